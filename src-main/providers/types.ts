@@ -1,0 +1,145 @@
+import type { ModelIdentity, ModelInfo, ModelSpec, ProviderId } from '../../src-shared/schemas/index.js';
+
+/**
+ * One interface for every model backend. The engine opens one ModelSession per role per
+ * conversation (and per purpose where prompts differ: chat, route, extract, caller, judge...),
+ * always passes the FULL message list, and a local backend reuses its KV cache for the prefix it
+ * has already evaluated in that session.
+ */
+
+export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
+
+export interface ChatMessage {
+  role: ChatRole;
+  content: string;
+  /** assistant messages that called tools */
+  tool_calls?: ToolCallRequest[];
+  /** tool messages: which call this answers */
+  tool_call_id?: string;
+  name?: string;
+}
+
+export interface ToolCallRequest {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** A tool the model may call during a chat (OpenAI function shape). */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema object for the arguments. Bound every string/number for grammar safety. */
+  parameters: Record<string, unknown>;
+}
+
+/** What one model call cost. */
+export interface CallUsage {
+  prompt_tokens: number;
+  /** Prompt tokens served from cache (KV reuse / provider prompt cache) rather than evaluated. */
+  cached_prompt_tokens: number;
+  completion_tokens: number;
+  /** Wall time of the call in ms. */
+  wall_ms: number;
+  prompt_eval_ms?: number;
+  eval_ms?: number;
+  load_ms?: number;
+  /** Which endpoint served the call (multi-endpoint providers). */
+  endpoint?: string;
+}
+
+export interface CallOptions {
+  /** Free-form label for logs, usage attribution and scripted models: 'chat', 'route', 'extract', 'tool_args', 'caller', 'judge', 'facts', ... */
+  purpose?: string;
+  maxTokens?: number;
+  temperature?: number;
+  signal?: AbortSignal;
+}
+
+export interface ChatRequest extends CallOptions {
+  messages: ChatMessage[];
+  tools?: ToolSpec[];
+  /** Streamed text chunks as they are generated. */
+  onToken?: (chunk: string) => void;
+}
+
+export interface ChatResponse {
+  text: string;
+  toolCalls: ToolCallRequest[];
+  usage: CallUsage;
+}
+
+export interface StructuredRequest extends CallOptions {
+  messages: ChatMessage[];
+  /** JSON Schema (type object). Strings must have maxLength or enum, numbers minimum/maximum. */
+  schema: Record<string, unknown>;
+  /** Name for the schema (OpenAI response_format). */
+  schemaName?: string;
+}
+
+export interface StructuredResponse<T = unknown> {
+  value: T;
+  /** Raw text the model produced. */
+  raw: string;
+  /** false when a repair retry (or fallback) was needed. */
+  parsedFirstTry: boolean;
+  usage: CallUsage;
+}
+
+export interface ModelSession {
+  chat(req: ChatRequest): Promise<ChatResponse>;
+  structured<T = unknown>(req: StructuredRequest): Promise<StructuredResponse<T>>;
+  /** Frees the session's resources (a llama.cpp context sequence). Idempotent. */
+  dispose(): Promise<void>;
+}
+
+export interface ChatModel {
+  readonly spec: ModelSpec;
+  identity(): Promise<ModelIdentity>;
+  /** A new session: a fresh conversation state (for llama-cpp, its own context sequence). */
+  openSession(opts?: { label?: string }): Promise<ModelSession>;
+  /** Max parallel sessions this model serves well (llama-cpp: sequences of its context). */
+  readonly maxParallel: number;
+  close(): Promise<void>;
+}
+
+export interface ListOptions {
+  /** llama-cpp models folder. */
+  dir?: string;
+  /** ollama / openai base URLs. */
+  endpoints?: string[];
+  signal?: AbortSignal;
+}
+
+export interface Provider {
+  readonly id: ProviderId;
+  /** Load (or connect to) a model. Shared: the registry caches one ChatModel per distinct spec. */
+  load(spec: ModelSpec, opts?: { signal?: AbortSignal }): Promise<ChatModel>;
+  list(opts: ListOptions): Promise<ModelInfo[]>;
+}
+
+/** Every provider error names the provider, the model and the URL/path. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly code:
+      | 'connection_refused'
+      | 'model_not_found'
+      | 'unauthorized'
+      | 'context_overflow'
+      | 'rate_limited'
+      | 'timeout'
+      | 'bad_output'
+      | 'server_error'
+      | 'cancelled'
+      | 'invalid_spec',
+    readonly provider: ProviderId,
+    readonly model: string,
+    readonly where?: string,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export const emptyUsage = (): CallUsage => ({ prompt_tokens: 0, cached_prompt_tokens: 0, completion_tokens: 0, wall_ms: 0 });

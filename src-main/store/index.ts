@@ -1,0 +1,51 @@
+import type Database from 'better-sqlite3';
+import { Persona, TestSuite } from '../../src-shared/schemas/index.js';
+import { openDatabase, type OpenOptions } from './connection.js';
+import { AgentsRepo } from './repos/agents.js';
+import { DocumentsRepo } from './repos/documents.js';
+import { ResultsRepo } from './repos/results.js';
+import { RunsRepo } from './repos/runs.js';
+import { SettingsRepo } from './repos/settings.js';
+
+export { resolveDbPath, userDataDir } from './paths.js';
+export { StoreError } from './errors.js';
+export { contentHash, canonicalJson } from './canonical-json.js';
+export type { AgentSummary, AgentVersion, AgentVersionMeta } from './repos/agents.js';
+export type { StoredDoc } from './repos/documents.js';
+export type { RunFilter, NewRun } from './repos/runs.js';
+export type { NewResult } from './repos/results.js';
+
+export interface Store {
+  readonly file: string;
+  readonly db: Database.Database;
+  readonly agents: AgentsRepo;
+  readonly personas: DocumentsRepo<typeof Persona>;
+  readonly suites: DocumentsRepo<typeof TestSuite>;
+  readonly runs: RunsRepo;
+  readonly results: ResultsRepo;
+  readonly settings: SettingsRepo;
+  /** Runs `fn` in one transaction: all of it is written or none. */
+  transaction<T>(fn: () => T): T;
+  /** SQLite online backup to `dest`. */
+  backup(dest: string): Promise<void>;
+  close(): void;
+}
+
+export function openStore(file: string, opts: OpenOptions = {}): Store {
+  const db = openDatabase(file, opts);
+  const store: Store = {
+    file,
+    db,
+    agents: new AgentsRepo(db),
+    personas: new DocumentsRepo(db, 'personas', Persona, 'pe'),
+    suites: new DocumentsRepo(db, 'suites', TestSuite, 'su'),
+    runs: new RunsRepo(db),
+    results: new ResultsRepo(db),
+    settings: new SettingsRepo(db),
+    transaction: (fn) => db.transaction(fn)(),
+    backup: async (dest) => { await db.backup(dest); },
+    close: () => { if (db.open) db.close(); },
+  };
+  if (!opts.readonly) store.runs.markOrphansInterrupted();
+  return store;
+}

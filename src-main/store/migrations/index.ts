@@ -1,0 +1,15 @@
+import { createHash } from 'node:crypto';
+import { sql as initial } from './001_initial.js';
+
+export interface Migration {
+  id: number;
+  name: string;
+  sql: string;
+}
+
+/** Numbered migrations, applied in order. Never edit one that has shipped: add a new one. */
+export const MIGRATIONS: Migration[] = [
+  { id: 1, name: 'initial', sql: initial },
+];
+
+export const migrationChecksum = (m: Migration): string => createHash('sha256').update(m.sql).digest('hex');

@@ -1,0 +1,139 @@
+import type Database from 'better-sqlite3';
+import { Run, RunSummary, type RunStatus, type TestSuite } from '../../../src-shared/schemas/index.js';
+import { StoreError } from '../errors.js';
+import { newId, nowIso } from '../ids.js';
+
+interface RunRow {
+  id: string; kind: string; status: string; agent_id: string; agent_version_id: string; agent_name: string;
+  suite_id: string | null; suite_name: string; models_json: string; options_json: string; summary_json: string;
+  suite_json: string | null; parent_run_id: string | null; error: string | null; owner_pid: number | null;
+  created_at: string; started_at: string | null; finished_at: string | null;
+}
+
+export interface RunFilter {
+  agent_id?: string;
+  status?: RunStatus;
+  /** substring of any role's model name/spec */
+  model?: string;
+  suite_id?: string;
+  since?: string;
+  until?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export type NewRun = Pick<Run, 'kind' | 'agent_id' | 'agent_version_id' | 'agent_name' | 'suite_id' | 'suite_name' | 'models' | 'options'> &
+  Partial<Pick<Run, 'parent_run_id' | 'status'>>;
+
+const COLS = `id, kind, status, agent_id, agent_version_id, agent_name, suite_id, suite_name, models_json, options_json,
+  summary_json, parent_run_id, error, owner_pid, created_at, started_at, finished_at`;
+
+function toRun(row: RunRow): Run {
+  return Run.parse({
+    id: row.id, kind: row.kind, status: row.status, agent_id: row.agent_id, agent_version_id: row.agent_version_id,
+    agent_name: row.agent_name, suite_id: row.suite_id, suite_name: row.suite_name,
+    models: JSON.parse(row.models_json), options: JSON.parse(row.options_json), summary: JSON.parse(row.summary_json),
+    parent_run_id: row.parent_run_id, error: row.error, created_at: row.created_at, started_at: row.started_at,
+    finished_at: row.finished_at,
+  });
+}
+
+export class RunsRepo {
+  constructor(private readonly db: Database.Database) {}
+
+  /** Creates a run, snapshotting the suite it runs so the run stays meaningful after the suite changes. */
+  create(run: NewRun, suite?: TestSuite): Run {
+    const id = newId('run');
+    const now = nowIso();
+    this.db.prepare(`INSERT INTO runs (id, kind, status, agent_id, agent_version_id, agent_name, suite_id, suite_name,
+        models_json, options_json, summary_json, suite_json, parent_run_id, owner_pid, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      id, run.kind, run.status ?? 'queued', run.agent_id, run.agent_version_id, run.agent_name, run.suite_id ?? null,
+      run.suite_name, JSON.stringify(run.models), JSON.stringify(run.options), JSON.stringify(RunSummary.parse({})),
+      suite ? JSON.stringify(suite) : null, run.parent_run_id ?? null, process.pid, now,
+    );
+    return this.get(id)!;
+  }
+
+  get(id: string): Run | undefined {
+    const row = this.db.prepare(`SELECT ${COLS} FROM runs WHERE id = ?`).get(id) as RunRow | undefined;
+    return row ? toRun(row) : undefined;
+  }
+
+  require(id: string): Run {
+    const r = this.get(id);
+    if (!r) throw new StoreError(`run ${id} not found`, 'not_found');
+    return r;
+  }
+
+  /** The suite as it was when the run was created. */
+  suiteSnapshot(id: string): TestSuite | undefined {
+    const row = this.db.prepare('SELECT suite_json FROM runs WHERE id = ?').get(id) as { suite_json: string | null } | undefined;
+    return row?.suite_json ? (JSON.parse(row.suite_json) as TestSuite) : undefined;
+  }
+
+  /** Newest first. */
+  list(f: RunFilter = {}): Run[] {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (f.agent_id) { where.push('agent_id = ?'); args.push(f.agent_id); }
+    if (f.status) { where.push('status = ?'); args.push(f.status); }
+    if (f.suite_id) { where.push('suite_id = ?'); args.push(f.suite_id); }
+    if (f.since) { where.push('created_at >= ?'); args.push(f.since); }
+    if (f.until) { where.push('created_at <= ?'); args.push(f.until); }
+    if (f.model) { where.push('instr(lower(models_json), lower(?)) > 0'); args.push(f.model); }
+    const sql = `SELECT ${COLS} FROM runs ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
+      ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`;
+    args.push(f.limit ?? 200, f.offset ?? 0);
+    return (this.db.prepare(sql).all(...args) as RunRow[]).map(toRun);
+  }
+
+  setStatus(id: string, status: RunStatus, extra: { error?: string | null } = {}): void {
+    const now = nowIso();
+    const terminal = status !== 'queued' && status !== 'running';
+    this.db.prepare(`UPDATE runs SET status = ?,
+        started_at = CASE WHEN ? = 'running' AND started_at IS NULL THEN ? ELSE started_at END,
+        finished_at = CASE WHEN ? THEN ? ELSE finished_at END,
+        error = COALESCE(?, error), owner_pid = CASE WHEN ? = 'running' THEN ? ELSE owner_pid END
+      WHERE id = ?`).run(status, status, now, terminal ? 1 : 0, now, extra.error ?? null, status, process.pid, id);
+  }
+
+  /** Recomputes the summary from the stored results. */
+  refreshSummary(id: string): RunSummary {
+    const rows = this.db.prepare('SELECT status, count(*) AS n FROM results WHERE run_id = ? GROUP BY status').all(id) as { status: string; n: number }[];
+    const s = { total: 0, passed: 0, failed: 0, errored: 0 };
+    for (const r of rows) {
+      s.total += r.n;
+      if (r.status === 'pass' || r.status === 'imported') s.passed += r.n;
+      else if (r.status === 'fail') s.failed += r.n;
+      else if (r.status === 'error') s.errored += r.n;
+    }
+    this.db.prepare('UPDATE runs SET summary_json = ? WHERE id = ?').run(JSON.stringify(s), id);
+    return s;
+  }
+
+  /**
+   * Runs left 'running' or 'queued' by a process that no longer exists (killed, crashed, power loss)
+   * are marked 'interrupted'. Called on every open.
+   */
+  markOrphansInterrupted(isAlive: (pid: number) => boolean = pidAlive): string[] {
+    const rows = this.db.prepare("SELECT id, owner_pid FROM runs WHERE status IN ('running', 'queued')").all() as { id: string; owner_pid: number | null }[];
+    const orphaned = rows.filter((r) => r.owner_pid == null || (r.owner_pid !== process.pid && !isAlive(r.owner_pid)));
+    const mark = this.db.prepare("UPDATE runs SET status = 'interrupted', finished_at = ?, error = COALESCE(error, 'the process running it stopped before it finished') WHERE id = ?");
+    this.db.transaction(() => { for (const r of orphaned) { mark.run(nowIso(), r.id); this.refreshSummary(r.id); } })();
+    return orphaned.map((r) => r.id);
+  }
+
+  delete(id: string): boolean {
+    return this.db.prepare('DELETE FROM runs WHERE id = ?').run(id).changes > 0;
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

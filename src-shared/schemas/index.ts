@@ -1,0 +1,5 @@
+export * from './graph.js';
+export * from './persona.js';
+export * from './test-case.js';
+export * from './model.js';
+export * from './run.js';

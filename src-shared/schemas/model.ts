@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+export const PROVIDER_IDS = ['llama-cpp', 'ollama', 'openai', 'scripted'] as const;
+export const ProviderId = z.enum(PROVIDER_IDS);
+export type ProviderId = z.infer<typeof ProviderId>;
+
+export const ModelParams = z.object({
+  temperature: z.number().min(0).max(2).optional(),
+  top_p: z.number().min(0).max(1).optional(),
+  seed: z.number().int().optional(),
+  max_tokens: z.number().int().min(1).optional(),
+  /** llama-cpp: CPU threads (default: physical cores; 1 for tiny models). */
+  threads: z.number().int().min(1).optional(),
+  /** llama-cpp: layers offloaded to the GPU ('auto' default). */
+  gpu_layers: z.union([z.number().int().min(0), z.literal('auto')]).optional(),
+  /** llama-cpp / ollama context size. */
+  context_size: z.number().int().min(128).optional(),
+  /** llama-cpp: explicit chat wrapper when the GGUF template is unknown (e.g. 'llama3', 'chatml', 'general'). */
+  chat_wrapper: z.string().optional(),
+  /** ollama keep_alive (default '30m'). */
+  keep_alive: z.string().optional(),
+});
+export type ModelParams = z.infer<typeof ModelParams>;
+
+/** What the user asked for. `model` is a GGUF path, an Ollama tag, an OpenAI model name or a scripted file. */
+export const ModelSpec = z.object({
+  provider: ProviderId,
+  model: z.string().min(1),
+  /** One or more endpoints (ollama/openai); conversations are spread across them. */
+  endpoints: z.array(z.string()).optional(),
+  /** Name of the environment variable holding the API key (openai); never the key itself. */
+  api_key_env: z.string().optional(),
+  /** Desktop: keychain entry holding the key. */
+  api_key_ref: z.string().optional(),
+  params: ModelParams.default({}),
+  /** Max concurrent calls per endpoint. */
+  concurrency: z.number().int().min(1).max(256).optional(),
+});
+export type ModelSpec = z.infer<typeof ModelSpec>;
+export type ModelSpecInput = z.input<typeof ModelSpec>;
+
+/** What was actually used: stored with every run so two runs on "the same" name are told apart. */
+export const ModelIdentity = z.object({
+  provider: ProviderId,
+  name: z.string(),
+  /** GGUF file sha256, Ollama digest, or scripted file sha256. */
+  digest: z.string().optional(),
+  quantization: z.string().optional(),
+  architecture: z.string().optional(),
+  parameter_count: z.string().optional(),
+  context_length: z.number().optional(),
+  size_bytes: z.number().optional(),
+  endpoints: z.array(z.string()).optional(),
+  params: ModelParams.default({}),
+});
+export type ModelIdentity = z.infer<typeof ModelIdentity>;
+
+/** One model a provider can offer (for `parley models` and the model picker). */
+export const ModelInfo = z.object({
+  provider: ProviderId,
+  name: z.string(),
+  spec: z.string(),
+  path: z.string().optional(),
+  size_bytes: z.number().optional(),
+  architecture: z.string().optional(),
+  quantization: z.string().optional(),
+  context_length: z.number().optional(),
+  digest: z.string().optional(),
+  endpoint: z.string().optional(),
+});
+export type ModelInfo = z.infer<typeof ModelInfo>;
+
+/**
+ * Parse a CLI model SPEC: `llama-cpp:PATH.gguf`, `ollama:NAME[@URL]`, `openai:NAME[@BASE_URL]`,
+ * `scripted:FILE`. Several endpoints: `ollama:NAME@URL1,URL2`.
+ */
+export function parseModelSpec(spec: string): ModelSpec {
+  const i = spec.indexOf(':');
+  if (i <= 0) throw new Error(`model spec "${spec}": expected PROVIDER:MODEL (llama-cpp:PATH.gguf, ollama:NAME[@URL], openai:NAME[@BASE_URL], scripted:FILE)`);
+  const provider = spec.slice(0, i);
+  const rest = spec.slice(i + 1);
+  const parsedProvider = ProviderId.safeParse(provider);
+  if (!parsedProvider.success) throw new Error(`model spec "${spec}": unknown provider "${provider}" (expected one of ${PROVIDER_IDS.join(', ')})`);
+  if (!rest) throw new Error(`model spec "${spec}": missing model after "${provider}:"`);
+  if (parsedProvider.data === 'ollama' || parsedProvider.data === 'openai') {
+    const at = rest.indexOf('@');
+    if (at >= 0) {
+      const model = rest.slice(0, at);
+      const endpoints = rest.slice(at + 1).split(',').map((s) => s.trim()).filter(Boolean);
+      if (!model) throw new Error(`model spec "${spec}": missing model name before "@"`);
+      return ModelSpec.parse({ provider: parsedProvider.data, model, endpoints });
+    }
+  }
+  return ModelSpec.parse({ provider: parsedProvider.data, model: rest });
+}
+
+export function formatModelSpec(spec: ModelSpec): string {
+  const ep = spec.endpoints?.length ? `@${spec.endpoints.join(',')}` : '';
+  return `${spec.provider}:${spec.model}${ep}`;
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { ModelIdentity, ModelSpec } from './model.js';
+
+export const RUN_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled', 'interrupted'] as const;
+export const RunStatus = z.enum(RUN_STATUSES);
+export type RunStatus = z.infer<typeof RunStatus>;
+
+export const RESULT_STATUSES = ['pass', 'fail', 'error', 'imported'] as const;
+export const ResultStatus = z.enum(RESULT_STATUSES);
+export type ResultStatus = z.infer<typeof ResultStatus>;
+
+export const END_REASONS = ['caller_done', 'max_turns', 'end_node', 'transfer', 'error', 'cancelled', 'imported'] as const;
+export const EndReason = z.enum(END_REASONS);
+export type EndReason = z.infer<typeof EndReason>;
+
+export const Tokens = z.object({
+  prompt: z.number().int().min(0).default(0),
+  cached_prompt: z.number().int().min(0).default(0),
+  completion: z.number().int().min(0).default(0),
+});
+export type Tokens = z.infer<typeof Tokens>;
+
+export const TranscriptTurn = z.object({
+  role: z.enum(['agent', 'caller', 'tool']),
+  content: z.string(),
+  /** The node that spoke it (agent turns) or was active (caller/tool turns). */
+  node: z.string().optional(),
+  /** For tool turns: the tool name. */
+  tool: z.string().optional(),
+});
+export type TranscriptTurn = z.infer<typeof TranscriptTurn>;
+
+export const NodeVisit = z.object({
+  node: z.string(),
+  /** Index into the transcript at which the node was entered. */
+  turn: z.number().int().min(0),
+  /** Transition id taken to get here (absent for the entry node). */
+  via: z.string().optional(),
+  /** Why: 'entry', 'equation', 'else', 'always', 'skip', 'global', 'go_back', or the router's one-line reason. */
+  reason: z.string().default(''),
+});
+export type NodeVisit = z.infer<typeof NodeVisit>;
+
+export const ToolCallRecord = z.object({
+  name: z.string(),
+  args: z.record(z.string(), z.unknown()).default({}),
+  result: z.unknown().optional(),
+  error: z.string().optional(),
+  node: z.string().optional(),
+  /** false when no mock matched (the test fails naming the tool). */
+  mocked: z.boolean().default(true),
+});
+export type ToolCallRecord = z.infer<typeof ToolCallRecord>;
+
+export const MetricResult = z.object({
+  criterion: z.string(),
+  score: z.number().min(0).max(1),
+  threshold: z.number().min(0).max(1),
+  passed: z.boolean(),
+  reasoning: z.string().default(''),
+  /** Transcript turn indexes the verdict rests on (diagnosis). */
+  turns: z.array(z.number().int()).optional(),
+  /** Nodes that spoke those turns. */
+  nodes: z.array(z.string()).optional(),
+  /** true for agent-level (global) metrics. */
+  global: z.boolean().optional(),
+});
+export type MetricResult = z.infer<typeof MetricResult>;
+
+export const CheckResult = z.object({
+  kind: z.string(),
+  /** What was checked, e.g. the substring, the pattern, the expected path. */
+  target: z.string(),
+  passed: z.boolean(),
+  message: z.string().default(''),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type CheckResult = z.infer<typeof CheckResult>;
+
+export const ModelCall = z.object({
+  role: z.enum(['agent', 'caller', 'judge']),
+  /** chat, route, extract, tool_args, caller, judge, facts, ... */
+  purpose: z.string(),
+  node: z.string().optional(),
+  tokens: Tokens,
+  ms: z.number().min(0),
+  endpoint: z.string().optional(),
+});
+export type ModelCall = z.infer<typeof ModelCall>;
+
+export const Result = z.object({
+  id: z.string(),
+  run_id: z.string(),
+  test: z.string(),
+  test_index: z.number().int().min(0),
+  repeat: z.number().int().min(0).default(0),
+  status: ResultStatus,
+  end_reason: EndReason,
+  turns: z.number().int().min(0),
+  transcript: z.array(TranscriptTurn),
+  nodes_visited: z.array(NodeVisit),
+  tools_called: z.array(ToolCallRecord),
+  variables: z.record(z.string(), z.unknown()).default({}),
+  metrics: z.array(MetricResult).default([]),
+  rules: z.array(CheckResult).default([]),
+  assertions: z.array(CheckResult).default([]),
+  tokens: Tokens,
+  model_calls: z.array(ModelCall).default([]),
+  duration_ms: z.number().min(0),
+  error: z.string().nullable().default(null),
+  started_at: z.string(),
+  finished_at: z.string(),
+});
+export type Result = z.infer<typeof Result>;
+
+export const RoleModel = z.object({ spec: ModelSpec, identity: ModelIdentity.optional() });
+export type RoleModel = z.infer<typeof RoleModel>;
+
+export const RunOptions = z.object({
+  concurrency: z.number().int().min(1).default(4),
+  repeats: z.number().int().min(1).optional(),
+  max_turns: z.number().int().min(1).optional(),
+  tests: z.array(z.string()).optional(),
+  fail_on_severity: z.enum(['low', 'medium', 'high', 'critical']).optional(),
+});
+export type RunOptions = z.infer<typeof RunOptions>;
+
+export const RunSummary = z.object({
+  total: z.number().int().min(0).default(0),
+  passed: z.number().int().min(0).default(0),
+  failed: z.number().int().min(0).default(0),
+  errored: z.number().int().min(0).default(0),
+});
+export type RunSummary = z.infer<typeof RunSummary>;
+
+export const Run = z.object({
+  id: z.string(),
+  kind: z.enum(['simulated', 'imported', 'replay']).default('simulated'),
+  status: RunStatus,
+  agent_id: z.string(),
+  agent_version_id: z.string(),
+  agent_name: z.string().default(''),
+  suite_id: z.string().nullable().default(null),
+  suite_name: z.string().default(''),
+  models: z.object({ agent: RoleModel.optional(), caller: RoleModel.optional(), judge: RoleModel.optional() }),
+  options: RunOptions.default({ concurrency: 4 }),
+  summary: RunSummary.default({ total: 0, passed: 0, failed: 0, errored: 0 }),
+  /** Run this one replays or re-evaluates. */
+  parent_run_id: z.string().nullable().default(null),
+  error: z.string().nullable().default(null),
+  created_at: z.string(),
+  started_at: z.string().nullable().default(null),
+  finished_at: z.string().nullable().default(null),
+});
+export type Run = z.infer<typeof Run>;

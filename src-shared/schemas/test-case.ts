@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { Persona } from './persona.js';
+
+export const MetricSpec = z.union([
+  z.string().min(1),
+  z.object({
+    criterion: z.string().min(1),
+    threshold: z.number().min(0).max(1).optional(),
+    name: z.string().optional(),
+  }),
+]);
+export type MetricSpec = z.infer<typeof MetricSpec>;
+
+export const MockStep = z.object({ response: z.unknown().optional(), error: z.string().optional() });
+
+/**
+ * Tool mock: the first entry for a tool whose `when` partially matches the call's arguments wins.
+ * `sequence` steps per call and sticks on its last step. State resets per conversation.
+ */
+export const ToolMock = z.object({
+  tool: z.string().min(1),
+  when: z.record(z.string(), z.unknown()).optional(),
+  response: z.unknown().optional(),
+  error: z.string().optional(),
+  sequence: z.array(MockStep).optional(),
+});
+export type ToolMock = z.infer<typeof ToolMock>;
+
+export const ExpectedToolCall = z.object({
+  name: z.string().min(1),
+  args: z.record(z.string(), z.unknown()).optional(),
+  args_match: z.enum(['exact', 'partial', 'ignore']).default('partial'),
+});
+export const ToolCallAssertion = z.object({
+  /** strict: same calls in the same order; unordered: same calls any order; contains: at least these in order; within: only calls from this list. */
+  mode: z.enum(['strict', 'unordered', 'contains', 'within']).default('contains'),
+  calls: z.array(ExpectedToolCall),
+});
+export const PathAssertion = z.object({
+  must_visit: z.array(z.string()).default([]),
+  must_not_visit: z.array(z.string()).default([]),
+  ends_at: z.string().optional(),
+});
+export const Assertions = z.object({
+  tool_calls: ToolCallAssertion.optional(),
+  path: PathAssertion.optional(),
+});
+export type Assertions = z.infer<typeof Assertions>;
+
+const TestType = z.preprocess(
+  (v) => (v === 'simulation' ? 'llm' : v === 'unit' ? 'rule' : v),
+  z.enum(['llm', 'rule']),
+);
+
+export const TestCase = z.object({
+  name: z.string().min(1),
+  type: TestType.default('llm'),
+  /** Raw caller instructions (voicetest / Retell markdown). Either this or `persona`. */
+  user_prompt: z.string().optional(),
+  /** Persona id (from the library) or an inline persona. */
+  persona: z.union([z.string().min(1), Persona]).optional(),
+  metrics: z.array(MetricSpec).default([]),
+  metric_threshold: z.number().min(0).max(1).optional(),
+  dynamic_variables: z.record(z.string(), z.unknown()).default({}),
+  tool_mocks: z.array(ToolMock).default([]),
+  /** Case-insensitive substrings; prefix `agent:` or `caller:` to check one side only. */
+  includes: z.array(z.string()).default([]),
+  excludes: z.array(z.string()).default([]),
+  /** Regular expressions that must match somewhere in the transcript. */
+  patterns: z.array(z.string()).default([]),
+  llm_model: z.string().optional(),
+  max_turns: z.number().int().min(1).max(500).optional(),
+  repeats: z.number().int().min(1).max(1000).optional(),
+  assertions: Assertions.optional(),
+  /** Judge in two steps: extract facts from the transcript, then judge against them. */
+  two_step_judge: z.boolean().optional(),
+  /** Scripted caller lines (deterministic mode); when set the caller model is not used. */
+  caller_script: z.array(z.string()).optional(),
+});
+export type TestCase = z.infer<typeof TestCase>;
+export type TestCaseInput = z.input<typeof TestCase>;
+
+export const TestSuite = z.object({
+  schema_version: z.literal(1).default(1),
+  name: z.string().default(''),
+  description: z.string().optional(),
+  tests: z.array(TestCase),
+  /** Default metric threshold for every test of this suite (default 0.7). */
+  metric_threshold: z.number().min(0).max(1).optional(),
+  /** For tests with repeats: minimum pass rate for the test to count as passed (default 1). */
+  min_pass_rate: z.number().min(0).max(1).optional(),
+  default_max_turns: z.number().int().min(1).max(500).optional(),
+});
+export type TestSuite = z.infer<typeof TestSuite>;
+export type TestSuiteInput = z.input<typeof TestSuite>;
