@@ -140,6 +140,10 @@ export class ProviderError extends Error {
     super(message);
     this.name = 'ProviderError';
   }
+  /** HTTP status when the error came from a server response. */
+  status?: number;
+  /** Server-requested delay before retrying (Retry-After), in ms. */
+  retryAfterMs?: number;
 }
 
 export const emptyUsage = (): CallUsage => ({ prompt_tokens: 0, cached_prompt_tokens: 0, completion_tokens: 0, wall_ms: 0 });

@@ -1,0 +1,33 @@
+import { ApiFailure, notFound } from '../errors.js';
+import type { Handlers } from './types.js';
+
+export const agentHandlers: Handlers = {
+  'agents.list': (ctx) => ctx.store.agents.list(),
+  'agents.get': (ctx, { id, version_id }) => {
+    const agent = ctx.store.agents.find(id);
+    if (!agent) throw notFound(`agent ${id}`);
+    const v = ctx.store.agents.getVersion(version_id ?? agent.latest_version_id);
+    if (!v || v.agent_id !== agent.id) throw notFound(`version ${version_id} of agent ${id}`);
+    const { graph, ...version } = v;
+    return { agent, version, graph, versions: ctx.store.agents.versions(agent.id) };
+  },
+  'agents.create': (ctx, { graph, name }) => {
+    const { agent, version } = ctx.store.agents.create(graph, { name });
+    const { graph: _g, ...meta } = version;
+    return { agent, version: meta };
+  },
+  'agents.save': (ctx, { id, graph, note }) => {
+    if (!ctx.store.agents.summary(id)) throw notFound(`agent ${id}`);
+    const { version, created } = ctx.store.agents.saveVersion(id, graph, note);
+    const { graph: _g, ...meta } = version;
+    return { version: meta, created };
+  },
+  'agents.delete': (ctx, { id, force }) => {
+    if (!ctx.store.agents.summary(id)) throw notFound(`agent ${id}`);
+    try {
+      return ctx.store.agents.delete(id, { force });
+    } catch (e) {
+      throw new ApiFailure({ code: 'conflict', message: (e as Error).message });
+    }
+  },
+};

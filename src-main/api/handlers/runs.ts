@@ -1,0 +1,17 @@
+import { notFound } from '../errors.js';
+import type { Handlers } from './types.js';
+
+export const runHandlers: Handlers = {
+  'runs.list': (ctx, f) => ctx.store.runs.list(f),
+  'runs.get': (ctx, { id }) => {
+    const run = ctx.store.runs.get(id);
+    if (!run) throw notFound(`run ${id}`);
+    return { run, results: ctx.store.results.summariesByRun(id) };
+  },
+  'runs.result': (ctx, { id }) => ctx.store.results.get(id) ?? (() => { throw notFound(`result ${id}`); })(),
+  'runs.results': (ctx, { id }) => {
+    if (!ctx.store.runs.get(id)) throw notFound(`run ${id}`);
+    return ctx.store.results.listByRun(id);
+  },
+  'runs.delete': (ctx, { id }) => ({ deleted: ctx.store.runs.delete(id) }),
+};

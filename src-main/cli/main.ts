@@ -1,0 +1,51 @@
+import { Command, CommanderError } from 'commander';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { CliError } from './errors.js';
+import { COMMANDS } from './commands/index.js';
+
+const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { version: string };
+
+export function buildProgram(): Command {
+  const program = new Command('parley')
+    .description('Parley: test conversational agents offline. Import or draw an agent graph, simulate callers, run on local or cloud models, compare runs.')
+    .version(pkg.version, '-v, --version')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({ outputError: (str, write) => write(str.split('\n')[0] + '\n') });
+  for (const register of COMMANDS) register(program);
+  // Subcommands inherit exit override and the one-line error output.
+  const propagate = (cmd: Command) => {
+    for (const sub of cmd.commands) {
+      sub.exitOverride().configureOutput({ outputError: (str, write) => write(str.split('\n')[0] + '\n') });
+      propagate(sub);
+    }
+  };
+  propagate(program);
+  return program;
+}
+
+/** Runs the CLI; returns the exit code (0 ok, 1 failed tests/errors in input, 2 usage or setup error). */
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+      const cmdName = argv.slice(2).find((a) => !a.startsWith('-'));
+      const sub = program.commands.find((c) => c.name() === cmdName);
+      process.stderr.write(`Usage: parley ${sub ? `${sub.name()} ${sub.usage()}` : program.usage()}  (see parley ${sub ? sub.name() + ' ' : ''}--help)\n`);
+      return 2;
+    }
+    if (e instanceof CliError) {
+      process.stderr.write(`parley: ${e.message}\n`);
+      return e.exitCode;
+    }
+    const err = e as Error & { file?: string };
+    process.stderr.write(`parley: ${err.message ?? String(e)}\n`);
+    if (process.env.PARLEY_DEBUG) process.stderr.write(String(err.stack) + '\n');
+    return 2;
+  }
+}

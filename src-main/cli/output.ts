@@ -1,0 +1,19 @@
+/** Output helpers shared by every command: JSON to stdout, tables for people, progress to stderr. */
+
+export function printJson(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}
+
+/** A plain aligned table. `rows` are arrays of cells already formatted as strings. */
+export function printTable(headers: string[], rows: string[][]): void {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd();
+  process.stdout.write(line(headers) + '\n');
+  for (const r of rows) process.stdout.write(line(r) + '\n');
+}
+
+export function info(message: string): void {
+  process.stderr.write(message + '\n');
+}
+
+export const shortDate = (iso: string | null | undefined): string => (iso ? iso.replace('T', ' ').slice(0, 19) : '-');

@@ -1,0 +1,69 @@
+import type { MetricResult, Result } from '../../src-shared/schemas/index.js';
+import type { MetricDiagnosis } from './types.js';
+
+/**
+ * The node active at transcript turn `index`: the turn's own `node` tag when the engine recorded it,
+ * else the last node entered at or before that turn (NodeVisit.turn), else null.
+ */
+export function nodeAtTurn(result: Pick<Result, 'transcript' | 'nodes_visited'>, index: number): string | null {
+  const tagged = result.transcript[index]?.node;
+  if (tagged) return tagged;
+  let node: string | null = null;
+  for (const v of result.nodes_visited) {
+    if (v.turn <= index) node = v.node;
+    else break;
+  }
+  return node;
+}
+
+/** Points one metric at the turns its verdict rests on and the nodes that spoke them. */
+export function diagnoseMetric(result: Pick<Result, 'transcript' | 'nodes_visited'>, m: MetricResult): MetricDiagnosis {
+  const indexes = (m.turns ?? []).filter((t) => Number.isInteger(t) && t >= 0 && t < result.transcript.length);
+  const turns = indexes.map((index) => ({
+    index,
+    role: result.transcript[index].role,
+    node: nodeAtTurn(result, index),
+    content: result.transcript[index].content,
+  }));
+  const fromTurns = turns.map((t) => t.node).filter((n): n is string => !!n);
+  const nodes = [...new Set(m.nodes?.length ? m.nodes : fromTurns)];
+  return { criterion: m.criterion, score: m.score, threshold: m.threshold, reasoning: m.reasoning, turns, nodes };
+}
+
+/** Every failed metric of a result, pointed at turns and nodes. */
+export function diagnose(result: Result): MetricDiagnosis[] {
+  return result.metrics.filter((m) => !m.passed).map((m) => diagnoseMetric(result, m));
+}
+
+/**
+ * Fills `metrics[].nodes` from `metrics[].turns` where the judge named turns but no nodes
+ * (what the engine or `parley evaluate` stores so the app can mark the node on the graph).
+ */
+export function withMetricNodes(result: Result): Result {
+  return {
+    ...result,
+    metrics: result.metrics.map((m) => {
+      if (m.nodes?.length || !m.turns?.length) return m;
+      const nodes = [...new Set(m.turns.map((t) => nodeAtTurn(result, t)).filter((n): n is string => !!n))];
+      return nodes.length ? { ...m, nodes } : m;
+    }),
+  };
+}
+
+/** Failed metrics per node across results: which nodes most failures point at. */
+export function failuresByNode(results: Result[]): { node: string; failures: number; criteria: string[] }[] {
+  const map = new Map<string, { failures: number; criteria: Set<string> }>();
+  for (const r of results) {
+    for (const d of diagnose(r)) {
+      for (const node of d.nodes) {
+        const e = map.get(node) ?? { failures: 0, criteria: new Set<string>() };
+        e.failures++;
+        e.criteria.add(d.criterion);
+        map.set(node, e);
+      }
+    }
+  }
+  return [...map.entries()]
+    .map(([node, e]) => ({ node, failures: e.failures, criteria: [...e.criteria] }))
+    .sort((x, y) => y.failures - x.failures || x.node.localeCompare(y.node));
+}

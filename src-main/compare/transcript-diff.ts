@@ -1,0 +1,90 @@
+import { diffWords } from 'diff';
+import type { TranscriptTurn } from '../../src-shared/schemas/index.js';
+import type { TranscriptDiffEntry, WordPart } from './types.js';
+
+/**
+ * Index pairs of a longest common subsequence of `a` and `b` under `eq` (classic O(n*m) table of
+ * suffix lengths, walked forward; on ties A's unmatched items come before B's).
+ */
+export function lcsPairs<T>(a: T[], b: T[], eq: (x: T, y: T) => boolean): [number, number][] {
+  const n = a.length;
+  const m = b.length;
+  const w = m + 1;
+  const L = new Int32Array((n + 1) * (m + 1));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      L[i * w + j] = eq(a[i], b[j]) ? L[(i + 1) * w + j + 1] + 1 : Math.max(L[(i + 1) * w + j], L[i * w + j + 1]);
+    }
+  }
+  const pairs: [number, number][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (eq(a[i], b[j]) && L[i * w + j] === L[(i + 1) * w + j + 1] + 1) { pairs.push([i, j]); i++; j++; }
+    else if (L[(i + 1) * w + j] >= L[i * w + j + 1]) i++;
+    else j++;
+  }
+  return pairs;
+}
+
+/** Word-level differences of two texts (jsdiff diffWords), as '=', '-', '+' parts. */
+export function wordDiff(a: string, b: string): WordPart[] {
+  return diffWords(a, b).map((c) => ({ op: c.added ? '+' : c.removed ? '-' : '=', text: c.value }));
+}
+
+const sameRoleAndNode = (x: TranscriptTurn, y: TranscriptTurn) => x.role === y.role && (x.node ?? '') === (y.node ?? '');
+const sameRole = (x: TranscriptTurn, y: TranscriptTurn) => x.role === y.role;
+
+function entry(a: TranscriptTurn[], b: TranscriptTurn[], i: number | null, j: number | null): TranscriptDiffEntry {
+  const x = i !== null ? a[i] : undefined;
+  const y = j !== null ? b[j] : undefined;
+  const base = {
+    role: (x ?? y)!.role,
+    a_index: i,
+    b_index: j,
+    node_a: x?.node ?? null,
+    node_b: y?.node ?? null,
+    a: x?.content ?? null,
+    b: y?.content ?? null,
+  };
+  if (x && y) {
+    if (x.content === y.content) return { op: 'same', ...base };
+    return { op: 'changed', ...base, words: wordDiff(x.content, y.content) };
+  }
+  return { op: x ? 'removed' : 'inserted', ...base };
+}
+
+/**
+ * Aligns two transcripts turn by turn. Turns are first matched on (role, node) with an LCS; between
+ * those anchors, the remaining turns are matched on role alone (same position in the exchange, the
+ * agent on a different node). Matched turns are `same` or `changed` (with word differences); the rest
+ * are `removed` (only in A) or `inserted` (only in B). Every turn of both sides appears exactly once.
+ */
+export function diffTranscripts(a: TranscriptTurn[], b: TranscriptTurn[]): TranscriptDiffEntry[] {
+  const anchors = lcsPairs(a, b, sameRoleAndNode);
+  const out: TranscriptDiffEntry[] = [];
+  let i = 0;
+  let j = 0;
+  const gap = (iEnd: number, jEnd: number) => {
+    const ga = a.slice(i, iEnd);
+    const gb = b.slice(j, jEnd);
+    const inner = lcsPairs(ga, gb, sameRole);
+    let x = 0;
+    let y = 0;
+    for (const [pi, pj] of [...inner, [ga.length, gb.length] as [number, number]]) {
+      while (x < pi) out.push(entry(a, b, i + x++, null));
+      while (y < pj) out.push(entry(a, b, null, j + y++));
+      if (pi < ga.length) { out.push(entry(a, b, i + pi, j + pj)); x++; y++; }
+    }
+    i = iEnd;
+    j = jEnd;
+  };
+  for (const [ai, bj] of anchors) {
+    gap(ai, bj);
+    out.push(entry(a, b, ai, bj));
+    i = ai + 1;
+    j = bj + 1;
+  }
+  gap(a.length, b.length);
+  return out;
+}

@@ -1,0 +1,71 @@
+import type { AppEvent, RpcResult } from '../../src-shared/contract/index.js';
+
+/** How the renderer reaches the main process: Electron IPC or web mode HTTP + WebSocket. */
+export interface Transport {
+  invoke(method: string, input: unknown): Promise<RpcResult<unknown>>;
+  subscribe(listener: (event: AppEvent) => void): () => void;
+}
+
+/** The one bridge the preload script exposes (see src-preload/index.ts). */
+export interface ParleyBridge {
+  invoke(method: string, input: unknown): Promise<RpcResult<unknown>>;
+  on(listener: (event: AppEvent) => void): () => void;
+}
+
+declare global {
+  interface Window { parley?: ParleyBridge }
+}
+
+export function ipcTransport(bridge: ParleyBridge): Transport {
+  return { invoke: (m, i) => bridge.invoke(m, i), subscribe: (l) => bridge.on(l) };
+}
+
+const TOKEN_KEY = 'parley.token';
+
+/** Web mode: the token arrives once in `?token=`, is kept for the tab's session and removed from the address bar. */
+export function readWebToken(): string {
+  const url = new URL(window.location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    url.searchParams.delete('token');
+    window.history.replaceState(null, '', url.pathname + url.search + url.hash);
+    return fromUrl;
+  }
+  return sessionStorage.getItem(TOKEN_KEY) ?? '';
+}
+
+export function webTransport(token: string): Transport {
+  const listeners = new Set<(e: AppEvent) => void>();
+  let socket: WebSocket | null = null;
+  let retry = 0;
+  const connect = () => {
+    const proto = window.location.protocol === 'https:' ? 'wss' : 'ws';
+    socket = new WebSocket(`${proto}://${window.location.host}/events?token=${encodeURIComponent(token)}`);
+    socket.onopen = () => { retry = 0; };
+    socket.onmessage = (m) => {
+      const event = JSON.parse(String(m.data)) as AppEvent;
+      for (const l of listeners) l(event);
+    };
+    socket.onclose = () => {
+      socket = null;
+      if (listeners.size) setTimeout(connect, Math.min(5000, 250 * 2 ** retry++));
+    };
+  };
+  return {
+    async invoke(method, input) {
+      const res = await fetch(`/rpc/${encodeURIComponent(method)}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(input ?? {}),
+      });
+      if (res.status === 401) return { ok: false, error: { code: 'unauthorized', message: 'This page has no valid session token. Open the URL printed by `parley serve`.' } };
+      return (await res.json()) as RpcResult<unknown>;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      if (!socket) connect();
+      return () => { listeners.delete(listener); if (!listeners.size) socket?.close(); };
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { Link, Route, Router, Switch, useLocation } from 'wouter';
+import { useHashLocation } from 'wouter/use-hash-location';
+import { NAV, ROUTES } from './routes.js';
+import { ThemeToggle } from '../ui/ThemeToggle.js';
+import { useApi } from '../api/hooks.js';
+
+function Nav() {
+  const [location] = useLocation();
+  const info = useApi('app.info');
+  return (
+    <nav className="nav" aria-label="Main">
+      <Link href="/" className="brand">Parley</Link>
+      <ul>
+        {NAV.map((n) => (
+          <li key={n.path}>
+            <Link href={n.path} className={location === n.path || location.startsWith(n.path + '/') ? 'active' : ''}>{n.label}</Link>
+          </li>
+        ))}
+      </ul>
+      <div className="nav-foot">
+        <ThemeToggle />
+        {info.data && <div className="muted small" title={info.data.db_path}>v{info.data.version} · {info.data.mode}</div>}
+        {info.error && <div className="error small">{String(info.error.message)}</div>}
+      </div>
+    </nav>
+  );
+}
+
+export function App() {
+  return (
+    <Router hook={useHashLocation}>
+      <div className="layout">
+        <Nav />
+        <main className="content">
+          <Switch>
+            {ROUTES.map((r) => (
+              <Route key={r.path} path={r.path}>{(params) => <r.component params={params as Record<string, string>} />}</Route>
+            ))}
+            <Route><div className="empty">Page not found. <Link href="/">Home</Link></div></Route>
+          </Switch>
+        </main>
+      </div>
+    </Router>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ComponentType } from 'react';
+import { AgentsPage } from '../features/agents/AgentsPage.js';
+import { AgentEditorPage } from '../features/graph-editor/AgentEditorPage.js';
+import { PersonasPage } from '../features/personas/PersonasPage.js';
+import { SuitesPage } from '../features/suites/SuitesPage.js';
+import { RunsPage } from '../features/runs/RunsPage.js';
+import { RunPage } from '../features/runs/RunPage.js';
+import { ComparePage } from '../features/compare/ComparePage.js';
+import { ModelsPage } from '../features/models/ModelsPage.js';
+import { HomePage } from '../features/first-run/HomePage.js';
+
+export interface NavItem { path: string; label: string }
+
+/** Left navigation, in order. */
+export const NAV: NavItem[] = [
+  { path: '/agents', label: 'Agents' },
+  { path: '/personas', label: 'Personas' },
+  { path: '/suites', label: 'Suites' },
+  { path: '/runs', label: 'Runs' },
+  { path: '/compare', label: 'Compare' },
+  { path: '/models', label: 'Models' },
+];
+
+/** Every screen. Feature folders own their pages; add routes here. */
+export const ROUTES: { path: string; component: ComponentType<{ params: Record<string, string> }> }[] = [
+  { path: '/', component: HomePage },
+  { path: '/agents', component: AgentsPage },
+  { path: '/agents/:id', component: AgentEditorPage },
+  { path: '/personas', component: PersonasPage },
+  { path: '/personas/:id', component: PersonasPage },
+  { path: '/suites', component: SuitesPage },
+  { path: '/suites/:id', component: SuitesPage },
+  { path: '/runs', component: RunsPage },
+  { path: '/runs/:id', component: RunPage },
+  { path: '/compare', component: ComparePage },
+  { path: '/models', component: ModelsPage },
+];

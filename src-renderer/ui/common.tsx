@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+
+export function PageHeader({ title, actions, children }: { title: string; actions?: ReactNode; children?: ReactNode }) {
+  return (
+    <header className="page-header">
+      <div><h1>{title}</h1>{children && <div className="muted">{children}</div>}</div>
+      {actions && <div className="actions">{actions}</div>}
+    </header>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <div className="empty" role="status">{children}</div>;
+}
+
+export function ErrorBox({ error }: { error: unknown }) {
+  if (!error) return null;
+  const e = error as { message?: string; error?: { path?: string; file?: string } };
+  return (
+    <div className="error-box" role="alert">
+      {e.error?.file && <strong>{e.error.file}: </strong>}
+      {e.error?.path && <code>{e.error.path}</code>} {e.message ?? String(error)}
+    </div>
+  );
+}
+
+export function Loading() {
+  return <div className="muted" role="status">Loading…</div>;
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`badge status-${status}`}>{status}</span>;
+}
+
+export const fmtDate = (iso?: string | null) => (iso ? new Date(iso).toLocaleString() : '—');

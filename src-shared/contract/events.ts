@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { ResultStatus, RunStatus, RunSummary, TranscriptTurn } from '../schemas/index.js';
+
+/** Events pushed from main to the renderer (IPC webContents.send / the web mode WebSocket). */
+export const RunEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('run.started'), run_id: z.string(), total: z.number().int() }),
+  z.object({ type: z.literal('test.started'), run_id: z.string(), test: z.string(), test_index: z.number().int(), repeat: z.number().int() }),
+  /** A finished turn of a conversation (agent, caller or tool). */
+  z.object({ type: z.literal('test.turn'), run_id: z.string(), test_index: z.number().int(), repeat: z.number().int(), turn: TranscriptTurn, node: z.string().optional() }),
+  /** Streamed tokens of the turn being spoken. */
+  z.object({ type: z.literal('test.token'), run_id: z.string(), test_index: z.number().int(), repeat: z.number().int(), role: z.enum(['agent', 'caller']), chunk: z.string() }),
+  z.object({ type: z.literal('test.finished'), run_id: z.string(), test: z.string(), test_index: z.number().int(), repeat: z.number().int(), status: ResultStatus, result_id: z.string(), duration_ms: z.number() }),
+  z.object({ type: z.literal('run.finished'), run_id: z.string(), status: RunStatus, summary: RunSummary, error: z.string().nullable().optional() }),
+]);
+export type RunEvent = z.infer<typeof RunEvent>;
+
+export const PullEvent = z.object({
+  type: z.literal('model.pull'), model: z.string(), status: z.string(),
+  completed: z.number().optional(), total: z.number().optional(), done: z.boolean().default(false), error: z.string().optional(),
+});
+export type PullEvent = z.infer<typeof PullEvent>;
+
+export const AppEvent = z.union([RunEvent, PullEvent]);
+export type AppEvent = z.infer<typeof AppEvent>;

@@ -1,0 +1,76 @@
+import type { ModelIdentity, Result, Run } from './schemas/index.js';
+
+/** The JSON shape `parley run --json` and `parley runs show --json` print. */
+export interface RunReport {
+  run_id: string;
+  status: Run['status'];
+  kind: Run['kind'];
+  agent: { id: string; version_id: string; name: string };
+  suite: string;
+  passed: number;
+  failed: number;
+  errored: number;
+  models: { agent?: ModelIdentity | string; caller?: ModelIdentity | string; judge?: ModelIdentity | string };
+  created_at: string;
+  finished_at: string | null;
+  error: string | null;
+  results: ResultReport[];
+}
+
+export interface ResultReport {
+  id: string;
+  test: string;
+  repeat: number;
+  status: Result['status'];
+  end_reason: Result['end_reason'];
+  turns: number;
+  nodes_visited: string[];
+  tools_called: { name: string; args: Record<string, unknown>; result: unknown; error?: string }[];
+  transcript: { role: string; content: string; node?: string }[];
+  metrics: Result['metrics'];
+  rules: Result['rules'];
+  assertions: Result['assertions'];
+  tokens: Result['tokens'];
+  duration_ms: number;
+  error: string | null;
+}
+
+const roleModel = (m: Run['models']['agent']) => (m ? m.identity ?? `${m.spec.provider}:${m.spec.model}` : undefined);
+
+export function toResultReport(r: Result): ResultReport {
+  return {
+    id: r.id,
+    test: r.test,
+    repeat: r.repeat,
+    status: r.status,
+    end_reason: r.end_reason,
+    turns: r.turns,
+    nodes_visited: r.nodes_visited.map((v) => v.node),
+    tools_called: r.tools_called.map((t) => ({ name: t.name, args: t.args, result: t.result, ...(t.error ? { error: t.error } : {}) })),
+    transcript: r.transcript.map((t) => ({ role: t.role, content: t.content, ...(t.node ? { node: t.node } : {}) })),
+    metrics: r.metrics,
+    rules: r.rules,
+    assertions: r.assertions,
+    tokens: r.tokens,
+    duration_ms: r.duration_ms,
+    error: r.error,
+  };
+}
+
+export function toRunReport(run: Run, results: Result[]): RunReport {
+  return {
+    run_id: run.id,
+    status: run.status,
+    kind: run.kind,
+    agent: { id: run.agent_id, version_id: run.agent_version_id, name: run.agent_name },
+    suite: run.suite_name,
+    passed: run.summary.passed,
+    failed: run.summary.failed,
+    errored: run.summary.errored,
+    models: { agent: roleModel(run.models.agent), caller: roleModel(run.models.caller), judge: roleModel(run.models.judge) },
+    created_at: run.created_at,
+    finished_at: run.finished_at,
+    error: run.error,
+    results: results.map(toResultReport),
+  };
+}

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createApiContext, disposeApiContext } from '../../../src-main/api/create-context.js';
+import type { ApiContext } from '../../../src-main/api/context.js';
+import { RENDERER_DIR } from '../../../src-main/server/renderer-dir.js';
+import { startWebServer, type WebServer } from '../../../src-main/server/web-server.js';
+import { openStore } from '../../../src-main/store/index.js';
+import { tempDbPath, tempDir } from '../../support/tmp.js';
+
+export const CHROMIUM = process.env.PARLEY_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'];
+
+export interface WebApp {
+  server: WebServer;
+  ctx: ApiContext;
+  browser: Browser;
+  page: Page;
+  dbFile: string;
+  close(): Promise<void>;
+}
+
+/** Real web mode (real SQLite file, real HTTP/WebSocket) driven by real Chromium. */
+export async function openWebApp(): Promise<WebApp> {
+  if (!fs.existsSync(`${RENDERER_DIR}/index.html`)) throw new Error(`web UI not built at ${RENDERER_DIR}: run npm run build:web (npm test does it in pretest)`);
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set PARLEY_CHROMIUM)`);
+  const tmp = tempDir();
+  const dbFile = tempDbPath(tmp.dir);
+  const store = openStore(dbFile);
+  const ctx = createApiContext(store, 'web');
+  const server = await startWebServer({ ctx, port: 0, staticDir: RENDERER_DIR });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(server.url);
+  return {
+    server, ctx, browser, page, dbFile,
+    async close() {
+      await browser.close();
+      await server.close();
+      await disposeApiContext(ctx);
+      store.close();
+      tmp.cleanup();
+      if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+    },
+  };
+}
