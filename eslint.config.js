@@ -1,0 +1,23 @@
+import tseslint from 'typescript-eslint';
+
+const electronBoundary = {
+  'no-restricted-imports': ['error', {
+    paths: [{ name: 'electron', message: "Only src-main/electron/, src-main/index.ts and src-preload/ may import 'electron' (see docs/architecture.md)." }],
+  }],
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'release/**', 'tests/fixtures/generated/**', 'docs/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'warn',
+      '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      ...electronBoundary,
+    },
+  },
+  {
+    files: ['src-main/electron/**', 'src-main/index.ts', 'src-preload/**', 'tests/e2e/electron*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);
