@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { registerNotBuilt } from '../not-built.js';
 import { registerAgents } from './agents.js';
+import { registerBackup } from './backup.js';
 import { registerRuns } from './runs.js';
 import { registerServe } from './serve.js';
 
@@ -18,4 +19,5 @@ export const COMMANDS: RegisterCommand[] = [
   registerAgents,
   registerRuns,
   registerServe,
+  registerBackup,
 ];
