@@ -16,7 +16,7 @@ export function modelLabel(run: Run): string {
   return `${m.spec.provider}:${m.spec.model}`;
 }
 
-export function runRef(run: Run): RunRef {
+export function runRef(run: Run, agentVersion: number | null = null): RunRef {
   return {
     id: run.id,
     kind: run.kind,
@@ -24,6 +24,7 @@ export function runRef(run: Run): RunRef {
     agent_id: run.agent_id,
     agent_name: run.agent_name,
     agent_version_id: run.agent_version_id,
+    agent_version: agentVersion,
     suite_name: run.suite_name,
     model: modelLabel(run),
     models: { agent: roleModel(run.models.agent), caller: roleModel(run.models.caller), judge: roleModel(run.models.judge) },

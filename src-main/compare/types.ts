@@ -216,6 +216,8 @@ export interface RunRef {
   agent_id: string;
   agent_name: string;
   agent_version_id: string;
+  /** Version number of the agent (v3, v4...), when the store was read. */
+  agent_version: number | null;
   suite_name: string;
   /** Short model label for column headers: the agent model's identity name, or its spec. */
   model: string;

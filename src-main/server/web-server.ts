@@ -42,7 +42,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > limit) { reject(Object.assign(new Error('too large'), { tooLarge: true })); req.destroy(); return; }
+      if (size > limit) { req.removeAllListeners('data'); req.resume(); reject(Object.assign(new Error('too large'), { tooLarge: true })); return; }
       chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
@@ -75,6 +75,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         try {
           body = await readBody(req, limit);
         } catch {
+          res.setHeader('Connection', 'close');
           return sendJson(res, 413, { ok: false, error: { code: 'too_large', message: `request body over ${limit} bytes` } });
         }
         let input: unknown = {};

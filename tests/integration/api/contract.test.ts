@@ -127,11 +127,12 @@ describe('web mode security', () => {
 
   it('rejects an oversized body with 413 and a non-JSON body with 400', async () => {
     const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${h.server.token}` };
-    const big = await fetch(base() + '/rpc/agents.create', { method: 'POST', headers, body: '"' + 'x'.repeat(11 * 1024 * 1024) + '"' }).catch(() => null);
-    if (big) expect(big.status).toBe(413);
+    const big = await fetch(base() + '/rpc/agents.create', { method: 'POST', headers, body: '"' + 'x'.repeat(11 * 1024 * 1024) + '"' });
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: { code: string } }).error.code).toBe('too_large');
     const bad = await fetch(base() + '/rpc/agents.create', { method: 'POST', headers, body: '{not json' });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.message).toMatch(/not JSON/);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/not JSON/);
   });
 
   it('refuses the event socket without the token and delivers events with it', async () => {

@@ -1,4 +1,7 @@
+import type { z } from 'zod';
 import { Result, Run, type NodeVisit, type TranscriptTurn } from '../../../src-shared/schemas/index.js';
+
+type RunInput = z.input<typeof Run>;
 
 /** Hand-built runs and results for comparison tests (parsed through the real zod schemas). */
 
@@ -25,7 +28,7 @@ export function mkResult(p: Partial<Result> & { test: string }): Result {
   });
 }
 
-export function mkRun(p: Partial<Run> & { id: string }): Run {
+export function mkRun(p: Partial<RunInput> & { id: string }): Run {
   return Run.parse({
     kind: 'simulated',
     status: 'completed',

@@ -1,0 +1,46 @@
+import type { AgentGraph, Result, Run } from '../../src-shared/schemas/index.js';
+import { compareTest, type CompareOptions } from './compare-test.js';
+import { diffGraphs } from './graph-diff.js';
+import { pairResults } from './pair.js';
+import { diffSummary, runRef, summarizeSide } from './summary.js';
+import { CHANGE_ORDER, type RunDiff, type TestComparison } from './types.js';
+
+export interface StoredRun {
+  run: Run;
+  results: Result[];
+  /** The agent graph the run used (to show the change between agent versions). */
+  graph?: AgentGraph;
+  /** The suite's min_pass_rate (tests with repeats). */
+  minPassRate?: number;
+  /** The agent version number (v3...). */
+  agentVersion?: number;
+}
+
+/** Regressions first, then improvements, noise, flaky, new, removed, unchanged; test order within each. */
+export function sortComparisons(tests: TestComparison[]): TestComparison[] {
+  const rank = (t: TestComparison) => CHANGE_ORDER.indexOf(t.change);
+  const idx = (t: TestComparison) => t.test_index_a ?? 1e9 + (t.test_index_b ?? 0);
+  return [...tests].sort((x, y) => rank(x) - rank(y) || idx(x) - idx(y));
+}
+
+/** Compares run B against baseline run A: per test, the summary, and the graph change between versions. */
+export function diffRuns(a: StoredRun, b: StoredRun, opts: Pick<CompareOptions, 'alpha'> = {}): RunDiff {
+  const tests = sortComparisons(pairResults(a.results, b.results).map((pair) => compareTest(pair, {
+    alpha: opts.alpha,
+    minPassRateA: a.minPassRate,
+    minPassRateB: b.minPassRate,
+  })));
+  const differentVersions = a.run.agent_version_id !== b.run.agent_version_id;
+  return {
+    a: runRef(a.run, a.agentVersion ?? null),
+    b: runRef(b.run, b.agentVersion ?? null),
+    summary: diffSummary(summarizeSide(a.run, a.results), summarizeSide(b.run, b.results), tests),
+    graph_changes: differentVersions && a.graph && b.graph ? diffGraphs(a.graph, b.graph) : null,
+    tests,
+  };
+}
+
+/** true when `parley diff --fail-on-regression` should exit 1: a test regressed (significantly, or without repeats). */
+export function hasRegression(diff: RunDiff): boolean {
+  return diff.tests.some((t) => t.change === 'regressed' && t.significant !== false);
+}
