@@ -88,14 +88,22 @@ export class RunsRepo {
     return (this.db.prepare(sql).all(...args) as RunRow[]).map(toRun);
   }
 
+  /**
+   * Moves a run to `status`. Going to `running` (a start or a resume) clears the previous finish time
+   * and error; a terminal status sets the finish time. `error: null` clears the error, `undefined` keeps it.
+   */
   setStatus(id: string, status: RunStatus, extra: { error?: string | null } = {}): void {
     const now = nowIso();
-    const terminal = status !== 'queued' && status !== 'running';
-    this.db.prepare(`UPDATE runs SET status = ?,
-        started_at = CASE WHEN ? = 'running' AND started_at IS NULL THEN ? ELSE started_at END,
-        finished_at = CASE WHEN ? THEN ? ELSE finished_at END,
-        error = COALESCE(?, error), owner_pid = CASE WHEN ? = 'running' THEN ? ELSE owner_pid END
-      WHERE id = ?`).run(status, status, now, terminal ? 1 : 0, now, extra.error ?? null, status, process.pid, id);
+    if (status === 'running') {
+      this.db.prepare(`UPDATE runs SET status = 'running', started_at = COALESCE(started_at, ?), finished_at = NULL,
+          error = NULL, owner_pid = ? WHERE id = ?`).run(now, process.pid, id);
+      return;
+    }
+    const terminal = status !== 'queued';
+    const setError = extra.error !== undefined;
+    this.db.prepare(`UPDATE runs SET status = ?, finished_at = CASE WHEN ? THEN ? ELSE finished_at END,
+        error = CASE WHEN ? THEN ? ELSE error END WHERE id = ?`)
+      .run(status, terminal ? 1 : 0, now, setError ? 1 : 0, extra.error ?? null, id);
   }
 
   /** Recomputes the summary from the stored results. */

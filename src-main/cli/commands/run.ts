@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { toRunReport } from '../../../src-shared/run-report.js';
+import type { RunEvent } from '../../../src-shared/contract/events.js';
+import { parseModelSpec, type ModelSpec, type RunOptions, type TestSuite } from '../../../src-shared/schemas/index.js';
+import { allTestsOk, loadRunModels, PlanError, startRun, type RunAgent, type RunOutcome } from '../../engine/index.js';
+import { failureLines, renderJunit } from '../../engine/report/junit.js';
+import { nameFromFile, parseAgentFile } from '../../formats/index.js';
+import { createProviderRegistry, type ProviderRegistry } from '../../providers/registry.js';
+import type { Store } from '../../store/index.js';
+import { CliError } from '../errors.js';
+import { info, printJson, printTable } from '../output.js';
+import { useStore, withDbOption } from '../store-option.js';
+
+interface RunCliOptions {
+  db?: string; agent?: string; tests?: string; agentModel: string[]; callerModel?: string; judgeModel?: string;
+  repeat?: string; concurrency?: string; maxTurns?: string; test: string[]; json?: boolean; junit?: string; resume?: string;
+}
+
+const collect = (v: string, prev: string[]) => [...prev, v];
+
+function positiveInt(flag: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new CliError(`${flag}: expected a positive integer, got "${v}"`);
+  return n;
+}
+
+function spec(flag: string, v: string): ModelSpec {
+  try { return parseModelSpec(v); } catch (e) { throw new CliError(`${flag}: ${(e as Error).message}`); }
+}
+
+const issuesText = (issues: { file: string; path: string; message: string }[]) => issues.map((i) => `${i.file}: ${i.path || '(top level)'}: ${i.message}`).join('\n');
+
+/** `--agent`: a stored agent (id or unique name), else an agent file stored as a new version of the agent with its name. */
+function resolveAgent(store: Store, ref: string): RunAgent {
+  let found;
+  try { found = store.agents.find(ref); } catch (e) { throw new CliError(`--agent: ${(e as Error).message}`); }
+  if (found) {
+    const v = store.agents.latest(found.id)!;
+    return { id: found.id, version_id: v.id, name: found.name, graph: v.graph };
+  }
+  if (!fs.existsSync(ref) || !fs.statSync(ref).isFile()) throw new CliError(`--agent: "${ref}" is neither a stored agent (id or unique name) nor a file`);
+  const parsed = parseAgentFile(fs.readFileSync(ref, 'utf8'), ref);
+  if (!parsed.ok) throw new CliError(issuesText(parsed.errors));
+  if (parsed.kind !== 'agent') throw new CliError(`--agent: ${ref} is a test suite file (${parsed.format}), expected an agent`);
+  if (parsed.warnings.length) info(issuesText(parsed.warnings).split('\n').map((l) => `warning: ${l}`).join('\n'));
+  const name = parsed.graph.name || nameFromFile(ref);
+  let existing;
+  try { existing = store.agents.find(name); } catch { existing = undefined; }
+  if (existing) {
+    const { version, created } = store.agents.saveVersion(existing.id, { ...parsed.graph, name }, `parley run ${ref}`);
+    info(`agent ${name} (${existing.id}): ${created ? `stored ${ref} as version v${version.version}` : `unchanged, version v${version.version}`}`);
+    return { id: existing.id, version_id: version.id, name, graph: version.graph };
+  }
+  const { agent, version } = store.agents.create(parsed.graph, { name, note: `imported by parley run from ${ref}` });
+  info(`agent ${name}: imported ${ref} as ${agent.id}`);
+  return { id: agent.id, version_id: version.id, name, graph: version.graph };
+}
+
+/** `--tests`: a test file (Parley suite or voicetest test list), else a stored suite (id or unique name). */
+function resolveTests(store: Store, ref: string): { id: string | null; name: string; data: TestSuite } {
+  if (fs.existsSync(ref) && fs.statSync(ref).isFile()) {
+    const parsed = parseAgentFile(fs.readFileSync(ref, 'utf8'), ref);
+    if (!parsed.ok) throw new CliError(issuesText(parsed.errors));
+    if (parsed.kind !== 'suite') throw new CliError(`--tests: ${ref} is an agent file (${parsed.format}), expected tests`);
+    return { id: null, name: parsed.suite.name || nameFromFile(ref), data: parsed.suite };
+  }
+  let stored;
+  try { stored = store.suites.find(ref); } catch (e) { throw new CliError(`--tests: ${(e as Error).message}`); }
+  if (!stored) throw new CliError(`--tests: "${ref}" is neither a file nor a stored suite`);
+  return { id: stored.id, name: stored.name, data: stored.data };
+}
+
+/** Progress on stderr: a bar redrawn in place on a TTY, else one line per finished conversation. */
+function progress(label: string): { onEvent: (e: RunEvent) => void; end: () => void } {
+  const tty = process.stderr.isTTY;
+  let total = 0;
+  let done = 0;
+  const counts = { pass: 0, fail: 0, error: 0 };
+  const draw = (last = '') => {
+    const width = 24;
+    const filled = total ? Math.round((done / total) * width) : 0;
+    const line = `${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}  pass ${counts.pass} fail ${counts.fail} error ${counts.error}  ${last}`;
+    const cols = Math.max(20, (process.stderr.columns || 100) - 1);
+    process.stderr.write(`\r${line.slice(0, cols).padEnd(cols)}`);
+  };
+  return {
+    onEvent(e) {
+      if (e.type === 'run.started') { total = e.total; if (tty) draw(); }
+      if (e.type === 'test.finished') {
+        done++;
+        if (e.status === 'pass' || e.status === 'fail' || e.status === 'error') counts[e.status]++;
+        if (tty) draw(e.test);
+        else info(`${e.status.toUpperCase().padEnd(5)} ${e.test}${e.repeat ? ` #${e.repeat + 1}` : ''}  ${(e.duration_ms / 1000).toFixed(1)}s  [${done}/${total}]`);
+      }
+    },
+    end() { if (tty) process.stderr.write('\n'); },
+  };
+}
+
+function printText(o: RunOutcome): void {
+  const { run, results } = o;
+  process.stdout.write(`run ${run.id}  ${run.status}  agent ${run.agent_name}  suite ${run.suite_name}  model ${run.models.agent?.spec.provider}:${run.models.agent?.spec.model}\n\n`);
+  printTable(['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS'], results.map((r) => [r.test, String(r.repeat + 1), r.status, r.end_reason, String(r.turns), String(Math.round(r.duration_ms))]));
+  const failing = results.filter((r) => r.status !== 'pass');
+  if (failing.length) process.stdout.write('\n');
+  for (const r of failing) process.stdout.write(`${r.test}${r.repeat ? ` #${r.repeat + 1}` : ''}:\n${failureLines(r).map((l) => `  - ${l}`).join('\n')}\n`);
+  const rates = o.tests.filter((t) => t.runs > 1).map((t) => `${t.test} ${Math.round(t.pass_rate * 100)}%`);
+  if (rates.length) process.stdout.write(`\npass rates: ${rates.join(', ')} (minimum ${Math.round((o.tests[0]?.min_pass_rate ?? 1) * 100)}%)\n`);
+  process.stdout.write(`\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`);
+}
+
+async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOptions): Promise<number> {
+  const options: Partial<RunOptions> = {
+    concurrency: positiveInt('--concurrency', opts.concurrency) ?? 4,
+    repeats: positiveInt('--repeat', opts.repeat),
+    max_turns: positiveInt('--max-turns', opts.maxTurns),
+    ...(opts.test.length ? { tests: opts.test } : {}),
+  };
+  const callerSpec = opts.callerModel ? spec('--caller-model', opts.callerModel) : undefined;
+  const judgeSpec = opts.judgeModel ? spec('--judge-model', opts.judgeModel) : undefined;
+  const load = async (agentSpec: ModelSpec, caller?: ModelSpec, judge?: ModelSpec) => {
+    try { return await loadRunModels(registry, { agent: agentSpec, caller, judge }); } catch (e) { throw new CliError(`loading models: ${(e as Error).message}`); }
+  };
+
+  type Job = () => ReturnType<typeof startRun>;
+  const jobs: { label: string; begin: Job }[] = [];
+  if (opts.resume) {
+    const run = store.runs.get(opts.resume);
+    if (!run) throw new CliError(`--resume: run "${opts.resume}" not found (parley runs list shows them)`);
+    if (!run.models.agent) throw new CliError(`--resume: run ${run.id} has no agent model recorded`);
+    if (run.status === 'running' || run.status === 'queued') throw new CliError(`--resume: run ${run.id} is still ${run.status} in another process`);
+    const models = await load(run.models.agent.spec, run.models.caller?.spec, run.models.judge?.spec);
+    jobs.push({ label: run.id, begin: () => startRun({ store, models, resume: run.id, resolvePersona: (id) => store.personas.find(id)?.data }) });
+  } else {
+    if (!opts.agent || !opts.tests || !opts.agentModel.length) throw new CliError('parley run needs --agent <agent>, --tests <file|suite> and --agent-model SPEC (or --resume RUN)');
+    const agentSpecs = opts.agentModel.map((s) => spec('--agent-model', s));
+    const agent = resolveAgent(store, opts.agent);
+    const suite = resolveTests(store, opts.tests);
+    for (const agentSpec of agentSpecs) {
+      const models = await load(agentSpec, callerSpec, judgeSpec);
+      jobs.push({
+        label: `${agentSpec.provider}:${path.basename(agentSpec.model)}`,
+        begin: () => startRun({ store, models, agent, suite, options, resolvePersona: (id) => store.personas.find(id)?.data }),
+      });
+    }
+  }
+
+  const outcomes: RunOutcome[] = [];
+  for (const job of jobs) {
+    let handle;
+    try { handle = await job.begin(); } catch (e) {
+      throw new CliError(e instanceof PlanError ? `--test: ${e.message}` : (e as Error).message);
+    }
+    const bar = progress(job.label);
+    handle.subscribe(bar.onEvent);
+    const onSigint = () => { info('\ncancelling (finished conversations are kept; parley run --resume continues)'); handle.cancel('cancelled by the user (Ctrl-C)'); };
+    process.once('SIGINT', onSigint);
+    const outcome = await handle.done;
+    process.off('SIGINT', onSigint);
+    bar.end();
+    outcomes.push(outcome);
+    if (outcome.run.status === 'cancelled') break;
+  }
+
+  if (opts.junit) fs.writeFileSync(opts.junit, renderJunit(outcomes));
+  if (opts.json) {
+    const reports = outcomes.map((o) => ({ ...toRunReport(o.run, o.results), tests: o.tests }));
+    printJson(reports.length === 1 ? reports[0] : reports);
+  } else {
+    outcomes.forEach((o, i) => { if (i) process.stdout.write('\n'); printText(o); });
+  }
+  if (outcomes.some((o) => o.run.status === 'failed')) return 2;
+  const ok = outcomes.every((o) => o.run.status === 'completed' && allTestsOk(o.tests));
+  return ok ? 0 : 1;
+}
+
+export function registerRun(program: Command): void {
+  withDbOption(program.command('run')
+    .description('run a test suite against an agent: simulated callers, judged transcripts, stored results')
+    .option('--agent <agent>', 'agent: id, unique name, or an agent file (stored as a new version)')
+    .option('--tests <file|suite>', 'test file (Parley suite or voicetest tests) or stored suite (id or name)')
+    .option('--agent-model <spec>', 'agent model SPEC: llama-cpp:PATH.gguf, ollama:NAME[@URL], openai:NAME[@BASE_URL], scripted:FILE (repeat to run the suite once per model)', collect, [])
+    .option('--caller-model <spec>', 'simulated caller model SPEC (default: the agent model)')
+    .option('--judge-model <spec>', 'judge model SPEC (default: the agent model)')
+    .option('--repeat <n>', 'run every test N times (overrides the tests\' repeats)')
+    .option('--concurrency <n>', 'conversations at once (default 4)')
+    .option('--max-turns <n>', 'caller turns per conversation (overrides the tests; default 20)')
+    .option('--test <name>', 'only this test (repeatable)', collect, [])
+    .option('--json', 'print the run report as JSON')
+    .option('--junit <file>', 'also write a JUnit XML report')
+    .option('--resume <run>', 'continue a cancelled or interrupted run (skips finished conversations)'))
+    .action(async (opts: RunCliOptions) => {
+      const registry = createProviderRegistry();
+      try {
+        process.exitCode = await useStore(opts, (store) => execute(store, registry, opts));
+      } finally {
+        await registry.close();
+      }
+    });
+}

@@ -1,0 +1,49 @@
+import type { AgentGraph, CheckResult, MetricResult, TestCase, TestSuite } from '../../../src-shared/schemas/index.js';
+import type { ConversationOutcome } from '../conversation.js';
+import type { EngineLimits } from '../limits.js';
+import type { ModelCalls } from '../model-calls.js';
+import { judgeMetrics } from './llm-judge.js';
+import { resolveMetrics } from './metric-specs.js';
+import { checkPath } from './path-assertions.js';
+import { checkPatterns } from './pattern-rules.js';
+import { checkSubstrings } from './substring-rules.js';
+import { checkToolCalls, checkUnmocked } from './tool-assertions.js';
+
+export { resolveMetrics, DEFAULT_METRIC_THRESHOLD, type ResolvedMetric } from './metric-specs.js';
+export { judgeMetrics, type JudgeOptions } from './llm-judge.js';
+export { checkSubstrings } from './substring-rules.js';
+export { checkPatterns } from './pattern-rules.js';
+export { checkToolCalls, checkUnmocked } from './tool-assertions.js';
+export { checkPath } from './path-assertions.js';
+
+export interface Verdicts {
+  metrics: MetricResult[];
+  rules: CheckResult[];
+  assertions: CheckResult[];
+}
+
+/** The deterministic checks (rules and assertions), no model call. */
+export async function checkTranscript(graph: AgentGraph, test: TestCase, conv: ConversationOutcome, patternTimeoutMs?: number): Promise<Omit<Verdicts, 'metrics'>> {
+  const rules = [
+    ...checkSubstrings(conv.transcript, test.includes, test.excludes),
+    ...(await checkPatterns(conv.transcript, test.patterns, patternTimeoutMs)),
+  ];
+  const assertions = [
+    ...checkUnmocked(conv.toolCalls),
+    ...(test.assertions?.tool_calls ? [checkToolCalls(conv.toolCalls, test.assertions.tool_calls)] : []),
+    ...(test.assertions?.path ? checkPath(graph, conv.visits, test.assertions.path) : []),
+  ];
+  return { rules, assertions };
+}
+
+/** Rules, assertions, then the LLM metrics (test metrics + the agent's enabled global metrics). */
+export async function judgeConversation(opts: {
+  graph: AgentGraph; test: TestCase; suite?: Pick<TestSuite, 'metric_threshold'>; conv: ConversationOutcome; calls: ModelCalls;
+  limits?: Partial<EngineLimits>; combined?: boolean; patternTimeoutMs?: number;
+}): Promise<Verdicts> {
+  const { rules, assertions } = await checkTranscript(opts.graph, opts.test, opts.conv, opts.patternTimeoutMs);
+  const metrics = await judgeMetrics(opts.calls, opts.conv.transcript, resolveMetrics(opts.test, opts.graph, opts.suite), {
+    twoStep: opts.test.two_step_judge, combined: opts.combined, limits: opts.limits,
+  });
+  return { metrics, rules, assertions };
+}

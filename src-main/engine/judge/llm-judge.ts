@@ -1,0 +1,131 @@
+import type { MetricResult, TranscriptTurn } from '../../../src-shared/schemas/index.js';
+import { ProviderError } from '../../providers/types.js';
+import { ModelCallError } from '../errors.js';
+import { DEFAULT_LIMITS, type EngineLimits } from '../limits.js';
+import type { ModelCalls } from '../model-calls.js';
+import { renderTranscript } from '../transcript-text.js';
+import type { ResolvedMetric } from './metric-specs.js';
+
+/**
+ * LLM metrics: every criterion scored 0..1 with reasoning and the transcript turns the verdict
+ * rests on. All metrics of a transcript in ONE structured call; when the model cannot manage that
+ * (bad output, context overflow) or `combined` is off, one call per metric. Two-step option:
+ * a first call lists the facts of the transcript, the judge then scores against them.
+ */
+
+const JUDGE_SYSTEM = [
+  'You are a strict evaluator of a phone conversation between an agent and a caller.',
+  'For each criterion give a short reasoning, a score from 0 to 1 (1 = fully met, 0 = not met at all),',
+  'and the numbers of the transcript lines your verdict rests on.',
+].join(' ');
+
+const FACTS_SYSTEM = 'You list the facts of a phone conversation between an agent and a caller: what each side said, asked, promised and did. One short fact per item.';
+
+export interface JudgeOptions {
+  twoStep?: boolean;
+  /** Score all metrics in one call (default true); falls back to one call per metric on failure. */
+  combined?: boolean;
+  limits?: Partial<EngineLimits>;
+}
+
+interface Verdict { reasoning?: unknown; score?: unknown; turns?: unknown }
+
+function verdictSchema(turnCount: number, reasonChars: number): Record<string, unknown> {
+  return {
+    type: 'object',
+    properties: {
+      reasoning: { type: 'string', maxLength: reasonChars },
+      score: { type: 'number', minimum: 0, maximum: 1 },
+      turns: { type: 'array', items: { type: 'integer', minimum: 0, maximum: Math.max(0, turnCount - 1) }, maxItems: 4 },
+    },
+    required: ['reasoning', 'score', 'turns'],
+    additionalProperties: false,
+  };
+}
+
+const key = (i: number) => `metric_${i + 1}`;
+
+function toResult(m: ResolvedMetric, v: Verdict | undefined, transcript: TranscriptTurn[], reasonChars: number): MetricResult {
+  const raw = typeof v?.score === 'number' ? v.score : Number(v?.score);
+  const score = Number.isFinite(raw) ? Math.min(1, Math.max(0, raw)) : 0;
+  const turns = [...new Set((Array.isArray(v?.turns) ? v!.turns : [])
+    .map((t) => Math.round(Number(t)))
+    .filter((t) => Number.isInteger(t) && t >= 0 && t < transcript.length))].sort((a, b) => a - b);
+  const cited = turns.map((t) => transcript[t]);
+  const agentNodes = cited.filter((t) => t.role === 'agent' && t.node).map((t) => t.node!);
+  const nodes = [...new Set(agentNodes.length ? agentNodes : cited.filter((t) => t.node).map((t) => t.node!))];
+  return {
+    criterion: m.criterion,
+    score,
+    threshold: m.threshold,
+    passed: score >= m.threshold,
+    reasoning: typeof v?.reasoning === 'string' ? v.reasoning.slice(0, reasonChars) : '',
+    turns,
+    nodes,
+    ...(m.global ? { global: true } : {}),
+  };
+}
+
+async function listFacts(calls: ModelCalls, transcriptText: string, limits: EngineLimits): Promise<string[]> {
+  const res = await calls.structured<{ facts?: unknown }>('judge', 'facts', undefined, {
+    messages: [{ role: 'system', content: FACTS_SYSTEM }, { role: 'user', content: `Transcript:\n${transcriptText}` }],
+    schema: {
+      type: 'object',
+      properties: { facts: { type: 'array', items: { type: 'string', maxLength: limits.factChars }, maxItems: limits.maxFacts } },
+      required: ['facts'],
+      additionalProperties: false,
+    },
+    schemaName: 'facts',
+    maxTokens: limits.factsMaxTokens,
+  });
+  const f = res.value?.facts;
+  return Array.isArray(f) ? f.filter((x): x is string => typeof x === 'string' && !!x.trim()).map((x) => x.slice(0, limits.factChars)) : [];
+}
+
+const mayRetrySingly = (e: unknown) =>
+  e instanceof ModelCallError && e.cause instanceof ProviderError && (e.cause.code === 'bad_output' || e.cause.code === 'context_overflow');
+
+export async function judgeMetrics(
+  calls: ModelCalls, transcript: TranscriptTurn[], metrics: ResolvedMetric[], opts: JudgeOptions = {},
+): Promise<MetricResult[]> {
+  if (!metrics.length) return [];
+  const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const text = renderTranscript(transcript, { numbered: true, includeTools: true, maxTurnChars: 1500 });
+  const facts = opts.twoStep ? await listFacts(calls, text, limits) : [];
+  const factText = facts.length ? `\n\nFacts established from the transcript:\n${facts.map((f) => `- ${f}`).join('\n')}` : '';
+  const base = `Transcript:\n${text}${factText}`;
+  const vschema = verdictSchema(transcript.length, limits.judgeReasonChars);
+
+  if (opts.combined !== false) {
+    const props = Object.fromEntries(metrics.map((_, i) => [key(i), vschema]));
+    try {
+      const res = await calls.structured<Record<string, Verdict>>('judge', 'judge', undefined, {
+        messages: [
+          { role: 'system', content: JUDGE_SYSTEM },
+          { role: 'user', content: `${base}\n\nCriteria:\n${metrics.map((m, i) => `${key(i)}: ${m.criterion}`).join('\n')}` },
+        ],
+        schema: { type: 'object', properties: props, required: Object.keys(props), additionalProperties: false },
+        schemaName: 'verdicts',
+        maxTokens: limits.judgeMaxTokensPerMetric * metrics.length + 32,
+      });
+      const v = res.value ?? {};
+      return metrics.map((m, i) => toResult(m, v[key(i)], transcript, limits.judgeReasonChars));
+    } catch (e) {
+      if (!mayRetrySingly(e)) throw e;
+    }
+  }
+  const out: MetricResult[] = [];
+  for (const m of metrics) {
+    const res = await calls.structured<Verdict>('judge', 'judge', undefined, {
+      messages: [
+        { role: 'system', content: JUDGE_SYSTEM },
+        { role: 'user', content: `${base}\n\nCriterion: ${m.criterion}` },
+      ],
+      schema: vschema,
+      schemaName: 'verdict',
+      maxTokens: limits.judgeMaxTokensPerMetric,
+    });
+    out.push(toResult(m, res.value, transcript, limits.judgeReasonChars));
+  }
+  return out;
+}

@@ -1,0 +1,118 @@
+import type { ModelCall } from '../../src-shared/schemas/index.js';
+import type {
+  ChatModel, ChatRequest, ChatResponse, ModelSession, StructuredRequest, StructuredResponse,
+} from '../providers/types.js';
+import { CancelledError, ModelCallError } from './errors.js';
+
+export type ModelRole = 'agent' | 'caller' | 'judge';
+
+/** Runs `fn` under a per-model concurrency limit (run-suite supplies one per distinct model). */
+export type CallLimiter = <T>(model: ChatModel, fn: () => Promise<T>) => Promise<T>;
+
+const unlimited: CallLimiter = (_m, fn) => fn();
+
+/**
+ * The model calls of one conversation. One ModelSession per role and purpose (the agent's chat is
+ * kept apart from routing and extraction, so each session's prompt prefix stays stable and a local
+ * model reuses its KV cache). Sessions open lazily and are disposed by `disposeRole`/`disposeAll`.
+ * Every call is recorded as a ModelCall (tokens prompt/cached/completion and wall time).
+ */
+export class ModelCalls {
+  readonly records: ModelCall[] = [];
+  private readonly sessions = new Map<string, Promise<ModelSession>>();
+
+  constructor(
+    private readonly models: Record<ModelRole, ChatModel>,
+    private readonly signal?: AbortSignal,
+    private readonly limit: CallLimiter = unlimited,
+  ) {}
+
+  modelOf(role: ModelRole): ChatModel {
+    return this.models[role];
+  }
+
+  private session(role: ModelRole, purpose: string): Promise<ModelSession> {
+    const key = `${role}:${purpose}`;
+    let s = this.sessions.get(key);
+    if (!s) {
+      s = this.models[role].openSession({ label: key });
+      this.sessions.set(key, s);
+      s.catch(() => this.sessions.delete(key));
+    }
+    return s;
+  }
+
+  private describe(role: ModelRole, purpose: string, node?: string): string {
+    const spec = this.models[role].spec;
+    return `${role} model ${spec.provider}:${spec.model} (${purpose}${node ? ` at node ${node}` : ''})`;
+  }
+
+  private async run<T extends { usage: ChatResponse['usage'] }>(
+    role: ModelRole, purpose: string, node: string | undefined, call: (s: ModelSession) => Promise<T>,
+  ): Promise<T> {
+    if (this.signal?.aborted) throw new CancelledError();
+    const started = performance.now();
+    let res: T;
+    try {
+      res = await this.abortable(this.limit(this.models[role], async () => {
+        if (this.signal?.aborted) throw new CancelledError();
+        return call(await this.session(role, purpose));
+      }));
+    } catch (e) {
+      if (e instanceof CancelledError || this.signal?.aborted) throw new CancelledError();
+      throw new ModelCallError(`${this.describe(role, purpose, node)} failed: ${(e as Error)?.message ?? String(e)}`, e);
+    }
+    const u = res.usage;
+    this.records.push({
+      role, purpose, ...(node ? { node } : {}),
+      tokens: { prompt: u.prompt_tokens, cached_prompt: u.cached_prompt_tokens, completion: u.completion_tokens },
+      ms: Math.max(0, u.wall_ms || performance.now() - started),
+      ...(u.endpoint ? { endpoint: u.endpoint } : {}),
+    });
+    return res;
+  }
+
+  /** Rejects as soon as the run is cancelled, even if the provider ignores the signal. */
+  private abortable<T>(p: Promise<T>): Promise<T> {
+    const signal = this.signal;
+    if (!signal) return p;
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => reject(new CancelledError());
+      if (signal.aborted) { p.catch(() => {}); return onAbort(); }
+      signal.addEventListener('abort', onAbort, { once: true });
+      p.then(
+        (v) => { signal.removeEventListener('abort', onAbort); resolve(v); },
+        (e) => { signal.removeEventListener('abort', onAbort); reject(e); },
+      );
+    });
+  }
+
+  chat(role: ModelRole, purpose: string, node: string | undefined, req: ChatRequest): Promise<ChatResponse> {
+    return this.run(role, purpose, node, (s) => s.chat({ ...req, purpose, signal: this.signal }));
+  }
+
+  structured<T>(role: ModelRole, purpose: string, node: string | undefined, req: StructuredRequest): Promise<StructuredResponse<T>> {
+    return this.run(role, purpose, node, (s) => s.structured<T>({ ...req, purpose, signal: this.signal }));
+  }
+
+  async disposeRole(role: ModelRole): Promise<void> {
+    const mine = [...this.sessions.entries()].filter(([k]) => k.startsWith(`${role}:`));
+    for (const [k] of mine) this.sessions.delete(k);
+    await Promise.allSettled(mine.map(async ([, s]) => (await s).dispose()));
+  }
+
+  async disposeAll(): Promise<void> {
+    await Promise.all((['agent', 'caller', 'judge'] as const).map((r) => this.disposeRole(r)));
+  }
+
+  /** Sum of tokens of every call so far. */
+  totals(): { prompt: number; cached_prompt: number; completion: number } {
+    const t = { prompt: 0, cached_prompt: 0, completion: 0 };
+    for (const r of this.records) {
+      t.prompt += r.tokens.prompt;
+      t.cached_prompt += r.tokens.cached_prompt;
+      t.completion += r.tokens.completion;
+    }
+    return t;
+  }
+}

@@ -1,0 +1,42 @@
+import type { GraphNode } from '../../src-shared/schemas/index.js';
+import type { Runtime } from './runtime.js';
+import { renderTranscript } from './transcript-text.js';
+import type { PromptRouter, RouteOption } from './transitions.js';
+
+const ROUTER_SYSTEM = [
+  'You route a phone conversation between an agent and a caller.',
+  'You are given the conversation so far and a list of conditions, each with an id.',
+  'Answer with the id of the ONE condition that is clearly true now, or "none" when no condition is clearly true,',
+  'and a one-line reason.',
+].join(' ');
+
+/** The router for one decision: ONE structured call over every prompt condition still in play. */
+export function makeRouter(rt: Runtime, node: GraphNode): PromptRouter {
+  return async (options: RouteOption[]) => {
+    const keys = options.map((o) => o.key);
+    const schema = {
+      type: 'object',
+      properties: {
+        transition: { type: 'string', enum: [...keys, 'none'] },
+        reason: { type: 'string', maxLength: rt.limits.reasonChars },
+      },
+      required: ['transition', 'reason'],
+      additionalProperties: false,
+    };
+    const conversation = renderTranscript(rt.transcript, { lastTurns: rt.limits.contextTurns, maxTurnChars: 600 });
+    const conditions = options.map((o) => `- ${o.key}: ${o.prompt}`).join('\n');
+    const res = await rt.calls.structured<{ transition?: unknown; reason?: unknown }>('agent', 'route', node.id, {
+      messages: [
+        { role: 'system', content: ROUTER_SYSTEM },
+        { role: 'user', content: `Conversation so far:\n${conversation}\n\nConditions:\n${conditions}\n\nWhich condition is true? Answer with its id or none.` },
+      ],
+      schema,
+      schemaName: 'route',
+      maxTokens: rt.limits.routeMaxTokens,
+    });
+    const v = res.value ?? {};
+    const key = typeof v.transition === 'string' && keys.includes(v.transition) ? v.transition : null;
+    const reason = typeof v.reason === 'string' ? v.reason.replace(/\s+/g, ' ').trim().slice(0, rt.limits.reasonChars) : '';
+    return { key, reason: reason || (key ? `router chose ${key}` : 'router: none') };
+  };
+}

@@ -1,0 +1,88 @@
+import type { AgentGraph, Persona, Result, TestSuite } from '../../src-shared/schemas/index.js';
+import type { RunEvent } from '../../src-shared/contract/events.js';
+import { newId, nowIso } from '../store/ids.js';
+import { callerPrompt } from './caller.js';
+import { runConversation, type ConversationOutcome } from './conversation.js';
+import { isCancelled } from './errors.js';
+import { checkTranscript, judgeConversation, type Verdicts } from './judge/index.js';
+import type { EngineLimits } from './limits.js';
+import { ModelCalls, type CallLimiter } from './model-calls.js';
+import { conversationStatus } from './pass-fail.js';
+import type { RunModels } from './run-models.js';
+import type { PlannedConversation } from './run-plan.js';
+
+export interface RunOneContext {
+  runId: string;
+  graph: AgentGraph;
+  suite: TestSuite;
+  models: RunModels;
+  limiter: CallLimiter;
+  signal: AbortSignal;
+  emit: (e: RunEvent) => void;
+  resolvePersona?: (id: string) => Persona | undefined;
+  limits?: Partial<EngineLimits>;
+  judgeCombined?: boolean;
+  patternTimeoutMs?: number;
+  now?: () => Date;
+}
+
+/**
+ * One conversation and its verdicts, as a Result ready to store; undefined when cancelled (an
+ * unfinished conversation is not stored, so a resume runs it again). A failing model call makes
+ * the result `error` with the reason; the deterministic checks still run.
+ */
+export async function runOne(ctx: RunOneContext, item: PlannedConversation): Promise<Result | undefined> {
+  const { runId, test_index, repeat } = { runId: ctx.runId, ...item };
+  const id = newId('res');
+  const startedAt = nowIso();
+  const t0 = performance.now();
+  const calls = new ModelCalls(ctx.models, ctx.signal, ctx.limiter);
+  let conv: ConversationOutcome;
+  let verdicts: Verdicts = { metrics: [], rules: [], assertions: [] };
+  let error: string | null = null;
+  try {
+    let prompt: string;
+    try {
+      prompt = callerPrompt(item.test, ctx.resolvePersona);
+    } catch (e) {
+      conv = { transcript: [], visits: [], toolCalls: [], variables: {}, endReason: 'error', turns: 0, error: (e as Error).message };
+      prompt = '';
+    }
+    conv ??= await runConversation({
+      graph: ctx.graph, test: item.test, callId: id, calls, callerPrompt: prompt, maxTurns: item.maxTurns,
+      limits: ctx.limits, signal: ctx.signal, now: ctx.now,
+      onTurn: (turn) => ctx.emit({ type: 'test.turn', run_id: runId, test_index, repeat, turn, ...(turn.node ? { node: turn.node } : {}) }),
+      onToken: (role, chunk) => ctx.emit({ type: 'test.token', run_id: runId, test_index, repeat, role, chunk }),
+    });
+    await calls.disposeRole('agent');
+    await calls.disposeRole('caller');
+    if (conv.endReason === 'cancelled') return undefined;
+    error = conv.error;
+    if (!error) {
+      try {
+        verdicts = await judgeConversation({
+          graph: ctx.graph, test: item.test, suite: ctx.suite, conv, calls, limits: ctx.limits,
+          combined: ctx.judgeCombined, patternTimeoutMs: ctx.patternTimeoutMs,
+        });
+      } catch (e) {
+        if (isCancelled(e, ctx.signal)) return undefined;
+        error = `judging failed: ${(e as Error).message}`;
+      }
+    }
+    if (error && !verdicts.rules.length && !verdicts.assertions.length) {
+      const checks = await checkTranscript(ctx.graph, item.test, conv, ctx.patternTimeoutMs);
+      verdicts = { metrics: [], ...checks };
+    }
+  } finally {
+    await calls.disposeAll();
+  }
+  const status = conversationStatus({ error, ...verdicts });
+  return {
+    id, run_id: runId, test: item.test.name, test_index, repeat, status,
+    end_reason: conv.endReason, turns: conv.turns, transcript: conv.transcript, nodes_visited: conv.visits,
+    tools_called: conv.toolCalls, variables: conv.variables, ...verdicts,
+    tokens: calls.totals(), model_calls: calls.records, duration_ms: Math.round(performance.now() - t0),
+    error, started_at: startedAt, finished_at: nowIso(),
+  };
+}
+

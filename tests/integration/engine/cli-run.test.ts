@@ -1,0 +1,102 @@
+/** `parley run` end to end: spawns the real CLI on the scripted model with --db on a temp file. */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunReport } from '../../../src-shared/run-report.js';
+
+const root = path.resolve(__dirname, '../../..');
+const fx = (f: string) => path.join(root, 'tests/fixtures/engine', f);
+let dir: string;
+let db: string;
+
+function parley(...args: string[]) {
+  const r = spawnSync(process.execPath, [path.join(root, 'bin/parley.mjs'), 'run', ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const base = () => ['--agent', fx('orders-agent.json'), '--tests', fx('orders-suite.json'), '--agent-model', `scripted:${fx('orders-model.json')}`, '--db', db];
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-'));
+  db = path.join(dir, 'cli.db');
+});
+
+describe('parley run (CLI)', () => {
+  let first: RunReport & { tests: { test: string; ok: boolean }[] };
+
+  it('runs the suite, prints the report as JSON, writes JUnit, exits 1 when a test fails', () => {
+    const junit = path.join(dir, 'report.xml');
+    const r = parley(...base(), '--json', '--junit', junit);
+    expect(r.code).toBe(1);
+    first = JSON.parse(r.stdout);
+    expect(first).toMatchObject({ status: 'completed', passed: 1, failed: 1, errored: 0, suite: 'Order desk regression', agent: { name: 'Order desk' } });
+    expect(first.models.agent).toMatchObject({ provider: 'scripted', name: 'orders-scripted' });
+    expect((first.models.agent as { digest: string }).digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    const shipped = first.results.find((x) => x.test === 'shipped order')!;
+    expect(shipped).toMatchObject({ status: 'pass', end_reason: 'end_node', turns: 1, nodes_visited: ['greet', 'extract', 'lookup', 'tell-shipped', 'bye'] });
+    expect(shipped.tools_called).toEqual([{ name: 'lookup_order', args: { order_id: 'A17' }, result: { status: 'shipped' } }]);
+    expect(shipped.transcript[0]).toEqual({ role: 'agent', content: 'Hello Dana, this is Acme. What is your order number?', node: 'greet' });
+    expect(shipped.metrics.map((m) => [m.criterion, m.score, m.threshold, m.passed])).toEqual([
+      ['The agent tells the caller the order status', 0.9, 0.7, true], ['The agent never reads out a full card number', 1, 0.8, true],
+    ]);
+    expect(shipped.assertions.every((a) => a.passed)).toBe(true);
+    expect(first.results.find((x) => x.test === 'pending order')!.rules[0]).toMatchObject({ kind: 'includes', passed: false });
+    expect(first.tests.map((t) => [t.test, t.ok])).toEqual([['shipped order', true], ['pending order', false]]);
+    expect(r.stderr).toMatch(/agent Order desk: imported .*orders-agent\.json as ag_/);
+    expect(r.stderr).toMatch(/^PASS  shipped order .*\[\d\/2\]$/m);
+    const xml = fs.readFileSync(junit, 'utf8');
+    expect(xml).toContain('<testsuite name="Order desk regression [scripted:');
+    expect(xml).toContain('tests="2" failures="1" errors="0"');
+    expect(xml).toMatch(/<testcase classname="Order desk regression" name="pending order" time="[\d.]+">\s*<failure message="includes agent: has shipped/);
+  });
+
+  it('--test selects tests and exits 0 when all pass; the same agent file is reused as the same agent', () => {
+    const r = parley(...base(), '--test', 'shipped order', '--json');
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(r.stdout) as RunReport;
+    expect(rep.results.map((x) => x.test)).toEqual(['shipped order']);
+    expect(rep.agent.id).toBe(first.agent.id);
+    expect(rep.agent.version_id).toBe(first.agent.version_id);
+    expect(r.stderr).toMatch(/unchanged, version v1/);
+  });
+
+  it('--resume of a finished run runs nothing new and reports the stored results', () => {
+    const r = parley('--resume', first.run_id, '--json', '--db', db);
+    expect(r.code).toBe(1);
+    const rep = JSON.parse(r.stdout) as RunReport;
+    expect(rep.run_id).toBe(first.run_id);
+    expect(rep.results.map((x) => x.id)).toEqual(first.results.map((x) => x.id));
+  });
+
+  it('repeated --agent-model runs the suite once per model and prints each report; text output without --json', () => {
+    const other = path.join(dir, 'other.json');
+    fs.writeFileSync(other, JSON.stringify({ name: 'other-scripted', route: ['none'], chat: ['The order has shipped.'] }));
+    const r = parley(...base(), '--agent-model', `scripted:${other}`, '--test', 'pending order', '--json');
+    const reps = JSON.parse(r.stdout) as RunReport[];
+    expect(reps.map((x) => (x.models.agent as { name: string }).name)).toEqual(['orders-scripted', 'other-scripted']);
+    expect(reps.map((x) => x.results[0].status)).toEqual(['fail', 'pass']);
+    expect(r.code).toBe(1);
+    const text = parley(...base(), '--test', 'pending order');
+    expect(text.stdout).toMatch(/TEST\s+REPEAT\s+STATUS\s+END\s+TURNS\s+MS/);
+    expect(text.stdout).toContain('pending order:\n  - includes agent: has shipped: "has shipped" does not appear in the agent\'s turns');
+    expect(text.stdout).toMatch(/passed 0 {2}failed 1 {2}errored 0/);
+  });
+
+  it('usage and setup errors exit 2 with a one-line reason', () => {
+    const cases: [string[], RegExp][] = [
+      [['--agent', fx('orders-agent.json'), '--tests', fx('orders-suite.json'), '--db', db], /needs --agent <agent>, --tests <file\|suite> and --agent-model SPEC/],
+      [[...base().slice(0, 4), '--agent-model', 'nope:x', '--db', db], /--agent-model: model spec "nope:x": unknown provider "nope"/],
+      [[...base().slice(0, 4), '--agent-model', `scripted:${path.join(dir, 'missing.json')}`, '--db', db], /loading models: scripted model file .*missing\.json: not found/],
+      [[...base(), '--test', 'no such test'], /--test: no test named "no such test" in suite "Order desk regression"/],
+      [[...base(), '--concurrency', '0'], /--concurrency: expected a positive integer, got "0"/],
+      [['--agent', fx('orders-agent.json'), '--tests', path.join(dir, 'nope.json'), '--agent-model', 'scripted:x', '--db', db], /--tests: ".*nope\.json" is neither a file nor a stored suite/],
+    ];
+    for (const [args, msg] of cases) {
+      const r = parley(...args);
+      expect({ args, code: r.code }).toEqual({ args, code: 2 });
+      expect(r.stderr).toMatch(msg);
+    }
+  });
+});
