@@ -31,14 +31,13 @@ class ScriptedModel implements ChatModel {
   }
 
   async openSession(): Promise<ModelSession> {
-    const s = new ScriptedSession(this.script, this.spec);
+    const s = new ScriptedSession(this.script, this.spec, (done) => this.sessions.delete(done));
     this.sessions.add(s);
     return s;
   }
 
   async close(): Promise<void> {
-    for (const s of this.sessions) await s.dispose();
-    this.sessions.clear();
+    for (const s of [...this.sessions]) await s.dispose();
   }
 }
 

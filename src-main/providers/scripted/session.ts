@@ -32,7 +32,7 @@ export class ScriptedSession implements ModelSession {
   private disposed = false;
   private toolCallSeq = 0;
 
-  constructor(private readonly script: ParsedScript, private readonly spec: ModelSpec) {}
+  constructor(private readonly script: ParsedScript, private readonly spec: ModelSpec, private readonly onDispose?: (s: ScriptedSession) => void) {}
 
   private fail(message: string, code: ProviderError['code'] = 'server_error'): never {
     throw new ProviderError(`scripted model ${this.spec.model}: ${message}`, code, 'scripted', this.spec.model, this.spec.model);
@@ -150,6 +150,9 @@ export class ScriptedSession implements ModelSession {
   }
 
   async dispose(): Promise<void> {
+    if (this.disposed) return;
     this.disposed = true;
+    this.previous = [];
+    this.onDispose?.(this);
   }
 }

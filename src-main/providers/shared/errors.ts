@@ -16,7 +16,8 @@ export interface ErrorContext {
 /** Builds a ProviderError whose message names provider, model and URL, with secrets redacted. */
 export function providerError(ctx: ErrorContext, code: ProviderErrorCode, detail: string): ProviderError {
   const where = ctx.where ? redactUrl(ctx.where) : undefined;
-  const head = `${ctx.provider} model "${ctx.model}"${where ? ` at ${where}` : ''}`;
+  // model '*' = a request about no particular model (listing)
+  const head = `${ctx.provider}${ctx.model && ctx.model !== '*' ? ` model "${ctx.model}"` : ''}${where ? ` at ${where}` : ''}`;
   const msg = redact(`${head}: ${detail}`, ctx.secrets ?? []);
   return new ProviderError(msg, code, ctx.provider, redact(ctx.model, ctx.secrets ?? []), where);
 }
@@ -68,7 +69,8 @@ export function fromNetworkError(ctx: ErrorContext, err: unknown, signal?: Abort
       return providerError(ctx, 'timeout', `the request timed out (${code})`);
     default: {
       const message = (err as Error)?.message ?? String(err);
-      return providerError(ctx, 'server_error', `request failed: ${message}${code ? ` (${code})` : ''}`);
+      const cause = (err as { cause?: { message?: string } })?.cause?.message;
+      return providerError(ctx, 'server_error', `request failed: ${message}${cause && cause !== message ? ` (${cause})` : ''}${code ? ` (${code})` : ''}`);
     }
   }
 }

@@ -7,19 +7,12 @@ export interface FetchOptions {
   headers?: Record<string, string>;
   body?: string;
   signal?: AbortSignal;
-  /** Time until the response headers arrive (default 120 s). */
+  /** Time until the response headers arrive (default 180 s); the body is not timed. */
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
 
-/** Combines a caller's signal with a timeout. */
-export function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal | undefined {
-  const t = timeoutMs && timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
-  if (signal && t) return AbortSignal.any([signal, t]);
-  return signal ?? t;
-}
-
-const CONTEXT_PATTERNS = /context[_ ]length|context window|maximum context|too many tokens|prompt is too long|exceeds? the (model'?s? )?(context|maximum)|n_ctx|context_length_exceeded|reduce the length/i;
+const CONTEXT_PATTERNS = /exceeds the available context|context[_ ]length|context window|maximum context|too many tokens|prompt is too long|exceeds? the (model'?s? )?(context|maximum)|n_ctx|context_length_exceeded|reduce the length/i;
 
 export function looksLikeContextOverflow(text: string): boolean {
   return CONTEXT_PATTERNS.test(text);
@@ -72,14 +65,23 @@ export function extractErrorMessage(body: string): string {
   return body;
 }
 
-/** fetch with timeout, network-error mapping and HTTP-status mapping. Returns an ok Response. */
+/**
+ * fetch with a headers timeout (the body may stream for longer), network-error mapping and
+ * HTTP-status mapping. Returns an ok Response.
+ */
 export async function fetchOk(ctx: ErrorContext, url: string, opts: FetchOptions, hints?: StatusHints): Promise<Response> {
-  const signal = withTimeout(opts.signal, opts.timeoutMs ?? 120_000);
+  const ac = new AbortController();
+  const timeoutMs = opts.timeoutMs ?? 180_000;
+  const timer = setTimeout(() => ac.abort(new DOMException('headers timeout', 'TimeoutError')), timeoutMs);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, ac.signal]) : ac.signal;
   let res: Response;
   try {
     res = await (opts.fetch ?? fetch)(url, { method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, signal });
   } catch (err) {
-    throw fromNetworkError(ctx, err, opts.signal);
+    const e = ac.signal.aborted && !opts.signal?.aborted ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : err;
+    throw fromNetworkError(ctx, e, opts.signal);
+  } finally {
+    clearTimeout(timer);
   }
   if (!res.ok) {
     let body = '';

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { prep } from '../statements.js';
 import { AgentGraph } from '../../../src-shared/schemas/index.js';
 import { contentHash } from '../canonical-json.js';
 import { StoreError } from '../errors.js';
@@ -40,7 +41,7 @@ export class AgentsRepo {
     const id = newId('ag');
     const now = nowIso();
     return this.db.transaction(() => {
-      this.db.prepare('INSERT INTO agents (id, name, latest_version_id, created_at, updated_at) VALUES (?, ?, NULL, ?, ?)').run(id, name, now, now);
+      prep(this.db, 'INSERT INTO agents (id, name, latest_version_id, created_at, updated_at) VALUES (?, ?, NULL, ?, ?)').run(id, name, now, now);
       const version = this.insertVersion(id, 1, { ...graph, name }, opts.note ?? 'created');
       return { agent: this.summary(id)!, version };
     })();
@@ -55,7 +56,7 @@ export class AgentsRepo {
       if (latest.content_hash === contentHash(AgentGraph.parse(graph))) return { version: latest, created: false };
       const version = this.insertVersion(agentId, latest.version + 1, graph, note);
       if (graph.name && graph.name !== agent.name) {
-        this.db.prepare('UPDATE agents SET name = ? WHERE id = ?').run(graph.name, agentId);
+        prep(this.db, 'UPDATE agents SET name = ? WHERE id = ?').run(graph.name, agentId);
       }
       return { version, created: true };
     })();
@@ -66,19 +67,19 @@ export class AgentsRepo {
     const id = newId('av');
     const now = nowIso();
     const hash = contentHash(parsed);
-    this.db.prepare(`INSERT INTO agent_versions (id, agent_id, version, content_hash, source_format, graph_json, note, created_at)
+    prep(this.db, `INSERT INTO agent_versions (id, agent_id, version, content_hash, source_format, graph_json, note, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(id, agentId, n, hash, parsed.source.format, JSON.stringify(parsed), note, now);
-    this.db.prepare('UPDATE agents SET latest_version_id = ?, updated_at = ? WHERE id = ?').run(id, now, agentId);
+    prep(this.db, 'UPDATE agents SET latest_version_id = ?, updated_at = ? WHERE id = ?').run(id, now, agentId);
     return { id, agent_id: agentId, version: n, content_hash: hash, source_format: parsed.source.format, note, created_at: now, graph: parsed };
   }
 
   list(): AgentSummary[] {
-    const ids = this.db.prepare('SELECT id FROM agents ORDER BY updated_at DESC, id DESC').all() as { id: string }[];
+    const ids = prep(this.db, 'SELECT id FROM agents ORDER BY updated_at DESC, id DESC').all() as { id: string }[];
     return ids.map((r) => this.summary(r.id)!);
   }
 
   summary(id: string): AgentSummary | undefined {
-    const row = this.db.prepare(`SELECT a.id, a.name, a.latest_version_id, a.created_at, a.updated_at, v.version, v.source_format,
+    const row = prep(this.db, `SELECT a.id, a.name, a.latest_version_id, a.created_at, a.updated_at, v.version, v.source_format,
         json_array_length(v.graph_json, '$.nodes') AS node_count
       FROM agents a JOIN agent_versions v ON v.id = a.latest_version_id WHERE a.id = ?`).get(id) as AgentSummary | undefined;
     return row;
@@ -88,13 +89,13 @@ export class AgentsRepo {
   find(idOrName: string): AgentSummary | undefined {
     const byId = this.summary(idOrName);
     if (byId) return byId;
-    const rows = this.db.prepare('SELECT id FROM agents WHERE name = ?').all(idOrName) as { id: string }[];
+    const rows = prep(this.db, 'SELECT id FROM agents WHERE name = ?').all(idOrName) as { id: string }[];
     if (rows.length > 1) throw new StoreError(`agent name "${idOrName}" is ambiguous (${rows.length} agents have it: ${rows.map((r) => r.id).join(', ')}); use an id`, 'conflict');
     return rows[0] ? this.summary(rows[0].id) : undefined;
   }
 
   getVersion(versionId: string): AgentVersion | undefined {
-    const row = this.db.prepare('SELECT * FROM agent_versions WHERE id = ?').get(versionId) as VersionRow | undefined;
+    const row = prep(this.db, 'SELECT * FROM agent_versions WHERE id = ?').get(versionId) as VersionRow | undefined;
     if (!row) return undefined;
     const { graph_json, ...meta } = row;
     return { ...meta, graph: AgentGraph.parse(JSON.parse(graph_json)) };
@@ -106,7 +107,7 @@ export class AgentsRepo {
   }
 
   versions(agentId: string): AgentVersionMeta[] {
-    return this.db.prepare(`SELECT id, agent_id, version, content_hash, source_format, note, created_at
+    return prep(this.db, `SELECT id, agent_id, version, content_hash, source_format, note, created_at
       FROM agent_versions WHERE agent_id = ? ORDER BY version DESC`).all(agentId) as AgentVersionMeta[];
   }
 
@@ -114,12 +115,12 @@ export class AgentsRepo {
   delete(agentId: string, opts: { force?: boolean } = {}): { deleted_runs: number } {
     return this.db.transaction(() => {
       if (!this.summary(agentId)) throw new StoreError(`agent ${agentId} not found`, 'not_found');
-      const { n } = this.db.prepare('SELECT count(*) AS n FROM runs WHERE agent_id = ?').get(agentId) as { n: number };
+      const { n } = prep(this.db, 'SELECT count(*) AS n FROM runs WHERE agent_id = ?').get(agentId) as { n: number };
       if (n > 0 && !opts.force) {
         throw new StoreError(`agent ${agentId} has ${n} run(s); delete them first or pass --force to delete the agent with its runs`, 'conflict');
       }
-      this.db.prepare('DELETE FROM runs WHERE agent_id = ?').run(agentId);
-      this.db.prepare('DELETE FROM agents WHERE id = ?').run(agentId);
+      prep(this.db, 'DELETE FROM runs WHERE agent_id = ?').run(agentId);
+      prep(this.db, 'DELETE FROM agents WHERE id = ?').run(agentId);
       return { deleted_runs: n };
     })();
   }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { prep } from '../statements.js';
 import { Result } from '../../../src-shared/schemas/index.js';
 import { newId, nowIso } from '../ids.js';
 
@@ -11,7 +12,7 @@ export class ResultsRepo {
   /** Writes one finished conversation in one transaction (a crash keeps every finished result). */
   insert(r: NewResult): Result {
     const result = Result.parse({ ...r, id: r.id ?? newId('res') });
-    this.db.prepare(`INSERT INTO results (id, run_id, test, test_index, repeat, status, end_reason, turns, duration_ms, data_json, created_at)
+    prep(this.db, `INSERT INTO results (id, run_id, test, test_index, repeat, status, end_reason, turns, duration_ms, data_json, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (run_id, test_index, repeat) DO UPDATE SET id = excluded.id, status = excluded.status,
         end_reason = excluded.end_reason, turns = excluded.turns, duration_ms = excluded.duration_ms,
@@ -23,24 +24,24 @@ export class ResultsRepo {
   }
 
   listByRun(runId: string): Result[] {
-    const rows = this.db.prepare('SELECT data_json FROM results WHERE run_id = ? ORDER BY test_index, repeat').all(runId) as { data_json: string }[];
+    const rows = prep(this.db, 'SELECT data_json FROM results WHERE run_id = ? ORDER BY test_index, repeat').all(runId) as { data_json: string }[];
     return rows.map((r) => Result.parse(JSON.parse(r.data_json)));
   }
 
   /** Lightweight rows for list views (no transcript). */
   summariesByRun(runId: string): { id: string; test: string; test_index: number; repeat: number; status: string; end_reason: string; turns: number; duration_ms: number }[] {
-    return this.db.prepare(`SELECT id, test, test_index, repeat, status, end_reason, turns, duration_ms
+    return prep(this.db, `SELECT id, test, test_index, repeat, status, end_reason, turns, duration_ms
       FROM results WHERE run_id = ? ORDER BY test_index, repeat`).all(runId) as never;
   }
 
   get(id: string): Result | undefined {
-    const row = this.db.prepare('SELECT data_json FROM results WHERE id = ?').get(id) as { data_json: string } | undefined;
+    const row = prep(this.db, 'SELECT data_json FROM results WHERE id = ?').get(id) as { data_json: string } | undefined;
     return row ? Result.parse(JSON.parse(row.data_json)) : undefined;
   }
 
   /** (test_index, repeat) pairs already finished: what `--resume` skips. */
   finishedKeys(runId: string): Set<string> {
-    const rows = this.db.prepare('SELECT test_index, repeat FROM results WHERE run_id = ?').all(runId) as { test_index: number; repeat: number }[];
+    const rows = prep(this.db, 'SELECT test_index, repeat FROM results WHERE run_id = ?').all(runId) as { test_index: number; repeat: number }[];
     return new Set(rows.map((r) => `${r.test_index}:${r.repeat}`));
   }
 }

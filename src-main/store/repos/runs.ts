@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { prep } from '../statements.js';
 import { Run, RunSummary, type RunStatus, type TestSuite } from '../../../src-shared/schemas/index.js';
 import { StoreError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
@@ -45,7 +46,7 @@ export class RunsRepo {
   create(run: NewRun, suite?: TestSuite): Run {
     const id = newId('run');
     const now = nowIso();
-    this.db.prepare(`INSERT INTO runs (id, kind, status, agent_id, agent_version_id, agent_name, suite_id, suite_name,
+    prep(this.db, `INSERT INTO runs (id, kind, status, agent_id, agent_version_id, agent_name, suite_id, suite_name,
         models_json, options_json, summary_json, suite_json, parent_run_id, owner_pid, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
       id, run.kind, run.status ?? 'queued', run.agent_id, run.agent_version_id, run.agent_name, run.suite_id ?? null,
@@ -56,7 +57,7 @@ export class RunsRepo {
   }
 
   get(id: string): Run | undefined {
-    const row = this.db.prepare(`SELECT ${COLS} FROM runs WHERE id = ?`).get(id) as RunRow | undefined;
+    const row = prep(this.db, `SELECT ${COLS} FROM runs WHERE id = ?`).get(id) as RunRow | undefined;
     return row ? toRun(row) : undefined;
   }
 
@@ -68,7 +69,7 @@ export class RunsRepo {
 
   /** The suite as it was when the run was created. */
   suiteSnapshot(id: string): TestSuite | undefined {
-    const row = this.db.prepare('SELECT suite_json FROM runs WHERE id = ?').get(id) as { suite_json: string | null } | undefined;
+    const row = prep(this.db, 'SELECT suite_json FROM runs WHERE id = ?').get(id) as { suite_json: string | null } | undefined;
     return row?.suite_json ? (JSON.parse(row.suite_json) as TestSuite) : undefined;
   }
 
@@ -85,7 +86,7 @@ export class RunsRepo {
     const sql = `SELECT ${COLS} FROM runs ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
       ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`;
     args.push(f.limit ?? 200, f.offset ?? 0);
-    return (this.db.prepare(sql).all(...args) as RunRow[]).map(toRun);
+    return (prep(this.db, sql).all(...args) as RunRow[]).map(toRun);
   }
 
   /**
@@ -95,20 +96,20 @@ export class RunsRepo {
   setStatus(id: string, status: RunStatus, extra: { error?: string | null } = {}): void {
     const now = nowIso();
     if (status === 'running') {
-      this.db.prepare(`UPDATE runs SET status = 'running', started_at = COALESCE(started_at, ?), finished_at = NULL,
+      prep(this.db, `UPDATE runs SET status = 'running', started_at = COALESCE(started_at, ?), finished_at = NULL,
           error = NULL, owner_pid = ? WHERE id = ?`).run(now, process.pid, id);
       return;
     }
     const terminal = status !== 'queued';
     const setError = extra.error !== undefined;
-    this.db.prepare(`UPDATE runs SET status = ?, finished_at = CASE WHEN ? THEN ? ELSE finished_at END,
+    prep(this.db, `UPDATE runs SET status = ?, finished_at = CASE WHEN ? THEN ? ELSE finished_at END,
         error = CASE WHEN ? THEN ? ELSE error END WHERE id = ?`)
       .run(status, terminal ? 1 : 0, now, setError ? 1 : 0, extra.error ?? null, id);
   }
 
   /** Recomputes the summary from the stored results. */
   refreshSummary(id: string): RunSummary {
-    const rows = this.db.prepare('SELECT status, count(*) AS n FROM results WHERE run_id = ? GROUP BY status').all(id) as { status: string; n: number }[];
+    const rows = prep(this.db, 'SELECT status, count(*) AS n FROM results WHERE run_id = ? GROUP BY status').all(id) as { status: string; n: number }[];
     const s = { total: 0, passed: 0, failed: 0, errored: 0 };
     for (const r of rows) {
       s.total += r.n;
@@ -116,7 +117,7 @@ export class RunsRepo {
       else if (r.status === 'fail') s.failed += r.n;
       else if (r.status === 'error') s.errored += r.n;
     }
-    this.db.prepare('UPDATE runs SET summary_json = ? WHERE id = ?').run(JSON.stringify(s), id);
+    prep(this.db, 'UPDATE runs SET summary_json = ? WHERE id = ?').run(JSON.stringify(s), id);
     return s;
   }
 
@@ -125,15 +126,15 @@ export class RunsRepo {
    * are marked 'interrupted'. Called on every open.
    */
   markOrphansInterrupted(isAlive: (pid: number) => boolean = pidAlive): string[] {
-    const rows = this.db.prepare("SELECT id, owner_pid FROM runs WHERE status IN ('running', 'queued')").all() as { id: string; owner_pid: number | null }[];
+    const rows = prep(this.db, "SELECT id, owner_pid FROM runs WHERE status IN ('running', 'queued')").all() as { id: string; owner_pid: number | null }[];
     const orphaned = rows.filter((r) => r.owner_pid == null || (r.owner_pid !== process.pid && !isAlive(r.owner_pid)));
-    const mark = this.db.prepare("UPDATE runs SET status = 'interrupted', finished_at = ?, error = COALESCE(error, 'the process running it stopped before it finished') WHERE id = ?");
+    const mark = prep(this.db, "UPDATE runs SET status = 'interrupted', finished_at = ?, error = COALESCE(error, 'the process running it stopped before it finished') WHERE id = ?");
     this.db.transaction(() => { for (const r of orphaned) { mark.run(nowIso(), r.id); this.refreshSummary(r.id); } })();
     return orphaned.map((r) => r.id);
   }
 
   delete(id: string): boolean {
-    return this.db.prepare('DELETE FROM runs WHERE id = ?').run(id).changes > 0;
+    return prep(this.db, 'DELETE FROM runs WHERE id = ?').run(id).changes > 0;
   }
 }
 

@@ -1,0 +1,189 @@
+/** A loaded GGUF: one shared LlamaModel, one context whose sequences serve this model's sessions. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ChatWrapper, Llama, LlamaContext, LlamaModel } from 'node-llama-cpp';
+import type { ModelIdentity, ModelSpec } from '../../../src-shared/schemas/index.js';
+import type { CallUsage, ChatModel, ModelSession } from '../types.js';
+import { providerError } from '../shared/errors.js';
+import { resolveWrapper } from './chat-wrapper.js';
+import { readGgufFacts, sha256File, type GgufFacts } from './gguf-info.js';
+import { acquireModel, getLlamaRuntime, physicalCores, TINY_MODEL_BYTES, type LlamaRuntimeOptions } from './runtime.js';
+import { LlamaCppSession } from './session.js';
+import { SlotPool, type SlotPoolStats } from './slot-pool.js';
+import { gatheringSchedule } from './batch-schedule.js';
+
+export interface LlamaCppModelOptions extends LlamaRuntimeOptions {
+  /** Calls that run (batched) at once = the engine's concurrency hint (default 4; spec.concurrency overrides). */
+  maxParallel?: number;
+  /**
+   * Context sequences = sessions that keep their KV cache between calls. Sessions beyond this
+   * number take over idle sequences (and re-read their prefix). Default: maxParallel for real
+   * models (each sequence costs a full context of KV memory), maxParallel x 4 for tiny models.
+   */
+  sequences?: number;
+  /** Longest wait (ms) for the other busy sequences to join a decode batch (default 0.25; 0 = node-llama-cpp's next-cycle dispatch). */
+  batchWaitMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface LlamaCppRuntimeInfo {
+  threads: number;
+  contextSize: number;
+  sequences: number;
+  maxParallel: number;
+  chatWrapper: string;
+  gpuLayers: number;
+  loadMs: number;
+  sharedModel: boolean;
+}
+
+export interface LlamaCppCallTotals {
+  calls: number;
+  prompt_tokens: number;
+  cached_prompt_tokens: number;
+  completion_tokens: number;
+  call_ms: number;
+}
+
+export class LlamaCppChatModel implements ChatModel {
+  readonly maxParallel: number;
+  private readonly sessions = new Set<LlamaCppSession>();
+  private readonly totals: LlamaCppCallTotals = { calls: 0, prompt_tokens: 0, cached_prompt_tokens: 0, completion_tokens: 0, call_ms: 0 };
+  private closed = false;
+
+  private constructor(
+    readonly spec: ModelSpec,
+    readonly path: string,
+    readonly llama: Llama,
+    readonly model: LlamaModel,
+    readonly context: LlamaContext,
+    readonly wrapper: ChatWrapper,
+    readonly pool: SlotPool,
+    readonly facts: GgufFacts,
+    readonly info: LlamaCppRuntimeInfo,
+    private readonly releaseModel: () => Promise<void>,
+  ) {
+    this.maxParallel = info.maxParallel;
+  }
+
+  static async load(spec: ModelSpec, opts: LlamaCppModelOptions = {}): Promise<LlamaCppChatModel> {
+    const file = path.resolve(spec.model);
+    const ctx = { provider: 'llama-cpp' as const, model: spec.model, where: file };
+    if (!fs.existsSync(file)) throw providerError(ctx, 'model_not_found', 'no such GGUF file');
+    let facts: GgufFacts;
+    try {
+      facts = await readGgufFacts(file);
+    } catch (e) {
+      throw providerError(ctx, 'invalid_spec', `not a readable GGUF file: ${(e as Error).message}`);
+    }
+    const p = spec.params;
+    const parallel = Math.max(1, spec.concurrency ?? opts.maxParallel ?? 4);
+    const tiny = facts.size_bytes < TINY_MODEL_BYTES;
+    const sequences = Math.max(parallel, opts.sequences ?? (tiny ? parallel * 4 : parallel));
+    const threads = p.threads ?? (tiny ? 1 : await physicalCores());
+    const gpuLayers = p.gpu_layers ?? 'auto';
+    let acquired: Awaited<ReturnType<typeof acquireModel>>;
+    try {
+      acquired = await acquireModel(file, gpuLayers, opts);
+    } catch (e) {
+      throw providerError(ctx, 'server_error', `loading the model failed: ${(e as Error).message}`);
+    }
+    const { model } = acquired;
+    try {
+      const llama = await getLlamaRuntime(opts);
+      let resolved;
+      try {
+        resolved = await resolveWrapper(model, p.chat_wrapper);
+      } catch (e) {
+        throw providerError(ctx, 'invalid_spec', (e as Error).message);
+      }
+      const train = model.trainContextSize;
+      const contextSize = p.context_size ?? { min: Math.min(2048, train), max: Math.min(train, 8192) };
+      // the schedule needs the pool and context, which exist only after createContext
+      const late: { pool?: SlotPool; context?: LlamaContext } = {};
+      const batchWaitMs = opts.batchWaitMs ?? 0.25;
+      const batching = batchWaitMs > 0 ? { dispatchSchedule: gatheringSchedule(() => late.pool?.busyCount() ?? 0, () => late.context, batchWaitMs) } : undefined;
+      const context = await model.createContext({ sequences, contextSize, threads, batching, createSignal: opts.signal });
+      const { LlamaChat } = await import('node-llama-cpp');
+      const pool = new SlotPool(context, resolved.wrapper, sequences, LlamaChat);
+      late.pool = pool;
+      late.context = context;
+      const info: LlamaCppRuntimeInfo = {
+        threads,
+        contextSize: context.contextSize,
+        sequences,
+        maxParallel: parallel,
+        chatWrapper: resolved.name,
+        gpuLayers: model.gpuLayers,
+        loadMs: acquired.loadMs,
+        sharedModel: acquired.shared,
+      };
+      return new LlamaCppChatModel(spec, file, llama, model, context, resolved.wrapper, pool, facts, info, acquired.release);
+    } catch (e) {
+      await acquired.release();
+      if ((e as { name?: string }).name === 'ProviderError') throw e;
+      throw providerError(ctx, 'server_error', `creating the context failed: ${(e as Error).message}`);
+    }
+  }
+
+  /** Tokens per sequence. */
+  get contextSize(): number {
+    return this.context.contextSize;
+  }
+
+  async identity(): Promise<ModelIdentity> {
+    const digest = await sha256File(this.path);
+    return {
+      provider: 'llama-cpp',
+      name: path.basename(this.path),
+      digest: `sha256:${digest}`,
+      quantization: this.facts.quantization,
+      architecture: this.facts.architecture,
+      parameter_count: this.facts.parameter_count,
+      context_length: this.facts.context_length,
+      size_bytes: this.facts.size_bytes,
+      params: {
+        ...this.spec.params,
+        threads: this.info.threads,
+        context_size: this.info.contextSize,
+        chat_wrapper: this.info.chatWrapper,
+        gpu_layers: this.spec.params.gpu_layers ?? 'auto',
+      },
+    };
+  }
+
+  async openSession(opts?: { label?: string }): Promise<ModelSession> {
+    if (this.closed) throw providerError({ provider: 'llama-cpp', model: this.spec.model, where: this.path }, 'invalid_spec', 'the model was closed');
+    const s = new LlamaCppSession(this, opts?.label);
+    this.sessions.add(s);
+    return s;
+  }
+
+  /** Called by a session's dispose: its sequence becomes free for others. */
+  releaseSession(s: LlamaCppSession): void {
+    this.sessions.delete(s);
+    this.pool.disown(s);
+  }
+
+  recordCall(u: CallUsage): void {
+    this.totals.calls++;
+    this.totals.prompt_tokens += u.prompt_tokens;
+    this.totals.cached_prompt_tokens += u.cached_prompt_tokens;
+    this.totals.completion_tokens += u.completion_tokens;
+    this.totals.call_ms += u.wall_ms;
+  }
+
+  /** Call totals and sequence-pool counters since load. */
+  stats(): LlamaCppCallTotals & { pool: SlotPoolStats; openSessions: number } {
+    return { ...this.totals, call_ms: Math.round(this.totals.call_ms), pool: this.pool.stats(), openSessions: this.sessions.size };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const s of [...this.sessions]) await s.dispose();
+    await this.pool.close();
+    if (!this.context.disposed) await this.context.dispose();
+    await this.releaseModel();
+  }
+}

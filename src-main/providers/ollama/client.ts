@@ -1,0 +1,58 @@
+/** The `ollama` package client for one endpoint, with our signal, a headers timeout and error mapping. */
+import { Ollama } from 'ollama';
+import type { ProviderError } from '../types.js';
+import { fromNetworkError, type ErrorContext } from '../shared/errors.js';
+import { httpStatusError } from '../shared/http.js';
+
+export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
+
+export function defaultOllamaEndpoints(): string[] {
+  const env = process.env.OLLAMA_HOST?.trim();
+  if (!env) return [DEFAULT_OLLAMA_URL];
+  return [env.includes('://') ? env : `http://${env}`];
+}
+
+export function normalizeEndpoint(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+export interface ClientOptions {
+  signal?: AbortSignal;
+  /** Until the response headers arrive (default 300 s: a cold model load can be slow). */
+  headersTimeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/**
+ * A client whose fetch follows the caller's AbortSignal (the package itself only aborts streams)
+ * and times out if the server does not answer.
+ */
+export function ollamaClient(host: string, opts: ClientOptions = {}): Ollama {
+  const baseFetch = opts.fetch ?? fetch;
+  const timeoutMs = opts.headersTimeoutMs ?? 300_000;
+  const customFetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const ac = new AbortController();
+    const timer = setTimeout(() => ac.abort(new DOMException('headers timeout', 'TimeoutError')), timeoutMs);
+    const signals = [ac.signal, ...(init.signal ? [init.signal] : []), ...(opts.signal ? [opts.signal] : [])];
+    try {
+      return await baseFetch(input, { ...init, signal: AbortSignal.any(signals) });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return new Ollama({ host, fetch: customFetch as typeof fetch });
+}
+
+/** Maps errors thrown by the `ollama` package (ResponseError, fetch failures) to ProviderErrors. */
+export function mapOllamaError(ctx: ErrorContext, err: unknown, signal?: AbortSignal): ProviderError {
+  const e = err as { name?: string; status_code?: number; error?: string; message?: string };
+  if (e?.name === 'ResponseError' && typeof e.status_code === 'number') {
+    const body = JSON.stringify({ error: e.error ?? e.message ?? '' });
+    return httpStatusError(ctx, e.status_code, body, undefined, { missingModelHint: `run \`ollama pull ${ctx.model}\` on that host` });
+  }
+  if (e?.name === 'ProviderError') return err as ProviderError;
+  if (e?.message && /model .*not found/i.test(e.message)) {
+    return httpStatusError(ctx, 404, JSON.stringify({ error: e.message }), undefined, { missingModelHint: `run \`ollama pull ${ctx.model}\`` });
+  }
+  return fromNetworkError(ctx, err, signal);
+}

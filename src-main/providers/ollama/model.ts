@@ -1,0 +1,110 @@
+/** An Ollama model on one or more endpoints; sessions are spread over them. */
+import type { ModelIdentity, ModelSpec } from '../../../src-shared/schemas/index.js';
+import type { ChatModel, ModelSession } from '../types.js';
+import { EndpointPool, type EndpointStats } from '../shared/endpoint-pool.js';
+import { isRetryable, providerError } from '../shared/errors.js';
+import type { RetryOptions } from '../shared/retry.js';
+import { defaultOllamaEndpoints, normalizeEndpoint } from './client.js';
+import { ollamaModelFacts, type OllamaModelFacts } from './info.js';
+import { chooseNumCtx } from './num-ctx.js';
+import { OllamaSession } from './session.js';
+
+export interface OllamaModelOptions {
+  /** Concurrent calls per endpoint when the spec does not say (default 4). */
+  concurrency?: number;
+  retry?: RetryOptions;
+  /** Check that every endpoint has the model when loading (default true). */
+  verify?: boolean;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+export class OllamaChatModel implements ChatModel {
+  readonly maxParallel: number;
+  readonly pool: EndpointPool;
+  readonly keepAlive: string;
+  readonly retry: RetryOptions;
+  readonly fetchImpl?: typeof fetch;
+  private readonly numCtxByEndpoint = new Map<string, number>();
+  private closed = false;
+
+  private constructor(
+    readonly spec: ModelSpec,
+    readonly endpoints: string[],
+    private readonly facts: Map<string, OllamaModelFacts>,
+    opts: OllamaModelOptions,
+  ) {
+    const concurrency = spec.concurrency ?? opts.concurrency ?? 4;
+    this.pool = new EndpointPool(endpoints, concurrency);
+    this.maxParallel = concurrency * endpoints.length;
+    this.keepAlive = spec.params.keep_alive ?? '30m';
+    this.retry = opts.retry ?? {};
+    this.fetchImpl = opts.fetch;
+  }
+
+  static async load(spec: ModelSpec, opts: OllamaModelOptions = {}): Promise<OllamaChatModel> {
+    const endpoints = (spec.endpoints?.length ? spec.endpoints : defaultOllamaEndpoints()).map(normalizeEndpoint);
+    const facts = new Map<string, OllamaModelFacts>();
+    if (opts.verify !== false) {
+      const all = await Promise.all(endpoints.map((ep) => ollamaModelFacts(ep, spec.model, { signal: opts.signal, fetch: opts.fetch })));
+      all.forEach((f, i) => facts.set(endpoints[i], f));
+    }
+    return new OllamaChatModel(spec, endpoints, facts, opts);
+  }
+
+  isRetryable(e: unknown): boolean {
+    return isRetryable(e);
+  }
+
+  async identity(): Promise<ModelIdentity> {
+    const ep = this.endpoints[0];
+    const f = this.facts.get(ep) ?? (await ollamaModelFacts(ep, this.spec.model, { fetch: this.fetchImpl }));
+    this.facts.set(ep, f);
+    return {
+      provider: 'ollama',
+      name: this.spec.model,
+      digest: f.digest ? (f.digest.startsWith('sha256:') ? f.digest : `sha256:${f.digest}`) : undefined,
+      quantization: f.quantization,
+      architecture: f.architecture,
+      parameter_count: f.parameter_count,
+      context_length: f.context_length,
+      size_bytes: f.size_bytes,
+      endpoints: this.endpoints,
+      params: { ...this.spec.params, keep_alive: this.keepAlive },
+    };
+  }
+
+  async openSession(): Promise<ModelSession> {
+    if (this.closed) throw providerError({ provider: 'ollama', model: this.spec.model }, 'invalid_spec', 'the model was closed');
+    return new OllamaSession(this, this.pool.assign());
+  }
+
+  releaseEndpoint(ep: string): void {
+    this.pool.release(ep);
+  }
+
+  /** num_ctx for a call: grows (in powers of two) but never shrinks per endpoint, to avoid reloads. */
+  async numCtxFor(promptTokens: number, maxTokens: number, endpoint: string): Promise<number> {
+    const f = this.facts.get(endpoint);
+    const modelMax = f?.context_length;
+    if (modelMax && promptTokens + maxTokens > modelMax) {
+      throw providerError(
+        { provider: 'ollama', model: this.spec.model, where: endpoint },
+        'context_overflow',
+        `the conversation is about ${promptTokens} tokens + ${maxTokens} for the reply, more than the model's context of ${modelMax}`,
+      );
+    }
+    const n = chooseNumCtx(promptTokens, maxTokens, { base: this.spec.params.context_size, previous: this.numCtxByEndpoint.get(endpoint), modelMax });
+    this.numCtxByEndpoint.set(endpoint, n);
+    return n;
+  }
+
+  /** Per-endpoint throughput. */
+  stats(): EndpointStats[] {
+    return this.pool.stats();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+}

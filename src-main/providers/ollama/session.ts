@@ -1,0 +1,146 @@
+/** One conversation on one Ollama endpoint (chosen when the session opens). */
+import type { ChatResponse as OllamaChatResponse, Message } from 'ollama';
+import type { CallUsage, ChatRequest, ChatResponse, ModelSession, StructuredRequest, StructuredResponse, ToolCallRequest } from '../types.js';
+import { providerError, type ErrorContext } from '../shared/errors.js';
+import { withRetry } from '../shared/retry.js';
+import { structuredWithRepair } from '../shared/structured.js';
+import { mapOllamaError, ollamaClient } from './client.js';
+import { toOllamaMessages, toOllamaTools } from './messages.js';
+import type { OllamaChatModel } from './model.js';
+import { estimateTokens } from './num-ctx.js';
+
+let callIds = 0;
+const ns = (v: number | undefined) => (typeof v === 'number' ? v / 1e6 : undefined);
+
+export function usageFromOllama(final: Partial<OllamaChatResponse> | undefined, wallMs: number, endpoint: string): CallUsage {
+  return {
+    prompt_tokens: final?.prompt_eval_count ?? 0,
+    // Ollama reports only the prompt tokens it evaluated; cache hits are not reported separately.
+    cached_prompt_tokens: 0,
+    completion_tokens: final?.eval_count ?? 0,
+    wall_ms: wallMs,
+    prompt_eval_ms: ns(final?.prompt_eval_duration),
+    eval_ms: ns(final?.eval_duration),
+    load_ms: ns(final?.load_duration),
+    endpoint,
+  };
+}
+
+export class OllamaSession implements ModelSession {
+  private disposed = false;
+
+  constructor(
+    private readonly owner: OllamaChatModel,
+    readonly endpoint: string,
+  ) {}
+
+  private get ctx(): ErrorContext {
+    return { provider: 'ollama', model: this.owner.spec.model, where: this.endpoint };
+  }
+
+  async chat(req: ChatRequest): Promise<ChatResponse> {
+    const maxTokens = req.maxTokens ?? this.owner.spec.params.max_tokens ?? 512;
+    const numCtx = await this.owner.numCtxFor(estimateTokens(req.messages, req.tools), maxTokens, this.endpoint);
+    const body = {
+      model: this.owner.spec.model,
+      messages: toOllamaMessages(req.messages),
+      tools: toOllamaTools(req.tools),
+      keep_alive: this.owner.keepAlive,
+      options: this.options(numCtx, maxTokens, req.temperature),
+    };
+    return this.run(req.signal, async () => {
+      let emitted = false;
+      return withRetry(
+        async () => {
+          const t0 = performance.now();
+          const client = ollamaClient(this.endpoint, { signal: req.signal, fetch: this.owner.fetchImpl });
+          let text = '';
+          const toolCalls: ToolCallRequest[] = [];
+          let final: OllamaChatResponse | undefined;
+          try {
+            const stream = await client.chat({ ...body, stream: true });
+            for await (const part of stream) {
+              const chunk = part.message?.content ?? '';
+              if (chunk) {
+                text += chunk;
+                emitted = true;
+                req.onToken?.(chunk);
+              }
+              for (const c of part.message?.tool_calls ?? []) {
+                toolCalls.push({ id: `call_${++callIds}`, name: c.function.name, arguments: (c.function.arguments ?? {}) as Record<string, unknown> });
+              }
+              if (part.done) final = part;
+            }
+          } catch (err) {
+            throw mapOllamaError(this.ctx, err, req.signal);
+          }
+          return { text, toolCalls, usage: usageFromOllama(final, performance.now() - t0, this.endpoint) };
+        },
+        // once text has been streamed to the caller, a retry would repeat it
+        { ...this.owner.retry, signal: req.signal, shouldRetry: (e) => !emitted && this.owner.isRetryable(e) },
+      );
+    });
+  }
+
+  async structured<T = unknown>(req: StructuredRequest): Promise<StructuredResponse<T>> {
+    const maxTokens = req.maxTokens ?? this.owner.spec.params.max_tokens ?? 512;
+    const schemaText = JSON.stringify(req.schema);
+    return structuredWithRepair<T>(
+      req,
+      async (messages) => {
+        const numCtx = await this.owner.numCtxFor(estimateTokens(messages, undefined, schemaText), maxTokens, this.endpoint);
+        const r = await this.run(req.signal, () =>
+          withRetry(
+            async () => {
+              const t0 = performance.now();
+              const client = ollamaClient(this.endpoint, { signal: req.signal, fetch: this.owner.fetchImpl });
+              try {
+                const res = await client.chat({
+                  model: this.owner.spec.model,
+                  messages: toOllamaMessages(messages) as Message[],
+                  format: req.schema,
+                  stream: false,
+                  keep_alive: this.owner.keepAlive,
+                  options: this.options(numCtx, maxTokens, req.temperature ?? 0),
+                });
+                return { raw: res.message?.content ?? '', usage: usageFromOllama(res, performance.now() - t0, this.endpoint) };
+              } catch (err) {
+                throw mapOllamaError(this.ctx, err, req.signal);
+              }
+            },
+            { ...this.owner.retry, signal: req.signal, shouldRetry: (e) => this.owner.isRetryable(e) },
+          ),
+        );
+        return r;
+      },
+      (error) => providerError(this.ctx, 'bad_output', `structured output failed: ${error}`),
+    );
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.owner.releaseEndpoint(this.endpoint);
+  }
+
+  private options(numCtx: number, maxTokens: number, temperature?: number): Record<string, number> {
+    const p = this.owner.spec.params;
+    const o: Record<string, number> = { num_ctx: numCtx, num_predict: maxTokens };
+    const t = temperature ?? p.temperature;
+    if (t !== undefined) o.temperature = t;
+    if (p.top_p !== undefined) o.top_p = p.top_p;
+    if (p.seed !== undefined) o.seed = p.seed;
+    if (p.threads !== undefined) o.num_thread = p.threads;
+    if (typeof p.gpu_layers === 'number') o.num_gpu = p.gpu_layers;
+    return o;
+  }
+
+  private async run<R extends { usage: CallUsage }>(signal: AbortSignal | undefined, fn: () => Promise<R>): Promise<R> {
+    if (this.disposed) throw providerError(this.ctx, 'invalid_spec', 'the session was disposed');
+    try {
+      return await this.owner.pool.run(this.endpoint, fn, signal);
+    } catch (err) {
+      throw mapOllamaError(this.ctx, err, signal);
+    }
+  }
+}

@@ -1,0 +1,159 @@
+/** An OpenAI-compatible chat model on one or more base URLs, over plain fetch. */
+import type { ModelIdentity, ModelSpec } from '../../../src-shared/schemas/index.js';
+import type { ChatModel, ModelSession } from '../types.js';
+import { ProviderError } from '../types.js';
+import { EndpointPool, type EndpointStats } from '../shared/endpoint-pool.js';
+import { providerError, type ErrorContext } from '../shared/errors.js';
+import { fetchOk } from '../shared/http.js';
+import { registerSecret } from '../shared/redact.js';
+import type { RetryOptions } from '../shared/retry.js';
+import { OpenAiSession } from './session.js';
+
+export const DEFAULT_OPENAI_URL = 'https://api.openai.com/v1';
+
+/** Desktop: reads the key from the OS keychain (spec.api_key_ref). Returns undefined when absent. */
+export type KeyResolver = (spec: ModelSpec) => Promise<string | undefined> | string | undefined;
+
+export interface OpenAiModelOptions {
+  resolveKey?: KeyResolver;
+  /** Concurrent calls per endpoint when the spec does not say (default 8). */
+  concurrency?: number;
+  retry?: RetryOptions;
+  /** Headers timeout per request (default 180 s; non-streaming replies only send headers when done). */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+export function defaultOpenAiEndpoints(): string[] {
+  return [process.env.OPENAI_BASE_URL?.trim() || DEFAULT_OPENAI_URL];
+}
+
+export function normalizeBaseUrl(url: string): string {
+  return url.replace(/\/+$/, '').replace(/\/chat\/completions$/, '');
+}
+
+/** Learned per model: what this server does not accept (so each 400 is paid once). */
+export interface CompatFlags {
+  noJsonSchema: boolean;
+  noJsonObject: boolean;
+  noStreamOptions: boolean;
+  maxCompletionTokens: boolean;
+  noTemperature: boolean;
+  noSeed: boolean;
+}
+
+export interface KeyInfo {
+  key?: string;
+  /** Human description of where the key comes from; never the key. */
+  source: string;
+}
+
+export async function resolveApiKey(spec: ModelSpec, endpoints: string[], resolver?: KeyResolver): Promise<KeyInfo> {
+  let info: KeyInfo;
+  if (resolver && (spec.api_key_ref || !spec.api_key_env)) {
+    info = { key: (await resolver(spec)) || undefined, source: spec.api_key_ref ? `the stored key "${spec.api_key_ref}"` : 'the stored API key' };
+    if (!info.key && !spec.api_key_ref) {
+      const name = 'OPENAI_API_KEY';
+      info = { key: process.env[name] || undefined, source: `the environment variable ${name}` };
+    }
+  } else {
+    const name = spec.api_key_env ?? 'OPENAI_API_KEY';
+    info = { key: process.env[name] || undefined, source: `the environment variable ${name}` };
+  }
+  registerSecret(info.key);
+  const needsKey = !!spec.api_key_env || !!spec.api_key_ref || endpoints.some((e) => /(^|\.)openai\.com|groq\.com|together\.xyz|openrouter\.ai/i.test(new URL(e).hostname));
+  if (!info.key && needsKey) {
+    throw providerError({ provider: 'openai', model: spec.model, where: endpoints[0] }, 'unauthorized', `no API key: set ${info.source}`);
+  }
+  return info;
+}
+
+export class OpenAiChatModel implements ChatModel {
+  readonly maxParallel: number;
+  readonly pool: EndpointPool;
+  readonly retry: RetryOptions;
+  readonly compat: CompatFlags = { noJsonSchema: false, noJsonObject: false, noStreamOptions: false, maxCompletionTokens: false, noTemperature: false, noSeed: false };
+  private closed = false;
+
+  private constructor(
+    readonly spec: ModelSpec,
+    readonly endpoints: string[],
+    private readonly keyInfo: KeyInfo,
+    private readonly opts: OpenAiModelOptions,
+  ) {
+    const concurrency = spec.concurrency ?? opts.concurrency ?? 8;
+    this.pool = new EndpointPool(endpoints, concurrency);
+    this.maxParallel = concurrency * endpoints.length;
+    this.retry = opts.retry ?? {};
+  }
+
+  static async load(spec: ModelSpec, opts: OpenAiModelOptions = {}): Promise<OpenAiChatModel> {
+    const endpoints = (spec.endpoints?.length ? spec.endpoints : defaultOpenAiEndpoints()).map(normalizeBaseUrl);
+    for (const e of endpoints) {
+      try {
+        new URL(e);
+      } catch {
+        throw providerError({ provider: 'openai', model: spec.model, where: e }, 'invalid_spec', 'not a valid base URL (expected e.g. https://api.openai.com/v1)');
+      }
+    }
+    const keyInfo = await resolveApiKey(spec, endpoints, opts.resolveKey);
+    return new OpenAiChatModel(spec, endpoints, keyInfo, opts);
+  }
+
+  errorContext(endpoint: string): ErrorContext {
+    return { provider: 'openai', model: this.spec.model, where: endpoint, secrets: [this.keyInfo.key] };
+  }
+
+  headers(): Record<string, string> {
+    const h: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    if (this.keyInfo.key) h.authorization = `Bearer ${this.keyInfo.key}`;
+    return h;
+  }
+
+  /** POSTs JSON to `${endpoint}${path}`; returns the ok Response or throws a ProviderError. */
+  post(endpoint: string, path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+    return fetchOk(
+      this.errorContext(endpoint),
+      `${endpoint}${path}`,
+      { method: 'POST', headers: this.headers(), body: JSON.stringify(body), signal, timeoutMs: this.opts.timeoutMs, fetch: this.opts.fetch },
+      { keySource: this.keyInfo.source },
+    );
+  }
+
+  /**
+   * Learns from a 400 which optional parameter the server refuses. True when the request should be
+   * sent again without it (also when a concurrent call already learned the same thing).
+   */
+  learnFrom400(err: unknown): boolean {
+    if (!(err instanceof ProviderError) || err.status !== 400) return false;
+    const m = err.message;
+    const c = this.compat;
+    if (/stream_options|include_usage/i.test(m)) return (c.noStreamOptions = true);
+    if (/max_tokens/i.test(m) && /max_completion_tokens|not supported|unsupported/i.test(m)) return (c.maxCompletionTokens = true);
+    if (/temperature/i.test(m) && /unsupported|not support|only the default/i.test(m)) return (c.noTemperature = true);
+    if (/\bseed\b/i.test(m) && /unsupported|not support|unrecognized|unknown/i.test(m)) return (c.noSeed = true);
+    return false;
+  }
+
+  async identity(): Promise<ModelIdentity> {
+    return { provider: 'openai', name: this.spec.model, endpoints: this.endpoints, params: { ...this.spec.params } };
+  }
+
+  async openSession(): Promise<ModelSession> {
+    if (this.closed) throw providerError({ provider: 'openai', model: this.spec.model }, 'invalid_spec', 'the model was closed');
+    return new OpenAiSession(this, this.pool.assign());
+  }
+
+  releaseEndpoint(ep: string): void {
+    this.pool.release(ep);
+  }
+
+  stats(): EndpointStats[] {
+    return this.pool.stats();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+}

@@ -1,0 +1,148 @@
+/** One conversation on one OpenAI-compatible endpoint. */
+import type { CallUsage, ChatMessage, ChatRequest, ChatResponse, ModelSession, StructuredRequest, StructuredResponse } from '../types.js';
+import { ProviderError } from '../types.js';
+import { isRetryable, providerError } from '../shared/errors.js';
+import type { JsonSchema } from '../shared/json-schema.js';
+import { withRetry } from '../shared/retry.js';
+import { schemaInstruction, structuredWithRepair } from '../shared/structured.js';
+import { schemaName, toOpenAiMessages, toOpenAiTools, toStrictSchema } from './messages.js';
+import type { OpenAiChatModel } from './model.js';
+import { parseToolArguments, readChatStream, type OpenAiUsage } from './sse.js';
+
+export function usageFromOpenAi(u: OpenAiUsage | undefined, wallMs: number, endpoint: string): CallUsage {
+  return {
+    prompt_tokens: u?.prompt_tokens ?? 0,
+    cached_prompt_tokens: u?.prompt_tokens_details?.cached_tokens ?? 0,
+    completion_tokens: u?.completion_tokens ?? 0,
+    wall_ms: wallMs,
+    endpoint,
+  };
+}
+
+const RESPONSE_FORMAT_REJECTED = /response_format|json_schema|structured output|json mode|json_object/i;
+
+export class OpenAiSession implements ModelSession {
+  private disposed = false;
+
+  constructor(
+    private readonly owner: OpenAiChatModel,
+    readonly endpoint: string,
+  ) {}
+
+  async chat(req: ChatRequest): Promise<ChatResponse> {
+    let emitted = false;
+    return this.send(req.signal, async () => {
+      const t0 = performance.now();
+      const c = this.owner.compat;
+      const body = {
+        ...this.baseBody(req.messages, req.maxTokens ?? this.owner.spec.params.max_tokens, req.temperature),
+        tools: toOpenAiTools(req.tools),
+        stream: true,
+        ...(c.noStreamOptions ? {} : { stream_options: { include_usage: true } }),
+      };
+      const res = await this.owner.post(this.endpoint, '/chat/completions', body, req.signal);
+      let r;
+      try {
+        r = await readChatStream(res.body, (chunk) => {
+          emitted = true;
+          req.onToken?.(chunk);
+        });
+      } catch (err) {
+        throw providerError(this.owner.errorContext(this.endpoint), 'server_error', `the stream broke: ${(err as Error).message}`);
+      }
+      if (r.error) {
+        throw providerError(this.owner.errorContext(this.endpoint), /context|too long|maximum/i.test(r.error) ? 'context_overflow' : 'server_error', r.error);
+      }
+      // without usage (server ignores stream_options) the delta count stands in for completion tokens
+      const usage = r.usage ?? { completion_tokens: r.deltas };
+      return { text: r.text, toolCalls: r.toolCalls, usage: usageFromOpenAi(usage, performance.now() - t0, this.endpoint) };
+    }, () => !emitted);
+  }
+
+  async structured<T = unknown>(req: StructuredRequest): Promise<StructuredResponse<T>> {
+    let fellBack = false;
+    const result = await structuredWithRepair<T>(
+      req,
+      async (messages) => {
+        for (;;) {
+          const mode = this.owner.compat.noJsonSchema ? (this.owner.compat.noJsonObject ? 'none' : 'json_object') : 'json_schema';
+          try {
+            return await this.structuredOnce(messages, req, mode);
+          } catch (err) {
+            if (err instanceof ProviderError && err.status === 400 && mode !== 'none' && RESPONSE_FORMAT_REJECTED.test(err.message)) {
+              if (mode === 'json_schema') this.owner.compat.noJsonSchema = true;
+              else this.owner.compat.noJsonObject = true;
+              fellBack = true;
+              continue;
+            }
+            throw err;
+          }
+        }
+      },
+      (error) => providerError(this.owner.errorContext(this.endpoint), 'bad_output', `structured output failed: ${error}`),
+    );
+    if (fellBack || this.owner.compat.noJsonSchema) result.parsedFirstTry = result.parsedFirstTry && !fellBack;
+    return result;
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.owner.releaseEndpoint(this.endpoint);
+  }
+
+  private async structuredOnce(messages: ChatMessage[], req: StructuredRequest, mode: 'json_schema' | 'json_object' | 'none'): Promise<{ raw: string; usage: CallUsage }> {
+    const schema = req.schema as JsonSchema;
+    const msgs = mode === 'json_schema' ? messages : [{ role: 'system' as const, content: schemaInstruction(schema) }, ...messages];
+    const response_format =
+      mode === 'json_schema'
+        ? { type: 'json_schema', json_schema: { name: schemaName(req.schemaName), schema: toStrictSchema(schema), strict: true } }
+        : mode === 'json_object'
+          ? { type: 'json_object' }
+          : undefined;
+    return this.send(req.signal, async () => {
+      const t0 = performance.now();
+      const body = { ...this.baseBody(msgs, req.maxTokens ?? this.owner.spec.params.max_tokens, req.temperature ?? 0), ...(response_format ? { response_format } : {}) };
+      const res = await this.owner.post(this.endpoint, '/chat/completions', body, req.signal);
+      const j = (await res.json()) as { choices?: Array<{ message?: { content?: string | null; tool_calls?: Array<{ function?: { arguments?: string } }> } }>; usage?: OpenAiUsage };
+      const msg = j.choices?.[0]?.message;
+      // some servers answer a schema request with a tool call; take its arguments
+      const raw = msg?.content ?? (msg?.tool_calls?.[0]?.function?.arguments ? JSON.stringify(parseToolArguments(msg.tool_calls[0].function.arguments)) : '');
+      return { raw, usage: usageFromOpenAi(j.usage, performance.now() - t0, this.endpoint) };
+    });
+  }
+
+  private baseBody(messages: ChatMessage[], maxTokens: number | undefined, temperature: number | undefined): Record<string, unknown> {
+    const c = this.owner.compat;
+    const p = this.owner.spec.params;
+    const body: Record<string, unknown> = { model: this.owner.spec.model, messages: toOpenAiMessages(messages) };
+    if (maxTokens !== undefined) body[c.maxCompletionTokens ? 'max_completion_tokens' : 'max_tokens'] = maxTokens;
+    const t = temperature ?? p.temperature;
+    if (t !== undefined && !c.noTemperature) body.temperature = t;
+    if (p.top_p !== undefined) body.top_p = p.top_p;
+    if (p.seed !== undefined && !c.noSeed) body.seed = p.seed;
+    return body;
+  }
+
+  /**
+   * Runs one request on the session's endpoint (within its concurrency limit) with retries, and
+   * adapts once per refused optional parameter (400 naming it).
+   */
+  private async send<R extends { usage: CallUsage }>(signal: AbortSignal | undefined, fn: () => Promise<R>, canRetry: () => boolean = () => true): Promise<R> {
+    if (this.disposed) throw providerError(this.owner.errorContext(this.endpoint), 'invalid_spec', 'the session was disposed');
+    for (let adapt = 0; ; adapt++) {
+      try {
+        return await this.owner.pool.run(
+          this.endpoint,
+          () => withRetry(fn, { ...this.owner.retry, signal, shouldRetry: (e) => canRetry() && isRetryable(e) }),
+          signal,
+        );
+      } catch (err) {
+        if (adapt < 4 && canRetry() && this.owner.learnFrom400(err)) continue;
+        if (err instanceof ProviderError) throw err;
+        if (signal?.aborted) throw providerError(this.owner.errorContext(this.endpoint), 'cancelled', 'the call was cancelled');
+        throw providerError(this.owner.errorContext(this.endpoint), 'server_error', (err as Error)?.message ?? String(err));
+      }
+    }
+  }
+}

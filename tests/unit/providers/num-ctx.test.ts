@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { chooseNumCtx, estimateTokens } from '../../../src-main/providers/ollama/num-ctx.js';
+
+describe('num_ctx', () => {
+  it('estimates ~3.5 chars per token plus per-message overhead', () => {
+    const n = estimateTokens([{ role: 'system', content: 'x'.repeat(350) }, { role: 'user', content: 'y'.repeat(35) }]);
+    expect(n).toBe(110 + 16);
+  });
+
+  it('is at least 4096 (or the configured size)', () => {
+    expect(chooseNumCtx(100, 256)).toBe(4096);
+    expect(chooseNumCtx(100, 256, { base: 8192 })).toBe(8192);
+  });
+
+  it('grows in powers of two to fit prompt + reply + margin', () => {
+    expect(chooseNumCtx(5000, 512)).toBe(8192);
+    expect(chooseNumCtx(9000, 512)).toBe(16384);
+  });
+
+  it('never shrinks below the previous value (avoids model reloads)', () => {
+    expect(chooseNumCtx(100, 100, { previous: 16384 })).toBe(16384);
+  });
+
+  it('is capped by the model context length', () => {
+    expect(chooseNumCtx(9000, 512, { modelMax: 12000 })).toBe(12000);
+  });
+});
