@@ -2,15 +2,14 @@
  * The provider registry: one ChatModel per distinct canonical spec (a suite loads each model
  * once), listing across providers, and closing everything at the end.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ModelSpec, parseModelSpec, type ModelInfo, type ModelSpecInput, type ProviderId } from '../../src-shared/schemas/index.js';
 import type { ChatModel, ListOptions, Provider } from './types.js';
 import { providerError } from './shared/errors.js';
 import { createLlamaCppProvider, type LlamaCppProviderOptions } from './llama-cpp/provider.js';
 import { createOllamaProvider, type OllamaProviderOptions } from './ollama/provider.js';
 import { createOpenAiProvider, type OpenAiProviderOptions } from './openai/provider.js';
+import { scriptedProvider } from './scripted.js';
 
 export interface ProviderRegistryOptions {
   llamaCpp?: LlamaCppProviderOptions;
@@ -18,7 +17,7 @@ export interface ProviderRegistryOptions {
   openai?: OpenAiProviderOptions;
   /** Extra providers, or replacements for the built-in ones (same id wins). */
   providers?: Provider[];
-  /** Import ./scripted.js when it exists (default true). */
+  /** Offer the scripted provider (default true). */
   autoScripted?: boolean;
 }
 
@@ -61,15 +60,6 @@ export function canonicalSpecKey(spec: ModelSpec): string {
   return JSON.stringify(sort(s));
 }
 
-async function importScripted(): Promise<Provider | undefined> {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  if (!fs.existsSync(path.join(here, 'scripted.ts')) && !fs.existsSync(path.join(here, 'scripted.js'))) return undefined;
-  // a variable specifier: the file is written separately and may not exist at type-check time
-  const specifier = './scripted.js';
-  const mod = (await import(/* @vite-ignore */ specifier)) as { scriptedProvider?: Provider };
-  return mod.scriptedProvider;
-}
-
 export function createProviderRegistry(opts: ProviderRegistryOptions = {}): ProviderRegistry {
   const builtins: Partial<Record<ProviderId, () => Provider>> = {
     'llama-cpp': () => createLlamaCppProvider(opts.llamaCpp),
@@ -79,16 +69,12 @@ export function createProviderRegistry(opts: ProviderRegistryOptions = {}): Prov
   const providers = new Map<ProviderId, Provider>();
   for (const p of opts.providers ?? []) providers.set(p.id, p);
   const models = new Map<string, Promise<ChatModel>>();
-  let scriptedTried = false;
 
   async function provider(id: ProviderId): Promise<Provider | undefined> {
     let p = providers.get(id);
     if (p) return p;
-    if (id === 'scripted') {
-      if (scriptedTried || opts.autoScripted === false) return undefined;
-      scriptedTried = true;
-      p = await importScripted();
-    } else p = builtins[id]?.();
+    if (id === 'scripted') p = opts.autoScripted === false ? undefined : scriptedProvider;
+    else p = builtins[id]?.();
     if (p) providers.set(id, p);
     return p;
   }

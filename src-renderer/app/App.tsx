@@ -1,5 +1,5 @@
 import { Link, Route, Router, Switch, useLocation } from 'wouter';
-import { useHashLocation } from 'wouter/use-hash-location';
+import { useHashPathLocation } from './hash-location.js';
 import { NAV, ROUTES } from './routes.js';
 import { ThemeToggle } from '../ui/ThemeToggle.js';
 import { useApi } from '../api/hooks.js';
@@ -28,7 +28,7 @@ function Nav() {
 
 export function App() {
   return (
-    <Router hook={useHashLocation}>
+    <Router hook={useHashPathLocation}>
       <div className="layout">
         <Nav />
         <main className="content">

@@ -1,6 +1,25 @@
 import { z } from 'zod';
-import { ModelSpec, Result, Run, RunOptions, RunStatus } from '../schemas/index.js';
+import { ModelSpec, Result, Run, RunOptions, RunStatus, TranscriptTurn } from '../schemas/index.js';
+import { CompareMatrix, CompareRunDiff } from './compare-shapes.js';
 import { method } from './define.js';
+
+export * from './compare-shapes.js';
+
+/** What the run manager knows about a run right now (a page opened mid-run catches up from it). */
+export const LiveRun = z.object({
+  /** true while this process is running it. */
+  active: z.boolean(),
+  /** Conversations planned (tests x repeats); null when the suite snapshot is missing. */
+  total: z.number().int().nullable(),
+  running: z.array(z.object({
+    test: z.string(), test_index: z.number().int(), repeat: z.number().int(),
+    /** Finished turns so far. */
+    transcript: z.array(TranscriptTurn),
+    /** The turn being spoken (streamed tokens so far). */
+    partial: z.object({ role: z.enum(['agent', 'caller']), text: z.string() }).nullable(),
+  })),
+});
+export type LiveRun = z.infer<typeof LiveRun>;
 
 export const ResultRow = z.object({
   id: z.string(), test: z.string(), test_index: z.number().int(), repeat: z.number().int(), status: z.string(),
@@ -31,6 +50,7 @@ export const runMethods = {
   'runs.delete': method('Delete a run and its results', z.object({ id: z.string().min(1) }), z.object({ deleted: z.boolean() })),
   'runs.export': method('Export a run as JSON or JUnit XML', z.object({ id: z.string().min(1), format: z.enum(['json', 'junit']) }),
     z.object({ text: z.string(), filename: z.string() })),
-  'compare.diff': method('Compare two runs test by test', z.object({ a: z.string().min(1), b: z.string().min(1) }), z.unknown()),
-  'compare.matrix': method('N-way comparison of several runs', z.object({ runs: z.array(z.string().min(1)).min(2) }), z.unknown()),
+  'runs.live': method('Live state of a run: planned total and the conversations in progress', z.object({ id: z.string().min(1) }), LiveRun),
+  'compare.diff': method('Compare two runs test by test', z.object({ a: z.string().min(1), b: z.string().min(1) }), CompareRunDiff),
+  'compare.matrix': method('N-way comparison of several runs', z.object({ runs: z.array(z.string().min(1)).min(2) }), CompareMatrix),
 };

@@ -9,5 +9,9 @@ export const systemMethods = {
     features: z.record(z.string(), z.boolean()),
   })),
   'app.firstRun': method('Import the bundled example agent and suite (idempotent)', z.object({}).default({}),
-    z.object({ agent_id: z.string(), suite_id: z.string(), created: z.boolean() })),
+    z.object({
+      agent_id: z.string(), suite_id: z.string(), created: z.boolean(),
+      /** The bundled scripted model (`scripted:/abs/path.json`) that runs the example offline. */
+      model_spec: z.string().optional(),
+    })),
 };

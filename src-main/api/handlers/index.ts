@@ -1,6 +1,11 @@
 import { agentHandlers } from './agents.js';
+import { agentFormatHandlers } from './agents-formats.js';
+import { compareHandlers } from './compare.js';
 import { libraryHandlers } from './library.js';
 import { modelHandlers } from './models.js';
+import { modelProviderHandlers } from './models-providers.js';
+import { firstRunHandlers } from './first-run.js';
+import { runControlHandlers } from './run-control.js';
 import { runHandlers } from './runs.js';
 import { systemHandlers } from './system.js';
 import type { Handlers } from './types.js';
@@ -9,7 +14,12 @@ import type { Handlers } from './types.js';
 export const handlers: Handlers = {
   ...systemHandlers,
   ...agentHandlers,
+  ...agentFormatHandlers,
   ...libraryHandlers,
   ...runHandlers,
+  ...runControlHandlers,
+  ...compareHandlers,
   ...modelHandlers,
+  ...modelProviderHandlers,
+  ...firstRunHandlers,
 };

@@ -1,0 +1,22 @@
+import type { Page } from 'playwright-core';
+import type { ApiContext } from '../../src-main/api/context.js';
+
+export interface ShotOptions {
+  /** Capture the whole scrolled content (default) or only the window. */
+  fullPage?: boolean;
+}
+
+/** What a set of screens gets: the page, the API context (to seed data), the app URL and a shot function. */
+export interface ShotContext {
+  page: Page;
+  ctx: ApiContext;
+  /** The app's URL without the token, e.g. `http://127.0.0.1:1234/`; append `#/route`. */
+  base: string;
+  /** Writes docs/screenshots/<name>.png (light) and <name>-dark.png (dark) of the current screen. */
+  shot(name: string, opts?: ShotOptions): Promise<void>;
+}
+
+export interface ScreenSet {
+  name: string;
+  capture(s: ShotContext): Promise<void>;
+}

@@ -1,0 +1,221 @@
+import type { LiveRun } from '../../../src-shared/contract/runs.js';
+import type { RunEvent } from '../../../src-shared/contract/events.js';
+import { ModelSpec, type ModelSpecInput, type Run, type RunOptions, type TestSuite } from '../../../src-shared/schemas/index.js';
+import { planRun, startRun, type RunHandle, type RunModels } from '../../engine/index.js';
+import { createProviderRegistry, ProviderError, type ChatModel, type ProviderRegistry } from '../../providers/index.js';
+import type { ApiContext } from '../context.js';
+import { ApiFailure, notFound } from '../errors.js';
+
+type Role = 'agent' | 'caller' | 'judge';
+
+interface Conversation {
+  test: string;
+  test_index: number;
+  repeat: number;
+  transcript: LiveRun['running'][number]['transcript'];
+  partial: LiveRun['running'][number]['partial'];
+}
+
+interface ActiveRun {
+  handle: RunHandle;
+  /** Conversations planned in the whole run (resumed runs included). */
+  total: number;
+  running: Map<string, Conversation>;
+}
+
+export interface StartInput {
+  agent_id: string;
+  agent_version_id?: string;
+  suite_id: string;
+  models: { agent: ModelSpecInput; caller?: ModelSpecInput; judge?: ModelSpecInput };
+  options: Partial<RunOptions>;
+}
+
+const key = (test_index: number, repeat: number) => `${test_index}:${repeat}`;
+const invalid = (message: string, path?: string) => new ApiFailure({ code: 'invalid_input', message, ...(path ? { path } : {}) });
+
+/** Provider failures as API errors that name the role, the provider and the model. */
+function modelFailure(role: Role, spec: ModelSpec, e: unknown): ApiFailure {
+  const msg = (e as Error)?.message ?? String(e);
+  const what = `${role} model ${spec.provider}:${spec.model}`;
+  if (e instanceof ProviderError && ['connection_refused', 'timeout', 'rate_limited', 'server_error', 'unauthorized'].includes(e.code)) {
+    return new ApiFailure({ code: 'unavailable', message: `${what}: ${msg}`, path: `models.${role}` });
+  }
+  return new ApiFailure({ code: 'invalid_input', message: `${what} could not be loaded: ${msg}`, path: `models.${role}` });
+}
+
+/**
+ * Runs suites in the background for the app (one per ctx, `service(ctx, 'runs', ...)`): loads the
+ * models through its own provider registry, starts the engine, forwards every RunEvent to the UI,
+ * keeps what a page opened mid-run needs to catch up, cancels, resumes, and on dispose cancels
+ * every running run and unloads the models.
+ */
+export class RunManager {
+  private readonly active = new Map<string, ActiveRun>();
+  private registry: ProviderRegistry | null = null;
+  private disposed = false;
+
+  constructor(private readonly ctx: ApiContext) {}
+
+  private providers(): ProviderRegistry {
+    if (this.disposed) throw new ApiFailure({ code: 'unavailable', message: 'the app is shutting down' });
+    this.registry ??= createProviderRegistry({
+      openai: { resolveKey: async (spec) => (spec.api_key_ref && this.ctx.keychain ? this.ctx.keychain.get(spec.api_key_ref) : undefined) },
+    });
+    return this.registry;
+  }
+
+  /** Caller and judge default to the agent model; llama-cpp threads default to the Models page setting. */
+  private async loadModels(specs: { agent: ModelSpec; caller?: ModelSpec; judge?: ModelSpec }): Promise<RunModels> {
+    const settings = this.ctx.store.settings.get('models') as { threads?: number } | undefined;
+    const withThreads = (s: ModelSpec): ModelSpec =>
+      s.provider === 'llama-cpp' && s.params.threads === undefined && settings?.threads ? { ...s, params: { ...s.params, threads: settings.threads } } : s;
+    const reg = this.providers();
+    const out: Partial<Record<Role, ChatModel>> = {};
+    for (const role of ['agent', 'caller', 'judge'] as const) {
+      const spec = withThreads(specs[role] ?? specs.agent);
+      try {
+        out[role] = await reg.load(spec);
+      } catch (e) {
+        throw modelFailure(role, spec, e);
+      }
+    }
+    return out as RunModels;
+  }
+
+  async start(input: StartInput): Promise<string> {
+    const { store } = this.ctx;
+    const agent = store.agents.summary(input.agent_id);
+    if (!agent) throw notFound(`agent ${input.agent_id}`);
+    const version = store.agents.getVersion(input.agent_version_id ?? agent.latest_version_id);
+    if (!version || version.agent_id !== agent.id) throw invalid(`agent ${agent.name} has no version ${input.agent_version_id}`, 'agent_version_id');
+    const suite = store.suites.get(input.suite_id);
+    if (!suite) throw notFound(`suite ${input.suite_id}`);
+    if (!suite.data.tests.length) throw invalid(`suite "${suite.name}" has no tests: add a test on the Suites page first`, 'suite_id');
+    const total = this.plannedTotal(suite.data, input.options);
+    const models = await this.loadModels({
+      agent: ModelSpec.parse(input.models.agent),
+      ...(input.models.caller ? { caller: ModelSpec.parse(input.models.caller) } : {}),
+      ...(input.models.judge ? { judge: ModelSpec.parse(input.models.judge) } : {}),
+    });
+    return this.launch(total, (onEvent) => startRun({
+      store, models, onEvent, options: input.options,
+      agent: { id: agent.id, version_id: version.id, name: agent.name, graph: version.graph },
+      suite: { id: suite.id, name: suite.name, data: suite.data },
+      resolvePersona: (id) => store.personas.find(id)?.data,
+    }));
+  }
+
+  async resume(id: string): Promise<string> {
+    const { store } = this.ctx;
+    const run = store.runs.get(id);
+    if (!run) throw notFound(`run ${id}`);
+    if (this.active.has(id)) throw new ApiFailure({ code: 'conflict', message: `run ${id} is already running` });
+    if (run.kind !== 'simulated') throw invalid(`run ${id} is ${run.kind === 'imported' ? 'an imported set of calls' : 'a replay'}: there is nothing to resume`);
+    if (run.status === 'completed') throw invalid(`run ${id} already finished every test: there is nothing to resume`);
+    if (run.status === 'running' || run.status === 'queued') throw new ApiFailure({ code: 'conflict', message: `run ${id} is still running in another process (the command line?)` });
+    const suite = store.runs.suiteSnapshot(id);
+    if (!suite) throw invalid(`run ${id} has no stored copy of its suite to resume from`);
+    if (!run.models.agent) throw invalid(`run ${id} has no agent model recorded`);
+    const models = await this.loadModels({ agent: run.models.agent.spec, caller: run.models.caller?.spec, judge: run.models.judge?.spec });
+    return this.launch(this.plannedTotal(suite, run.options), (onEvent) => startRun({
+      store, models, onEvent, resume: id, resolvePersona: (p) => store.personas.find(p)?.data,
+    }));
+  }
+
+  private plannedTotal(suite: TestSuite, options: Partial<RunOptions>): number {
+    try {
+      return planRun(suite, options).length;
+    } catch (e) {
+      throw invalid((e as Error).message, 'options.tests');
+    }
+  }
+
+  private async launch(total: number, begin: (onEvent: (e: RunEvent) => void) => Promise<RunHandle>): Promise<string> {
+    const running = new Map<string, Conversation>();
+    let runId = '';
+    const onEvent = (e: RunEvent) => {
+      this.track(running, e);
+      this.ctx.events.emit(e);
+    };
+    let handle: RunHandle;
+    try {
+      handle = await begin(onEvent);
+    } catch (e) {
+      if (e instanceof ApiFailure) throw e;
+      throw invalid((e as Error)?.message ?? String(e));
+    }
+    runId = handle.runId;
+    this.active.set(runId, { handle, total, running });
+    void handle.done.finally(() => this.active.delete(runId));
+    return runId;
+  }
+
+  private track(running: Map<string, Conversation>, e: RunEvent): void {
+    switch (e.type) {
+      case 'test.started':
+        running.set(key(e.test_index, e.repeat), { test: e.test, test_index: e.test_index, repeat: e.repeat, transcript: [], partial: null });
+        break;
+      case 'test.turn': {
+        const c = running.get(key(e.test_index, e.repeat));
+        if (c) { c.transcript.push(e.turn); c.partial = null; }
+        break;
+      }
+      case 'test.token': {
+        const c = running.get(key(e.test_index, e.repeat));
+        if (c) c.partial = { role: e.role, text: (c.partial?.role === e.role ? c.partial.text : '') + e.chunk };
+        break;
+      }
+      case 'test.finished':
+        running.delete(key(e.test_index, e.repeat));
+        break;
+      case 'run.finished':
+        running.clear();
+        break;
+    }
+  }
+
+  cancel(id: string): boolean {
+    const a = this.active.get(id);
+    if (!a) {
+      if (!this.ctx.store.runs.get(id)) throw notFound(`run ${id}`);
+      return false;
+    }
+    a.handle.cancel('cancelled by the user');
+    return true;
+  }
+
+  /** The planned total and the conversations in progress (for a page opened or reloaded mid-run). */
+  live(id: string): LiveRun {
+    const a = this.active.get(id);
+    if (a) return { active: true, total: a.total, running: [...a.running.values()].map((c) => ({ ...c, transcript: [...c.transcript] })) };
+    const run: Run | undefined = this.ctx.store.runs.get(id);
+    if (!run) throw notFound(`run ${id}`);
+    const suite = this.ctx.store.runs.suiteSnapshot(id);
+    let total: number | null = null;
+    try { total = suite ? planRun(suite, run.options).length : null; } catch { total = null; }
+    return { active: false, total, running: [] };
+  }
+
+  isActive(id: string): boolean {
+    return this.active.has(id);
+  }
+
+  /** Waits for a run this manager started (tests, shutdown). */
+  async wait(id: string): Promise<void> {
+    await this.active.get(id)?.handle.done;
+  }
+
+  /** Cancels every running run, waits for them to settle (bounded), then unloads the models. */
+  async dispose(timeoutMs = 15_000): Promise<void> {
+    this.disposed = true;
+    const runs = [...this.active.values()];
+    for (const a of runs) a.handle.cancel('the app is shutting down');
+    await Promise.race([
+      Promise.all(runs.map((a) => a.handle.done)),
+      new Promise((r) => setTimeout(r, timeoutMs).unref()),
+    ]);
+    await this.registry?.close();
+    this.registry = null;
+  }
+}

@@ -1,0 +1,25 @@
+import { toJUnitXml } from '../../compare/junit.js';
+import { toRunReport } from '../../../src-shared/run-report.js';
+import { service, type ApiContext } from '../context.js';
+import { notFound } from '../errors.js';
+import { RunManager } from './run-control-manager.js';
+import type { Handlers } from './types.js';
+
+/** The app's run manager: one per context, disposed (runs cancelled, models unloaded) with it. */
+export const runManager = (ctx: ApiContext): RunManager => service(ctx, 'runs', () => new RunManager(ctx));
+
+export const runControlHandlers: Handlers = {
+  'runs.start': async (ctx, input) => ({ run_id: await runManager(ctx).start(input) }),
+  'runs.cancel': (ctx, { id }) => ({ cancelled: runManager(ctx).cancel(id) }),
+  'runs.resume': async (ctx, { id }) => ({ run_id: await runManager(ctx).resume(id) }),
+  'runs.live': (ctx, { id }) => runManager(ctx).live(id),
+  'runs.export': (ctx, { id, format }) => {
+    const run = ctx.store.runs.get(id);
+    if (!run) throw notFound(`run ${id}`);
+    const results = ctx.store.results.listByRun(id);
+    const stem = `parley-run-${(run.suite_name || 'suite').replace(/[^\w.-]+/g, '_')}-${id}`;
+    return format === 'junit'
+      ? { text: toJUnitXml(run, results), filename: `${stem}.xml` }
+      : { text: JSON.stringify(toRunReport(run, results), null, 2) + '\n', filename: `${stem}.json` };
+  },
+};

@@ -1,0 +1,116 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { useApi, useApiMutation } from '../../api/hooks.js';
+import { ErrorBox } from '../../ui/common.js';
+import type { ModelSpecInput } from '../../../src-shared/schemas/model.js';
+import { ModelPicker } from '../models/index.js';
+import { modelProblem } from './model-choice.js';
+
+const intOrUndef = (s: string): number | undefined => (s.trim() === '' ? undefined : Number(s));
+const badInt = (s: string, min: number) => s.trim() !== '' && (!Number.isInteger(Number(s)) || Number(s) < min);
+
+/** "New run": agent, suite, a model per role with the Models page's picker (caller and judge default to the agent model), repeats, concurrency, max turns. */
+export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; initialAgent?: string }) {
+  const titleId = useId();
+  const [, navigate] = useLocation();
+  // always fresh when the dialog opens: an agent or suite may have been added a moment ago
+  const agents = useApi('agents.list', {}, { staleTime: 0 });
+  const suites = useApi('suites.list', {}, { staleTime: 0 });
+  const start = useApiMutation('runs.start', ['runs.list']);
+  const [agent, setAgent] = useState(initialAgent ?? '');
+  const [suite, setSuite] = useState('');
+  const [models, setModels] = useState<{ agent?: ModelSpecInput; caller?: ModelSpecInput; judge?: ModelSpecInput }>({});
+  const [repeats, setRepeats] = useState('');
+  const [concurrency, setConcurrency] = useState('2');
+  const [maxTurns, setMaxTurns] = useState('');
+  const first = useRef<HTMLSelectElement>(null);
+
+  useEffect(() => { first.current?.focus(); }, []);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape' && !start.isPending) onClose(); };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose, start.isPending]);
+  // One agent or suite: choose it.
+  useEffect(() => { if (!agent && agents.data?.length === 1) setAgent(agents.data[0].id); }, [agents.data, agent]);
+  useEffect(() => { if (!suite && suites.data?.length === 1) setSuite(suites.data[0].id); }, [suites.data, suite]);
+
+  const problems: string[] = [];
+  if (!agent) problems.push('choose an agent');
+  if (!suite) problems.push('choose a test suite');
+  for (const role of ['agent', 'caller', 'judge'] as const) {
+    const p = modelProblem(models[role], role === 'agent');
+    if (p) problems.push(`${role} model: ${p}`);
+  }
+  if (badInt(repeats, 1)) problems.push('repeats must be a whole number of 1 or more');
+  if (badInt(concurrency, 1)) problems.push('concurrency must be a whole number of 1 or more');
+  if (badInt(maxTurns, 1)) problems.push('max turns must be a whole number of 1 or more');
+  const suiteDoc = suites.data?.find((s) => s.id === suite);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (problems.length || !models.agent) return;
+    start.mutate({
+      agent_id: agent,
+      suite_id: suite,
+      models: {
+        agent: models.agent,
+        ...(models.caller ? { caller: models.caller } : {}),
+        ...(models.judge ? { judge: models.judge } : {}),
+      },
+      options: {
+        ...(intOrUndef(repeats) ? { repeats: intOrUndef(repeats) } : {}),
+        ...(intOrUndef(concurrency) ? { concurrency: intOrUndef(concurrency) } : {}),
+        ...(intOrUndef(maxTurns) ? { max_turns: intOrUndef(maxTurns) } : {}),
+      },
+    }, { onSuccess: (out) => navigate(`/runs/${out.run_id}`) });
+  };
+
+  return (
+    <div className="rn-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget && !start.isPending) onClose(); }}>
+      <form className="rn-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit}>
+        <h2 id={titleId}>New run</h2>
+        <p className="muted small">Runs every test of a suite against the agent, with a simulated caller and a judge. Results are stored as each conversation finishes.</p>
+        <div className="grid-2 run-fields">
+          <label>Agent
+            <select ref={first} value={agent} onChange={(e) => setAgent(e.target.value)} aria-label="Agent">
+              <option value="">Choose an agent…</option>
+              {agents.data?.map((a) => <option key={a.id} value={a.id}>{a.name} (v{a.version})</option>)}
+            </select>
+            {agents.data?.length === 0 && <span className="muted small">No agents yet: import one on the Agents page.</span>}
+          </label>
+          <label>Test suite
+            <select value={suite} onChange={(e) => setSuite(e.target.value)} aria-label="Test suite">
+              <option value="">Choose a suite…</option>
+              {suites.data?.map((s) => <option key={s.id} value={s.id}>{s.name || s.id} ({s.data.tests.length} tests)</option>)}
+            </select>
+            {suites.data?.length === 0 && <span className="muted small">No suites yet: create one on the Suites page.</span>}
+            {suiteDoc && <span className="muted small">{suiteDoc.data.tests.map((t) => t.name).slice(0, 4).join(', ')}{suiteDoc.data.tests.length > 4 ? '…' : ''}</span>}
+          </label>
+        </div>
+        <ModelPicker label="Agent model" testId="model-agent" value={models.agent} onChange={(v) => setModels({ ...models, agent: v })} />
+        <div className="grid-2">
+          <ModelPicker label="Simulated caller model" testId="model-caller" emptyLabel="Same as the agent model" value={models.caller} onChange={(v) => setModels({ ...models, caller: v })} />
+          <ModelPicker label="Judge model" testId="model-judge" emptyLabel="Same as the agent model" value={models.judge} onChange={(v) => setModels({ ...models, judge: v })} />
+        </div>
+        <div className="grid-3 run-fields">
+          <label>Repeats
+            <input type="number" min={1} value={repeats} placeholder="as in the suite" onChange={(e) => setRepeats(e.target.value)} aria-label="Repeats" />
+          </label>
+          <label>Concurrency
+            <input type="number" min={1} value={concurrency} onChange={(e) => setConcurrency(e.target.value)} aria-label="Concurrency" />
+          </label>
+          <label>Max turns
+            <input type="number" min={1} value={maxTurns} placeholder="as in each test" onChange={(e) => setMaxTurns(e.target.value)} aria-label="Max turns" />
+          </label>
+        </div>
+        <ErrorBox error={start.error} />
+        {problems.length > 0 && (agent || suite || models.agent) && <div className="muted small" role="status">To start: {problems.join('; ')}.</div>}
+        <div className="rn-actions">
+          <button type="button" onClick={onClose} disabled={start.isPending}>Cancel</button>
+          <button type="submit" className="primary" disabled={problems.length > 0 || start.isPending}>{start.isPending ? 'Starting…' : 'Start run'}</button>
+        </div>
+      </form>
+    </div>
+  );
+}

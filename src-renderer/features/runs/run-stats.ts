@@ -1,0 +1,96 @@
+import type { AgentGraph } from '../../../src-shared/schemas/graph.js';
+import type { ModelCall, Result, Run } from '../../../src-shared/schemas/run.js';
+
+/** Numbers the run summary shows, computed from the stored results. Pure: unit-tested. */
+export interface RunTotals {
+  conversations: number;
+  passed: number;
+  failed: number;
+  errored: number;
+  /** passed / judged (imported results have no verdict); null when nothing was judged. */
+  pass_rate: number | null;
+  tokens: { prompt: number; cached_prompt: number; completion: number; total: number };
+  /** Run wall time from its timestamps, else the sum of conversation times. */
+  wall_ms: number;
+  conversation_ms: number;
+  mean_turns: number | null;
+  /** Mean score per metric criterion. */
+  mean_scores: { criterion: string; mean: number; n: number }[];
+}
+
+export function runTotals(run: Pick<Run, 'started_at' | 'finished_at'>, results: Result[]): RunTotals {
+  const judged = results.filter((r) => r.status !== 'imported');
+  const passed = results.filter((r) => r.status === 'pass').length;
+  const tokens = { prompt: 0, cached_prompt: 0, completion: 0, total: 0 };
+  const scores = new Map<string, number[]>();
+  for (const r of results) {
+    tokens.prompt += r.tokens.prompt;
+    tokens.cached_prompt += r.tokens.cached_prompt;
+    tokens.completion += r.tokens.completion;
+    for (const m of r.metrics) scores.set(m.criterion, [...(scores.get(m.criterion) ?? []), m.score]);
+  }
+  tokens.total = tokens.prompt + tokens.completion;
+  const conversation_ms = results.reduce((s, r) => s + r.duration_ms, 0);
+  const wall = run.started_at && run.finished_at ? Date.parse(run.finished_at) - Date.parse(run.started_at) : NaN;
+  return {
+    conversations: results.length,
+    passed,
+    failed: results.filter((r) => r.status === 'fail').length,
+    errored: results.filter((r) => r.status === 'error').length,
+    pass_rate: judged.length ? passed / judged.length : null,
+    tokens,
+    wall_ms: Number.isFinite(wall) && wall >= 0 ? wall : conversation_ms,
+    conversation_ms,
+    mean_turns: results.length ? results.reduce((s, r) => s + r.turns, 0) / results.length : null,
+    mean_scores: [...scores].map(([criterion, v]) => ({ criterion, mean: v.reduce((a, b) => a + b, 0) / v.length, n: v.length })),
+  };
+}
+
+/** How many times each node was entered across the results (the heat map). */
+export function visitCounts(results: Pick<Result, 'nodes_visited'>[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of results) for (const v of r.nodes_visited) counts.set(v.node, (counts.get(v.node) ?? 0) + 1);
+  return counts;
+}
+
+/** Nodes of the graph no conversation of the run entered (coverage gaps), in graph order. */
+export function coverageGaps(graph: Pick<AgentGraph, 'nodes'>, counts: Map<string, number>): string[] {
+  return graph.nodes.filter((n) => !counts.get(n.id)).map((n) => n.id);
+}
+
+/** The transitions a conversation took, as edges `from -> to` with the transition id when recorded. */
+export function takenEdges(result: Pick<Result, 'nodes_visited'>): { from: string; to: string; via?: string; reason: string }[] {
+  const out: { from: string; to: string; via?: string; reason: string }[] = [];
+  for (let i = 1; i < result.nodes_visited.length; i++) {
+    const prev = result.nodes_visited[i - 1];
+    const cur = result.nodes_visited[i];
+    out.push({ from: prev.node, to: cur.node, ...(cur.via ? { via: cur.via } : {}), reason: cur.reason });
+  }
+  return out;
+}
+
+/** Model calls grouped by role and purpose: count, tokens and time. */
+export function modelCallTotals(calls: ModelCall[]): { role: string; purpose: string; calls: number; prompt: number; cached: number; completion: number; ms: number }[] {
+  const by = new Map<string, { role: string; purpose: string; calls: number; prompt: number; cached: number; completion: number; ms: number }>();
+  for (const c of calls) {
+    const k = `${c.role}:${c.purpose}`;
+    const cur = by.get(k) ?? { role: c.role, purpose: c.purpose, calls: 0, prompt: 0, cached: 0, completion: 0, ms: 0 };
+    cur.calls++;
+    cur.prompt += c.tokens.prompt;
+    cur.cached += c.tokens.cached_prompt;
+    cur.completion += c.tokens.completion;
+    cur.ms += c.ms;
+    by.set(k, cur);
+  }
+  return [...by.values()];
+}
+
+export const fmtPct = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${Math.round(x * 1000) / 10}%`);
+export function fmtMs(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const m = Math.floor(ms / 60_000);
+  return `${m} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+export const fmtInt = (n: number | null | undefined) => (n === null || n === undefined ? '—' : Math.round(n).toLocaleString('en-US'));

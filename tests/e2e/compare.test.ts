@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openWebApp, type WebApp } from './support/browser.js';
+import { goodScript, seedRuns, worseScript } from '../integration/api/run-control-fixtures.js';
+
+/** Compare page in real web mode + Chromium, on runs created through the engine and the store. */
+describe('compare runs in Chromium', () => {
+  let app: WebApp;
+  let ids: string[];
+  const base = () => app.server.url.split('?')[0];
+
+  beforeAll(async () => {
+    app = await openWebApp();
+    ids = await seedRuns(app.ctx.store, [
+      goodScript(),
+      worseScript(),
+      goodScript({ name: 'clinic-third', chat: ['Hi, Bright Smile Dental speaking.', 'I can offer an appointment on Tuesday at 11 am.'] }),
+    ]);
+  });
+  afterAll(async () => { await app?.close(); });
+
+  it('picks two runs on the Runs page and sees the regression first with a word-level diff', async () => {
+    const { page } = app;
+    await page.goto(`${base()}#/runs`);
+    await page.getByLabel(`Select run ${ids[0]} for comparison`).check();
+    await page.getByLabel(`Select run ${ids[1]} for comparison`).check();
+    await page.getByRole('button', { name: 'Compare 2 runs' }).click();
+    await page.waitForURL(/#\/compare\?runs=/);
+    // the regressions are counted at the top and listed first
+    await expect(page.getByTestId('count-regressed').textContent()).resolves.toMatch(/^2\s*regressed/);
+    await expect(page.getByTestId('delta-pass-rate').textContent()).resolves.toContain('−100.0 pp');
+    const rows = page.getByTestId('compare-row');
+    await expect(rows.count()).resolves.toBe(2);
+    await expect(rows.first().getByTestId('change-tag').textContent()).resolves.toBe('regressed');
+    // the detail: side-by-side transcripts with the words that changed highlighted
+    await rows.first().click();
+    const detail = page.getByTestId('test-diff');
+    await detail.waitFor();
+    const changed = detail.locator('tr[data-op="changed"]').first();
+    await expect(changed.locator('del.w-del').allTextContents()).resolves.toEqual(expect.arrayContaining([expect.stringContaining('Tuesday')]));
+    await expect(changed.locator('ins.w-ins').allTextContents()).resolves.toEqual(expect.arrayContaining([expect.stringContaining('Friday')]));
+    // full text on both sides, never truncated
+    await expect(changed.locator('td').nth(0).textContent()).resolves.toContain('I can offer an appointment on Tuesday at 10 am.');
+    await expect(changed.locator('td').nth(1).textContent()).resolves.toContain('I can offer an appointment on Friday at 4 pm maybe.');
+    // both paths drawn, metric delta with the scores of both sides
+    await expect(detail.getByTestId('graph-path-view').count()).resolves.toBe(2);
+    await expect(detail.locator('.metric-deltas').textContent()).resolves.toMatch(/0\.90.*0\.20.*−0\.70/);
+  });
+
+  it('keeps the filter and the open test across a reload', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: /^Errors/ }).click();
+    await page.getByText('No tests match this filter.').waitFor();
+    await page.getByRole('button', { name: /^Failures/ }).click();
+    expect(page.url()).toContain('filter=failures');
+    await page.reload();
+    await page.getByTestId('test-diff').waitFor();
+    await expect(page.getByRole('button', { name: /^Failures/ }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.getByTestId('compare-row').count()).resolves.toBe(2);
+  });
+
+  it('shows a matrix and a chart per model for three runs', async () => {
+    const { page } = app;
+    await page.goto(`${base()}#/compare?runs=${ids.join(',')}`);
+    const matrix = page.getByTestId('matrix');
+    await matrix.waitFor();
+    await expect(matrix.locator('tbody tr').count()).resolves.toBe(2);
+    await expect(matrix.locator('thead').textContent()).resolves.toMatch(/clinic-good.*clinic-worse.*clinic-third/);
+    await expect(page.getByTestId('chart-group').count()).resolves.toBe(3);
+    // a column against the baseline opens the two-run comparison below the matrix
+    await matrix.getByRole('button', { name: 'diff vs A' }).first().click();
+    await expect(page.getByTestId('count-regressed').textContent()).resolves.toMatch(/^2/);
+  });
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openWebApp, type WebApp } from './support/browser.js';
+import { pickModel, startRun } from './runs-dialog.js';
+import { tempDir } from '../support/tmp.js';
+import { goodScript, seedClinic, writeScript } from '../integration/api/run-control-fixtures.js';
+
+/** Runs page and live run page in real web mode + Chromium, on the scripted model. */
+describe('runs in Chromium (scripted model)', () => {
+  let app: WebApp;
+  let tmp: ReturnType<typeof tempDir>;
+  let script: string;
+  let slowScript: string;
+
+  beforeAll(async () => {
+    app = await openWebApp();
+    tmp = tempDir();
+    seedClinic(app.ctx.store);
+    // a delay per model call so the conversation is seen streaming before it finishes
+    script = writeScript(tmp.dir, 'good', goodScript({ defaults: { chat: 'OK.', caller: 'Okay.', caller_turns: 3, score: 0.9, delay_ms: 120 } }));
+    slowScript = writeScript(tmp.dir, 'slow', goodScript({ defaults: { chat: 'OK.', caller: 'Okay.', caller_turns: 3, score: 0.9, delay_ms: 400 } }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    tmp?.cleanup();
+  });
+
+  async function startFromDialog(spec: string, opts: { concurrency?: string } = {}) {
+    const { page } = app;
+    await page.goto(`${app.server.url.split('?')[0]}#/runs`);
+    await page.getByRole('button', { name: 'New run' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New run' });
+    await dialog.waitFor();
+    // one agent and one suite: chosen already
+    await expect.poll(() => dialog.getByLabel('Agent', { exact: true }).inputValue()).not.toBe('');
+    await expect.poll(() => dialog.getByLabel('Test suite').inputValue()).not.toBe('');
+    await pickModel(dialog, 'Agent model', spec);
+    if (opts.concurrency) await dialog.getByLabel('Concurrency').fill(opts.concurrency);
+    await startRun(dialog);
+    await page.waitForURL(/#\/runs\/run/);
+    return page.url().split('#/runs/')[1].split('?')[0];
+  }
+
+  it('shows an empty runs list that says what to do', async () => {
+    await app.page.getByRole('link', { name: 'Runs', exact: true }).click();
+    await app.page.getByText('No runs yet').waitFor();
+  });
+
+  it('runs a suite from the UI and watches it stream and finish', async () => {
+    const { page } = app;
+    const runId = await startFromDialog(`scripted:${script}`, { concurrency: '1' });
+    // live: the progress card and a conversation streaming while the run goes
+    await page.getByTestId('run-progress').waitFor();
+    const live = page.getByTestId('live-conversation').first();
+    await live.waitFor();
+    await live.getByText('Bright Smile Dental').waitFor();
+    await expect(page.getByTestId('run-status').textContent()).resolves.toMatch(/running|queued/);
+    // finished: the status, the summary and both tests passed
+    await page.getByTestId('run-status').getByText('completed').waitFor({ timeout: 30_000 });
+    await expect(page.getByTestId('pass-rate').textContent()).resolves.toBe('100%');
+    await expect(page.getByTestId('test-row-0-0').textContent()).resolves.toContain('pass');
+    await expect(page.getByTestId('test-row-1-0').textContent()).resolves.toContain('pass');
+    expect(app.ctx.store.runs.get(runId)!.summary).toMatchObject({ total: 2, passed: 2 });
+  });
+
+  it('opens a result and sees its path on the graph', async () => {
+    const { page } = app;
+    await page.getByTestId('test-row-0-0').click();
+    const detail = page.locator('[data-result-detail]');
+    await detail.waitFor();
+    await detail.getByText('Hello, Bright Smile Dental, how can I help you today?').waitFor();
+    // node badges on agent turns
+    await expect(detail.locator('.transcript .node-badge').first().textContent()).resolves.toBe('Greeting');
+    // the graph with the path: every node drawn, visited ones numbered in order
+    const graph = detail.getByTestId('graph-path-view');
+    await graph.getByTestId('graph-node').first().waitFor();
+    await expect(graph.getByTestId('graph-node').count()).resolves.toBe(4);
+    await expect(graph.locator('[data-testid="graph-node"].on-path').count()).resolves.toBe(3);
+    await expect(graph.locator('[data-node-id="book"] .ge-visits').textContent()).resolves.toBe('#2');
+    await expect(detail.getByTestId('path-steps').textContent()).resolves.toMatch(/Greeting.*Book appointment.*Goodbye/);
+    await expect(detail.getByTestId('coverage-gaps').textContent()).resolves.toContain('Billing questions');
+    await detail.getByTestId('metric').first().getByText('0.90').waitFor();
+    // the selected result is in the address: a reload keeps it open
+    expect(page.url()).toMatch(/result=res/);
+    await page.reload();
+    await page.locator('[data-result-detail]').getByTestId('graph-path-view').waitFor();
+  });
+
+  it('cancels a run from the UI, keeps what finished, and resumes it', async () => {
+    const { page } = app;
+    const runId = await startFromDialog(`scripted:${slowScript}`, { concurrency: '1' });
+    await page.getByTestId('live-conversation').first().waitFor();
+    await page.getByRole('button', { name: 'Cancel run' }).click();
+    await page.getByTestId('run-status').getByText('cancelled').waitFor({ timeout: 20_000 });
+    const kept = app.ctx.store.results.listByRun(runId).length;
+    expect(kept).toBeLessThan(2);
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByTestId('run-status').getByText('completed').waitFor({ timeout: 30_000 });
+    expect(app.ctx.store.results.listByRun(runId)).toHaveLength(2);
+  });
+
+  it('lists runs newest first with counts and keeps filters across a reload', async () => {
+    const { page } = app;
+    await page.goto(`${app.server.url.split('?')[0]}#/runs`);
+    const rows = page.locator('tr[data-testid^="run-row-"]');
+    await rows.first().waitFor();
+    await expect(rows.count()).resolves.toBe(2);
+    await expect(rows.first().textContent()).resolves.toContain('clinic-good');
+    await page.getByLabel('Status').selectOption('cancelled');
+    await page.getByText('No runs match these filters').waitFor();
+    expect(page.url()).toContain('status=cancelled');
+    await page.reload();
+    await page.getByText('No runs match these filters').waitFor();
+    await expect(page.getByLabel('Status').inputValue()).resolves.toBe('cancelled');
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await expect(rows.count()).resolves.toBe(2);
+  });
+});
