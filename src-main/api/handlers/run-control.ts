@@ -1,5 +1,4 @@
-import { toJUnitXml } from '../../compare/junit.js';
-import { toRunReport } from '../../../src-shared/run-report.js';
+import { exportRun } from '../../compare/run-export.js';
 import { service, type ApiContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { RunManager } from './run-control-manager.js';
@@ -14,12 +13,8 @@ export const runControlHandlers: Handlers = {
   'runs.resume': async (ctx, { id }) => ({ run_id: await runManager(ctx).resume(id) }),
   'runs.live': (ctx, { id }) => runManager(ctx).live(id),
   'runs.export': (ctx, { id, format }) => {
-    const run = ctx.store.runs.get(id);
-    if (!run) throw notFound(`run ${id}`);
-    const results = ctx.store.results.listByRun(id);
-    const stem = `parley-run-${(run.suite_name || 'suite').replace(/[^\w.-]+/g, '_')}-${id}`;
-    return format === 'junit'
-      ? { text: toJUnitXml(run, results), filename: `${stem}.xml` }
-      : { text: JSON.stringify(toRunReport(run, results), null, 2) + '\n', filename: `${stem}.json` };
+    const out = exportRun(ctx.store, id, format);
+    if (!out) throw notFound(`run ${id}`);
+    return { text: out.text, filename: out.filename };
   },
 };

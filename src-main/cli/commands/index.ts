@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import { registerNotBuilt } from '../not-built.js';
 import { registerAgents } from './agents.js';
+import { registerExport } from './export.js';
+import { registerImport } from './import.js';
+import { registerValidate } from './validate.js';
 import { registerCompare } from './compare.js';
 import { registerDiff } from './diff.js';
 import { registerEvaluate } from './evaluate.js';
@@ -8,6 +11,7 @@ import { registerImportCalls } from './import-calls.js';
 import { registerReplay } from './replay.js';
 import { registerBackup } from './backup.js';
 import { registerModels } from './models.js';
+import { registerRun } from './run.js';
 import { registerRuns } from './runs.js';
 import { registerRunsExport } from './runs-export.js';
 import { registerServe } from './serve.js';
@@ -16,10 +20,10 @@ export type RegisterCommand = (program: Command) => void;
 
 /** Every top-level command, in the order `parley --help` lists them. */
 export const COMMANDS: RegisterCommand[] = [
-  (p) => registerNotBuilt(p, 'import', 'import agents or test suites from files', 'issue 3'),
-  (p) => registerNotBuilt(p, 'validate', 'check agent files without importing', 'issue 3'),
-  (p) => registerNotBuilt(p, 'export', 'export an agent to another format', 'issue 3'),
-  (p) => registerNotBuilt(p, 'run', 'run a test suite against an agent', 'issue 4'),
+  registerImport,
+  registerValidate,
+  registerExport,
+  registerRun,
   registerModels,
   registerDiff,
   registerCompare,

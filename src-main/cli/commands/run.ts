@@ -5,7 +5,8 @@ import { toRunReport } from '../../../src-shared/run-report.js';
 import type { RunEvent } from '../../../src-shared/contract/events.js';
 import { parseModelSpec, type ModelSpec, type RunOptions, type TestSuite } from '../../../src-shared/schemas/index.js';
 import { allTestsOk, loadRunModels, PlanError, startRun, type RunAgent, type RunOutcome } from '../../engine/index.js';
-import { failureLines, renderJunit } from '../../engine/report/junit.js';
+import { failureReasons as failureLines, toJUnitXmlRuns } from '../../compare/junit.js';
+import { portableRun } from '../../compare/run-export.js';
 import { nameFromFile, parseAgentFile } from '../../formats/index.js';
 import { createProviderRegistry, type ProviderRegistry } from '../../providers/registry.js';
 import type { Store } from '../../store/index.js';
@@ -165,7 +166,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     if (outcome.run.status === 'cancelled') break;
   }
 
-  if (opts.junit) fs.writeFileSync(opts.junit, renderJunit(outcomes));
+  if (opts.junit) fs.writeFileSync(opts.junit, toJUnitXmlRuns(outcomes.map((o) => ({ run: portableRun(o.run), results: o.results }))));
   if (opts.json) {
     const reports = outcomes.map((o) => ({ ...toRunReport(o.run, o.results), tests: o.tests }));
     printJson(reports.length === 1 ? reports[0] : reports);

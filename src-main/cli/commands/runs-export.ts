@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { toJUnitXml } from '../../compare/junit.js';
+import { exportRun } from '../../compare/run-export.js';
 import { CliError } from '../errors.js';
 import { info } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';
@@ -15,17 +15,15 @@ export function registerRunsExport(program: Command): void {
     .option('-o, --output <file>', 'write to this file instead of stdout'))
     .action((id: string, opts: { db?: string; format: string; output?: string }) => useStore(opts, (store) => {
       if (opts.format !== 'json' && opts.format !== 'junit') throw new CliError(`--format: expected json or junit, got "${opts.format}"`);
-      const run = store.runs.get(id);
-      if (!run) throw new CliError(`run "${id}" not found (parley runs list shows them)`, 1);
-      const results = store.results.listByRun(run.id);
-      const text = opts.format === 'junit' ? toJUnitXml(run, results)
-        : JSON.stringify({ schema: 'parley.run-export', version: 1, run, suite: store.runs.suiteSnapshot(run.id) ?? null, results }, null, 2) + '\n';
+      const out = exportRun(store, id, opts.format);
+      if (!out) throw new CliError(`run "${id}" not found (parley runs list shows them)`, 1);
+      const { text } = out;
       if (!opts.output) { process.stdout.write(text); return; }
       try {
         fs.writeFileSync(opts.output, text);
       } catch (e) {
         throw new CliError(`${opts.output}: cannot write: ${(e as Error).message}`);
       }
-      info(`Wrote ${opts.format === 'junit' ? 'JUnit XML' : 'JSON'} of run ${run.id} (${results.length} results) to ${opts.output}`);
+      info(`Wrote ${opts.format === 'junit' ? 'JUnit XML' : 'JSON'} of run ${id} (${out.results} results) to ${opts.output}`);
     }));
 }

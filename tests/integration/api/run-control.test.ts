@@ -130,16 +130,18 @@ describe('run control through dispatch (scripted model)', () => {
     expect(store.runs.list()).toHaveLength(0);
   });
 
-  it('exports JSON (the run report) and JUnit', async () => {
+  it('exports JSON (the lossless run export, no machine paths) and JUnit', async () => {
     const { agentId, suiteId } = seedClinic(store);
     const script = writeScript(t.dir, 'good', goodScript());
     const { run_id } = await call('runs.start', { agent_id: agentId, suite_id: suiteId, models: { agent: { provider: 'scripted', model: script } } });
     await runManager(ctx).wait(run_id);
     const json = await call('runs.export', { id: run_id, format: 'json' });
     expect(json.filename).toMatch(/\.json$/);
-    const report = JSON.parse(json.text);
-    expect(report).toMatchObject({ run_id, status: 'completed', passed: 2, failed: 0 });
-    expect(report.results[0].nodes_visited).toEqual(['greet', 'book', 'bye']);
+    const exported = JSON.parse(json.text);
+    expect(exported).toMatchObject({ schema: 'parley.run-export', version: 1, run: { id: run_id, status: 'completed', summary: { passed: 2, failed: 0 } } });
+    expect(exported.results[0].nodes_visited.map((v: { node: string }) => v.node)).toEqual(['greet', 'book', 'bye']);
+    expect(json.text).not.toContain(t.dir);
+    expect(exported.run.models.agent.spec.model).toBe('good.json');
     const junit = await call('runs.export', { id: run_id, format: 'junit' });
     expect(junit.filename).toMatch(/\.xml$/);
     expect(junit.text).toContain('<testsuites name="parley" tests="2" failures="0"');

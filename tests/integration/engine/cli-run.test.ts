@@ -47,9 +47,10 @@ describe('parley run (CLI)', () => {
     expect(r.stderr).toMatch(/agent Order desk: imported .*orders-agent\.json as ag_/);
     expect(r.stderr).toMatch(/^PASS  shipped order .*\[\d\/2\]$/m);
     const xml = fs.readFileSync(junit, 'utf8');
-    expect(xml).toContain('<testsuite name="Order desk regression [scripted:');
+    expect(xml).toContain('<testsuite name="Order desk regression"');
     expect(xml).toContain('tests="2" failures="1" errors="0"');
-    expect(xml).toMatch(/<testcase classname="Order desk regression" name="pending order" time="[\d.]+">\s*<failure message="includes agent: has shipped/);
+    expect(xml).toMatch(/<testcase name="pending order" classname="Order desk.Order desk regression" time="[\d.]+">\s*<failure message="rule includes &quot;agent: has shipped&quot; failed/);
+    expect(xml).not.toContain(dir);
   });
 
   it('--test selects tests and exits 0 when all pass; the same agent file is reused as the same agent', () => {
@@ -80,7 +81,7 @@ describe('parley run (CLI)', () => {
     expect(r.code).toBe(1);
     const text = parley(...base(), '--test', 'pending order');
     expect(text.stdout).toMatch(/TEST\s+REPEAT\s+STATUS\s+END\s+TURNS\s+MS/);
-    expect(text.stdout).toContain('pending order:\n  - includes agent: has shipped: "has shipped" does not appear in the agent\'s turns');
+    expect(text.stdout).toContain('pending order:\n  - rule includes "agent: has shipped" failed: "has shipped" does not appear in the agent\'s turns');
     expect(text.stdout).toMatch(/passed 0 {2}failed 1 {2}errored 0/);
   });
 

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import type { Result, Run, TestSuite } from '../../src-shared/schemas/index.js';
+import type { Store } from '../store/index.js';
+import { toJUnitXml } from './junit.js';
+
+export type RunExportFormat = 'json' | 'junit';
+
+/**
+ * A run as it may leave the machine: model files are named by file name and digest, never by
+ * their path on this machine (the digest still tells two models apart). Keys are never stored, so
+ * none can appear.
+ */
+export function portableRun(run: Run): Run {
+  const models = Object.fromEntries(Object.entries(run.models).map(([role, m]) => {
+    if (!m) return [role, m];
+    const local = m.spec.provider === 'llama-cpp' || m.spec.provider === 'scripted';
+    return [role, { ...m, spec: local ? { ...m.spec, model: path.basename(m.spec.model) } : m.spec }];
+  }));
+  return { ...run, models };
+}
+
+/** The lossless export: `{schema, version, run, suite, results}`. */
+export function runExportJson(run: Run, suite: TestSuite | null, results: Result[]): string {
+  return JSON.stringify({ schema: 'parley.run-export', version: 1, run: portableRun(run), suite, results }, null, 2) + '\n';
+}
+
+/** One export for the CLI and the API. Undefined when the run does not exist. */
+export function exportRun(store: Store, id: string, format: RunExportFormat): { text: string; filename: string; results: number } | undefined {
+  const run = store.runs.get(id);
+  if (!run) return undefined;
+  const results = store.results.listByRun(run.id);
+  const stem = `parley-run-${(run.suite_name || 'suite').replace(/[^\w.-]+/g, '_')}-${run.id}`;
+  return format === 'junit'
+    ? { text: toJUnitXml(portableRun(run), results), filename: `${stem}.xml`, results: results.length }
+    : { text: runExportJson(run, store.runs.suiteSnapshot(run.id) ?? null, results), filename: `${stem}.json`, results: results.length };
+}
