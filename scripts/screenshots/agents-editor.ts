@@ -13,13 +13,14 @@ export const agentsEditorScreens: ScreenSet = {
     await page.goto(`${base}#/agents`);
     await page.getByText('No agents yet').waitFor();
     await shot('agents-empty', { fullPage: false });
+    const demo = ctx.store.agents.create(AgentGraph.parse(demoGraph())).agent.id;
+    await page.reload();
+    await page.getByTestId('agent-row').first().waitFor();
     await page.getByTestId('import-input').setInputFiles([
       path.join(FIXTURES, 'retell-sample_config_global_nodes.json'),
       path.join(FIXTURES, 'retell-sample_config_logic_split.json'),
     ]);
     await page.getByText('Imported 2 of 2 files').waitFor();
-    const demo = ctx.store.agents.create(AgentGraph.parse(demoGraph())).agent.id;
-    await page.reload();
     await page.getByTestId('agent-row').nth(2).waitFor();
     await shot('agents', { fullPage: false });
 

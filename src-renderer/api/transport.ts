@@ -49,7 +49,8 @@ export function webTransport(token: string): Transport {
     };
     socket.onclose = () => {
       socket = null;
-      if (listeners.size) setTimeout(connect, Math.min(5000, 250 * 2 ** retry++));
+      // Keep the event stream up for the whole page: events between two subscribers must not be lost.
+      setTimeout(connect, Math.min(5000, 250 * 2 ** retry++));
     };
   };
   return {
@@ -65,7 +66,7 @@ export function webTransport(token: string): Transport {
     subscribe(listener) {
       listeners.add(listener);
       if (!socket) connect();
-      return () => { listeners.delete(listener); if (!listeners.size) socket?.close(); };
+      return () => { listeners.delete(listener); };
     },
   };
 }

@@ -189,6 +189,8 @@ export const AgentGraph = z.object({
   description: z.string().optional(),
   entry_node_id: z.string().min(1),
   first_speaker: z.enum(['agent', 'caller']).default('agent'),
+  /** Fixed opening line the agent says when it speaks first (Retell `begin_message`, VAPI `firstMessage`); templated. Absent: the model writes it. */
+  begin_message: z.string().optional(),
   global_prompt: z.string().default(''),
   snippets: z.record(z.string(), z.string()).default({}),
   tools: z.array(ToolDef).default([]),

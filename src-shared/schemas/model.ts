@@ -88,6 +88,7 @@ export function parseModelSpec(spec: string): ModelSpec {
       const model = rest.slice(0, at);
       const endpoints = rest.slice(at + 1).split(',').map((s) => s.trim()).filter(Boolean);
       if (!model) throw new Error(`model spec "${spec}": missing model name before "@"`);
+      if (!endpoints.length) throw new Error(`model spec "${spec}": missing URL after "@"`);
       return ModelSpec.parse({ provider: parsedProvider.data, model, endpoints });
     }
   }

@@ -76,6 +76,8 @@ export const TestCase = z.object({
   two_step_judge: z.boolean().optional(),
   /** Scripted caller lines (deterministic mode); when set the caller model is not used. */
   caller_script: z.array(z.string()).optional(),
+  /** What the source file carried that Parley does not model (original spellings, keys), so export is lossless. */
+  source_meta: z.record(z.string(), z.unknown()).optional(),
 });
 export type TestCase = z.infer<typeof TestCase>;
 export type TestCaseInput = z.input<typeof TestCase>;
@@ -90,6 +92,8 @@ export const TestSuite = z.object({
   /** For tests with repeats: minimum pass rate for the test to count as passed (default 1). */
   min_pass_rate: z.number().min(0).max(1).optional(),
   default_max_turns: z.number().int().min(1).max(500).optional(),
+  /** Format the suite was imported from and what it carried that Parley does not model. */
+  source_meta: z.record(z.string(), z.unknown()).optional(),
 });
 export type TestSuite = z.infer<typeof TestSuite>;
 export type TestSuiteInput = z.input<typeof TestSuite>;

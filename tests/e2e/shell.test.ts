@@ -29,6 +29,6 @@ describe('web mode shell in Chromium', () => {
       nodes: [{ id: 'a', type: 'conversation', instruction: { mode: 'static', text: 'Hello' }, transitions: [] }],
     });
     await app.page.reload();
-    await app.page.getByRole('cell', { name: 'Clinic' }).waitFor();
+    await app.page.getByRole('cell', { name: 'Clinic', exact: true }).waitFor();
   });
 });

@@ -1,10 +1,8 @@
-import { PageHeader, Empty } from '../../ui/common.js';
+import { PersonaEditorPage } from './PersonaEditor.js';
+import { PersonaLibrary } from './PersonaLibrary.js';
+import './personas.css';
 
-export function PersonasPage(_props: { params: Record<string, string> }) {
-  return (
-    <>
-      <PageHeader title="Personas" />
-      <Empty>The persona builder is not built yet in this version (issue 7).</Empty>
-    </>
-  );
+/** `/personas` is the library; `/personas/new` and `/personas/:id` open the editor. */
+export function PersonasPage({ params }: { params: Record<string, string> }) {
+  return params.id ? <PersonaEditorPage id={params.id} /> : <PersonaLibrary />;
 }

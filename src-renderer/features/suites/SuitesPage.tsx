@@ -1,10 +1,9 @@
-import { PageHeader, Empty } from '../../ui/common.js';
+import '../personas/personas.css';
+import './suites.css';
+import { SuiteEditorPage } from './SuiteEditor.js';
+import { SuiteList } from './SuiteList.js';
 
-export function SuitesPage(_props: { params: Record<string, string> }) {
-  return (
-    <>
-      <PageHeader title="Suites" />
-      <Empty>The suite editor is not built yet in this version (issue 7).</Empty>
-    </>
-  );
+/** `/suites` lists suites; `/suites/new` and `/suites/:id` open the editor. */
+export function SuitesPage({ params }: { params: Record<string, string> }) {
+  return params.id ? <SuiteEditorPage id={params.id} /> : <SuiteList />;
 }

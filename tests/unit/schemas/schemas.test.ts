@@ -83,5 +83,6 @@ describe('Persona and model specs', () => {
     expect(parseModelSpec('openai:gpt-4o-mini@http://a/v1,http://b/v1').endpoints).toEqual(['http://a/v1', 'http://b/v1']);
     expect(() => parseModelSpec('gpt4')).toThrow(/expected PROVIDER:MODEL/);
     expect(() => parseModelSpec('hf:x')).toThrow(/unknown provider "hf"/);
+    expect(() => parseModelSpec('openai:gpt-4o@')).toThrow(/missing URL after "@"/);
   });
 });

@@ -1,0 +1,53 @@
+import { Link } from 'wouter';
+import type { ImportFileOutcome, ValidationIssue } from '../../../src-shared/contract/agents.js';
+import type { ImportState } from './use-import.js';
+
+function IssueLine({ i }: { i: ValidationIssue }) {
+  return (
+    <li className={`ag-issue is-${i.severity}`}>
+      <span className="ag-issue__sev">{i.severity}</span>
+      {i.path && <code>{i.path}</code>}
+      <span>{i.message}</span>
+    </li>
+  );
+}
+
+function Outcome({ o }: { o: ImportFileOutcome }) {
+  const href = o.kind === 'suite' ? `/suites/${o.id}` : `/agents/${o.id}`;
+  return (
+    <li className={`ag-outcome ${o.ok ? 'is-ok' : 'is-failed'}`} data-testid="import-outcome" data-file={o.file}>
+      <div className="ag-outcome__head">
+        <span className="ag-outcome__mark" aria-hidden="true">{o.ok ? '✓' : '✕'}</span>
+        <strong>{o.file}</strong>
+        {o.ok ? (
+          <span>
+            imported as {o.kind === 'suite' ? 'suite' : 'agent'} <Link href={href}>{o.name ?? o.id}</Link>
+            <span className="muted"> · {o.format}{o.nodes !== undefined ? ` · ${o.nodes} node${o.nodes === 1 ? '' : 's'}` : ''}</span>
+          </span>
+        ) : <span className="error">not imported — nothing was written</span>}
+      </div>
+      {(o.errors.length > 0 || o.warnings.length > 0) && (
+        <ul className="ag-issues">
+          {o.errors.map((i, k) => <IssueLine key={`e${k}`} i={i} />)}
+          {o.warnings.map((i, k) => <IssueLine key={`w${k}`} i={i} />)}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** Per-file outcome of an import: what was created, and every warning and error with its JSON path. */
+export function ImportResults({ state, onClose }: { state: ImportState; onClose(): void }) {
+  if (!state.total) return null;
+  const ok = state.outcomes.filter((o) => o.ok).length;
+  return (
+    <section className="card ag-import" aria-label="Import results" data-testid="import-results">
+      <div className="ag-import__head">
+        <strong>{state.busy ? `Importing ${state.done + 1} of ${state.total}…` : `Imported ${ok} of ${state.total} file${state.total === 1 ? '' : 's'}`}</strong>
+        {state.busy && <progress max={state.total} value={state.done} aria-label="Import progress" />}
+        {!state.busy && <button type="button" className="ghost small" onClick={onClose}>Dismiss</button>}
+      </div>
+      <ul className="ag-outcomes">{state.outcomes.map((o, i) => <Outcome key={i} o={o} />)}</ul>
+    </section>
+  );
+}

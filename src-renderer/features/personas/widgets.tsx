@@ -1,0 +1,145 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './widgets.css';
+
+/**
+ * Small form widgets shared by the persona, suite and models screens (segmented control,
+ * switch, modal, confirm dialog, section card, file helpers).
+ */
+
+export interface SegmentOption<T extends string> { value: T; label: string; hint?: string }
+
+/** A 3-step (or n-step) choice. Clicking the chosen option again clears it ("not set"). */
+export function Segmented<T extends string>({ label, value, options, onChange, hint }: {
+  label: string; value: T | undefined; options: SegmentOption<T>[]; onChange: (v: T | undefined) => void; hint?: string;
+}) {
+  const id = useId();
+  const chosen = options.find((o) => o.value === value);
+  return (
+    <div className="field segmented-field">
+      <div className="field-label" id={id}>{label}</div>
+      <div className="segmented" role="radiogroup" aria-labelledby={id}>
+        {options.map((o) => (
+          <button key={o.value} type="button" role="radio" aria-checked={value === o.value}
+            className={value === o.value ? 'seg on' : 'seg'} title={o.hint}
+            onClick={() => onChange(value === o.value ? undefined : o.value)}>{o.label}</button>
+        ))}
+      </div>
+      <div className="muted small seg-hint">{chosen?.hint ?? hint ?? 'Not set: the caller gets no instruction about this.'}</div>
+    </div>
+  );
+}
+
+/** An on/off switch with a concrete description of what turning it on does. */
+export function Toggle({ label, description, checked, onChange, testId }: {
+  label: string; description?: ReactNode; checked: boolean; onChange: (v: boolean) => void; testId?: string;
+}) {
+  return (
+    <label className={checked ? 'toggle on' : 'toggle'} data-testid={testId}>
+      <input type="checkbox" role="switch" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-label={label} />
+      <span className="toggle-track" aria-hidden="true"><span className="toggle-knob" /></span>
+      <span className="toggle-text">
+        <span className="toggle-label">{label}</span>
+        {description && <span className="muted small">{description}</span>}
+      </span>
+    </label>
+  );
+}
+
+export function Section({ title, description, children, actions, testId }: {
+  title: string; description?: ReactNode; children: ReactNode; actions?: ReactNode; testId?: string;
+}) {
+  return (
+    <section className="card form-section" data-testid={testId}>
+      <div className="section-head">
+        <div>
+          <h2>{title}</h2>
+          {description && <p className="muted small">{description}</p>}
+        </div>
+        {actions && <div className="actions">{actions}</div>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A modal dialog: Escape or the backdrop closes it; focus moves into it. */
+export function Modal({ title, children, actions, onClose, wide }: {
+  title: string; children: ReactNode; actions?: ReactNode; onClose: () => void; wide?: boolean;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current?.querySelector<HTMLElement>('input, textarea, select, button.primary');
+    el?.focus();
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') onClose(); };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="modal-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose(); }}>
+      <div className={wide ? 'modal wide' : 'modal'} role="dialog" aria-modal="true" aria-label={title} ref={ref}>
+        <h2>{title}</h2>
+        <div className="modal-body">{children}</div>
+        {actions && <div className="modal-actions">{actions}</div>}
+      </div>
+    </div>
+  );
+}
+
+export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel, danger }: {
+  title: string; message: ReactNode; confirmLabel: string; onConfirm: () => void; onCancel: () => void; danger?: boolean;
+}) {
+  return (
+    <Modal title={title} onClose={onCancel} actions={<>
+      <button type="button" onClick={onCancel}>Cancel</button>
+      <button type="button" className={danger ? 'primary danger-fill' : 'primary'} onClick={onConfirm}>{confirmLabel}</button>
+    </>}>
+      <div>{message}</div>
+    </Modal>
+  );
+}
+
+export interface ShownError { path: string; message: string }
+
+/** A list of validation errors, each naming its field path. */
+export function FieldErrors({ errors, title, onPick }: { errors: ShownError[]; title?: string; onPick?: (path: string) => void }) {
+  if (!errors.length) return null;
+  return (
+    <div className="error-box field-errors" role="alert">
+      <strong>{title ?? 'Cannot save yet:'}</strong>
+      <ul>
+        {errors.map((e, i) => (
+          <li key={i}>
+            {e.path && (onPick
+              ? <button type="button" className="linkish" onClick={() => onPick(e.path)}><code>{e.path}</code></button>
+              : <code>{e.path}</code>)}{e.path ? ': ' : ''}{e.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Saves text as a file through the browser (works in Electron and web mode). */
+export function downloadText(filename: string, text: string, type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export async function readFiles(list: FileList | null): Promise<{ name: string; text: string }[]> {
+  return Promise.all(Array.from(list ?? []).map(async (f) => ({ name: f.name, text: await f.text() })));
+}
+
+/** Error text of an API call (ApiClientError carries code/path). */
+export function errorText(e: unknown): string {
+  const err = e as { message?: string; error?: { code?: string; path?: string } };
+  if (err?.error?.code === 'not_built') return `${err.message ?? 'Not built yet.'}`;
+  return err?.message ?? String(e);
+}
+
+export const isNotBuilt = (e: unknown): boolean => (e as { error?: { code?: string } })?.error?.code === 'not_built';
