@@ -7,6 +7,8 @@ import { parseModelSpec, type ModelSpec, type RunOptions, type TestSuite } from 
 import { allTestsOk, loadRunModels, PlanError, startRun, type RunAgent, type RunOutcome } from '../../engine/index.js';
 import { failureReasons as failureLines, toJUnitXmlRuns } from '../../compare/junit.js';
 import { portableRun } from '../../compare/run-export.js';
+import { compareStoredRuns } from '../../compare/load.js';
+import { formatMatrixText } from '../../compare/format-matrix.js';
 import { nameFromFile, parseAgentFile } from '../../formats/index.js';
 import { createProviderRegistry, type ProviderRegistry } from '../../providers/registry.js';
 import type { Store } from '../../store/index.js';
@@ -138,10 +140,13 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
   } else {
     if (!opts.agent || !opts.tests || !opts.agentModel.length) throw new CliError('parley run needs --agent <agent>, --tests <file|suite> and --agent-model SPEC (or --resume RUN)');
     const agentSpecs = opts.agentModel.map((s) => spec('--agent-model', s));
+    // A model matrix shares one caller and one judge (the first agent model unless given), so only the agent differs.
+    const sharedCaller = callerSpec ?? (agentSpecs.length > 1 ? agentSpecs[0] : undefined);
+    const sharedJudge = judgeSpec ?? (agentSpecs.length > 1 ? agentSpecs[0] : undefined);
     const agent = resolveAgent(store, opts.agent);
     const suite = resolveTests(store, opts.tests);
     for (const agentSpec of agentSpecs) {
-      const models = await load(agentSpec, callerSpec, judgeSpec);
+      const models = await load(agentSpec, sharedCaller, sharedJudge);
       jobs.push({
         label: `${agentSpec.provider}:${path.basename(agentSpec.model)}`,
         begin: () => startRun({ store, models, agent, suite, options, resolvePersona: (id) => store.personas.find(id)?.data }),
@@ -169,9 +174,10 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
   if (opts.junit) fs.writeFileSync(opts.junit, toJUnitXmlRuns(outcomes.map((o) => ({ run: portableRun(o.run), results: o.results }))));
   if (opts.json) {
     const reports = outcomes.map((o) => ({ ...toRunReport(o.run, o.results), tests: o.tests }));
-    printJson(reports.length === 1 ? reports[0] : reports);
+    printJson(reports.length === 1 ? reports[0] : { runs: reports, comparison: compareStoredRuns(store, outcomes.map((o) => o.run.id)) });
   } else {
     outcomes.forEach((o, i) => { if (i) process.stdout.write('\n'); printText(o); });
+    if (outcomes.length > 1) process.stdout.write(`\nModel matrix\n${formatMatrixText(compareStoredRuns(store, outcomes.map((o) => o.run.id)))}\n`);
   }
   if (outcomes.some((o) => o.run.status === 'failed')) return 2;
   const ok = outcomes.every((o) => o.run.status === 'completed' && allTestsOk(o.tests));

@@ -71,12 +71,16 @@ describe('parley run (CLI)', () => {
     expect(rep.results.map((x) => x.id)).toEqual(first.results.map((x) => x.id));
   });
 
-  it('repeated --agent-model runs the suite once per model and prints each report; text output without --json', () => {
+  it('repeated --agent-model runs a model matrix (shared caller and judge) and prints each report and the comparison; text output without --json', () => {
     const other = path.join(dir, 'other.json');
     fs.writeFileSync(other, JSON.stringify({ name: 'other-scripted', route: ['none'], chat: ['The order has shipped.'] }));
     const r = parley(...base(), '--agent-model', `scripted:${other}`, '--test', 'pending order', '--json');
-    const reps = JSON.parse(r.stdout) as RunReport[];
+    const out = JSON.parse(r.stdout) as { runs: RunReport[]; comparison: { runs: unknown[]; tests: { test: string; cells: { status: string }[] }[] } };
+    const reps = out.runs;
     expect(reps.map((x) => (x.models.agent as { name: string }).name)).toEqual(['orders-scripted', 'other-scripted']);
+    expect(reps.map((x) => (x.models.caller as { name: string }).name)).toEqual(['orders-scripted', 'orders-scripted']);
+    expect(out.comparison.runs).toHaveLength(2);
+    expect(out.comparison.tests.find((t) => t.test === 'pending order')!.cells.map((c) => c.status)).toEqual(['fail', 'pass']);
     expect(reps.map((x) => x.results[0].status)).toEqual(['fail', 'pass']);
     expect(r.code).toBe(1);
     const text = parley(...base(), '--test', 'pending order');
