@@ -1,15 +1,13 @@
 import { Command, CommanderError } from 'commander';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { CliError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
+import { APP_VERSION } from '../app-version.js';
 
-const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { version: string };
 
 export function buildProgram(): Command {
   const program = new Command('parley')
     .description('Parley: test conversational agents offline. Import or draw an agent graph, simulate callers, run on local or cloud models, compare runs.')
-    .version(pkg.version, '-v, --version')
+    .version(APP_VERSION, '-v, --version')
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({ outputError: (str, write) => write(str.split('\n')[0] + '\n') });

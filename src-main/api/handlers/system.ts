@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Handlers } from './types.js';
 import { handlers as all } from './index.js';
+import { APP_VERSION } from '../../app-version.js';
 
-const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8')) as { version: string };
 
 export const systemHandlers: Handlers = {
   'app.info': (ctx) => ({
-    version: pkg.version,
+    version: APP_VERSION,
     db_path: ctx.store.file,
     mode: ctx.mode,
     features: Object.fromEntries(Object.keys(all).map((m) => [m, true])),
