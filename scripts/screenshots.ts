@@ -10,9 +10,10 @@ import { openWebApp } from '../tests/e2e/support/browser.js';
 import { runsAndCompareScreens } from './screenshots/runs-compare.js';
 import { agentsEditorScreens } from './screenshots/agents-editor.js';
 import { libraryAndModelsScreens } from './screenshots/library-models.js';
+import { tryItScreens } from './screenshots/try-it.js';
 import type { ScreenSet, ShotContext } from './screenshots/types.js';
 
-const SETS: ScreenSet[] = [runsAndCompareScreens, agentsEditorScreens, libraryAndModelsScreens];
+const SETS: ScreenSet[] = [runsAndCompareScreens, agentsEditorScreens, libraryAndModelsScreens, tryItScreens];
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots');
 const WIDTH = 1400;

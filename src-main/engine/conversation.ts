@@ -1,7 +1,7 @@
 import type {
   AgentGraph, EndReason, GraphNode, NodeVisit, TestCase, ToolCallRecord, TranscriptTurn,
 } from '../../src-shared/schemas/index.js';
-import { SimulatedCaller } from './caller.js';
+import { SimulatedCaller, type CallerTurn } from './caller.js';
 import { GraphRuntimeError, isCancelled } from './errors.js';
 import { DEFAULT_LIMITS, type EngineLimits } from './limits.js';
 import type { ModelCalls } from './model-calls.js';
@@ -72,6 +72,40 @@ async function drive(rt: Runtime, trigger: Trigger): Promise<'end_node' | 'trans
 }
 
 /**
+ * Step-wise API (runConversation's loop, and the interactive "Try it" session in ./interactive/).
+ * `openConversation` enters the first node: the entry node (the agent speaks first when the graph
+ * says so) or, when `startNode` is given, that node as if the conversation had just arrived there.
+ */
+export async function openConversation(rt: Runtime, startNode?: string): Promise<'end_node' | 'transfer' | undefined> {
+  if (startNode === undefined) {
+    rt.visit(rt.node(rt.graph.entry_node_id).id, 'entry');
+    return rt.graph.first_speaker === 'agent' ? drive(rt, 'enter') : undefined;
+  }
+  rt.visit(rt.node(startNode).id, 'start');
+  return drive(rt, 'enter');
+}
+
+/** The simulated caller's next turn on the current node (a key press on a press_digit node). */
+export function askCaller(rt: Runtime, caller: SimulatedCaller): Promise<CallerTurn> {
+  const node = rt.node(rt.current);
+  return node.type === 'press_digit' ? caller.pressDigit(rt.transcript, node.id) : caller.speak(rt.transcript, node.id);
+}
+
+/**
+ * One caller turn (simulated or typed) and everything the graph does after it, until the agent
+ * waits for the caller again (undefined) or the conversation ends (the end reason).
+ */
+export async function answerCaller(rt: Runtime, turn: CallerTurn): Promise<EndReason | undefined> {
+  const node = rt.node(rt.current);
+  if (turn.done && !turn.message) return 'caller_done';
+  rt.turns++;
+  rt.sayCaller(turn.message);
+  if (node.type === 'press_digit') rt.vars.set(digitVariable(node), turn.message);
+  if (turn.done) return 'caller_done';
+  return drive(rt, 'caller');
+}
+
+/**
  * One conversation between the agent graph and the simulated caller. Who speaks first comes from
  * the graph; the caller speaks, the current node decides (transitions, speech, tools) and the loop
  * repeats until the caller is done, an end/transfer node is reached, max turns (caller turns,
@@ -88,20 +122,11 @@ export async function runConversation(inp: ConversationInput): Promise<Conversat
   let endReason: EndReason | undefined;
   let error: string | null = null;
   try {
-    rt.visit(rt.node(inp.graph.entry_node_id).id, 'entry');
-    if (inp.graph.first_speaker === 'agent') endReason = await drive(rt, 'enter');
+    endReason = await openConversation(rt);
     while (!endReason) {
       if (rt.turns >= maxTurns) { endReason = 'max_turns'; break; }
       rt.checkCancelled();
-      const node = rt.node(rt.current);
-      const isDigit = node.type === 'press_digit';
-      const turn = isDigit ? await caller.pressDigit(rt.transcript, node.id) : await caller.speak(rt.transcript, node.id);
-      if (turn.done && !turn.message) { endReason = 'caller_done'; break; }
-      rt.turns++;
-      rt.sayCaller(turn.message);
-      if (isDigit && node.type === 'press_digit') rt.vars.set(digitVariable(node), turn.message);
-      if (turn.done) { endReason = 'caller_done'; break; }
-      endReason = await drive(rt, 'caller');
+      endReason = await answerCaller(rt, await askCaller(rt, caller));
     }
   } catch (e) {
     if (isCancelled(e, inp.signal)) {

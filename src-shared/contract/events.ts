@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ResultStatus, RunStatus, RunSummary, TranscriptTurn } from '../schemas/index.js';
+import { PlaygroundState } from './playground.js';
 
 /** Events pushed from main to the renderer (IPC webContents.send / the web mode WebSocket). */
 export const RunEvent = z.discriminatedUnion('type', [
@@ -20,5 +21,18 @@ export const PullEvent = z.object({
 });
 export type PullEvent = z.infer<typeof PullEvent>;
 
-export const AppEvent = z.union([RunEvent, PullEvent]);
+/**
+ * A Try-it conversation (playground.ts): streamed tokens, finished turns (`index` in the transcript),
+ * node changes, and the state after each step. `step` is the index of the step in progress, so a
+ * late event of a step the state already holds can be told apart.
+ */
+export const PlaygroundEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('playground.token'), session_id: z.string(), step: z.number().int(), role: z.enum(['agent', 'caller']), chunk: z.string() }),
+  z.object({ type: z.literal('playground.turn'), session_id: z.string(), step: z.number().int(), index: z.number().int(), turn: TranscriptTurn }),
+  z.object({ type: z.literal('playground.node'), session_id: z.string(), step: z.number().int(), node: z.string(), via: z.string().optional(), reason: z.string() }),
+  z.object({ type: z.literal('playground.state'), session_id: z.string(), state: PlaygroundState }),
+]);
+export type PlaygroundEvent = z.infer<typeof PlaygroundEvent>;
+
+export const AppEvent = z.union([RunEvent, PullEvent, PlaygroundEvent]);
 export type AppEvent = z.infer<typeof AppEvent>;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { agentMethods } from './agents.js';
 import { libraryMethods } from './library.js';
 import { modelMethods } from './models.js';
+import { playgroundMethods } from './playground.js';
 import { runMethods } from './runs.js';
 import { systemMethods } from './system.js';
 
@@ -15,6 +16,7 @@ export const contract = {
   ...libraryMethods,
   ...runMethods,
   ...modelMethods,
+  ...playgroundMethods,
 };
 
 export type Contract = typeof contract;

@@ -5,6 +5,7 @@ import { libraryHandlers } from './library.js';
 import { modelHandlers } from './models.js';
 import { modelProviderHandlers } from './models-providers.js';
 import { firstRunHandlers } from './first-run.js';
+import { playgroundHandlers } from './playground.js';
 import { runControlHandlers } from './run-control.js';
 import { runHandlers } from './runs.js';
 import { systemHandlers } from './system.js';
@@ -22,4 +23,5 @@ export const handlers: Handlers = {
   ...modelHandlers,
   ...modelProviderHandlers,
   ...firstRunHandlers,
+  ...playgroundHandlers,
 };

@@ -2,7 +2,8 @@ import type { LiveRun } from '../../../src-shared/contract/runs.js';
 import type { RunEvent } from '../../../src-shared/contract/events.js';
 import { ModelSpec, type ModelSpecInput, type Run, type RunOptions, type TestSuite } from '../../../src-shared/schemas/index.js';
 import { planRun, startRun, type RunHandle, type RunModels } from '../../engine/index.js';
-import { createProviderRegistry, ProviderError, type ChatModel, type ProviderRegistry } from '../../providers/index.js';
+import { ProviderError, type ChatModel, type ProviderRegistry } from '../../providers/index.js';
+import { sharedProviders } from '../providers-service.js';
 import type { ApiContext } from '../context.js';
 import { ApiFailure, notFound } from '../errors.js';
 
@@ -52,17 +53,13 @@ function modelFailure(role: Role, spec: ModelSpec, e: unknown): ApiFailure {
  */
 export class RunManager {
   private readonly active = new Map<string, ActiveRun>();
-  private registry: ProviderRegistry | null = null;
   private disposed = false;
 
   constructor(private readonly ctx: ApiContext) {}
 
   private providers(): ProviderRegistry {
     if (this.disposed) throw new ApiFailure({ code: 'unavailable', message: 'the app is shutting down' });
-    this.registry ??= createProviderRegistry({
-      openai: { resolveKey: async (spec) => (spec.api_key_ref && this.ctx.keychain ? this.ctx.keychain.get(spec.api_key_ref) : undefined) },
-    });
-    return this.registry;
+    return sharedProviders(this.ctx);
   }
 
   /** Caller and judge default to the agent model; llama-cpp threads default to the Models page setting. */
@@ -215,7 +212,5 @@ export class RunManager {
       Promise.all(runs.map((a) => a.handle.done)),
       new Promise((r) => setTimeout(r, timeoutMs).unref()),
     ]);
-    await this.registry?.close();
-    this.registry = null;
   }
 }

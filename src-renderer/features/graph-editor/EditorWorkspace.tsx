@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import type { AgentSummary, AgentVersionMeta, ValidationIssue } from '../../../src-shared/contract/agents.js';
+import type { PlaygroundMove } from '../../../src-shared/contract/playground.js';
 import { api } from '../../api/client.js';
 import { useApi } from '../../api/hooks.js';
 import { Dialog } from '../../ui/Dialog.js';
@@ -13,6 +14,7 @@ import { Palette } from './panels/Palette.js';
 import { RunOverlay } from './panels/RunOverlay.js';
 import { RunsPanel, type OverlayChoice } from './panels/RunsPanel.js';
 import { SearchBox } from './panels/SearchBox.js';
+import { TestDock } from './panels/TestDock.js';
 import { ValidationPanel } from './panels/ValidationPanel.js';
 import { VersionHistory } from './panels/VersionHistory.js';
 import { GraphSettings, SelectionInspector, type PanelTab } from './RightPanel.js';
@@ -41,6 +43,8 @@ export function EditorWorkspace({ id, agent, versions, draft, onDraftHandled }: 
   const [query, setQuery] = useState('');
   const [restoring, setRestoring] = useState<Version | null>(null);
   const [overlay, setOverlay] = useState<OverlayChoice | null>(null);
+  const [testOpen, setTestOpen] = useState(false);
+  const [liveNode, setLiveNode] = useState<string | null>(null);
   /** Looking at an old version or a run: the canvas is read-only and edit commands are off. */
   const away = !!viewing || !!overlay;
   const validation = useLiveValidation(graph, !away);
@@ -66,6 +70,12 @@ export function EditorWorkspace({ id, agent, versions, draft, onDraftHandled }: 
     if (i.node_id && i.transition_id && graph.nodes.some((n) => n.id === i.node_id && n.transitions.some((t) => t.id === i.transition_id))) a.focusEdge(i.node_id, i.transition_id);
     else if (i.node_id && graph.nodes.some((n) => n.id === i.node_id)) a.focusNode(i.node_id);
     else { setTab('settings'); a.setStatus({ text: `${i.message} (${i.path || 'agent'})`, kind: 'info' }); }
+  };
+
+  const pickMove = (m: PlaygroundMove) => {
+    const from = m.from ? graph.nodes.find((n) => n.id === m.from) : undefined;
+    if (from && m.via && from.transitions.some((t) => t.id === m.via)) a.focusEdge(from.id, m.via);
+    else if (graph.nodes.some((n) => n.id === m.to)) a.focusNode(m.to);
   };
 
   const restore = async (v: Version) => {
@@ -94,6 +104,7 @@ export function EditorWorkspace({ id, agent, versions, draft, onDraftHandled }: 
         <button type="button" onClick={() => useEditor.getState().redo()} disabled={!canRedo || away} title="Redo (Ctrl+Shift+Z or Ctrl+Y)">Redo</button>
         <button type="button" onClick={a.tidy} disabled={away} title="Lay the graph out automatically">Tidy up</button>
         <button type="button" onClick={a.fit} disabled={away} title="Fit the whole graph in view (F)">Fit</button>
+        <button type="button" onClick={() => setTestOpen((o) => !o)} aria-pressed={testOpen} title="Chat with the agent in a panel under the canvas">Test</button>
         <ExportMenu agentId={id} versionId={baseVersionId ?? undefined} versionLabel={current ? `v${current.version}` : 'the latest version'} dirty={dirty} />
         <button type="button" className="primary" onClick={() => void a.save()} disabled={a.saving || away} title="Save a new version (Ctrl+S)">{a.saving ? 'Saving…' : 'Save'}</button>
       </header>
@@ -117,7 +128,9 @@ export function EditorWorkspace({ id, agent, versions, draft, onDraftHandled }: 
               {viewed.data ? <GraphView graph={viewed.data.graph} height="100%" label="Old version (read-only)" /> : <div className="muted">Loading…</div>}
             </div>
           ) : overlay ? <RunOverlay agentId={id} choice={overlay} onClose={() => setOverlay(null)} />
-            : <EditorCanvas issues={validation.index} matches={matches} />}
+            : <EditorCanvas issues={validation.index} matches={matches} liveNode={liveNode} />}
+          <TestDock agentId={id} graph={graph} dirty={dirty} open={testOpen} onToggle={() => setTestOpen((o) => !o)}
+            onLiveNode={setLiveNode} onPickMove={pickMove} onPickNode={(n) => { if (graph.nodes.some((x) => x.id === n)) a.focusNode(n); }} />
         </div>
         <aside className="ge-side" aria-label="Inspector">
           <div className="ge-tabs" role="tablist">

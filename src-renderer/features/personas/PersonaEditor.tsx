@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useApi, useApiMutation } from '../../api/hooks.js';
 import { ErrorBox, Loading, PageHeader } from '../../ui/common.js';
+import { TryItDrawer } from '../playground/index.js';
 import { graphVariables } from './agent-facts.js';
 import { AgentSelect, useSuggestionAgent } from './AgentSelect.js';
 import { emptyDraft, markdownToDraft, toDraft, toPersona, validateDraft, type FieldError, type PersonaDraft } from './persona-form.js';
@@ -33,6 +34,7 @@ function PersonaEditor({ id, baseline }: { id?: string; baseline: PersonaDraft; 
   const { draft, setDraft, dirty, restored, discard, markSaved, dismissRestored } = useDraft(storageKey, baseline);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [trying, setTrying] = useState(false);
   const [savedFlash, setSavedFlash] = useState(() => !!id && savedJustNow === id);
   useEffect(() => {
     if (!savedFlash) return;
@@ -70,6 +72,7 @@ function PersonaEditor({ id, baseline }: { id?: string; baseline: PersonaDraft; 
       <PageHeader title={draft.name.trim() || (id ? 'Persona' : 'New persona')} actions={<>
         <Link href="/personas" className="button">Back to library</Link>
         {id && <button type="button" className="danger" onClick={() => setConfirmDelete(true)}>Delete</button>}
+        <button type="button" onClick={() => setTrying(true)} title="Talk to an agent with this caller, turn by turn">Try it</button>
         <button type="button" className="primary" onClick={() => void onSave()} disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save persona'}
         </button>
@@ -98,6 +101,10 @@ function PersonaEditor({ id, baseline }: { id?: string; baseline: PersonaDraft; 
         </div>
         <PersonaPreview persona={persona} />
       </div>
+      {trying && (
+        <TryItDrawer title={`Try it: ${draft.name.trim() || 'this persona'}`} onClose={() => setTrying(false)}
+          persona={persona} agentId={agentId || undefined} chooseAgent defaultMode="simulated" />
+      )}
       {confirmDelete && (
         <ConfirmDialog danger title="Delete this persona?" confirmLabel="Delete persona"
           message={<>“{draft.name}” will be removed from the library. Suites that use it by reference will no longer find it.</>}

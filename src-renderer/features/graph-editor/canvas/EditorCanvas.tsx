@@ -21,7 +21,7 @@ export const FAR_ZOOM = 0.3;
 export const isFar = (s: { transform: [number, number, number] }) => s.transform[2] < FAR_ZOOM;
 
 /** The editable canvas: nodes and edges come from the editor store; drags, connections and selection go back to it. */
-export function EditorCanvas({ issues, matches }: { issues?: IssueIndex; matches?: ReadonlySet<string> }) {
+export function EditorCanvas({ issues, matches, liveNode }: { issues?: IssueIndex; matches?: ReadonlySet<string>; liveNode?: string | null }) {
   const graph = useGraph();
   const selection = useEditor((s) => s.selection);
   const apply = useEditor((s) => s.apply);
@@ -33,8 +33,8 @@ export function EditorCanvas({ issues, matches }: { issues?: IssueIndex; matches
 
   const [nodes, setNodes] = useState<CardNode[]>([]);
   useLayoutEffect(() => {
-    setNodes((prev) => toFlowNodes(graph, { issues, selectedNodes, matches }, prev));
-  }, [graph, issues, selectedNodes, matches]);
+    setNodes((prev) => toFlowNodes(graph, { issues, selectedNodes, matches, live: liveNode }, prev));
+  }, [graph, issues, selectedNodes, matches, liveNode]);
 
   const edgesRef = useRef<ConditionEdgeT[]>([]);
   const edges = useMemo(() => (edgesRef.current = toFlowEdges(graph, { issues, selectedEdges }, edgesRef.current)), [graph, issues, selectedEdges]);

@@ -20,17 +20,18 @@ function CardFrame({ props, children }: { props: NodeProps<CardNode>; children: 
   const { data, selected } = props;
   const n = data.node;
   const style = { '--type-color': `var(--node-${n.type})`, ...(data.heat !== undefined ? { '--heat': String(data.heat) } : {}) } as CSSProperties;
-  const cls = ['ge-node', n.global && 'is-global', selected && 'is-selected', data.dim && 'is-dim', data.hit && 'is-hit',
+  const cls = ['ge-node', n.global && 'is-global', selected && 'is-selected', data.dim && 'is-dim', data.hit && 'is-hit', data.live && 'is-live',
     data.visits && 'on-path', data.heat !== undefined && 'has-heat', data.issues?.errors ? 'has-error' : data.issues?.warnings ? 'has-warning' : '']
     .filter(Boolean).join(' ');
   const out = waysOut(n);
   return (
-    <div className={cls} style={style} data-testid="graph-node" data-node-id={n.id} aria-label={`${NODE_TYPE_LABELS[n.type]} node ${displayName(n)}`}>
+    <div className={cls} style={style} data-testid="graph-node" data-node-id={n.id} {...(data.live ? { 'data-live': 'true' } : {})} aria-label={`${NODE_TYPE_LABELS[n.type]} node ${displayName(n)}`}>
       <Handle type="target" position={Position.Left} />
       <div className="ge-node__head">
         <span className="ge-node__icon"><NodeIcon type={n.type} /></span>
         <span className="ge-node__type">{NODE_TYPE_LABELS[n.type]}</span>
         <span className="ge-node__tags">
+          {data.live && <span className="ge-tag ge-tag--live" title="The test conversation is on this node">● live</span>}
           {data.isEntry && <span className="ge-tag ge-tag--entry" title="The conversation starts here">Start</span>}
           {n.global && <span className="ge-tag ge-tag--global" title="Reachable from anywhere when its entry condition is met">global</span>}
           {data.issues && <LintBadge {...data.issues} />}

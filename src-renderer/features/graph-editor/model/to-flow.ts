@@ -19,6 +19,8 @@ export interface CardData extends Record<string, unknown> {
   dim?: boolean;
   /** Highlighted: search match or on the path. */
   hit?: boolean;
+  /** The node a live test conversation is on. */
+  live?: boolean;
 }
 
 export interface EdgeData extends Record<string, unknown> {
@@ -45,6 +47,8 @@ export interface Decorations {
   heat?: HeatCounts;
   /** Node ids matching a search; others are faded. */
   matches?: ReadonlySet<string>;
+  /** The node a live test conversation is on. */
+  live?: string | null;
 }
 
 const sameArr = (a?: number[], b?: number[]) => a === b || (!!a && !!b && a.length === b.length && a.every((x, i) => x === b[i]));
@@ -52,7 +56,7 @@ const sameIssues = (a?: IssueCount, b?: IssueCount) => a === b || (!!a && !!b &&
 
 function sameCard(a: CardData, b: CardData): boolean {
   return a.node === b.node && a.isEntry === b.isEntry && sameIssues(a.issues, b.issues) && sameArr(a.visits, b.visits)
-    && a.count === b.count && a.heat === b.heat && a.dim === b.dim && a.hit === b.hit;
+    && a.count === b.count && a.heat === b.heat && a.dim === b.dim && a.hit === b.hit && a.live === b.live;
 }
 
 function sameEdgeData(a: EdgeData, b: EdgeData): boolean {
@@ -79,6 +83,7 @@ export function toFlowNodes(g: AgentGraph, d: Decorations = {}, prev: readonly C
       ...(count !== undefined ? { count, heat: heatLevel(count, maxCount) } : {}),
       ...((d.matches && !d.matches.has(n.id)) || (onPath && !visits) ? { dim: true } : {}),
       ...(d.matches?.has(n.id) ? { hit: true } : {}),
+      ...(d.live === n.id ? { live: true } : {}),
     };
     const old = before.get(n.id);
     const selected = d.selectedNodes?.has(n.id) ?? false;

@@ -1,0 +1,38 @@
+import type { ModelSpecInput } from '../../../src-shared/schemas/model.js';
+
+/** The Try-it choices worth remembering across panels and reloads (this computer only). */
+export interface TrySettings {
+  agent?: ModelSpecInput;
+  caller?: ModelSpecInput;
+  autoplay?: boolean;
+}
+
+const KEY = 'parley.tryit.settings';
+
+export function readSettings(): TrySettings {
+  try {
+    const raw = localStorage.getItem(KEY);
+    const v = raw ? (JSON.parse(raw) as TrySettings) : {};
+    return v && typeof v === 'object' ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+export function writeSettings(s: TrySettings): void {
+  try { localStorage.setItem(KEY, JSON.stringify(s)); } catch { /* storage full or disabled: not remembered */ }
+}
+
+/** Parses the variables / tool mocks boxes: a JSON object (or array for mocks); the error says where. */
+export function parseJsonBox(text: string, what: 'object' | 'array', label: string): { value?: unknown; error?: string } {
+  if (!text.trim()) return { value: what === 'object' ? {} : [] };
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    return { error: `${label}: not valid JSON (${(e as Error).message})` };
+  }
+  if (what === 'object' && (typeof v !== 'object' || v === null || Array.isArray(v))) return { error: `${label}: expected a JSON object like {"name": "Dana"}` };
+  if (what === 'array' && !Array.isArray(v)) return { error: `${label}: expected a JSON list like [{"tool": "find_slots", "response": {}}]` };
+  return { value: v };
+}
