@@ -78,8 +78,12 @@ async function drive(rt: Runtime, trigger: Trigger): Promise<'end_node' | 'trans
  */
 export async function openConversation(rt: Runtime, startNode?: string): Promise<'end_node' | 'transfer' | undefined> {
   if (startNode === undefined) {
-    rt.visit(rt.node(rt.graph.entry_node_id).id, 'entry');
-    return rt.graph.first_speaker === 'agent' ? drive(rt, 'enter') : undefined;
+    const entry = rt.node(rt.graph.entry_node_id);
+    rt.visit(entry.id, 'entry');
+    if (rt.graph.first_speaker !== 'agent') return undefined;
+    // A fixed opening line (Retell begin_message, VAPI firstMessage) is said verbatim; the entry node then waits for the caller.
+    if (rt.graph.begin_message?.trim()) { rt.sayAgent(entry.id, rt.template(rt.graph.begin_message)); return undefined; }
+    return drive(rt, 'enter');
   }
   rt.visit(rt.node(startNode).id, 'start');
   return drive(rt, 'enter');

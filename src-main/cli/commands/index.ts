@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { registerNotBuilt } from '../not-built.js';
 import { registerAgents } from './agents.js';
 import { registerExport } from './export.js';
 import { registerImport } from './import.js';

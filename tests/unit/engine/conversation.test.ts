@@ -12,6 +12,14 @@ describe('conversation loop', () => {
     expect(c.said).toEqual(['caller: hi', 'agent: Hello.']);
   });
 
+  it('a begin_message is said verbatim (templated) as the opening line, then the entry node answers the caller', async () => {
+    const r = await converse({
+      graph: { entry_node_id: 'a', begin_message: 'Hi {{user.name}}, thanks for calling.', nodes: [staticNode('a', 'How can I help?')] },
+      test: { caller_script: ['I need help'], dynamic_variables: { user: { name: 'Dana' } } },
+    });
+    expect(r.said).toEqual(['agent: Hi Dana, thanks for calling.', 'caller: I need help', 'agent: How can I help?']);
+  });
+
   it('stops at max turns (caller turns): default 20, or the given limit', async () => {
     const endless = { defaults: { caller_turns: 1000 } };
     const d = await converse({ graph: chatty, caller: endless });

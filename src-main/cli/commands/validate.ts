@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { parseAgentFile } from '../../formats/index.js';
+import { printJson } from '../output.js';
+import { issueLines, readError, type FileReport } from '../../formats/issue-report.js';
+
+/** `parley validate <file...>`: the import checks without storing anything. */
+export function registerValidate(program: Command): void {
+  program.command('validate <file...>')
+    .description('check agent or test-suite files without importing them')
+    .option('--json', 'print JSON: one entry per file')
+    .action((files: string[], opts: { json?: boolean }) => {
+      const reports: FileReport[] = files.map((file) => {
+        let text: string;
+        try {
+          text = readFileSync(file, 'utf8');
+        } catch (e) {
+          return { file, valid: false, errors: [readError(file, e)], warnings: [] };
+        }
+        const r = parseAgentFile(text, file);
+        if (!r.ok) return { file, valid: false, kind: r.kind, format: r.format, errors: r.errors, warnings: r.warnings };
+        return r.kind === 'agent'
+          ? { file, valid: true, kind: 'agent', name: r.graph.name, format: r.format, nodes: r.graph.nodes.length, errors: [], warnings: r.warnings }
+          : { file, valid: true, kind: 'suite', name: r.suite.name, format: r.format, tests: r.suite.tests.length, errors: [], warnings: r.warnings };
+      });
+      if (opts.json) printJson(reports);
+      else {
+        for (const r of reports) {
+          const head = r.valid
+            ? `ok: ${r.kind} "${r.name}" (${r.format}, ${r.kind === 'agent' ? `${r.nodes} nodes` : `${r.tests} tests`})${r.warnings.length ? `, ${r.warnings.length} warning${r.warnings.length === 1 ? '' : 's'}` : ''}`
+            : `invalid, ${r.errors!.length} error${r.errors!.length === 1 ? '' : 's'}`;
+          process.stdout.write(`${r.file}: ${head}\n`);
+          for (const line of issueLines(r)) process.stdout.write(`${line}\n`);
+        }
+      }
+      if (reports.some((r) => !r.valid)) process.exitCode = 1;
+    });
+}

@@ -1,0 +1,41 @@
+import { AgentGraph, type AgentGraphInput, type TestSuite } from '../../src-shared/schemas/index.js';
+import { EXPORTERS } from './registry.js';
+import { REVRING_SIZE_LIMIT } from './revring/schema.js';
+import { renderParleySuite, renderVoicetestTests } from './suites/index.js';
+import { formatBytes } from './parse-file.js';
+import { EXPORT_FORMATS, ExportContext, type Dropped, type ExportFormat, type SuiteFormat } from './types.js';
+
+export interface ExportResult {
+  text: string;
+  /** Every feature the target format could not carry. Empty when exporting back to the source format. */
+  dropped: Dropped[];
+  /** Things to know about the written file (e.g. it is larger than the platform accepts). */
+  warnings: string[];
+}
+
+const KEEPS_SNIPPETS: readonly ExportFormat[] = ['voicetest', 'parley', 'mermaid'];
+
+/** Renders a graph in an outside format. Writing back to the format it came from restores what Parley kept. */
+export function exportAgent(graph: AgentGraph | AgentGraphInput, format: ExportFormat): ExportResult {
+  const exporter = EXPORTERS[format];
+  if (!exporter) throw new Error(`unknown export format ${JSON.stringify(format)}; expected one of ${EXPORT_FORMATS.join(', ')}`);
+  const g = AgentGraph.parse(graph);
+  const ctx = new ExportContext(g, exporter.nativeFormats.includes(g.source.format), KEEPS_SNIPPETS.includes(format));
+  const value = exporter.render(g, ctx);
+  const text = exporter.toText ? exporter.toText(value) : `${JSON.stringify(value, null, 2)}\n`;
+  const warnings = [...ctx.warnings];
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (format === 'revring' && bytes > REVRING_SIZE_LIMIT) {
+    warnings.push(`the flow is ${formatBytes(bytes)}, larger than the ${formatBytes(REVRING_SIZE_LIMIT)} RevRing accepts; it will be refused there`);
+  }
+  return { text, dropped: ctx.dropped, warnings };
+}
+
+/** Renders a suite as a voicetest test list or Parley suite JSON. */
+export function exportSuite(suite: TestSuite, format: SuiteFormat): { text: string; dropped: Dropped[] } {
+  if (format === 'voicetest-tests') {
+    const { value, dropped } = renderVoicetestTests(suite);
+    return { text: `${JSON.stringify(value, null, 2)}\n`, dropped };
+  }
+  return { text: `${JSON.stringify(renderParleySuite(suite), null, 2)}\n`, dropped: [] };
+}

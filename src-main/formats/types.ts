@@ -1,0 +1,136 @@
+import type { z } from 'zod';
+import type { AgentGraph, AgentGraphInput, TestSuite, TestSuiteInput } from '../../src-shared/schemas/index.js';
+import { SourcePaths } from './shared/source-paths.js';
+import { expandSnippets } from './shared/templates.js';
+
+/** Formats an agent file can be read from. */
+export const AGENT_FORMATS = ['retell-cf', 'retell-llm', 'vapi', 'vapi-squad', 'revring', 'voicetest', 'parley'] as const;
+export type AgentFormat = (typeof AGENT_FORMATS)[number];
+
+/** Formats a test-case file can be read from. */
+export const SUITE_FORMATS = ['voicetest-tests', 'parley-suite'] as const;
+export type SuiteFormat = (typeof SUITE_FORMATS)[number];
+
+export type DetectedFormat = AgentFormat | SuiteFormat;
+
+/** Formats an agent can be written to (`vapi` writes a squad when the graph has more than one node). */
+export const EXPORT_FORMATS = ['retell-cf', 'retell-llm', 'vapi', 'revring', 'voicetest', 'parley', 'mermaid'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Every format id with the name people know it by. */
+export const FORMAT_NAMES: Readonly<Record<DetectedFormat | ExportFormat, string>> = {
+  'retell-cf': 'Retell conversation flow',
+  'retell-llm': 'Retell LLM (single or multi-state prompt)',
+  vapi: 'VAPI assistant',
+  'vapi-squad': 'VAPI squad',
+  revring: 'RevRing flow definition',
+  voicetest: 'voicetest graph JSON',
+  parley: 'Parley agent JSON',
+  mermaid: 'Mermaid flowchart (export only)',
+  'voicetest-tests': 'voicetest test list',
+  'parley-suite': 'Parley suite JSON',
+};
+
+export type Severity = 'error' | 'warning';
+
+/** One finding about a file: which file, where in it (JSON path in the source), and what was expected. */
+export interface Issue {
+  severity: Severity;
+  file: string;
+  path: string;
+  message: string;
+}
+
+/** A feature an export could not carry into the target format. `path` is in the Parley graph. */
+export interface Dropped {
+  path: string;
+  feature: string;
+  reason: string;
+}
+
+/** A `__global__` edge (RevRing) whose target is not a global node: reported by the validator. */
+export interface UnattachedGlobalEdge {
+  id: string;
+  target: string;
+  sourcePath: string;
+  targetExists: boolean;
+}
+
+/** What an importer collects besides the graph. */
+export class ImportContext {
+  readonly issues: Issue[] = [];
+  paths = new SourcePaths();
+  readonly unattachedGlobalEdges: UnattachedGlobalEdge[] = [];
+
+  constructor(readonly file: string) {}
+
+  warn(path: string, message: string): void {
+    this.issues.push({ severity: 'warning', file: this.file, path, message });
+  }
+
+  error(path: string, message: string): void {
+    this.issues.push({ severity: 'error', file: this.file, path, message });
+  }
+
+  /** Records that graph path `graphPath` came from `sourcePath` in the file. */
+  map(graphPath: string, sourcePath: string): void {
+    this.paths.set(graphPath, sourcePath);
+  }
+}
+
+export interface AgentImporter {
+  id: AgentFormat;
+  /** Structural test on parsed JSON; cheap and side-effect free. */
+  detect(json: unknown): boolean;
+  /** Shape of the raw file the importer relies on (loose: unknown keys allowed); a function picks it per file (wrapped or bare). */
+  schema: z.ZodType | ((json: unknown) => z.ZodType);
+  /** Maps a file that passed `schema` to a graph (validated afterwards by the one validator). */
+  import(json: unknown, ctx: ImportContext): AgentGraphInput;
+  /** The platform's own size limit for a file, in bytes, if it has one. */
+  sizeLimitBytes?: number;
+  /** Whether the platform accepts a logic node without an else edge (then it is a warning, not an error). */
+  allowsLogicWithoutElse?: boolean;
+}
+
+export interface SuiteImporter {
+  id: SuiteFormat;
+  detect(json: unknown): boolean;
+  schema: z.ZodType | ((json: unknown) => z.ZodType);
+  import(json: unknown, ctx: ImportContext): TestSuiteInput;
+}
+
+/** Collects dropped features while an exporter renders a graph. */
+export class ExportContext {
+  readonly dropped: Dropped[] = [];
+  readonly warnings: string[] = [];
+
+  /**
+   * `native`: the graph came from this format, so its source metadata applies.
+   * `snippets`: the target format keeps `{%snippet%}` references; otherwise texts get them expanded.
+   */
+  constructor(readonly graph: AgentGraph, readonly native: boolean, readonly snippets = false) {}
+
+  drop(path: string, feature: string, reason: string): void {
+    this.dropped.push({ path, feature, reason });
+  }
+
+  /** Text as the target format needs it (snippet references expanded when it has no snippets). */
+  text(s: string): string {
+    if (this.snippets || !s.includes('{%')) return s;
+    return expandSnippets(s, this.graph.snippets);
+  }
+}
+
+export interface AgentExporter {
+  id: ExportFormat;
+  /** Source formats whose metadata this exporter reads back. */
+  nativeFormats: readonly string[];
+  render(graph: AgentGraph, ctx: ExportContext): unknown;
+  /** Text for the file; defaults to pretty JSON. */
+  toText?(value: unknown): string;
+}
+
+export interface SuiteExporter {
+  id: SuiteFormat;
+  render(suite: TestSuite): unknown;
+}
