@@ -18,7 +18,7 @@ describe('TestCase schema', () => {
   });
 
   it('maps legacy simulation/unit types to llm/rule', () => {
-    const corpus = JSON.parse(fs.readFileSync('/work/shared/corpus/voicetest/demo-tests.json', 'utf8').toString()) as unknown[];
+    const corpus = JSON.parse(fs.readFileSync(new URL('../../fixtures/corpus/voicetest/demo-tests.json', import.meta.url), 'utf8')) as unknown[];
     const suite = TestSuite.parse({ tests: corpus });
     expect(suite.tests.length).toBe(corpus.length);
     expect(suite.tests.every((t) => t.type === 'llm' || t.type === 'rule')).toBe(true);
