@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { useApi } from '../../api/hooks.js';
 import { Empty, ErrorBox, Loading, PageHeader } from '../../ui/common.js';
 import type { CompareRunDiff } from '../../../src-shared/contract/runs.js';
-import { downloadText } from '../runs/download.js';
+import { downloadText } from '../../ui/download.js';
 import { useQueryState } from '../runs/query-state.js';
 import { FILTERS, filterCounts, filterTests, parseFilter, parseKind, parseRuns, testKeyOf } from './compare-filters.js';
 import { DiffSummaryHeader } from './DiffSummaryHeader.js';

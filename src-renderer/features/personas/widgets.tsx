@@ -119,17 +119,7 @@ export function FieldErrors({ errors, title, onPick }: { errors: ShownError[]; t
   );
 }
 
-/** Saves text as a file through the browser (works in Electron and web mode). */
-export function downloadText(filename: string, text: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export { downloadText } from '../../ui/download.js';
 
 export async function readFiles(list: FileList | null): Promise<{ name: string; text: string }[]> {
   return Promise.all(Array.from(list ?? []).map(async (f) => ({ name: f.name, text: await f.text() })));

@@ -6,7 +6,7 @@ import { ErrorBox, fmtDate, Loading, PageHeader, StatusBadge } from '../../ui/co
 import type { RunEvent } from '../../../src-shared/contract/index.js';
 import type { LiveRun } from '../../../src-shared/contract/runs.js';
 import type { Run } from '../../../src-shared/schemas/run.js';
-import { downloadText } from './download.js';
+import { downloadText } from '../../ui/download.js';
 import { allTests, applyEvent, initialLive, liveCounts, runningTests, seedLive, type LiveState, type ResultRowLike } from './live-state.js';
 import { roleModelLabel } from './models-label.js';
 import { useQueryState } from './query-state.js';

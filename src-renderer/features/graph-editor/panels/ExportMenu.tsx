@@ -3,7 +3,7 @@ import { EXPORT_FORMATS } from '../../../../src-shared/contract/agents.js';
 import { api } from '../../../api/client.js';
 import { useApi } from '../../../api/hooks.js';
 import { Dialog } from '../../../ui/Dialog.js';
-import { downloadText } from './download.js';
+import { downloadText } from '../../../ui/download.js';
 
 type Dropped = { path: string; feature: string; reason: string };
 const FALLBACK_NAMES: Record<string, string> = {
