@@ -20,25 +20,41 @@ export function toGrammarSchema(schema: JsonSchema): { schema: JsonSchema; rules
     const lo = s.minimum;
     const hi = s.maximum;
     if (typeof lo !== 'number' || typeof hi !== 'number') return s;
-    if (s.type === 'integer') {
-      const a = Math.ceil(lo);
-      const b = Math.floor(hi);
-      if (b >= a && b - a <= MAX_ENUM_RANGE) {
-        const e: JsonSchema = { enum: Array.from({ length: b - a + 1 }, (_, i) => a + i) };
-        if (s.description) e.description = s.description;
-        return e;
-      }
-      if (b >= a && SAFE(a) && SAFE(b)) {
-        rules.push(intRangeRule(a, b));
-        return { const: PLACEHOLDER(rules.length - 1) };
-      }
-    } else if (s.type === 'number' && Number.isInteger(lo) && Number.isInteger(hi) && lo >= 0 && hi > lo && SAFE(hi)) {
-      rules.push(numberRangeRule(lo, hi));
-      return { const: PLACEHOLDER(rules.length - 1) };
-    }
-    return s;
+    // `type: ['number', 'null']` (a nullable bounded number): bound the number, allow null beside it.
+    const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
+    const numeric = types.find((t) => t === 'integer' || t === 'number');
+    if (!numeric) return s;
+    const nullable = types.includes('null');
+    const bounded = boundedNumber({ ...s, type: numeric }, lo, hi, rules);
+    if (!bounded) return s;
+    // oneOf, not anyOf: node-llama-cpp's grammar keeps only the last branch of an anyOf.
+    return nullable ? { oneOf: [bounded, { type: 'null' }] } : bounded;
   });
   return { schema: out, rules };
+}
+
+/** The grammar replacement for a bounded number or integer (an enum or a range-rule placeholder), or undefined. */
+function boundedNumber(s: JsonSchema, lo: number, hi: number, rules: string[]): JsonSchema | undefined {
+  const placeholder = (rule: string): JsonSchema => {
+    rules.push(rule);
+    return { const: PLACEHOLDER(rules.length - 1) };
+  };
+  if (s.type === 'integer') {
+    const a = Math.ceil(lo);
+    const b = Math.floor(hi);
+    if (b >= a && b - a <= MAX_ENUM_RANGE) {
+      const e: JsonSchema = { enum: Array.from({ length: b - a + 1 }, (_, i) => a + i) };
+      if (s.description) e.description = s.description;
+      return e;
+    }
+    if (b >= a && SAFE(a) && SAFE(b)) return placeholder(intRangeRule(a, b));
+    return undefined;
+  }
+  if (!Number.isInteger(lo) || !Number.isInteger(hi) || hi <= lo || !SAFE(lo) || !SAFE(hi)) return undefined;
+  if (lo >= 0) return placeholder(numberRangeRule(lo, hi));
+  // Negative lower bound: a sign and the magnitude's range, or a non-negative part up to hi.
+  const negative = `"-" ${numberRangeRule(0, -lo)}`;
+  return placeholder(hi > 0 ? `( ${negative} | ${numberRangeRule(0, hi)} )` : `( ${negative} )`);
 }
 
 /** Builds the GBNF text: node-llama-cpp's JSON-schema grammar with our number-range rules spliced in. */

@@ -130,6 +130,18 @@ describe('llama-cpp provider (tiny GGUF)', () => {
     expect(firstTry).toBe(N);
   });
 
+  it('nullable numbers with wide and negative bounds (extract variables) stay in range on the first try', async () => {
+    const schema = { type: 'object', properties: { amount: { type: ['number', 'null'], minimum: -1e12, maximum: 1e12 }, delta: { type: 'number', minimum: -50, maximum: 50 } }, required: ['amount', 'delta'], additionalProperties: false };
+    const s = await model.openSession({ label: 'extract' });
+    for (let i = 0; i < 6; i++) {
+      const r = await s.structured<{ amount: number | null; delta: number }>({ messages: [...convo(), { role: 'user', content: `extract ${i}` }], schema, maxTokens: 64, temperature: i % 2 ? 0.9 : 0 });
+      expect(r.parsedFirstTry).toBe(true);
+      expect(r.value.amount === null || Math.abs(r.value.amount) <= 1e12).toBe(true);
+      expect(Math.abs(r.value.delta)).toBeLessThanOrEqual(50);
+    }
+    await s.dispose();
+  });
+
   it('serves parallel sessions on their own sequences (batched)', async () => {
     const before = model.stats().pool;
     const sessions = await Promise.all([0, 1, 2, 3].map(() => model.openSession()));

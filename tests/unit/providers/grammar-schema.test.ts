@@ -30,4 +30,14 @@ describe('toGrammarSchema', () => {
     const { schema } = toGrammarSchema({ type: 'array', maxItems: 2, items: { type: 'object', properties: { k: { type: 'integer', minimum: 0, maximum: 2 } } } });
     expect(((schema.items as Record<string, unknown>).properties as Record<string, unknown>).k).toEqual({ enum: [0, 1, 2] });
   });
+
+  it('bounds nullable numbers and negative ranges, allowing null beside them', () => {
+    const { schema, rules } = toGrammarSchema({ type: 'object', properties: { n: { type: ['number', 'null'], minimum: -1e12, maximum: 1e12 }, d: { type: 'number', minimum: -5, maximum: 0 } } });
+    const props = schema.properties as Record<string, Record<string, unknown>>;
+    expect((props.n.oneOf as Record<string, unknown>[])[1]).toEqual({ type: 'null' });
+    expect(String((props.n.oneOf as Record<string, unknown>[])[0].const)).toMatch(/^__parley_number_\d+__$/);
+    expect(props.d.const).toMatch(/^__parley_number_\d+__$/);
+    expect(rules[0].startsWith('( "-" ')).toBe(true);
+    expect(rules[1]).toContain('"-"');
+  });
 });
