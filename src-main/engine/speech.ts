@@ -1,11 +1,11 @@
 import type { GraphNode, ToolDef, Utterance } from '../../src-shared/schemas/index.js';
-import { buildAgentSystemPrompt } from './agent-prompt.js';
+import { buildAgentMessages } from './agent-prompt.js';
 import type { Runtime } from './runtime.js';
 import { callTool, toToolSpec } from './tools.js';
 
 /**
  * The agent speaks on a node. Static text is spoken verbatim after templating, with no model call.
- * A prompt is sent to the agent model as the node's system prompt with the transcript; tool calls the
+ * A prompt is sent to the agent model with the transcript (see agent-prompt.ts for the order); tool calls the
  * model makes go through the mocks and the model is called again with their results.
  */
 export async function speak(rt: Runtime, node: GraphNode, utt: Utterance | undefined, tools: ToolDef[] = []): Promise<void> {
@@ -19,13 +19,13 @@ export async function speak(rt: Runtime, node: GraphNode, utt: Utterance | undef
 }
 
 export async function generateReply(rt: Runtime, node: GraphNode, instruction: string, tools: ToolDef[]): Promise<void> {
-  const system = buildAgentSystemPrompt(rt.template(rt.graph.global_prompt), instruction, tools);
+  const globalPrompt = rt.template(rt.graph.global_prompt);
   const specs = tools.map((t) => toToolSpec(t, rt.limits.toolArgChars));
   for (let round = 0; ; round++) {
     rt.checkCancelled();
     const last = round >= rt.limits.maxToolRounds;
     const res = await rt.calls.chat('agent', 'chat', node.id, {
-      messages: [{ role: 'system', content: system }, ...rt.history],
+      messages: buildAgentMessages(globalPrompt, instruction, tools, rt.history),
       ...(specs.length && !last ? { tools: specs } : {}),
       maxTokens: rt.limits.chatMaxTokens,
       onToken: (chunk) => rt.token('agent', chunk),

@@ -65,7 +65,7 @@ describe('conversation loop', () => {
   it('one session per role and purpose: the agent chat session is separate from routing', async () => {
     const s = spy(scriptedModel({ route: ['none', 'none'], defaults: { caller_turns: 2 } }));
     const r = await converse({
-      graph: { entry_node_id: 'm', nodes: [{ id: 'm', type: 'conversation', instruction: { mode: 'prompt', text: 'Help.' }, transitions: [edge('p', 'm', { kind: 'prompt', prompt: 'caller is happy' })] }] },
+      graph: { entry_node_id: 'm', global_prompt: 'You are Acme support.', nodes: [{ id: 'm', type: 'conversation', instruction: { mode: 'prompt', text: 'Help.' }, transitions: [edge('p', 'm', { kind: 'prompt', prompt: 'caller is happy' })] }] },
       models: { agent: s.model },
     });
     expect(s.sessions).toEqual(['agent:chat', 'caller:caller', 'agent:route']);

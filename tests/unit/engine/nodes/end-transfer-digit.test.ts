@@ -20,7 +20,7 @@ describe('end and transfer nodes', () => {
     const s = spy(scriptedModel({ chat: ['Thanks for calling!'] }));
     const spoken = await converse({ graph: { entry_node_id: 'e', global_prompt: 'G', nodes: [{ id: 'e', type: 'end', message: { mode: 'prompt', text: 'Say goodbye.' } }] }, test: { caller_script: [] }, models: { agent: s.model } });
     expect(spoken.said).toEqual(['agent: Thanks for calling!']);
-    expect(s.seen[0].messages[0]).toEqual({ role: 'system', content: 'G\n\nSay goodbye.' });
+    expect(s.seen[0].messages).toEqual([{ role: 'system', content: 'G' }, { role: 'system', content: 'Say goodbye.' }]);
   });
 
   it('transfer: speaks, records the templated target, ends with transfer', async () => {

@@ -125,7 +125,8 @@ describe('function node', () => {
       test: { caller_script: [], tool_mocks: [{ tool: 'lookup_order', response: { status: 'lost' } }] },
       models: { agent: s.model },
     });
-    expect(s.seen[0].messages.slice(1)).toEqual([
+    expect(s.seen[0].messages.at(-1)).toEqual({ role: 'system', content: 'Tell the status.' });
+    expect(s.seen[0].messages.filter((m) => m.role !== 'system')).toEqual([
       { role: 'assistant', content: '', tool_calls: [{ id: 'node_call_1', name: 'lookup_order', arguments: { order_id: 'A' } }] },
       { role: 'tool', content: '{"status":"lost"}', tool_call_id: 'node_call_1', name: 'lookup_order' },
     ]);
