@@ -28,6 +28,8 @@ interface GenOptions {
   onText?: (t: string) => void;
   functions?: ReturnType<typeof toLlamaFunctions>;
   structured?: { schema: Record<string, unknown> };
+  /** Structured calls: the schema's worst-case answer in tokens; less room than this is a context overflow, not bad output. */
+  needTokens?: number;
 }
 
 export class LlamaCppSession implements ModelSession {
@@ -65,13 +67,17 @@ export class LlamaCppSession implements ModelSession {
     const cap = Math.max(64, Math.floor(this.owner.contextSize / 2));
     const asked = req.maxTokens ?? this.owner.spec.params.max_tokens ?? 256;
     // the grammar can only finish if it may produce the schema's worst case
+    if (Number.isFinite(bound) && bound > cap) {
+      throw providerError(this.ctx, 'context_overflow',
+        `the structured answer may need up to ${bound} tokens, more than half the context (${this.owner.contextSize}); raise params.context_size or use a smaller schema`);
+    }
     let maxTokens = Math.min(cap, Number.isFinite(bound) ? Math.max(asked, bound) : Math.max(asked, 256));
     const history = toLlamaHistory(req.messages);
     let usage: CallUsage | undefined;
     let lastError = '';
     let raw = '';
     for (let attempt = 1; attempt <= 2; attempt++) {
-      const r = await this.generate({ history, maxTokens, temperature: req.temperature, signal: req.signal, structured: { schema: req.schema } });
+      const r = await this.generate({ history, maxTokens, temperature: req.temperature, signal: req.signal, structured: { schema: req.schema }, needTokens: Number.isFinite(bound) ? Math.min(bound, maxTokens) : undefined });
       usage = usage ? addUsage(usage, r.usage) : r.usage;
       raw = r.res.response;
       const parsed = parseStructured(raw, req.schema);
@@ -101,6 +107,10 @@ export class LlamaCppSession implements ModelSession {
     try {
       const seq = slot.sequence;
       const maxTokens = this.roomForReply(o, seq);
+      if (o.needTokens !== undefined && maxTokens < o.needTokens) {
+        throw providerError(this.ctx, 'context_overflow',
+          `the structured answer may need up to ${o.needTokens} tokens but only ${maxTokens} fit after the conversation; raise params.context_size or ask for less`);
+      }
       const before = seq.tokenMeter.getState();
       const tStart = performance.now();
       let tFirst: number | undefined;

@@ -142,6 +142,13 @@ describe('llama-cpp provider (tiny GGUF)', () => {
     await s.dispose();
   });
 
+  it('a structured answer that cannot fit the context is a context overflow, not bad output', async () => {
+    const huge = { type: 'object', properties: { facts: { type: 'array', maxItems: 200, items: { type: 'string', maxLength: 400 } } }, required: ['facts'] };
+    const s = await model.openSession({ label: 'facts' });
+    await expect(s.structured({ messages: convo(), schema: huge, maxTokens: 64 })).rejects.toMatchObject({ code: 'context_overflow' });
+    await s.dispose();
+  });
+
   it('serves parallel sessions on their own sequences (batched)', async () => {
     const before = model.stats().pool;
     const sessions = await Promise.all([0, 1, 2, 3].map(() => model.openSession()));
