@@ -100,8 +100,12 @@ export class Runtime {
     this.history.push({ role: 'user', content: text });
   }
 
+  /** Where the current node was entered in `history`: its instruction is placed there (see agent-prompt.ts). */
+  nodeEnteredAtHistory = 0;
+
   visit(node: string, reason: string, via?: string): void {
     this.current = node;
+    this.nodeEnteredAtHistory = this.history.length;
     this.visits.push({ node, turn: this.transcript.length, reason, ...(via ? { via } : {}) });
   }
 }

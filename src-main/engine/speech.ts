@@ -25,7 +25,7 @@ export async function generateReply(rt: Runtime, node: GraphNode, instruction: s
     rt.checkCancelled();
     const last = round >= rt.limits.maxToolRounds;
     const res = await rt.calls.chat('agent', 'chat', node.id, {
-      messages: buildAgentMessages(globalPrompt, instruction, tools, rt.history),
+      messages: buildAgentMessages(globalPrompt, instruction, tools, rt.history, rt.nodeEnteredAtHistory),
       ...(specs.length && !last ? { tools: specs } : {}),
       maxTokens: rt.limits.chatMaxTokens,
       onToken: (chunk) => rt.token('agent', chunk),
