@@ -67,7 +67,9 @@ export async function startServer(handler: Handler, faults: Fault[] = []): Promi
       }
       await handler(req, res, body, path);
     } catch (err) {
-      if (!res.headersSent) sendJson(res, 500, { error: (err as Error).message });
+      // Like the real servers: a request that does not fit the context is a 400 that says so.
+      const overflow = (err as { code?: string }).code === 'context_overflow';
+      if (!res.headersSent) sendJson(res, overflow ? 400 : 500, { error: overflow ? `context length exceeded: ${(err as Error).message}` : (err as Error).message });
       else res.end();
     }
   });
