@@ -28,8 +28,6 @@ interface GenOptions {
   onText?: (t: string) => void;
   functions?: ReturnType<typeof toLlamaFunctions>;
   structured?: { schema: Record<string, unknown> };
-  /** Structured calls: the schema's worst-case answer in tokens; less room than this is a context overflow, not bad output. */
-  needTokens?: number;
 }
 
 export class LlamaCppSession implements ModelSession {
@@ -67,25 +65,25 @@ export class LlamaCppSession implements ModelSession {
     const cap = Math.max(64, Math.floor(this.owner.contextSize / 2));
     const asked = req.maxTokens ?? this.owner.spec.params.max_tokens ?? 256;
     // the grammar can only finish if it may produce the schema's worst case
-    if (Number.isFinite(bound) && bound > cap) {
-      throw providerError(this.ctx, 'context_overflow',
-        `the structured answer may need up to ${bound} tokens, more than half the context (${this.owner.contextSize}); raise params.context_size or use a smaller schema`);
-    }
     let maxTokens = Math.min(cap, Number.isFinite(bound) ? Math.max(asked, bound) : Math.max(asked, 256));
     const history = toLlamaHistory(req.messages);
     let usage: CallUsage | undefined;
     let lastError = '';
     let raw = '';
+    let cutShort = false;
     for (let attempt = 1; attempt <= 2; attempt++) {
-      const r = await this.generate({ history, maxTokens, temperature: req.temperature, signal: req.signal, structured: { schema: req.schema }, needTokens: Number.isFinite(bound) ? Math.min(bound, maxTokens) : undefined });
+      const r = await this.generate({ history, maxTokens, temperature: req.temperature, signal: req.signal, structured: { schema: req.schema } });
       usage = usage ? addUsage(usage, r.usage) : r.usage;
       raw = r.res.response;
       const parsed = parseStructured(raw, req.schema);
       if (parsed.ok) return { value: parsed.value as T, raw, parsedFirstTry: attempt === 1 && parsed.fixes.length === 0, usage };
       lastError = parsed.error;
+      cutShort = r.res.metadata.stopReason === 'maxTokens' && Number.isFinite(bound) && r.room < bound;
       // retry once: more room if the output was cut, else a fresh sample
       if (r.res.metadata.stopReason === 'maxTokens') maxTokens = Math.min(this.owner.contextSize - 16, maxTokens * 2);
     }
+    // Cut off because the context had no room for the schema's answer: say so, so callers can fall back (e.g. one metric per call).
+    if (cutShort) throw providerError(this.ctx, 'context_overflow', `the structured answer was cut off: the context had room for fewer tokens than the schema may need (${bound}); raise params.context_size or use a smaller schema`);
     throw providerError(this.ctx, 'bad_output', `structured output failed twice: ${lastError}`);
   }
 
@@ -95,7 +93,7 @@ export class LlamaCppSession implements ModelSession {
     this.owner.releaseSession(this);
   }
 
-  private async generate(o: GenOptions): Promise<{ res: LlamaChatResponse<ChatModelFunctions>; usage: CallUsage }> {
+  private async generate(o: GenOptions): Promise<{ res: LlamaChatResponse<ChatModelFunctions>; usage: CallUsage; room: number }> {
     if (this.disposed) throw providerError(this.ctx, 'invalid_spec', 'the session was disposed');
     const t0 = performance.now();
     let slot: Slot;
@@ -107,10 +105,6 @@ export class LlamaCppSession implements ModelSession {
     try {
       const seq = slot.sequence;
       const maxTokens = this.roomForReply(o, seq);
-      if (o.needTokens !== undefined && maxTokens < o.needTokens) {
-        throw providerError(this.ctx, 'context_overflow',
-          `the structured answer may need up to ${o.needTokens} tokens but only ${maxTokens} fit after the conversation; raise params.context_size or ask for less`);
-      }
       const before = seq.tokenMeter.getState();
       const tStart = performance.now();
       let tFirst: number | undefined;
@@ -150,7 +144,7 @@ export class LlamaCppSession implements ModelSession {
         eval_ms: tFirst ? tEnd - tFirst : 0,
       };
       this.owner.recordCall(usage);
-      return { res, usage };
+      return { res, usage, room: maxTokens };
     } catch (err) {
       throw this.mapError(err, o.signal);
     } finally {

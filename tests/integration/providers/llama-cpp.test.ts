@@ -143,7 +143,7 @@ describe('llama-cpp provider (tiny GGUF)', () => {
   });
 
   it('a structured answer that cannot fit the context is a context overflow, not bad output', async () => {
-    const huge = { type: 'object', properties: { facts: { type: 'array', maxItems: 200, items: { type: 'string', maxLength: 400 } } }, required: ['facts'] };
+    const huge = { type: 'object', properties: { facts: { type: 'array', minItems: 150, maxItems: 200, items: { type: 'string', minLength: 50, maxLength: 400 } } }, required: ['facts'] };
     const s = await model.openSession({ label: 'facts' });
     await expect(s.structured({ messages: convo(), schema: huge, maxTokens: 64 })).rejects.toMatchObject({ code: 'context_overflow' });
     await s.dispose();
