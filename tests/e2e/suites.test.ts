@@ -1,18 +1,15 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentGraph } from '../../src-shared/schemas/index.js';
-import { openWebApp, type WebApp } from './support/browser.js';
+import { openWebApp, seedExampleAgent, type WebApp } from './support/browser.js';
 
 const DEMO_TESTS = fileURLToPath(new URL('../fixtures/corpus/voicetest/demo-tests.json', import.meta.url));
-const EXAMPLE_AGENT = new URL('../../resources/example/agent.json', import.meta.url);
 
 describe('suite editor in Chromium (web mode)', () => {
   let app: WebApp;
   beforeAll(async () => {
     app = await openWebApp();
-    app.ctx.store.agents.create(AgentGraph.parse(JSON.parse(fs.readFileSync(EXAMPLE_AGENT, 'utf8'))));
-    await app.page.reload();
+    await seedExampleAgent(app);
   });
   afterAll(async () => { await app?.close(); });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { AgentGraph } from '../../../src-shared/schemas/index.js';
 import { createApiContext, disposeApiContext } from '../../../src-main/api/create-context.js';
 import type { ApiContext } from '../../../src-main/api/context.js';
 import { RENDERER_DIR } from '../../../src-main/server/renderer-dir.js';
@@ -45,4 +46,12 @@ export async function openWebApp(): Promise<WebApp> {
       if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
     },
   };
+}
+
+const EXAMPLE_AGENT = new URL('../../../resources/example/agent.json', import.meta.url);
+
+/** Stores the bundled example agent (resources/example) and reloads the page so lists show it. */
+export async function seedExampleAgent(app: WebApp): Promise<void> {
+  app.ctx.store.agents.create(AgentGraph.parse(JSON.parse(fs.readFileSync(EXAMPLE_AGENT, 'utf8'))));
+  await app.page.reload();
 }

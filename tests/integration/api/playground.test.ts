@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppEvent, MethodInput, MethodName, MethodOutput, RpcResult } from '../../../src-shared/contract/index.js';
+import type { AppEvent } from '../../../src-shared/contract/index.js';
 import type { PlaygroundEvent } from '../../../src-shared/contract/events.js';
 import { AgentGraph, TestSuite, type Persona } from '../../../src-shared/schemas/index.js';
 import { createApiContext, disposeApiContext } from '../../../src-main/api/create-context.js';
@@ -10,6 +10,7 @@ import { dispatch } from '../../../src-main/api/dispatch.js';
 import { resourcesDir } from '../../../src-main/api/handlers/first-run.js';
 import { PlaygroundManager } from '../../../src-main/api/handlers/playground.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';
+import { dispatchCaller } from '../../support/dispatch-call.js';
 import { tempDbPath, tempDir } from '../../support/tmp.js';
 import { clinicGraph, goodScript, seedClinic, writeScript } from './run-control-fixtures.js';
 
@@ -21,11 +22,7 @@ describe('playground (Try it) through dispatch', () => {
   let events: AppEvent[];
   let off: () => void;
   const raw = (m: string, i: unknown) => dispatch(ctx, m, i);
-  const call = async <M extends MethodName>(m: M, i: MethodInput<M>): Promise<MethodOutput<M>> => {
-    const r = (await dispatch(ctx, m, i)) as RpcResult<MethodOutput<M>>;
-    if (!r.ok) throw new Error(`${m}: ${r.error.code}: ${r.error.message}`);
-    return r.output;
-  };
+  const call = dispatchCaller(() => ctx);
   const example = async () => {
     const fr = await call('app.firstRun', {});
     const file = fr.model_spec!.slice('scripted:'.length);

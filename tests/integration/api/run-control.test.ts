@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppEvent, MethodInput, MethodName, MethodOutput, RpcResult } from '../../../src-shared/contract/index.js';
+import type { AppEvent } from '../../../src-shared/contract/index.js';
 import { CompareRunDiff, CompareMatrix } from '../../../src-shared/contract/runs.js';
 import { createApiContext, disposeApiContext } from '../../../src-main/api/create-context.js';
 import type { ApiContext } from '../../../src-main/api/context.js';
 import { dispatch } from '../../../src-main/api/dispatch.js';
 import { runManager } from '../../../src-main/api/handlers/run-control.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';
+import { dispatchCaller } from '../../support/dispatch-call.js';
 import { tempDbPath, tempDir } from '../../support/tmp.js';
 import { goodScript, seedClinic, worseScript, writeScript } from './run-control-fixtures.js';
 
@@ -15,11 +16,7 @@ describe('run control through dispatch (scripted model)', () => {
   let ctx: ApiContext;
   let events: AppEvent[];
   let off: () => void;
-  const call = async <M extends MethodName>(m: M, i: MethodInput<M>): Promise<MethodOutput<M>> => {
-    const r = (await dispatch(ctx, m, i)) as RpcResult<MethodOutput<M>>;
-    if (!r.ok) throw new Error(`${m}: ${r.error.code}: ${r.error.message}`);
-    return r.output;
-  };
+  const call = dispatchCaller(() => ctx);
   const until = async (pred: () => boolean, ms = 20_000) => {
     const t0 = Date.now();
     while (!pred()) {
