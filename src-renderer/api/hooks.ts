@@ -18,5 +18,5 @@ export function useApiMutation<M extends MethodName>(method: M, invalidates: Met
 }
 
 export function useAppEvents(listener: (e: AppEvent) => void, deps: unknown[] = []) {
-  useEffect(() => api.subscribe(listener), deps); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => api.subscribe(listener), deps);
 }

@@ -11,6 +11,7 @@ import { PersonaPreview } from './PersonaPreview.js';
 import { clearPendingNewPersona, peekPendingNewPersona } from './pending.js';
 import { useDraft } from './use-draft.js';
 import { ConfirmDialog, FieldErrors } from './widgets.js';
+import { useFlash } from '../../ui/use-flash.js';
 
 export const personaDraftKey = (id: string) => `parley.draft.persona.${id}`;
 /** A new persona's editor is replaced by the saved one's: this carries the "Saved" note across. */
@@ -35,13 +36,7 @@ function PersonaEditor({ id, baseline }: { id?: string; baseline: PersonaDraft; 
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [trying, setTrying] = useState(false);
-  const [savedFlash, setSavedFlash] = useState(() => !!id && savedJustNow === id);
-  useEffect(() => {
-    if (!savedFlash) return;
-    savedJustNow = null;
-    const t = setTimeout(() => setSavedFlash(false), 2500);
-    return () => clearTimeout(t);
-  }, [savedFlash]);
+  const [savedFlash, setSavedFlash] = useFlash<true>(() => (!!id && savedJustNow === id) || null, 2500, () => { savedJustNow = null; });
   const save = useApiMutation('personas.save', ['personas.list', 'personas.get']);
   const del = useApiMutation('personas.delete', ['personas.list']);
   const { agentId, setAgentId, agents, graph } = useSuggestionAgent();

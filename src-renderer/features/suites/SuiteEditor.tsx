@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { TestCaseInput } from '../../../src-shared/schemas/index.js';
 import { ApiClientError } from '../../api/client.js';
@@ -12,6 +12,7 @@ import { JsonTextsContext, type JsonText, type JsonTexts } from './JsonField.js'
 import { newSuite, newTestCase, testIndexOf, validateSuite, type SuiteDraft } from './suite-form.js';
 import { TestCaseEditor } from './TestCaseEditor.js';
 import { TestList } from './TestList.js';
+import { useFlash } from '../../ui/use-flash.js';
 
 export const suiteDraftKey = (id: string) => `parley.draft.suite.${id}`;
 const num = (v: string) => (v === '' ? undefined : Number(v));
@@ -35,13 +36,7 @@ function SuiteEditor({ id, baseline }: { id?: string; baseline: SuiteDraft }) {
   const [shownErrors, setShownErrors] = useState<ShownError[] | null>(null);
   const [serverErrors, setServerErrors] = useState<ShownError[]>([]);
   const [confirm, setConfirm] = useState<null | { kind: 'delete-test'; index: number } | { kind: 'delete-suite' }>(null);
-  const [flash, setFlash] = useState<string | null>(() => (id && savedJustNow === id ? 'Saved.' : null));
-  useEffect(() => {
-    if (!flash) return;
-    savedJustNow = null;
-    const t = setTimeout(() => setFlash(null), 2500);
-    return () => clearTimeout(t);
-  }, [flash]);
+  const [flash, setFlash] = useFlash<string>(() => (id && savedJustNow === id ? 'Saved.' : null), 2500, () => { savedJustNow = null; });
   const save = useApiMutation('suites.save', ['suites.list', 'suites.get']);
   const del = useApiMutation('suites.delete', ['suites.list']);
   const { agentId, setAgentId, agents, graph } = useSuggestionAgent();
