@@ -56,11 +56,13 @@ describe('session pool', () => {
     await pool.add(b);
     a.lastActive = 1;
     b.stop();
-    await pool.add(make('c'));
+    const c = make('c');
+    await pool.add(c);
     expect(pool.get('b')).toBeUndefined();
-    expect(pool.get('a')).toBe(a);
+    expect(pool.get('a')).toBe(a); // touching `a` makes it the most recently used
+    c.lastActive = 1; // one millisecond clock: make `c` unambiguously the least recently used
     await pool.add(make('d'));
-    expect([pool.get('a'), pool.get('c'), pool.get('d')].map((s) => s?.id)).toEqual([undefined, 'c', 'd']);
+    expect([pool.get('a'), pool.get('c'), pool.get('d')].map((s) => s?.id)).toEqual(['a', undefined, 'd']);
     await pool.dispose();
   });
 
