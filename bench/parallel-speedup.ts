@@ -3,7 +3,7 @@
 // engine on the tiny GGUFs (threads 1 per context, default provider options: maxParallel 4).
 // Agent replies of up to 160 tokens so decode dominates; the median of `--reps` repetitions
 // (sequential and concurrent alternate first) is reported. Target: >= 1.6x at N = 4.
-// Usage: npx tsx bench/parallel-speedup.ts [--reps 3] [--turns 6] [--reply-tokens 160]
+// Usage: npx tsx bench/parallel-speedup.ts [--reps 3] [--turns 6] [--reply-tokens 160] [--ns 1,2,4,8]
 import { BENCH_LIMITS, benchGraph, benchSuite, erroredResults, machineLoad, median, tempStore, timedRun, type TimedRun } from './support/fixtures.js';
 import { loadBenchModels } from './support/llama-models.js';
 import { evaluated } from './support/instrument.js';
@@ -13,7 +13,7 @@ const arg = (name: string, d: number) => (process.argv.includes(name) ? Number(p
 const REPS = arg('--reps', 3);
 const TURNS = arg('--turns', 6);
 const REPLY = arg('--reply-tokens', 160);
-const NS = [1, 2, 4, 8];
+const NS = process.argv.includes('--ns') ? process.argv[process.argv.indexOf('--ns') + 1].split(',').map(Number) : [1, 2, 4, 8];
 const TARGET = 1.6;
 const loadBefore = machineLoad();
 

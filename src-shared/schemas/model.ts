@@ -11,6 +11,8 @@ export const ModelParams = z.object({
   max_tokens: z.number().int().min(1).optional(),
   /** llama-cpp: CPU threads (default: physical cores; 1 for tiny models). */
   threads: z.number().int().min(1).optional(),
+  /** llama-cpp: contexts the model's parallel conversations are spread over, each with `threads` threads (default 1; for tiny models one per core). */
+  contexts: z.number().int().min(1).max(64).optional(),
   /** llama-cpp: layers offloaded to the GPU ('auto' default). */
   gpu_layers: z.union([z.number().int().min(0), z.literal('auto')]).optional(),
   /** llama-cpp / ollama context size. */

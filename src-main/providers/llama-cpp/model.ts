@@ -1,4 +1,9 @@
-/** A loaded GGUF: one shared LlamaModel, one context whose sequences serve this model's sessions. */
+/**
+ * A loaded GGUF: one shared LlamaModel and its contexts ("lanes"), whose sequences serve this
+ * model's sessions. A real model has one context using every core (parallel conversations are
+ * batched into its decodes); a tiny model runs fastest on one thread, so each of its parallel
+ * conversations gets a one-thread context of its own (see lane-pool.ts).
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ChatWrapper, Llama, LlamaContext, LlamaModel } from 'node-llama-cpp';
@@ -9,7 +14,8 @@ import { resolveWrapper } from './chat-wrapper.js';
 import { readGgufFacts, sha256File, type GgufFacts } from './gguf-info.js';
 import { acquireModel, getLlamaRuntime, physicalCores, TINY_MODEL_BYTES, type LlamaRuntimeOptions } from './runtime.js';
 import { LlamaCppSession } from './session.js';
-import { SlotPool, type SlotPoolStats } from './slot-pool.js';
+import { SlotPool } from './slot-pool.js';
+import { LanePool, type LanePoolStats } from './lane-pool.js';
 import { gatheringSchedule } from './batch-schedule.js';
 
 export interface LlamaCppModelOptions extends LlamaRuntimeOptions {
@@ -28,6 +34,8 @@ export interface LlamaCppModelOptions extends LlamaRuntimeOptions {
 
 export interface LlamaCppRuntimeInfo {
   threads: number;
+  /** Contexts the sessions are spread over. */
+  contexts: number;
   contextSize: number;
   sequences: number;
   maxParallel: number;
@@ -56,9 +64,9 @@ export class LlamaCppChatModel implements ChatModel {
     readonly path: string,
     readonly llama: Llama,
     readonly model: LlamaModel,
-    readonly context: LlamaContext,
+    readonly contexts: readonly LlamaContext[],
     readonly wrapper: ChatWrapper,
-    readonly pool: SlotPool,
+    readonly pool: LanePool,
     readonly facts: GgufFacts,
     readonly info: LlamaCppRuntimeInfo,
     private readonly releaseModel: () => Promise<void>,
@@ -99,26 +107,41 @@ export class LlamaCppChatModel implements ChatModel {
       }
       const train = model.trainContextSize;
       const contextSize = p.context_size ?? { min: Math.min(2048, train), max: Math.min(train, 8192) };
-      // the schedule needs the pool and context, which exist only after createContext
-      const late: { pool?: SlotPool; context?: LlamaContext } = {};
+      const lanes = Math.min(parallel, p.contexts ?? (tiny ? parallel : 1));
+      const perLane = Math.ceil(sequences / lanes);
       const batchWaitMs = opts.batchWaitMs ?? 0.25;
-      const batching = batchWaitMs > 0 ? { dispatchSchedule: gatheringSchedule(() => late.pool?.busyCount() ?? 0, () => late.context, batchWaitMs) } : undefined;
-      const context = await model.createContext({ sequences, contextSize, threads, batching, createSignal: opts.signal });
       const { LlamaChat } = await import('node-llama-cpp');
-      const pool = new SlotPool(context, resolved.wrapper, sequences, LlamaChat);
-      late.pool = pool;
-      late.context = context;
+      const contexts: LlamaContext[] = [];
+      const pools: SlotPool[] = [];
+      try {
+        for (let lane = 0; lane < lanes; lane++) {
+          // the schedule needs the lane's pool and context, which exist only after createContext
+          const late: { pool?: SlotPool; context?: LlamaContext } = {};
+          const batching = batchWaitMs > 0 ? { dispatchSchedule: gatheringSchedule(() => late.pool?.busyCount() ?? 0, () => late.context, batchWaitMs) } : undefined;
+          const context = await model.createContext({ sequences: perLane, contextSize, threads, batching, createSignal: opts.signal });
+          contexts.push(context);
+          late.context = context;
+          late.pool = new SlotPool(context, resolved.wrapper, perLane, LlamaChat, lane);
+          pools.push(late.pool);
+        }
+      } catch (e) {
+        for (const c of contexts) await c.dispose();
+        throw e;
+      }
+      const pool = new LanePool(pools);
+      const context = contexts[0];
       const info: LlamaCppRuntimeInfo = {
         threads,
+        contexts: lanes,
         contextSize: context.contextSize,
-        sequences,
+        sequences: perLane * lanes,
         maxParallel: parallel,
         chatWrapper: resolved.name,
         gpuLayers: model.gpuLayers,
         loadMs: acquired.loadMs,
         sharedModel: acquired.shared,
       };
-      return new LlamaCppChatModel(spec, file, llama, model, context, resolved.wrapper, pool, facts, info, acquired.release);
+      return new LlamaCppChatModel(spec, file, llama, model, contexts, resolved.wrapper, pool, facts, info, acquired.release);
     } catch (e) {
       await acquired.release();
       if ((e as { name?: string }).name === 'ProviderError') throw e;
@@ -128,7 +151,7 @@ export class LlamaCppChatModel implements ChatModel {
 
   /** Tokens per sequence. */
   get contextSize(): number {
-    return this.context.contextSize;
+    return this.contexts[0].contextSize;
   }
 
   async identity(): Promise<ModelIdentity> {
@@ -145,6 +168,7 @@ export class LlamaCppChatModel implements ChatModel {
       params: {
         ...this.spec.params,
         threads: this.info.threads,
+        contexts: this.info.contexts,
         context_size: this.info.contextSize,
         chat_wrapper: this.info.chatWrapper,
         gpu_layers: this.spec.params.gpu_layers ?? 'auto',
@@ -174,7 +198,7 @@ export class LlamaCppChatModel implements ChatModel {
   }
 
   /** Call totals and sequence-pool counters since load. */
-  stats(): LlamaCppCallTotals & { pool: SlotPoolStats; openSessions: number } {
+  stats(): LlamaCppCallTotals & { pool: LanePoolStats; openSessions: number } {
     return { ...this.totals, call_ms: Math.round(this.totals.call_ms), pool: this.pool.stats(), openSessions: this.sessions.size };
   }
 
@@ -183,7 +207,7 @@ export class LlamaCppChatModel implements ChatModel {
     this.closed = true;
     for (const s of [...this.sessions]) await s.dispose();
     await this.pool.close();
-    if (!this.context.disposed) await this.context.dispose();
+    for (const c of this.contexts) if (!c.disposed) await c.dispose();
     await this.releaseModel();
   }
 }

@@ -9,6 +9,8 @@ import type { ChatWrapper, LlamaChat, LlamaContext, LlamaContextSequence } from 
 
 export interface Slot {
   index: number;
+  /** The lane (context) this sequence belongs to; see lane-pool.ts. */
+  lane: number;
   sequence: LlamaContextSequence;
   chat: LlamaChat;
   owner?: object;
@@ -42,6 +44,7 @@ export class SlotPool {
     private readonly wrapper: ChatWrapper,
     readonly size: number,
     private readonly LlamaChatClass: typeof LlamaChat,
+    readonly lane = 0,
   ) {}
 
   /** Gets a sequence for `owner`, waiting if all are mid-call. Pair with `release`. */
@@ -125,6 +128,7 @@ export class SlotPool {
       const sequence = this.context.getSequence();
       const slot: Slot = {
         index: this.slots.length,
+        lane: this.lane,
         sequence,
         chat: new this.LlamaChatClass({ contextSequence: sequence, chatWrapper: this.wrapper }),
         busy: false,

@@ -58,7 +58,7 @@ describe('llama-cpp provider (tiny GGUF)', () => {
     expect(other.info.sharedModel).toBe(true);
     expect(other.model).toBe(model.model);
     expect(llamaCppStats().modelLoads).toBe(before);
-    expect(model.info).toMatchObject({ threads: 1, maxParallel: 4, sequences: 16, contextSize: 2048 });
+    expect(model.info).toMatchObject({ threads: 1, contexts: 4, maxParallel: 4, sequences: 16, contextSize: 2048 });
     expect(model.maxParallel).toBe(4);
   });
 
@@ -149,16 +149,28 @@ describe('llama-cpp provider (tiny GGUF)', () => {
     await s.dispose();
   });
 
-  it('serves parallel sessions on their own sequences (batched)', async () => {
+  it('serves parallel sessions on their own sequences, each in a one-thread context of its own (tiny model)', async () => {
     const before = model.stats().pool;
     const sessions = await Promise.all([0, 1, 2, 3].map(() => model.openSession()));
     const rs = await Promise.all(sessions.map((s, k) => s.chat({ messages: convo(`parallel ${k}`), maxTokens: 12 })));
+    expect(model.stats().pool.perLane).toEqual([1, 1, 1, 1]);
     const rs2 = await Promise.all(sessions.map((s, k) => s.chat({ messages: [...convo(`parallel ${k}`), { role: 'assistant', content: rs[k].text }, { role: 'user', content: 'more' }], maxTokens: 12 })));
     await Promise.all(sessions.map((s) => s.dispose()));
     const after = model.stats().pool;
     expect(after.takeovers - before.takeovers).toBe(0);
     expect(after.waits - before.waits).toBe(0);
     for (const [k, r] of rs2.entries()) expect(r.usage.cached_prompt_tokens).toBeGreaterThanOrEqual(rs[k].usage.prompt_tokens - 2);
+  });
+
+  it('params.contexts 1 batches the parallel sessions into one context', async () => {
+    const one = (await reg.load({ provider: 'llama-cpp', model: file, params: { threads: 1, contexts: 1 } })) as LlamaCppChatModel;
+    expect(one.info).toMatchObject({ contexts: 1, sequences: 16 });
+    const sessions = await Promise.all([0, 1, 2].map(() => one.openSession()));
+    const rs = await Promise.all(sessions.map((s, k) => s.chat({ messages: convo(`batched ${k}`), maxTokens: 8 })));
+    expect(one.stats().pool).toMatchObject({ lanes: 1, perLane: [3], created: 3, takeovers: 0 });
+    for (const r of rs) expect(r.usage.completion_tokens).toBeGreaterThan(0);
+    await Promise.all(sessions.map((s) => s.dispose()));
+    expect((await one.identity()).params).toMatchObject({ contexts: 1, threads: 1 });
   });
 
   it('more sessions than sequences: calls queue or take over idle sequences, and still complete', async () => {
