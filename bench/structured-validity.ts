@@ -4,7 +4,11 @@
 // on llama-cpp (tiny GGUFs in process, threads 1) and on Ollama through the Ollama-protocol test
 // server (tests/servers/ollama-server.ts, real node-llama-cpp inference on the same tiny GGUFs).
 // Agent and judge on seed 1, caller on seed 2 (a separate Ollama server for Ollama). Target 100%.
-// Usage: npx tsx bench/structured-validity.ts [--conversations 6] [--turns 10] [--ollama-turns 4]
+// The tiny GGUFs here declare an 8,192-token trained context, like the small real models users
+// run (the default test GGUF declares 2,048): the judge reads the whole transcript plus its rubric,
+// which does not fit 2-4k tokens after 10 caller turns. `--context 2048` shows what a small
+// context does (judge calls refused as context overflows, before generating).
+// Usage: npx tsx bench/structured-validity.ts [--conversations 6] [--turns 10] [--ollama-turns 10] [--context 8192]
 import { parseModelSpec } from '../src-shared/schemas/index.js';
 import { loadRunModels } from '../src-main/engine/index.js';
 import { createProviderRegistry } from '../src-main/providers/registry.js';
@@ -20,10 +24,9 @@ import { report, type Check } from './lib.js';
 const arg = (name: string, d: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : d);
 const N = arg('--conversations', 6);
 const loadBefore = machineLoad();
-// Ollama: 4 caller turns, because the test server's backend keeps the tiny model's 2,048-token
-// context (it ignores num_ctx) and the judge must read the whole transcript within it.
 const TURNS = arg('--turns', 10);
-const OLLAMA_TURNS = arg('--ollama-turns', 4);
+const OLLAMA_TURNS = arg('--ollama-turns', 10);
+const CONTEXT = arg('--context', 8192);
 
 async function runSuite(models: Parameters<typeof timedRun>[0]['models'], log: CallLog, turns: number): Promise<{ calls: CallRecord[]; turns: number; errors: string[] }> {
   const { store, cleanup } = tempStore();
@@ -36,13 +39,15 @@ async function runSuite(models: Parameters<typeof timedRun>[0]['models'], log: C
   }
 }
 
+const files = await Promise.all([1, 2].map((seed) => ensureTinyGguf(undefined, seed, { contextLength: CONTEXT })));
+
 // llama-cpp in process
-const bm = await loadBenchModels();
+const bm = await loadBenchModels({ files, params: { context_size: CONTEXT } });
 const llama = await runSuite(bm.models, bm.log, TURNS);
 await bm.registry.close();
 
 // Ollama protocol, backed by node-llama-cpp on the same files
-const [seed1, seed2] = await Promise.all([ensureTinyGguf(undefined, 1), ensureTinyGguf(undefined, 2)]);
+const [seed1, seed2] = files;
 const agentServer = await startOllamaServer({ models: ['tiny:latest'], modelPath: seed1 });
 const callerServer = await startOllamaServer({ models: ['tiny-caller:latest'], modelPath: seed2 });
 const registry = createProviderRegistry();
@@ -84,4 +89,4 @@ for (const [name, r] of [['llama-cpp', llama], ['Ollama (test server)', ollama]]
   for (const [p, v] of byPurpose) checks.push({ name: `${name}: ${p}`, value: (100 * v.ok) / v.n, unit: `% of ${v.n}`, target: 'reported', ok: true });
   checks.push({ name: `${name}: all structured calls (${ok}/${total})`, value: (100 * ok) / Math.max(1, total), unit: '%', target: '= 100%', ok: total > 0 && ok === total && r.errors.length === 0 });
 }
-report(`Structured-output validity, tiny GGUFs (${loadBefore} before, ${machineLoad()} after)`, checks);
+report(`Structured-output validity, tiny GGUFs with ${CONTEXT}-token contexts (${loadBefore} before, ${machineLoad()} after)`, checks);

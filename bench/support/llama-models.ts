@@ -22,8 +22,9 @@ export interface BenchModels {
   tokens(text: string): number;
 }
 
-export async function loadBenchModels(opts: { registry?: ProviderRegistryOptions; params?: Record<string, unknown> } = {}): Promise<BenchModels> {
-  const [agentFile, callerFile] = await Promise.all([ensureTinyGguf(undefined, 1), ensureTinyGguf(undefined, 2)]);
+/** `files`: the agent and caller GGUFs (default: the tiny GGUFs of seeds 1 and 2). */
+export async function loadBenchModels(opts: { registry?: ProviderRegistryOptions; params?: Record<string, unknown>; files?: string[] } = {}): Promise<BenchModels> {
+  const [agentFile, callerFile] = opts.files ?? (await Promise.all([ensureTinyGguf(undefined, 1), ensureTinyGguf(undefined, 2)]));
   const registry = createProviderRegistry(opts.registry);
   const raw = await loadRunModels(registry, { agent: tinySpec(agentFile, opts.params), caller: tinySpec(callerFile, opts.params) });
   const log = new CallLog();

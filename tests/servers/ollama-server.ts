@@ -1,6 +1,7 @@
 /**
  * An Ollama-protocol server for tests, backed by real node-llama-cpp inference on the tiny GGUF:
- * /api/tags, /api/show, /api/chat (NDJSON streaming or not, timing fields, `format` via grammar),
+ * /api/tags, /api/show, /api/chat (NDJSON streaming or not, timing fields, `format` via grammar,
+ * `options.num_ctx` honoured: a context of that many tokens per sequence, as Ollama loads one),
  * /api/pull (streamed status lines), /api/version; 404 with Ollama's error body for unknown models.
  */
 import type http from 'node:http';
@@ -115,6 +116,7 @@ export async function startOllamaServer(opts: OllamaServerOptions = {}): Promise
     }));
     const maxTokens = Math.min(b.options?.num_predict && b.options.num_predict > 0 ? b.options.num_predict : 128, 512);
     const temperature = b.options?.temperature;
+    const numCtx = b.options?.num_ctx && b.options.num_ctx > 0 ? b.options.num_ctx : undefined;
     const loadMs = loaded.has(norm(name)) ? 0 : backend.model.info.loadMs;
     loaded.add(norm(name));
     const stream = b.stream !== false;
@@ -132,7 +134,7 @@ export async function startOllamaServer(opts: OllamaServerOptions = {}): Promise
     });
     if (b.format) {
       const schema = b.format === 'json' ? { type: 'object', properties: {} } : (b.format as Record<string, unknown>);
-      const r = await backend.json(messages, schema, { maxTokens, temperature });
+      const r = await backend.json(messages, schema, { maxTokens, temperature, numCtx });
       const msg = { role: 'assistant', content: r.text };
       if (!stream) return sendJson(res, 200, { ...base, message: msg, ...finalFields(r, 'stop') });
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
@@ -141,13 +143,14 @@ export async function startOllamaServer(opts: OllamaServerOptions = {}): Promise
       return;
     }
     if (!stream) {
-      const r = await backend.chat(messages, { maxTokens, temperature });
+      const r = await backend.chat(messages, { maxTokens, temperature, numCtx });
       return sendJson(res, 200, { ...base, message: { role: 'assistant', content: r.text }, ...finalFields(r, r.finishReason) });
     }
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
     const r = await backend.chat(messages, {
       maxTokens,
       temperature,
+      numCtx,
       onToken: (t) => res.write(`${JSON.stringify({ model: name, created_at: new Date().toISOString(), message: { role: 'assistant', content: t }, done: false })}\n`),
     });
     res.end(`${JSON.stringify({ ...base, message: { role: 'assistant', content: '' }, ...finalFields(r, r.finishReason) })}\n`);

@@ -21,10 +21,13 @@ export interface TinyBackend {
   contextLength: number;
   parameterCount: string;
   quantization: string;
+  /** The model with the default context (the trained context, at most 2048 tokens per sequence). */
   model: LlamaCppChatModel;
-  chat(messages: ChatMessage[], o: { maxTokens: number; temperature?: number; onToken?: (t: string) => void; tools?: ToolSpec[]; signal?: AbortSignal }): Promise<BackendReply>;
+  /** `numCtx`: tokens per sequence, like Ollama's num_ctx (a context of that size is created on first use; the weights are shared). */
+  chat(messages: ChatMessage[], o: { maxTokens: number; temperature?: number; onToken?: (t: string) => void; tools?: ToolSpec[]; signal?: AbortSignal; numCtx?: number }): Promise<BackendReply>;
   /** Grammar-constrained JSON for a schema (raw text as the model produced it). */
-  json(messages: ChatMessage[], schema: Record<string, unknown>, o: { maxTokens: number; temperature?: number }): Promise<BackendReply>;
+  json(messages: ChatMessage[], schema: Record<string, unknown>, o: { maxTokens: number; temperature?: number; numCtx?: number }): Promise<BackendReply>;
+  close(): Promise<void>;
 }
 
 const backends = new Map<string, Promise<TinyBackend>>();
@@ -42,7 +45,16 @@ export function getTinyBackend(modelPath?: string): Promise<TinyBackend> {
 
 async function create(modelPath?: string): Promise<TinyBackend> {
   const file = modelPath ?? (await ensureTinyGguf());
-  const model = await LlamaCppChatModel.load({ provider: 'llama-cpp', model: file, params: { threads: 1 } }, { maxParallel: 4 });
+  const load = (contextSize?: number) => LlamaCppChatModel.load({ provider: 'llama-cpp', model: file, params: { threads: 1, ...(contextSize ? { context_size: contextSize } : {}) } }, { maxParallel: 4 });
+  const model = await load();
+  // like Ollama, which reloads a model when num_ctx changes: one context set per size asked for
+  const bySize = new Map<number, Promise<LlamaCppChatModel>>([[model.contextSize, Promise.resolve(model)]]);
+  const modelFor = (numCtx?: number) => {
+    if (!numCtx) return Promise.resolve(model);
+    let m = bySize.get(numCtx);
+    if (!m) bySize.set(numCtx, (m = load(numCtx)));
+    return m;
+  };
   const sha256 = await sha256File(file);
   const f = model.facts;
   return {
@@ -54,7 +66,7 @@ async function create(modelPath?: string): Promise<TinyBackend> {
     quantization: f.quantization ?? 'F32',
     model,
     async chat(messages, o) {
-      const s = await model.openSession();
+      const s = await (await modelFor(o.numCtx)).openSession();
       try {
         const r = await s.chat({ messages, maxTokens: o.maxTokens, temperature: o.temperature, onToken: o.onToken, tools: o.tools, signal: o.signal });
         return { text: r.text, usage: r.usage, finishReason: r.usage.completion_tokens >= o.maxTokens ? 'length' : 'stop' };
@@ -63,13 +75,16 @@ async function create(modelPath?: string): Promise<TinyBackend> {
       }
     },
     async json(messages, schema, o) {
-      const s = await model.openSession();
+      const s = await (await modelFor(o.numCtx)).openSession();
       try {
         const r = await s.structured({ messages, schema, maxTokens: o.maxTokens, temperature: o.temperature });
         return { text: r.raw, usage: r.usage, finishReason: 'stop' };
       } finally {
         await s.dispose();
       }
+    },
+    async close() {
+      for (const m of bySize.values()) await (await m).close();
     },
   };
 }
@@ -78,5 +93,5 @@ async function create(modelPath?: string): Promise<TinyBackend> {
 export async function closeTinyBackends(): Promise<void> {
   const all = [...backends.values()];
   backends.clear();
-  await Promise.all(all.map(async (b) => (await b.catch(() => undefined))?.model.close()));
+  await Promise.all(all.map(async (b) => (await b.catch(() => undefined))?.close()));
 }

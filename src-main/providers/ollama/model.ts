@@ -6,7 +6,8 @@ import { isRetryable, providerError } from '../shared/errors.js';
 import type { RetryOptions } from '../shared/retry.js';
 import { defaultOllamaEndpoints, normalizeEndpoint } from './client.js';
 import { ollamaModelFacts, type OllamaModelFacts } from './info.js';
-import { chooseNumCtx } from './num-ctx.js';
+import type { ChatMessage, ToolSpec } from '../types.js';
+import { chooseNumCtx, DEFAULT_CHARS_PER_TOKEN, estimateTokens, learnCharsPerToken, promptChars } from './num-ctx.js';
 import { OllamaSession } from './session.js';
 
 export interface OllamaModelOptions {
@@ -26,6 +27,8 @@ export class OllamaChatModel implements ChatModel {
   readonly retry: RetryOptions;
   readonly fetchImpl?: typeof fetch;
   private readonly numCtxByEndpoint = new Map<string, number>();
+  /** Learned from the answers (see learnCharsPerToken); one vocabulary per model. */
+  private charsPerToken = DEFAULT_CHARS_PER_TOKEN;
   private closed = false;
 
   private constructor(
@@ -97,6 +100,28 @@ export class OllamaChatModel implements ChatModel {
     const n = chooseNumCtx(promptTokens, maxTokens, { base: this.spec.params.context_size, previous: this.numCtxByEndpoint.get(endpoint), modelMax });
     this.numCtxByEndpoint.set(endpoint, n);
     return n;
+  }
+
+  /** Estimated prompt tokens, with the characters-per-token ratio learned from this model's answers. */
+  estimatePrompt(messages: ChatMessage[], tools?: ToolSpec[], extra = ''): number {
+    return estimateTokens(messages, tools, extra, this.charsPerToken);
+  }
+
+  /** Learns from a finished call: the prompt's characters and the tokens Ollama says it evaluated. */
+  observePrompt(messages: ChatMessage[], tools: ToolSpec[] | undefined, extra: string, evaluatedTokens: number): void {
+    this.charsPerToken = learnCharsPerToken(this.charsPerToken, promptChars(messages, tools, extra), evaluatedTokens);
+  }
+
+  /**
+   * After the server refused a prompt for length at `numCtx`: the next num_ctx for the endpoint
+   * (doubled, at most the model's context), or undefined when it cannot grow.
+   */
+  growNumCtx(endpoint: string, numCtx: number): number | undefined {
+    const modelMax = this.facts.get(endpoint)?.context_length;
+    const next = modelMax ? Math.min(modelMax, numCtx * 2) : numCtx * 2;
+    if (next <= numCtx) return undefined;
+    this.numCtxByEndpoint.set(endpoint, Math.max(next, this.numCtxByEndpoint.get(endpoint) ?? 0));
+    return next;
   }
 
   /** Per-endpoint throughput. */

@@ -1,15 +1,40 @@
 /** Chooses Ollama's `num_ctx` so a conversation fits without reloading the model at every turn. */
 import type { ChatMessage, ToolSpec } from '../types.js';
 
-/** Rough token count: ~3.5 characters per token plus per-message template overhead. */
-export function estimateTokens(messages: ChatMessage[], tools?: ToolSpec[], extra = ''): number {
-  let chars = extra.length;
+/** Template tokens per message (role markers, separators), counted as characters at the default ratio. */
+const MESSAGE_OVERHEAD_CHARS = 28;
+
+/**
+ * Characters of a prompt as Ollama receives it (contents, tool calls, tool specs, extra text such
+ * as a schema), plus an allowance per message for the chat template around it.
+ */
+export function promptChars(messages: ChatMessage[], tools?: ToolSpec[], extra = ''): number {
+  let chars = extra.length + messages.length * MESSAGE_OVERHEAD_CHARS;
   for (const m of messages) {
     chars += m.content.length;
     if (m.tool_calls) chars += JSON.stringify(m.tool_calls).length;
   }
   if (tools?.length) chars += JSON.stringify(tools).length;
-  return Math.ceil(chars / 3.5) + messages.length * 8;
+  return chars;
+}
+
+/** Typical characters per token of real models' vocabularies, until a model's own answers say otherwise. */
+export const DEFAULT_CHARS_PER_TOKEN = 3.5;
+
+/** Rough token count: `charsPerToken` characters per token (~3.5 chars per token, ~8 template tokens per message by default). */
+export function estimateTokens(messages: ChatMessage[], tools?: ToolSpec[], extra = '', charsPerToken = DEFAULT_CHARS_PER_TOKEN): number {
+  return Math.ceil(promptChars(messages, tools, extra) / charsPerToken);
+}
+
+/**
+ * A model's characters per token, learned from its answers: Ollama's `prompt_eval_count` counts
+ * the prompt tokens it evaluated, at most the whole prompt (less when its cache held a prefix), so
+ * chars / evaluated is never below the true ratio and the smallest value seen is the best
+ * estimate (exact after a call with nothing cached). Never above the default.
+ */
+export function learnCharsPerToken(current: number, chars: number, evaluatedTokens: number): number {
+  if (evaluatedTokens <= 0 || chars <= 0) return current;
+  return Math.max(0.25, Math.min(current, chars / evaluatedTokens));
 }
 
 /**

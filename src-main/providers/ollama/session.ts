@@ -1,13 +1,12 @@
 /** One conversation on one Ollama endpoint (chosen when the session opens). */
 import type { ChatResponse as OllamaChatResponse, Message } from 'ollama';
-import type { CallUsage, ChatRequest, ChatResponse, ModelSession, StructuredRequest, StructuredResponse, ToolCallRequest } from '../types.js';
+import { ProviderError, type CallUsage, type ChatRequest, type ChatResponse, type ModelSession, type StructuredRequest, type StructuredResponse, type ToolCallRequest } from '../types.js';
 import { providerError, type ErrorContext } from '../shared/errors.js';
 import { withRetry } from '../shared/retry.js';
 import { structuredWithRepair } from '../shared/structured.js';
 import { mapOllamaError, ollamaClient } from './client.js';
 import { toOllamaMessages, toOllamaTools } from './messages.js';
 import type { OllamaChatModel } from './model.js';
-import { estimateTokens } from './num-ctx.js';
 
 let callIds = 0;
 const ns = (v: number | undefined) => (typeof v === 'number' ? v / 1e6 : undefined);
@@ -40,7 +39,12 @@ export class OllamaSession implements ModelSession {
 
   async chat(req: ChatRequest): Promise<ChatResponse> {
     const maxTokens = req.maxTokens ?? this.owner.spec.params.max_tokens ?? 512;
-    const numCtx = await this.owner.numCtxFor(estimateTokens(req.messages, req.tools), maxTokens, this.endpoint);
+    const r = await this.fitting(maxTokens, () => this.owner.estimatePrompt(req.messages, req.tools), (numCtx) => this.chatOnce(req, maxTokens, numCtx));
+    this.owner.observePrompt(req.messages, req.tools, '', r.usage.prompt_tokens);
+    return r;
+  }
+
+  private chatOnce(req: ChatRequest, maxTokens: number, numCtx: number): Promise<ChatResponse> {
     const body = {
       model: this.owner.spec.model,
       messages: toOllamaMessages(req.messages),
@@ -88,8 +92,7 @@ export class OllamaSession implements ModelSession {
     return structuredWithRepair<T>(
       req,
       async (messages) => {
-        const numCtx = await this.owner.numCtxFor(estimateTokens(messages, undefined, schemaText), maxTokens, this.endpoint);
-        const r = await this.run(req.signal, () =>
+        const r = await this.fitting(maxTokens, () => this.owner.estimatePrompt(messages, undefined, schemaText), (numCtx) => this.run(req.signal, () =>
           withRetry(
             async () => {
               const t0 = performance.now();
@@ -110,7 +113,8 @@ export class OllamaSession implements ModelSession {
             },
             { ...this.owner.retry, signal: req.signal, shouldRetry: (e) => this.owner.isRetryable(e) },
           ),
-        );
+        ));
+        this.owner.observePrompt(messages, undefined, schemaText, r.usage.prompt_tokens);
         return r;
       },
       (error) => providerError(this.ctx, 'bad_output', `structured output failed: ${error}`),
@@ -121,6 +125,21 @@ export class OllamaSession implements ModelSession {
     if (this.disposed) return;
     this.disposed = true;
     this.owner.releaseEndpoint(this.endpoint);
+  }
+
+  /**
+   * Runs a call with a num_ctx large enough for the prompt estimate; when the server still says the
+   * prompt does not fit (the estimate was low: a vocabulary with fewer characters per token), the
+   * endpoint's num_ctx is doubled - up to the model's context - and the call is made once more.
+   */
+  private async fitting<R>(maxTokens: number, estimate: () => number, call: (numCtx: number) => Promise<R>): Promise<R> {
+    const numCtx = await this.owner.numCtxFor(estimate(), maxTokens, this.endpoint);
+    try {
+      return await call(numCtx);
+    } catch (err) {
+      if (!(err instanceof ProviderError) || err.code !== 'context_overflow' || this.owner.growNumCtx(this.endpoint, numCtx) === undefined) throw err;
+      return call(await this.owner.numCtxFor(estimate(), maxTokens, this.endpoint));
+    }
   }
 
   private options(numCtx: number, maxTokens: number, temperature?: number): Record<string, number> {

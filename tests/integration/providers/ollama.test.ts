@@ -7,6 +7,7 @@ import type { ChatMessage } from '../../../src-main/providers/types.js';
 import { validateJson } from '../../../src-main/providers/shared/json-schema.js';
 import { startOllamaServer, type OllamaTestServer } from '../../servers/ollama-server.js';
 import { startServer } from '../../servers/http-util.js';
+import { ensureTinyGguf } from '../../fixtures/tiny-gguf/write-tiny-gguf.js';
 
 let a: OllamaTestServer;
 let b: OllamaTestServer;
@@ -118,6 +119,27 @@ describe('ollama provider', () => {
     });
     expect(a.requests.length).toBe(before);
     await s.dispose();
+  });
+
+  it('a prompt that turns out longer than estimated: num_ctx grows (up to the model context) and the call is made again; the ratio is learned', async () => {
+    // the tiny model's byte-level vocabulary has ~1 character per token, not the usual ~3.5
+    const big = await startOllamaServer({ models: ['tiny8k:latest'], modelPath: await ensureTinyGguf(undefined, 1, { contextLength: 8192 }) });
+    try {
+      const m = (await reg.load(`ollama:tiny8k@${big.url}`)) as OllamaChatModel;
+      const s = await m.openSession();
+      const long: ChatMessage[] = [{ role: 'system', content: `You are a billing agent. ${'Policy line about refunds and fees. '.repeat(150)}` }, { role: 'user', content: 'hello' }];
+      const r = await s.structured<Record<string, unknown>>({ messages: long, schema: SCHEMA, maxTokens: 32 });
+      expect(validateJson(r.value, SCHEMA)).toEqual([]);
+      const sent = () => big.requests.filter((q) => q.path === '/api/chat').map((q) => (q.body as { options: { num_ctx: number } }).options.num_ctx);
+      expect(sent()).toEqual([4096, 8192]);
+      // now the estimate uses the learned ratio: a longer prompt is refused before it is sent
+      const longer: ChatMessage[] = [{ role: 'system', content: long[0].content.repeat(2) }, { role: 'user', content: 'hello' }];
+      await expect(s.chat({ messages: longer, maxTokens: 16 })).rejects.toMatchObject({ code: 'context_overflow', message: expect.stringContaining('8192') });
+      expect(sent()).toHaveLength(2);
+      await s.dispose();
+    } finally {
+      await big.stop();
+    }
   });
 
   it('refused connection names the URL', async () => {

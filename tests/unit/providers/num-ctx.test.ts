@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseNumCtx, estimateTokens } from '../../../src-main/providers/ollama/num-ctx.js';
+import { chooseNumCtx, estimateTokens, learnCharsPerToken } from '../../../src-main/providers/ollama/num-ctx.js';
 
 describe('num_ctx', () => {
   it('estimates ~3.5 chars per token plus per-message overhead', () => {
@@ -23,5 +23,17 @@ describe('num_ctx', () => {
 
   it('is capped by the model context length', () => {
     expect(chooseNumCtx(9000, 512, { modelMax: 12000 })).toBe(12000);
+  });
+
+  it('learns a model\'s characters per token from the evaluated counts: the smallest ratio seen, never above the default', () => {
+    let r = 3.5;
+    r = learnCharsPerToken(r, 4000, 1000); // a cached prefix: 4 chars per evaluated token says little
+    expect(r).toBe(3.5);
+    r = learnCharsPerToken(r, 4000, 2000); // nothing cached on a byte-level vocabulary
+    expect(r).toBe(2);
+    r = learnCharsPerToken(r, 4000, 1); // everything cached: ignored
+    expect(r).toBe(2);
+    expect(learnCharsPerToken(r, 0, 0)).toBe(2);
+    expect(estimateTokens([{ role: 'user', content: 'x'.repeat(372) }], undefined, '', r)).toBe((372 + 28) / 2);
   });
 });
