@@ -33,6 +33,8 @@ export interface ResultReport {
   tokens: Result['tokens'];
   duration_ms: number;
   error: string | null;
+  /** The agent model the test chose (llm_model with test_model_precedence), when not the run's. */
+  agent_model?: ModelIdentity | string;
 }
 
 const roleModel = (m: Run['models']['agent']) => (m ? m.identity ?? `${m.spec.provider}:${m.spec.model}` : undefined);
@@ -54,6 +56,7 @@ export function toResultReport(r: Result): ResultReport {
     tokens: r.tokens,
     duration_ms: r.duration_ms,
     error: r.error,
+    ...(r.agent_model ? { agent_model: roleModel(r.agent_model) } : {}),
   };
 }
 

@@ -26,6 +26,18 @@ export interface ReplayPlan {
 export const callerLines = (r: Pick<Result, 'transcript'>): string[] => r.transcript.filter((t) => t.role === 'caller').map((t) => t.content);
 
 /**
+ * The recorded caller said the last word and the call ended there (a simulated caller that hung up
+ * with a goodbye, an imported call whose caller spoke last): the replay's caller hangs up with its
+ * last line too, so the agent is not asked to answer it. A conversation that ended in an error or a
+ * cancellation is replayed to let the agent answer.
+ */
+export function callerHungUpWithLine(r: Pick<Result, 'transcript' | 'end_reason'>): boolean {
+  if (!['caller_done', 'imported'].includes(r.end_reason)) return false;
+  const spoken = r.transcript.filter((t) => t.role === 'agent' || t.role === 'caller');
+  return spoken.at(-1)?.role === 'caller';
+}
+
+/**
  * One planned conversation per recorded one. A simulated run's test keeps its metrics, rules, mocks
  * and variables (from the run's suite snapshot); an imported call becomes a test carrying the call's
  * variables. The caller model is replaced by the recorded lines (persona dropped: it is not used).
@@ -41,7 +53,10 @@ export function planReplay(original: Run, results: Result[], snapshot?: TestSuit
     });
     const script = callerLines(r);
     const { persona: _persona, ...rest } = base;
-    const test = TestCase.parse({ ...rest, user_prompt: base.user_prompt ?? 'Replay of recorded caller turns.', caller_script: script, repeats: undefined });
+    const test = TestCase.parse({
+      ...rest, user_prompt: base.user_prompt ?? 'Replay of recorded caller turns.', caller_script: script, repeats: undefined,
+      caller_script_ends_call: callerHungUpWithLine(r) || undefined,
+    });
     const maxTurns = fromSuite
       ? original.options.max_turns ?? base.max_turns ?? snapshot?.default_max_turns ?? DEFAULT_MAX_TURNS
       : Math.max(DEFAULT_MAX_TURNS, script.length + 1);

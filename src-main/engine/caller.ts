@@ -8,7 +8,8 @@ import type { ModelCalls } from './model-calls.js';
  * The simulated caller. It reads the persona (Identity / Goal / Personality markdown), the
  * variables it should know and the transcript (agent lines as user messages, its own as assistant
  * messages), and answers each turn with ONE structured call `{message, done}`. A test's
- * `caller_script` replaces the model with fixed lines (done when they run out). On a press_digit
+ * `caller_script` replaces the model with fixed lines (done when they run out, or with the
+ * last line when `caller_script_ends_call`). On a press_digit
  * node it answers with one key instead.
  */
 
@@ -60,6 +61,8 @@ export class SimulatedCaller {
     private readonly calls: ModelCalls,
     private readonly limits: EngineLimits,
     private readonly script?: string[],
+    /** The last scripted line is said while hanging up (TestCase.caller_script_ends_call). */
+    private readonly scriptEndsCall = false,
   ) {
     this.system = callerSystemPrompt(persona, knownVariables);
   }
@@ -91,7 +94,8 @@ export class SimulatedCaller {
   async speak(transcript: TranscriptTurn[], node: string): Promise<CallerTurn> {
     if (this.script) {
       const line = this.nextScripted();
-      return line === undefined ? { message: '', done: true } : { message: line, done: false };
+      if (line === undefined) return { message: '', done: true };
+      return { message: line, done: this.scriptEndsCall && this.scriptAt === this.script.length };
     }
     const res = await this.calls.structured<{ message?: unknown; done?: unknown }>('caller', 'caller', node, {
       messages: this.messages(transcript),

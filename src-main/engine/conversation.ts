@@ -121,7 +121,7 @@ export async function runConversation(inp: ConversationInput): Promise<Conversat
     graph: inp.graph, test: inp.test, callId: inp.callId, calls: inp.calls, limits,
     signal: inp.signal, now: inp.now, onTurn: inp.onTurn, onToken: inp.onToken,
   });
-  const caller = new SimulatedCaller(inp.callerPrompt, inp.test.dynamic_variables, inp.calls, limits, inp.test.caller_script);
+  const caller = new SimulatedCaller(inp.callerPrompt, inp.test.dynamic_variables, inp.calls, limits, inp.test.caller_script, inp.test.caller_script_ends_call);
   const maxTurns = inp.maxTurns ?? DEFAULT_MAX_TURNS;
   let endReason: EndReason | undefined;
   let error: string | null = null;

@@ -4,7 +4,8 @@ import { RunOptions, type AgentGraph, type Persona, type Result, type Run, type 
 import type { Store } from '../store/index.js';
 import type { EngineLimits } from './limits.js';
 import { summarizeTests, type TestOutcome } from './pass-fail.js';
-import { describeRunModels, perModelLimiter, specKey, type RunModels } from './run-models.js';
+import { describeRunModels, perModelLimiter, specKey, type ModelLoader, type RunModels } from './run-models.js';
+import { loadTestModels, type TestModels } from './test-models.js';
 import { runOne } from './run-one.js';
 import { planRun } from './run-plan.js';
 
@@ -15,6 +16,8 @@ export interface StartRunOptions {
   store: Store;
   /** Loaded models (see loadRunModels). */
   models: RunModels;
+  /** Loads the agent models tests choose (llm_model) when the run's test_model_precedence is on. */
+  loader?: ModelLoader;
   /** A new run: the agent version and the suite to run. */
   agent?: RunAgent;
   suite?: RunSuite;
@@ -74,6 +77,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
   const target = resolveTarget(o);
   let run: Run;
   let suite: TestSuite;
+  let testModels: TestModels | undefined;
   if (target.run) {
     run = target.run;
     suite = target.suite;
@@ -85,7 +89,9 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
   } else {
     suite = target.suite.data;
     const options = RunOptions.parse({ ...o.options });
-    planRun(suite, options); // a bad test filter fails before a run row exists
+    const planned = planRun(suite, options); // a bad test filter fails before a run row exists
+    // so do a bad or unloadable per-test model
+    testModels = options.test_model_precedence ? await loadTestModels(planned, o.loader, { signal: o.signal }) : undefined;
     run = store.runs.create({
       kind: 'simulated', agent_id: target.agent.id, agent_version_id: target.agent.version_id, agent_name: target.agent.name,
       suite_id: target.suite.id, suite_name: target.suite.name || suite.name, models: await describeRunModels(o.models), options,
@@ -94,6 +100,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
   const agent = target.agent;
   const options = target.run ? run.options : RunOptions.parse({ ...o.options });
   const plan = planRun(suite, options, target.run ? store.results.finishedKeys(run.id) : new Set());
+  if (target.run && options.test_model_precedence) testModels = await loadTestModels(plan, o.loader, { signal: o.signal });
 
   const controller = new AbortController();
   const onOuterAbort = () => controller.abort(o.signal?.reason);
@@ -123,8 +130,10 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
         void queue.add(async () => {
           if (controller.signal.aborted || failure) return;
           emit({ type: 'test.started', run_id: runId, test: item.test.name, test_index: item.test_index, repeat: item.repeat });
-          const result = await runOne(ctx, item);
-          if (!result) return;
+          const own = testModels?.forTest(item.test);
+          const found = await runOne(own ? { ...ctx, models: { ...ctx.models, agent: own.model } } : ctx, item);
+          if (!found) return;
+          const result = own ? { ...found, agent_model: own.role } : found;
           store.transaction(() => {
             store.results.insert(result);
             store.runs.refreshSummary(runId);

@@ -88,6 +88,9 @@ export const ModelCall = z.object({
 });
 export type ModelCall = z.infer<typeof ModelCall>;
 
+export const RoleModel = z.object({ spec: ModelSpec, identity: ModelIdentity.optional() });
+export type RoleModel = z.infer<typeof RoleModel>;
+
 export const Result = z.object({
   id: z.string(),
   run_id: z.string(),
@@ -106,6 +109,8 @@ export const Result = z.object({
   assertions: z.array(CheckResult).default([]),
   tokens: Tokens,
   model_calls: z.array(ModelCall).default([]),
+  /** The agent model of this conversation when its test chose one (llm_model, with the run's test_model_precedence on). */
+  agent_model: RoleModel.optional(),
   duration_ms: z.number().min(0),
   error: z.string().nullable().default(null),
   started_at: z.string(),
@@ -113,8 +118,6 @@ export const Result = z.object({
 });
 export type Result = z.infer<typeof Result>;
 
-export const RoleModel = z.object({ spec: ModelSpec, identity: ModelIdentity.optional() });
-export type RoleModel = z.infer<typeof RoleModel>;
 
 export const RunOptions = z.object({
   concurrency: z.number().int().min(1).default(4),
@@ -122,6 +125,8 @@ export const RunOptions = z.object({
   max_turns: z.number().int().min(1).optional(),
   tests: z.array(z.string()).optional(),
   fail_on_severity: z.enum(['low', 'medium', 'high', 'critical']).optional(),
+  /** A test's llm_model replaces the run's agent model for that test (voicetest's test_model_precedence). */
+  test_model_precedence: z.boolean().optional(),
 });
 export type RunOptions = z.infer<typeof RunOptions>;
 

@@ -76,6 +76,8 @@ export const TestCase = z.object({
   two_step_judge: z.boolean().optional(),
   /** Scripted caller lines (deterministic mode); when set the caller model is not used. */
   caller_script: z.array(z.string()).optional(),
+  /** With caller_script: the caller hangs up as it says the last line (the agent does not answer it), as in a recorded call the caller ended with a message. */
+  caller_script_ends_call: z.boolean().optional(),
   /** What the source file carried that Parley does not model (original spellings, keys), so export is lossless. */
   source_meta: z.record(z.string(), z.unknown()).optional(),
 });

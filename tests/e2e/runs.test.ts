@@ -114,4 +114,27 @@ describe('runs in Chromium (scripted model)', () => {
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await expect(rows.count()).resolves.toBe(2);
   });
+
+  it('a suite whose tests name their own agent model: the dialog offers to use them, and the result says which model answered', async () => {
+    const { page, ctx } = app;
+    const other = writeScript(tmp.dir, 'other', goodScript({ chat: ['I am the model this test chose.'], defaults: { chat: 'OK.', caller: 'Okay.', caller_turns: 1, score: 0.9 } }));
+    const agentId = ctx.store.agents.list()[0].id;
+    ctx.store.suites.create({ name: 'Own models', tests: [{ name: 'chooses its model', caller_script: ['Hi.'], llm_model: `scripted:${other}` }] }, 'Own models', { agent_id: agentId });
+    await page.goto(`${app.server.url.split('?')[0]}#/runs`);
+    await page.getByRole('button', { name: 'New run' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New run' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Test suite').selectOption({ label: 'Own models (1 tests)' });
+    await pickModel(dialog, 'Agent model', `scripted:${script}`);
+    const own = dialog.getByLabel("Use the tests' own agent models");
+    await expect(own.isChecked()).resolves.toBe(false);
+    await own.check();
+    await startRun(dialog);
+    await page.waitForURL(/#\/runs\/run/);
+    await page.getByTestId('run-status').getByText('completed').waitFor({ timeout: 30_000 });
+    await page.getByTestId('test-row-0-0').click();
+    const detail = page.locator('[data-result-detail]');
+    await detail.getByText('I am the model this test chose.').waitFor();
+    await expect(detail.getByTestId('result-agent-model').textContent()).resolves.toContain(`scripted:${other}`);
+  });
 });

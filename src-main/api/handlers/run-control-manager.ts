@@ -1,7 +1,7 @@
 import type { LiveRun } from '../../../src-shared/contract/runs.js';
 import type { RunEvent } from '../../../src-shared/contract/events.js';
 import { ModelSpec, type ModelSpecInput, type Run, type RunOptions, type TestSuite } from '../../../src-shared/schemas/index.js';
-import { planRun, startRun, type RunHandle, type RunModels } from '../../engine/index.js';
+import { planRun, startRun, type ModelLoader, type RunHandle, type RunModels } from '../../engine/index.js';
 import { ProviderError, type ChatModel, type ProviderRegistry } from '../../providers/index.js';
 import { sharedProviders } from '../providers-service.js';
 import type { ApiContext } from '../context.js';
@@ -62,15 +62,24 @@ export class RunManager {
     return sharedProviders(this.ctx);
   }
 
-  /** Caller and judge default to the agent model; llama-cpp threads default to the Models page setting. */
-  private async loadModels(specs: { agent: ModelSpec; caller?: ModelSpec; judge?: ModelSpec }): Promise<RunModels> {
+  /** llama-cpp threads default to the Models page setting. */
+  private withThreads(s: ModelSpec): ModelSpec {
     const settings = this.ctx.store.settings.get('models') as { threads?: number } | undefined;
-    const withThreads = (s: ModelSpec): ModelSpec =>
-      s.provider === 'llama-cpp' && s.params.threads === undefined && settings?.threads ? { ...s, params: { ...s.params, threads: settings.threads } } : s;
+    return s.provider === 'llama-cpp' && s.params.threads === undefined && settings?.threads ? { ...s, params: { ...s.params, threads: settings.threads } } : s;
+  }
+
+  /** Loads the agent models tests choose for themselves (llm_model with test_model_precedence). */
+  private loader(): ModelLoader {
+    const reg = this.providers();
+    return { load: (spec, o) => reg.load(this.withThreads(spec), o) };
+  }
+
+  /** Caller and judge default to the agent model. */
+  private async loadModels(specs: { agent: ModelSpec; caller?: ModelSpec; judge?: ModelSpec }): Promise<RunModels> {
     const reg = this.providers();
     const out: Partial<Record<Role, ChatModel>> = {};
     for (const role of ['agent', 'caller', 'judge'] as const) {
-      const spec = withThreads(specs[role] ?? specs.agent);
+      const spec = this.withThreads(specs[role] ?? specs.agent);
       try {
         out[role] = await reg.load(spec);
       } catch (e) {
@@ -96,7 +105,7 @@ export class RunManager {
       ...(input.models.judge ? { judge: ModelSpec.parse(input.models.judge) } : {}),
     });
     return this.launch(total, (onEvent) => startRun({
-      store, models, onEvent, options: input.options,
+      store, models, onEvent, options: input.options, loader: this.loader(),
       agent: { id: agent.id, version_id: version.id, name: agent.name, graph: version.graph },
       suite: { id: suite.id, name: suite.name, data: suite.data },
       resolvePersona: (id) => store.personas.find(id)?.data,
@@ -116,7 +125,7 @@ export class RunManager {
     if (!run.models.agent) throw invalid(`run ${id} has no agent model recorded`);
     const models = await this.loadModels({ agent: run.models.agent.spec, caller: run.models.caller?.spec, judge: run.models.judge?.spec });
     return this.launch(this.plannedTotal(suite, run.options), (onEvent) => startRun({
-      store, models, onEvent, resume: id, resolvePersona: (p) => store.personas.find(p)?.data,
+      store, models, onEvent, resume: id, loader: this.loader(), resolvePersona: (p) => store.personas.find(p)?.data,
     }));
   }
 

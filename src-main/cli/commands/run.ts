@@ -19,6 +19,7 @@ import { useStore, withDbOption } from '../store-option.js';
 interface RunCliOptions {
   db?: string; agent?: string; tests?: string; agentModel: string[]; callerModel?: string; judgeModel?: string;
   repeat?: string; concurrency?: string; maxTurns?: string; test: string[]; json?: boolean; junit?: string; resume?: string;
+  testModelPrecedence?: boolean;
 }
 
 const collect = (v: string, prev: string[]) => [...prev, v];
@@ -106,7 +107,11 @@ function progress(label: string): { onEvent: (e: RunEvent) => void; end: () => v
 function printText(o: RunOutcome): void {
   const { run, results } = o;
   process.stdout.write(`run ${run.id}  ${run.status}  agent ${run.agent_name}  suite ${run.suite_name}  model ${run.models.agent?.spec.provider}:${run.models.agent?.spec.model}\n\n`);
-  printTable(['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS'], results.map((r) => [r.test, String(r.repeat + 1), r.status, r.end_reason, String(r.turns), String(Math.round(r.duration_ms))]));
+  const own = results.some((r) => r.agent_model);
+  printTable(['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', ...(own ? ['AGENT MODEL'] : [])], results.map((r) => [
+    r.test, String(r.repeat + 1), r.status, r.end_reason, String(r.turns), String(Math.round(r.duration_ms)),
+    ...(own ? [r.agent_model ? `${r.agent_model.spec.provider}:${path.basename(r.agent_model.spec.model)} (the test's)` : 'the run\'s'] : []),
+  ]));
   const failing = results.filter((r) => r.status !== 'pass');
   if (failing.length) process.stdout.write('\n');
   for (const r of failing) process.stdout.write(`${r.test}${r.repeat ? ` #${r.repeat + 1}` : ''}:\n${failureLines(r).map((l) => `  - ${l}`).join('\n')}\n`);
@@ -121,6 +126,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     repeats: positiveInt('--repeat', opts.repeat),
     max_turns: positiveInt('--max-turns', opts.maxTurns),
     ...(opts.test.length ? { tests: opts.test } : {}),
+    ...(opts.testModelPrecedence ? { test_model_precedence: true } : {}),
   };
   const callerSpec = opts.callerModel ? spec('--caller-model', opts.callerModel) : undefined;
   const judgeSpec = opts.judgeModel ? spec('--judge-model', opts.judgeModel) : undefined;
@@ -136,7 +142,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     if (!run.models.agent) throw new CliError(`--resume: run ${run.id} has no agent model recorded`);
     if (run.status === 'running' || run.status === 'queued') throw new CliError(`--resume: run ${run.id} is still ${run.status} in another process`);
     const models = await load(run.models.agent.spec, run.models.caller?.spec, run.models.judge?.spec);
-    jobs.push({ label: run.id, begin: () => startRun({ store, models, resume: run.id, resolvePersona: (id) => store.personas.find(id)?.data }) });
+    jobs.push({ label: run.id, begin: () => startRun({ store, models, resume: run.id, loader: registry, resolvePersona: (id) => store.personas.find(id)?.data }) });
   } else {
     if (!opts.agent || !opts.tests || !opts.agentModel.length) throw new CliError('parley run needs --agent <agent>, --tests <file|suite> and --agent-model SPEC (or --resume RUN)');
     const agentSpecs = opts.agentModel.map((s) => spec('--agent-model', s));
@@ -145,11 +151,15 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     const sharedJudge = judgeSpec ?? (agentSpecs.length > 1 ? agentSpecs[0] : undefined);
     const agent = resolveAgent(store, opts.agent);
     const suite = resolveTests(store, opts.tests);
+    const ownModels = suite.data.tests.filter((t) => t.llm_model !== undefined);
+    if (ownModels.length && !opts.testModelPrecedence) {
+      info(`note: ${ownModels.length} test${ownModels.length === 1 ? '' : 's'} name${ownModels.length === 1 ? 's' : ''} an agent model (llm_model: ${[...new Set(ownModels.map((t) => t.llm_model))].join(', ')}); it is used only with --test-model-precedence, so this run uses --agent-model for every test`);
+    }
     for (const agentSpec of agentSpecs) {
       const models = await load(agentSpec, sharedCaller, sharedJudge);
       jobs.push({
         label: `${agentSpec.provider}:${path.basename(agentSpec.model)}`,
-        begin: () => startRun({ store, models, agent, suite, options, resolvePersona: (id) => store.personas.find(id)?.data }),
+        begin: () => startRun({ store, models, agent, suite, options, loader: registry, resolvePersona: (id) => store.personas.find(id)?.data }),
       });
     }
   }
@@ -196,6 +206,7 @@ export function registerRun(program: Command): void {
     .option('--concurrency <n>', 'conversations at once (default 4)')
     .option('--max-turns <n>', 'caller turns per conversation (overrides the tests; default 20)')
     .option('--test <name>', 'only this test (repeatable)', collect, [])
+    .option('--test-model-precedence', 'a test\'s llm_model replaces the agent model for that test (voicetest\'s test_model_precedence)')
     .option('--json', 'print the run report as JSON')
     .option('--junit <file>', 'also write a JUnit XML report')
     .option('--resume <run>', 'continue a cancelled or interrupted run (skips finished conversations)'))

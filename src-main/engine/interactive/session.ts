@@ -106,7 +106,7 @@ export class InteractiveSession {
     }, (node, reason, via) => emit({ type: 'playground.node', session_id: this.id, step: this.steps.length, node, reason, ...(via ? { via } : {}) }));
     if (init.startNode !== undefined) this.rt.node(init.startNode); // throws GraphRuntimeError naming the nodes
     if (init.mode === 'simulated' || init.test.caller_script) {
-      this.caller = new SimulatedCaller(init.callerPrompt ?? '', init.test.dynamic_variables, this.calls, limits, init.test.caller_script);
+      this.caller = new SimulatedCaller(init.callerPrompt ?? '', init.test.dynamic_variables, this.calls, limits, init.test.caller_script, init.test.caller_script_ends_call);
     }
     this.maxTurns = init.maxTurns ?? INTERACTIVE_MAX_TURNS;
   }

@@ -11,7 +11,7 @@ import type { Dropped, ImportContext, SuiteImporter } from '../types.js';
  * original spelling of `type` and which keys were present are kept so export writes the same file.
  */
 const VOICETEST_KEYS = ['name', 'user_prompt', 'metrics', 'dynamic_variables', 'tool_mocks', 'type', 'includes', 'excludes', 'patterns', 'llm_model'] as const;
-const PARLEY_ONLY = ['persona', 'metric_threshold', 'max_turns', 'repeats', 'assertions', 'two_step_judge', 'caller_script'] as const;
+const PARLEY_ONLY = ['persona', 'metric_threshold', 'max_turns', 'repeats', 'assertions', 'two_step_judge', 'caller_script', 'caller_script_ends_call'] as const;
 const CANONICAL_TYPE: Record<string, string> = { simulation: 'llm', unit: 'rule', llm: 'llm', rule: 'rule' };
 
 const Item = z.looseObject({ name: z.string().min(1), type: z.string().optional() });

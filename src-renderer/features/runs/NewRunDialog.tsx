@@ -23,6 +23,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
   const [repeats, setRepeats] = useState('');
   const [concurrency, setConcurrency] = useState('2');
   const [maxTurns, setMaxTurns] = useState('');
+  const [testModels, setTestModels] = useState(false);
   const first = useRef<HTMLSelectElement>(null);
 
   useEffect(() => { first.current?.focus(); }, []);
@@ -46,6 +47,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
   if (badInt(concurrency, 1)) problems.push('concurrency must be a whole number of 1 or more');
   if (badInt(maxTurns, 1)) problems.push('max turns must be a whole number of 1 or more');
   const suiteDoc = suites.data?.find((s) => s.id === suite);
+  const ownModels = [...new Set(suiteDoc?.data.tests.flatMap((t) => (t.llm_model ? [t.llm_model] : [])) ?? [])];
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -62,6 +64,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
         ...(intOrUndef(repeats) ? { repeats: intOrUndef(repeats) } : {}),
         ...(intOrUndef(concurrency) ? { concurrency: intOrUndef(concurrency) } : {}),
         ...(intOrUndef(maxTurns) ? { max_turns: intOrUndef(maxTurns) } : {}),
+        ...(testModels && ownModels.length ? { test_model_precedence: true } : {}),
       },
     }, { onSuccess: (out) => navigate(`/runs/${out.run_id}`) });
   };
@@ -104,6 +107,13 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
             <input type="number" min={1} value={maxTurns} placeholder="as in each test" onChange={(e) => setMaxTurns(e.target.value)} aria-label="Max turns" />
           </label>
         </div>
+        {ownModels.length > 0 && (
+          <label className="checkbox">
+            <input type="checkbox" checked={testModels} onChange={(e) => setTestModels(e.target.checked)} aria-label="Use the tests' own agent models" />
+            <span><strong>Use the tests' own agent models</strong> ({ownModels.join(', ')}): tests that name one run on it, the others on the agent model above.
+              {!testModels && <span className="muted"> Off: every test runs on the agent model above.</span>}</span>
+          </label>
+        )}
         <ErrorBox error={start.error} />
         {problems.length > 0 && (agent || suite || models.agent) && <div className="muted small" role="status">To start: {problems.join('; ')}.</div>}
         <div className="rn-actions">

@@ -27,6 +27,12 @@ export function ResultDetail({ id, graph, runResults, onClose }: { id: string; g
             <StatusBadge status={r.status} /> ended: <strong>{r.end_reason.replace('_', ' ')}</strong> · {r.turns} turns · {fmtMs(r.duration_ms)} ·
             {' '}{fmtInt(r.tokens.prompt)} prompt ({fmtInt(r.tokens.cached_prompt)} cached) + {fmtInt(r.tokens.completion)} completion tokens
           </div>
+          {r.agent_model && (
+            <div className="muted small" data-testid="result-agent-model">
+              Agent model chosen by the test: <strong>{r.agent_model.spec.provider}:{r.agent_model.spec.model}</strong>
+              {r.agent_model.identity?.digest ? ` (${r.agent_model.identity.digest.slice(0, 19)})` : ''}
+            </div>
+          )}
         </div>
         <button className="ghost" onClick={onClose} aria-label="Close result">Close</button>
       </header>

@@ -32,7 +32,7 @@ export function CallerSection({ test, onChange, suggestions, errorAt, base }: {
   const mode = callerMode(test);
   const personas = useApi('personas.list');
   const switchTo = (m: Mode) => {
-    const clear = { persona: undefined, user_prompt: undefined, caller_script: undefined };
+    const clear = { persona: undefined, user_prompt: undefined, caller_script: undefined, caller_script_ends_call: undefined };
     if (m === 'library') onChange({ ...clear, persona: personas.data?.[0]?.id ?? '' });
     if (m === 'inline') {
       const fromLib = typeof test.persona === 'string' ? personas.data?.find((p) => p.id === test.persona)?.data : undefined;
@@ -88,6 +88,13 @@ export function CallerSection({ test, onChange, suggestions, errorAt, base }: {
           <textarea aria-label="Caller lines" rows={5} value={(test.caller_script ?? []).join('\n')}
             onChange={(e) => onChange({ caller_script: e.target.value.split('\n') })}
             onBlur={(e) => onChange({ caller_script: e.target.value.split('\n').filter((l) => l.trim()) })} />
+        </label>
+      )}
+      {mode === 'script' && (
+        <label className="check-label">
+          <span><input type="checkbox" checked={test.caller_script_ends_call === true}
+            onChange={(e) => onChange({ caller_script_ends_call: e.target.checked || undefined })} /> Hang up with the last line</span>
+          <span className="muted small">The caller says it and ends the call: the agent does not answer it.</span>
         </label>
       )}
     </Section>

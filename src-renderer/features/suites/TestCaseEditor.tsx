@@ -64,6 +64,12 @@ export function TestCaseEditor({ test, index, onChange, graph, errorAt, defaults
             <span className="muted small">Extract facts first, then judge (slower, closer to human review).</span>
           </label>
         </div>
+        <label>Agent model for this test
+          <input aria-label="Agent model for this test" value={test.llm_model ?? ''} placeholder="the run's agent model"
+            onChange={(e) => set({ llm_model: e.target.value.trim() ? e.target.value : undefined })} />
+          <span className="muted small">e.g. ollama:qwen2.5:7b or openai/gpt-4o-mini. Used only when a run turns on the tests' own models.</span>
+          {errorAt(`${base}.llm_model`) && <span className="field-error">{errorAt(`${base}.llm_model`)}</span>}
+        </label>
       </Section>
 
       <CallerSection test={test} onChange={set} suggestions={vars} errorAt={errorAt} base={base} />

@@ -105,4 +105,23 @@ describe('replayRun', () => {
     expect(results[0].transcript.filter((t) => t.role === 'caller').map((t) => t.content)).toEqual(plan.items[0].test.caller_script!.slice(0, results[0].turns));
     expect(results[0].transcript[0].content).toBe('Hello, Bright Smile Dental!');
   });
+
+  it('a caller that hung up with a goodbye hangs up with it in the replay too: the agent does not answer it', async () => {
+    const hangUp = TestSuite.parse({ name: 'bye', tests: [{ name: 'short call', user_prompt: 'Say hi, then leave.' }] });
+    const byeModels = (): RunModels => ({
+      agent: scriptedModel({ name: 'agent', chat: ['Hello, Bright Smile Dental!', 'How can I help?', 'Anything else?'] } as unknown as ScriptInput),
+      caller: scriptedModel({ name: 'caller', caller: ['Hi there.', { message: 'Actually never mind, bye!', done: true }] } as unknown as ScriptInput),
+      judge: scriptedModel({ name: 'judge' } as unknown as ScriptInput),
+    });
+    const version = store.agents.latest(agentId)!;
+    const out = await runSuite({ store, models: byeModels(), agent: { id: agentId, version_id: version.id, name: 'Dental', graph: version.graph }, suite: { id: null, name: 'bye', data: hangUp } });
+    const [orig] = store.results.listByRun(out.run.id);
+    expect(orig.transcript.map((t) => `${t.role}: ${t.content}`)).toEqual(['agent: Hello, Bright Smile Dental!', 'caller: Hi there.', 'agent: How can I help?', 'caller: Actually never mind, bye!']);
+    expect(orig.end_reason).toBe('caller_done');
+    const plan = planReplay(out.run, [orig], store.runs.suiteSnapshot(out.run.id));
+    expect(plan.items[0].test).toMatchObject({ caller_script: ['Hi there.', 'Actually never mind, bye!'], caller_script_ends_call: true });
+    const { results } = await replayRun(store, out.run.id, { models: byeModels() });
+    expect(results[0].transcript).toEqual(orig.transcript);
+    expect([results[0].end_reason, results[0].turns]).toEqual(['caller_done', orig.turns]);
+  });
 });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../../src-shared/run-report.js';
+import { ensureTinyGguf } from '../../fixtures/tiny-gguf/write-tiny-gguf.js';
 
 const root = path.resolve(__dirname, '../../..');
 const fx = (f: string) => path.join(root, 'tests/fixtures/engine', f);
@@ -87,6 +88,25 @@ describe('parley run (CLI)', () => {
     expect(text.stdout).toMatch(/TEST\s+REPEAT\s+STATUS\s+END\s+TURNS\s+MS/);
     expect(text.stdout).toContain('pending order:\n  - rule includes "agent: has shipped" failed: "has shipped" does not appear in the agent\'s turns');
     expect(text.stdout).toMatch(/passed 0 {2}failed 1 {2}errored 0/);
+  });
+
+  it('--test-model-precedence: a test naming its own agent model (llm_model) runs on it - here the tiny GGUF in process; without the flag a note says it is unused', async () => {
+    const gguf = await ensureTinyGguf();
+    const suite = JSON.parse(fs.readFileSync(fx('orders-suite.json'), 'utf8'));
+    suite.tests[1].llm_model = `llama-cpp:${gguf}`;
+    const file = path.join(dir, 'own-model-suite.json');
+    fs.writeFileSync(file, JSON.stringify(suite));
+    const args = ['--agent', fx('orders-agent.json'), '--tests', file, '--agent-model', `scripted:${fx('orders-model.json')}`, '--db', db, '--json'];
+    const on = parley(...args, '--test-model-precedence');
+    expect(on.stderr).not.toMatch(/note:/);
+    const rep = JSON.parse(on.stdout) as RunReport;
+    const [shipped, pending] = rep.results;
+    expect(shipped.agent_model).toBeUndefined();
+    expect(pending.agent_model).toMatchObject({ provider: 'llama-cpp', name: path.basename(gguf), digest: expect.stringMatching(/^sha256:/) });
+    expect(pending.tokens.completion).toBeGreaterThan(0); // the tiny model generated the agent's replies
+    const off = parley(...args);
+    expect(off.stderr).toContain(`note: 1 test names an agent model (llm_model: llama-cpp:${gguf}); it is used only with --test-model-precedence`);
+    expect((JSON.parse(off.stdout) as RunReport).results.every((x) => x.agent_model === undefined)).toBe(true);
   });
 
   it('usage and setup errors exit 2 with a one-line reason', () => {
