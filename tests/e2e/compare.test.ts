@@ -29,7 +29,7 @@ describe('compare runs in Chromium', () => {
     await expect(page.getByTestId('count-regressed').textContent()).resolves.toMatch(/^2\s*regressed/);
     await expect(page.getByTestId('delta-pass-rate').textContent()).resolves.toContain('−100.0 pp');
     const rows = page.getByTestId('compare-row');
-    await expect(rows.count()).resolves.toBe(2);
+    await expect.poll(() => rows.count()).toBe(2);
     await expect(rows.first().getByTestId('change-tag').textContent()).resolves.toBe('regressed');
     // the detail: side-by-side transcripts with the words that changed highlighted
     await rows.first().click();
@@ -42,7 +42,7 @@ describe('compare runs in Chromium', () => {
     await expect(changed.locator('td').nth(0).textContent()).resolves.toContain('I can offer an appointment on Tuesday at 10 am.');
     await expect(changed.locator('td').nth(1).textContent()).resolves.toContain('I can offer an appointment on Friday at 4 pm maybe.');
     // both paths drawn, metric delta with the scores of both sides
-    await expect(detail.getByTestId('graph-path-view').count()).resolves.toBe(2);
+    await expect.poll(() => detail.getByTestId('graph-path-view').count()).toBe(2);
     await expect(detail.locator('.metric-deltas').textContent()).resolves.toMatch(/0\.90.*0\.20.*−0\.70/);
   });
 
@@ -55,7 +55,7 @@ describe('compare runs in Chromium', () => {
     await page.reload();
     await page.getByTestId('test-diff').waitFor();
     await expect(page.getByRole('button', { name: /^Failures/ }).getAttribute('aria-pressed')).resolves.toBe('true');
-    await expect(page.getByTestId('compare-row').count()).resolves.toBe(2);
+    await expect.poll(() => page.getByTestId('compare-row').count()).toBe(2);
   });
 
   it('shows a matrix and a chart per model for three runs', async () => {
@@ -63,9 +63,9 @@ describe('compare runs in Chromium', () => {
     await page.goto(`${base()}#/compare?runs=${ids.join(',')}`);
     const matrix = page.getByTestId('matrix');
     await matrix.waitFor();
-    await expect(matrix.locator('tbody tr').count()).resolves.toBe(2);
+    await expect.poll(() => matrix.locator('tbody tr').count()).toBe(2);
     await expect(matrix.locator('thead').textContent()).resolves.toMatch(/clinic-good.*clinic-worse.*clinic-third/);
-    await expect(page.getByTestId('chart-group').count()).resolves.toBe(3);
+    await expect.poll(() => page.getByTestId('chart-group').count()).toBe(3);
     // a column against the baseline opens the two-run comparison below the matrix
     await matrix.getByRole('button', { name: 'diff vs A' }).first().click();
     await expect(page.getByTestId('count-regressed').textContent()).resolves.toMatch(/^2/);

@@ -44,7 +44,7 @@ describe('run on the tiny GGUF from the UI', () => {
       expect(r.transcript.length).toBeGreaterThan(0);
     }
     await page.getByTestId('run-summary').waitFor();
-    await expect(page.locator('.results-table tbody tr').count()).resolves.toBe(2);
+    await expect.poll(() => page.locator('.results-table tbody tr').count()).toBe(2);
     console.log(`tiny GGUF run: ${seconds.toFixed(1)} s from Start to completed; statuses ${results.map((r) => `${r.status}/${r.end_reason}`).join(', ')}`);
   });
 });

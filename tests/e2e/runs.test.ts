@@ -73,8 +73,8 @@ describe('runs in Chromium (scripted model)', () => {
     // the graph with the path: every node drawn, visited ones numbered in order
     const graph = detail.getByTestId('graph-path-view');
     await graph.getByTestId('graph-node').first().waitFor();
-    await expect(graph.getByTestId('graph-node').count()).resolves.toBe(4);
-    await expect(graph.locator('[data-testid="graph-node"].on-path').count()).resolves.toBe(3);
+    await expect.poll(() => graph.getByTestId('graph-node').count()).toBe(4);
+    await expect.poll(() => graph.locator('[data-testid="graph-node"].on-path').count()).toBe(3);
     await expect(graph.locator('[data-node-id="book"] .ge-visits').textContent()).resolves.toBe('#2');
     await expect(detail.getByTestId('path-steps').textContent()).resolves.toMatch(/Greeting.*Book appointment.*Goodbye/);
     await expect(detail.getByTestId('coverage-gaps').textContent()).resolves.toContain('Billing questions');
@@ -103,7 +103,7 @@ describe('runs in Chromium (scripted model)', () => {
     await page.goto(`${app.server.url.split('?')[0]}#/runs`);
     const rows = page.locator('tr[data-testid^="run-row-"]');
     await rows.first().waitFor();
-    await expect(rows.count()).resolves.toBe(2);
+    await expect.poll(() => rows.count()).toBe(2);
     await expect(rows.first().textContent()).resolves.toContain('clinic-good');
     await page.getByLabel('Status').selectOption('cancelled');
     await page.getByText('No runs match these filters').waitFor();
@@ -112,7 +112,7 @@ describe('runs in Chromium (scripted model)', () => {
     await page.getByText('No runs match these filters').waitFor();
     await expect(page.getByLabel('Status').inputValue()).resolves.toBe('cancelled');
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
-    await expect(rows.count()).resolves.toBe(2);
+    await expect.poll(() => rows.count()).toBe(2);
   });
 
   it('a suite whose tests name their own agent model: the dialog offers to use them, and the result says which model answered', async () => {
