@@ -1,4 +1,5 @@
 import type { ExtractVariable, NodeOf } from '../../../src-shared/schemas/index.js';
+import { GraphRuntimeError } from '../errors.js';
 import { toNumber } from '../equations.js';
 import type { Runtime } from '../runtime.js';
 import { renderTranscript } from '../transcript-text.js';
@@ -64,7 +65,12 @@ export async function extractVariables(rt: Runtime, node: NodeOf<'extract'>): Pr
   const value = res.value && typeof res.value === 'object' ? res.value : {};
   for (const v of node.variables) {
     const got = coerceExtracted(v, value[v.name], max);
-    if (got !== undefined) rt.vars.set(v.name, got);
+    if (got === undefined) continue;
+    try {
+      rt.vars.set(v.name, got);
+    } catch (e) {
+      throw new GraphRuntimeError(`node ${node.id}: extracted variable ${v.name}: ${(e as Error).message}`);
+    }
   }
 }
 

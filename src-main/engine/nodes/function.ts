@@ -63,7 +63,12 @@ export async function runFunction(rt: Runtime, node: NodeOf<'function'>): Promis
   if (node.wait_for_result !== false) {
     for (const ov of node.output_variables) {
       const v = outputValue(record.result, ov.output_key);
-      if (v !== undefined) rt.vars.set(ov.variable, v);
+      if (v === undefined) continue;
+      try {
+        rt.vars.set(ov.variable, v);
+      } catch (e) {
+        throw new GraphRuntimeError(`node ${node.id}: output variable ${ov.variable}: ${(e as Error).message}`);
+      }
     }
   }
   node.actions.forEach((a, i) => {

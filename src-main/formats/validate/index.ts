@@ -7,7 +7,7 @@ import { Reporter } from './reporter.js';
 import { checkEdges } from './rules-edges.js';
 import { checkFlow } from './rules-flow.js';
 import { checkStructure, checkTools } from './rules-structure.js';
-import { checkTemplates } from './rules-templates.js';
+import { checkReadOnlyWrites, checkTemplates } from './rules-templates.js';
 
 export interface ValidateOptions {
   /** File name put on every issue. */
@@ -56,6 +56,7 @@ export function validateGraphWith(graph: unknown, opts: ValidateOptions): Valida
   checkFlow(g, r);
   checkTools(g, r);
   checkTemplates(g, r);
+  checkReadOnlyWrites(g, r);
   return {
     graph: g,
     errors: r.issues.filter((i) => i.severity === 'error'),

@@ -84,3 +84,23 @@ export function checkTemplates(g: AgentGraph, r: Reporter): void {
     }
   }
 }
+
+/** user.* holds the data a call is dispatched with and is immutable during the call (the engine refuses writes: variables/store.ts). */
+const READ_ONLY_PATH = /^\s*user\s*($|[.[])/;
+
+/** Warnings: nodes that write into user.* (each such write fails the conversation at run time). */
+export function checkReadOnlyWrites(g: AgentGraph, r: Reporter): void {
+  const warn = (path: string, target: string, what: string) => {
+    if (READ_ONLY_PATH.test(target)) r.warn(path, `${what} writes ${JSON.stringify(target)}, but user.* is the caller data the call starts with and cannot change during a call (the conversation would stop with an error there); expected workflow.* or a plain variable`);
+  };
+  g.nodes.forEach((n, i) => {
+    const of = `node ${JSON.stringify(n.id)}`;
+    if (n.type === 'extract') n.variables.forEach((v, j) => warn(`nodes[${i}].variables[${j}].name`, v.name, `extract ${of}`));
+    if (n.type === 'function') {
+      n.output_variables.forEach((o, j) => warn(`nodes[${i}].output_variables[${j}].variable`, o.variable, `an output of ${of}`));
+      n.actions.forEach((a, j) => warn(`nodes[${i}].actions[${j}].path`, a.path, `a context.set action of ${of}`));
+    }
+    if (n.type === 'press_digit' && n.variable) warn(`nodes[${i}].variable`, n.variable, `press-digit ${of}`);
+  });
+}
+

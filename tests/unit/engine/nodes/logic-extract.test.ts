@@ -77,6 +77,17 @@ describe('extract node', () => {
     ],
   } as never;
 
+  it('extracting into user.* (the read-only caller data) ends the conversation with an error naming the node and variable', async () => {
+    const g = {
+      entry_node_id: 'x', first_speaker: 'caller' as const,
+      nodes: [{ id: 'x', type: 'extract', instruction: { mode: 'prompt', text: 'Get the name.' }, variables: [{ name: 'user.name', type: 'text' }], transitions: [] }],
+    } as never;
+    const r = await converse({ graph: g, test: { caller_script: ['I am Eve'], dynamic_variables: { user: { name: 'Dana' } } }, models: { agent: scriptedModel({ extract: [{ 'user.name': 'Eve' }] }) } });
+    expect(r.endReason).toBe('error');
+    expect(r.error).toMatch(/^node x: extracted variable user\.name: variable path "user\.name": user\.\* is the caller data the call started with and cannot change during the call/);
+    expect(r.variables).toMatchObject({ user: { name: 'Dana' } });
+  });
+
   it('makes ONE structured call for all typed variables, stores them, then routes on equations', async () => {
     const s = spy(scriptedModel({ extract: [{ order_id: ' A17 ', qty: '3', gift: 'true', reason: 'Broken', 'workflow.note': 'n' }] }));
     const r = await converse({ graph, test: { caller_script: ['My order A17 arrived broken'] }, models: { agent: s.model } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VariableStore } from '../../../../src-main/engine/variables/index.js';
+import { PathError, VariableStore } from '../../../../src-main/engine/variables/index.js';
 
 const sys = (turn = 0) => ({ callId: 'c-9', now: () => new Date(2025, 2, 4, 7, 8), turn: () => turn });
 
@@ -46,9 +46,21 @@ describe('VariableStore (call context)', () => {
   });
 
   it('does not share objects with the test input', () => {
-    const input = { user: { name: 'Dana' } };
+    const input = { workflow: { step: 'start' } };
     const v = new VariableStore({ test: input }, sys());
-    v.set('user.name', 'Eve');
-    expect(input.user.name).toBe('Dana');
+    v.set('workflow.step', 'billing');
+    expect(input.workflow.step).toBe('start');
+    expect(v.get('workflow.step')).toBe('billing');
+  });
+
+  it('user.* is the data the call started with: read-only during the call', () => {
+    const v = new VariableStore({ test: { user: { name: 'Dana', meals: ['Breakfast'] } } }, sys());
+    for (const path of ['user.name', 'user', 'user.meals[+]', 'user.meals[0]', 'user.new.deep']) {
+      expect(() => v.set(path, 'x'), path).toThrow(/cannot change during the call; set workflow\.\* or a plain variable instead/);
+    }
+    expect(() => v.delete('user.name')).toThrow(PathError);
+    expect(v.get('user')).toEqual({ name: 'Dana', meals: ['Breakfast'] });
+    v.set('username', 'not the namespace');
+    expect(v.get('username')).toBe('not the namespace');
   });
 });

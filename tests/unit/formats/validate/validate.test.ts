@@ -167,6 +167,17 @@ describe('validator warnings', () => {
     expect(vars[0].path).toBe('nodes[0].instruction.text');
   });
 
+  it('writes into user.* (read-only during a call) are named with their path; workflow.* and plain variables are quiet', () => {
+    const w = warningsOf(graph([
+      { id: 'x', type: 'extract', variables: [{ name: 'user.name', type: 'text' }, { name: 'workflow.name', type: 'text' }, { name: 'username', type: 'text' }], transitions: [tr('t2', 'f', { kind: 'always' })] },
+      { id: 'f', type: 'function', tool: 'lookup', output_variables: [{ output_key: 's', variable: 'user[0]' }], actions: [{ type: 'context.set', path: 'user.meals[+]', value: 'x' }], transitions: [tr('t3', 'e', { kind: 'always' })] },
+      end('e'),
+    ], { tools: [{ name: 'lookup' }] }));
+    const ro = only(w, /cannot change during a call/);
+    expect(ro.map((i) => i.path)).toEqual(['nodes[0].variables[0].name', 'nodes[1].output_variables[0].variable', 'nodes[1].actions[0].path']);
+    expect(ro[0].message).toMatch(/extract node "x" writes "user\.name", but user\.\* is the caller data the call starts with .*; expected workflow\.\* or a plain variable/);
+  });
+
   it('snippet referenced but not defined', () => {
     const w = warningsOf(graph([conv('a', [tr('t', 'b')], { instruction: { mode: 'prompt', text: '{%disclaimer%} {%sign_off%}' } }), end('b')], { snippets: { sign_off: 'Bye' } }));
     const s = only(w, /snippet/);
