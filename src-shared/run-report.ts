@@ -1,4 +1,4 @@
-import type { ModelIdentity, Result, Run } from './schemas/index.js';
+import type { ModelIdentity, Result, Run, RunProblems } from './schemas/index.js';
 
 /** The JSON shape `parley run --json` and `parley runs show --json` print. */
 export interface RunReport {
@@ -14,6 +14,8 @@ export interface RunReport {
   created_at: string;
   finished_at: string | null;
   error: string | null;
+  /** The failures grouped into problems, when they were grouped. */
+  problems?: RunProblems;
   results: ResultReport[];
 }
 
@@ -74,6 +76,7 @@ export function toRunReport(run: Run, results: Result[]): RunReport {
     created_at: run.created_at,
     finished_at: run.finished_at,
     error: run.error,
+    ...(run.problems ? { problems: run.problems } : {}),
     results: results.map(toResultReport),
   };
 }

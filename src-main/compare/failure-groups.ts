@@ -1,4 +1,4 @@
-import type { Result } from '../../src-shared/schemas/index.js';
+import { SEVERITIES, type FailureGroup, type FailureRecord, type Result, type Severity } from '../../src-shared/schemas/index.js';
 import type { CallUsage, ChatModel } from '../providers/types.js';
 import { nodeAtTurn } from './diagnose.js';
 
@@ -7,30 +7,7 @@ import { nodeAtTurn } from './diagnose.js';
  * of a run (failed metrics, rules, assertions, errors) returns the unique problems behind them.
  */
 
-export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-
-export interface FailureRecord {
-  /** Index in the list sent to the model. */
-  id: number;
-  result_id: string;
-  test: string;
-  repeat: number;
-  kind: 'metric' | 'rule' | 'assertion' | 'error';
-  /** The criterion, check target or 'error'. */
-  what: string;
-  detail: string;
-  turns: number[];
-  nodes: string[];
-}
-
-export interface FailureGroup {
-  label: string;
-  description: string;
-  severity: Severity;
-  occurrences: number;
-  examples: FailureRecord[];
-}
+export { SEVERITIES, type Severity, type FailureRecord, type FailureGroup } from '../../src-shared/schemas/index.js';
 
 export interface FailureGrouping {
   groups: FailureGroup[];

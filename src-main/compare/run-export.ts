@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Result, Run, TestSuite } from '../../src-shared/schemas/index.js';
+import type { Result, RoleModel, Run, TestSuite } from '../../src-shared/schemas/index.js';
 import type { Store } from '../store/index.js';
 import { toJUnitXml } from './junit.js';
 
@@ -11,17 +11,23 @@ export type RunExportFormat = 'json' | 'junit';
  * none can appear.
  */
 export function portableRun(run: Run): Run {
-  const models = Object.fromEntries(Object.entries(run.models).map(([role, m]) => {
-    if (!m) return [role, m];
-    const local = m.spec.provider === 'llama-cpp' || m.spec.provider === 'scripted';
-    return [role, { ...m, spec: local ? { ...m.spec, model: path.basename(m.spec.model) } : m.spec }];
-  }));
+  const models = Object.fromEntries(Object.entries(run.models).map(([role, m]) => [role, m && portableRoleModel(m)]));
   return { ...run, models };
+}
+
+/** A result as it may leave the machine: a model the test chose is named like the run's models. */
+export function portableResult(r: Result): Result {
+  return r.agent_model ? { ...r, agent_model: portableRoleModel(r.agent_model) } : r;
+}
+
+function portableRoleModel(m: RoleModel): RoleModel {
+  const local = m.spec.provider === 'llama-cpp' || m.spec.provider === 'scripted';
+  return local ? { ...m, spec: { ...m.spec, model: path.basename(m.spec.model) } } : m;
 }
 
 /** The lossless export: `{schema, version, run, suite, results}`. */
 export function runExportJson(run: Run, suite: TestSuite | null, results: Result[]): string {
-  return JSON.stringify({ schema: 'parley.run-export', version: 1, run: portableRun(run), suite, results }, null, 2) + '\n';
+  return JSON.stringify({ schema: 'parley.run-export', version: 1, run: portableRun(run), suite, results: results.map(portableResult) }, null, 2) + '\n';
 }
 
 /** One export for the CLI and the API. Undefined when the run does not exist. */

@@ -50,6 +50,8 @@ export const runMethods = {
   'runs.delete': method('Delete a run and its results', z.object({ id: z.string().min(1) }), z.object({ deleted: z.boolean() })),
   'runs.export': method('Export a run as JSON or JUnit XML', z.object({ id: z.string().min(1), format: z.enum(['json', 'junit']) }),
     z.object({ text: z.string(), filename: z.string() })),
+  'runs.groupFailures': method('Group a finished run\'s failures into problems with one judge-model call; stored with the run',
+    z.object({ id: z.string().min(1), judge: ModelSpec.optional() }), Run),
   'runs.live': method('Live state of a run: planned total and the conversations in progress', z.object({ id: z.string().min(1) }), LiveRun),
   'compare.diff': method('Compare two runs test by test', z.object({ a: z.string().min(1), b: z.string().min(1) }), CompareRunDiff),
   'compare.matrix': method('N-way comparison of several runs', z.object({ runs: z.array(z.string().min(1)).min(2) }), CompareMatrix),

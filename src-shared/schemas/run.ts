@@ -119,12 +119,54 @@ export const Result = z.object({
 export type Result = z.infer<typeof Result>;
 
 
+export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export const Severity = z.enum(SEVERITIES);
+export type Severity = z.infer<typeof Severity>;
+
+/** One failure of a run (failed metric, rule, assertion or error), as failure grouping sees it. */
+export const FailureRecord = z.object({
+  /** Index in the list sent to the model. */
+  id: z.number().int().min(0),
+  result_id: z.string(),
+  test: z.string(),
+  repeat: z.number().int().min(0),
+  kind: z.enum(['metric', 'rule', 'assertion', 'error']),
+  /** The criterion, check target or 'error'. */
+  what: z.string(),
+  detail: z.string(),
+  turns: z.array(z.number().int()),
+  nodes: z.array(z.string()),
+});
+export type FailureRecord = z.infer<typeof FailureRecord>;
+
+export const FailureGroup = z.object({
+  label: z.string(),
+  description: z.string(),
+  severity: Severity,
+  occurrences: z.number().int().min(0),
+  examples: z.array(FailureRecord),
+});
+export type FailureGroup = z.infer<typeof FailureGroup>;
+
+/** A run's failures grouped into unique problems by one judge-model call (stored with the run). */
+export const RunProblems = z.object({
+  groups: z.array(FailureGroup),
+  /** Failures no problem claimed. */
+  ungrouped: z.array(FailureRecord),
+  total_failures: z.number().int().min(0),
+  /** The model that grouped them (PROVIDER:MODEL). */
+  judge: z.string(),
+  grouped_at: z.string(),
+});
+export type RunProblems = z.infer<typeof RunProblems>;
+
 export const RunOptions = z.object({
   concurrency: z.number().int().min(1).default(4),
   repeats: z.number().int().min(1).optional(),
   max_turns: z.number().int().min(1).optional(),
   tests: z.array(z.string()).optional(),
-  fail_on_severity: z.enum(['low', 'medium', 'high', 'critical']).optional(),
+  /** After the run, its failures are grouped into problems; the run fails on a problem at or above this severity. */
+  fail_on_severity: Severity.optional(),
   /** A test's llm_model replaces the run's agent model for that test (voicetest's test_model_precedence). */
   test_model_precedence: z.boolean().optional(),
 });
@@ -153,6 +195,8 @@ export const Run = z.object({
   /** Run this one replays or re-evaluates. */
   parent_run_id: z.string().nullable().default(null),
   error: z.string().nullable().default(null),
+  /** Its failures grouped into problems, once grouped (`parley run --group-failures`, the run page). */
+  problems: RunProblems.nullable().default(null),
   created_at: z.string(),
   started_at: z.string().nullable().default(null),
   finished_at: z.string().nullable().default(null),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { pickModel, startRun } from './runs-dialog.js';
 import { tempDir } from '../support/tmp.js';
-import { goodScript, seedClinic, writeScript } from '../integration/api/run-control-fixtures.js';
+import { goodScript, seedClinic, worseScript, writeScript } from '../integration/api/run-control-fixtures.js';
 
 /** Runs page and live run page in real web mode + Chromium, on the scripted model. */
 describe('runs in Chromium (scripted model)', () => {
@@ -136,5 +136,30 @@ describe('runs in Chromium (scripted model)', () => {
     const detail = page.locator('[data-result-detail]');
     await detail.getByText('I am the model this test chose.').waitFor();
     await expect(detail.getByTestId('result-agent-model').textContent()).resolves.toContain(`scripted:${other}`);
+  });
+
+  it('groups a failed run\'s failures into problems on the run page, and an example opens its conversation', async () => {
+    const { page } = app;
+    const worse = writeScript(tmp.dir, 'worse', worseScript({
+      failure_groups: [{ problems: [{ label: 'Offers a vague slot', description: 'The agent never commits to a time.', severity: 'high', failure_ids: [0, 1] }] }],
+    }));
+    await page.goto(`${app.server.url.split('?')[0]}#/runs`);
+    await page.getByRole('button', { name: 'New run' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New run' });
+    await dialog.getByLabel('Test suite').selectOption({ label: 'Clinic smoke (2 tests)' });
+    await pickModel(dialog, 'Agent model', `scripted:${worse}`);
+    await startRun(dialog);
+    await page.waitForURL(/#\/runs\/run/);
+    await page.getByTestId('run-status').getByText('completed').waitFor({ timeout: 30_000 });
+    const card = page.getByTestId('problems');
+    await card.getByText('2 conversation(s) failed.', { exact: false }).waitFor();
+    await card.getByRole('button', { name: 'Group failures into problems' }).click();
+    const problem = card.getByTestId('problem');
+    await problem.getByText('Offers a vague slot').waitFor();
+    await expect(problem.locator('.badge').textContent()).resolves.toBe('high');
+    await expect(card.textContent()).resolves.toContain('grouped by scripted:worse.json');
+    await problem.getByRole('button').first().click();
+    await page.locator('[data-result-detail]').getByText('I can offer an appointment on Friday at 4 pm maybe.').waitFor();
+    expect(page.url()).toMatch(/result=res/);
   });
 });

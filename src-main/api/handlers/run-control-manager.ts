@@ -4,6 +4,7 @@ import { ModelSpec, type ModelSpecInput, type Run, type RunOptions, type TestSui
 import { planRun, startRun, type ModelLoader, type RunHandle, type RunModels } from '../../engine/index.js';
 import { ProviderError, type ChatModel, type ProviderRegistry } from '../../providers/index.js';
 import { sharedProviders } from '../providers-service.js';
+import { groupRunFailures } from '../../compare/run-problems.js';
 import type { ApiContext } from '../context.js';
 import { ApiFailure, notFound } from '../errors.js';
 
@@ -127,6 +128,29 @@ export class RunManager {
     return this.launch(this.plannedTotal(suite, run.options), (onEvent) => startRun({
       store, models, onEvent, resume: id, loader: this.loader(), resolvePersona: (p) => store.personas.find(p)?.data,
     }));
+  }
+
+  /** Groups a finished run's failures into problems with the given judge (default: the run's judge model) and stores them. */
+  async groupFailures(id: string, judge?: ModelSpecInput): Promise<Run> {
+    const run = this.ctx.store.runs.get(id);
+    if (!run) throw notFound(`run ${id}`);
+    if (this.active.has(id) || run.status === 'running' || run.status === 'queued') throw new ApiFailure({ code: 'conflict', message: `run ${id} is still running: group its failures when it has finished` });
+    if (run.summary.failed + run.summary.errored === 0) throw invalid(`run ${id} has no failures to group`);
+    const spec = judge ? ModelSpec.parse(judge) : run.models.judge?.spec ?? run.models.agent?.spec;
+    if (!spec) throw invalid(`run ${id} has no judge model recorded: choose one`, 'judge');
+    let model: ChatModel;
+    try {
+      model = await this.loader().load(spec);
+    } catch (e) {
+      throw modelFailure('judge', spec, e);
+    }
+    try {
+      return await groupRunFailures(this.ctx.store, id, model);
+    } catch (e) {
+      const msg = (e as Error)?.message ?? String(e);
+      if (e instanceof ProviderError) throw new ApiFailure({ code: 'unavailable', message: `grouping failed: judge model ${spec.provider}:${spec.model}: ${msg}`, path: 'judge' });
+      throw e;
+    }
   }
 
   private plannedTotal(suite: TestSuite, options: Partial<RunOptions>): number {

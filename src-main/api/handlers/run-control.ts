@@ -12,6 +12,7 @@ export const runControlHandlers: Handlers = {
   'runs.cancel': (ctx, { id }) => ({ cancelled: runManager(ctx).cancel(id) }),
   'runs.resume': async (ctx, { id }) => ({ run_id: await runManager(ctx).resume(id) }),
   'runs.live': (ctx, { id }) => runManager(ctx).live(id),
+  'runs.groupFailures': (ctx, { id, judge }) => runManager(ctx).groupFailures(id, judge),
   'runs.export': (ctx, { id, format }) => {
     const out = exportRun(ctx.store, id, format);
     if (!out) throw notFound(`run ${id}`);

@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { toRunReport } from '../../../src-shared/run-report.js';
 import type { RunEvent } from '../../../src-shared/contract/events.js';
-import { parseModelSpec, type ModelSpec, type RunOptions, type TestSuite } from '../../../src-shared/schemas/index.js';
+import { parseModelSpec, SEVERITIES, type ModelSpec, type RunOptions, type Severity, type TestSuite } from '../../../src-shared/schemas/index.js';
+import { failsOnSeverity } from '../../compare/failure-groups.js';
+import { groupRunFailures } from '../../compare/run-problems.js';
 import { allTestsOk, loadRunModels, PlanError, startRun, type RunAgent, type RunOutcome } from '../../engine/index.js';
 import { failureReasons as failureLines, toJUnitXmlRuns } from '../../compare/junit.js';
 import { portableRun } from '../../compare/run-export.js';
@@ -19,7 +21,7 @@ import { useStore, withDbOption } from '../store-option.js';
 interface RunCliOptions {
   db?: string; agent?: string; tests?: string; agentModel: string[]; callerModel?: string; judgeModel?: string;
   repeat?: string; concurrency?: string; maxTurns?: string; test: string[]; json?: boolean; junit?: string; resume?: string;
-  testModelPrecedence?: boolean;
+  testModelPrecedence?: boolean; groupFailures?: boolean; failOnSeverity?: string;
 }
 
 const collect = (v: string, prev: string[]) => [...prev, v];
@@ -33,6 +35,11 @@ function positiveInt(flag: string, v: string | undefined): number | undefined {
 
 function spec(flag: string, v: string): ModelSpec {
   try { return parseModelSpec(v); } catch (e) { throw new CliError(`${flag}: ${(e as Error).message}`); }
+}
+
+function severity(v: string): Severity {
+  if (!(SEVERITIES as readonly string[]).includes(v)) throw new CliError(`--fail-on-severity: expected one of ${SEVERITIES.join(', ')}, got "${v}"`);
+  return v as Severity;
 }
 
 const issuesText = (issues: { file: string; path: string; message: string }[]) => issues.map((i) => `${i.file}: ${i.path || '(top level)'}: ${i.message}`).join('\n');
@@ -118,6 +125,11 @@ function printText(o: RunOutcome): void {
   const rates = o.tests.filter((t) => t.runs > 1).map((t) => `${t.test} ${Math.round(t.pass_rate * 100)}%`);
   if (rates.length) process.stdout.write(`\npass rates: ${rates.join(', ')} (minimum ${Math.round((o.tests[0]?.min_pass_rate ?? 1) * 100)}%)\n`);
   process.stdout.write(`\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`);
+  if (run.problems) {
+    process.stdout.write(`\nPROBLEMS (grouped by ${run.problems.judge})\n`);
+    for (const g of run.problems.groups) process.stdout.write(`  [${g.severity}] ${g.label} (${g.occurrences}x): ${g.description}\n`);
+    if (run.problems.ungrouped.length) process.stdout.write(`  ${run.problems.ungrouped.length} failure(s) not grouped\n`);
+  }
 }
 
 async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOptions): Promise<number> {
@@ -127,6 +139,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     max_turns: positiveInt('--max-turns', opts.maxTurns),
     ...(opts.test.length ? { tests: opts.test } : {}),
     ...(opts.testModelPrecedence ? { test_model_precedence: true } : {}),
+    ...(opts.failOnSeverity ? { fail_on_severity: severity(opts.failOnSeverity) } : {}),
   };
   const callerSpec = opts.callerModel ? spec('--caller-model', opts.callerModel) : undefined;
   const judgeSpec = opts.judgeModel ? spec('--judge-model', opts.judgeModel) : undefined;
@@ -181,6 +194,25 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     if (outcome.run.status === 'cancelled') break;
   }
 
+  // Failure grouping: one judge-model call per run with failures, stored with the run.
+  let problemsFail = false;
+  if (opts.groupFailures || opts.failOnSeverity) {
+    for (const [i, o] of outcomes.entries()) {
+      if (o.run.status !== 'completed' || o.run.summary.failed + o.run.summary.errored === 0) continue;
+      const judgeSpec = o.run.models.judge?.spec ?? o.run.models.agent?.spec;
+      if (!judgeSpec) continue;
+      info(`${o.run.id}: grouping ${o.run.summary.failed + o.run.summary.errored} failed conversation(s) into problems with ${judgeSpec.provider}:${path.basename(judgeSpec.model)}...`);
+      let run;
+      try {
+        run = await groupRunFailures(store, o.run.id, await registry.load(judgeSpec));
+      } catch (e) {
+        throw new CliError(`grouping the failures of run ${o.run.id}: ${(e as Error).message}`);
+      }
+      outcomes[i] = { ...o, run };
+      if (opts.failOnSeverity && run.problems && failsOnSeverity(run.problems.groups, severity(opts.failOnSeverity))) problemsFail = true;
+    }
+  }
+
   if (opts.junit) fs.writeFileSync(opts.junit, toJUnitXmlRuns(outcomes.map((o) => ({ run: portableRun(o.run), results: o.results }))));
   if (opts.json) {
     const reports = outcomes.map((o) => ({ ...toRunReport(o.run, o.results), tests: o.tests }));
@@ -190,7 +222,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     if (outcomes.length > 1) process.stdout.write(`\nModel matrix\n${formatMatrixText(compareStoredRuns(store, outcomes.map((o) => o.run.id)))}\n`);
   }
   if (outcomes.some((o) => o.run.status === 'failed')) return 2;
-  const ok = outcomes.every((o) => o.run.status === 'completed' && allTestsOk(o.tests));
+  const ok = outcomes.every((o) => o.run.status === 'completed' && allTestsOk(o.tests)) && !problemsFail;
   return ok ? 0 : 1;
 }
 
@@ -207,6 +239,8 @@ export function registerRun(program: Command): void {
     .option('--max-turns <n>', 'caller turns per conversation (overrides the tests; default 20)')
     .option('--test <name>', 'only this test (repeatable)', collect, [])
     .option('--test-model-precedence', 'a test\'s llm_model replaces the agent model for that test (voicetest\'s test_model_precedence)')
+    .option('--group-failures', 'after the run, group its failures into problems with the judge model (one call; stored with the run)')
+    .option('--fail-on-severity <level>', `exit 1 when a grouped problem is at or above ${SEVERITIES.join('|')} (implies --group-failures)`)
     .option('--json', 'print the run report as JSON')
     .option('--junit <file>', 'also write a JUnit XML report')
     .option('--resume <run>', 'continue a cancelled or interrupted run (skips finished conversations)'))

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql as initial } from './001_initial.js';
+import { sql as runProblems } from './002_run_problems.js';
 
 export interface Migration {
   id: number;
@@ -10,6 +11,7 @@ export interface Migration {
 /** Numbered migrations, applied in order. Never edit one that has shipped: add a new one. */
 export const MIGRATIONS: Migration[] = [
   { id: 1, name: 'initial', sql: initial },
+  { id: 2, name: 'run problems', sql: runProblems },
 ];
 
 export const migrationChecksum = (m: Migration): string => createHash('sha256').update(m.sql).digest('hex');

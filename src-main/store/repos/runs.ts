@@ -1,13 +1,13 @@
 import type Database from 'better-sqlite3';
 import { prep } from '../statements.js';
-import { Run, RunSummary, type RunStatus, type TestSuite } from '../../../src-shared/schemas/index.js';
+import { Run, RunProblems, RunSummary, type RunStatus, type TestSuite } from '../../../src-shared/schemas/index.js';
 import { StoreError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
 
 interface RunRow {
   id: string; kind: string; status: string; agent_id: string; agent_version_id: string; agent_name: string;
   suite_id: string | null; suite_name: string; models_json: string; options_json: string; summary_json: string;
-  suite_json: string | null; parent_run_id: string | null; error: string | null; owner_pid: number | null;
+  suite_json: string | null; parent_run_id: string | null; error: string | null; owner_pid: number | null; problems_json: string | null;
   created_at: string; started_at: string | null; finished_at: string | null;
 }
 
@@ -27,14 +27,15 @@ export type NewRun = Pick<Run, 'kind' | 'agent_id' | 'agent_version_id' | 'agent
   Partial<Pick<Run, 'parent_run_id' | 'status'>>;
 
 const COLS = `id, kind, status, agent_id, agent_version_id, agent_name, suite_id, suite_name, models_json, options_json,
-  summary_json, parent_run_id, error, owner_pid, created_at, started_at, finished_at`;
+  summary_json, parent_run_id, error, owner_pid, problems_json, created_at, started_at, finished_at`;
 
 function toRun(row: RunRow): Run {
   return Run.parse({
     id: row.id, kind: row.kind, status: row.status, agent_id: row.agent_id, agent_version_id: row.agent_version_id,
     agent_name: row.agent_name, suite_id: row.suite_id, suite_name: row.suite_name,
     models: JSON.parse(row.models_json), options: JSON.parse(row.options_json), summary: JSON.parse(row.summary_json),
-    parent_run_id: row.parent_run_id, error: row.error, created_at: row.created_at, started_at: row.started_at,
+    parent_run_id: row.parent_run_id, error: row.error, problems: row.problems_json ? JSON.parse(row.problems_json) : null,
+    created_at: row.created_at, started_at: row.started_at,
     finished_at: row.finished_at,
   });
 }
@@ -53,6 +54,14 @@ export class RunsRepo {
       run.suite_name, JSON.stringify(run.models), JSON.stringify(run.options), JSON.stringify(RunSummary.parse({})),
       suite ? JSON.stringify(suite) : null, run.parent_run_id ?? null, process.pid, now,
     );
+    return this.get(id)!;
+  }
+
+  /** Stores the run's failures grouped into problems (replacing an earlier grouping). */
+  setProblems(id: string, problems: RunProblems): Run {
+    const p = RunProblems.parse(problems);
+    const r = prep(this.db, 'UPDATE runs SET problems_json = ? WHERE id = ?').run(JSON.stringify(p), id);
+    if (!r.changes) throw new StoreError(`run ${id} not found`, 'not_found');
     return this.get(id)!;
   }
 

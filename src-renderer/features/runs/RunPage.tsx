@@ -16,6 +16,7 @@ import { RunSummary } from './RunSummary.js';
 import { ResultsTable } from './ResultsTable.js';
 import { Transcript } from './Transcript.js';
 import './runs.css';
+import { ProblemsCard } from './ProblemsCard.js';
 
 type Action = { type: 'event'; e: RunEvent } | { type: 'seed'; rows: ResultRowLike[]; live?: LiveRun | null };
 const reducer = (s: LiveState, a: Action): LiveState => (a.type === 'event' ? applyEvent(s, a.e) : seedLive(s, a.rows, a.live));
@@ -124,6 +125,7 @@ function RunView({ id }: { id: string }) {
       {active && speaking.length === 0 && counts.done === 0 && <div className="muted" role="status">Loading models and starting the first conversations…</div>}
 
       {!active && results.data && <RunSummary run={r} results={results.data} />}
+      {!active && r.status !== 'running' && <ProblemsCard run={r} onOpenResult={(rid) => setQuery({ result: rid })} />}
       {!active && results.error && <ErrorBox error={results.error} />}
 
       <ResultsTable tests={tests} rows={rows} selected={selected} show={query.get('show') ?? 'all'}

@@ -171,6 +171,33 @@ describe('run control through dispatch (scripted model)', () => {
     expect(matrix.chart.map((c) => c.pass_rate)).toEqual([1, 0, 1]);
   });
 
+  it('groups a finished run\'s failures into problems with its judge model and stores them with the run', async () => {
+    const { agentId, suiteId } = seedClinic(store);
+    const script = writeScript(t.dir, 'worse', worseScript({
+      failure_groups: [{ problems: [{ label: 'Offers a vague slot', description: 'The agent never commits to a time.', severity: 'high', failure_ids: [0, 1, 7] }] }],
+    }));
+    const { run_id } = await call('runs.start', { agent_id: agentId, suite_id: suiteId, models: { agent: { provider: 'scripted', model: script } } });
+    await until(() => events.some((e) => e.type === 'run.finished' && e.run_id === run_id));
+    expect((await call('runs.get', { id: run_id })).run).toMatchObject({ problems: null, summary: { failed: 2 } });
+    const run = await call('runs.groupFailures', { id: run_id });
+    expect(run.problems).toMatchObject({ judge: 'scripted:worse.json', total_failures: 2 });
+    expect(run.problems!.groups).toEqual([expect.objectContaining({ label: 'Offers a vague slot', severity: 'high', occurrences: 2 })]);
+    expect(run.problems!.groups[0].examples.map((f) => f.kind)).toEqual(['metric', 'metric']);
+    expect(run.problems!.ungrouped).toEqual([]);
+    // stored: a reload sees it, and the run export carries it
+    expect((await call('runs.get', { id: run_id })).run.problems?.groups[0].label).toBe('Offers a vague slot');
+    expect(JSON.parse((await call('runs.export', { id: run_id, format: 'json' })).text).run.problems.groups).toHaveLength(1);
+    // a run with nothing failed, an unknown run, a judge that cannot load
+    const good = writeScript(t.dir, 'good', goodScript());
+    const ok = await call('runs.start', { agent_id: agentId, suite_id: suiteId, models: { agent: { provider: 'scripted', model: good } } });
+    await until(() => events.some((e) => e.type === 'run.finished' && e.run_id === ok.run_id));
+    expect(await dispatch(ctx, 'runs.groupFailures', { id: ok.run_id })).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('has no failures to group') } });
+    expect(await dispatch(ctx, 'runs.groupFailures', { id: 'run_nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await dispatch(ctx, 'runs.groupFailures', { id: run_id, judge: { provider: 'scripted', model: `${t.dir}/missing.json` } }))
+      .toMatchObject({ ok: false, error: { path: 'models.judge', message: expect.stringContaining('missing.json') } });
+    expect((await call('runs.get', { id: run_id })).run.problems?.groups).toHaveLength(1); // a failed regrouping keeps the stored one
+  });
+
   it('dispose cancels running runs', async () => {
     const { agentId, suiteId } = seedClinic(store, {
       tests: Array.from({ length: 5 }, (_, i) => ({ name: `t${i}`, user_prompt: 'Hi.', max_turns: 2 })),

@@ -109,6 +109,25 @@ describe('parley run (CLI)', () => {
     expect((JSON.parse(off.stdout) as RunReport).results.every((x) => x.agent_model === undefined)).toBe(true);
   });
 
+  it('--fail-on-severity groups the failures into problems with the judge model, stores and prints them', () => {
+    const model = JSON.parse(fs.readFileSync(fx('orders-model.json'), 'utf8'));
+    model.failure_groups = [{ problems: [{ label: 'Says pending orders shipped', description: 'The agent misreports the order status.', severity: 'high', failure_ids: [0] }] }];
+    const file = path.join(dir, 'grouping-model.json');
+    fs.writeFileSync(file, JSON.stringify(model));
+    const args = ['--agent', fx('orders-agent.json'), '--tests', fx('orders-suite.json'), '--agent-model', `scripted:${file}`, '--db', db, '--test', 'pending order'];
+    const r = parley(...args, '--fail-on-severity', 'high', '--json');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/grouping 1 failed conversation\(s\) into problems with scripted:grouping-model\.json/);
+    const rep = JSON.parse(r.stdout) as RunReport;
+    expect(rep.problems).toMatchObject({ judge: 'scripted:grouping-model.json', total_failures: 1, groups: [{ label: 'Says pending orders shipped', severity: 'high', occurrences: 1 }] });
+    const shown = spawnSync(process.execPath, [path.join(root, 'bin/parley.mjs'), 'runs', 'show', rep.run_id, '--json', '--db', db], { cwd: root, encoding: 'utf8' });
+    expect(JSON.parse(shown.stdout).problems.groups[0].label).toBe('Says pending orders shipped');
+    const text = parley(...args, '--group-failures');
+    expect(text.stdout).toContain('PROBLEMS (grouped by scripted:grouping-model.json)\n  [high] Says pending orders shipped (1x): The agent misreports the order status.');
+    const bad = parley(...args, '--fail-on-severity', 'urgent');
+    expect([bad.code, bad.stderr.trim()]).toEqual([2, expect.stringContaining('--fail-on-severity: expected one of low, medium, high, critical, got "urgent"')]);
+  });
+
   it('usage and setup errors exit 2 with a one-line reason', () => {
     const cases: [string[], RegExp][] = [
       [['--agent', fx('orders-agent.json'), '--tests', fx('orders-suite.json'), '--db', db], /needs --agent <agent>, --tests <file\|suite> and --agent-model SPEC/],
