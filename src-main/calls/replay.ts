@@ -1,7 +1,7 @@
 import PQueue from 'p-queue';
 import type { RunEvent } from '../../src-shared/contract/events.js';
 import { TestCase, TestSuite, type AgentGraph, type Result, type Run } from '../../src-shared/schemas/index.js';
-import { DEFAULT_MAX_TURNS, describeRunModels, perModelLimiter, type EngineLimits, type PlannedConversation, type RunModels } from '../engine/index.js';
+import { DEFAULT_MAX_TURNS, describeRunModels, perModelLimiter, summarizeTests, type EngineLimits, type PlannedConversation, type RunHandle, type RunModels } from '../engine/index.js';
 import { runOne } from '../engine/run-one.js';
 import type { Store } from '../store/index.js';
 
@@ -128,4 +128,38 @@ export async function replayRun(store: Store, runId: string, o: ReplayOptions): 
   store.runs.setStatus(run.id, status, { error: failure ?? (status === 'cancelled' ? 'cancelled' : null) });
   emit({ type: 'run.finished', run_id: run.id, status, summary, error: failure ?? null });
   return { run: store.runs.require(run.id), results: store.results.listByRun(run.id) };
+}
+
+/**
+ * Starts a replay and resolves as soon as its run exists, with a handle like `startRun`'s (events,
+ * cancel, done), so the app can show the replay live like any run.
+ */
+export function startReplay(store: Store, runId: string, o: Omit<ReplayOptions, 'signal'>): Promise<RunHandle> {
+  return new Promise<RunHandle>((resolve, reject) => {
+    const controller = new AbortController();
+    const listeners = new Set<(e: RunEvent) => void>();
+    let handle: RunHandle | undefined;
+    const finished = replayRun(store, runId, {
+      ...o,
+      signal: controller.signal,
+      onEvent: (e) => {
+        o.onEvent?.(e);
+        for (const l of listeners) { try { l(e); } catch { /* a listener must not stop the replay */ } }
+        if (e.type === 'run.started' && !handle) {
+          const id = e.run_id;
+          handle = {
+            runId: id,
+            subscribe: (l) => { listeners.add(l); return () => listeners.delete(l); },
+            cancel: (reason) => controller.abort(reason ?? 'cancelled'),
+            done: finished.then(
+              ({ run, results }) => ({ run, results, tests: summarizeTests(results, store.runs.suiteSnapshot(run.id) ?? undefined) }),
+              () => ({ run: store.runs.require(id), results: store.results.listByRun(id), tests: [] }),
+            ),
+          };
+          resolve(handle);
+        }
+      },
+    });
+    finished.catch((e: unknown) => { if (!handle) reject(e); });
+  });
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { agentMethods } from './agents.js';
+import { callMethods } from './calls.js';
 import { libraryMethods } from './library.js';
 import { modelMethods } from './models.js';
 import { playgroundMethods } from './playground.js';
@@ -15,6 +16,7 @@ export const contract = {
   ...agentMethods,
   ...libraryMethods,
   ...runMethods,
+  ...callMethods,
   ...modelMethods,
   ...playgroundMethods,
 };

@@ -1,5 +1,6 @@
 import { agentHandlers } from './agents.js';
 import { agentFormatHandlers } from './agents-formats.js';
+import { callHandlers } from './calls.js';
 import { compareHandlers } from './compare.js';
 import { libraryHandlers } from './library.js';
 import { modelHandlers } from './models.js';
@@ -19,6 +20,7 @@ export const handlers: Handlers = {
   ...libraryHandlers,
   ...runHandlers,
   ...runControlHandlers,
+  ...callHandlers,
   ...compareHandlers,
   ...modelHandlers,
   ...modelProviderHandlers,

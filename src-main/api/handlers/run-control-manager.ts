@@ -130,6 +130,51 @@ export class RunManager {
     }));
   }
 
+  /** Judges a stored run's conversations with a suite (no simulation); returns the new run's id once every verdict is stored. */
+  async evaluate(input: { id: string; suite_id: string; judge?: ModelSpecInput; test?: string }): Promise<string> {
+    const { store } = this.ctx;
+    const run = store.runs.get(input.id);
+    if (!run) throw notFound(`run ${input.id}`);
+    if (this.active.has(input.id) || run.status === 'running' || run.status === 'queued') throw new ApiFailure({ code: 'conflict', message: `run ${input.id} is still running: evaluate it when it has finished` });
+    const suite = store.suites.get(input.suite_id);
+    if (!suite) throw notFound(`suite ${input.suite_id}`);
+    let judge: ChatModel | undefined;
+    if (input.judge) {
+      const spec = ModelSpec.parse(input.judge);
+      try { judge = await this.loader().load(spec); } catch (e) { throw modelFailure('judge', spec, e); }
+    }
+    const { evaluateRun, EvaluateError } = await import('../../calls/index.js');
+    try {
+      const out = await evaluateRun(store, input.id, { suite: suite.data, suiteId: suite.id, judge, test: input.test });
+      return out.run.id;
+    } catch (e) {
+      if (e instanceof EvaluateError) throw invalid(e.message.replace('(--judge-model SPEC)', ''), /judge/.test(e.message) ? 'judge' : /test/.test(e.message) ? 'test' : undefined);
+      if (e instanceof ProviderError) throw new ApiFailure({ code: 'unavailable', message: `judge model: ${e.message}`, path: 'judge' });
+      throw e;
+    }
+  }
+
+  /** Replays a run's recorded caller turns against an agent version; returns the replay run's id as soon as it exists (progress as run events). */
+  async replay(input: { id: string; agent_version_id?: string; agent_model?: ModelSpecInput; judge_model?: ModelSpecInput }): Promise<string> {
+    const { store } = this.ctx;
+    const original = store.runs.get(input.id);
+    if (!original) throw notFound(`run ${input.id}`);
+    if (this.active.has(input.id) || original.status === 'running' || original.status === 'queued') throw new ApiFailure({ code: 'conflict', message: `run ${input.id} is still running: replay it when it has finished` });
+    const total = store.results.listByRun(input.id).length;
+    if (!total) throw invalid(`run ${input.id} has no conversations to replay`);
+    if (input.agent_version_id) {
+      const v = store.agents.getVersion(input.agent_version_id);
+      if (!v || v.agent_id !== original.agent_id) throw invalid(`agent ${original.agent_name} has no version ${input.agent_version_id}`, 'agent_version_id');
+    }
+    const agent = input.agent_model ? ModelSpec.parse(input.agent_model) : original.models.agent?.spec;
+    if (!agent) throw invalid(`run ${input.id} is ${original.kind === 'imported' ? 'a set of imported calls' : 'a run'} with no agent model: choose the agent model to replay with`, 'agent_model');
+    const judge = input.judge_model ? ModelSpec.parse(input.judge_model) : original.models.judge?.spec ?? agent;
+    // the scripted caller never calls its model: the agent's stands in for it
+    const models = await this.loadModels({ agent, caller: agent, judge });
+    const { startReplay } = await import('../../calls/index.js');
+    return this.launch(total, (onEvent) => startReplay(store, input.id, { models, agentVersionId: input.agent_version_id, onEvent }));
+  }
+
   /** Groups a finished run's failures into problems with the given judge (default: the run's judge model) and stores them. */
   async groupFailures(id: string, judge?: ModelSpecInput): Promise<Run> {
     const run = this.ctx.store.runs.get(id);

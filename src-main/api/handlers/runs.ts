@@ -1,4 +1,5 @@
-import { notFound } from '../errors.js';
+import { ApiFailure, notFound } from '../errors.js';
+import { runManager } from './run-control.js';
 import type { Handlers } from './types.js';
 
 export const runHandlers: Handlers = {
@@ -13,5 +14,8 @@ export const runHandlers: Handlers = {
     if (!ctx.store.runs.get(id)) throw notFound(`run ${id}`);
     return ctx.store.results.listByRun(id);
   },
-  'runs.delete': (ctx, { id }) => ({ deleted: ctx.store.runs.delete(id) }),
+  'runs.delete': (ctx, { id }) => {
+    if (runManager(ctx).isActive(id)) throw new ApiFailure({ code: 'conflict', message: `run ${id} is running: cancel it before deleting it` });
+    return { deleted: ctx.store.runs.delete(id) };
+  },
 };
