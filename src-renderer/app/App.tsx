@@ -2,6 +2,7 @@ import { Link, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashPathLocation } from './hash-location.js';
 import { NAV, ROUTES } from './routes.js';
 import { ThemeToggle } from '../ui/ThemeToggle.js';
+import { BackupButton } from '../ui/BackupButton.js';
 import { useApi } from '../api/hooks.js';
 
 function Nav() {
@@ -19,6 +20,7 @@ function Nav() {
       </ul>
       <div className="nav-foot">
         <ThemeToggle />
+        <BackupButton />
         {info.data && <div className="muted small" title={info.data.db_path}>v{info.data.version} · {info.data.mode}</div>}
         {info.error && <div className="error small">{String(info.error.message)}</div>}
       </div>

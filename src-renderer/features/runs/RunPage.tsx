@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { useApi, useApiMutation, useAppEvents } from '../../api/hooks.js';
@@ -17,6 +17,9 @@ import { ResultsTable } from './ResultsTable.js';
 import { Transcript } from './Transcript.js';
 import './runs.css';
 import { ProblemsCard } from './ProblemsCard.js';
+import { EvaluateDialog } from './EvaluateDialog.js';
+import { ReplayDialog } from './ReplayDialog.js';
+import { ConfirmDialog } from '../personas/widgets.js';
 
 type Action = { type: 'event'; e: RunEvent } | { type: 'seed'; rows: ResultRowLike[]; live?: LiveRun | null };
 const reducer = (s: LiveState, a: Action): LiveState => (a.type === 'event' ? applyEvent(s, a.e) : seedLive(s, a.rows, a.live));
@@ -70,6 +73,8 @@ function RunView({ id }: { id: string }) {
   const cancel = useApiMutation('runs.cancel', ['runs.get', 'runs.list']);
   const resume = useApiMutation('runs.resume', ['runs.get', 'runs.list', 'runs.live']);
   const exportRun = useApiMutation('runs.export');
+  const remove = useApiMutation('runs.delete', ['runs.list']);
+  const [dialog, setDialog] = useState<'evaluate' | 'replay' | 'delete' | null>(null);
 
   const counts = liveCounts(state);
   const speaking = runningTests(state);
@@ -96,15 +101,21 @@ function RunView({ id }: { id: string }) {
         {!active && <button onClick={() => doExport('json')} disabled={exportRun.isPending}>Export JSON</button>}
         {!active && <button onClick={() => doExport('junit')} disabled={exportRun.isPending}>Export JUnit</button>}
         {!active && <button onClick={() => navigate(`/compare?runs=${id}`)}>Compare…</button>}
+        {!active && <button onClick={() => setDialog('evaluate')}>Evaluate…</button>}
+        {!active && <button onClick={() => setDialog('replay')}>Replay…</button>}
+        {!active && <button className="danger" onClick={() => setDialog('delete')}>Delete</button>}
       </>}>
         <RunHeaderLine run={r} status={status ?? r.status} />
       </PageHeader>
-      <ErrorBox error={cancel.error ?? resume.error ?? exportRun.error} />
+      <ErrorBox error={cancel.error ?? resume.error ?? exportRun.error ?? remove.error} />
       {r.error && <div className="error-box" role="alert"><strong>Run error:</strong> {state.finished?.error ?? r.error}</div>}
       {resumable && r.status === 'interrupted' && (
         <div className="notice" role="status">This run stopped before it finished ({counts.done} conversations stored). <strong>Resume</strong> runs only the missing ones.</div>
       )}
 
+      {r.kind === 'imported' && !active && (
+        <div className="notice" role="status" data-testid="imported-hint">These are imported real calls: nothing was judged yet. <strong>Evaluate…</strong> judges them with a suite's metrics and rules; <strong>Replay…</strong> says their caller turns to the agent again, to see what a new version would answer.</div>
+      )}
       {elsewhere && <div className="notice" role="status">This run is going on in another Parley process (the command line?). Its progress is refreshed every few seconds; cancel it where it was started.</div>}
       {(active || counts.queued) ? <RunProgress counts={counts} active={active} /> : null}
 
@@ -133,6 +144,13 @@ function RunView({ id }: { id: string }) {
 
       {selected && (
         <ResultDetail id={selected} graph={graph} runResults={results.data} onClose={() => setQuery({ result: null })} />
+      )}
+      {dialog === 'evaluate' && <EvaluateDialog run={r} onClose={() => setDialog(null)} />}
+      {dialog === 'replay' && <ReplayDialog run={r} onClose={() => setDialog(null)} />}
+      {dialog === 'delete' && (
+        <ConfirmDialog title="Delete this run?" danger confirmLabel="Delete run" onCancel={() => setDialog(null)}
+          onConfirm={() => remove.mutate({ id }, { onSuccess: () => navigate('/runs') })}
+          message={<>The run and its {r.summary.total} conversation(s) are deleted from the database. Runs made from it (replays, evaluations) stay.</>} />
       )}
     </>
   );

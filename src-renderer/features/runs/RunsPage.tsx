@@ -5,6 +5,7 @@ import { useApi, useAppEvents } from '../../api/hooks.js';
 import { Empty, ErrorBox, fmtDate, Loading, PageHeader, StatusBadge } from '../../ui/common.js';
 import { RUN_STATUSES, type Run } from '../../../src-shared/schemas/run.js';
 import { NewRunDialog } from './NewRunDialog.js';
+import { ImportCallsDialog } from './ImportCallsDialog.js';
 import { useQueryState } from './query-state.js';
 import { filtersFromQuery, hasFilters, listInput, type RunFilters } from './run-filters.js';
 import { runModelLabels } from './models-label.js';
@@ -43,6 +44,7 @@ export function RunsPage(_props: { params: Record<string, string> }) {
   const agents = useApi('agents.list');
   const [, navigate] = useLocation();
   const [dialog, setDialog] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const qc = useQueryClient();
   const refresh = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -65,6 +67,7 @@ export function RunsPage(_props: { params: Record<string, string> }) {
         {selected.length >= 2 && (
           <button onClick={() => navigate(`/compare?runs=${selected.join(',')}`)}>Compare {selected.length} runs</button>
         )}
+        <button onClick={() => setImporting(true)}>Import calls…</button>
         <button className="primary" onClick={() => setDialog(true)}>New run</button>
       </>}>
         Every run of a suite against an agent and a set of models, newest first.
@@ -119,6 +122,7 @@ export function RunsPage(_props: { params: Record<string, string> }) {
         </table>
       )}
       {dialog && <NewRunDialog onClose={() => setDialog(false)} initialAgent={filters.agent || undefined} />}
+      {importing && <ImportCallsDialog onClose={() => setImporting(false)} initialAgent={filters.agent || undefined} />}
     </>
   );
 }
