@@ -113,7 +113,7 @@ function RunView({ id }: { id: string }) {
         <div className="notice" role="status">This run stopped before it finished ({counts.done} conversations stored). <strong>Resume</strong> runs only the missing ones.</div>
       )}
 
-      {r.kind === 'imported' && !active && (
+      {r.kind === 'imported' && !r.parent_run_id && !active && (
         <div className="notice" role="status" data-testid="imported-hint">These are imported real calls: nothing was judged yet. <strong>Evaluate…</strong> judges them with a suite's metrics and rules; <strong>Replay…</strong> says their caller turns to the agent again, to see what a new version would answer.</div>
       )}
       {elsewhere && <div className="notice" role="status">This run is going on in another Parley process (the command line?). Its progress is refreshed every few seconds; cancel it where it was started.</div>}
