@@ -33,6 +33,7 @@ describe('real calls in Chromium', () => {
     const importedId = page.url().split('#/runs/')[1].split('?')[0];
     await expect.poll(() => page.locator('.results-table tbody tr').count()).toBe(2);
     expect(app.ctx.store.runs.get(importedId)).toMatchObject({ kind: 'imported', summary: { total: 2 } });
+    await page.getByTestId('imported-hint').waitFor();
 
     // evaluate with the clinic suite and a scripted judge
     const judge = writeScript(tmp.dir, 'judge', { name: 'judge', defaults: { score: 0.95 } });
@@ -45,6 +46,7 @@ describe('real calls in Chromium', () => {
     const evaluatedId = page.url().split('#/runs/')[1].split('?')[0];
     await expect.poll(() => app.ctx.store.runs.get(evaluatedId)?.parent_run_id).toBe(importedId);
     await page.getByTestId('run-summary').waitFor();
+    await expect.poll(() => page.getByTestId('imported-hint').count()).toBe(0);
 
     // replay the imported calls against the agent on a scripted model
     await page.goto(`${app.server.url.split('?')[0]}#/runs/${importedId}`);
