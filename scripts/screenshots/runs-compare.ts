@@ -5,7 +5,7 @@ import { dispatch } from '../../src-main/api/dispatch.js';
 import { goodScript, seedRuns, worseScript, writeScript } from '../../tests/integration/api/run-control-fixtures.js';
 import type { ScreenSet } from './types.js';
 
-/** Runs list, New run dialog, a live run, a finished run with a result, a two-run comparison, an N-way matrix. */
+/** Runs list, New run dialog, a live run, a finished run with a result, its problems, Replay and Import calls dialogs, a two-run comparison, an N-way matrix. */
 export const runsAndCompareScreens: ScreenSet = {
   name: 'runs and compare',
   async capture({ page, ctx, base, shot }) {
@@ -41,6 +41,30 @@ export const runsAndCompareScreens: ScreenSet = {
     await page.goto(`${base}#/runs/${ids[1]}?result=${res[0].id}`);
     await page.locator('[data-result-detail] [data-testid="graph-node"]').first().waitFor();
     await shot('run-result');
+
+    // the failures of the worse run grouped into problems, then the Replay dialog
+    const judgeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-shots-'));
+    const judge = writeScript(judgeDir, 'judge', { name: 'judge', failure_groups: [{ problems: [
+      { label: 'Offers a vague time slot', description: 'The agent proposes "Friday at 4 pm maybe" instead of a concrete, bookable time.', severity: 'high', failure_ids: [0, 2] },
+      { label: 'Ends the call abruptly', description: 'The goodbye skips a confirmation of the booking.', severity: 'medium', failure_ids: [1, 3] },
+    ] }] });
+    const grouped = await dispatch(ctx, 'runs.groupFailures', { id: ids[1], judge: { provider: 'scripted', model: judge } });
+    if (!grouped.ok) throw new Error(grouped.error.message);
+    await page.goto(`${base}#/runs/${ids[1]}`);
+    await page.reload(); // grouped outside the page: fetch the run again
+    await page.getByTestId('problem').first().waitFor();
+    await shot('run-problems');
+    await page.getByRole('button', { name: 'Replay…' }).click();
+    await page.getByTestId('replay-run').waitFor();
+    await shot('run-replay', { fullPage: false });
+    await page.keyboard.press('Escape');
+    fs.rmSync(judgeDir, { recursive: true, force: true });
+
+    await page.goto(`${base}#/runs`);
+    await page.getByRole('button', { name: 'Import calls…' }).click();
+    await page.getByTestId('import-calls').waitFor();
+    await shot('runs-import-calls', { fullPage: false });
+    await page.keyboard.press('Escape');
 
     await page.goto(`${base}#/compare?runs=${ids[0]},${ids[1]}&test=${encodeURIComponent('0:0:books a cleaning')}`);
     await page.getByTestId('test-diff').waitFor();
