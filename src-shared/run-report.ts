@@ -1,4 +1,4 @@
-import type { ModelIdentity, Result, Run, RunProblems } from './schemas/index.js';
+import type { ModelIdentity, Result, Run, RunProblems, TurnQuality } from './schemas/index.js';
 
 /** The JSON shape `parley run --json` and `parley runs show --json` print. */
 export interface RunReport {
@@ -37,6 +37,8 @@ export interface ResultReport {
   error: string | null;
   /** The agent model the test chose (llm_model with test_model_precedence), when not the run's. */
   agent_model?: ModelIdentity | string;
+  /** Per-turn quality scores, when the run scored them. */
+  turn_quality?: TurnQuality;
 }
 
 const roleModel = (m: Run['models']['agent']) => (m ? m.identity ?? `${m.spec.provider}:${m.spec.model}` : undefined);
@@ -59,6 +61,7 @@ export function toResultReport(r: Result): ResultReport {
     duration_ms: r.duration_ms,
     error: r.error,
     ...(r.agent_model ? { agent_model: roleModel(r.agent_model) } : {}),
+    ...(r.turn_quality ? { turn_quality: r.turn_quality } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { classifyChange, sideOutcome } from './outcome.js';
 import { comparePaths } from './path-divergence.js';
 import { checkChanges, metricDeltas, mode, usageDeltas } from './test-deltas.js';
 import { diffTranscripts } from './transcript-diff.js';
+import { turnQualityDeltas } from '../engine/judge/turn-quality.js';
 import type { TestComparison, TestPair } from './types.js';
 
 export interface CompareOptions {
@@ -64,5 +65,10 @@ export function compareTest(pair: TestPair, opts: CompareOptions = {}): TestComp
     nodes_only_b: repA && repB ? paths.only_b : [],
     transcript_diff: diffTranscripts(repA?.transcript ?? [], repB?.transcript ?? []),
     diagnosis: repB ? diagnose(repB) : [],
+    turn_quality: repA?.turn_quality || repB?.turn_quality ? {
+      mean_a: repA?.turn_quality?.mean ?? null,
+      mean_b: repB?.turn_quality?.mean ?? null,
+      turns: turnQualityDeltas({ turns: repA?.turn_quality?.turns ?? [] }, { turns: repB?.turn_quality?.turns ?? [] }),
+    } : null,
   };
 }

@@ -1,20 +1,8 @@
 import type { MetricResult, Result } from '../../src-shared/schemas/index.js';
 import type { MetricDiagnosis } from './types.js';
+import { nodeAtTurn } from '../engine/judge/node-at-turn.js';
 
-/**
- * The node active at transcript turn `index`: the turn's own `node` tag when the engine recorded it,
- * else the last node entered at or before that turn (NodeVisit.turn), else null.
- */
-export function nodeAtTurn(result: Pick<Result, 'transcript' | 'nodes_visited'>, index: number): string | null {
-  const tagged = result.transcript[index]?.node;
-  if (tagged) return tagged;
-  let node: string | null = null;
-  for (const v of result.nodes_visited) {
-    if (v.turn <= index) node = v.node;
-    else break;
-  }
-  return node;
-}
+export { nodeAtTurn };
 
 /** Points one metric at the turns its verdict rests on and the nodes that spoke them. */
 export function diagnoseMetric(result: Pick<Result, 'transcript' | 'nodes_visited'>, m: MetricResult): MetricDiagnosis {

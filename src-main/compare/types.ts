@@ -1,4 +1,4 @@
-import type { ModelIdentity, Result, ResultStatus, Run } from '../../src-shared/schemas/index.js';
+import type { ModelIdentity, Result, ResultStatus, Run, TurnMetric } from '../../src-shared/schemas/index.js';
 import type { GraphChange } from './graph-diff.js';
 
 /**
@@ -178,6 +178,15 @@ export interface TestComparison {
   transcript_diff: TranscriptDiffEntry[];
   /** Failed metrics of run B pointed at turns and nodes. */
   diagnosis: MetricDiagnosis[];
+  /** Per-turn quality of the two diffed conversations, when either was scored. */
+  turn_quality: TurnQualityComparison | null;
+}
+
+/** Means of each side and per agent turn (in order) the change B - A of every score. */
+export interface TurnQualityComparison {
+  mean_a: Record<TurnMetric, number> | null;
+  mean_b: Record<TurnMetric, number> | null;
+  turns: { turn: number; index_a: number | null; index_b: number | null; delta: Record<TurnMetric, number> | null }[];
 }
 
 export interface TokenTotals {

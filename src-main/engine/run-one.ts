@@ -1,10 +1,11 @@
-import type { AgentGraph, Persona, Result, TestSuite } from '../../src-shared/schemas/index.js';
+import type { AgentGraph, Persona, Result, TestSuite, TurnQuality } from '../../src-shared/schemas/index.js';
 import type { RunEvent } from '../../src-shared/contract/events.js';
 import { newId, nowIso } from '../store/ids.js';
 import { callerPrompt } from './caller.js';
 import { runConversation, type ConversationOutcome } from './conversation.js';
 import { isCancelled } from './errors.js';
 import { checkTranscript, judgeConversation, type Verdicts } from './judge/index.js';
+import { scoreTurnQuality } from './judge/turn-quality.js';
 import type { EngineLimits } from './limits.js';
 import { ModelCalls, type CallLimiter } from './model-calls.js';
 import { conversationStatus } from './pass-fail.js';
@@ -23,6 +24,8 @@ export interface RunOneContext {
   limits?: Partial<EngineLimits>;
   judgeCombined?: boolean;
   patternTimeoutMs?: number;
+  /** Score every agent turn with the judge model (RunOptions/TestSuite turn_quality). */
+  turnQuality?: boolean;
   now?: () => Date;
 }
 
@@ -40,6 +43,7 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
   let conv: ConversationOutcome;
   let verdicts: Verdicts = { metrics: [], rules: [], assertions: [] };
   let error: string | null = null;
+  let turnQuality: TurnQuality | undefined;
   try {
     let prompt: string;
     try {
@@ -69,6 +73,14 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
         error = `judging failed: ${(e as Error).message}`;
       }
     }
+    if (!error && ctx.turnQuality) {
+      try {
+        turnQuality = await scoreTurns(ctx, calls, conv);
+      } catch (e) {
+        if (isCancelled(e, ctx.signal)) return undefined;
+        error = `scoring turn quality failed: ${(e as Error).message}`;
+      }
+    }
     if (error && !verdicts.rules.length && !verdicts.assertions.length) {
       const checks = await checkTranscript(ctx.graph, item.test, conv, ctx.patternTimeoutMs);
       verdicts = { metrics: [], ...checks };
@@ -80,9 +92,24 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
   return {
     id, run_id: runId, test: item.test.name, test_index, repeat, status,
     end_reason: conv.endReason, turns: conv.turns, transcript: conv.transcript, nodes_visited: conv.visits,
-    tools_called: conv.toolCalls, variables: conv.variables, ...verdicts,
+    tools_called: conv.toolCalls, variables: conv.variables, ...verdicts, ...(turnQuality ? { turn_quality: turnQuality } : {}),
     tokens: calls.totals(), model_calls: calls.records, duration_ms: Math.round(performance.now() - t0),
     error, started_at: startedAt, finished_at: nowIso(),
   };
 }
 
+/** Every agent turn scored by the judge model (one call per turn, under the judge's concurrency limit); the calls are recorded like the others. */
+async function scoreTurns(ctx: RunOneContext, calls: ModelCalls, conv: ConversationOutcome): Promise<TurnQuality> {
+  const judge = calls.modelOf('judge');
+  const started = performance.now();
+  const q = await ctx.limiter(judge, () => scoreTurnQuality({ transcript: conv.transcript, nodes_visited: conv.visits }, judge, { graph: ctx.graph, signal: ctx.signal }));
+  for (const u of q.usage) {
+    calls.records.push({
+      role: 'judge', purpose: 'turn_quality',
+      tokens: { prompt: u.prompt_tokens, cached_prompt: u.cached_prompt_tokens, completion: u.completion_tokens },
+      ms: Math.max(0, u.wall_ms || (performance.now() - started) / q.usage.length),
+      ...(u.endpoint ? { endpoint: u.endpoint } : {}),
+    });
+  }
+  return { turns: q.turns, mean: q.mean };
+}

@@ -124,6 +124,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
       const ctx = {
         runId, graph: agent.graph, suite, models: o.models, limiter: perModelLimiter(), signal: controller.signal, emit,
         resolvePersona: o.resolvePersona, limits: o.limits, judgeCombined: o.judgeCombined, patternTimeoutMs: o.patternTimeoutMs, now: o.now,
+        turnQuality: options.turn_quality ?? suite.turn_quality ?? false,
       };
       controller.signal.addEventListener('abort', () => queue.clear(), { once: true });
       for (const item of plan) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ModelIdentity, ResultStatus, Run } from '../schemas/index.js';
+import { ModelIdentity, ResultStatus, Run, TURN_METRICS } from '../schemas/index.js';
 
 /**
  * The JSON a comparison of stored runs produces (src-main/compare: diffRuns, compareRunsMatrix), as zod
@@ -61,6 +61,12 @@ export const MetricDiagnosis = z.object({
   nodes: z.array(z.string()),
 });
 
+const TurnScores = z.record(z.enum(TURN_METRICS), z.number());
+export const TurnQualityComparison = z.object({
+  mean_a: TurnScores.nullable(), mean_b: TurnScores.nullable(),
+  turns: z.array(z.object({ turn: z.number(), index_a: num, index_b: num, delta: TurnScores.nullable() })),
+});
+
 export const TestComparison = z.object({
   test: z.string(),
   test_index_a: num, test_index_b: num,
@@ -80,6 +86,7 @@ export const TestComparison = z.object({
   nodes_only_a: z.array(z.string()), nodes_only_b: z.array(z.string()),
   transcript_diff: z.array(TranscriptDiffEntry),
   diagnosis: z.array(MetricDiagnosis),
+  turn_quality: TurnQualityComparison.nullable(),
 });
 export type TestComparison = z.infer<typeof TestComparison>;
 

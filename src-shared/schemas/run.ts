@@ -88,6 +88,24 @@ export const ModelCall = z.object({
 });
 export type ModelCall = z.infer<typeof ModelCall>;
 
+export const TURN_METRICS = ['helpfulness', 'coherence', 'relevance', 'faithfulness', 'verbosity'] as const;
+export type TurnMetric = (typeof TURN_METRICS)[number];
+const TurnScores = z.object(Object.fromEntries(TURN_METRICS.map((m) => [m, z.number().min(0).max(1)])) as Record<TurnMetric, z.ZodNumber>);
+
+/** Per-turn quality: every agent turn scored 0..1 by the judge model, and the means over the conversation. */
+export const TurnQuality = z.object({
+  turns: z.array(z.object({
+    /** Transcript index of the agent turn. */
+    index: z.number().int().min(0),
+    node: z.string().nullable(),
+    scores: TurnScores,
+    reasoning: z.string(),
+  })),
+  /** Mean per metric over the agent turns (null when there were none). */
+  mean: TurnScores.nullable(),
+});
+export type TurnQuality = z.infer<typeof TurnQuality>;
+
 export const RoleModel = z.object({ spec: ModelSpec, identity: ModelIdentity.optional() });
 export type RoleModel = z.infer<typeof RoleModel>;
 
@@ -109,6 +127,8 @@ export const Result = z.object({
   assertions: z.array(CheckResult).default([]),
   tokens: Tokens,
   model_calls: z.array(ModelCall).default([]),
+  /** Per-turn quality scores, when the suite or the run asked for them. */
+  turn_quality: TurnQuality.optional(),
   /** The agent model of this conversation when its test chose one (llm_model, with the run's test_model_precedence on). */
   agent_model: RoleModel.optional(),
   duration_ms: z.number().min(0),
@@ -167,6 +187,8 @@ export const RunOptions = z.object({
   tests: z.array(z.string()).optional(),
   /** After the run, its failures are grouped into problems; the run fails on a problem at or above this severity. */
   fail_on_severity: Severity.optional(),
+  /** Score every agent turn with the judge model (also turned on by the suite's turn_quality). */
+  turn_quality: z.boolean().optional(),
   /** A test's llm_model replaces the run's agent model for that test (voicetest's test_model_precedence). */
   test_model_precedence: z.boolean().optional(),
 });

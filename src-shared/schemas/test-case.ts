@@ -94,6 +94,8 @@ export const TestSuite = z.object({
   /** For tests with repeats: minimum pass rate for the test to count as passed (default 1). */
   min_pass_rate: z.number().min(0).max(1).optional(),
   default_max_turns: z.number().int().min(1).max(500).optional(),
+  /** Score every agent turn (helpfulness, coherence, relevance, faithfulness, verbosity) with the judge model: one call per turn. */
+  turn_quality: z.boolean().optional(),
   /** Format the suite was imported from and what it carried that Parley does not model. */
   source_meta: z.record(z.string(), z.unknown()).optional(),
 });

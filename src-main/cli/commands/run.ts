@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { toRunReport } from '../../../src-shared/run-report.js';
 import type { RunEvent } from '../../../src-shared/contract/events.js';
-import { parseModelSpec, SEVERITIES, type ModelSpec, type RunOptions, type Severity, type TestSuite } from '../../../src-shared/schemas/index.js';
+import { parseModelSpec, SEVERITIES, TURN_METRICS, type ModelSpec, type RunOptions, type Severity, type TestSuite, type TurnMetric } from '../../../src-shared/schemas/index.js';
 import { failsOnSeverity } from '../../compare/failure-groups.js';
 import { groupRunFailures } from '../../compare/run-problems.js';
 import { allTestsOk, loadRunModels, PlanError, startRun, type RunAgent, type RunOutcome } from '../../engine/index.js';
@@ -21,7 +21,7 @@ import { useStore, withDbOption } from '../store-option.js';
 interface RunCliOptions {
   db?: string; agent?: string; tests?: string; agentModel: string[]; callerModel?: string; judgeModel?: string;
   repeat?: string; concurrency?: string; maxTurns?: string; test: string[]; json?: boolean; junit?: string; resume?: string;
-  testModelPrecedence?: boolean; groupFailures?: boolean; failOnSeverity?: string;
+  testModelPrecedence?: boolean; groupFailures?: boolean; failOnSeverity?: string; turnQuality?: boolean;
 }
 
 const collect = (v: string, prev: string[]) => [...prev, v];
@@ -125,6 +125,11 @@ function printText(o: RunOutcome): void {
   const rates = o.tests.filter((t) => t.runs > 1).map((t) => `${t.test} ${Math.round(t.pass_rate * 100)}%`);
   if (rates.length) process.stdout.write(`\npass rates: ${rates.join(', ')} (minimum ${Math.round((o.tests[0]?.min_pass_rate ?? 1) * 100)}%)\n`);
   process.stdout.write(`\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`);
+  const scored = results.flatMap((r) => r.turn_quality?.turns ?? []);
+  if (scored.length) {
+    const mean = (m: TurnMetric) => scored.reduce((a, t) => a + t.scores[m], 0) / scored.length;
+    process.stdout.write(`\nturn quality (mean of ${scored.length} agent turns): ${TURN_METRICS.map((m) => `${m} ${mean(m).toFixed(2)}`).join('  ')}\n`);
+  }
   if (run.problems) {
     process.stdout.write(`\nPROBLEMS (grouped by ${run.problems.judge})\n`);
     for (const g of run.problems.groups) process.stdout.write(`  [${g.severity}] ${g.label} (${g.occurrences}x): ${g.description}\n`);
@@ -139,6 +144,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     max_turns: positiveInt('--max-turns', opts.maxTurns),
     ...(opts.test.length ? { tests: opts.test } : {}),
     ...(opts.testModelPrecedence ? { test_model_precedence: true } : {}),
+    ...(opts.turnQuality ? { turn_quality: true } : {}),
     ...(opts.failOnSeverity ? { fail_on_severity: severity(opts.failOnSeverity) } : {}),
   };
   const callerSpec = opts.callerModel ? spec('--caller-model', opts.callerModel) : undefined;
@@ -239,6 +245,7 @@ export function registerRun(program: Command): void {
     .option('--max-turns <n>', 'caller turns per conversation (overrides the tests; default 20)')
     .option('--test <name>', 'only this test (repeatable)', collect, [])
     .option('--test-model-precedence', 'a test\'s llm_model replaces the agent model for that test (voicetest\'s test_model_precedence)')
+    .option('--turn-quality', 'score every agent turn (helpfulness, coherence, relevance, faithfulness, verbosity) with the judge model: one call per turn')
     .option('--group-failures', 'after the run, group its failures into problems with the judge model (one call; stored with the run)')
     .option('--fail-on-severity <level>', `exit 1 when a grouped problem is at or above ${SEVERITIES.join('|')} (implies --group-failures)`)
     .option('--json', 'print the run report as JSON')

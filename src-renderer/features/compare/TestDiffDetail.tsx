@@ -9,6 +9,7 @@ import { fmtMs } from '../runs/run-stats.js';
 import { signed, tone } from './compare-filters.js';
 import { SideBySide } from './SideBySide.js';
 import { ChangeTag } from './TestRows.js';
+import { TurnQualityDiff } from './TurnQualityDiff.js';
 
 const pick = (results: Result[] | undefined, index: number | null, repeat: number | null) =>
   index === null ? undefined : results?.find((r) => r.test_index === index && r.repeat === (repeat ?? 0));
@@ -96,6 +97,8 @@ export function TestDiffDetail({ diff, t }: { diff: CompareRunDiff; t: TestCompa
           ))}
         </ul>
       )}
+
+      {t.turn_quality && <TurnQualityDiff q={t.turn_quality} />}
 
       {t.check_changes.some((c) => c.change !== 'same') && (
         <>

@@ -24,6 +24,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
   const [concurrency, setConcurrency] = useState('2');
   const [maxTurns, setMaxTurns] = useState('');
   const [testModels, setTestModels] = useState(false);
+  const [turnQuality, setTurnQuality] = useState(false);
   const first = useRef<HTMLSelectElement>(null);
 
   useEffect(() => { first.current?.focus(); }, []);
@@ -65,6 +66,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
         ...(intOrUndef(concurrency) ? { concurrency: intOrUndef(concurrency) } : {}),
         ...(intOrUndef(maxTurns) ? { max_turns: intOrUndef(maxTurns) } : {}),
         ...(testModels && ownModels.length ? { test_model_precedence: true } : {}),
+        ...(turnQuality ? { turn_quality: true } : {}),
       },
     }, { onSuccess: (out) => navigate(`/runs/${out.run_id}`) });
   };
@@ -107,6 +109,12 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
             <input type="number" min={1} value={maxTurns} placeholder="as in each test" onChange={(e) => setMaxTurns(e.target.value)} aria-label="Max turns" />
           </label>
         </div>
+        <label className="checkbox">
+          <input type="checkbox" checked={turnQuality || suiteDoc?.data.turn_quality === true} disabled={suiteDoc?.data.turn_quality === true}
+            onChange={(e) => setTurnQuality(e.target.checked)} aria-label="Score every agent turn" />
+          <span><strong>Score every agent turn</strong> (helpfulness, coherence, relevance, faithfulness, verbosity): one judge call per turn.
+            {suiteDoc?.data.turn_quality === true && <span className="muted"> The suite asks for it.</span>}</span>
+        </label>
         {ownModels.length > 0 && (
           <label className="checkbox">
             <input type="checkbox" checked={testModels} onChange={(e) => setTestModels(e.target.checked)} aria-label="Use the tests' own agent models" />

@@ -6,6 +6,7 @@ import type { CheckResult, Result } from '../../../src-shared/schemas/run.js';
 import { PathPanel } from './PathPanel.js';
 import { NodeBadge, Transcript } from './Transcript.js';
 import { fmtInt, fmtMs, modelCallTotals } from './run-stats.js';
+import { TurnQualitySection } from './TurnQualitySection.js';
 
 const json = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v, null, 2));
 
@@ -50,6 +51,8 @@ export function ResultDetail({ id, graph, runResults, onClose }: { id: string; g
           <ToolCalls r={r} names={names} />
         </section>
       </div>
+
+      {r.turn_quality && <TurnQualitySection q={r.turn_quality} names={names} onTurn={showTurn} />}
 
       <section>
         <h4>Path on the graph</h4>

@@ -143,6 +143,10 @@ function SuiteEditor({ id, baseline }: { id?: string; baseline: SuiteDraft }) {
             <input type="number" min={1} max={500} aria-label="Default max turns" placeholder="engine default" value={draft.default_max_turns ?? ''}
               onChange={(e) => setDraft({ ...draft, default_max_turns: num(e.target.value) })} />
           </label>
+          <label className="check-label">
+            <span><input type="checkbox" aria-label="Score every agent turn" checked={draft.turn_quality === true} onChange={(e) => setDraft({ ...draft, turn_quality: e.target.checked || undefined })} /> Score every agent turn</span>
+            <span className="muted small">Helpfulness, coherence, relevance, faithfulness to the node, verbosity: one judge call per agent turn, so a comparison shows which turn got worse.</span>
+          </label>
         </div>
       </Section>
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateRun, importCalls, parseCallFiles } from '../../../src-main/calls/index.js';
 import { groupFailures, SEVERITIES } from '../../../src-main/compare/failure-groups.js';
-import { scoreTurnQuality, TURN_METRICS } from '../../../src-main/compare/turn-quality.js';
+import { scoreTurnQuality, TURN_METRICS } from '../../../src-main/engine/judge/turn-quality.js';
 import { createProviderRegistry, type ProviderRegistry } from '../../../src-main/providers/registry.js';
 import type { ChatModel } from '../../../src-main/providers/types.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';

@@ -124,6 +124,8 @@ describe('parley run (CLI)', () => {
     expect(JSON.parse(shown.stdout).problems.groups[0].label).toBe('Says pending orders shipped');
     const text = parley(...args, '--group-failures');
     expect(text.stdout).toContain('PROBLEMS (grouped by scripted:grouping-model.json)\n  [high] Says pending orders shipped (1x): The agent misreports the order status.');
+    const scored = parley(...args, '--turn-quality');
+    expect(scored.stdout).toMatch(/turn quality \(mean of \d+ agent turns\): helpfulness \d\.\d\d {2}coherence/);
     const bad = parley(...args, '--fail-on-severity', 'urgent');
     expect([bad.code, bad.stderr.trim()]).toEqual([2, expect.stringContaining('--fail-on-severity: expected one of low, medium, high, critical, got "urgent"')]);
   });

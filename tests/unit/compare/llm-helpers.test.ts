@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectFailures, failsOnSeverity, groupFailures, groupingSchema } from '../../../src-main/compare/failure-groups.js';
-import { scoreTurnQuality, turnQualityDeltas, TURN_QUALITY_SCHEMA } from '../../../src-main/compare/turn-quality.js';
+import { scoreTurnQuality, turnQualityDeltas, TURN_QUALITY_SCHEMA } from '../../../src-main/engine/judge/turn-quality.js';
 import { AgentGraph } from '../../../src-shared/schemas/index.js';
 import { mkResult, turn, visit } from './build.js';
 import { fakeModel } from './fake-model.js';

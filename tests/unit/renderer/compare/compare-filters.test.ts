@@ -7,7 +7,7 @@ const tc = (p: Partial<TestComparison>): TestComparison => ({
   repeats_a: 1, repeats_b: 1, pass_rate_a: 1, pass_rate_b: 1, metric_deltas: [], check_changes: [],
   turns: { a: 2, b: 2, delta: 0 }, tokens: { a: 1, b: 1, delta: 0 }, ms: { a: 1, b: 1, delta: 0 },
   end_reason_a: 'caller_done', end_reason_b: 'caller_done', end_reason_changed: false, error_a: null, error_b: null,
-  repeat_a: 0, repeat_b: 0, first_divergence: null, nodes_only_a: [], nodes_only_b: [], transcript_diff: [], diagnosis: [], ...p,
+  repeat_a: 0, repeat_b: 0, first_divergence: null, nodes_only_a: [], nodes_only_b: [], transcript_diff: [], diagnosis: [], turn_quality: null, ...p,
 });
 
 describe('compare filters', () => {

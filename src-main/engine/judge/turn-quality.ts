@@ -1,6 +1,6 @@
-import type { AgentGraph, Result } from '../../src-shared/schemas/index.js';
-import type { CallUsage, ChatModel } from '../providers/types.js';
-import { nodeAtTurn } from './diagnose.js';
+import { TURN_METRICS, type AgentGraph, type Result, type TurnMetric } from '../../../src-shared/schemas/index.js';
+import type { CallUsage, ChatModel } from '../../providers/types.js';
+import { nodeAtTurn } from './node-at-turn.js';
 
 /**
  * Optional per-turn quality metrics (after Agentest): every agent turn scored 0..1 on helpfulness,
@@ -9,8 +9,7 @@ import { nodeAtTurn } from './diagnose.js';
  * results, so a comparison can show which turn got worse.
  */
 
-export const TURN_METRICS = ['helpfulness', 'coherence', 'relevance', 'faithfulness', 'verbosity'] as const;
-export type TurnMetric = (typeof TURN_METRICS)[number];
+export { TURN_METRICS, type TurnMetric } from '../../../src-shared/schemas/index.js';
 
 export interface TurnQuality {
   /** Transcript index of the agent turn. */
@@ -101,7 +100,7 @@ export async function scoreTurnQuality(
 }
 
 /** Per-turn metric deltas between two scored conversations of the same test, aligned by agent-turn order. */
-export function turnQualityDeltas(a: TestTurnQuality, b: TestTurnQuality): { turn: number; index_a: number | null; index_b: number | null; delta: Record<TurnMetric, number> | null }[] {
+export function turnQualityDeltas(a: Pick<TestTurnQuality, 'turns'>, b: Pick<TestTurnQuality, 'turns'>): { turn: number; index_a: number | null; index_b: number | null; delta: Record<TurnMetric, number> | null }[] {
   const n = Math.max(a.turns.length, b.turns.length);
   return Array.from({ length: n }, (_, k) => {
     const x = a.turns[k];
