@@ -12,6 +12,7 @@ export { startRun, runSuite, type StartRunOptions, type RunHandle, type RunOutco
 export { loadRunModels, describeRunModels, perModelLimiter, type ModelLoader, type RunModels } from './run-models.js';
 export { parseTestModel, loadTestModels, type TestModels } from './test-models.js';
 export { planRun, PlanError, type PlannedConversation } from './run-plan.js';
+export { expandPersonaMatrix } from './persona-matrix.js';
 export { runConversation, DEFAULT_MAX_TURNS, type ConversationInput, type ConversationOutcome } from './conversation.js';
 export { callerPrompt, callerSystemPrompt, SimulatedCaller } from './caller.js';
 export { ModelCalls, type ModelRole, type CallLimiter } from './model-calls.js';

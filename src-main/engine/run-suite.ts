@@ -8,6 +8,7 @@ import { describeRunModels, perModelLimiter, specKey, type ModelLoader, type Run
 import { loadTestModels, type TestModels } from './test-models.js';
 import { runOne } from './run-one.js';
 import { planRun } from './run-plan.js';
+import { expandPersonaMatrix } from './persona-matrix.js';
 
 export interface RunAgent { id: string; version_id: string; name: string; graph: AgentGraph }
 export interface RunSuite { id: string | null; name: string; data: TestSuite }
@@ -88,7 +89,12 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
     });
   } else {
     suite = target.suite.data;
-    const options = RunOptions.parse({ ...o.options });
+    let options = RunOptions.parse({ ...o.options });
+    if (options.personas?.length) {
+      // the matrix is the run's suite: its tests already hold the test filter and the personas
+      suite = expandPersonaMatrix(suite, options.personas, (ref) => o.resolvePersona?.(ref), options.tests);
+      options = { ...options, tests: undefined };
+    }
     const planned = planRun(suite, options); // a bad test filter fails before a run row exists
     // so do a bad or unloadable per-test model
     testModels = options.test_model_precedence ? await loadTestModels(planned, o.loader, { signal: o.signal }) : undefined;
@@ -98,7 +104,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
     }, suite);
   }
   const agent = target.agent;
-  const options = target.run ? run.options : RunOptions.parse({ ...o.options });
+  const options = run.options;
   const plan = planRun(suite, options, target.run ? store.results.finishedKeys(run.id) : new Set());
   if (target.run && options.test_model_precedence) testModels = await loadTestModels(plan, o.loader, { signal: o.signal });
 

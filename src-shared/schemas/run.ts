@@ -187,6 +187,8 @@ export const RunOptions = z.object({
   tests: z.array(z.string()).optional(),
   /** After the run, its failures are grouped into problems; the run fails on a problem at or above this severity. */
   fail_on_severity: Severity.optional(),
+  /** Persona x scenario matrix: every test runs once with each of these library personas (ids or names). */
+  personas: z.array(z.string().min(1)).optional(),
   /** Score every agent turn with the judge model (also turned on by the suite's turn_quality). */
   turn_quality: z.boolean().optional(),
   /** A test's llm_model replaces the run's agent model for that test (voicetest's test_model_precedence). */

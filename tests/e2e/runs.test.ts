@@ -162,4 +162,24 @@ describe('runs in Chromium (scripted model)', () => {
     await page.locator('[data-result-detail]').getByText('I can offer an appointment on Friday at 4 pm maybe.').waitFor();
     expect(page.url()).toMatch(/result=res/);
   });
+
+  it('runs a persona x scenario matrix: every test once with each chosen persona', async () => {
+    const { page, ctx } = app;
+    ctx.store.personas.create({ name: 'Impatient Ivan', identity: { name: 'Ivan' }, personality: { patience: 'low' } } as never, 'Impatient Ivan');
+    ctx.store.personas.create({ name: 'Calm Carla', identity: { name: 'Carla' }, personality: { temperament: 'calm' } } as never, 'Calm Carla');
+    await page.goto(`${app.server.url.split('?')[0]}#/runs`);
+    await page.getByRole('button', { name: 'New run' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New run' });
+    await dialog.getByLabel('Test suite').selectOption({ label: 'Clinic smoke (2 tests)' });
+    await dialog.getByText('Personas × scenarios').click();
+    await dialog.getByLabel('Persona Impatient Ivan').check();
+    await dialog.getByLabel('Persona Calm Carla').check();
+    await expect(dialog.textContent()).resolves.toContain('2 tests × 2 personas');
+    await pickModel(dialog, 'Agent model', `scripted:${script}`);
+    await startRun(dialog);
+    await page.waitForURL(/#\/runs\/run/);
+    await page.getByTestId('run-status').getByText('completed').waitFor({ timeout: 30_000 });
+    const names = await page.locator('.results-table tbody tr').allTextContents();
+    expect(names.join('|')).toMatch(/books a cleaning · Impatient Ivan.*books a cleaning · Calm Carla.*says goodbye · Impatient Ivan.*says goodbye · Calm Carla/);
+  });
 });

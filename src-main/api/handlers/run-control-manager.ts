@@ -1,7 +1,7 @@
 import type { LiveRun } from '../../../src-shared/contract/runs.js';
 import type { RunEvent } from '../../../src-shared/contract/events.js';
 import { ModelSpec, type ModelSpecInput, type Run, type RunOptions, type TestSuite } from '../../../src-shared/schemas/index.js';
-import { planRun, startRun, type ModelLoader, type RunHandle, type RunModels } from '../../engine/index.js';
+import { expandPersonaMatrix, planRun, startRun, type ModelLoader, type RunHandle, type RunModels } from '../../engine/index.js';
 import { ProviderError, type ChatModel, type ProviderRegistry } from '../../providers/index.js';
 import { sharedProviders } from '../providers-service.js';
 import { groupRunFailures } from '../../compare/run-problems.js';
@@ -200,9 +200,14 @@ export class RunManager {
 
   private plannedTotal(suite: TestSuite, options: Partial<RunOptions>): number {
     try {
+      if (options.personas?.length) {
+        const matrix = expandPersonaMatrix(suite, options.personas, (ref) => this.ctx.store.personas.find(ref)?.data, options.tests);
+        return planRun(matrix, { ...options, tests: undefined }).length;
+      }
       return planRun(suite, options).length;
     } catch (e) {
-      throw invalid((e as Error).message, 'options.tests');
+      const msg = (e as Error).message;
+      throw invalid(msg, msg.startsWith('persona') ? 'options.personas' : 'options.tests');
     }
   }
 

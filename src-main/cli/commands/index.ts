@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { registerAgents } from './agents.js';
+import { registerPersonas } from './personas.js';
 import { registerExport } from './export.js';
 import { registerImport } from './import.js';
 import { registerValidate } from './validate.js';
@@ -30,6 +31,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerEvaluate,
   registerReplay,
   registerAgents,
+  registerPersonas,
   registerRuns,
   registerRunsExport,
   registerServe,

@@ -21,7 +21,7 @@ import { useStore, withDbOption } from '../store-option.js';
 interface RunCliOptions {
   db?: string; agent?: string; tests?: string; agentModel: string[]; callerModel?: string; judgeModel?: string;
   repeat?: string; concurrency?: string; maxTurns?: string; test: string[]; json?: boolean; junit?: string; resume?: string;
-  testModelPrecedence?: boolean; groupFailures?: boolean; failOnSeverity?: string; turnQuality?: boolean;
+  testModelPrecedence?: boolean; groupFailures?: boolean; failOnSeverity?: string; turnQuality?: boolean; persona: string[];
 }
 
 const collect = (v: string, prev: string[]) => [...prev, v];
@@ -145,6 +145,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     ...(opts.test.length ? { tests: opts.test } : {}),
     ...(opts.testModelPrecedence ? { test_model_precedence: true } : {}),
     ...(opts.turnQuality ? { turn_quality: true } : {}),
+    ...(opts.persona.length ? { personas: opts.persona } : {}),
     ...(opts.failOnSeverity ? { fail_on_severity: severity(opts.failOnSeverity) } : {}),
   };
   const callerSpec = opts.callerModel ? spec('--caller-model', opts.callerModel) : undefined;
@@ -187,7 +188,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
   for (const job of jobs) {
     let handle;
     try { handle = await job.begin(); } catch (e) {
-      throw new CliError(e instanceof PlanError ? `--test: ${e.message}` : (e as Error).message);
+      throw new CliError(e instanceof PlanError ? `${e.message.startsWith('persona') ? '--persona' : '--test'}: ${e.message}` : (e as Error).message);
     }
     const bar = progress(job.label);
     handle.subscribe(bar.onEvent);
@@ -245,6 +246,7 @@ export function registerRun(program: Command): void {
     .option('--max-turns <n>', 'caller turns per conversation (overrides the tests; default 20)')
     .option('--test <name>', 'only this test (repeatable)', collect, [])
     .option('--test-model-precedence', 'a test\'s llm_model replaces the agent model for that test (voicetest\'s test_model_precedence)')
+    .option('--persona <persona>', 'persona x scenario matrix: run every test once with this library persona (id or name; repeatable)', collect, [])
     .option('--turn-quality', 'score every agent turn (helpfulness, coherence, relevance, faithfulness, verbosity) with the judge model: one call per turn')
     .option('--group-failures', 'after the run, group its failures into problems with the judge model (one call; stored with the run)')
     .option('--fail-on-severity <level>', `exit 1 when a grouped problem is at or above ${SEVERITIES.join('|')} (implies --group-failures)`)

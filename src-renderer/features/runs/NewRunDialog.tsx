@@ -16,6 +16,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
   // always fresh when the dialog opens: an agent or suite may have been added a moment ago
   const agents = useApi('agents.list', {}, { staleTime: 0 });
   const suites = useApi('suites.list', {}, { staleTime: 0 });
+  const personas = useApi('personas.list', {}, { staleTime: 0 });
   const start = useApiMutation('runs.start', ['runs.list']);
   const [agent, setAgent] = useState(initialAgent ?? '');
   const [suite, setSuite] = useState('');
@@ -25,6 +26,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
   const [maxTurns, setMaxTurns] = useState('');
   const [testModels, setTestModels] = useState(false);
   const [turnQuality, setTurnQuality] = useState(false);
+  const [matrix, setMatrix] = useState<string[]>([]);
   const first = useRef<HTMLSelectElement>(null);
 
   useEffect(() => { first.current?.focus(); }, []);
@@ -67,6 +69,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
         ...(intOrUndef(maxTurns) ? { max_turns: intOrUndef(maxTurns) } : {}),
         ...(testModels && ownModels.length ? { test_model_precedence: true } : {}),
         ...(turnQuality ? { turn_quality: true } : {}),
+        ...(matrix.length ? { personas: matrix } : {}),
       },
     }, { onSuccess: (out) => navigate(`/runs/${out.run_id}`) });
   };
@@ -93,6 +96,20 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
             {suiteDoc && <span className="muted small">{suiteDoc.data.tests.map((t) => t.name).slice(0, 4).join(', ')}{suiteDoc.data.tests.length > 4 ? '…' : ''}</span>}
           </label>
         </div>
+        {(personas.data?.length ?? 0) > 0 && (
+          <details className="persona-matrix" open={matrix.length > 0}>
+            <summary>Personas × scenarios{matrix.length ? ` (${matrix.length} chosen)` : ''}</summary>
+            <p className="muted small">Every test (the scenario: goal, checks) runs once with each chosen persona (who calls and how they behave){suiteDoc ? `: ${suiteDoc.data.tests.filter((t) => !t.caller_script).length} tests × ${matrix.length || '…'} personas` : ''}. Tests with fixed caller lines run once as they are.</p>
+            <div className="persona-choices">
+              {personas.data!.map((p) => (
+                <label key={p.id} className="checkbox">
+                  <input type="checkbox" checked={matrix.includes(p.id)} aria-label={`Persona ${p.name}`}
+                    onChange={(e) => setMatrix(e.target.checked ? [...matrix, p.id] : matrix.filter((x) => x !== p.id))} /> {p.name}
+                </label>
+              ))}
+            </div>
+          </details>
+        )}
         <ModelPicker label="Agent model" testId="model-agent" value={models.agent} onChange={(v) => setModels({ ...models, agent: v })} />
         <div className="grid-2">
           <ModelPicker label="Simulated caller model" testId="model-caller" emptyLabel="Same as the agent model" value={models.caller} onChange={(v) => setModels({ ...models, caller: v })} />

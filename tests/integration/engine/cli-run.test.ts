@@ -130,6 +130,33 @@ describe('parley run (CLI)', () => {
     expect([bad.code, bad.stderr.trim()]).toEqual([2, expect.stringContaining('--fail-on-severity: expected one of low, medium, high, critical, got "urgent"')]);
   });
 
+  it('personas import/list, and --persona runs every test once with each persona (persona x scenario)', () => {
+    const md = path.join(dir, 'Impatient Ivan.md');
+    fs.writeFileSync(md, '## Identity\nYour name is Ivan.\n\n## Personality\nYou are impatient.');
+    const js = path.join(dir, 'carla.json');
+    fs.writeFileSync(js, JSON.stringify({ name: 'Calm Carla', identity: { name: 'Carla' }, personality: { temperament: 'calm' } }));
+    const cli = (...a: string[]) => spawnSync(process.execPath, [path.join(root, 'bin/parley.mjs'), ...a, '--db', db], { cwd: root, encoding: 'utf8' });
+    const imp = cli('personas', 'import', md, js);
+    expect(imp.stdout).toMatch(/Imported persona Impatient Ivan \(pe_.*\)\nImported persona Calm Carla/);
+    expect(cli('personas', 'list').stdout).toMatch(/Impatient Ivan[\s\S]*Calm Carla|Calm Carla[\s\S]*Impatient Ivan/);
+    const bad = path.join(dir, 'bad.json');
+    fs.writeFileSync(bad, JSON.stringify({ identity: { name: 'X' } }));
+    const refused = cli('personas', 'import', js, bad);
+    expect([refused.status, refused.stderr]).toEqual([2, expect.stringMatching(/bad\.json: name: .*expected a persona/)]);
+    const r = parley(...base(), '--persona', 'Impatient Ivan', '--persona', 'Calm Carla', '--json');
+    const rep = JSON.parse(r.stdout) as RunReport;
+    // "shipped order" and "pending order" say fixed lines (caller_script): a persona changes nothing, they run once
+    expect(rep.results.map((x) => x.test)).toEqual(['shipped order', 'pending order']);
+    const suite = JSON.parse(fs.readFileSync(fx('orders-suite.json'), 'utf8'));
+    for (const t of suite.tests) delete t.caller_script;
+    const file = path.join(dir, 'simulated-suite.json');
+    fs.writeFileSync(file, JSON.stringify(suite));
+    const m = parley('--agent', fx('orders-agent.json'), '--tests', file, '--agent-model', `scripted:${fx('orders-model.json')}`, '--db', db, '--persona', 'Impatient Ivan', '--persona', 'Calm Carla', '--json');
+    expect((JSON.parse(m.stdout) as RunReport).results.map((x) => x.test)).toEqual(['shipped order · Impatient Ivan', 'shipped order · Calm Carla', 'pending order · Impatient Ivan', 'pending order · Calm Carla']);
+    const ghost = parley(...base(), '--persona', 'Ghost');
+    expect([ghost.code, ghost.stderr]).toEqual([2, expect.stringContaining('--persona: persona "Ghost" is not in the persona library')]);
+  });
+
   it('usage and setup errors exit 2 with a one-line reason', () => {
     const cases: [string[], RegExp][] = [
       [['--agent', fx('orders-agent.json'), '--tests', fx('orders-suite.json'), '--db', db], /needs --agent <agent>, --tests <file\|suite> and --agent-model SPEC/],
