@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Persona, TestSuite } from '../schemas/index.js';
+import { ModelSpec, Persona, TestSuite } from '../schemas/index.js';
 import { method } from './define.js';
 
 const Doc = <T extends z.ZodType>(data: T) => z.object({ id: z.string(), name: z.string(), data, created_at: z.string(), updated_at: z.string() });
@@ -14,6 +14,10 @@ export const libraryMethods = {
   'personas.delete': method('Delete a persona', Id, z.object({ deleted: z.boolean() })),
   'personas.importMarkdown': method('Import a Retell-style persona (## Identity / ## Goal / ## Personality)',
     z.object({ name: z.string().min(1), markdown: z.string().min(1) }), PersonaDoc),
+
+  'personas.generate': method('Propose test callers for an agent with one model call (nothing is stored: review, then save the ones to keep)',
+    z.object({ agent_id: z.string().min(1), model: ModelSpec, count: z.number().int().min(1).max(8).default(4) }),
+    z.object({ personas: z.array(z.object({ persona: Persona, why: z.string() })) })),
 
   'suites.list': method('Test suites', z.object({}).default({}), z.array(SuiteDoc)),
   'suites.get': method('One suite', Id, SuiteDoc),

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWebApp, seedExampleAgent, type WebApp } from './support/browser.js';
+import { pickModel } from './runs-dialog.js';
+import { tempDir } from '../support/tmp.js';
+import { writeScript } from '../integration/api/run-control-fixtures.js';
 
 describe('persona builder in Chromium (web mode)', () => {
   let app: WebApp;
@@ -145,5 +148,30 @@ describe('persona builder in Chromium (web mode)', () => {
     expect(mike.data.markdown).toBeUndefined();
     expect(mike.data.identity).toEqual({ name: 'Mike', order_number: '7891273' });
     expect(mike.data.personality.notes).toContain('impatient');
+  });
+
+  it('generates personas from an agent with a model, reviews them (drop one, rename one) and saves the kept one', async () => {
+    const { page, ctx } = app;
+    const tmp = tempDir();
+    const proposal = (name: string, why: string) => ({ name, facts: [{ key: 'patient name', value: 'Ana' }], goal: 'Book a cleaning.', temperament: 'anxious', patience: 'low', verbosity: 'high', cooperativeness: 'medium', clarity: 'rambling', interrupts: false, wrong_details_first: true, asks_for_human: false, goes_off_topic: false, why });
+    const model = writeScript(tmp.dir, 'generator', { name: 'generator', generate_personas: [{ personas: [proposal('Anxious Ana', 'gives a wrong date of birth first'), proposal('Off-topic Otto', 'drifts away from the booking')] }] });
+    await page.getByRole('link', { name: 'Personas', exact: true }).click();
+    await page.getByRole('button', { name: 'Generate from an agent…' }).click();
+    const dialog = page.getByTestId('generate-personas');
+    await pickModel(dialog, 'Model', `scripted:${model}`);
+    await dialog.getByLabel('How many').fill('2');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    const cards = dialog.getByTestId('generated-persona');
+    await expect.poll(() => cards.count()).toBe(2);
+    await expect(cards.first().textContent()).resolves.toContain('gives a wrong date of birth first');
+    await dialog.getByLabel('Keep Off-topic Otto').uncheck();
+    await dialog.getByLabel('Name of persona 1').fill('Anxious Ana (wrong DOB)');
+    await dialog.getByRole('button', { name: 'Save 1 persona' }).click();
+    await page.getByText('Saved 1 generated persona to the library.').waitFor();
+    const saved = ctx.store.personas.list().map((d) => d.name);
+    expect(saved).toContain('Anxious Ana (wrong DOB)');
+    expect(saved).not.toContain('Off-topic Otto');
+    expect(ctx.store.personas.find('Anxious Ana (wrong DOB)')?.data).toMatchObject({ identity: { 'patient name': 'Ana' }, behaviours: { wrong_details_first: true }, tags: ['generated'] });
+    tmp.cleanup();
   });
 });

@@ -1,6 +1,9 @@
 import { parsePersonaMarkdown } from '../../../src-shared/persona-markdown.js';
-import { notFound } from '../errors.js';
+import { ApiFailure, notFound } from '../errors.js';
 import type { Handlers } from './types.js';
+import { ModelSpec } from '../../../src-shared/schemas/index.js';
+import { generatePersonas } from '../../personas/generate.js';
+import { sharedProviders } from '../providers-service.js';
 
 export const libraryHandlers: Handlers = {
   'personas.list': (ctx) => ctx.store.personas.list(),
@@ -11,6 +14,23 @@ export const libraryHandlers: Handlers = {
     return ctx.store.personas.update(id, persona, persona.name);
   },
   'personas.delete': (ctx, { id }) => ({ deleted: ctx.store.personas.delete(id) }),
+  'personas.generate': async (ctx, { agent_id, model, count }) => {
+    const agent = ctx.store.agents.summary(agent_id);
+    if (!agent) throw notFound(`agent ${agent_id}`);
+    const graph = ctx.store.agents.latest(agent.id)!.graph;
+    const spec = ModelSpec.parse(model);
+    let chat;
+    try {
+      chat = await sharedProviders(ctx).load(spec);
+    } catch (e) {
+      throw new ApiFailure({ code: 'invalid_input', message: `model ${spec.provider}:${spec.model} could not be loaded: ${(e as Error).message}`, path: 'model' });
+    }
+    try {
+      return { personas: await generatePersonas(graph, chat, { count }) };
+    } catch (e) {
+      throw new ApiFailure({ code: 'unavailable', message: `generating personas with ${spec.provider}:${spec.model} failed: ${(e as Error).message}`, path: 'model' });
+    }
+  },
   'personas.importMarkdown': (ctx, { name, markdown }) => {
     const persona = parsePersonaMarkdown(name, markdown);
     return ctx.store.personas.create(persona, name);

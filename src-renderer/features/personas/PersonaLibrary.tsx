@@ -4,28 +4,14 @@ import type { Persona } from '../../../src-shared/schemas/index.js';
 import { useApi, useApiMutation } from '../../api/hooks.js';
 import { Empty, ErrorBox, fmtDate, Loading, PageHeader } from '../../ui/common.js';
 import { ImportMarkdownDialog } from './ImportMarkdownDialog.js';
+import { GeneratePersonasDialog } from './GeneratePersonasDialog.js';
 import { qualityWarnings } from './persona-form.js';
 import { personaDraftKey } from './PersonaEditor.js';
 import { setPendingNewPersona } from './pending.js';
 import { PERSONA_TEMPLATES } from './templates.js';
 import { hasStoredDraft } from './use-draft.js';
 import { ConfirmDialog } from './widgets.js';
-
-const BEHAVIOUR_LABELS: [keyof Persona['behaviours'], string][] = [
-  ['interrupts', 'interrupts'], ['wrong_details_first', 'wrong details first'], ['asks_for_human', 'asks for a human'], ['goes_off_topic', 'off topic'],
-];
-
-export function traits(p: Persona): string[] {
-  const out: string[] = [];
-  if (p.personality.temperament) out.push(p.personality.temperament);
-  if (p.personality.patience === 'low') out.push('impatient');
-  if (p.personality.clarity && p.personality.clarity !== 'clear') out.push(p.personality.clarity);
-  for (const [k, label] of BEHAVIOUR_LABELS) if (p.behaviours[k]) out.push(label);
-  if (p.behaviours.hidden_facts?.length) out.push(`${p.behaviours.hidden_facts.length} hidden fact${p.behaviours.hidden_facts.length > 1 ? 's' : ''}`);
-  if (p.language) out.push(p.language);
-  if (p.markdown) out.push('imported markdown');
-  return out;
-}
+import { traits } from './traits.js';
 
 export function PersonaLibrary() {
   const list = useApi('personas.list');
@@ -35,6 +21,7 @@ export function PersonaLibrary() {
   const [query, setQuery] = useState('');
   const [toDelete, setToDelete] = useState<{ id: string; name: string } | null>(null);
   const [importing, setImporting] = useState(false);
+  const [generating, setGenerating] = useState(false);
   const [flash, setFlash] = useState<string | null>(null);
 
   const q = query.trim().toLowerCase();
@@ -58,6 +45,7 @@ export function PersonaLibrary() {
   return (
     <>
       <PageHeader title="Personas" actions={<>
+        <button type="button" onClick={() => setGenerating(true)}>Generate from an agent…</button>
         <button type="button" onClick={() => setImporting(true)}>Import markdown persona</button>
         <button type="button" className="primary" onClick={() => startFrom({ name: '', identity: { name: '' } })}>New persona</button>
       </>}>
@@ -123,6 +111,7 @@ export function PersonaLibrary() {
           onCancel={() => setToDelete(null)}
           onConfirm={() => { const t = toDelete; setToDelete(null); void del.mutateAsync({ id: t.id }).then(() => setFlash(`Deleted “${t.name}”.`)); }} />
       )}
+      {generating && <GeneratePersonasDialog onClose={() => setGenerating(false)} onSaved={(n) => { setGenerating(false); setFlash(`Saved ${n} generated persona${n === 1 ? '' : 's'} to the library.`); }} />}
       {importing && <ImportMarkdownDialog onClose={() => setImporting(false)} onImported={(id) => { setImporting(false); navigate(`/personas/${id}`); }} />}
     </>
   );
