@@ -3,6 +3,7 @@ import { renderPersonaPrompt } from '../../src-shared/persona-prompt.js';
 import type { ChatMessage } from '../providers/types.js';
 import type { EngineLimits } from './limits.js';
 import type { ModelCalls } from './model-calls.js';
+import { JsonStringFieldStream } from './json-field-stream.js';
 
 /**
  * The simulated caller. It reads the persona (Identity / Goal / Personality markdown), the
@@ -91,13 +92,24 @@ export class SimulatedCaller {
     return this.script !== undefined;
   }
 
-  async speak(transcript: TranscriptTurn[], node: string): Promise<CallerTurn> {
+  /** The caller's next turn; `onText` receives the message as the model writes it (where the provider streams). */
+  async speak(transcript: TranscriptTurn[], node: string, onText?: (text: string) => void): Promise<CallerTurn> {
     if (this.script) {
       const line = this.nextScripted();
       if (line === undefined) return { message: '', done: true };
       return { message: line, done: this.scriptEndsCall && this.scriptAt === this.script.length };
     }
+    const field = onText ? new JsonStringFieldStream('message') : undefined;
+    let streamed = 0;
     const res = await this.calls.structured<{ message?: unknown; done?: unknown }>('caller', 'caller', node, {
+      ...(field && onText ? {
+        onToken: (chunk: string) => {
+          // only as much as will be kept (the message is cut to callerMessageChars)
+          const text = field.push(chunk).slice(0, Math.max(0, this.limits.callerMessageChars - streamed));
+          streamed += text.length;
+          if (text) onText(text);
+        },
+      } : {}),
       messages: this.messages(transcript),
       schema: {
         type: 'object',

@@ -92,7 +92,7 @@ export async function openConversation(rt: Runtime, startNode?: string): Promise
 /** The simulated caller's next turn on the current node (a key press on a press_digit node). */
 export function askCaller(rt: Runtime, caller: SimulatedCaller): Promise<CallerTurn> {
   const node = rt.node(rt.current);
-  return node.type === 'press_digit' ? caller.pressDigit(rt.transcript, node.id) : caller.speak(rt.transcript, node.id);
+  return node.type === 'press_digit' ? caller.pressDigit(rt.transcript, node.id) : caller.speak(rt.transcript, node.id, (t) => rt.token('caller', t));
 }
 
 /**

@@ -75,6 +75,8 @@ export interface StructuredRequest extends CallOptions {
   schema: Record<string, unknown>;
   /** Name for the schema (OpenAI response_format). */
   schemaName?: string;
+  /** Raw JSON text chunks as they are generated (llama-cpp and the scripted model stream; Ollama and OpenAI answer structured calls whole). */
+  onToken?: (chunk: string) => void;
 }
 
 export interface StructuredResponse<T = unknown> {

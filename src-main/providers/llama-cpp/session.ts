@@ -72,7 +72,7 @@ export class LlamaCppSession implements ModelSession {
     let raw = '';
     let cutShort = false;
     for (let attempt = 1; attempt <= 2; attempt++) {
-      const r = await this.generate({ history, maxTokens, temperature: req.temperature, signal: req.signal, structured: { schema: req.schema } });
+      const r = await this.generate({ history, maxTokens, temperature: req.temperature, signal: req.signal, structured: { schema: req.schema }, onText: attempt === 1 ? req.onToken : undefined });
       usage = usage ? addUsage(usage, r.usage) : r.usage;
       raw = r.res.response;
       const parsed = parseStructured(raw, req.schema);

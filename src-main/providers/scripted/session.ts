@@ -120,6 +120,7 @@ export class ScriptedSession implements ModelSession {
     await this.prelude(req, entry);
     const value = this.structuredValue(purpose, req.schema, entry, found);
     const raw = JSON.stringify(value);
+    if (req.onToken) for (const chunk of raw.match(/.{1,8}/gs) ?? []) req.onToken(chunk);
     return { value: value as T, raw, parsedFirstTry: true, usage: this.usage(req.messages, raw, started) };
   }
 

@@ -28,6 +28,7 @@ let gguf: string;
 let dbFile: string;
 let outcome: RunOutcome;
 const events: string[] = [];
+const callerTokens: string[] = [];
 
 beforeAll(async () => {
   gguf = await ensureTinyGguf();
@@ -59,7 +60,10 @@ beforeAll(async () => {
   const handle = await startRun({
     store, models, agent: { id: agent.id, version_id: version.id, name: agent.name, graph: version.graph },
     suite: { id: null, name: suite.name, data: suite }, options: { concurrency: 2 }, limits: TINY_LIMITS,
-    onEvent: (e) => events.push(e.type),
+    onEvent: (e) => {
+      events.push(e.type);
+      if (e.type === 'test.token' && e.role === 'caller') callerTokens.push(e.chunk);
+    },
   });
   outcome = await handle.done;
   store.close();
@@ -76,6 +80,15 @@ describe('a suite on the tiny GGUF (llama.cpp) stored in SQLite', () => {
     for (const r of outcome.results) expect(['pass', 'fail']).toContain(r.status);
     expect(events.filter((e) => e === 'test.finished')).toHaveLength(3);
     expect(events.filter((e) => e === 'test.token').length).toBeGreaterThan(0);
+  });
+
+  it('streams the model caller\'s message as it is written (decoded from the structured answer)', () => {
+    const model = outcome.results.find((r) => r.test === 'model caller')!;
+    const said = model.transcript.filter((t) => t.role === 'caller').map((t) => t.content.replace(/\s+/g, '')).filter(Boolean);
+    const streamed = callerTokens.join('').replace(/\s+/g, '');
+    expect(said.length).toBeGreaterThan(0);
+    for (const line of said) expect(streamed).toContain(line.slice(0, 10));
+    expect(streamed).not.toContain('"message"'); // the text, not the JSON around it
   });
 
   it('records the GGUF identity (sha256 of the file) for every role', () => {

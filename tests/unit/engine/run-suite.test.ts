@@ -176,6 +176,16 @@ describe('run suite', () => {
 describe('run planning and model loading', () => {
   const s = TestSuite.parse({ name: 's', default_max_turns: 7, tests: [{ name: 'a', repeats: 2 }, { name: 'b', max_turns: 3 }] });
 
+  it('a simulated caller\'s message streams as test.token events with role caller (decoded from its structured answer)', async () => {
+    const g = { entry_node_id: 'a', nodes: [{ id: 'a', type: 'conversation', instruction: { mode: 'prompt', text: 'Help.' } }] } as never;
+    const caller = scriptedModel({ caller: ['I need "help" with order A17.', { message: 'Thanks, bye.', done: true }] });
+    const b = bench(g, { tests: [{ name: 'sim', user_prompt: 'You need help.' }] }, { agent: { chat: ['Hi.', 'Sure.'] }, caller });
+    const out = await (await b.start()).done;
+    const streamed = b.events.filter((e) => e.type === 'test.token' && e.role === 'caller').map((e) => (e as { chunk: string }).chunk).join('');
+    expect(streamed).toBe('I need "help" with order A17.Thanks, bye.');
+    expect(out.results[0].transcript.filter((t) => t.role === 'caller').map((t) => t.content)).toEqual(['I need "help" with order A17.', 'Thanks, bye.']);
+  });
+
   it('plans (test_index, repeat) pairs with max turns and repeats, filters by name, skips finished pairs', () => {
     expect(planRun(s, {}).map((p) => [p.test.name, p.test_index, p.repeat, p.maxTurns])).toEqual([['a', 0, 0, 7], ['a', 0, 1, 7], ['b', 1, 0, 3]]);
     expect(planRun(s, { tests: ['b'], max_turns: 9 }).map((p) => [p.test_index, p.maxTurns])).toEqual([[1, 9]]);
