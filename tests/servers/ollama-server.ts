@@ -134,11 +134,18 @@ export async function startOllamaServer(opts: OllamaServerOptions = {}): Promise
     });
     if (b.format) {
       const schema = b.format === 'json' ? { type: 'object', properties: {} } : (b.format as Record<string, unknown>);
-      const r = await backend.json(messages, schema, { maxTokens, temperature, numCtx });
-      const msg = { role: 'assistant', content: r.text };
-      if (!stream) return sendJson(res, 200, { ...base, message: msg, ...finalFields(r, 'stop') });
-      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-      res.write(`${JSON.stringify({ ...base, message: msg, done: false })}\n`);
+      if (!stream) {
+        const r = await backend.json(messages, schema, { maxTokens, temperature, numCtx });
+        return sendJson(res, 200, { ...base, message: { role: 'assistant', content: r.text }, ...finalFields(r, 'stop') });
+      }
+      // like Ollama: the JSON streams token by token; a refusal before the first token is still a 400
+      let started = false;
+      const start = () => { if (!started) { started = true; res.writeHead(200, { 'content-type': 'application/x-ndjson' }); } };
+      const r = await backend.json(messages, schema, {
+        maxTokens, temperature, numCtx,
+        onToken: (t) => { start(); res.write(`${JSON.stringify({ model: name, created_at: new Date().toISOString(), message: { role: 'assistant', content: t }, done: false })}\n`); },
+      });
+      start();
       res.end(`${JSON.stringify({ ...base, message: { role: 'assistant', content: '' }, ...finalFields(r, 'stop') })}\n`);
       return;
     }

@@ -26,7 +26,7 @@ export interface TinyBackend {
   /** `numCtx`: tokens per sequence, like Ollama's num_ctx (a context of that size is created on first use; the weights are shared). */
   chat(messages: ChatMessage[], o: { maxTokens: number; temperature?: number; onToken?: (t: string) => void; tools?: ToolSpec[]; signal?: AbortSignal; numCtx?: number }): Promise<BackendReply>;
   /** Grammar-constrained JSON for a schema (raw text as the model produced it). */
-  json(messages: ChatMessage[], schema: Record<string, unknown>, o: { maxTokens: number; temperature?: number; numCtx?: number }): Promise<BackendReply>;
+  json(messages: ChatMessage[], schema: Record<string, unknown>, o: { maxTokens: number; temperature?: number; numCtx?: number; onToken?: (t: string) => void }): Promise<BackendReply>;
   close(): Promise<void>;
 }
 
@@ -77,7 +77,7 @@ async function create(modelPath?: string): Promise<TinyBackend> {
     async json(messages, schema, o) {
       const s = await (await modelFor(o.numCtx)).openSession();
       try {
-        const r = await s.structured({ messages, schema, maxTokens: o.maxTokens, temperature: o.temperature });
+        const r = await s.structured({ messages, schema, maxTokens: o.maxTokens, temperature: o.temperature, onToken: o.onToken });
         return { text: r.raw, usage: r.usage, finishReason: 'stop' };
       } finally {
         await s.dispose();

@@ -89,29 +89,43 @@ export class OllamaSession implements ModelSession {
   async structured<T = unknown>(req: StructuredRequest): Promise<StructuredResponse<T>> {
     const maxTokens = req.maxTokens ?? this.owner.spec.params.max_tokens ?? 512;
     const schemaText = JSON.stringify(req.schema);
+    let attempts = 0;
     return structuredWithRepair<T>(
       req,
       async (messages) => {
+        // only the first answer streams (a repair would be shown twice); once text is out, no retry
+        const onToken = attempts++ === 0 ? req.onToken : undefined;
+        let emitted = false;
         const r = await this.fitting(maxTokens, () => this.owner.estimatePrompt(messages, undefined, schemaText), (numCtx) => this.run(req.signal, () =>
           withRetry(
             async () => {
               const t0 = performance.now();
               const client = ollamaClient(this.endpoint, { signal: req.signal, fetch: this.owner.fetchImpl });
+              const body = {
+                model: this.owner.spec.model,
+                messages: toOllamaMessages(messages) as Message[],
+                format: req.schema,
+                keep_alive: this.owner.keepAlive,
+                options: this.options(numCtx, maxTokens, req.temperature ?? 0),
+              };
               try {
-                const res = await client.chat({
-                  model: this.owner.spec.model,
-                  messages: toOllamaMessages(messages) as Message[],
-                  format: req.schema,
-                  stream: false,
-                  keep_alive: this.owner.keepAlive,
-                  options: this.options(numCtx, maxTokens, req.temperature ?? 0),
-                });
-                return { raw: res.message?.content ?? '', usage: usageFromOllama(res, performance.now() - t0, this.endpoint) };
+                if (!onToken) {
+                  const res = await client.chat({ ...body, stream: false });
+                  return { raw: res.message?.content ?? '', usage: usageFromOllama(res, performance.now() - t0, this.endpoint) };
+                }
+                let raw = '';
+                let final: OllamaChatResponse | undefined;
+                for await (const part of await client.chat({ ...body, stream: true })) {
+                  const chunk = part.message?.content ?? '';
+                  if (chunk) { raw += chunk; emitted = true; onToken(chunk); }
+                  if (part.done) final = part;
+                }
+                return { raw, usage: usageFromOllama(final, performance.now() - t0, this.endpoint) };
               } catch (err) {
                 throw mapOllamaError(this.ctx, err, req.signal);
               }
             },
-            { ...this.owner.retry, signal: req.signal, shouldRetry: (e) => this.owner.isRetryable(e) },
+            { ...this.owner.retry, signal: req.signal, shouldRetry: (e) => !emitted && this.owner.isRetryable(e) },
           ),
         ));
         this.owner.observePrompt(messages, undefined, schemaText, r.usage.prompt_tokens);

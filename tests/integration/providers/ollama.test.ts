@@ -89,6 +89,20 @@ describe('ollama provider', () => {
     expect(sent.stream).toBe(false);
   });
 
+  it('structured output streams its JSON when asked (the caller\'s message shown as it is written)', async () => {
+    const m = await reg.load(`ollama:tiny@${a.url}`);
+    const s = await m.openSession();
+    const chunks: string[] = [];
+    const r = await s.structured<{ intent: string }>({ messages: msgs, schema: SCHEMA, maxTokens: 64, onToken: (c) => chunks.push(c) });
+    await s.dispose();
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(chunks.join('')).toBe(r.raw);
+    expect(validateJson(r.value, SCHEMA)).toEqual([]);
+    expect(r.usage.completion_tokens).toBeGreaterThan(0); // the timing fields of the final NDJSON line
+    const sent = a.requests.filter((q) => q.path === '/api/chat').at(-1)!.body as { format: unknown; stream: boolean };
+    expect([sent.stream, sent.format]).toEqual([true, SCHEMA]);
+  });
+
   it('reports an identity with the Ollama digest', async () => {
     const m = await reg.load(`ollama:tiny:q8@${a.url}`);
     expect(await m.identity()).toMatchObject({
