@@ -75,7 +75,7 @@ export interface StructuredRequest extends CallOptions {
   schema: Record<string, unknown>;
   /** Name for the schema (OpenAI response_format). */
   schemaName?: string;
-  /** Raw JSON text chunks as they are generated (llama-cpp, Ollama and the scripted model stream; OpenAI-compatible servers answer structured calls whole). */
+  /** Raw JSON text chunks as they are generated (every provider streams when this is given). */
   onToken?: (chunk: string) => void;
 }
 

@@ -107,6 +107,17 @@ export async function startOpenAiServer(opts: OpenAiServerOptions = {}): Promise
     if (rf?.type === 'json_schema') schema = rf.json_schema?.schema ?? { type: 'object', properties: {} };
     else if (rf?.type === 'json_object') schema = schemaFromMessages(messages) ?? { type: 'object', properties: {} };
 
+    if (schema && b.stream) {
+      // like OpenAI: a structured answer asked as a stream arrives as content deltas
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      const delta = (d: Record<string, unknown>, finish: string | null) =>
+        res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: d, finish_reason: finish }] })}\n\n`);
+      delta({ role: 'assistant', content: '' }, null);
+      const r = await backend.json(messages, schema, { maxTokens, temperature: b.temperature, onToken: (t) => delta({ content: t }, null) });
+      delta({}, 'stop');
+      if (b.stream_options?.include_usage) res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: usageOf(r.usage) })}\n\n`);
+      return void res.end('data: [DONE]\n\n');
+    }
     if (schema) {
       const r = await backend.json(messages, schema, { maxTokens, temperature: b.temperature });
       let text = r.text;

@@ -61,13 +61,16 @@ export class OpenAiSession implements ModelSession {
 
   async structured<T = unknown>(req: StructuredRequest): Promise<StructuredResponse<T>> {
     let fellBack = false;
+    let attempts = 0;
     const result = await structuredWithRepair<T>(
       req,
       async (messages) => {
+        // only the first answer streams (a repair would be shown twice)
+        const onToken = attempts++ === 0 ? req.onToken : undefined;
         for (;;) {
           const mode = this.owner.compat.noJsonSchema ? (this.owner.compat.noJsonObject ? 'none' : 'json_object') : 'json_schema';
           try {
-            return await this.structuredOnce(messages, req, mode);
+            return await this.structuredOnce(messages, req, mode, onToken);
           } catch (err) {
             if (err instanceof ProviderError && err.status === 400 && mode !== 'none' && RESPONSE_FORMAT_REJECTED.test(err.message)) {
               if (mode === 'json_schema') this.owner.compat.noJsonSchema = true;
@@ -91,7 +94,7 @@ export class OpenAiSession implements ModelSession {
     this.owner.releaseEndpoint(this.endpoint);
   }
 
-  private async structuredOnce(messages: ChatMessage[], req: StructuredRequest, mode: 'json_schema' | 'json_object' | 'none'): Promise<{ raw: string; usage: CallUsage }> {
+  private async structuredOnce(messages: ChatMessage[], req: StructuredRequest, mode: 'json_schema' | 'json_object' | 'none', onToken?: (chunk: string) => void): Promise<{ raw: string; usage: CallUsage }> {
     const schema = req.schema as JsonSchema;
     const msgs = mode === 'json_schema' ? messages : [{ role: 'system' as const, content: schemaInstruction(schema) }, ...messages];
     const response_format =
@@ -100,16 +103,30 @@ export class OpenAiSession implements ModelSession {
         : mode === 'json_object'
           ? { type: 'json_object' }
           : undefined;
+    let emitted = false;
     return this.send(req.signal, async () => {
       const t0 = performance.now();
       const body = { ...this.baseBody(msgs, req.maxTokens ?? this.owner.spec.params.max_tokens, req.temperature ?? 0), ...(response_format ? { response_format } : {}) };
+      if (onToken) {
+        const c = this.owner.compat;
+        const res = await this.owner.post(this.endpoint, '/chat/completions', { ...body, stream: true, ...(c.noStreamOptions ? {} : { stream_options: { include_usage: true } }) }, req.signal);
+        let r;
+        try {
+          r = await readChatStream(res.body, (chunk) => { emitted = true; onToken(chunk); });
+        } catch (err) {
+          throw providerError(this.owner.errorContext(this.endpoint), 'server_error', `the stream broke: ${(err as Error).message}`);
+        }
+        if (r.error) throw providerError(this.owner.errorContext(this.endpoint), /context|too long|maximum/i.test(r.error) ? 'context_overflow' : 'server_error', r.error);
+        const args = r.toolCalls[0]?.arguments;
+        return { raw: r.text || (args ? JSON.stringify(args) : ''), usage: usageFromOpenAi(r.usage ?? { completion_tokens: r.deltas }, performance.now() - t0, this.endpoint) };
+      }
       const res = await this.owner.post(this.endpoint, '/chat/completions', body, req.signal);
       const j = (await res.json()) as { choices?: Array<{ message?: { content?: string | null; tool_calls?: Array<{ function?: { arguments?: string } }> } }>; usage?: OpenAiUsage };
       const msg = j.choices?.[0]?.message;
       // some servers answer a schema request with a tool call; take its arguments
       const raw = msg?.content ?? (msg?.tool_calls?.[0]?.function?.arguments ? JSON.stringify(parseToolArguments(msg.tool_calls[0].function.arguments)) : '');
       return { raw, usage: usageFromOpenAi(j.usage, performance.now() - t0, this.endpoint) };
-    });
+    }, () => !emitted);
   }
 
   private baseBody(messages: ChatMessage[], maxTokens: number | undefined, temperature: number | undefined): Record<string, unknown> {

@@ -78,6 +78,20 @@ describe('openai-compatible provider', () => {
     expect(sent.response_format.json_schema).toMatchObject({ name: 'route_decision', strict: true, schema: { additionalProperties: false } });
   });
 
+  it('structured output streams its JSON over SSE when asked', async () => {
+    const m = await reg.load(spec());
+    const s = await m.openSession();
+    const chunks: string[] = [];
+    const r = await s.structured<{ route: string }>({ messages: msgs, schema: SCHEMA, maxTokens: 64, onToken: (c) => chunks.push(c) });
+    await s.dispose();
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(chunks.join('')).toBe(r.raw);
+    expect(validateJson(r.value, SCHEMA)).toEqual([]);
+    expect(r.usage.completion_tokens).toBeGreaterThan(0);
+    const sent = srv.requests.filter((q) => q.path === '/v1/chat/completions').at(-1)!.body as { stream: boolean; response_format: { type: string } };
+    expect([sent.stream, sent.response_format.type]).toEqual([true, 'json_schema']);
+  });
+
   it('falls back to JSON mode when json_schema is rejected, once per model', async () => {
     const m = (await reg.load(spec('tiny', plain.baseUrl, undefined as never))) as OpenAiChatModel;
     const s = await m.openSession();
