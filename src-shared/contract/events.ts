@@ -34,5 +34,9 @@ export const PlaygroundEvent = z.discriminatedUnion('type', [
 ]);
 export type PlaygroundEvent = z.infer<typeof PlaygroundEvent>;
 
-export const AppEvent = z.union([RunEvent, PullEvent, PlaygroundEvent]);
+/** Progress of `runs.evaluate` (judging a stored run's conversations): `run_id` is the run being judged. */
+export const EvaluateEvent = z.object({ type: z.literal('evaluate.progress'), run_id: z.string(), done: z.number().int(), total: z.number().int() });
+export type EvaluateEvent = z.infer<typeof EvaluateEvent>;
+
+export const AppEvent = z.union([RunEvent, PullEvent, PlaygroundEvent, EvaluateEvent]);
 export type AppEvent = z.infer<typeof AppEvent>;

@@ -145,7 +145,10 @@ export class RunManager {
     }
     const { evaluateRun, EvaluateError } = await import('../../calls/index.js');
     try {
-      const out = await evaluateRun(store, input.id, { suite: suite.data, suiteId: suite.id, judge, test: input.test });
+      const out = await evaluateRun(store, input.id, {
+        suite: suite.data, suiteId: suite.id, judge, test: input.test,
+        onProgress: (done, total) => this.ctx.events.emit({ type: 'evaluate.progress', run_id: input.id, done, total }),
+      });
       return out.run.id;
     } catch (e) {
       if (e instanceof EvaluateError) throw invalid(e.message.replace('(--judge-model SPEC)', ''), /judge/.test(e.message) ? 'judge' : /test/.test(e.message) ? 'test' : undefined);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Run } from '../../../src-shared/schemas/run.js';
 import type { ModelSpecInput } from '../../../src-shared/schemas/model.js';
-import { useApi, useApiMutation } from '../../api/hooks.js';
+import { useApi, useApiMutation, useAppEvents } from '../../api/hooks.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { ErrorBox } from '../../ui/common.js';
 import { ModelPicker } from '../models/index.js';
@@ -16,13 +16,15 @@ export function EvaluateDialog({ run, onClose }: { run: Run; onClose: () => void
   const [suite, setSuite] = useState(run.suite_id ?? '');
   const [judge, setJudge] = useState<ModelSpecInput | undefined>(run.models.judge?.spec);
   const judgeProblem = judge ? modelProblem(judge, true) : null;
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  useAppEvents((e) => { if (e.type === 'evaluate.progress' && e.run_id === run.id) setProgress({ done: e.done, total: e.total }); }, [run.id]);
   const submit = () => evaluate.mutate({ id: run.id, suite_id: suite, ...(judge ? { judge } : {}) }, { onSuccess: (out) => navigate(`/runs/${out.run_id}`) });
 
   return (
     <Dialog title="Evaluate with a suite" testId="evaluate-run" onClose={onClose} actions={<>
       <button type="button" onClick={onClose} disabled={evaluate.isPending}>Cancel</button>
       <button type="button" className="primary" onClick={submit} disabled={!suite || !!judgeProblem || evaluate.isPending}>
-        {evaluate.isPending ? `Judging ${run.summary.total} conversation(s)…` : 'Evaluate'}
+        {evaluate.isPending ? `Judged ${progress?.done ?? 0} of ${progress?.total ?? run.summary.total}…` : 'Evaluate'}
       </button>
     </>}>
       <p className="muted small">Each conversation is judged with the test of the same name, or with every metric and rule of the suite when no test has its name. Nothing is simulated; the verdicts are stored as a new run linked to this one.</p>
@@ -34,6 +36,9 @@ export function EvaluateDialog({ run, onClose }: { run: Run; onClose: () => void
       </label>
       <ModelPicker label="Judge model" testId="model-evaluate-judge" emptyLabel="None (rules only)" value={judge} onChange={setJudge} />
       {judgeProblem && <div className="muted small" role="status">Judge model: {judgeProblem}.</div>}
+      {evaluate.isPending && (
+        <progress aria-label="Conversations judged" max={progress?.total ?? run.summary.total} value={progress?.done ?? 0} style={{ width: '100%' }} />
+      )}
       <ErrorBox error={evaluate.error} />
     </Dialog>
   );

@@ -66,6 +66,7 @@ describe('real calls through dispatch', () => {
     expect(needsJudge).toMatchObject({ ok: false, error: { code: 'invalid_input', path: 'judge', message: expect.stringContaining('give a judge model') } });
     const judge = writeScript(t.dir, 'judge', { name: 'judge', defaults: { score: 0.3 } });
     const out = await call('runs.evaluate', { id: run_id, suite_id: suiteId, judge: { provider: 'scripted', model: judge } });
+    expect(events.filter((e) => e.type === 'evaluate.progress')).toEqual([{ type: 'evaluate.progress', run_id, done: 1, total: 1 }]);
     const { run, results } = await call('runs.get', { id: out.run_id });
     expect(run).toMatchObject({ parent_run_id: run_id, suite_name: 'Clinic smoke', summary: { total: 1, failed: 1 } });
     const full = await call('runs.result', { id: results[0].id });
