@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import type { AgentGraph, Condition, GraphNode, Transition } from '../../../../src-shared/schemas/index.js';
 import { edgeKey } from '../model/edge-key.js';
-import { deleteElements, isConditionEdge, moveTransition, sortedConditionEdges } from '../model/graph-ops.js';
+import { deleteElements, isConditionEdge, moveTransition, moveTransitionTo, sortedConditionEdges } from '../model/graph-ops.js';
 import type { IssueIndex } from '../model/issues.js';
 import { conditionLabel, displayName } from '../model/labels.js';
 import { useEditor } from '../state/editor-store.js';
@@ -11,6 +12,8 @@ const KINDS = ['prompt', 'equation', 'else', 'always', 'skip'] as const;
 
 function Priority({ node, t }: { node: GraphNode; t: Transition }) {
   const editGraph = useGraphEdit();
+  const [dragged, setDragged] = useState<string | null>(null);
+  const [over, setOver] = useState<number | null>(null);
   const seq = sortedConditionEdges(node);
   if (!isConditionEdge(t)) {
     return <p className="muted small">{t.condition.kind === 'else' ? 'Taken when no prompt or equation edge of this node matched.' : t.condition.kind === 'skip' ? 'Taken right after the node speaks, without waiting for the caller.' : 'Taken after the condition edges, whatever the caller said.'}</p>;
@@ -18,10 +21,20 @@ function Priority({ node, t }: { node: GraphNode; t: Transition }) {
   return (
     <fieldset className="ge-fieldset" data-testid="edge-priority">
       <legend>Priority among {displayName(node)}'s conditions</legend>
-      <p className="muted small">Checked top to bottom after each caller turn; the first that matches wins.</p>
+      <p className="muted small">Checked top to bottom after each caller turn; the first that matches wins. Drag a row to change the order.</p>
       <ol className="ge-ways">
         {seq.map((x, i) => (
-          <li key={x.id} className={x.id === t.id ? 'is-current' : ''}>
+          <li key={x.id} className={`${x.id === t.id ? 'is-current' : ''} ${over === i && dragged !== null ? 'drop-target' : ''}`} draggable data-testid={`priority-${x.id}`}
+            onDragStart={(e) => { setDragged(x.id); e.dataTransfer.effectAllowed = 'move'; e.dataTransfer.setData('text/plain', x.id); }}
+            onDragOver={(e) => { e.preventDefault(); setOver(i); }}
+            onDragLeave={() => setOver((o) => (o === i ? null : o))}
+            onDrop={(e) => {
+              e.preventDefault();
+              const id = dragged ?? e.dataTransfer.getData('text/plain');
+              setDragged(null); setOver(null);
+              if (id) editGraph((g) => moveTransitionTo(g, node.id, id, i));
+            }}
+            onDragEnd={() => { setDragged(null); setOver(null); }}>
             <span className="ge-edge-rank">{i + 1}</span> {conditionLabel(x.condition, 42)}
             {x.id === t.id && (
               <span className="ge-priority-btns">

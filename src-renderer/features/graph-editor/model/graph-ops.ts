@@ -137,12 +137,19 @@ export function sortedConditionEdges(n: GraphNode): Transition[] {
 
 /** Moves a condition edge one place earlier (-1) or later (+1) in its node's evaluation order. */
 export function moveTransition(g: AgentGraph, nodeId: string, tid: string, delta: -1 | 1): AgentGraph {
+  const n = g.nodes.find((x) => x.id === nodeId);
+  const i = n ? sortedConditionEdges(n).findIndex((t) => t.id === tid) : -1;
+  return i < 0 ? g : moveTransitionTo(g, nodeId, tid, i + delta);
+}
+
+/** Puts condition edge `tid` at position `to` of its node's priority order (dragging in the inspector); orders are renumbered. */
+export function moveTransitionTo(g: AgentGraph, nodeId: string, tid: string, to: number): AgentGraph {
   return updateNode(g, nodeId, (n) => {
     const seq = sortedConditionEdges(n);
     const i = seq.findIndex((t) => t.id === tid);
-    const j = i + delta;
-    if (i < 0 || j < 0 || j >= seq.length) return n;
-    [seq[i], seq[j]] = [seq[j]!, seq[i]!];
+    if (i < 0 || to < 0 || to >= seq.length || to === i) return n;
+    const [moved] = seq.splice(i, 1);
+    seq.splice(to, 0, moved!);
     const orders = seq.map((t) => t.order);
     const allSet = orders.every((o) => o !== undefined);
     const anySet = orders.some((o) => o !== undefined);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AgentGraph } from '../../../../src-shared/schemas/index.js';
 import {
-  addNode, changeNodeType, connect, deleteElements, duplicateNodes, emptyGraph, moveNodes, moveTransition, setGlobal, sortedConditionEdges, uniqueId,
+  addNode, changeNodeType, connect, deleteElements, duplicateNodes, emptyGraph, moveNodes, moveTransition, moveTransitionTo, setGlobal, sortedConditionEdges, uniqueId,
 } from '../../../../src-renderer/features/graph-editor/model/graph-ops.js';
 import { sampleGraph } from './fixtures.js';
 
@@ -74,6 +74,17 @@ describe('graph operations', () => {
     const moved = moveTransition(h, 'standard', 't6', -1);
     expect(sortedConditionEdges(node(moved, 'standard')).map((t) => [t.id, t.order])).toEqual([['t6', 10], ['t5', 11]]);
     expect(moveTransition(h, 'standard', 't5', -1)).toBe(h);
+  });
+
+  it('drags a condition edge to any position of the priority order (the others keep their relative order)', () => {
+    const base = sampleGraph();
+    const three = { ...base, nodes: base.nodes.map((n) => (n.id === 'standard' ? { ...n, transitions: [...n.transitions, { ...n.transitions[0], id: 't7' }] } : n)) };
+    const ids = (g: typeof base) => sortedConditionEdges(node(g, 'standard')).map((t) => t.id);
+    expect(ids(three)).toEqual(['t5', 't6', 't7']);
+    expect(ids(moveTransitionTo(three, 'standard', 't7', 0))).toEqual(['t7', 't5', 't6']);
+    expect(ids(moveTransitionTo(three, 'standard', 't5', 2))).toEqual(['t6', 't7', 't5']);
+    expect(moveTransitionTo(three, 'standard', 't5', 0)).toBe(three);
+    expect(moveTransitionTo(three, 'standard', 't5', 9)).toBe(three);
   });
 
   it('duplicates nodes with fresh ids, offset positions and edges between copies pointing at copies', () => {
