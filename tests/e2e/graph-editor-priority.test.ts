@@ -28,7 +28,12 @@ describe('condition priority by drag and drop', () => {
     await edgeLabel(page, 'hub', 't-human').click();
     const list = page.getByTestId('edge-priority');
     await list.waitFor();
-    const order = async () => (await list.locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))));
+    const rows = list.locator('li');
+    const order = async () => {
+      const out: (string | null)[] = [];
+      for (let i = 0; i < await rows.count(); i++) out.push(await rows.nth(i).getAttribute('data-testid'));
+      return out;
+    };
     expect(await order()).toEqual(['priority-t-billing', 'priority-t-orders', 'priority-t-human']);
     await list.getByTestId('priority-t-human').dragTo(list.getByTestId('priority-t-billing'));
     await expect.poll(order).toEqual(['priority-t-human', 'priority-t-billing', 'priority-t-orders']);
