@@ -1,28 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppEvent } from '../../../src-shared/contract/index.js';
+import { describe, expect, it } from 'vitest';
 import type { PlaygroundEvent } from '../../../src-shared/contract/events.js';
 import { AgentGraph, TestSuite, type Persona } from '../../../src-shared/schemas/index.js';
-import { createApiContext, disposeApiContext } from '../../../src-main/api/create-context.js';
-import type { ApiContext } from '../../../src-main/api/context.js';
+import { disposeApiContext } from '../../../src-main/api/create-context.js';
 import { dispatch } from '../../../src-main/api/dispatch.js';
 import { resourcesDir } from '../../../src-main/api/handlers/first-run.js';
 import { PlaygroundManager } from '../../../src-main/api/handlers/playground.js';
-import { openStore, type Store } from '../../../src-main/store/index.js';
-import { dispatchCaller } from '../../support/dispatch-call.js';
-import { tempDbPath, tempDir } from '../../support/tmp.js';
 import { clinicGraph, goodScript, seedClinic, writeScript } from './run-control-fixtures.js';
+import { useApiContext } from '../../support/api-context.js';
 
 /** The bundled example (resources/example) and its scripted model, through dispatch like the app. */
 describe('playground (Try it) through dispatch', () => {
-  let t: ReturnType<typeof tempDir>;
-  let store: Store;
-  let ctx: ApiContext;
-  let events: AppEvent[];
-  let off: () => void;
-  const raw = (m: string, i: unknown) => dispatch(ctx, m, i);
-  const call = dispatchCaller(() => ctx);
+  const api = useApiContext();
+  const { call, events } = api;
+  const raw = (m: string, i: unknown) => dispatch(api.ctx, m, i);
   const example = async () => {
     const fr = await call('app.firstRun', {});
     const file = fr.model_spec!.slice('scripted:'.length);
@@ -30,20 +22,6 @@ describe('playground (Try it) through dispatch', () => {
     return { agentId: fr.agent_id, model: { provider: 'scripted' as const, model: file }, suite };
   };
   const mine = (id: string) => events.filter((e): e is PlaygroundEvent => e.type.startsWith('playground.') && (e as PlaygroundEvent).session_id === id);
-
-  beforeEach(() => {
-    t = tempDir();
-    store = openStore(tempDbPath(t.dir));
-    ctx = createApiContext(store, 'web');
-    events = [];
-    off = ctx.events.on((e) => events.push(e));
-  });
-  afterEach(async () => {
-    off();
-    await disposeApiContext(ctx);
-    store.close();
-    t.cleanup();
-  });
 
   it('simulated: a library persona speaks turn by turn and the example agent books the slot', async () => {
     const { agentId, model, suite } = await example();
@@ -102,8 +80,8 @@ describe('playground (Try it) through dispatch', () => {
   });
 
   it('tries an unsaved graph and starts from any node', async () => {
-    const { agentId, versionId } = seedClinic(store);
-    const script = writeScript(t.dir, 'good', goodScript());
+    const { agentId, versionId } = seedClinic(api.store);
+    const script = writeScript(api.dir, 'good', goodScript());
     const g = AgentGraph.parse(clinicGraph());
     g.nodes[1] = { ...g.nodes[1], instruction: { mode: 'static', text: 'Unsaved wording: Tuesday it is.' } } as typeof g.nodes[1];
     const { state } = await call('playground.start', {
@@ -119,7 +97,7 @@ describe('playground (Try it) through dispatch', () => {
   it('errors say what went wrong and where', async () => {
     const { agentId, model } = await example();
     const base = { agent_id: agentId, mode: 'manual' as const, models: { agent: model } };
-    const missing = await raw('playground.start', { ...base, models: { agent: { provider: 'scripted', model: path.join(t.dir, 'nope.json') } } });
+    const missing = await raw('playground.start', { ...base, models: { agent: { provider: 'scripted', model: path.join(api.dir, 'nope.json') } } });
     expect(missing).toMatchObject({ ok: false, error: { code: 'invalid_input', path: 'models.agent', message: expect.stringMatching(/agent model .*nope\.json could not be loaded: .*not found/) } });
     expect(await raw('playground.start', { ...base, persona: 'persona_gone', mode: 'simulated' })).toMatchObject({ ok: false, error: { code: 'invalid_input', path: 'persona' } });
     expect(await raw('playground.start', { ...base, start_node: 'nowhere' })).toMatchObject({ ok: false, error: { code: 'invalid_input', path: 'start_node', message: expect.stringContaining('greeting, identify') } });
@@ -131,8 +109,8 @@ describe('playground (Try it) through dispatch', () => {
 
   it('stop ends a conversation; idle ones close by themselves; shutdown closes the rest', async () => {
     const { agentId, model } = await example();
-    const manager = new PlaygroundManager(ctx, { idleMs: 80, sweepMs: 20 });
-    ctx.services.set('playground', manager);
+    const manager = new PlaygroundManager(api.ctx, { idleMs: 80, sweepMs: 20 });
+    api.ctx.services.set('playground', manager);
     const base = { agent_id: agentId, mode: 'manual' as const, models: { agent: model } };
     const a = await call('playground.start', base);
     expect(await call('playground.stop', { session_id: a.session_id })).toEqual({ stopped: true });
@@ -144,9 +122,9 @@ describe('playground (Try it) through dispatch', () => {
     const closed = mine(idle.session_id).filter((e) => e.type === 'playground.state').at(-1) as Extract<PlaygroundEvent, { type: 'playground.state' }>;
     expect(closed.state).toMatchObject({ ended: true, error: 'closed after 1 second without activity' });
 
-    ctx.services.set('playground', new PlaygroundManager(ctx));
+    api.ctx.services.set('playground', new PlaygroundManager(api.ctx));
     const live = await call('playground.start', base);
-    await disposeApiContext(ctx);
+    await disposeApiContext(api.ctx);
     const shut = mine(live.session_id).filter((e) => e.type === 'playground.state').at(-1) as Extract<PlaygroundEvent, { type: 'playground.state' }>;
     expect(shut.state).toMatchObject({ ended: true, error: 'the app is shutting down' });
     expect(await raw('playground.start', base)).toMatchObject({ ok: false, error: { code: 'unavailable' } });

@@ -1,47 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppEvent } from '../../../src-shared/contract/index.js';
+import { describe, expect, it } from 'vitest';
 import { CompareRunDiff, CompareMatrix } from '../../../src-shared/contract/runs.js';
-import { createApiContext, disposeApiContext } from '../../../src-main/api/create-context.js';
-import type { ApiContext } from '../../../src-main/api/context.js';
 import { dispatch } from '../../../src-main/api/dispatch.js';
 import { runManager } from '../../../src-main/api/handlers/run-control.js';
-import { openStore, type Store } from '../../../src-main/store/index.js';
-import { dispatchCaller } from '../../support/dispatch-call.js';
-import { tempDbPath, tempDir } from '../../support/tmp.js';
 import { goodScript, seedClinic, worseScript, writeScript } from './run-control-fixtures.js';
+import { useApiContext } from '../../support/api-context.js';
 
 describe('run control through dispatch (scripted model)', () => {
-  let t: ReturnType<typeof tempDir>;
-  let store: Store;
-  let ctx: ApiContext;
-  let events: AppEvent[];
-  let off: () => void;
-  const call = dispatchCaller(() => ctx);
-  const until = async (pred: () => boolean, ms = 20_000) => {
-    const t0 = Date.now();
-    while (!pred()) {
-      if (Date.now() - t0 > ms) throw new Error('timed out waiting');
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
-
-  beforeEach(() => {
-    t = tempDir();
-    store = openStore(tempDbPath(t.dir));
-    ctx = createApiContext(store, 'web');
-    events = [];
-    off = ctx.events.on((e) => events.push(e));
-  });
-  afterEach(async () => {
-    off();
-    await disposeApiContext(ctx);
-    store.close();
-    t.cleanup();
-  });
+  const api = useApiContext();
+  const { call, until, events } = api;
 
   it('starts a run, streams its events, finishes and stores every result', async () => {
-    const { agentId, suiteId } = seedClinic(store);
-    const script = writeScript(t.dir, 'good', goodScript());
+    const { agentId, suiteId } = seedClinic(api.store);
+    const script = writeScript(api.dir, 'good', goodScript());
     const t0 = Date.now();
     const { run_id } = await call('runs.start', { agent_id: agentId, suite_id: suiteId, models: { agent: { provider: 'scripted', model: script } }, options: { concurrency: 2 } });
     expect(Date.now() - t0).toBeLessThan(5_000);
@@ -75,10 +45,10 @@ describe('run control through dispatch (scripted model)', () => {
   });
 
   it('cancels mid-run: the run ends cancelled and keeps the finished results', async () => {
-    const { agentId, suiteId } = seedClinic(store, {
+    const { agentId, suiteId } = seedClinic(api.store, {
       tests: Array.from({ length: 6 }, (_, i) => ({ name: `test ${i + 1}`, user_prompt: 'Book a cleaning.', max_turns: 2 })),
     });
-    const script = writeScript(t.dir, 'slow', goodScript({ defaults: { chat: 'OK.', caller: 'Okay.', caller_turns: 3, score: 0.9, delay_ms: 40 } }));
+    const script = writeScript(api.dir, 'slow', goodScript({ defaults: { chat: 'OK.', caller: 'Okay.', caller_turns: 3, score: 0.9, delay_ms: 40 } }));
     const { run_id } = await call('runs.start', { agent_id: agentId, suite_id: suiteId, models: { agent: { provider: 'scripted', model: script } }, options: { concurrency: 1 } });
     await until(() => events.some((e) => e.type === 'test.finished' && e.run_id === run_id));
     // mid-run, the live snapshot lists the conversation in progress
@@ -106,38 +76,38 @@ describe('run control through dispatch (scripted model)', () => {
     await until(() => events.filter((e) => e.type === 'run.started' && e.run_id === run_id).length === 2);
     const started = events.filter((e) => e.type === 'run.started' && e.run_id === run_id).at(-1) as { total: number };
     expect(started.total).toBe(6 - before);
-    await runManager(ctx).wait(run_id);
+    await runManager(api.ctx).wait(run_id);
     const after = await call('runs.get', { id: run_id });
     expect(after.run.status).toBe('completed');
     expect(after.results.map((r) => r.test_index)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it('explains what is wrong with a start request', async () => {
-    const { agentId, suiteId } = seedClinic(store);
-    const missing = await dispatch(ctx, 'runs.start', { agent_id: agentId, suite_id: suiteId, models: { agent: { provider: 'scripted', model: `${t.dir}/nope.json` } } });
+    const { agentId, suiteId } = seedClinic(api.store);
+    const missing = await dispatch(api.ctx, 'runs.start', { agent_id: agentId, suite_id: suiteId, models: { agent: { provider: 'scripted', model: `${api.dir}/nope.json` } } });
     expect(missing.ok).toBe(false);
     if (!missing.ok) {
       expect(missing.error.path).toBe('models.agent');
       expect(missing.error.message).toContain('nope.json');
     }
-    const noAgent = await dispatch(ctx, 'runs.start', { agent_id: 'ag_missing', suite_id: suiteId, models: { agent: { provider: 'scripted', model: 'x' } } });
+    const noAgent = await dispatch(api.ctx, 'runs.start', { agent_id: 'ag_missing', suite_id: suiteId, models: { agent: { provider: 'scripted', model: 'x' } } });
     expect(noAgent.ok || noAgent.error.code).toBe('not_found');
-    const badTest = await dispatch(ctx, 'runs.start', { agent_id: agentId, suite_id: suiteId, models: { agent: { provider: 'scripted', model: 'x' } }, options: { tests: ['no such test'] } });
+    const badTest = await dispatch(api.ctx, 'runs.start', { agent_id: agentId, suite_id: suiteId, models: { agent: { provider: 'scripted', model: 'x' } }, options: { tests: ['no such test'] } });
     expect(badTest.ok || badTest.error.message).toContain('no test named "no such test"');
-    expect(store.runs.list()).toHaveLength(0);
+    expect(api.store.runs.list()).toHaveLength(0);
   });
 
   it('exports JSON (the lossless run export, no machine paths) and JUnit', async () => {
-    const { agentId, suiteId } = seedClinic(store);
-    const script = writeScript(t.dir, 'good', goodScript());
+    const { agentId, suiteId } = seedClinic(api.store);
+    const script = writeScript(api.dir, 'good', goodScript());
     const { run_id } = await call('runs.start', { agent_id: agentId, suite_id: suiteId, models: { agent: { provider: 'scripted', model: script } } });
-    await runManager(ctx).wait(run_id);
+    await runManager(api.ctx).wait(run_id);
     const json = await call('runs.export', { id: run_id, format: 'json' });
     expect(json.filename).toMatch(/\.json$/);
     const exported = JSON.parse(json.text);
     expect(exported).toMatchObject({ schema: 'parley.run-export', version: 1, run: { id: run_id, status: 'completed', summary: { passed: 2, failed: 0 } } });
     expect(exported.results[0].nodes_visited.map((v: { node: string }) => v.node)).toEqual(['greet', 'book', 'bye']);
-    expect(json.text).not.toContain(t.dir);
+    expect(json.text).not.toContain(api.dir);
     expect(exported.run.models.agent.spec.model).toBe('good.json');
     const junit = await call('runs.export', { id: run_id, format: 'junit' });
     expect(junit.filename).toMatch(/\.xml$/);
@@ -146,13 +116,13 @@ describe('run control through dispatch (scripted model)', () => {
   });
 
   it('compares two runs and a matrix of three with the contract shapes', async () => {
-    const { agentId, suiteId } = seedClinic(store);
-    const good = writeScript(t.dir, 'good', goodScript());
-    const worse = writeScript(t.dir, 'worse', worseScript());
+    const { agentId, suiteId } = seedClinic(api.store);
+    const good = writeScript(api.dir, 'good', goodScript());
+    const worse = writeScript(api.dir, 'worse', worseScript());
     const ids: string[] = [];
     for (const s of [good, worse, good]) {
       const { run_id } = await call('runs.start', { agent_id: agentId, suite_id: suiteId, models: { agent: { provider: 'scripted', model: s } } });
-      await runManager(ctx).wait(run_id);
+      await runManager(api.ctx).wait(run_id);
       ids.push(run_id);
     }
     const diff = CompareRunDiff.parse(await call('compare.diff', { a: ids[0], b: ids[1] }));
@@ -162,7 +132,7 @@ describe('run control through dispatch (scripted model)', () => {
     const changed = diff.tests[0].transcript_diff.find((e) => e.op === 'changed')!;
     expect(changed.words!.filter((w) => w.op === '-').map((w) => w.text).join(' ')).toContain('Tuesday');
     expect(changed.words!.filter((w) => w.op === '+').map((w) => w.text).join(' ')).toContain('Friday');
-    const same = await dispatch(ctx, 'compare.diff', { a: ids[0], b: ids[0] });
+    const same = await dispatch(api.ctx, 'compare.diff', { a: ids[0], b: ids[0] });
     expect(same.ok).toBe(false);
 
     const matrix = CompareMatrix.parse(await call('compare.matrix', { runs: ids }));
@@ -172,8 +142,8 @@ describe('run control through dispatch (scripted model)', () => {
   });
 
   it('groups a finished run\'s failures into problems with its judge model and stores them with the run', async () => {
-    const { agentId, suiteId } = seedClinic(store);
-    const script = writeScript(t.dir, 'worse', worseScript({
+    const { agentId, suiteId } = seedClinic(api.store);
+    const script = writeScript(api.dir, 'worse', worseScript({
       failure_groups: [{ problems: [{ label: 'Offers a vague slot', description: 'The agent never commits to a time.', severity: 'high', failure_ids: [0, 1, 7] }] }],
     }));
     const { run_id } = await call('runs.start', { agent_id: agentId, suite_id: suiteId, models: { agent: { provider: 'scripted', model: script } } });
@@ -188,25 +158,25 @@ describe('run control through dispatch (scripted model)', () => {
     expect((await call('runs.get', { id: run_id })).run.problems?.groups[0].label).toBe('Offers a vague slot');
     expect(JSON.parse((await call('runs.export', { id: run_id, format: 'json' })).text).run.problems.groups).toHaveLength(1);
     // a run with nothing failed, an unknown run, a judge that cannot load
-    const good = writeScript(t.dir, 'good', goodScript());
+    const good = writeScript(api.dir, 'good', goodScript());
     const ok = await call('runs.start', { agent_id: agentId, suite_id: suiteId, models: { agent: { provider: 'scripted', model: good } } });
     await until(() => events.some((e) => e.type === 'run.finished' && e.run_id === ok.run_id));
-    expect(await dispatch(ctx, 'runs.groupFailures', { id: ok.run_id })).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('has no failures to group') } });
-    expect(await dispatch(ctx, 'runs.groupFailures', { id: 'run_nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await dispatch(ctx, 'runs.groupFailures', { id: run_id, judge: { provider: 'scripted', model: `${t.dir}/missing.json` } }))
+    expect(await dispatch(api.ctx, 'runs.groupFailures', { id: ok.run_id })).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('has no failures to group') } });
+    expect(await dispatch(api.ctx, 'runs.groupFailures', { id: 'run_nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await dispatch(api.ctx, 'runs.groupFailures', { id: run_id, judge: { provider: 'scripted', model: `${api.dir}/missing.json` } }))
       .toMatchObject({ ok: false, error: { path: 'models.judge', message: expect.stringContaining('missing.json') } });
     expect((await call('runs.get', { id: run_id })).run.problems?.groups).toHaveLength(1); // a failed regrouping keeps the stored one
   });
 
   it('dispose cancels running runs', async () => {
-    const { agentId, suiteId } = seedClinic(store, {
+    const { agentId, suiteId } = seedClinic(api.store, {
       tests: Array.from({ length: 5 }, (_, i) => ({ name: `t${i}`, user_prompt: 'Hi.', max_turns: 2 })),
     });
-    const script = writeScript(t.dir, 'slow', goodScript({ defaults: { chat: 'OK.', caller_turns: 3, delay_ms: 50 } }));
+    const script = writeScript(api.dir, 'slow', goodScript({ defaults: { chat: 'OK.', caller_turns: 3, delay_ms: 50 } }));
     const { run_id } = await call('runs.start', { agent_id: agentId, suite_id: suiteId, models: { agent: { provider: 'scripted', model: script } }, options: { concurrency: 1 } });
     await until(() => events.some((e) => e.type === 'test.started'));
-    await runManager(ctx).dispose();
-    expect(runManager(ctx).isActive(run_id)).toBe(false);
-    expect(store.runs.get(run_id)!.status).toBe('cancelled');
+    await runManager(api.ctx).dispose();
+    expect(runManager(api.ctx).isActive(run_id)).toBe(false);
+    expect(api.store.runs.get(run_id)!.status).toBe('cancelled');
   });
 });
