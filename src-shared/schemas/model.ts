@@ -11,6 +11,8 @@ export const ModelParams = z.object({
   max_tokens: z.number().int().min(1).optional(),
   /** llama-cpp: CPU threads (default: physical cores; 1 for tiny models). */
   threads: z.number().int().min(1).optional(),
+  /** llama-cpp: sessions whose KV cache is kept between calls (default: the parallel calls; tiny models 4x that). Each one holds a context's worth of KV memory; give roughly conversations x 3 (chat, routing, extraction) when memory allows, so sessions do not re-read their prefix. */
+  sequences: z.number().int().min(1).max(256).optional(),
   /** llama-cpp: contexts the model's parallel conversations are spread over, each with `threads` threads (default 1; for tiny models one per core). */
   contexts: z.number().int().min(1).max(64).optional(),
   /** llama-cpp: layers offloaded to the GPU ('auto' default). */

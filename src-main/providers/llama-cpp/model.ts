@@ -87,7 +87,7 @@ export class LlamaCppChatModel implements ChatModel {
     const p = spec.params;
     const parallel = Math.max(1, spec.concurrency ?? opts.maxParallel ?? 4);
     const tiny = facts.size_bytes < TINY_MODEL_BYTES;
-    const sequences = Math.max(parallel, opts.sequences ?? (tiny ? parallel * 4 : parallel));
+    const sequences = Math.max(parallel, p.sequences ?? opts.sequences ?? (tiny ? parallel * 4 : parallel));
     const threads = p.threads ?? (tiny ? 1 : await physicalCores());
     const gpuLayers = p.gpu_layers ?? 'auto';
     let acquired: Awaited<ReturnType<typeof acquireModel>>;

@@ -90,6 +90,7 @@ export function ModelPicker({ label, value, onChange, emptyLabel, testId }: Mode
             {provider === 'llama-cpp' && (
               <>
                 <label>Threads<input type="number" min={1} aria-label={`${label} threads`} value={params.threads ?? ''} placeholder={String(settings.data?.threads ?? 'Models page')} onChange={(e) => setParam('threads', num(e.target.value))} /></label>
+                <label title="Sessions whose KV cache stays warm between calls; about conversations x 3 avoids re-reading prompts, memory allowing">KV slots<input type="number" min={1} max={256} aria-label={`${label} KV slots`} value={params.sequences ?? ''} placeholder="parallel calls" onChange={(e) => setParam('sequences', num(e.target.value))} /></label>
                 <label>Chat template<input aria-label={`${label} chat template`} value={params.chat_wrapper ?? ''} placeholder="from the file" onChange={(e) => setParam('chat_wrapper', e.target.value || undefined)} /></label>
               </>
             )}

@@ -165,6 +165,8 @@ describe('llama-cpp provider (tiny GGUF)', () => {
   it('params.contexts 1 batches the parallel sessions into one context', async () => {
     const one = (await reg.load({ provider: 'llama-cpp', model: file, params: { threads: 1, contexts: 1 } })) as LlamaCppChatModel;
     expect(one.info).toMatchObject({ contexts: 1, sequences: 16 });
+    const six = (await reg.load({ provider: 'llama-cpp', model: file, params: { threads: 1, contexts: 1, sequences: 6 } })) as LlamaCppChatModel;
+    expect(six.info).toMatchObject({ contexts: 1, sequences: 6 }); // params.sequences: the KV slots kept warm
     const sessions = await Promise.all([0, 1, 2].map(() => one.openSession()));
     const rs = await Promise.all(sessions.map((s, k) => s.chat({ messages: convo(`batched ${k}`), maxTokens: 8 })));
     expect(one.stats().pool).toMatchObject({ lanes: 1, perLane: [3], created: 3, takeovers: 0 });
