@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { AgentGraph } from '../../../../src-shared/schemas/index.js';
 import { applyCompletion, availableVariables, completionAt, filterSuggestions, type CompletionContext } from '../model/template-vars.js';
 
@@ -27,13 +27,25 @@ export function TemplateTextarea({ value, onChange, graph, label, rows = 5, plac
   }, [ctx, graph]);
 
   const refresh = (text: string, caret: number) => { setCtx(completionAt(text, caret)); setActive(0); };
+  // The caret after a completion is placed as soon as the new text is in the DOM (before the next
+  // key is handled): placing it on a later frame could move it back over keys typed in between.
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const caret = pendingCaret.current;
+    if (!el || caret === null) return;
+    pendingCaret.current = null;
+    el.focus();
+    el.setSelectionRange(caret, caret);
+  }, [value]);
   const choose = (name: string) => {
     const el = ref.current;
     if (!el || !ctx) return;
     const r = applyCompletion(value, ctx, el.selectionStart, name);
-    onChange(r.text);
     setCtx(null);
-    requestAnimationFrame(() => { el.focus(); el.setSelectionRange(r.caret, r.caret); });
+    if (r.text === value) { el.setSelectionRange(r.caret, r.caret); return; }
+    pendingCaret.current = r.caret;
+    onChange(r.text);
   };
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!ctx || !options.length) return;
