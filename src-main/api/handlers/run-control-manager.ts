@@ -130,12 +130,18 @@ export class RunManager {
     }));
   }
 
+  /** The stored run `id`, refused while it is still running (here or in another process): `todo` says what waits for it. */
+  private finishedRun(id: string, todo: string): Run {
+    const run = this.ctx.store.runs.get(id);
+    if (!run) throw notFound(`run ${id}`);
+    if (this.active.has(id) || run.status === 'running' || run.status === 'queued') throw new ApiFailure({ code: 'conflict', message: `run ${id} is still running: ${todo} when it has finished` });
+    return run;
+  }
+
   /** Judges a stored run's conversations with a suite (no simulation); returns the new run's id once every verdict is stored. */
   async evaluate(input: { id: string; suite_id: string; judge?: ModelSpecInput; test?: string }): Promise<string> {
     const { store } = this.ctx;
-    const run = store.runs.get(input.id);
-    if (!run) throw notFound(`run ${input.id}`);
-    if (this.active.has(input.id) || run.status === 'running' || run.status === 'queued') throw new ApiFailure({ code: 'conflict', message: `run ${input.id} is still running: evaluate it when it has finished` });
+    this.finishedRun(input.id, 'evaluate it');
     const suite = store.suites.get(input.suite_id);
     if (!suite) throw notFound(`suite ${input.suite_id}`);
     let judge: ChatModel | undefined;
@@ -160,9 +166,7 @@ export class RunManager {
   /** Replays a run's recorded caller turns against an agent version; returns the replay run's id as soon as it exists (progress as run events). */
   async replay(input: { id: string; agent_version_id?: string; agent_model?: ModelSpecInput; judge_model?: ModelSpecInput }): Promise<string> {
     const { store } = this.ctx;
-    const original = store.runs.get(input.id);
-    if (!original) throw notFound(`run ${input.id}`);
-    if (this.active.has(input.id) || original.status === 'running' || original.status === 'queued') throw new ApiFailure({ code: 'conflict', message: `run ${input.id} is still running: replay it when it has finished` });
+    const original = this.finishedRun(input.id, 'replay it');
     const total = store.results.listByRun(input.id).length;
     if (!total) throw invalid(`run ${input.id} has no conversations to replay`);
     if (input.agent_version_id) {
@@ -180,9 +184,7 @@ export class RunManager {
 
   /** Groups a finished run's failures into problems with the given judge (default: the run's judge model) and stores them. */
   async groupFailures(id: string, judge?: ModelSpecInput): Promise<Run> {
-    const run = this.ctx.store.runs.get(id);
-    if (!run) throw notFound(`run ${id}`);
-    if (this.active.has(id) || run.status === 'running' || run.status === 'queued') throw new ApiFailure({ code: 'conflict', message: `run ${id} is still running: group its failures when it has finished` });
+    const run = this.finishedRun(id, 'group its failures');
     if (run.summary.failed + run.summary.errored === 0) throw invalid(`run ${id} has no failures to group`);
     const spec = judge ? ModelSpec.parse(judge) : run.models.judge?.spec ?? run.models.agent?.spec;
     if (!spec) throw invalid(`run ${id} has no judge model recorded: choose one`, 'judge');
