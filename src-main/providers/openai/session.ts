@@ -33,26 +33,14 @@ export class OpenAiSession implements ModelSession {
     let emitted = false;
     return this.send(req.signal, async () => {
       const t0 = performance.now();
-      const c = this.owner.compat;
       const body = {
         ...this.baseBody(req.messages, req.maxTokens ?? this.owner.spec.params.max_tokens, req.temperature),
         tools: toOpenAiTools(req.tools),
-        stream: true,
-        ...(c.noStreamOptions ? {} : { stream_options: { include_usage: true } }),
       };
-      const res = await this.owner.post(this.endpoint, '/chat/completions', body, req.signal);
-      let r;
-      try {
-        r = await readChatStream(res.body, (chunk) => {
-          emitted = true;
-          req.onToken?.(chunk);
-        });
-      } catch (err) {
-        throw providerError(this.owner.errorContext(this.endpoint), 'server_error', `the stream broke: ${(err as Error).message}`);
-      }
-      if (r.error) {
-        throw providerError(this.owner.errorContext(this.endpoint), /context|too long|maximum/i.test(r.error) ? 'context_overflow' : 'server_error', r.error);
-      }
+      const r = await this.stream(body, req.signal, (chunk) => {
+        emitted = true;
+        req.onToken?.(chunk);
+      });
       // without usage (server ignores stream_options) the delta count stands in for completion tokens
       const usage = r.usage ?? { completion_tokens: r.deltas };
       return { text: r.text, toolCalls: r.toolCalls, usage: usageFromOpenAi(usage, performance.now() - t0, this.endpoint) };
@@ -108,15 +96,7 @@ export class OpenAiSession implements ModelSession {
       const t0 = performance.now();
       const body = { ...this.baseBody(msgs, req.maxTokens ?? this.owner.spec.params.max_tokens, req.temperature ?? 0), ...(response_format ? { response_format } : {}) };
       if (onToken) {
-        const c = this.owner.compat;
-        const res = await this.owner.post(this.endpoint, '/chat/completions', { ...body, stream: true, ...(c.noStreamOptions ? {} : { stream_options: { include_usage: true } }) }, req.signal);
-        let r;
-        try {
-          r = await readChatStream(res.body, (chunk) => { emitted = true; onToken(chunk); });
-        } catch (err) {
-          throw providerError(this.owner.errorContext(this.endpoint), 'server_error', `the stream broke: ${(err as Error).message}`);
-        }
-        if (r.error) throw providerError(this.owner.errorContext(this.endpoint), /context|too long|maximum/i.test(r.error) ? 'context_overflow' : 'server_error', r.error);
+        const r = await this.stream(body, req.signal, (chunk) => { emitted = true; onToken(chunk); });
         const args = r.toolCalls[0]?.arguments;
         return { raw: r.text || (args ? JSON.stringify(args) : ''), usage: usageFromOpenAi(r.usage ?? { completion_tokens: r.deltas }, performance.now() - t0, this.endpoint) };
       }
@@ -127,6 +107,20 @@ export class OpenAiSession implements ModelSession {
       const raw = msg?.content ?? (msg?.tool_calls?.[0]?.function?.arguments ? JSON.stringify(parseToolArguments(msg.tool_calls[0].function.arguments)) : '');
       return { raw, usage: usageFromOpenAi(j.usage, performance.now() - t0, this.endpoint) };
     }, () => !emitted);
+  }
+
+  /** Posts `body` as a streamed completion (SSE; usage asked for unless the server refuses it) and reads it, chunks to `onChunk`. */
+  private async stream(body: Record<string, unknown>, signal: AbortSignal | undefined, onChunk: (chunk: string) => void): Promise<Awaited<ReturnType<typeof readChatStream>>> {
+    const c = this.owner.compat;
+    const res = await this.owner.post(this.endpoint, '/chat/completions', { ...body, stream: true, ...(c.noStreamOptions ? {} : { stream_options: { include_usage: true } }) }, signal);
+    let r;
+    try {
+      r = await readChatStream(res.body, onChunk);
+    } catch (err) {
+      throw providerError(this.owner.errorContext(this.endpoint), 'server_error', `the stream broke: ${(err as Error).message}`);
+    }
+    if (r.error) throw providerError(this.owner.errorContext(this.endpoint), /context|too long|maximum/i.test(r.error) ? 'context_overflow' : 'server_error', r.error);
+    return r;
   }
 
   private baseBody(messages: ChatMessage[], maxTokens: number | undefined, temperature: number | undefined): Record<string, unknown> {
