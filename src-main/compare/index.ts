@@ -14,7 +14,7 @@ export { compareRunsMatrix, matrixCell, type RunMatrix, type MatrixRow, type Mat
 export { diffGraphs, describeCondition, type GraphChange } from './graph-diff.js';
 export { toJUnitXml, toJUnitXmlRuns, escapeXml, failureReasons } from './junit.js';
 export { groupFailures, collectFailures, failsOnSeverity, SEVERITIES, type Severity, type FailureGroup, type FailureGrouping, type FailureRecord } from './failure-groups.js';
-export { scoreTurnQuality, turnQualityDeltas, TURN_METRICS, type TurnMetric, type TurnQuality, type TestTurnQuality } from '../engine/judge/turn-quality.js';
+export { scoreTurnQuality, turnQualityDeltas, TURN_METRICS, type TurnMetric, type ScoredTurn, type TestTurnQuality } from '../engine/judge/turn-quality.js';
 export { groupRunFailures, specLabel } from './run-problems.js';
 export { loadStoredRun, diffStoredRuns, compareStoredRuns } from './load.js';
 export { formatDiffText, countsLine } from './format-diff.js';

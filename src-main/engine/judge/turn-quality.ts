@@ -1,4 +1,4 @@
-import { TURN_METRICS, type AgentGraph, type Result, type TurnMetric } from '../../../src-shared/schemas/index.js';
+import { TURN_METRICS, type AgentGraph, type Result, type TurnMetric, type TurnQuality } from '../../../src-shared/schemas/index.js';
 import type { CallUsage, ChatModel } from '../../providers/types.js';
 import { nodeAtTurn } from './node-at-turn.js';
 
@@ -11,18 +11,11 @@ import { nodeAtTurn } from './node-at-turn.js';
 
 export { TURN_METRICS, type TurnMetric } from '../../../src-shared/schemas/index.js';
 
-export interface TurnQuality {
-  /** Transcript index of the agent turn. */
-  index: number;
-  node: string | null;
-  scores: Record<TurnMetric, number>;
-  reasoning: string;
-}
+/** One scored agent turn (the shared schema's item). */
+export type ScoredTurn = TurnQuality['turns'][number];
 
-export interface TestTurnQuality {
-  turns: TurnQuality[];
-  /** Mean per metric over the agent turns (null when the test had none). */
-  mean: Record<TurnMetric, number> | null;
+/** A conversation's scores (the shared TurnQuality stored on results) and the usage of each call. */
+export interface TestTurnQuality extends TurnQuality {
   usage: CallUsage[];
 }
 
@@ -58,7 +51,7 @@ export async function scoreTurnQuality(
   model: ChatModel,
   opts: { graph?: AgentGraph; historyTurns?: number; maxTokens?: number; signal?: AbortSignal } = {},
 ): Promise<TestTurnQuality> {
-  const turns: TurnQuality[] = [];
+  const turns: ScoredTurn[] = [];
   const usage: CallUsage[] = [];
   const session = await model.openSession({ label: 'turn-quality' });
   try {
@@ -100,7 +93,7 @@ export async function scoreTurnQuality(
 }
 
 /** Per-turn metric deltas between two scored conversations of the same test, aligned by agent-turn order. */
-export function turnQualityDeltas(a: Pick<TestTurnQuality, 'turns'>, b: Pick<TestTurnQuality, 'turns'>): { turn: number; index_a: number | null; index_b: number | null; delta: Record<TurnMetric, number> | null }[] {
+export function turnQualityDeltas(a: Pick<TurnQuality, 'turns'>, b: Pick<TurnQuality, 'turns'>): { turn: number; index_a: number | null; index_b: number | null; delta: Record<TurnMetric, number> | null }[] {
   const n = Math.max(a.turns.length, b.turns.length);
   return Array.from({ length: n }, (_, k) => {
     const x = a.turns[k];
