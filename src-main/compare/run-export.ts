@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Result, RoleModel, Run, TestSuite } from '../../src-shared/schemas/index.js';
+import type { ModelSpec, Result, RoleModel, Run, TestSuite } from '../../src-shared/schemas/index.js';
 import type { Store } from '../store/index.js';
 import { toJUnitXml } from './junit.js';
 
@@ -21,8 +21,13 @@ export function portableResult(r: Result): Result {
 }
 
 function portableRoleModel(m: RoleModel): RoleModel {
-  const local = m.spec.provider === 'llama-cpp' || m.spec.provider === 'scripted';
-  return local ? { ...m, spec: { ...m.spec, model: path.basename(m.spec.model) } } : m;
+  return { ...m, spec: portableSpec(m.spec) };
+}
+
+/** A model spec as it may leave the machine: a local file (llama-cpp, scripted) named by its file name only. */
+export function portableSpec(spec: ModelSpec): ModelSpec {
+  const local = spec.provider === 'llama-cpp' || spec.provider === 'scripted';
+  return local ? { ...spec, model: path.basename(spec.model) } : spec;
 }
 
 /** The lossless export: `{schema, version, run, suite, results}`. */
