@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { toRunReport } from '../../../src-shared/run-report.js';
 import { parseModelSpec, type TestSuite } from '../../../src-shared/schemas/index.js';
-import { failsOnSeverity, groupFailures, SEVERITIES, type FailureGrouping, type Severity } from '../../compare/failure-groups.js';
+import { failsOnSeverity, groupFailures, SEVERITIES, type FailureGrouping } from '../../compare/failure-groups.js';
 import type { ChatModel } from '../../providers/types.js';
 import type { Store } from '../../store/index.js';
 import { CliError } from '../errors.js';
+import { parseSeverity } from '../severity-option.js';
 import { info, printJson, printTable } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';
 
@@ -33,7 +34,7 @@ export function registerEvaluate(program: Command): void {
     .option('--fail-on-severity <level>', `exit 1 when a grouped problem is at or above ${SEVERITIES.join('|')} (implies --group-failures)`)
     .option('--json', 'print JSON'))
     .action((runId: string, opts: EvaluateCliOptions) => useStore(opts, async (store) => {
-      if (opts.failOnSeverity && !SEVERITIES.includes(opts.failOnSeverity as Severity)) throw new CliError(`--fail-on-severity: expected one of ${SEVERITIES.join(', ')}, got "${opts.failOnSeverity}"`);
+      const threshold = opts.failOnSeverity ? parseSeverity(opts.failOnSeverity) : undefined;
       if (!store.runs.get(runId)) throw new CliError(`run "${runId}" not found (parley runs list shows them)`, 1);
       const { suite, suiteId } = await resolveSuite(store, opts.tests);
       // Loaded on use: the engine and the providers are not needed by the other commands.
@@ -61,7 +62,7 @@ export function registerEvaluate(program: Command): void {
           if (!judge) throw new CliError('--group-failures needs --judge-model SPEC');
           grouping = await groupFailures(results, judge);
         }
-        const failed = results.some((r) => r.status !== 'pass') || (!!grouping && !!opts.failOnSeverity && failsOnSeverity(grouping.groups, opts.failOnSeverity as Severity));
+        const failed = results.some((r) => r.status !== 'pass') || (!!grouping && !!threshold && failsOnSeverity(grouping.groups, threshold));
         if (opts.json) {
           printJson({ ...toRunReport(run, results), parent_run_id: run.parent_run_id, ...(grouping ? { problems: grouping.groups, ungrouped: grouping.ungrouped } : {}) });
         } else {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { toRunReport } from '../../../src-shared/run-report.js';
 import type { RunEvent } from '../../../src-shared/contract/events.js';
-import { parseModelSpec, SEVERITIES, TURN_METRICS, type ModelSpec, type RunOptions, type Severity, type TestSuite, type TurnMetric } from '../../../src-shared/schemas/index.js';
+import { parseModelSpec, SEVERITIES, TURN_METRICS, type ModelSpec, type RunOptions, type TestSuite, type TurnMetric } from '../../../src-shared/schemas/index.js';
 import { failsOnSeverity } from '../../compare/failure-groups.js';
 import { groupRunFailures } from '../../compare/run-problems.js';
 import { allTestsOk, loadRunModels, PlanError, startRun, type RunAgent, type RunOutcome } from '../../engine/index.js';
@@ -15,6 +15,7 @@ import { nameFromFile, parseAgentFile } from '../../formats/index.js';
 import { createProviderRegistry, type ProviderRegistry } from '../../providers/registry.js';
 import type { Store } from '../../store/index.js';
 import { CliError } from '../errors.js';
+import { parseSeverity } from '../severity-option.js';
 import { info, printJson, printTable } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';
 
@@ -35,11 +36,6 @@ function positiveInt(flag: string, v: string | undefined): number | undefined {
 
 function spec(flag: string, v: string): ModelSpec {
   try { return parseModelSpec(v); } catch (e) { throw new CliError(`${flag}: ${(e as Error).message}`); }
-}
-
-function severity(v: string): Severity {
-  if (!(SEVERITIES as readonly string[]).includes(v)) throw new CliError(`--fail-on-severity: expected one of ${SEVERITIES.join(', ')}, got "${v}"`);
-  return v as Severity;
 }
 
 const issuesText = (issues: { file: string; path: string; message: string }[]) => issues.map((i) => `${i.file}: ${i.path || '(top level)'}: ${i.message}`).join('\n');
@@ -146,7 +142,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     ...(opts.testModelPrecedence ? { test_model_precedence: true } : {}),
     ...(opts.turnQuality ? { turn_quality: true } : {}),
     ...(opts.persona.length ? { personas: opts.persona } : {}),
-    ...(opts.failOnSeverity ? { fail_on_severity: severity(opts.failOnSeverity) } : {}),
+    ...(opts.failOnSeverity ? { fail_on_severity: parseSeverity(opts.failOnSeverity) } : {}),
   };
   const callerSpec = opts.callerModel ? spec('--caller-model', opts.callerModel) : undefined;
   const judgeSpec = opts.judgeModel ? spec('--judge-model', opts.judgeModel) : undefined;
@@ -216,7 +212,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
         throw new CliError(`grouping the failures of run ${o.run.id}: ${(e as Error).message}`);
       }
       outcomes[i] = { ...o, run };
-      if (opts.failOnSeverity && run.problems && failsOnSeverity(run.problems.groups, severity(opts.failOnSeverity))) problemsFail = true;
+      if (options.fail_on_severity && run.problems && failsOnSeverity(run.problems.groups, options.fail_on_severity)) problemsFail = true;
     }
   }
 
