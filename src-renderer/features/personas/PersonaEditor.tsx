@@ -12,6 +12,7 @@ import { clearPendingNewPersona, peekPendingNewPersona } from './pending.js';
 import { useDraft } from './use-draft.js';
 import { ConfirmDialog, FieldErrors } from './widgets.js';
 import { useFlash } from '../../ui/use-flash.js';
+import { RestoredDraftNotice } from './RestoredDraftNotice.js';
 
 export const personaDraftKey = (id: string) => `parley.draft.persona.${id}`;
 /** A new persona's editor is replaced by the saved one's: this carries the "Saved" note across. */
@@ -76,13 +77,7 @@ function PersonaEditor({ id, baseline }: { id?: string; baseline: PersonaDraft; 
           : savedFlash ? <span className="saved" role="status">Saved</span>
             : 'Describe a caller in plain words. The preview shows exactly what the simulated caller is told.'}
       </PageHeader>
-      {restored && (
-        <div className="info-box" role="status">
-          Your unsaved changes from last time were restored.{' '}
-          <button type="button" className="linkish" onClick={dismissRestored}>Keep them</button>{' · '}
-          <button type="button" className="linkish" onClick={discard}>Discard them</button>
-        </div>
-      )}
+      {restored && <RestoredDraftNotice onKeep={dismissRestored} onDiscard={discard} />}
       <FieldErrors errors={liveErrors} />
       <ErrorBox error={save.error} />
       <div className="persona-layout">

@@ -13,6 +13,7 @@ import { newSuite, newTestCase, testIndexOf, validateSuite, type SuiteDraft } fr
 import { TestCaseEditor } from './TestCaseEditor.js';
 import { TestList } from './TestList.js';
 import { useFlash } from '../../ui/use-flash.js';
+import { RestoredDraftNotice } from '../personas/RestoredDraftNotice.js';
 
 export const suiteDraftKey = (id: string) => `parley.draft.suite.${id}`;
 const num = (v: string) => (v === '' ? undefined : Number(v));
@@ -108,13 +109,7 @@ function SuiteEditor({ id, baseline }: { id?: string; baseline: SuiteDraft }) {
         {dirty ? <span className="unsaved" role="status">Unsaved changes (kept on this computer until you save)</span>
           : flash ? <span className="saved" role="status">{flash}</span> : 'Test cases run against an agent: who calls, what is judged, what the tools answer.'}
       </PageHeader>
-      {restored && (
-        <div className="info-box" role="status">
-          Your unsaved changes from last time were restored.{' '}
-          <button type="button" className="linkish" onClick={dismissRestored}>Keep them</button>{' · '}
-          <button type="button" className="linkish" onClick={discard}>Discard them</button>
-        </div>
-      )}
+      {restored && <RestoredDraftNotice onKeep={dismissRestored} onDiscard={discard} />}
       <FieldErrors errors={listed} onPick={(p) => { const i = testIndexOf(p); if (i !== undefined) setSelected(i); }} />
       <ErrorBox error={save.error && !serverErrors.length ? save.error : null} />
 
