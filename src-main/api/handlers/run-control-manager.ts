@@ -167,7 +167,7 @@ export class RunManager {
   async replay(input: { id: string; agent_version_id?: string; agent_model?: ModelSpecInput; judge_model?: ModelSpecInput }): Promise<string> {
     const { store } = this.ctx;
     const original = this.finishedRun(input.id, 'replay it');
-    const total = store.results.listByRun(input.id).length;
+    const total = original.summary.total; // one replayed conversation per stored one
     if (!total) throw invalid(`run ${input.id} has no conversations to replay`);
     if (input.agent_version_id) {
       const v = store.agents.getVersion(input.agent_version_id);
