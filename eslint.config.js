@@ -1,4 +1,5 @@
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const electronBoundary = {
   'no-restricted-imports': ['error', {
@@ -7,13 +8,21 @@ const electronBoundary = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'release/**', 'tests/fixtures/generated/**', 'docs/**'] },
+  { ignores: ['out/**', 'node_modules/**', 'release/**', 'tests/fixtures/generated/**', 'docs/**', 'bench/.tmp/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'warn',
       '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       ...electronBoundary,
+    },
+  },
+  {
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
     },
   },
   {
