@@ -2,9 +2,18 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 const electronBoundary = {
-  'no-restricted-imports': ['error', {
-    paths: [{ name: 'electron', message: "Only src-main/electron/, src-main/index.ts and src-preload/ may import 'electron' (see docs/architecture.md)." }],
-  }],
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [
+        {
+          name: 'electron',
+          message:
+            "Only src-main/electron/, src-main/index.ts and src-preload/ may import 'electron' (see docs/architecture.md).",
+        },
+      ],
+    },
+  ],
 };
 
 export default tseslint.config(

@@ -16,7 +16,8 @@ import { benchGraph, benchSuite, erroredResults, machineLoad, tempStore, timedRu
 import { loadBenchModels } from './support/llama-models.js';
 import { report, type Check } from './lib.js';
 
-const arg = (name: string, d: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : d);
+const arg = (name: string, d: number) =>
+  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : d;
 const N_SCRIPTED = arg('--scripted', 50);
 const N_LLAMA = arg('--llama', 4);
 const loadBefore = machineLoad();
@@ -24,10 +25,25 @@ const loadBefore = machineLoad();
 /** The bench suite with deterministic checks too (substring rules, a regex pattern), as users write them. */
 function suite(n: number): TestSuite {
   const s = benchSuite(n, { maxTurns: 10 });
-  return TestSuite.parse({ ...s, tests: s.tests.map((t) => ({ ...t, includes: ['agent:acme'], excludes: ['card number'], patterns: ['[Gg]ood\\s*bye'] })) });
+  return TestSuite.parse({
+    ...s,
+    tests: s.tests.map((t) => ({
+      ...t,
+      includes: ['agent:acme'],
+      excludes: ['card number'],
+      patterns: ['[Gg]ood\\s*bye'],
+    })),
+  });
 }
 
-interface Figures { wallMs: number; modelMs: number; callbackMs: number; turns: number; conversations: number; calls: number }
+interface Figures {
+  wallMs: number;
+  modelMs: number;
+  callbackMs: number;
+  turns: number;
+  conversations: number;
+  calls: number;
+}
 
 async function measure(models: RunModels, log: CallLog, n: number): Promise<Figures> {
   const { store, cleanup } = tempStore();
@@ -36,7 +52,14 @@ async function measure(models: RunModels, log: CallLog, n: number): Promise<Figu
     const r = await timedRun({ store, models, graph: benchGraph(), suite: suite(n), concurrency: 1 });
     const errors = erroredResults(r.outcome);
     if (errors.length) throw new Error(`conversations failed:\n${errors.join('\n')}`);
-    return { wallMs: r.wallMs, modelMs: log.modelMs(), callbackMs: log.engineCallbackMs(), turns: r.turns, conversations: r.outcome.results.length, calls: log.calls.length };
+    return {
+      wallMs: r.wallMs,
+      modelMs: log.modelMs(),
+      callbackMs: log.engineCallbackMs(),
+      turns: r.turns,
+      conversations: r.outcome.results.length,
+      calls: log.calls.length,
+    };
   } finally {
     cleanup();
   }
@@ -61,14 +84,31 @@ const l = await measure(bm.models, bm.log, N_LLAMA);
 await bm.registry.close();
 
 const rows: Check[] = [];
-for (const [name, f, pctTarget] of [['scripted', s, false], ['llama-cpp', l, true]] as const) {
+for (const [name, f, pctTarget] of [
+  ['scripted', s, false],
+  ['llama-cpp', l, true],
+] as const) {
   const overhead = f.wallMs - f.modelMs;
   const perTurn = overhead / f.turns;
   const pct = (100 * overhead) / f.wallMs;
-  process.stdout.write(`${name}: ${f.conversations} conversations, ${f.turns} caller turns, ${f.calls} model calls; suite ${f.wallMs.toFixed(0)} ms, inside model calls ${f.modelMs.toFixed(0)} ms, engine token callbacks ${f.callbackMs.toFixed(1)} ms, engine ${overhead.toFixed(0)} ms\n`);
+  process.stdout.write(
+    `${name}: ${f.conversations} conversations, ${f.turns} caller turns, ${f.calls} model calls; suite ${f.wallMs.toFixed(0)} ms, inside model calls ${f.modelMs.toFixed(0)} ms, engine token callbacks ${f.callbackMs.toFixed(1)} ms, engine ${overhead.toFixed(0)} ms\n`,
+  );
   rows.push(
-    { name: `${name}: engine time per caller turn (${f.turns} turns)`, value: perTurn, unit: 'ms', target: '< 1 ms', ok: perTurn < 1 },
-    { name: `${name}: engine share of suite time (suite ${(f.wallMs / 1000).toFixed(1)} s)`, value: pct, unit: '%', target: pctTarget ? '< 5%' : 'reported (model time ~0)', ok: pctTarget ? pct < 5 : true },
+    {
+      name: `${name}: engine time per caller turn (${f.turns} turns)`,
+      value: perTurn,
+      unit: 'ms',
+      target: '< 1 ms',
+      ok: perTurn < 1,
+    },
+    {
+      name: `${name}: engine share of suite time (suite ${(f.wallMs / 1000).toFixed(1)} s)`,
+      value: pct,
+      unit: '%',
+      target: pctTarget ? '< 5%' : 'reported (model time ~0)',
+      ok: pctTarget ? pct < 5 : true,
+    },
   );
 }
 report(`Engine overhead, concurrency 1 (${loadBefore} before, ${machineLoad()} after)`, rows);

@@ -23,7 +23,10 @@ const HEIGHT = 900;
 async function setTheme(page: ShotContext['page'], theme: 'light' | 'dark'): Promise<void> {
   const current = await page.evaluate(() => document.documentElement.dataset.theme);
   // a DOM click: a dialog's backdrop must not swallow it
-  if (current !== theme) await page.evaluate(() => (document.querySelector('button[aria-label="Toggle dark mode"]') as HTMLButtonElement | null)?.click());
+  if (current !== theme)
+    await page.evaluate(() =>
+      (document.querySelector('button[aria-label="Toggle dark mode"]') as HTMLButtonElement | null)?.click(),
+    );
 }
 
 async function main(): Promise<void> {

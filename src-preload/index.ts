@@ -7,6 +7,8 @@ contextBridge.exposeInMainWorld('parley', {
   on: (listener: (event: unknown) => void) => {
     const wrapped = (_e: IpcRendererEvent, payload: unknown) => listener(payload);
     ipcRenderer.on('event', wrapped);
-    return () => { ipcRenderer.removeListener('event', wrapped); };
+    return () => {
+      ipcRenderer.removeListener('event', wrapped);
+    };
   },
 });

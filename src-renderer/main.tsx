@@ -5,7 +5,9 @@ import '@xyflow/react/dist/style.css';
 import './ui/theme.css';
 import { App } from './app/App.js';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 2_000, retry: 1, refetchOnWindowFocus: false } } });
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 2_000, retry: 1, refetchOnWindowFocus: false } },
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

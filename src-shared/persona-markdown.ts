@@ -9,10 +9,17 @@ export function parsePersonaMarkdown(name: string, markdown: string): Persona {
   const sections = new Map<string, string>();
   let current = '';
   const body: string[] = [];
-  const flush = () => { if (current) sections.set(current, body.join('\n').trim()); body.length = 0; };
+  const flush = () => {
+    if (current) sections.set(current, body.join('\n').trim());
+    body.length = 0;
+  };
   for (const line of markdown.split(/\r?\n/)) {
     const h = /^#{1,3}\s+(.+?)\s*$/.exec(line);
-    if (h) { flush(); current = h[1].toLowerCase(); continue; }
+    if (h) {
+      flush();
+      current = h[1].toLowerCase();
+      continue;
+    }
     body.push(line);
   }
   flush();

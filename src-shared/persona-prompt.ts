@@ -50,7 +50,8 @@ export function renderPersonaPrompt(p: Persona): string {
 
   const personality: string[] = [];
   const pers = p.personality;
-  if (pers.temperament) personality.push(`You are ${/^[aeiou]/.test(pers.temperament) ? 'an' : 'a'} ${pers.temperament} caller.`);
+  if (pers.temperament)
+    personality.push(`You are ${/^[aeiou]/.test(pers.temperament) ? 'an' : 'a'} ${pers.temperament} caller.`);
   for (const key of ['patience', 'verbosity', 'cooperativeness'] as const) {
     const level = pers[key];
     if (level) personality.push(LEVEL_WORDS[key][level]);
@@ -62,7 +63,8 @@ export function renderPersonaPrompt(p: Persona): string {
   const b = p.behaviours;
   const behaviour: string[] = [];
   if (b.interrupts) behaviour.push('You sometimes cut the agent off before they finish.');
-  if (b.wrong_details_first) behaviour.push('The first time you are asked for a detail, you give a slightly wrong one, then correct it.');
+  if (b.wrong_details_first)
+    behaviour.push('The first time you are asked for a detail, you give a slightly wrong one, then correct it.');
   if (b.asks_for_human) behaviour.push('At some point you ask to speak to a human.');
   if (b.goes_off_topic) behaviour.push('You drift off topic at least once.');
   for (const h of b.hidden_facts ?? []) behaviour.push(`You know that ${h.fact}, but you reveal it ${h.reveal_when}.`);

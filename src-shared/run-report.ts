@@ -41,7 +41,7 @@ export interface ResultReport {
   turn_quality?: TurnQuality;
 }
 
-const roleModel = (m: Run['models']['agent']) => (m ? m.identity ?? `${m.spec.provider}:${m.spec.model}` : undefined);
+const roleModel = (m: Run['models']['agent']) => (m ? (m.identity ?? `${m.spec.provider}:${m.spec.model}`) : undefined);
 
 export function toResultReport(r: Result): ResultReport {
   return {
@@ -52,7 +52,12 @@ export function toResultReport(r: Result): ResultReport {
     end_reason: r.end_reason,
     turns: r.turns,
     nodes_visited: r.nodes_visited.map((v) => v.node),
-    tools_called: r.tools_called.map((t) => ({ name: t.name, args: t.args, result: t.result, ...(t.error ? { error: t.error } : {}) })),
+    tools_called: r.tools_called.map((t) => ({
+      name: t.name,
+      args: t.args,
+      result: t.result,
+      ...(t.error ? { error: t.error } : {}),
+    })),
     transcript: r.transcript.map((t) => ({ role: t.role, content: t.content, ...(t.node ? { node: t.node } : {}) })),
     metrics: r.metrics,
     rules: r.rules,
@@ -75,7 +80,11 @@ export function toRunReport(run: Run, results: Result[]): RunReport {
     passed: run.summary.passed,
     failed: run.summary.failed,
     errored: run.summary.errored,
-    models: { agent: roleModel(run.models.agent), caller: roleModel(run.models.caller), judge: roleModel(run.models.judge) },
+    models: {
+      agent: roleModel(run.models.agent),
+      caller: roleModel(run.models.caller),
+      judge: roleModel(run.models.judge),
+    },
     created_at: run.created_at,
     finished_at: run.finished_at,
     error: run.error,

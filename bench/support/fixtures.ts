@@ -27,10 +27,16 @@ export const BENCH_LIMITS: Partial<EngineLimits> = {
 };
 
 /** The llama-cpp spec of the tiny GGUF (threads: 1 as CONVENTIONS.md asks; 4096 tokens per sequence). */
-export const tinySpec = (file: string, params: Record<string, unknown> = {}) =>
-  ({ provider: 'llama-cpp' as const, model: file, params: { threads: 1, context_size: 4096, ...params } });
+export const tinySpec = (file: string, params: Record<string, unknown> = {}) => ({
+  provider: 'llama-cpp' as const,
+  model: file,
+  params: { threads: 1, context_size: 4096, ...params },
+});
 
-const turnAtLeast = (n: number) => ({ kind: 'equation' as const, equations: [{ left: 'turn', operator: '>=' as const, right: String(n) }] });
+const turnAtLeast = (n: number) => ({
+  kind: 'equation' as const,
+  equations: [{ left: 'turn', operator: '>=' as const, right: String(n) }],
+});
 
 /**
  * Billing desk: greet -> details (extract) -> billing -> wrap -> bye. Each conversation node routes
@@ -39,42 +45,109 @@ const turnAtLeast = (n: number) => ({ kind: 'equation' as const, equations: [{ l
  * `singleNode` keeps the agent on one conversation node (no node switches) for comparison.
  */
 export function benchGraph(opts: { singleNode?: boolean; metrics?: boolean } = {}): AgentGraph {
-  const metrics = opts.metrics === false ? [] : [
-    { criterion: 'The agent was polite and brief', threshold: 0.5 },
-    { criterion: 'The agent explained the charge the caller asked about', threshold: 0.5 },
-  ];
+  const metrics =
+    opts.metrics === false
+      ? []
+      : [
+          { criterion: 'The agent was polite and brief', threshold: 0.5 },
+          { criterion: 'The agent explained the charge the caller asked about', threshold: 0.5 },
+        ];
   if (opts.singleNode) {
     return AgentGraph.parse({
-      name: 'Billing desk (one node)', entry_node_id: 'billing', first_speaker: 'agent',
+      name: 'Billing desk (one node)',
+      entry_node_id: 'billing',
+      first_speaker: 'agent',
       global_prompt: 'You are the billing desk of {%brand%}. Be brief and polite. The caller is {{user.name}}.',
-      snippets: { brand: 'Acme' }, default_variables: { user: { name: 'there' } }, metrics,
-      nodes: [{ id: 'billing', type: 'conversation', instruction: { mode: 'prompt', text: 'Help {{user.name}} with their billing question. Explain every charge clearly.' } }],
+      snippets: { brand: 'Acme' },
+      default_variables: { user: { name: 'there' } },
+      metrics,
+      nodes: [
+        {
+          id: 'billing',
+          type: 'conversation',
+          instruction: {
+            mode: 'prompt',
+            text: 'Help {{user.name}} with their billing question. Explain every charge clearly.',
+          },
+        },
+      ],
     });
   }
   return AgentGraph.parse({
-    name: 'Billing desk', entry_node_id: 'greet', first_speaker: 'agent',
+    name: 'Billing desk',
+    entry_node_id: 'greet',
+    first_speaker: 'agent',
     global_prompt: 'You are the billing desk of {%brand%}. Be brief and polite. The caller is {{user.name}}.',
-    snippets: { brand: 'Acme' }, default_variables: { user: { name: 'there' } }, metrics,
+    snippets: { brand: 'Acme' },
+    default_variables: { user: { name: 'there' } },
+    metrics,
     nodes: [
-      { id: 'greet', type: 'conversation', instruction: { mode: 'prompt', text: 'Greet {{user.name}} and ask what the call is about.' }, transitions: [
-        { id: 'described', target: 'details', condition: { kind: 'prompt', prompt: 'The caller described a billing problem' }, order: 0 },
-        { id: 'greet-timeout', target: 'details', condition: turnAtLeast(2), order: 1 },
-      ] },
-      { id: 'details', type: 'extract', variables: [
-        { name: 'account_id', type: 'text', description: 'the account number' },
-        { name: 'amount', type: 'number', description: 'the disputed amount in dollars' },
-        { name: 'wants_refund', type: 'boolean', description: 'the caller asks for a refund' },
-        { name: 'topic', type: 'enum', choices: ['charge', 'refund', 'cancel', 'other'], description: 'what the call is about' },
-      ], transitions: [{ id: 'to-billing', target: 'billing', condition: { kind: 'always' } }] },
-      { id: 'billing', type: 'conversation', instruction: { mode: 'prompt', text: 'Help with the billing question (topic {{topic}}). Explain every charge clearly.' }, transitions: [
-        { id: 'answered', target: 'wrap', condition: { kind: 'prompt', prompt: "The caller's question is fully answered" }, order: 0 },
-        { id: 'billing-timeout', target: 'wrap', condition: turnAtLeast(6), order: 1 },
-      ] },
-      { id: 'wrap', type: 'conversation', instruction: { mode: 'prompt', text: 'Summarise what was done and ask if there is anything else.' }, transitions: [
-        { id: 'nothing-else', target: 'bye', condition: { kind: 'prompt', prompt: 'The caller has nothing else to ask' }, order: 0 },
-        { id: 'wrap-timeout', target: 'bye', condition: turnAtLeast(9), order: 1 },
-      ] },
-      { id: 'bye', type: 'end', message: { mode: 'static', text: 'Thanks for calling {%brand%}. Goodbye {{user.name}}.' } },
+      {
+        id: 'greet',
+        type: 'conversation',
+        instruction: { mode: 'prompt', text: 'Greet {{user.name}} and ask what the call is about.' },
+        transitions: [
+          {
+            id: 'described',
+            target: 'details',
+            condition: { kind: 'prompt', prompt: 'The caller described a billing problem' },
+            order: 0,
+          },
+          { id: 'greet-timeout', target: 'details', condition: turnAtLeast(2), order: 1 },
+        ],
+      },
+      {
+        id: 'details',
+        type: 'extract',
+        variables: [
+          { name: 'account_id', type: 'text', description: 'the account number' },
+          { name: 'amount', type: 'number', description: 'the disputed amount in dollars' },
+          { name: 'wants_refund', type: 'boolean', description: 'the caller asks for a refund' },
+          {
+            name: 'topic',
+            type: 'enum',
+            choices: ['charge', 'refund', 'cancel', 'other'],
+            description: 'what the call is about',
+          },
+        ],
+        transitions: [{ id: 'to-billing', target: 'billing', condition: { kind: 'always' } }],
+      },
+      {
+        id: 'billing',
+        type: 'conversation',
+        instruction: {
+          mode: 'prompt',
+          text: 'Help with the billing question (topic {{topic}}). Explain every charge clearly.',
+        },
+        transitions: [
+          {
+            id: 'answered',
+            target: 'wrap',
+            condition: { kind: 'prompt', prompt: "The caller's question is fully answered" },
+            order: 0,
+          },
+          { id: 'billing-timeout', target: 'wrap', condition: turnAtLeast(6), order: 1 },
+        ],
+      },
+      {
+        id: 'wrap',
+        type: 'conversation',
+        instruction: { mode: 'prompt', text: 'Summarise what was done and ask if there is anything else.' },
+        transitions: [
+          {
+            id: 'nothing-else',
+            target: 'bye',
+            condition: { kind: 'prompt', prompt: 'The caller has nothing else to ask' },
+            order: 0,
+          },
+          { id: 'wrap-timeout', target: 'bye', condition: turnAtLeast(9), order: 1 },
+        ],
+      },
+      {
+        id: 'bye',
+        type: 'end',
+        message: { mode: 'static', text: 'Thanks for calling {%brand%}. Goodbye {{user.name}}.' },
+      },
     ],
   });
 }
@@ -88,10 +161,18 @@ const GOALS = [
 ];
 
 /** `n` tests with model callers (distinct names and goals), or fixed caller lines when `script` is given. */
-export function benchSuite(n: number, opts: { maxTurns?: number; script?: string[]; twoStepEvery?: number } = {}): TestSuite {
+export function benchSuite(
+  n: number,
+  opts: { maxTurns?: number; script?: string[]; twoStepEvery?: number } = {},
+): TestSuite {
   const tests: TestCaseInput[] = Array.from({ length: n }, (_, i) => ({
     name: `caller ${i + 1}`,
-    persona: { name: NAMES[i % NAMES.length], identity: { name: NAMES[i % NAMES.length], account: `AC-${1000 + i}` }, goal: GOALS[i % GOALS.length], personality: { temperament: 'calm', verbosity: 'low' } },
+    persona: {
+      name: NAMES[i % NAMES.length],
+      identity: { name: NAMES[i % NAMES.length], account: `AC-${1000 + i}` },
+      goal: GOALS[i % GOALS.length],
+      personality: { temperament: 'calm', verbosity: 'low' },
+    },
     dynamic_variables: { user: { name: NAMES[i % NAMES.length] }, account: `AC-${1000 + i}` },
     max_turns: opts.maxTurns ?? 10,
     ...(opts.script ? { caller_script: opts.script.map((l) => `${l} (${NAMES[i % NAMES.length]})`) } : {}),
@@ -103,25 +184,47 @@ export function benchSuite(n: number, opts: { maxTurns?: number; script?: string
 export function tempStore(prefix = 'parley-bench-'): { store: Store; dir: string; cleanup: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const store = openStore(path.join(dir, 'bench.db'));
-  return { store, dir, cleanup: () => { store.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    store,
+    dir,
+    cleanup: () => {
+      store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
-export interface TimedRun { outcome: RunOutcome; wallMs: number; turns: number }
+export interface TimedRun {
+  outcome: RunOutcome;
+  wallMs: number;
+  turns: number;
+}
 
 /** startRun on the real store; resolves with the outcome and the wall time from startRun to done. */
 export async function timedRun(o: {
-  store: Store; models: RunModels; graph: AgentGraph; suite: TestSuite; concurrency: number;
-  limits?: Partial<EngineLimits>; onEvent?: (e: RunEvent) => void;
+  store: Store;
+  models: RunModels;
+  graph: AgentGraph;
+  suite: TestSuite;
+  concurrency: number;
+  limits?: Partial<EngineLimits>;
+  onEvent?: (e: RunEvent) => void;
 }): Promise<TimedRun> {
   const { agent, version } = o.store.agents.create(o.graph);
   const t0 = performance.now();
   const handle = await startRun({
-    store: o.store, models: o.models, agent: { id: agent.id, version_id: version.id, name: agent.name, graph: version.graph },
-    suite: { id: null, name: o.suite.name, data: o.suite }, options: { concurrency: o.concurrency }, limits: o.limits ?? BENCH_LIMITS, onEvent: o.onEvent,
+    store: o.store,
+    models: o.models,
+    agent: { id: agent.id, version_id: version.id, name: agent.name, graph: version.graph },
+    suite: { id: null, name: o.suite.name, data: o.suite },
+    options: { concurrency: o.concurrency },
+    limits: o.limits ?? BENCH_LIMITS,
+    onEvent: o.onEvent,
   });
   const outcome = await handle.done;
   const wallMs = performance.now() - t0;
-  if (outcome.run.status !== 'completed') throw new Error(`run ${outcome.run.id} ended ${outcome.run.status}: ${outcome.run.error ?? ''}`);
+  if (outcome.run.status !== 'completed')
+    throw new Error(`run ${outcome.run.id} ended ${outcome.run.status}: ${outcome.run.error ?? ''}`);
   return { outcome, wallMs, turns: outcome.results.reduce((a, r) => a + r.turns, 0) };
 }
 
@@ -132,7 +235,10 @@ export function erroredResults(o: RunOutcome): string[] {
 
 /** "load 1.23 / 1.50 / 1.80" (1, 5, 15 min averages) for report titles. */
 export function machineLoad(): string {
-  return `load avg ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')}`;
+  return `load avg ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ')}`;
 }
 
 export const median = (xs: number[]): number => {

@@ -5,7 +5,15 @@
  * onToken callbacks took). The engine sees the same spec and maxParallel as the wrapped model.
  */
 import { performance } from 'node:perf_hooks';
-import type { ChatModel, ChatRequest, ChatResponse, CallUsage, ModelSession, StructuredRequest, StructuredResponse } from '../../src-main/providers/types.js';
+import type {
+  ChatModel,
+  ChatRequest,
+  ChatResponse,
+  CallUsage,
+  ModelSession,
+  StructuredRequest,
+  StructuredResponse,
+} from '../../src-main/providers/types.js';
 
 export interface CallRecord {
   /** Which model (the wrapper's name). */
@@ -82,22 +90,47 @@ async function timed<T>(log: CallLog, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-const systemOf = (msgs: { role: string; content: string }[]) => msgs.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
+const systemOf = (msgs: { role: string; content: string }[]) =>
+  msgs
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content)
+    .join('\n');
 
 class InstrumentedSession implements ModelSession {
-  constructor(private readonly inner: ModelSession, private readonly log: CallLog, private readonly model: string, private readonly label: string, private readonly id: number, private readonly conv: number) {}
+  constructor(
+    private readonly inner: ModelSession,
+    private readonly log: CallLog,
+    private readonly model: string,
+    private readonly label: string,
+    private readonly id: number,
+    private readonly conv: number,
+  ) {}
 
   async chat(req: ChatRequest): Promise<ChatResponse> {
     const onToken = req.onToken;
     const wrapped = onToken
       ? (chunk: string) => {
           const t = performance.now();
-          try { onToken(chunk); } finally { this.log.addCallback(performance.now() - t); }
+          try {
+            onToken(chunk);
+          } finally {
+            this.log.addCallback(performance.now() - t);
+          }
         }
       : undefined;
     const t0 = performance.now();
     const r = await timed(this.log, () => this.inner.chat({ ...req, onToken: wrapped }));
-    this.log.calls.push({ model: this.model, label: this.label, kind: 'chat', conv: this.conv, session: this.id, usage: r.usage, system: systemOf(req.messages), ms: performance.now() - t0, end: performance.now() });
+    this.log.calls.push({
+      model: this.model,
+      label: this.label,
+      kind: 'chat',
+      conv: this.conv,
+      session: this.id,
+      usage: r.usage,
+      system: systemOf(req.messages),
+      ms: performance.now() - t0,
+      end: performance.now(),
+    });
     return r;
   }
 
@@ -105,11 +138,41 @@ class InstrumentedSession implements ModelSession {
     const t0 = performance.now();
     try {
       const r = await timed(this.log, () => this.inner.structured<T>(req));
-      this.log.calls.push({ model: this.model, label: this.label, kind: 'structured', conv: this.conv, session: this.id, usage: r.usage, parsedFirstTry: r.parsedFirstTry, ...(r.parsedFirstTry ? {} : { raw: r.raw.slice(0, 2000), schema: req.schema }), system: systemOf(req.messages), ms: performance.now() - t0, end: performance.now() });
+      this.log.calls.push({
+        model: this.model,
+        label: this.label,
+        kind: 'structured',
+        conv: this.conv,
+        session: this.id,
+        usage: r.usage,
+        parsedFirstTry: r.parsedFirstTry,
+        ...(r.parsedFirstTry ? {} : { raw: r.raw.slice(0, 2000), schema: req.schema }),
+        system: systemOf(req.messages),
+        ms: performance.now() - t0,
+        end: performance.now(),
+      });
       return r;
     } catch (e) {
-      const usage = { prompt_tokens: 0, cached_prompt_tokens: 0, completion_tokens: 0, wall_ms: performance.now() - t0 };
-      this.log.calls.push({ model: this.model, label: this.label, kind: 'structured', conv: this.conv, session: this.id, usage, parsedFirstTry: false, failed: (e as Error)?.message ?? String(e), schema: req.schema, system: systemOf(req.messages), ms: performance.now() - t0, end: performance.now() });
+      const usage = {
+        prompt_tokens: 0,
+        cached_prompt_tokens: 0,
+        completion_tokens: 0,
+        wall_ms: performance.now() - t0,
+      };
+      this.log.calls.push({
+        model: this.model,
+        label: this.label,
+        kind: 'structured',
+        conv: this.conv,
+        session: this.id,
+        usage,
+        parsedFirstTry: false,
+        failed: (e as Error)?.message ?? String(e),
+        schema: req.schema,
+        system: systemOf(req.messages),
+        ms: performance.now() - t0,
+        end: performance.now(),
+      });
       throw e;
     }
   }
@@ -120,7 +183,11 @@ class InstrumentedSession implements ModelSession {
 }
 
 /** Wraps `inner`; `name` tags its calls in the log. */
-export function instrument<M extends ChatModel>(inner: M, log: CallLog, name = inner.spec.model): ChatModel & { inner: M } {
+export function instrument<M extends ChatModel>(
+  inner: M,
+  log: CallLog,
+  name = inner.spec.model,
+): ChatModel & { inner: M } {
   return {
     inner,
     spec: inner.spec,

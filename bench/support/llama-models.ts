@@ -6,7 +6,11 @@
 import type { ChatModel } from '../../src-main/providers/types.js';
 import type { LlamaCppChatModel } from '../../src-main/providers/llama-cpp/model.js';
 import { loadRunModels, type RunModels } from '../../src-main/engine/index.js';
-import { createProviderRegistry, type ProviderRegistry, type ProviderRegistryOptions } from '../../src-main/providers/registry.js';
+import {
+  createProviderRegistry,
+  type ProviderRegistry,
+  type ProviderRegistryOptions,
+} from '../../src-main/providers/registry.js';
 import { ensureTinyGguf } from '../../tests/fixtures/tiny-gguf/write-tiny-gguf.js';
 import { CallLog, instrument } from './instrument.js';
 import { tinySpec } from './fixtures.js';
@@ -23,10 +27,16 @@ export interface BenchModels {
 }
 
 /** `files`: the agent and caller GGUFs (default: the tiny GGUFs of seeds 1 and 2). */
-export async function loadBenchModels(opts: { registry?: ProviderRegistryOptions; params?: Record<string, unknown>; files?: string[] } = {}): Promise<BenchModels> {
-  const [agentFile, callerFile] = opts.files ?? (await Promise.all([ensureTinyGguf(undefined, 1), ensureTinyGguf(undefined, 2)]));
+export async function loadBenchModels(
+  opts: { registry?: ProviderRegistryOptions; params?: Record<string, unknown>; files?: string[] } = {},
+): Promise<BenchModels> {
+  const [agentFile, callerFile] =
+    opts.files ?? (await Promise.all([ensureTinyGguf(undefined, 1), ensureTinyGguf(undefined, 2)]));
   const registry = createProviderRegistry(opts.registry);
-  const raw = await loadRunModels(registry, { agent: tinySpec(agentFile, opts.params), caller: tinySpec(callerFile, opts.params) });
+  const raw = await loadRunModels(registry, {
+    agent: tinySpec(agentFile, opts.params),
+    caller: tinySpec(callerFile, opts.params),
+  });
   const log = new CallLog();
   const agent = instrument(raw.agent, log, 'tiny-1');
   const caller = instrument(raw.caller, log, 'tiny-2');

@@ -16,10 +16,12 @@ export const agentsEditorScreens: ScreenSet = {
     const demo = ctx.store.agents.create(AgentGraph.parse(demoGraph())).agent.id;
     await page.reload();
     await page.getByTestId('agent-row').first().waitFor();
-    await page.getByTestId('import-input').setInputFiles([
-      path.join(FIXTURES, 'retell-sample_config_global_nodes.json'),
-      path.join(FIXTURES, 'retell-sample_config_logic_split.json'),
-    ]);
+    await page
+      .getByTestId('import-input')
+      .setInputFiles([
+        path.join(FIXTURES, 'retell-sample_config_global_nodes.json'),
+        path.join(FIXTURES, 'retell-sample_config_logic_split.json'),
+      ]);
     await page.getByText('Imported 2 of 2 files').waitFor();
     await page.getByTestId('agent-row').nth(2).waitFor();
     await shot('agents', { fullPage: false });
@@ -55,7 +57,10 @@ export const agentsEditorScreens: ScreenSet = {
     await page.getByTestId('coverage-gaps').waitFor();
     await page.waitForTimeout(400);
     await shot('agent-coverage', { fullPage: false });
-    await page.getByTestId('runs-panel').getByRole('button', { name: /test 3/ }).click();
+    await page
+      .getByTestId('runs-panel')
+      .getByRole('button', { name: /test 3/ })
+      .click();
     await page.getByText('Path of test 3').waitFor();
     await page.waitForTimeout(400);
     await shot('agent-path', { fullPage: false });

@@ -36,10 +36,15 @@ export const libraryAndModelsScreens: ScreenSet = {
 
     // suites: the example and an imported voicetest file; the editor, then a save refused with field paths
     await page.goto(`${base}#/suites`);
-    await page.getByLabel('Test files to import').setInputFiles(path.join(ROOT, 'tests', 'fixtures', 'corpus', 'voicetest', 'demo-tests.json'));
+    await page
+      .getByLabel('Test files to import')
+      .setInputFiles(path.join(ROOT, 'tests', 'fixtures', 'corpus', 'voicetest', 'demo-tests.json'));
     await page.getByLabel('Import results').getByRole('link').first().waitFor();
     await shot('suites', { fullPage: false });
-    await page.getByRole('link', { name: /example suite/ }).first().click();
+    await page
+      .getByRole('link', { name: /example suite/ })
+      .first()
+      .click();
     await page.getByLabel('Suite name').waitFor();
     await page.getByRole('navigation', { name: 'Tests' }).getByText('No free slots').click();
     await shot('suite-editor');
@@ -51,8 +56,17 @@ export const libraryAndModelsScreens: ScreenSet = {
 
     // models: the tiny GGUF fixtures listed, Ollama not running, an endpoint whose key variable is unset
     ctx.store.settings.set('models', {
-      models_dir: path.join(ROOT, 'tests', 'fixtures', 'generated'), ollama_endpoints: [], threads: 1,
-      openai_endpoints: [{ name: 'Groq', base_url: 'https://api.groq.com/openai/v1', api_key_env: 'PARLEY_SCREENSHOT_UNSET_KEY', has_key: false }],
+      models_dir: path.join(ROOT, 'tests', 'fixtures', 'generated'),
+      ollama_endpoints: [],
+      threads: 1,
+      openai_endpoints: [
+        {
+          name: 'Groq',
+          base_url: 'https://api.groq.com/openai/v1',
+          api_key_env: 'PARLEY_SCREENSHOT_UNSET_KEY',
+          has_key: false,
+        },
+      ],
     });
     await page.goto(`${base}#/models`);
     await page.getByText('Ollama at').waitFor();

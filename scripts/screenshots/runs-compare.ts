@@ -12,7 +12,10 @@ export const runsAndCompareScreens: ScreenSet = {
     const ids = await seedRuns(ctx.store, [
       goodScript(),
       worseScript(),
-      goodScript({ name: 'clinic-third', chat: ['Hi, Bright Smile Dental speaking.', 'I can offer an appointment on Tuesday at 11 am.'] }),
+      goodScript({
+        name: 'clinic-third',
+        chat: ['Hi, Bright Smile Dental speaking.', 'I can offer an appointment on Tuesday at 11 am.'],
+      }),
     ]);
     await page.goto(`${base}#/runs`);
     await page.locator('tr[data-testid^="run-row-"]').first().waitFor();
@@ -26,8 +29,20 @@ export const runsAndCompareScreens: ScreenSet = {
     // a run in progress: a scripted model slowed down so the conversations are caught mid-way
     const run0 = ctx.store.runs.get(ids[0])!;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-shots-'));
-    const slow = writeScript(dir, 'slow', goodScript({ name: 'clinic-live', defaults: { chat: 'OK.', caller: 'Okay.', caller_turns: 3, score: 0.9, delay_ms: 700 } }));
-    const started = await dispatch(ctx, 'runs.start', { agent_id: run0.agent_id, suite_id: run0.suite_id, models: { agent: { provider: 'scripted', model: slow } }, options: { concurrency: 2, repeats: 2 } });
+    const slow = writeScript(
+      dir,
+      'slow',
+      goodScript({
+        name: 'clinic-live',
+        defaults: { chat: 'OK.', caller: 'Okay.', caller_turns: 3, score: 0.9, delay_ms: 700 },
+      }),
+    );
+    const started = await dispatch(ctx, 'runs.start', {
+      agent_id: run0.agent_id,
+      suite_id: run0.suite_id,
+      models: { agent: { provider: 'scripted', model: slow } },
+      options: { concurrency: 2, repeats: 2 },
+    });
     if (!started.ok) throw new Error(started.error.message);
     const liveId = (started.output as { run_id: string }).run_id;
     await page.goto(`${base}#/runs/${liveId}`);
@@ -44,11 +59,31 @@ export const runsAndCompareScreens: ScreenSet = {
 
     // the failures of the worse run grouped into problems, then the Replay dialog
     const judgeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-shots-'));
-    const judge = writeScript(judgeDir, 'judge', { name: 'judge', failure_groups: [{ problems: [
-      { label: 'Offers a vague time slot', description: 'The agent proposes "Friday at 4 pm maybe" instead of a concrete, bookable time.', severity: 'high', failure_ids: [0, 2] },
-      { label: 'Ends the call abruptly', description: 'The goodbye skips a confirmation of the booking.', severity: 'medium', failure_ids: [1, 3] },
-    ] }] });
-    const grouped = await dispatch(ctx, 'runs.groupFailures', { id: ids[1], judge: { provider: 'scripted', model: judge } });
+    const judge = writeScript(judgeDir, 'judge', {
+      name: 'judge',
+      failure_groups: [
+        {
+          problems: [
+            {
+              label: 'Offers a vague time slot',
+              description: 'The agent proposes "Friday at 4 pm maybe" instead of a concrete, bookable time.',
+              severity: 'high',
+              failure_ids: [0, 2],
+            },
+            {
+              label: 'Ends the call abruptly',
+              description: 'The goodbye skips a confirmation of the booking.',
+              severity: 'medium',
+              failure_ids: [1, 3],
+            },
+          ],
+        },
+      ],
+    });
+    const grouped = await dispatch(ctx, 'runs.groupFailures', {
+      id: ids[1],
+      judge: { provider: 'scripted', model: judge },
+    });
     if (!grouped.ok) throw new Error(grouped.error.message);
     await page.goto(`${base}#/runs/${ids[1]}`);
     await page.reload(); // grouped outside the page: fetch the run again

@@ -12,7 +12,9 @@ export const tryItScreens: ScreenSet = {
     const fr = await dispatch(ctx, 'app.firstRun', {});
     if (!fr.ok) throw new Error(fr.error.message);
     const agentId = (fr.output as { agent_id: string }).agent_id;
-    const suite = TestSuite.parse(JSON.parse(fs.readFileSync(path.join(resourcesDir()!, 'example', 'suite.json'), 'utf8')));
+    const suite = TestSuite.parse(
+      JSON.parse(fs.readFileSync(path.join(resourcesDir()!, 'example', 'suite.json'), 'utf8')),
+    );
     const john = suite.tests[0];
     const persona = john.persona as Persona;
     const personaId = ctx.store.personas.create(persona, persona.name).id;
@@ -38,7 +40,9 @@ export const tryItScreens: ScreenSet = {
     const dock = page.getByTestId('graph-try-it');
     await dock.getByRole('button', { name: 'Start the conversation' }).click();
     await dock.getByTestId('turn-agent').first().waitFor();
-    await dock.getByLabel('Caller message').fill('Hi, this is Maria Garcia, born March 22, 1990. I need to cancel my appointment.');
+    await dock
+      .getByLabel('Caller message')
+      .fill('Hi, this is Maria Garcia, born March 22, 1990. I need to cancel my appointment.');
     await dock.getByRole('button', { name: 'Send' }).click();
     await dock.getByText('Shall I cancel it?').waitFor();
     await page.waitForTimeout(400);

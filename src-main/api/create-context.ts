@@ -12,6 +12,8 @@ export async function disposeApiContext(ctx: ApiContext): Promise<void> {
     const d = s as { dispose?: () => Promise<void> | void; close?: () => Promise<void> | void };
     try {
       await (d.dispose?.() ?? d.close?.());
-    } catch { /* shutting down */ }
+    } catch {
+      /* shutting down */
+    }
   }
 }

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { contract, formatPath, type ApiError, type MethodName, type RpcResult } from '../../src-shared/contract/index.js';
+import {
+  contract,
+  formatPath,
+  type ApiError,
+  type MethodName,
+  type RpcResult,
+} from '../../src-shared/contract/index.js';
 import { StoreError } from '../store/index.js';
 import type { ApiContext } from './context.js';
 import { ApiFailure } from './errors.js';
@@ -11,7 +17,8 @@ function zodToApiError(err: z.ZodError, code: 'invalid_input' | 'invalid_output'
   const issues = err.issues.map((i) => ({ path: formatPath(i.path), message: i.message }));
   const first = issues[0];
   const where = first?.path ? `${first.path}: ` : '';
-  const lead = code === 'invalid_input' ? `${method}: invalid input` : `${method}: the app produced an invalid answer (a bug)`;
+  const lead =
+    code === 'invalid_input' ? `${method}: invalid input` : `${method}: the app produced an invalid answer (a bug)`;
   return { code, message: `${lead}: ${where}${first?.message ?? 'invalid'}`, path: first?.path, issues };
 }
 
@@ -37,7 +44,8 @@ export async function dispatch(ctx: ApiContext, method: string, rawInput: unknow
   const input = def.input.safeParse(rawInput ?? {});
   if (!input.success) return { ok: false, error: zodToApiError(input.error, 'invalid_input', method) };
   const handler = handlers[method] as ((ctx: ApiContext, input: unknown) => unknown) | undefined;
-  if (!handler) return { ok: false, error: { code: 'not_built', message: `${method} is not built yet in this version` } };
+  if (!handler)
+    return { ok: false, error: { code: 'not_built', message: `${method} is not built yet in this version` } };
   let output: unknown;
   try {
     output = await handler(ctx, input.data);

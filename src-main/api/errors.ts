@@ -11,4 +11,5 @@ export class ApiFailure extends Error {
 export const notBuilt = (what: string, issue: string): ApiFailure =>
   new ApiFailure({ code: 'not_built', message: `${what} is not built yet in this version (${issue}).` });
 
-export const notFound = (what: string): ApiFailure => new ApiFailure({ code: 'not_found', message: `${what} not found` });
+export const notFound = (what: string): ApiFailure =>
+  new ApiFailure({ code: 'not_found', message: `${what} not found` });

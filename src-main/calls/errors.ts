@@ -15,7 +15,11 @@ export class CallFileError extends Error {
 /** Every problem of an import (all files are checked before anything is written). */
 export class CallImportError extends Error {
   constructor(readonly errors: CallFileError[]) {
-    super(errors.length === 1 ? errors[0].message : `${errors.length} call files cannot be imported; nothing was written:\n${errors.map((e) => `  ${e.message}`).join('\n')}`);
+    super(
+      errors.length === 1
+        ? errors[0].message
+        : `${errors.length} call files cannot be imported; nothing was written:\n${errors.map((e) => `  ${e.message}`).join('\n')}`,
+    );
     this.name = 'CallImportError';
   }
 }

@@ -48,7 +48,12 @@ export function callToResult(call: ParsedCall, runId: string, testIndex: number,
  * Stores parsed calls as one `imported` run (kind imported, status completed) of an agent version,
  * one result per call, in ONE transaction: all of it is written or nothing.
  */
-export function importCalls(store: Store, target: ImportTarget, calls: ParsedCall[], opts: ImportCallsOptions = {}): { run: Run; results: Result[] } {
+export function importCalls(
+  store: Store,
+  target: ImportTarget,
+  calls: ParsedCall[],
+  opts: ImportCallsOptions = {},
+): { run: Run; results: Result[] } {
   if (!calls.length) throw new Error('import-calls: no calls to import');
   return store.transaction(() => {
     const created = store.runs.create({
@@ -72,6 +77,11 @@ export function importCalls(store: Store, target: ImportTarget, calls: ParsedCal
 }
 
 /** Reads, checks and imports call files in one go: any bad file throws CallImportError and nothing is written. */
-export function importCallFiles(store: Store, target: ImportTarget, files: string[], opts: ImportCallsOptions & { format?: CallFormat } = {}): { run: Run; results: Result[] } {
+export function importCallFiles(
+  store: Store,
+  target: ImportTarget,
+  files: string[],
+  opts: ImportCallsOptions & { format?: CallFormat } = {},
+): { run: Run; results: Result[] } {
   return importCalls(store, target, parseCallFiles(files, opts.format), opts);
 }

@@ -2,6 +2,12 @@
 export { CallFileError, CallImportError } from './errors.js';
 export { CALL_FORMATS, type CallFormat, type ParsedCall } from './types.js';
 export { detectCallFormat, parseCallText, parseCallFiles } from './parse.js';
-export { importCalls, importCallFiles, callToResult, type ImportTarget, type ImportCallsOptions } from './import-calls.js';
+export {
+  importCalls,
+  importCallFiles,
+  callToResult,
+  type ImportTarget,
+  type ImportCallsOptions,
+} from './import-calls.js';
 export { evaluateRun, mergeSuiteTests, testFor, EvaluateError, type EvaluateOptions } from './evaluate.js';
 export { replayRun, startReplay, planReplay, callerLines, type ReplayOptions, type ReplayPlan } from './replay.js';

@@ -31,8 +31,12 @@ export function parseCallText(file: string, text: string, format?: CallFormat): 
   if (kind === 'retell') return parseRetell(file, data, name);
   if (kind === 'vapi') return parseVapi(file, data, name);
   if (kind === 'plain') return parsePlain(file, data, name);
-  throw new CallFileError(file, '', 'a Retell call (transcript_object / transcript_with_tool_calls), a VAPI call (messages / artifact.messages) or a [{role, content}] list',
-    isObj(data) ? `an object with keys ${Object.keys(data).slice(0, 8).join(', ') || '(none)'}` : typeof data);
+  throw new CallFileError(
+    file,
+    '',
+    'a Retell call (transcript_object / transcript_with_tool_calls), a VAPI call (messages / artifact.messages) or a [{role, content}] list',
+    isObj(data) ? `an object with keys ${Object.keys(data).slice(0, 8).join(', ') || '(none)'}` : typeof data,
+  );
 }
 
 /** Reads and parses every file; all problems are collected and thrown together (CallImportError). */

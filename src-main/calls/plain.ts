@@ -30,7 +30,17 @@ export function parsePlain(file: string, data: unknown, name: string): ParsedCal
   });
   if (!b.transcript.some((t) => t.role !== 'tool')) r.fail('', 'at least one agent or caller turn', data);
   return {
-    file, format: 'plain', name, transcript: b.transcript, nodes_visited: b.visits, tools_called: b.tools, variables: {},
-    turns: b.turns, duration_ms: 0, started_at: null, finished_at: null, ended_reason: null,
+    file,
+    format: 'plain',
+    name,
+    transcript: b.transcript,
+    nodes_visited: b.visits,
+    tools_called: b.tools,
+    variables: {},
+    turns: b.turns,
+    duration_ms: 0,
+    started_at: null,
+    finished_at: null,
+    ended_reason: null,
   };
 }

@@ -1,7 +1,16 @@
 import PQueue from 'p-queue';
 import type { RunEvent } from '../../src-shared/contract/events.js';
 import { TestCase, TestSuite, type AgentGraph, type Result, type Run } from '../../src-shared/schemas/index.js';
-import { DEFAULT_MAX_TURNS, describeRunModels, perModelLimiter, summarizeTests, type EngineLimits, type PlannedConversation, type RunHandle, type RunModels } from '../engine/index.js';
+import {
+  DEFAULT_MAX_TURNS,
+  describeRunModels,
+  perModelLimiter,
+  summarizeTests,
+  type EngineLimits,
+  type PlannedConversation,
+  type RunHandle,
+  type RunModels,
+} from '../engine/index.js';
 import { runOne } from '../engine/run-one.js';
 import type { Store } from '../store/index.js';
 
@@ -23,7 +32,8 @@ export interface ReplayPlan {
 }
 
 /** What the caller said in a recorded conversation, in order. */
-export const callerLines = (r: Pick<Result, 'transcript'>): string[] => r.transcript.filter((t) => t.role === 'caller').map((t) => t.content);
+export const callerLines = (r: Pick<Result, 'transcript'>): string[] =>
+  r.transcript.filter((t) => t.role === 'caller').map((t) => t.content);
 
 /**
  * The recorded caller said the last word and the call ended there (a simulated caller that hung up
@@ -47,26 +57,36 @@ export function planReplay(original: Run, results: Result[], snapshot?: TestSuit
   const synthesized = new Map<number, TestCase>();
   for (const r of results) {
     const fromSuite = snapshot?.tests[r.test_index];
-    const base: TestCase = fromSuite && fromSuite.name === r.test ? fromSuite : TestCase.parse({
-      name: r.test,
-      dynamic_variables: Object.fromEntries(Object.entries(r.variables).filter(([k]) => !SYSTEM_VARIABLES.has(k))),
-    });
+    const base: TestCase =
+      fromSuite && fromSuite.name === r.test
+        ? fromSuite
+        : TestCase.parse({
+            name: r.test,
+            dynamic_variables: Object.fromEntries(
+              Object.entries(r.variables).filter(([k]) => !SYSTEM_VARIABLES.has(k)),
+            ),
+          });
     const script = callerLines(r);
     const { persona: _persona, ...rest } = base;
     const test = TestCase.parse({
-      ...rest, user_prompt: base.user_prompt ?? 'Replay of recorded caller turns.', caller_script: script, repeats: undefined,
+      ...rest,
+      user_prompt: base.user_prompt ?? 'Replay of recorded caller turns.',
+      caller_script: script,
+      repeats: undefined,
       caller_script_ends_call: callerHungUpWithLine(r) || undefined,
     });
     const maxTurns = fromSuite
-      ? original.options.max_turns ?? base.max_turns ?? snapshot?.default_max_turns ?? DEFAULT_MAX_TURNS
+      ? (original.options.max_turns ?? base.max_turns ?? snapshot?.default_max_turns ?? DEFAULT_MAX_TURNS)
       : Math.max(DEFAULT_MAX_TURNS, script.length + 1);
     items.push({ test, test_index: r.test_index, repeat: r.repeat, maxTurns: Math.max(maxTurns, r.turns) });
     if (!synthesized.has(r.test_index)) synthesized.set(r.test_index, test);
   }
-  const suite = snapshot ?? TestSuite.parse({
-    name: original.suite_name || `replay of ${original.id}`,
-    tests: [...synthesized.entries()].sort((a, b) => a[0] - b[0]).map(([, t]) => t),
-  });
+  const suite =
+    snapshot ??
+    TestSuite.parse({
+      name: original.suite_name || `replay of ${original.id}`,
+      tests: [...synthesized.entries()].sort((a, b) => a[0] - b[0]).map(([, t]) => t),
+    });
   return { suite, items };
 }
 
@@ -83,43 +103,94 @@ export interface ReplayOptions {
 }
 
 /** Replays a stored run; returns the new run and its results once every conversation has finished. */
-export async function replayRun(store: Store, runId: string, o: ReplayOptions): Promise<{ run: Run; results: Result[] }> {
+export async function replayRun(
+  store: Store,
+  runId: string,
+  o: ReplayOptions,
+): Promise<{ run: Run; results: Result[] }> {
   const original = store.runs.require(runId);
   const version = o.agentVersionId ? store.agents.getVersion(o.agentVersionId) : store.agents.latest(original.agent_id);
-  if (!version) throw new Error(`run ${runId}: agent ${original.agent_id}${o.agentVersionId ? ` version ${o.agentVersionId}` : ''} no longer exists`);
+  if (!version)
+    throw new Error(
+      `run ${runId}: agent ${original.agent_id}${o.agentVersionId ? ` version ${o.agentVersionId}` : ''} no longer exists`,
+    );
   const recorded = store.results.listByRun(runId);
   if (!recorded.length) throw new Error(`run ${runId} has no conversations to replay`);
   const plan = planReplay(original, recorded, store.runs.suiteSnapshot(runId));
   const graph: AgentGraph = version.graph;
-  const run = store.runs.create({
-    kind: 'replay', agent_id: original.agent_id, agent_version_id: version.id, agent_name: original.agent_name,
-    suite_id: original.suite_id, suite_name: original.suite_name || plan.suite.name, models: await describeRunModels(o.models),
-    options: { ...original.options, concurrency: o.concurrency ?? original.options.concurrency }, parent_run_id: original.id,
-  }, plan.suite);
-  const emit = (e: RunEvent) => { try { o.onEvent?.(e); } catch { /* a listener must not stop the replay */ } };
+  const run = store.runs.create(
+    {
+      kind: 'replay',
+      agent_id: original.agent_id,
+      agent_version_id: version.id,
+      agent_name: original.agent_name,
+      suite_id: original.suite_id,
+      suite_name: original.suite_name || plan.suite.name,
+      models: await describeRunModels(o.models),
+      options: { ...original.options, concurrency: o.concurrency ?? original.options.concurrency },
+      parent_run_id: original.id,
+    },
+    plan.suite,
+  );
+  const emit = (e: RunEvent) => {
+    try {
+      o.onEvent?.(e);
+    } catch {
+      /* a listener must not stop the replay */
+    }
+  };
   const controller = new AbortController();
   const onAbort = () => controller.abort(o.signal?.reason);
-  if (o.signal?.aborted) controller.abort(o.signal.reason); else o.signal?.addEventListener('abort', onAbort, { once: true });
+  if (o.signal?.aborted) controller.abort(o.signal.reason);
+  else o.signal?.addEventListener('abort', onAbort, { once: true });
   let failure: string | undefined;
   store.runs.setStatus(run.id, 'running');
   emit({ type: 'run.started', run_id: run.id, total: plan.items.length });
   const ctx = {
-    runId: run.id, graph, suite: plan.suite, models: o.models, limiter: perModelLimiter(), signal: controller.signal, emit,
-    limits: o.limits, judgeCombined: o.judgeCombined, now: o.now,
+    runId: run.id,
+    graph,
+    suite: plan.suite,
+    models: o.models,
+    limiter: perModelLimiter(),
+    signal: controller.signal,
+    emit,
+    limits: o.limits,
+    judgeCombined: o.judgeCombined,
+    now: o.now,
   };
   const queue = new PQueue({ concurrency: Math.max(1, o.concurrency ?? original.options.concurrency) });
   for (const item of plan.items) {
-    void queue.add(async () => {
-      if (controller.signal.aborted || failure) return;
-      emit({ type: 'test.started', run_id: run.id, test: item.test.name, test_index: item.test_index, repeat: item.repeat });
-      const result = await runOne(ctx, item);
-      if (!result) return;
-      store.transaction(() => {
-        store.results.insert(result);
-        store.runs.refreshSummary(run.id);
+    void queue
+      .add(async () => {
+        if (controller.signal.aborted || failure) return;
+        emit({
+          type: 'test.started',
+          run_id: run.id,
+          test: item.test.name,
+          test_index: item.test_index,
+          repeat: item.repeat,
+        });
+        const result = await runOne(ctx, item);
+        if (!result) return;
+        store.transaction(() => {
+          store.results.insert(result);
+          store.runs.refreshSummary(run.id);
+        });
+        emit({
+          type: 'test.finished',
+          run_id: run.id,
+          test: result.test,
+          test_index: result.test_index,
+          repeat: result.repeat,
+          status: result.status,
+          result_id: result.id,
+          duration_ms: result.duration_ms,
+        });
+      })
+      .catch((e: unknown) => {
+        failure ??= (e as Error)?.message ?? String(e);
+        queue.clear();
       });
-      emit({ type: 'test.finished', run_id: run.id, test: result.test, test_index: result.test_index, repeat: result.repeat, status: result.status, result_id: result.id, duration_ms: result.duration_ms });
-    }).catch((e: unknown) => { failure ??= (e as Error)?.message ?? String(e); queue.clear(); });
   }
   await queue.onIdle();
   o.signal?.removeEventListener('abort', onAbort);
@@ -144,15 +215,28 @@ export function startReplay(store: Store, runId: string, o: Omit<ReplayOptions, 
       signal: controller.signal,
       onEvent: (e) => {
         o.onEvent?.(e);
-        for (const l of listeners) { try { l(e); } catch { /* a listener must not stop the replay */ } }
+        for (const l of listeners) {
+          try {
+            l(e);
+          } catch {
+            /* a listener must not stop the replay */
+          }
+        }
         if (e.type === 'run.started' && !handle) {
           const id = e.run_id;
           handle = {
             runId: id,
-            subscribe: (l) => { listeners.add(l); return () => listeners.delete(l); },
+            subscribe: (l) => {
+              listeners.add(l);
+              return () => listeners.delete(l);
+            },
             cancel: (reason) => controller.abort(reason ?? 'cancelled'),
             done: finished.then(
-              ({ run, results }) => ({ run, results, tests: summarizeTests(results, store.runs.suiteSnapshot(run.id) ?? undefined) }),
+              ({ run, results }) => ({
+                run,
+                results,
+                tests: summarizeTests(results, store.runs.suiteSnapshot(run.id) ?? undefined),
+              }),
               () => ({ run: store.runs.require(id), results: store.results.listByRun(id), tests: [] }),
             ),
           };
@@ -160,6 +244,8 @@ export function startReplay(store: Store, runId: string, o: Omit<ReplayOptions, 
         }
       },
     });
-    finished.catch((e: unknown) => { if (!handle) reject(e); });
+    finished.catch((e: unknown) => {
+      if (!handle) reject(e);
+    });
   });
 }

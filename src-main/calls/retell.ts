@@ -16,7 +16,12 @@ const ROLES = ['agent', 'user', 'tool_call_invocation', 'tool_call_result', 'nod
 export function looksLikeRetell(v: unknown): boolean {
   if (!isObj(v)) return false;
   const call = isObj(v.call) && (v.event === 'call_ended' || v.event === 'call_analyzed') ? v.call : v;
-  return isObj(call) && ('transcript_object' in call || 'transcript_with_tool_calls' in call || ('call_id' in call && typeof call.transcript === 'string'));
+  return (
+    isObj(call) &&
+    ('transcript_object' in call ||
+      'transcript_with_tool_calls' in call ||
+      ('call_id' in call && typeof call.transcript === 'string'))
+  );
 }
 
 function fromText(r: Reader, b: ConversationBuilder, text: string, path: string): void {
@@ -24,15 +29,20 @@ function fromText(r: Reader, b: ConversationBuilder, text: string, path: string)
   lines.forEach((line, i) => {
     const m = /^(Agent|User)\s*:\s?(.*)$/i.exec(line);
     if (!m) r.fail(`${path} line ${i + 1}`, 'lines starting with "Agent:" or "User:"', line);
-    if (m[1].toLowerCase() === 'agent') b.agent(m[2]); else b.caller(m[2]);
+    if (m[1].toLowerCase() === 'agent') b.agent(m[2]);
+    else b.caller(m[2]);
   });
 }
 
 function entry(r: Reader, b: ConversationBuilder, e: Obj, path: string): void {
   const role = e.role;
   switch (role) {
-    case 'agent': b.agent(r.str(e, 'content', path)); return;
-    case 'user': b.caller(r.str(e, 'content', path)); return;
+    case 'agent':
+      b.agent(r.str(e, 'content', path));
+      return;
+    case 'user':
+      b.caller(r.str(e, 'content', path));
+      return;
     case 'dtmf': {
       const digit = e.digit ?? e.content;
       if (typeof digit !== 'string' && typeof digit !== 'number') r.fail(at(path, 'digit'), 'the pressed digit', digit);
@@ -50,7 +60,12 @@ function entry(r: Reader, b: ConversationBuilder, e: Obj, path: string): void {
       const content = e.content === undefined ? '' : e.content;
       if (typeof content !== 'string') r.fail(at(path, 'content'), 'a string', content);
       const failed = e.successful === false;
-      b.result(r.optStr(e, 'tool_call_id', path), r.optStr(e, 'name', path), parseResult(content), failed ? content || 'tool call failed' : undefined);
+      b.result(
+        r.optStr(e, 'tool_call_id', path),
+        r.optStr(e, 'name', path),
+        parseResult(content),
+        failed ? content || 'tool call failed' : undefined,
+      );
       return;
     }
     case 'node_transition': {
@@ -69,25 +84,38 @@ export function parseRetell(file: string, data: unknown, name: string): ParsedCa
   const r: Reader = new Reader(file);
   let root = r.obj(data, '');
   let base = '';
-  if (isObj(root.call) && (root.event === 'call_ended' || root.event === 'call_analyzed')) { root = root.call; base = 'call'; }
+  if (isObj(root.call) && (root.event === 'call_ended' || root.event === 'call_analyzed')) {
+    root = root.call;
+    base = 'call';
+  }
   const b = new ConversationBuilder();
-  const key = Array.isArray(root.transcript_with_tool_calls) && root.transcript_with_tool_calls.length ? 'transcript_with_tool_calls'
-    : root.transcript_object !== undefined ? 'transcript_object'
-      : root.transcript_with_tool_calls !== undefined ? 'transcript_with_tool_calls' : 'transcript';
+  const key =
+    Array.isArray(root.transcript_with_tool_calls) && root.transcript_with_tool_calls.length
+      ? 'transcript_with_tool_calls'
+      : root.transcript_object !== undefined
+        ? 'transcript_object'
+        : root.transcript_with_tool_calls !== undefined
+          ? 'transcript_with_tool_calls'
+          : 'transcript';
   const path = at(base, key);
   if (key === 'transcript') {
-    if (typeof root.transcript !== 'string') r.fail(path, 'transcript_object or transcript_with_tool_calls (an array of utterances)', root.transcript);
+    if (typeof root.transcript !== 'string')
+      r.fail(path, 'transcript_object or transcript_with_tool_calls (an array of utterances)', root.transcript);
     fromText(r, b, root.transcript, path);
   } else {
-    r.arr(root[key], path, 'an array of utterances').forEach((e, i) => entry(r, b, r.obj(e, at(path, i), 'an utterance object {role, content}'), at(path, i)));
+    r.arr(root[key], path, 'an array of utterances').forEach((e, i) =>
+      entry(r, b, r.obj(e, at(path, i), 'an utterance object {role, content}'), at(path, i)),
+    );
   }
   b.finish();
   if (!b.transcript.some((t) => t.role !== 'tool')) r.fail(path, 'at least one agent or user utterance', root[key]);
   const started = isoTime(root.start_timestamp);
   const finished = isoTime(root.end_timestamp);
-  const duration = r.optNum(root, 'duration_ms', base) ?? (started && finished ? Date.parse(finished) - Date.parse(started) : 0);
+  const duration =
+    r.optNum(root, 'duration_ms', base) ?? (started && finished ? Date.parse(finished) - Date.parse(started) : 0);
   const callId = r.optStr(root, 'call_id', base);
-  const userNumber = root.direction === 'outbound' ? r.optStr(root, 'to_number', base) : r.optStr(root, 'from_number', base);
+  const userNumber =
+    root.direction === 'outbound' ? r.optStr(root, 'to_number', base) : r.optStr(root, 'from_number', base);
   return {
     file,
     format: 'retell',

@@ -25,6 +25,16 @@ export function parseResult(v: unknown): unknown {
 
 /** The transcript turn for a finished tool call, in the engine's wording: `name(args) -> result`. */
 export function toolTurn(record: ToolCallRecord): TranscriptTurn {
-  const answer = record.error !== undefined ? `error: ${record.error}` : typeof record.result === 'string' ? record.result : JSON.stringify(record.result ?? null);
-  return { role: 'tool', content: `${record.name}(${JSON.stringify(record.args)}) -> ${answer}`, tool: record.name, ...(record.node ? { node: record.node } : {}) };
+  const answer =
+    record.error !== undefined
+      ? `error: ${record.error}`
+      : typeof record.result === 'string'
+        ? record.result
+        : JSON.stringify(record.result ?? null);
+  return {
+    role: 'tool',
+    content: `${record.name}(${JSON.stringify(record.args)}) -> ${answer}`,
+    tool: record.name,
+    ...(record.node ? { node: record.node } : {}),
+  };
 }

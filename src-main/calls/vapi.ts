@@ -27,16 +27,26 @@ function text(r: Reader, m: Obj, path: string): string {
 
 function message(r: Reader, b: ConversationBuilder, m: Obj, path: string): void {
   switch (m.role) {
-    case 'system': return;
-    case 'bot': case 'assistant': {
+    case 'system':
+      return;
+    case 'bot':
+    case 'assistant': {
       // OpenAI-formatted assistant messages may carry tool calls instead of text.
-      if (Array.isArray(m.tool_calls) && typeof m.content !== 'string') { toolCalls(r, b, m.tool_calls, at(path, 'tool_calls')); return; }
+      if (Array.isArray(m.tool_calls) && typeof m.content !== 'string') {
+        toolCalls(r, b, m.tool_calls, at(path, 'tool_calls'));
+        return;
+      }
       b.agent(text(r, m, path));
       return;
     }
-    case 'user': b.caller(text(r, m, path)); return;
-    case 'tool_calls': toolCalls(r, b, r.arr(m.toolCalls, at(path, 'toolCalls'), 'an array of tool calls'), at(path, 'toolCalls')); return;
-    case 'tool_call_result': case 'tool': {
+    case 'user':
+      b.caller(text(r, m, path));
+      return;
+    case 'tool_calls':
+      toolCalls(r, b, r.arr(m.toolCalls, at(path, 'toolCalls'), 'an array of tool calls'), at(path, 'toolCalls'));
+      return;
+    case 'tool_call_result':
+    case 'tool': {
       const id = r.optStr(m, m.role === 'tool' ? 'tool_call_id' : 'toolCallId', path);
       const result = m.role === 'tool' ? m.content : m.result;
       const error = isObj(result) && typeof result.error === 'string' ? result.error : undefined;
@@ -64,12 +74,20 @@ export function parseVapi(file: string, data: unknown, name: string): ParsedCall
   const r: Reader = new Reader(file);
   let root = r.obj(data, '');
   let base = '';
-  if (isObj(root.message) && root.message.type === 'end-of-call-report') { root = root.message; base = 'message'; }
+  if (isObj(root.message) && root.message.type === 'end-of-call-report') {
+    root = root.message;
+    base = 'message';
+  }
   const call = isObj(root.call) ? root.call : root;
   const artifact = isObj(root.artifact) ? root.artifact : undefined;
-  const [list, path] = artifact && Array.isArray(artifact.messages) ? [artifact.messages, at(at(base, 'artifact'), 'messages')] : [root.messages, at(base, 'messages')];
+  const [list, path] =
+    artifact && Array.isArray(artifact.messages)
+      ? [artifact.messages, at(at(base, 'artifact'), 'messages')]
+      : [root.messages, at(base, 'messages')];
   const b = new ConversationBuilder();
-  r.arr(list, path, 'an array of messages (messages or artifact.messages)').forEach((m, i) => message(r, b, r.obj(m, at(path, i), 'a message object {role, message}'), at(path, i)));
+  r.arr(list, path, 'an array of messages (messages or artifact.messages)').forEach((m, i) =>
+    message(r, b, r.obj(m, at(path, i), 'a message object {role, message}'), at(path, i)),
+  );
   b.finish();
   if (!b.transcript.some((t) => t.role !== 'tool')) r.fail(path, 'at least one bot or user message', list);
   const started = isoTime(root.startedAt ?? call.startedAt);
@@ -78,9 +96,14 @@ export function parseVapi(file: string, data: unknown, name: string): ParsedCall
   const customer = isObj(call.customer) ? call.customer : isObj(root.customer) ? root.customer : undefined;
   const overrides = isObj(call.assistantOverrides) ? call.assistantOverrides : undefined;
   const vars = overrides && isObj(overrides.variableValues) ? overrides.variableValues : {};
-  const duration = typeof root.durationMs === 'number' ? root.durationMs
-    : typeof root.durationSeconds === 'number' ? root.durationSeconds * 1000
-      : started && finished ? Date.parse(finished) - Date.parse(started) : 0;
+  const duration =
+    typeof root.durationMs === 'number'
+      ? root.durationMs
+      : typeof root.durationSeconds === 'number'
+        ? root.durationSeconds * 1000
+        : started && finished
+          ? Date.parse(finished) - Date.parse(started)
+          : 0;
   return {
     file,
     format: 'vapi',
@@ -97,6 +120,7 @@ export function parseVapi(file: string, data: unknown, name: string): ParsedCall
     duration_ms: Math.max(0, duration),
     started_at: started,
     finished_at: finished,
-    ended_reason: typeof (root.endedReason ?? call.endedReason) === 'string' ? String(root.endedReason ?? call.endedReason) : null,
+    ended_reason:
+      typeof (root.endedReason ?? call.endedReason) === 'string' ? String(root.endedReason ?? call.endedReason) : null,
   };
 }

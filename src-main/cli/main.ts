@@ -3,10 +3,11 @@ import { CliError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
 import { APP_VERSION } from '../app-version.js';
 
-
 export function buildProgram(): Command {
   const program = new Command('parley')
-    .description('Parley: test conversational agents offline. Import or draw an agent graph, simulate callers, run on local or cloud models, compare runs.')
+    .description(
+      'Parley: test conversational agents offline. Import or draw an agent graph, simulate callers, run on local or cloud models, compare runs.',
+    )
     .version(APP_VERSION, '-v, --version')
     .showSuggestionAfterError(true)
     .exitOverride()
@@ -31,10 +32,13 @@ export async function main(argv: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help')
+        return 0;
       const cmdName = argv.slice(2).find((a) => !a.startsWith('-'));
       const sub = program.commands.find((c) => c.name() === cmdName);
-      process.stderr.write(`Usage: parley ${sub ? `${sub.name()} ${sub.usage()}` : program.usage()}  (see parley ${sub ? sub.name() + ' ' : ''}--help)\n`);
+      process.stderr.write(
+        `Usage: parley ${sub ? `${sub.name()} ${sub.usage()}` : program.usage()}  (see parley ${sub ? sub.name() + ' ' : ''}--help)\n`,
+      );
       return 2;
     }
     if (e instanceof CliError) {

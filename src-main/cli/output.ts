@@ -7,7 +7,11 @@ export function printJson(value: unknown): void {
 /** A plain aligned table. `rows` are arrays of cells already formatted as strings. */
 export function printTable(headers: string[], rows: string[][]): void {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   process.stdout.write(line(headers) + '\n');
   for (const r of rows) process.stdout.write(line(r) + '\n');
 }

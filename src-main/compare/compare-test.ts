@@ -65,10 +65,16 @@ export function compareTest(pair: TestPair, opts: CompareOptions = {}): TestComp
     nodes_only_b: repA && repB ? paths.only_b : [],
     transcript_diff: diffTranscripts(repA?.transcript ?? [], repB?.transcript ?? []),
     diagnosis: repB ? diagnose(repB) : [],
-    turn_quality: repA?.turn_quality || repB?.turn_quality ? {
-      mean_a: repA?.turn_quality?.mean ?? null,
-      mean_b: repB?.turn_quality?.mean ?? null,
-      turns: turnQualityDeltas({ turns: repA?.turn_quality?.turns ?? [] }, { turns: repB?.turn_quality?.turns ?? [] }),
-    } : null,
+    turn_quality:
+      repA?.turn_quality || repB?.turn_quality
+        ? {
+            mean_a: repA?.turn_quality?.mean ?? null,
+            mean_b: repB?.turn_quality?.mean ?? null,
+            turns: turnQualityDeltas(
+              { turns: repA?.turn_quality?.turns ?? [] },
+              { turns: repB?.turn_quality?.turns ?? [] },
+            ),
+          }
+        : null,
   };
 }

@@ -25,11 +25,15 @@ export function sortComparisons(tests: TestComparison[]): TestComparison[] {
 
 /** Compares run B against baseline run A: per test, the summary, and the graph change between versions. */
 export function diffRuns(a: StoredRun, b: StoredRun, opts: Pick<CompareOptions, 'alpha'> = {}): RunDiff {
-  const tests = sortComparisons(pairResults(a.results, b.results).map((pair) => compareTest(pair, {
-    alpha: opts.alpha,
-    minPassRateA: a.minPassRate,
-    minPassRateB: b.minPassRate,
-  })));
+  const tests = sortComparisons(
+    pairResults(a.results, b.results).map((pair) =>
+      compareTest(pair, {
+        alpha: opts.alpha,
+        minPassRateA: a.minPassRate,
+        minPassRateB: b.minPassRate,
+      }),
+    ),
+  );
   const differentVersions = a.run.agent_version_id !== b.run.agent_version_id;
   return {
     a: runRef(a.run, a.agentVersion ?? null),

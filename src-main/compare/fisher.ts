@@ -35,8 +35,14 @@ export function hypergeometricPmf(x: number, r1: number, r2: number, c1: number)
 
 /** Two-sided Fisher exact p-value for [[a, b], [c, d]] (non-negative integer counts). */
 export function fisherExact(a: number, b: number, c: number, d: number): number {
-  for (const [name, v] of [['a', a], ['b', b], ['c', c], ['d', d]] as const) {
-    if (!Number.isInteger(v) || v < 0) throw new RangeError(`fisherExact: cell ${name} must be a non-negative integer, got ${v}`);
+  for (const [name, v] of [
+    ['a', a],
+    ['b', b],
+    ['c', c],
+    ['d', d],
+  ] as const) {
+    if (!Number.isInteger(v) || v < 0)
+      throw new RangeError(`fisherExact: cell ${name} must be a non-negative integer, got ${v}`);
   }
   const r1 = a + b;
   const r2 = c + d;

@@ -4,13 +4,19 @@ import type { ChangeKind, RunDiff, RunRef, SideSummary, TestComparison } from '.
 
 const pct = (x: number | null) => (x === null ? '-' : `${(x * 100).toFixed(1)}%`);
 const num = (x: number | null, d = 2) => (x === null ? '-' : x.toFixed(d));
-const signed = (x: number | null, d = 2, unit = '') => (x === null ? '-' : `${x >= 0 ? '+' : ''}${x.toFixed(d)}${unit}`);
+const signed = (x: number | null, d = 2, unit = '') =>
+  x === null ? '-' : `${x >= 0 ? '+' : ''}${x.toFixed(d)}${unit}`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
 const pValue = (p: number) => (p < 0.0001 ? 'p<0.0001' : `p=${p.toFixed(4)}`);
 
 function table(rows: string[][]): string[] {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd());
+  return rows.map((r) =>
+    r
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 function header(label: string, r: RunRef): string {
@@ -23,11 +29,21 @@ function summaryLines(d: RunDiff): string[] {
   const b: SideSummary = d.summary.b;
   const rows: string[][] = [
     ['', 'A', 'B', 'delta'],
-    ['pass rate', pct(a.pass_rate), pct(b.pass_rate), d.summary.delta.pass_rate === null ? '-' : `${signed(d.summary.delta.pass_rate * 100, 1)} pts`],
+    [
+      'pass rate',
+      pct(a.pass_rate),
+      pct(b.pass_rate),
+      d.summary.delta.pass_rate === null ? '-' : `${signed(d.summary.delta.pass_rate * 100, 1)} pts`,
+    ],
     ['mean score', num(a.mean_score), num(b.mean_score), signed(d.summary.delta.mean_score)],
   ];
   for (const [criterion, delta] of Object.entries(d.summary.delta.mean_scores)) {
-    rows.push([`  ${criterion}`, num(a.mean_scores[criterion] ?? null), num(b.mean_scores[criterion] ?? null), signed(delta)]);
+    rows.push([
+      `  ${criterion}`,
+      num(a.mean_scores[criterion] ?? null),
+      num(b.mean_scores[criterion] ?? null),
+      signed(delta),
+    ]);
   }
   rows.push(
     ['tokens', String(a.tokens.total), String(b.tokens.total), signed(d.summary.delta.tokens, 0)],
@@ -39,11 +55,18 @@ function summaryLines(d: RunDiff): string[] {
 }
 
 const COUNT_LABEL: Record<ChangeKind, string> = {
-  regressed: 'regressed', improved: 'improved', noise: 'noise', flaky: 'flaky', new: 'new', removed: 'removed', same: 'unchanged',
+  regressed: 'regressed',
+  improved: 'improved',
+  noise: 'noise',
+  flaky: 'flaky',
+  new: 'new',
+  removed: 'removed',
+  same: 'unchanged',
 };
 
 function statusText(t: TestComparison): string {
-  const side = (s: string | null, rate: number | null, n: number) => (n > 1 && rate !== null ? `${s} ${pct(rate)} of ${n}` : `${s ?? '-'}`);
+  const side = (s: string | null, rate: number | null, n: number) =>
+    n > 1 && rate !== null ? `${s} ${pct(rate)} of ${n}` : `${s ?? '-'}`;
   const base = `${side(t.status_a, t.pass_rate_a, t.repeats_a)} -> ${side(t.status_b, t.pass_rate_b, t.repeats_b)}`;
   return t.p !== null ? `${base}, ${pValue(t.p)}` : base;
 }
@@ -52,7 +75,9 @@ function details(t: TestComparison): string[] {
   const out: string[] = [];
   for (const m of t.metric_deltas) {
     if (m.passed_a === m.passed_b && (m.delta === null || Math.abs(m.delta) < 0.005)) continue;
-    out.push(`metric "${m.criterion}" ${num(m.score_a)} -> ${num(m.score_b)} (${signed(m.delta)})${m.reasoning_b ? `: ${m.reasoning_b}` : ''}`);
+    out.push(
+      `metric "${m.criterion}" ${num(m.score_a)} -> ${num(m.score_b)} (${signed(m.delta)})${m.reasoning_b ? `: ${m.reasoning_b}` : ''}`,
+    );
   }
   for (const c of t.check_changes) {
     if (c.change === 'same') continue;
@@ -60,7 +85,11 @@ function details(t: TestComparison): string[] {
   }
   if (t.end_reason_changed) out.push(`end reason ${t.end_reason_a} -> ${t.end_reason_b}`);
   if (t.error_b && t.error_b !== t.error_a) out.push(`error: ${t.error_b}`);
-  for (const g of t.diagnosis) if (g.nodes.length) out.push(`"${g.criterion}" points at node ${g.nodes.join(', ')}${g.turns.length ? ` (turn ${g.turns.map((x) => x.index).join(', ')})` : ''}`);
+  for (const g of t.diagnosis)
+    if (g.nodes.length)
+      out.push(
+        `"${g.criterion}" points at node ${g.nodes.join(', ')}${g.turns.length ? ` (turn ${g.turns.map((x) => x.index).join(', ')})` : ''}`,
+      );
   return out;
 }
 
@@ -74,7 +103,12 @@ function divergenceLine(t: TestComparison): string | null {
 
 /** `2 regressed, 1 noise, 3 unchanged` */
 export function countsLine(d: Pick<RunDiff, 'summary'>): string {
-  return (Object.keys(COUNT_LABEL) as ChangeKind[]).filter((k) => d.summary.counts[k]).map((k) => `${d.summary.counts[k]} ${COUNT_LABEL[k]}`).join(', ') || 'no tests';
+  return (
+    (Object.keys(COUNT_LABEL) as ChangeKind[])
+      .filter((k) => d.summary.counts[k])
+      .map((k) => `${d.summary.counts[k]} ${COUNT_LABEL[k]}`)
+      .join(', ') || 'no tests'
+  );
 }
 
 /** The whole text report: runs, summary, counts, regressions, improvements, noise/flaky, new/removed, divergences, agent changes. */
@@ -100,11 +134,16 @@ export function formatDiffText(d: RunDiff): string {
   if (names('removed').length) lines.push(`REMOVED: ${names('removed').join(', ')}`);
   if (names('new').length || names('removed').length) lines.push('');
   const divergences = d.tests.map(divergenceLine).filter((x): x is string => !!x);
-  if (divergences.length) lines.push('DIVERGENCES (first turn where the node paths differ)', ...divergences.map((x) => `  ${x}`), '');
+  if (divergences.length)
+    lines.push('DIVERGENCES (first turn where the node paths differ)', ...divergences.map((x) => `  ${x}`), '');
   if (d.graph_changes) {
     const va = d.a.agent_version !== null ? `v${d.a.agent_version}` : d.a.agent_version_id;
     const vb = d.b.agent_version !== null ? `v${d.b.agent_version}` : d.b.agent_version_id;
-    lines.push(`AGENT CHANGES (${va} -> ${vb})`, ...(d.graph_changes.length ? d.graph_changes.map((c) => `  ${c.text}`) : ['  none (same content)']), '');
+    lines.push(
+      `AGENT CHANGES (${va} -> ${vb})`,
+      ...(d.graph_changes.length ? d.graph_changes.map((c) => `  ${c.text}`) : ['  none (same content)']),
+      '',
+    );
   }
   return lines.join('\n').replace(/\n+$/, '\n');
 }

@@ -19,29 +19,45 @@ function bar(x: number | null, width = 20): string {
 
 function align(rows: string[][]): string[] {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
+  return rows.map((r) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 export function formatMatrixText(m: RunMatrix): string {
   const lines: string[] = ['RUNS'];
-  lines.push(...align([
-    ['#', 'RUN', 'MODEL', 'AGENT', 'PASS', 'SCORE', 'TOKENS', 'WALL'],
-    ...m.runs.map((c, i) => [
-      String(i + 1), c.run.id, c.run.model, `${c.run.agent_name}${c.run.agent_version !== null ? ` v${c.run.agent_version}` : ''}`,
-      pct(c.totals.pass_rate), c.totals.mean_score === null ? '-' : c.totals.mean_score.toFixed(2), String(c.totals.tokens.total),
-      `${(c.totals.wall_ms / 1000).toFixed(1)}s`,
-    ]),
-  ]).map((l) => `  ${l}`));
+  lines.push(
+    ...align([
+      ['#', 'RUN', 'MODEL', 'AGENT', 'PASS', 'SCORE', 'TOKENS', 'WALL'],
+      ...m.runs.map((c, i) => [
+        String(i + 1),
+        c.run.id,
+        c.run.model,
+        `${c.run.agent_name}${c.run.agent_version !== null ? ` v${c.run.agent_version}` : ''}`,
+        pct(c.totals.pass_rate),
+        c.totals.mean_score === null ? '-' : c.totals.mean_score.toFixed(2),
+        String(c.totals.tokens.total),
+        `${(c.totals.wall_ms / 1000).toFixed(1)}s`,
+      ]),
+    ]).map((l) => `  ${l}`),
+  );
   lines.push('', 'TESTS (status, pass rate/repeats, mean score; * = runs disagree)');
-  lines.push(...align([
-    ['', 'TEST', ...m.runs.map((_, i) => String(i + 1))],
-    ...m.tests.map((r) => [r.differs ? '*' : ' ', r.test, ...r.cells.map(cellText)]),
-  ]).map((l) => `  ${l}`));
+  lines.push(
+    ...align([
+      ['', 'TEST', ...m.runs.map((_, i) => String(i + 1))],
+      ...m.tests.map((r) => [r.differs ? '*' : ' ', r.test, ...r.cells.map(cellText)]),
+    ]).map((l) => `  ${l}`),
+  );
   lines.push('', 'PASS RATE / MEAN SCORE PER RUN');
   const label = Math.max(...m.chart.map((c, i) => `${i + 1} ${c.model}`.length));
   for (const [i, c] of m.chart.entries()) {
     lines.push(`  ${`${i + 1} ${c.model}`.padEnd(label)}  pass  ${bar(c.pass_rate)} ${pct(c.pass_rate)}`);
-    lines.push(`  ${''.padEnd(label)}  score ${bar(c.mean_score)} ${c.mean_score === null ? '-' : c.mean_score.toFixed(2)}`);
+    lines.push(
+      `  ${''.padEnd(label)}  score ${bar(c.mean_score)} ${c.mean_score === null ? '-' : c.mean_score.toFixed(2)}`,
+    );
   }
   return lines.join('\n') + '\n';
 }

@@ -10,11 +10,34 @@ export { diagnose, diagnoseMetric, nodeAtTurn, withMetricNodes, failuresByNode }
 export { compareTest, type CompareOptions } from './compare-test.js';
 export { summarizeSide, diffSummary, runRef, modelLabel } from './summary.js';
 export { diffRuns, hasRegression, sortComparisons, type StoredRun } from './diff-runs.js';
-export { compareRunsMatrix, matrixCell, type RunMatrix, type MatrixRow, type MatrixCell, type MatrixColumn } from './matrix.js';
+export {
+  compareRunsMatrix,
+  matrixCell,
+  type RunMatrix,
+  type MatrixRow,
+  type MatrixCell,
+  type MatrixColumn,
+} from './matrix.js';
 export { diffGraphs, describeCondition, type GraphChange } from './graph-diff.js';
 export { toJUnitXml, toJUnitXmlRuns, escapeXml, failureReasons } from './junit.js';
-export { groupFailures, collectFailures, failsOnSeverity, SEVERITIES, type Severity, type FailureGroup, type FailureGrouping, type FailureRecord } from './failure-groups.js';
-export { scoreTurnQuality, turnQualityDeltas, TURN_METRICS, type TurnMetric, type ScoredTurn, type TestTurnQuality } from '../engine/judge/turn-quality.js';
+export {
+  groupFailures,
+  collectFailures,
+  failsOnSeverity,
+  SEVERITIES,
+  type Severity,
+  type FailureGroup,
+  type FailureGrouping,
+  type FailureRecord,
+} from './failure-groups.js';
+export {
+  scoreTurnQuality,
+  turnQualityDeltas,
+  TURN_METRICS,
+  type TurnMetric,
+  type ScoredTurn,
+  type TestTurnQuality,
+} from '../engine/judge/turn-quality.js';
 export { groupRunFailures, specLabel } from './run-problems.js';
 export { loadStoredRun, diffStoredRuns, compareStoredRuns } from './load.js';
 export { formatDiffText, countsLine } from './format-diff.js';

@@ -12,24 +12,41 @@ import { modelLabel } from './summary.js';
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 export function escapeXml(s: string): string {
-  return s.replace(INVALID_XML, '\uFFFD')
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return s
+    .replace(INVALID_XML, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
-const attrs = (o: Record<string, string | number>) => Object.entries(o).map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`).join('');
+const attrs = (o: Record<string, string | number>) =>
+  Object.entries(o)
+    .map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`)
+    .join('');
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
 /** One line per thing that made a conversation fail. */
 export function failureReasons(r: Result): string[] {
   const out: string[] = [];
-  for (const m of r.metrics) if (!m.passed) out.push(`metric "${m.criterion}" scored ${m.score.toFixed(2)} < ${m.threshold.toFixed(2)}${m.reasoning ? `: ${m.reasoning}` : ''}`);
-  for (const c of r.rules) if (!c.passed) out.push(`rule ${c.kind} ${JSON.stringify(c.target)} failed${c.message ? `: ${c.message}` : ''}`);
-  for (const c of r.assertions) if (!c.passed) out.push(`assertion ${c.kind} ${JSON.stringify(c.target)} failed${c.message ? `: ${c.message}` : ''}`);
+  for (const m of r.metrics)
+    if (!m.passed)
+      out.push(
+        `metric "${m.criterion}" scored ${m.score.toFixed(2)} < ${m.threshold.toFixed(2)}${m.reasoning ? `: ${m.reasoning}` : ''}`,
+      );
+  for (const c of r.rules)
+    if (!c.passed) out.push(`rule ${c.kind} ${JSON.stringify(c.target)} failed${c.message ? `: ${c.message}` : ''}`);
+  for (const c of r.assertions)
+    if (!c.passed)
+      out.push(`assertion ${c.kind} ${JSON.stringify(c.target)} failed${c.message ? `: ${c.message}` : ''}`);
   return out;
 }
 
 function transcriptText(r: Result): string {
-  return r.transcript.map((t) => `${t.role}${t.node ? ` [${t.node}]` : ''}${t.tool ? ` (${t.tool})` : ''}: ${t.content}`).join('\n');
+  return r.transcript
+    .map((t) => `${t.role}${t.node ? ` [${t.node}]` : ''}${t.tool ? ` (${t.tool})` : ''}: ${t.content}`)
+    .join('\n');
 }
 
 function testcase(run: Run, r: Result, repeated: boolean): string {
@@ -38,10 +55,14 @@ function testcase(run: Run, r: Result, repeated: boolean): string {
   const open = `    <testcase${attrs({ name, classname, time: seconds(r.duration_ms) })}>`;
   const body: string[] = [];
   if (r.status === 'error') {
-    body.push(`      <error${attrs({ message: r.error ?? 'error', type: r.end_reason })}>${escapeXml(r.error ?? '')}</error>`);
+    body.push(
+      `      <error${attrs({ message: r.error ?? 'error', type: r.end_reason })}>${escapeXml(r.error ?? '')}</error>`,
+    );
   } else if (r.status === 'fail') {
     const reasons = failureReasons(r);
-    body.push(`      <failure${attrs({ message: reasons[0] ?? 'failed', type: 'parley' })}>${escapeXml(reasons.join('\n'))}</failure>`);
+    body.push(
+      `      <failure${attrs({ message: reasons[0] ?? 'failed', type: 'parley' })}>${escapeXml(reasons.join('\n'))}</failure>`,
+    );
   } else if (r.status === 'imported') {
     body.push(`      <skipped${attrs({ message: 'imported call, not evaluated (parley evaluate)' })}/>`);
   }
@@ -63,11 +84,20 @@ function counts(results: Result[]) {
 function testsuite(run: Run, results: Result[], named: boolean): string[] {
   const repeated = new Set<number>();
   const seen = new Set<number>();
-  for (const r of results) { if (seen.has(r.test_index)) repeated.add(r.test_index); seen.add(r.test_index); }
+  for (const r of results) {
+    if (seen.has(r.test_index)) repeated.add(r.test_index);
+    seen.add(r.test_index);
+  }
   const props = {
-    run_id: run.id, kind: run.kind, status: run.status, agent: run.agent_name, agent_version: run.agent_version_id,
+    run_id: run.id,
+    kind: run.kind,
+    status: run.status,
+    agent: run.agent_name,
+    agent_version: run.agent_version_id,
     agent_model: modelLabel(run),
-    ...(run.models.caller ? { caller_model: `${run.models.caller.spec.provider}:${run.models.caller.spec.model}` } : {}),
+    ...(run.models.caller
+      ? { caller_model: `${run.models.caller.spec.provider}:${run.models.caller.spec.model}` }
+      : {}),
     ...(run.models.judge ? { judge_model: `${run.models.judge.spec.provider}:${run.models.judge.spec.model}` } : {}),
     ...(run.parent_run_id ? { parent_run_id: run.parent_run_id } : {}),
   };

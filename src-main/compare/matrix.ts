@@ -37,7 +37,14 @@ export interface RunMatrix {
   runs: MatrixColumn[];
   tests: MatrixRow[];
   /** Series for a chart of pass rate and mean score per model (one point per run). */
-  chart: { run: string; model: string; pass_rate: number | null; mean_score: number | null; tokens: number; wall_ms: number }[];
+  chart: {
+    run: string;
+    model: string;
+    pass_rate: number | null;
+    mean_score: number | null;
+    tokens: number;
+    wall_ms: number;
+  }[];
 }
 
 export function matrixCell(results: Result[], minPassRate = 1): MatrixCell {
@@ -72,7 +79,10 @@ export function compareRunsMatrix(runs: StoredRun[]): RunMatrix {
     const statuses = new Set(row.cells.map((c) => c?.status ?? null));
     row.differs = statuses.size > 1;
   }
-  const columns = runs.map((sr) => ({ run: runRef(sr.run, sr.agentVersion ?? null), totals: summarizeSide(sr.run, sr.results) }));
+  const columns = runs.map((sr) => ({
+    run: runRef(sr.run, sr.agentVersion ?? null),
+    totals: summarizeSide(sr.run, sr.results),
+  }));
   return {
     runs: columns,
     tests: [...rows.values()],

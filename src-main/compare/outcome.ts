@@ -9,14 +9,22 @@ import type { ChangeKind, SideOutcome } from './types.js';
 export function sideOutcome(results: Result[], minPassRate = 1): SideOutcome {
   if (results.length === 0) return { status: null, repeats: 0, judged: 0, passed: 0, pass_rate: null, mixed: false };
   const judged = results.filter((r) => r.status !== 'imported');
-  if (judged.length === 0) return { status: 'imported', repeats: results.length, judged: 0, passed: 0, pass_rate: null, mixed: false };
+  if (judged.length === 0)
+    return { status: 'imported', repeats: results.length, judged: 0, passed: 0, pass_rate: null, mixed: false };
   const passed = judged.filter((r) => r.status === 'pass').length;
   const rate = passed / judged.length;
   let status: ResultStatus;
   if (rate >= minPassRate && passed > 0) status = 'pass';
   else if (judged.every((r) => r.status === 'error')) status = 'error';
   else status = 'fail';
-  return { status, repeats: results.length, judged: judged.length, passed, pass_rate: rate, mixed: passed > 0 && passed < judged.length };
+  return {
+    status,
+    repeats: results.length,
+    judged: judged.length,
+    passed,
+    pass_rate: rate,
+    mixed: passed > 0 && passed < judged.length,
+  };
 }
 
 export interface ChangeVerdict {

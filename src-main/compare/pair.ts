@@ -23,7 +23,12 @@ export function groupByTest(results: Result[]): TestGroup[] {
     .map(([index, list]) => {
       const test = list[0].test;
       const unique = test.trim() !== '' && nameCount.get(test) === 1;
-      return { key: unique ? test : `#${index} ${test}`, test, test_index: index, results: [...list].sort((x, y) => x.repeat - y.repeat) };
+      return {
+        key: unique ? test : `#${index} ${test}`,
+        test,
+        test_index: index,
+        results: [...list].sort((x, y) => x.repeat - y.repeat),
+      };
     });
 }
 
@@ -41,10 +46,18 @@ export function pairResults(a: Result[], b: Result[]): TestPair[] {
   for (const x of ga) {
     const y = bByKey.get(x.key);
     if (y) used.add(y.key);
-    pairs.push({ key: x.key, test: x.test, test_index_a: x.test_index, test_index_b: y?.test_index ?? null, a: x.results, b: y?.results ?? [] });
+    pairs.push({
+      key: x.key,
+      test: x.test,
+      test_index_a: x.test_index,
+      test_index_b: y?.test_index ?? null,
+      a: x.results,
+      b: y?.results ?? [],
+    });
   }
   for (const y of gb) {
-    if (!used.has(y.key)) pairs.push({ key: y.key, test: y.test, test_index_a: null, test_index_b: y.test_index, a: [], b: y.results });
+    if (!used.has(y.key))
+      pairs.push({ key: y.key, test: y.test, test_index_a: null, test_index_b: y.test_index, a: [], b: y.results });
   }
   return pairs;
 }
@@ -52,9 +65,11 @@ export function pairResults(a: Result[], b: Result[]): TestPair[] {
 /** Repeats paired by repeat number (A's repeat r with B's repeat r); a missing side is undefined. */
 export function pairRepeats(pair: TestPair): { repeat: number; a?: Result; b?: Result }[] {
   const repeats = new Set([...pair.a.map((r) => r.repeat), ...pair.b.map((r) => r.repeat)]);
-  return [...repeats].sort((x, y) => x - y).map((repeat) => ({
-    repeat,
-    a: pair.a.find((r) => r.repeat === repeat),
-    b: pair.b.find((r) => r.repeat === repeat),
-  }));
+  return [...repeats]
+    .sort((x, y) => x - y)
+    .map((repeat) => ({
+      repeat,
+      a: pair.a.find((r) => r.repeat === repeat),
+      b: pair.b.find((r) => r.repeat === repeat),
+    }));
 }

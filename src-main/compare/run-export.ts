@@ -32,16 +32,30 @@ export function portableSpec(spec: ModelSpec): ModelSpec {
 
 /** The lossless export: `{schema, version, run, suite, results}`. */
 export function runExportJson(run: Run, suite: TestSuite | null, results: Result[]): string {
-  return JSON.stringify({ schema: 'parley.run-export', version: 1, run: portableRun(run), suite, results: results.map(portableResult) }, null, 2) + '\n';
+  return (
+    JSON.stringify(
+      { schema: 'parley.run-export', version: 1, run: portableRun(run), suite, results: results.map(portableResult) },
+      null,
+      2,
+    ) + '\n'
+  );
 }
 
 /** One export for the CLI and the API. Undefined when the run does not exist. */
-export function exportRun(store: Store, id: string, format: RunExportFormat): { text: string; filename: string; results: number } | undefined {
+export function exportRun(
+  store: Store,
+  id: string,
+  format: RunExportFormat,
+): { text: string; filename: string; results: number } | undefined {
   const run = store.runs.get(id);
   if (!run) return undefined;
   const results = store.results.listByRun(run.id);
   const stem = `parley-run-${(run.suite_name || 'suite').replace(/[^\w.-]+/g, '_')}-${run.id}`;
   return format === 'junit'
     ? { text: toJUnitXml(portableRun(run), results), filename: `${stem}.xml`, results: results.length }
-    : { text: runExportJson(run, store.runs.suiteSnapshot(run.id) ?? null, results), filename: `${stem}.json`, results: results.length };
+    : {
+        text: runExportJson(run, store.runs.suiteSnapshot(run.id) ?? null, results),
+        filename: `${stem}.json`,
+        results: results.length,
+      };
 }

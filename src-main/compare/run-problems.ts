@@ -14,12 +14,20 @@ export function specLabel(spec: ModelSpec): string {
   return `${p.provider}:${p.model}`;
 }
 
-export async function groupRunFailures(store: Store, runId: string, model: ChatModel, opts: { signal?: AbortSignal; now?: () => Date } = {}): Promise<Run> {
+export async function groupRunFailures(
+  store: Store,
+  runId: string,
+  model: ChatModel,
+  opts: { signal?: AbortSignal; now?: () => Date } = {},
+): Promise<Run> {
   const results = store.results.listByRun(runId);
   const g = await groupFailures(results, model, { signal: opts.signal });
   const problems: RunProblems = {
-    groups: g.groups, ungrouped: g.ungrouped, total_failures: g.total_failures,
-    judge: specLabel(model.spec), grouped_at: (opts.now?.() ?? new Date()).toISOString(),
+    groups: g.groups,
+    ungrouped: g.ungrouped,
+    total_failures: g.total_failures,
+    judge: specLabel(model.spec),
+    grouped_at: (opts.now?.() ?? new Date()).toISOString(),
   };
   return store.runs.setProblems(runId, problems);
 }

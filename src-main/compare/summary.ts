@@ -1,18 +1,27 @@
 import type { ModelIdentity, Result, Run } from '../../src-shared/schemas/index.js';
 import { mean } from './test-deltas.js';
-import { CHANGE_ORDER, type ChangeKind, type DiffSummary, type RunRef, type SideSummary, type TestComparison } from './types.js';
+import {
+  CHANGE_ORDER,
+  type ChangeKind,
+  type DiffSummary,
+  type RunRef,
+  type SideSummary,
+  type TestComparison,
+} from './types.js';
 
 type RoleModel = Run['models']['agent'];
 
 const roleModel = (m: RoleModel): ModelIdentity | string | undefined =>
-  m ? m.identity ?? `${m.spec.provider}:${m.spec.model}` : undefined;
+  m ? (m.identity ?? `${m.spec.provider}:${m.spec.model}`) : undefined;
 
 /** Short label of a run's agent model: identity name (+ quantization), else the spec; '-' when none. */
 export function modelLabel(run: Run): string {
   const m = run.models.agent;
   if (!m) return run.kind === 'imported' ? 'imported' : '-';
-  if (m.identity) return m.identity.quantization && !m.identity.name.includes(m.identity.quantization)
-    ? `${m.identity.name} ${m.identity.quantization}` : m.identity.name;
+  if (m.identity)
+    return m.identity.quantization && !m.identity.name.includes(m.identity.quantization)
+      ? `${m.identity.name} ${m.identity.quantization}`
+      : m.identity.name;
   return `${m.spec.provider}:${m.spec.model}`;
 }
 
@@ -27,7 +36,11 @@ export function runRef(run: Run, agentVersion: number | null = null): RunRef {
     agent_version: agentVersion,
     suite_name: run.suite_name,
     model: modelLabel(run),
-    models: { agent: roleModel(run.models.agent), caller: roleModel(run.models.caller), judge: roleModel(run.models.judge) },
+    models: {
+      agent: roleModel(run.models.agent),
+      caller: roleModel(run.models.caller),
+      judge: roleModel(run.models.judge),
+    },
     created_at: run.created_at,
   };
 }
@@ -44,7 +57,8 @@ export function summarizeSide(run: Run | null, results: Result[]): SideSummary {
   const judged = results.filter((r) => r.status !== 'imported');
   const passed = results.filter((r) => r.status === 'pass').length;
   const scores = new Map<string, number[]>();
-  for (const r of results) for (const m of r.metrics) scores.set(m.criterion, [...(scores.get(m.criterion) ?? []), m.score]);
+  for (const r of results)
+    for (const m of r.metrics) scores.set(m.criterion, [...(scores.get(m.criterion) ?? []), m.score]);
   const tokens = { prompt: 0, cached_prompt: 0, completion: 0, total: 0 };
   for (const r of results) {
     tokens.prompt += r.tokens.prompt;
@@ -83,7 +97,9 @@ export function diffSummary(a: SideSummary, b: SideSummary, tests: TestCompariso
     delta: {
       pass_rate: sub(a.pass_rate, b.pass_rate),
       mean_score: sub(a.mean_score, b.mean_score),
-      mean_scores: Object.fromEntries(criteria.map((c) => [c, sub(a.mean_scores[c] ?? null, b.mean_scores[c] ?? null)])),
+      mean_scores: Object.fromEntries(
+        criteria.map((c) => [c, sub(a.mean_scores[c] ?? null, b.mean_scores[c] ?? null)]),
+      ),
       tokens: b.tokens.total - a.tokens.total,
       wall_ms: b.wall_ms - a.wall_ms,
       mean_turns: sub(a.mean_turns, b.mean_turns),

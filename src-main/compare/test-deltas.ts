@@ -24,13 +24,15 @@ export function usageDeltas(a: Result[], b: Result[]): { turns: NumericDelta; to
  */
 export function metricDeltas(a: Result[], b: Result[], repA?: Result, repB?: Result): MetricDelta[] {
   const criteria: string[] = [];
-  for (const r of [...a, ...b]) for (const m of r.metrics) if (!criteria.includes(m.criterion)) criteria.push(m.criterion);
+  for (const r of [...a, ...b])
+    for (const m of r.metrics) if (!criteria.includes(m.criterion)) criteria.push(m.criterion);
   return criteria.map((criterion) => {
     const side = (rs: Result[], rep?: Result) => {
       const ms = rs.flatMap((r) => r.metrics.filter((m) => m.criterion === criterion));
       const score = mean(ms.map((m) => m.score));
       const threshold = ms.length ? ms[0].threshold : null;
-      const reasoning = (rep ?? rs[0])?.metrics.find((m) => m.criterion === criterion)?.reasoning ?? ms[0]?.reasoning ?? null;
+      const reasoning =
+        (rep ?? rs[0])?.metrics.find((m) => m.criterion === criterion)?.reasoning ?? ms[0]?.reasoning ?? null;
       return { score, threshold, passed: score !== null && threshold !== null ? score >= threshold : null, reasoning };
     };
     const x = side(a, repA);
@@ -69,10 +71,14 @@ export function checkChanges(a: Result[], b: Result[]): CheckChange[] {
     const pick = (r: Result) => (group === 'rule' ? r.rules : r.assertions);
     const keys: string[] = [];
     const first = new Map<string, CheckResult>();
-    for (const r of [...a, ...b]) for (const c of pick(r)) {
-      const k = checkKey(c);
-      if (!first.has(k)) { first.set(k, c); keys.push(k); }
-    }
+    for (const r of [...a, ...b])
+      for (const c of pick(r)) {
+        const k = checkKey(c);
+        if (!first.has(k)) {
+          first.set(k, c);
+          keys.push(k);
+        }
+      }
     for (const k of keys) {
       const side = (rs: Result[]) => {
         const cs = rs.flatMap((r) => pick(r).filter((c) => checkKey(c) === k));
@@ -83,7 +89,16 @@ export function checkChanges(a: Result[], b: Result[]): CheckChange[] {
       const x = side(a);
       const y = side(b);
       const c = first.get(k)!;
-      out.push({ group, kind: c.kind, target: c.target, passed_a: x.passed, passed_b: y.passed, change: checkKind(x.passed, y.passed), message_a: x.message, message_b: y.message });
+      out.push({
+        group,
+        kind: c.kind,
+        target: c.target,
+        passed_a: x.passed,
+        passed_b: y.passed,
+        change: checkKind(x.passed, y.passed),
+        message_a: x.message,
+        message_b: y.message,
+      });
     }
   }
   return out;
@@ -95,6 +110,10 @@ export function mode<T>(xs: T[]): T | null {
   for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
   let best: T | null = null;
   let n = 0;
-  for (const [x, c] of counts) if (c > n) { best = x; n = c; }
+  for (const [x, c] of counts)
+    if (c > n) {
+      best = x;
+      n = c;
+    }
   return best;
 }

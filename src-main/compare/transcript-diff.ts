@@ -20,8 +20,11 @@ export function lcsPairs<T>(a: T[], b: T[], eq: (x: T, y: T) => boolean): [numbe
   let i = 0;
   let j = 0;
   while (i < n && j < m) {
-    if (eq(a[i], b[j]) && L[i * w + j] === L[(i + 1) * w + j + 1] + 1) { pairs.push([i, j]); i++; j++; }
-    else if (L[(i + 1) * w + j] >= L[i * w + j + 1]) i++;
+    if (eq(a[i], b[j]) && L[i * w + j] === L[(i + 1) * w + j + 1] + 1) {
+      pairs.push([i, j]);
+      i++;
+      j++;
+    } else if (L[(i + 1) * w + j] >= L[i * w + j + 1]) i++;
     else j++;
   }
   return pairs;
@@ -32,7 +35,8 @@ export function wordDiff(a: string, b: string): WordPart[] {
   return diffWords(a, b).map((c) => ({ op: c.added ? '+' : c.removed ? '-' : '=', text: c.value }));
 }
 
-const sameRoleAndNode = (x: TranscriptTurn, y: TranscriptTurn) => x.role === y.role && (x.node ?? '') === (y.node ?? '');
+const sameRoleAndNode = (x: TranscriptTurn, y: TranscriptTurn) =>
+  x.role === y.role && (x.node ?? '') === (y.node ?? '');
 const sameRole = (x: TranscriptTurn, y: TranscriptTurn) => x.role === y.role;
 
 function entry(a: TranscriptTurn[], b: TranscriptTurn[], i: number | null, j: number | null): TranscriptDiffEntry {
@@ -74,7 +78,11 @@ export function diffTranscripts(a: TranscriptTurn[], b: TranscriptTurn[]): Trans
     for (const [pi, pj] of [...inner, [ga.length, gb.length] as [number, number]]) {
       while (x < pi) out.push(entry(a, b, i + x++, null));
       while (y < pj) out.push(entry(a, b, null, j + y++));
-      if (pi < ga.length) { out.push(entry(a, b, i + pi, j + pj)); x++; y++; }
+      if (pi < ga.length) {
+        out.push(entry(a, b, i + pi, j + pj));
+        x++;
+        y++;
+      }
     }
     i = iEnd;
     j = jEnd;

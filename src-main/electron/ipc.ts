@@ -7,9 +7,13 @@ export function bindIpc(ctx: ApiContext, contents: () => WebContents | undefined
   ipcMain.handle('rpc', async (event, method: unknown, input: unknown) => {
     // Only our own window may call.
     if (event.sender !== contents()) return { ok: false, error: { code: 'unauthorized', message: 'unknown sender' } };
-    if (typeof method !== 'string') return { ok: false, error: { code: 'invalid_input', message: 'method must be a string' } };
+    if (typeof method !== 'string')
+      return { ok: false, error: { code: 'invalid_input', message: 'method must be a string' } };
     return dispatch(ctx, method, input);
   });
   const off = ctx.events.on((e) => contents()?.send('event', e));
-  return () => { ipcMain.removeHandler('rpc'); off(); };
+  return () => {
+    ipcMain.removeHandler('rpc');
+    off();
+  };
 }

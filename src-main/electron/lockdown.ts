@@ -8,7 +8,9 @@ export function lockDown(isAppUrl: (url: string) => boolean): void {
   });
   session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
   app.on('web-contents-created', (_e, contents: WebContents) => {
-    contents.on('will-navigate', (event, url) => { if (!isAppUrl(url)) event.preventDefault(); });
+    contents.on('will-navigate', (event, url) => {
+      if (!isAppUrl(url)) event.preventDefault();
+    });
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {
       // Links to documentation open in the system browser only on explicit https links; never inside the app.

@@ -12,7 +12,8 @@ export function createKeychain(dir: string): Keychain {
   const read = (): Record<string, string> => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {});
   return {
     async set(name, secret) {
-      if (!safeStorage.isEncryptionAvailable()) throw new Error('the OS keychain is not available; set the key in an environment variable instead');
+      if (!safeStorage.isEncryptionAvailable())
+        throw new Error('the OS keychain is not available; set the key in an environment variable instead');
       const all = read();
       all[name] = safeStorage.encryptString(secret).toString('base64');
       fs.mkdirSync(dir, { recursive: true });

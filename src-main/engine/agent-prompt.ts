@@ -9,9 +9,18 @@ import type { ToolDef } from '../../src-shared/schemas/index.js';
  * cache for everything before instead of re-reading the whole transcript (measured: 41% of the
  * agent's evaluated tokens were such re-reads when the node instruction led the prompt).
  */
-export function buildAgentMessages(globalPrompt: string, instruction: string, tools: ToolDef[], history: ChatMessage[], nodeEnteredAt = 0): ChatMessage[] {
+export function buildAgentMessages(
+  globalPrompt: string,
+  instruction: string,
+  tools: ToolDef[],
+  history: ChatMessage[],
+  nodeEnteredAt = 0,
+): ChatMessage[] {
   const step = [instruction.trim()];
-  if (tools.length) step.push('Tools you can call:\n' + tools.map((t) => `- ${t.name}${t.description ? `: ${t.description}` : ''}`).join('\n'));
+  if (tools.length)
+    step.push(
+      'Tools you can call:\n' + tools.map((t) => `- ${t.name}${t.description ? `: ${t.description}` : ''}`).join('\n'),
+    );
   const stepText = step.filter(Boolean).join('\n\n');
   const lead = globalPrompt.trim();
   const at = Math.max(0, Math.min(nodeEnteredAt, history.length));

@@ -21,7 +21,8 @@ export interface CallerTurn {
 
 export const DIGIT_KEYS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '#'] as const;
 
-const DEFAULT_PROMPT = '## Identity\nYou are a caller.\n\n## Goal\nAsk a simple question, listen to the answer, and end the call politely.';
+const DEFAULT_PROMPT =
+  '## Identity\nYou are a caller.\n\n## Goal\nAsk a simple question, listen to the answer, and end the call politely.';
 
 /** The caller's instructions for a test: an inline persona, a library persona, `user_prompt`, or a default. */
 export function callerPrompt(test: TestCase, resolvePersona?: (id: string) => Persona | undefined): string {
@@ -43,13 +44,15 @@ function knownFacts(vars: Record<string, unknown>): string {
 }
 
 export function callerSystemPrompt(persona: string, vars: Record<string, unknown>): string {
-  return [
-    'You are role-playing a caller on a phone call with an automated agent. Stay in character and speak only as the caller,',
-    'one short turn at a time (one to three sentences). Set "done" to true when your goal is reached, when the agent ends the',
-    'call, or when you want to hang up; your message may then be a short goodbye or empty.',
-    '',
-    persona,
-  ].join('\n') + knownFacts(vars);
+  return (
+    [
+      'You are role-playing a caller on a phone call with an automated agent. Stay in character and speak only as the caller,',
+      'one short turn at a time (one to three sentences). Set "done" to true when your goal is reached, when the agent ends the',
+      'call, or when you want to hang up; your message may then be a short goodbye or empty.',
+      '',
+      persona,
+    ].join('\n') + knownFacts(vars)
+  );
 }
 
 export class SimulatedCaller {
@@ -72,12 +75,16 @@ export class SimulatedCaller {
   private messages(transcript: TranscriptTurn[]): ChatMessage[] {
     const msgs: ChatMessage[] = [{ role: 'system', content: this.system }];
     const spoken = transcript.filter((t) => t.role !== 'tool');
-    if (!spoken.length || spoken[0].role === 'caller') msgs.push({ role: 'user', content: '(The call connects. You speak first.)' });
+    if (!spoken.length || spoken[0].role === 'caller')
+      msgs.push({ role: 'user', content: '(The call connects. You speak first.)' });
     for (const t of spoken) {
       const role = t.role === 'agent' ? 'user' : 'assistant';
       const prev = msgs[msgs.length - 1];
       if (prev.role === role && role === 'assistant') msgs.push({ role: 'user', content: '(silence)' });
-      if (prev.role === role && role === 'user') { prev.content += `\n${t.content}`; continue; }
+      if (prev.role === role && role === 'user') {
+        prev.content += `\n${t.content}`;
+        continue;
+      }
       msgs.push({ role, content: t.content });
     }
     return msgs;
@@ -102,18 +109,23 @@ export class SimulatedCaller {
     const field = onText ? new JsonStringFieldStream('message') : undefined;
     let streamed = 0;
     const res = await this.calls.structured<{ message?: unknown; done?: unknown }>('caller', 'caller', node, {
-      ...(field && onText ? {
-        onToken: (chunk: string) => {
-          // only as much as will be kept (the message is cut to callerMessageChars)
-          const text = field.push(chunk).slice(0, Math.max(0, this.limits.callerMessageChars - streamed));
-          streamed += text.length;
-          if (text) onText(text);
-        },
-      } : {}),
+      ...(field && onText
+        ? {
+            onToken: (chunk: string) => {
+              // only as much as will be kept (the message is cut to callerMessageChars)
+              const text = field.push(chunk).slice(0, Math.max(0, this.limits.callerMessageChars - streamed));
+              streamed += text.length;
+              if (text) onText(text);
+            },
+          }
+        : {}),
       messages: this.messages(transcript),
       schema: {
         type: 'object',
-        properties: { message: { type: 'string', maxLength: this.limits.callerMessageChars }, done: { type: 'boolean' } },
+        properties: {
+          message: { type: 'string', maxLength: this.limits.callerMessageChars },
+          done: { type: 'boolean' },
+        },
         required: ['message', 'done'],
         additionalProperties: false,
       },
@@ -134,8 +146,16 @@ export class SimulatedCaller {
       return { message: key ?? line.trim().slice(0, 1), done: false };
     }
     const res = await this.calls.structured<{ digit?: unknown }>('caller', 'digit', node, {
-      messages: [...this.messages(transcript), { role: 'user', content: '(The agent is waiting for you to press one key on the phone keypad.)' }],
-      schema: { type: 'object', properties: { digit: { type: 'string', enum: [...DIGIT_KEYS] } }, required: ['digit'], additionalProperties: false },
+      messages: [
+        ...this.messages(transcript),
+        { role: 'user', content: '(The agent is waiting for you to press one key on the phone keypad.)' },
+      ],
+      schema: {
+        type: 'object',
+        properties: { digit: { type: 'string', enum: [...DIGIT_KEYS] } },
+        required: ['digit'],
+        additionalProperties: false,
+      },
       schemaName: 'keypad',
       maxTokens: 16,
     });

@@ -1,5 +1,11 @@
 import type {
-  AgentGraph, EndReason, GraphNode, NodeVisit, TestCase, ToolCallRecord, TranscriptTurn,
+  AgentGraph,
+  EndReason,
+  GraphNode,
+  NodeVisit,
+  TestCase,
+  ToolCallRecord,
+  TranscriptTurn,
 } from '../../src-shared/schemas/index.js';
 import { SimulatedCaller, type CallerTurn } from './caller.js';
 import { GraphRuntimeError, isCancelled } from './errors.js';
@@ -43,7 +49,10 @@ type MoveDecision = Extract<Decision, { kind: 'move' }>;
 function applyMove(rt: Runtime, from: GraphNode, d: MoveDecision): void {
   if (d.target === null) {
     const popped = rt.stack.pop();
-    if (!popped) throw new GraphRuntimeError(`node ${from.id}: go-back condition ${d.via} matched but no origin is on the global stack`);
+    if (!popped)
+      throw new GraphRuntimeError(
+        `node ${from.id}: go-back condition ${d.via} matched but no origin is on the global stack`,
+      );
     rt.node(popped.origin);
     rt.visit(popped.origin, d.reason, d.via);
     return;
@@ -63,7 +72,10 @@ async function drive(rt: Runtime, trigger: Trigger): Promise<'end_node' | 'trans
     if (out.kind === 'end') return out.reason;
     if (out.kind === 'wait') return undefined;
     if (++moves > rt.limits.maxAutoMoves) {
-      const path = rt.visits.slice(-6).map((v) => v.node).join(' -> ');
+      const path = rt.visits
+        .slice(-6)
+        .map((v) => v.node)
+        .join(' -> ');
       throw new GraphRuntimeError(`transition loop: ${moves} node changes without a caller turn (recent: ${path})`);
     }
     applyMove(rt, node, out.decision);
@@ -82,7 +94,10 @@ export async function openConversation(rt: Runtime, startNode?: string): Promise
     rt.visit(entry.id, 'entry');
     if (rt.graph.first_speaker !== 'agent') return undefined;
     // A fixed opening line (Retell begin_message, VAPI firstMessage) is said verbatim; the entry node then waits for the caller.
-    if (rt.graph.begin_message?.trim()) { rt.sayAgent(entry.id, rt.template(rt.graph.begin_message)); return undefined; }
+    if (rt.graph.begin_message?.trim()) {
+      rt.sayAgent(entry.id, rt.template(rt.graph.begin_message));
+      return undefined;
+    }
     return drive(rt, 'enter');
   }
   rt.visit(rt.node(startNode).id, 'start');
@@ -92,7 +107,9 @@ export async function openConversation(rt: Runtime, startNode?: string): Promise
 /** The simulated caller's next turn on the current node (a key press on a press_digit node). */
 export function askCaller(rt: Runtime, caller: SimulatedCaller): Promise<CallerTurn> {
   const node = rt.node(rt.current);
-  return node.type === 'press_digit' ? caller.pressDigit(rt.transcript, node.id) : caller.speak(rt.transcript, node.id, (t) => rt.token('caller', t));
+  return node.type === 'press_digit'
+    ? caller.pressDigit(rt.transcript, node.id)
+    : caller.speak(rt.transcript, node.id, (t) => rt.token('caller', t));
 }
 
 /**
@@ -118,17 +135,34 @@ export async function answerCaller(rt: Runtime, turn: CallerTurn): Promise<EndRe
 export async function runConversation(inp: ConversationInput): Promise<ConversationOutcome> {
   const limits = { ...DEFAULT_LIMITS, ...inp.limits };
   const rt = new Runtime({
-    graph: inp.graph, test: inp.test, callId: inp.callId, calls: inp.calls, limits,
-    signal: inp.signal, now: inp.now, onTurn: inp.onTurn, onToken: inp.onToken,
+    graph: inp.graph,
+    test: inp.test,
+    callId: inp.callId,
+    calls: inp.calls,
+    limits,
+    signal: inp.signal,
+    now: inp.now,
+    onTurn: inp.onTurn,
+    onToken: inp.onToken,
   });
-  const caller = new SimulatedCaller(inp.callerPrompt, inp.test.dynamic_variables, inp.calls, limits, inp.test.caller_script, inp.test.caller_script_ends_call);
+  const caller = new SimulatedCaller(
+    inp.callerPrompt,
+    inp.test.dynamic_variables,
+    inp.calls,
+    limits,
+    inp.test.caller_script,
+    inp.test.caller_script_ends_call,
+  );
   const maxTurns = inp.maxTurns ?? DEFAULT_MAX_TURNS;
   let endReason: EndReason | undefined;
   let error: string | null = null;
   try {
     endReason = await openConversation(rt);
     while (!endReason) {
-      if (rt.turns >= maxTurns) { endReason = 'max_turns'; break; }
+      if (rt.turns >= maxTurns) {
+        endReason = 'max_turns';
+        break;
+      }
       rt.checkCancelled();
       endReason = await answerCaller(rt, await askCaller(rt, caller));
     }

@@ -42,9 +42,15 @@ function listItems(right: string): string[] | undefined {
     try {
       const arr = JSON.parse(t) as unknown;
       if (Array.isArray(arr)) return arr.map((x) => stringifyValue(x));
-    } catch { /* not JSON: fall through */ }
+    } catch {
+      /* not JSON: fall through */
+    }
   }
-  if (t.includes(',')) return t.split(',').map((s) => s.trim()).filter(Boolean);
+  if (t.includes(','))
+    return t
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return undefined;
 }
 
@@ -71,15 +77,27 @@ function compare(left: unknown, right: string, op: '>' | '>=' | '<' | '<='): boo
 
 export function applyOperator(op: EquationOperator, left: unknown, right: string): boolean {
   switch (op) {
-    case '==': return equals(left, right);
-    case '!=': return !equals(left, right);
-    case '>': case '>=': case '<': case '<=': return compare(left, right, op);
-    case 'contains': return contains(left, right);
-    case 'not_contains': return !contains(left, right);
-    case 'contained_in': return containedIn(left, right);
-    case 'not_contained_in': return !containedIn(left, right);
-    case 'exists': return present(left);
-    case 'not_exists': return !present(left);
+    case '==':
+      return equals(left, right);
+    case '!=':
+      return !equals(left, right);
+    case '>':
+    case '>=':
+    case '<':
+    case '<=':
+      return compare(left, right, op);
+    case 'contains':
+      return contains(left, right);
+    case 'not_contains':
+      return !contains(left, right);
+    case 'contained_in':
+      return containedIn(left, right);
+    case 'not_contained_in':
+      return !containedIn(left, right);
+    case 'exists':
+      return present(left);
+    case 'not_exists':
+      return !present(left);
   }
 }
 

@@ -8,7 +8,10 @@ export class CancelledError extends Error {
 
 /** A model call failed: the test ends with status `error` and this message. */
 export class ModelCallError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
     this.name = 'ModelCallError';
   }

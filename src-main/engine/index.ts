@@ -8,16 +8,35 @@
  *   handle.cancel();                              // run ends `cancelled`, finished results kept
  *   const { run, results, tests } = await handle.done;
  */
-export { startRun, runSuite, type StartRunOptions, type RunHandle, type RunOutcome, type RunAgent, type RunSuite } from './run-suite.js';
+export {
+  startRun,
+  runSuite,
+  type StartRunOptions,
+  type RunHandle,
+  type RunOutcome,
+  type RunAgent,
+  type RunSuite,
+} from './run-suite.js';
 export { loadRunModels, describeRunModels, perModelLimiter, type ModelLoader, type RunModels } from './run-models.js';
 export { parseTestModel, loadTestModels, type TestModels } from './test-models.js';
 export { planRun, PlanError, type PlannedConversation } from './run-plan.js';
 export { expandPersonaMatrix } from './persona-matrix.js';
-export { runConversation, DEFAULT_MAX_TURNS, type ConversationInput, type ConversationOutcome } from './conversation.js';
+export {
+  runConversation,
+  DEFAULT_MAX_TURNS,
+  type ConversationInput,
+  type ConversationOutcome,
+} from './conversation.js';
 export { callerPrompt, callerSystemPrompt, SimulatedCaller } from './caller.js';
 export { ModelCalls, type ModelRole, type CallLimiter } from './model-calls.js';
 export { conversationStatus, summarizeTests, allTestsOk, type TestOutcome } from './pass-fail.js';
-export { judgeConversation, checkTranscript, resolveMetrics, DEFAULT_METRIC_THRESHOLD, type Verdicts } from './judge/index.js';
+export {
+  judgeConversation,
+  checkTranscript,
+  resolveMetrics,
+  DEFAULT_METRIC_THRESHOLD,
+  type Verdicts,
+} from './judge/index.js';
 export { DEFAULT_LIMITS, type EngineLimits } from './limits.js';
 export { expandTemplate, expandSnippets, expandVariables, expandValue } from './template.js';
 export { evaluateEquation, evaluateEquations, applyOperator } from './equations.js';

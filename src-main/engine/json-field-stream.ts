@@ -29,7 +29,10 @@ export class JsonStringFieldStream {
     while (i < this.buf.length) {
       const c = this.buf[i];
       if (inString) {
-        if (c === '\\') { i += 2; continue; }
+        if (c === '\\') {
+          i += 2;
+          continue;
+        }
         if (c === '"') inString = false;
         i++;
         continue;
@@ -57,8 +60,15 @@ export class JsonStringFieldStream {
     let out = '';
     while (this.at < this.buf.length) {
       const c = this.buf[this.at];
-      if (c === '"') { this.state = 'done'; break; }
-      if (c !== '\\') { out += c; this.at++; continue; }
+      if (c === '"') {
+        this.state = 'done';
+        break;
+      }
+      if (c !== '\\') {
+        out += c;
+        this.at++;
+        continue;
+      }
       const e = this.buf[this.at + 1];
       if (e === undefined) break; // an escape split across chunks: wait for the rest
       if (e === 'u') {

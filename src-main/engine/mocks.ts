@@ -25,7 +25,9 @@ export function partialMatch(expected: unknown, actual: unknown): boolean {
     return Object.entries(expected).every(([k, v]) => k in actual && partialMatch(v, actual[k]));
   }
   if (Array.isArray(expected)) {
-    return Array.isArray(actual) && actual.length === expected.length && expected.every((v, i) => partialMatch(v, actual[i]));
+    return (
+      Array.isArray(actual) && actual.length === expected.length && expected.every((v, i) => partialMatch(v, actual[i]))
+    );
   }
   if (expected === null || actual === null || actual === undefined) return expected === actual;
   if (typeof actual === 'object') return false;
@@ -45,7 +47,9 @@ export class MockResolver {
     const index = this.mocks.findIndex((m) => m.tool === tool && (m.when === undefined || partialMatch(m.when, args)));
     if (index < 0) {
       const forTool = this.mocks.filter((m) => m.tool === tool).length;
-      const why = forTool ? `none of the ${forTool} mock(s) for "${tool}" matched the arguments ${JSON.stringify(args)}` : `no mock for tool "${tool}"`;
+      const why = forTool
+        ? `none of the ${forTool} mock(s) for "${tool}" matched the arguments ${JSON.stringify(args)}`
+        : `no mock for tool "${tool}"`;
       return { mocked: false, error: `unmocked tool call: ${why}` };
     }
     const mock = this.mocks[index];
@@ -53,7 +57,9 @@ export class MockResolver {
       const at = this.steps.get(index) ?? 0;
       this.steps.set(index, at + 1);
       const step = mock.sequence[Math.min(at, mock.sequence.length - 1)];
-      return step.error !== undefined ? { mocked: true, error: step.error } : { mocked: true, result: step.response ?? null };
+      return step.error !== undefined
+        ? { mocked: true, error: step.error }
+        : { mocked: true, result: step.response ?? null };
     }
     if (mock.error !== undefined) return { mocked: true, error: mock.error };
     return { mocked: true, result: mock.response ?? null };

@@ -1,6 +1,11 @@
 import type { ModelCall } from '../../src-shared/schemas/index.js';
 import type {
-  ChatModel, ChatRequest, ChatResponse, ModelSession, StructuredRequest, StructuredResponse,
+  ChatModel,
+  ChatRequest,
+  ChatResponse,
+  ModelSession,
+  StructuredRequest,
+  StructuredResponse,
 } from '../providers/types.js';
 import { CancelledError, ModelCallError } from './errors.js';
 
@@ -48,23 +53,33 @@ export class ModelCalls {
   }
 
   private async run<T extends { usage: ChatResponse['usage'] }>(
-    role: ModelRole, purpose: string, node: string | undefined, call: (s: ModelSession) => Promise<T>,
+    role: ModelRole,
+    purpose: string,
+    node: string | undefined,
+    call: (s: ModelSession) => Promise<T>,
   ): Promise<T> {
     if (this.signal?.aborted) throw new CancelledError();
     const started = performance.now();
     let res: T;
     try {
-      res = await this.abortable(this.limit(this.models[role], async () => {
-        if (this.signal?.aborted) throw new CancelledError();
-        return call(await this.session(role, purpose));
-      }));
+      res = await this.abortable(
+        this.limit(this.models[role], async () => {
+          if (this.signal?.aborted) throw new CancelledError();
+          return call(await this.session(role, purpose));
+        }),
+      );
     } catch (e) {
       if (e instanceof CancelledError || this.signal?.aborted) throw new CancelledError();
-      throw new ModelCallError(`${this.describe(role, purpose, node)} failed: ${(e as Error)?.message ?? String(e)}`, e);
+      throw new ModelCallError(
+        `${this.describe(role, purpose, node)} failed: ${(e as Error)?.message ?? String(e)}`,
+        e,
+      );
     }
     const u = res.usage;
     this.records.push({
-      role, purpose, ...(node ? { node } : {}),
+      role,
+      purpose,
+      ...(node ? { node } : {}),
       tokens: { prompt: u.prompt_tokens, cached_prompt: u.cached_prompt_tokens, completion: u.completion_tokens },
       ms: Math.max(0, u.wall_ms || performance.now() - started),
       ...(u.endpoint ? { endpoint: u.endpoint } : {}),
@@ -78,11 +93,20 @@ export class ModelCalls {
     if (!signal) return p;
     return new Promise<T>((resolve, reject) => {
       const onAbort = () => reject(new CancelledError());
-      if (signal.aborted) { p.catch(() => {}); return onAbort(); }
+      if (signal.aborted) {
+        p.catch(() => {});
+        return onAbort();
+      }
       signal.addEventListener('abort', onAbort, { once: true });
       p.then(
-        (v) => { signal.removeEventListener('abort', onAbort); resolve(v); },
-        (e) => { signal.removeEventListener('abort', onAbort); reject(e); },
+        (v) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(v);
+        },
+        (e) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(e);
+        },
       );
     });
   }
@@ -91,7 +115,12 @@ export class ModelCalls {
     return this.run(role, purpose, node, (s) => s.chat({ ...req, purpose, signal: this.signal }));
   }
 
-  structured<T>(role: ModelRole, purpose: string, node: string | undefined, req: StructuredRequest): Promise<StructuredResponse<T>> {
+  structured<T>(
+    role: ModelRole,
+    purpose: string,
+    node: string | undefined,
+    req: StructuredRequest,
+  ): Promise<StructuredResponse<T>> {
     return this.run(role, purpose, node, (s) => s.structured<T>({ ...req, purpose, signal: this.signal }));
   }
 

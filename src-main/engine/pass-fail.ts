@@ -5,9 +5,17 @@ import type { CheckResult, MetricResult, Result, ResultStatus, TestSuite } from 
  * meets its threshold (seed 001 pass/fail logic). A test run N times passes when its pass rate
  * reaches the suite's `min_pass_rate` (default 1: every repeat must pass).
  */
-export function conversationStatus(r: { error: string | null; rules: CheckResult[]; assertions: CheckResult[]; metrics: MetricResult[] }): ResultStatus {
+export function conversationStatus(r: {
+  error: string | null;
+  rules: CheckResult[];
+  assertions: CheckResult[];
+  metrics: MetricResult[];
+}): ResultStatus {
   if (r.error) return 'error';
-  const ok = r.rules.every((c) => c.passed) && r.assertions.every((c) => c.passed) && r.metrics.every((m) => m.score >= m.threshold);
+  const ok =
+    r.rules.every((c) => c.passed) &&
+    r.assertions.every((c) => c.passed) &&
+    r.metrics.every((m) => m.score >= m.threshold);
   return ok ? 'pass' : 'fail';
 }
 
@@ -25,13 +33,26 @@ export interface TestOutcome {
   ok: boolean;
 }
 
-export function summarizeTests(results: Pick<Result, 'test' | 'test_index' | 'status'>[], suite?: Pick<TestSuite, 'min_pass_rate'>): TestOutcome[] {
+export function summarizeTests(
+  results: Pick<Result, 'test' | 'test_index' | 'status'>[],
+  suite?: Pick<TestSuite, 'min_pass_rate'>,
+): TestOutcome[] {
   const min = suite?.min_pass_rate ?? 1;
   const by = new Map<number, TestOutcome>();
   for (const r of results) {
     let o = by.get(r.test_index);
     if (!o) {
-      o = { test: r.test, test_index: r.test_index, runs: 0, passed: 0, failed: 0, errored: 0, pass_rate: 0, min_pass_rate: min, ok: false };
+      o = {
+        test: r.test,
+        test_index: r.test_index,
+        runs: 0,
+        passed: 0,
+        failed: 0,
+        errored: 0,
+        pass_rate: 0,
+        min_pass_rate: min,
+        ok: false,
+      };
       by.set(r.test_index, o);
     }
     o.runs++;

@@ -25,7 +25,15 @@ export function combine(test: TestCase, persona: Persona, resolve: (id: string) 
     name: `${test.name} · ${persona.name}`,
     user_prompt: undefined,
     // a persona kept as Retell markdown is said as written: the scenario's goal follows it
-    persona: { ...who, goal, markdown: who.markdown?.trim() ? (goal ? `${who.markdown.trim()}\n\n## Goal in this scenario\n${goal}` : who.markdown) : undefined },
+    persona: {
+      ...who,
+      goal,
+      markdown: who.markdown?.trim()
+        ? goal
+          ? `${who.markdown.trim()}\n\n## Goal in this scenario\n${goal}`
+          : who.markdown
+        : undefined,
+    },
   };
 }
 
@@ -46,7 +54,10 @@ export function expandPersonaMatrix(
   });
   const names = new Set(tests);
   const unknown = tests.filter((n) => !suite.tests.some((t) => t.name === n));
-  if (unknown.length) throw new PlanError(`no test named ${unknown.map((n) => `"${n}"`).join(', ')} in suite "${suite.name}" (tests: ${suite.tests.map((t) => t.name).join(', ')})`);
+  if (unknown.length)
+    throw new PlanError(
+      `no test named ${unknown.map((n) => `"${n}"`).join(', ')} in suite "${suite.name}" (tests: ${suite.tests.map((t) => t.name).join(', ')})`,
+    );
   const chosen = names.size ? suite.tests.filter((t) => names.has(t.name)) : suite.tests;
   // caller_script tests say fixed lines: a persona would change nothing, so they run once as they are
   const matrix = chosen.flatMap((t) => (t.caller_script ? [t] : personas.map((p) => combine(t, p, resolve))));

@@ -28,7 +28,10 @@ export function makeRouter(rt: Runtime, node: GraphNode): PromptRouter {
     const res = await rt.calls.structured<{ transition?: unknown; reason?: unknown }>('agent', 'route', node.id, {
       messages: [
         { role: 'system', content: ROUTER_SYSTEM },
-        { role: 'user', content: `Conversation so far:\n${conversation}\n\nConditions:\n${conditions}\n\nWhich condition is true? Answer with its id or none.` },
+        {
+          role: 'user',
+          content: `Conversation so far:\n${conversation}\n\nConditions:\n${conditions}\n\nWhich condition is true? Answer with its id or none.`,
+        },
       ],
       schema,
       schemaName: 'route',
@@ -36,7 +39,8 @@ export function makeRouter(rt: Runtime, node: GraphNode): PromptRouter {
     });
     const v = res.value ?? {};
     const key = typeof v.transition === 'string' && keys.includes(v.transition) ? v.transition : null;
-    const reason = typeof v.reason === 'string' ? v.reason.replace(/\s+/g, ' ').trim().slice(0, rt.limits.reasonChars) : '';
+    const reason =
+      typeof v.reason === 'string' ? v.reason.replace(/\s+/g, ' ').trim().slice(0, rt.limits.reasonChars) : '';
     return { key, reason: reason || (key ? `router chose ${key}` : 'router: none') };
   };
 }

@@ -15,7 +15,8 @@ export interface RunModels {
   judge: ChatModel;
 }
 
-export const specKey = (s: ModelSpec): string => JSON.stringify([s.provider, s.model, s.endpoints ?? [], s.params ?? {}, s.api_key_env ?? '', s.concurrency ?? 0]);
+export const specKey = (s: ModelSpec): string =>
+  JSON.stringify([s.provider, s.model, s.endpoints ?? [], s.params ?? {}, s.api_key_env ?? '', s.concurrency ?? 0]);
 
 /** Loads each distinct spec once; caller and judge default to the agent's spec. */
 export async function loadRunModels(
@@ -29,14 +30,24 @@ export async function loadRunModels(
     if (!cache.has(k)) cache.set(k, loader.load(s, opts));
     return cache.get(k)!;
   };
-  const [agent, caller, judge] = await Promise.all([load(specs.agent), load(specs.caller ?? specs.agent), load(specs.judge ?? specs.agent)]);
+  const [agent, caller, judge] = await Promise.all([
+    load(specs.agent),
+    load(specs.caller ?? specs.agent),
+    load(specs.judge ?? specs.agent),
+  ]);
   return { agent, caller, judge };
 }
 
 /** The run's `models` column: each role's spec with its full identity (file hash, digest...). */
-export async function describeRunModels(m: RunModels): Promise<{ agent: RoleModel; caller: RoleModel; judge: RoleModel }> {
+export async function describeRunModels(
+  m: RunModels,
+): Promise<{ agent: RoleModel; caller: RoleModel; judge: RoleModel }> {
   const [a, c, j] = await Promise.all([m.agent.identity(), m.caller.identity(), m.judge.identity()]);
-  return { agent: { spec: m.agent.spec, identity: a }, caller: { spec: m.caller.spec, identity: c }, judge: { spec: m.judge.spec, identity: j } };
+  return {
+    agent: { spec: m.agent.spec, identity: a },
+    caller: { spec: m.caller.spec, identity: c },
+    judge: { spec: m.judge.spec, identity: j },
+  };
 }
 
 /** One queue per distinct model: at most `spec.concurrency` (else the model's maxParallel) calls at once. */

@@ -49,13 +49,36 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
     try {
       prompt = callerPrompt(item.test, ctx.resolvePersona);
     } catch (e) {
-      conv = { transcript: [], visits: [], toolCalls: [], variables: {}, endReason: 'error', turns: 0, error: (e as Error).message };
+      conv = {
+        transcript: [],
+        visits: [],
+        toolCalls: [],
+        variables: {},
+        endReason: 'error',
+        turns: 0,
+        error: (e as Error).message,
+      };
       prompt = '';
     }
     conv ??= await runConversation({
-      graph: ctx.graph, test: item.test, callId: id, calls, callerPrompt: prompt, maxTurns: item.maxTurns,
-      limits: ctx.limits, signal: ctx.signal, now: ctx.now,
-      onTurn: (turn) => ctx.emit({ type: 'test.turn', run_id: runId, test_index, repeat, turn, ...(turn.node ? { node: turn.node } : {}) }),
+      graph: ctx.graph,
+      test: item.test,
+      callId: id,
+      calls,
+      callerPrompt: prompt,
+      maxTurns: item.maxTurns,
+      limits: ctx.limits,
+      signal: ctx.signal,
+      now: ctx.now,
+      onTurn: (turn) =>
+        ctx.emit({
+          type: 'test.turn',
+          run_id: runId,
+          test_index,
+          repeat,
+          turn,
+          ...(turn.node ? { node: turn.node } : {}),
+        }),
       onToken: (role, chunk) => ctx.emit({ type: 'test.token', run_id: runId, test_index, repeat, role, chunk }),
     });
     await calls.disposeRole('agent');
@@ -65,8 +88,14 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
     if (!error) {
       try {
         verdicts = await judgeConversation({
-          graph: ctx.graph, test: item.test, suite: ctx.suite, conv, calls, limits: ctx.limits,
-          combined: ctx.judgeCombined, patternTimeoutMs: ctx.patternTimeoutMs,
+          graph: ctx.graph,
+          test: item.test,
+          suite: ctx.suite,
+          conv,
+          calls,
+          limits: ctx.limits,
+          combined: ctx.judgeCombined,
+          patternTimeoutMs: ctx.patternTimeoutMs,
         });
       } catch (e) {
         if (isCancelled(e, ctx.signal)) return undefined;
@@ -90,11 +119,26 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
   }
   const status = conversationStatus({ error, ...verdicts });
   return {
-    id, run_id: runId, test: item.test.name, test_index, repeat, status,
-    end_reason: conv.endReason, turns: conv.turns, transcript: conv.transcript, nodes_visited: conv.visits,
-    tools_called: conv.toolCalls, variables: conv.variables, ...verdicts, ...(turnQuality ? { turn_quality: turnQuality } : {}),
-    tokens: calls.totals(), model_calls: calls.records, duration_ms: Math.round(performance.now() - t0),
-    error, started_at: startedAt, finished_at: nowIso(),
+    id,
+    run_id: runId,
+    test: item.test.name,
+    test_index,
+    repeat,
+    status,
+    end_reason: conv.endReason,
+    turns: conv.turns,
+    transcript: conv.transcript,
+    nodes_visited: conv.visits,
+    tools_called: conv.toolCalls,
+    variables: conv.variables,
+    ...verdicts,
+    ...(turnQuality ? { turn_quality: turnQuality } : {}),
+    tokens: calls.totals(),
+    model_calls: calls.records,
+    duration_ms: Math.round(performance.now() - t0),
+    error,
+    started_at: startedAt,
+    finished_at: nowIso(),
   };
 }
 
@@ -102,10 +146,16 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
 async function scoreTurns(ctx: RunOneContext, calls: ModelCalls, conv: ConversationOutcome): Promise<TurnQuality> {
   const judge = calls.modelOf('judge');
   const started = performance.now();
-  const q = await ctx.limiter(judge, () => scoreTurnQuality({ transcript: conv.transcript, nodes_visited: conv.visits }, judge, { graph: ctx.graph, signal: ctx.signal }));
+  const q = await ctx.limiter(judge, () =>
+    scoreTurnQuality({ transcript: conv.transcript, nodes_visited: conv.visits }, judge, {
+      graph: ctx.graph,
+      signal: ctx.signal,
+    }),
+  );
   for (const u of q.usage) {
     calls.records.push({
-      role: 'judge', purpose: 'turn_quality',
+      role: 'judge',
+      purpose: 'turn_quality',
       tokens: { prompt: u.prompt_tokens, cached_prompt: u.cached_prompt_tokens, completion: u.completion_tokens },
       ms: Math.max(0, u.wall_ms || (performance.now() - started) / q.usage.length),
       ...(u.endpoint ? { endpoint: u.endpoint } : {}),

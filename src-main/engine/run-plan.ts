@@ -21,12 +21,19 @@ export class PlanError extends Error {
  * else 1. Max turns: the run option, else the test's, else the suite default, else 20.
  * `options.tests` selects tests by name (each name must exist). Pairs in `finished` are skipped.
  */
-export function planRun(suite: TestSuite, options: Partial<RunOptions>, finished: Set<string> = new Set()): PlannedConversation[] {
+export function planRun(
+  suite: TestSuite,
+  options: Partial<RunOptions>,
+  finished: Set<string> = new Set(),
+): PlannedConversation[] {
   const names = options.tests?.length ? new Set(options.tests) : undefined;
   if (names) {
     const known = new Set(suite.tests.map((t) => t.name));
     const unknown = [...names].filter((n) => !known.has(n));
-    if (unknown.length) throw new PlanError(`no test named ${unknown.map((n) => `"${n}"`).join(', ')} in suite "${suite.name}" (tests: ${suite.tests.map((t) => t.name).join(', ')})`);
+    if (unknown.length)
+      throw new PlanError(
+        `no test named ${unknown.map((n) => `"${n}"`).join(', ')} in suite "${suite.name}" (tests: ${suite.tests.map((t) => t.name).join(', ')})`,
+      );
   }
   const out: PlannedConversation[] = [];
   suite.tests.forEach((test, test_index) => {

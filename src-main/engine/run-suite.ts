@@ -1,6 +1,13 @@
 import PQueue from 'p-queue';
 import type { RunEvent } from '../../src-shared/contract/events.js';
-import { RunOptions, type AgentGraph, type Persona, type Result, type Run, type TestSuite } from '../../src-shared/schemas/index.js';
+import {
+  RunOptions,
+  type AgentGraph,
+  type Persona,
+  type Result,
+  type Run,
+  type TestSuite,
+} from '../../src-shared/schemas/index.js';
 import type { Store } from '../store/index.js';
 import type { EngineLimits } from './limits.js';
 import { summarizeTests, type TestOutcome } from './pass-fail.js';
@@ -10,8 +17,17 @@ import { runOne } from './run-one.js';
 import { planRun } from './run-plan.js';
 import { expandPersonaMatrix } from './persona-matrix.js';
 
-export interface RunAgent { id: string; version_id: string; name: string; graph: AgentGraph }
-export interface RunSuite { id: string | null; name: string; data: TestSuite }
+export interface RunAgent {
+  id: string;
+  version_id: string;
+  name: string;
+  graph: AgentGraph;
+}
+export interface RunSuite {
+  id: string | null;
+  name: string;
+  data: TestSuite;
+}
 
 export interface StartRunOptions {
   store: Store;
@@ -53,7 +69,9 @@ export interface RunHandle {
   readonly done: Promise<RunOutcome>;
 }
 
-function resolveTarget(o: StartRunOptions): { run: Run; agent: RunAgent; suite: TestSuite } | { agent: RunAgent; suite: RunSuite; run?: undefined } {
+function resolveTarget(
+  o: StartRunOptions,
+): { run: Run; agent: RunAgent; suite: TestSuite } | { agent: RunAgent; suite: RunSuite; run?: undefined } {
   const { store } = o;
   if (o.resume) {
     const run = store.runs.require(o.resume);
@@ -61,7 +79,11 @@ function resolveTarget(o: StartRunOptions): { run: Run; agent: RunAgent; suite: 
     if (!version) throw new Error(`run ${run.id}: its agent version ${run.agent_version_id} no longer exists`);
     const suite = store.runs.suiteSnapshot(run.id);
     if (!suite) throw new Error(`run ${run.id}: it has no suite snapshot to resume from`);
-    return { run, agent: { id: run.agent_id, version_id: run.agent_version_id, name: run.agent_name, graph: version.graph }, suite };
+    return {
+      run,
+      agent: { id: run.agent_id, version_id: run.agent_version_id, name: run.agent_name, graph: version.graph },
+      suite,
+    };
   }
   if (!o.agent || !o.suite) throw new Error('startRun: give agent and suite, or resume');
   return { agent: o.agent, suite: o.suite };
@@ -85,7 +107,10 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
     const stored = [run.models.agent?.spec, run.models.caller?.spec, run.models.judge?.spec];
     const given = [o.models.agent.spec, o.models.caller.spec, o.models.judge.spec];
     stored.forEach((s, i) => {
-      if (s && specKey(s) !== specKey(given[i])) throw new Error(`run ${run.id}: resume must use the run's models (${['agent', 'caller', 'judge'][i]} was ${s.provider}:${s.model}, got ${given[i].provider}:${given[i].model})`);
+      if (s && specKey(s) !== specKey(given[i]))
+        throw new Error(
+          `run ${run.id}: resume must use the run's models (${['agent', 'caller', 'judge'][i]} was ${s.provider}:${s.model}, got ${given[i].provider}:${given[i].model})`,
+        );
     });
   } else {
     suite = target.suite.data;
@@ -97,16 +122,28 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
     }
     const planned = planRun(suite, options); // a bad test filter fails before a run row exists
     // so do a bad or unloadable per-test model
-    testModels = options.test_model_precedence ? await loadTestModels(planned, o.loader, { signal: o.signal }) : undefined;
-    run = store.runs.create({
-      kind: 'simulated', agent_id: target.agent.id, agent_version_id: target.agent.version_id, agent_name: target.agent.name,
-      suite_id: target.suite.id, suite_name: target.suite.name || suite.name, models: await describeRunModels(o.models), options,
-    }, suite);
+    testModels = options.test_model_precedence
+      ? await loadTestModels(planned, o.loader, { signal: o.signal })
+      : undefined;
+    run = store.runs.create(
+      {
+        kind: 'simulated',
+        agent_id: target.agent.id,
+        agent_version_id: target.agent.version_id,
+        agent_name: target.agent.name,
+        suite_id: target.suite.id,
+        suite_name: target.suite.name || suite.name,
+        models: await describeRunModels(o.models),
+        options,
+      },
+      suite,
+    );
   }
   const agent = target.agent;
   const options = run.options;
   const plan = planRun(suite, options, target.run ? store.results.finishedKeys(run.id) : new Set());
-  if (target.run && options.test_model_precedence) testModels = await loadTestModels(plan, o.loader, { signal: o.signal });
+  if (target.run && options.test_model_precedence)
+    testModels = await loadTestModels(plan, o.loader, { signal: o.signal });
 
   const controller = new AbortController();
   const onOuterAbort = () => controller.abort(o.signal?.reason);
@@ -116,7 +153,11 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
   const emit = (e: RunEvent) => {
     o.onEvent?.(e);
     for (const l of listeners) {
-      try { l(e); } catch { /* a listener's failure must not stop the run */ }
+      try {
+        l(e);
+      } catch {
+        /* a listener's failure must not stop the run */
+      }
     }
   };
   const runId = run.id;
@@ -128,28 +169,55 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
       store.runs.setStatus(runId, 'running');
       emit({ type: 'run.started', run_id: runId, total: plan.length });
       const ctx = {
-        runId, graph: agent.graph, suite, models: o.models, limiter: perModelLimiter(), signal: controller.signal, emit,
-        resolvePersona: o.resolvePersona, limits: o.limits, judgeCombined: o.judgeCombined, patternTimeoutMs: o.patternTimeoutMs, now: o.now,
+        runId,
+        graph: agent.graph,
+        suite,
+        models: o.models,
+        limiter: perModelLimiter(),
+        signal: controller.signal,
+        emit,
+        resolvePersona: o.resolvePersona,
+        limits: o.limits,
+        judgeCombined: o.judgeCombined,
+        patternTimeoutMs: o.patternTimeoutMs,
+        now: o.now,
         turnQuality: options.turn_quality ?? suite.turn_quality ?? false,
       };
       controller.signal.addEventListener('abort', () => queue.clear(), { once: true });
       for (const item of plan) {
-        void queue.add(async () => {
-          if (controller.signal.aborted || failure) return;
-          emit({ type: 'test.started', run_id: runId, test: item.test.name, test_index: item.test_index, repeat: item.repeat });
-          const own = testModels?.forTest(item.test);
-          const found = await runOne(own ? { ...ctx, models: { ...ctx.models, agent: own.model } } : ctx, item);
-          if (!found) return;
-          const result = own ? { ...found, agent_model: own.role } : found;
-          store.transaction(() => {
-            store.results.insert(result);
-            store.runs.refreshSummary(runId);
+        void queue
+          .add(async () => {
+            if (controller.signal.aborted || failure) return;
+            emit({
+              type: 'test.started',
+              run_id: runId,
+              test: item.test.name,
+              test_index: item.test_index,
+              repeat: item.repeat,
+            });
+            const own = testModels?.forTest(item.test);
+            const found = await runOne(own ? { ...ctx, models: { ...ctx.models, agent: own.model } } : ctx, item);
+            if (!found) return;
+            const result = own ? { ...found, agent_model: own.role } : found;
+            store.transaction(() => {
+              store.results.insert(result);
+              store.runs.refreshSummary(runId);
+            });
+            emit({
+              type: 'test.finished',
+              run_id: runId,
+              test: result.test,
+              test_index: result.test_index,
+              repeat: result.repeat,
+              status: result.status,
+              result_id: result.id,
+              duration_ms: result.duration_ms,
+            });
+          })
+          .catch((e: unknown) => {
+            failure ??= (e as Error)?.message ?? String(e);
+            queue.clear();
           });
-          emit({ type: 'test.finished', run_id: runId, test: result.test, test_index: result.test_index, repeat: result.repeat, status: result.status, result_id: result.id, duration_ms: result.duration_ms });
-        }).catch((e: unknown) => {
-          failure ??= (e as Error)?.message ?? String(e);
-          queue.clear();
-        });
       }
       await queue.onIdle();
     } catch (e) {
@@ -171,7 +239,11 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
     setImmediate(() => {
       execute().then(resolve, (e: unknown) => {
         const message = (e as Error)?.message ?? String(e);
-        try { store.runs.setStatus(runId, 'failed', { error: message }); } catch { /* store closed */ }
+        try {
+          store.runs.setStatus(runId, 'failed', { error: message });
+        } catch {
+          /* store closed */
+        }
         emit({ type: 'run.finished', run_id: runId, status: 'failed', summary: run.summary, error: message });
         resolve({ run: { ...run, status: 'failed', error: message }, results: [], tests: [] });
       });

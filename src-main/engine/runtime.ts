@@ -1,5 +1,10 @@
 import type {
-  AgentGraph, GraphNode, NodeVisit, TestCase, ToolCallRecord, TranscriptTurn,
+  AgentGraph,
+  GraphNode,
+  NodeVisit,
+  TestCase,
+  ToolCallRecord,
+  TranscriptTurn,
 } from '../../src-shared/schemas/index.js';
 import type { ChatMessage } from '../providers/types.js';
 import { CancelledError, GraphRuntimeError } from './errors.js';
@@ -57,14 +62,22 @@ export class Runtime {
     const userNumber = init.test.dynamic_variables.user_number;
     this.vars = new VariableStore(
       { defaults: init.graph.default_variables, test: init.test.dynamic_variables },
-      { callId: init.callId, userNumber: typeof userNumber === 'string' ? userNumber : undefined, now: init.now, turn: () => this.turns },
+      {
+        callId: init.callId,
+        userNumber: typeof userNumber === 'string' ? userNumber : undefined,
+        now: init.now,
+        turn: () => this.turns,
+      },
     );
     this.current = init.graph.entry_node_id;
   }
 
   node(id: string): GraphNode {
     const n = this.nodes.get(id);
-    if (!n) throw new GraphRuntimeError(`node "${id}" does not exist in the graph (nodes: ${[...this.nodes.keys()].join(', ')})`);
+    if (!n)
+      throw new GraphRuntimeError(
+        `node "${id}" does not exist in the graph (nodes: ${[...this.nodes.keys()].join(', ')})`,
+      );
     return n;
   }
 

@@ -36,14 +36,17 @@ export function boundSchema(schema: unknown, b: Bounds = DEFAULT_BOUNDS, depth =
     }
     case 'array':
       return {
-        ...s, type: 'array', items: boundSchema(schema.items, b, depth + 1),
+        ...s,
+        type: 'array',
+        items: boundSchema(schema.items, b, depth + 1),
         maxItems: Math.min(typeof schema.maxItems === 'number' ? schema.maxItems : b.maxItems, b.maxItems),
         ...(typeof schema.minItems === 'number' ? { minItems: Math.min(schema.minItems, b.maxItems) } : {}),
       };
     case 'number':
     case 'integer':
       return {
-        ...s, type,
+        ...s,
+        type,
         minimum: typeof schema.minimum === 'number' ? schema.minimum : b.minNumber,
         maximum: typeof schema.maximum === 'number' ? schema.maximum : b.maxNumber,
       };
@@ -53,7 +56,8 @@ export function boundSchema(schema: unknown, b: Bounds = DEFAULT_BOUNDS, depth =
       return { ...s, type: 'null' };
     default:
       return {
-        ...s, type: 'string',
+        ...s,
+        type: 'string',
         maxLength: Math.min(typeof schema.maxLength === 'number' ? schema.maxLength : b.maxString, b.maxString),
       };
   }

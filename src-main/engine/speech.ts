@@ -8,7 +8,12 @@ import { callTool, toToolSpec } from './tools.js';
  * A prompt is sent to the agent model with the transcript (see agent-prompt.ts for the order); tool calls the
  * model makes go through the mocks and the model is called again with their results.
  */
-export async function speak(rt: Runtime, node: GraphNode, utt: Utterance | undefined, tools: ToolDef[] = []): Promise<void> {
+export async function speak(
+  rt: Runtime,
+  node: GraphNode,
+  utt: Utterance | undefined,
+  tools: ToolDef[] = [],
+): Promise<void> {
   if (!utt) return;
   if (utt.mode === 'static') {
     const text = rt.template(utt.text);
@@ -18,7 +23,12 @@ export async function speak(rt: Runtime, node: GraphNode, utt: Utterance | undef
   await generateReply(rt, node, rt.template(utt.text), tools);
 }
 
-export async function generateReply(rt: Runtime, node: GraphNode, instruction: string, tools: ToolDef[]): Promise<void> {
+export async function generateReply(
+  rt: Runtime,
+  node: GraphNode,
+  instruction: string,
+  tools: ToolDef[],
+): Promise<void> {
   const globalPrompt = rt.template(rt.graph.global_prompt);
   const specs = tools.map((t) => toToolSpec(t, rt.limits.toolArgChars));
   for (let round = 0; ; round++) {

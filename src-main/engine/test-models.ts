@@ -3,12 +3,22 @@
  * run's `test_model_precedence` option is on (voicetest's rule; off, the field is kept but unused).
  * The models are parsed and loaded before the run row is written, so a bad value changes nothing.
  */
-import { parseModelSpec, PROVIDER_IDS, type ModelSpec, type RoleModel, type TestCase } from '../../src-shared/schemas/index.js';
+import {
+  parseModelSpec,
+  PROVIDER_IDS,
+  type ModelSpec,
+  type RoleModel,
+  type TestCase,
+} from '../../src-shared/schemas/index.js';
 import type { ChatModel } from '../providers/types.js';
 import type { ModelLoader } from './run-models.js';
 
 /** LiteLLM provider prefixes (what voicetest files carry) that Parley serves, and the provider that serves them. */
-const LITELLM_PREFIXES: Record<string, ModelSpec['provider']> = { ollama: 'ollama', ollama_chat: 'ollama', openai: 'openai' };
+const LITELLM_PREFIXES: Record<string, ModelSpec['provider']> = {
+  ollama: 'ollama',
+  ollama_chat: 'ollama',
+  openai: 'openai',
+};
 
 const EXPECTED = `PROVIDER:MODEL (${PROVIDER_IDS.map((p) => `${p}:...`).join(', ')}) or a LiteLLM name (ollama/NAME, ollama_chat/NAME, openai/NAME, or a bare OpenAI model name)`;
 
@@ -25,7 +35,8 @@ export function parseTestModel(value: string): ModelSpec {
   if (slash > 0 && (colon < 0 || slash < colon)) {
     const prefix = v.slice(0, slash);
     const provider = LITELLM_PREFIXES[prefix];
-    if (!provider) throw new Error(`"${v}": the LiteLLM provider "${prefix}" is not one Parley runs; expected ${EXPECTED}`);
+    if (!provider)
+      throw new Error(`"${v}": the LiteLLM provider "${prefix}" is not one Parley runs; expected ${EXPECTED}`);
     return parseModelSpec(`${provider}:${v.slice(slash + 1)}`);
   }
   if (colon < 0) return parseModelSpec(`openai:${v}`);
@@ -55,9 +66,11 @@ export async function loadTestModels(
   opts: { signal?: AbortSignal } = {},
 ): Promise<TestModels> {
   const wanted = new Map<string, { test: TestCase; test_index: number }>();
-  for (const t of tests) if (t.test.llm_model !== undefined && !wanted.has(t.test.llm_model)) wanted.set(t.test.llm_model, t);
+  for (const t of tests)
+    if (t.test.llm_model !== undefined && !wanted.has(t.test.llm_model)) wanted.set(t.test.llm_model, t);
   if (!wanted.size) return NONE;
-  if (!loader) throw new Error('tests choose their own agent model (llm_model) but no model loader was given to the run');
+  if (!loader)
+    throw new Error('tests choose their own agent model (llm_model) but no model loader was given to the run');
   const byValue = new Map<string, { model: ChatModel; role: RoleModel }>();
   for (const [value, { test, test_index }] of wanted) {
     const where = `test "${test.name}" (tests[${test_index}].llm_model)`;

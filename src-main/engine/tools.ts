@@ -54,12 +54,19 @@ export function callTool(rt: Runtime, node: GraphNode, name: string, args: Recor
   } else {
     const out = rt.mocks.resolve(name, args);
     record = {
-      name, args, node: node.id, mocked: out.mocked,
+      name,
+      args,
+      node: node.id,
+      mocked: out.mocked,
       ...(out.error !== undefined ? { error: out.error } : { result: out.result }),
     };
   }
   rt.toolCalls.push(record);
   const answer = record.error !== undefined ? `error: ${record.error}` : stringifyValue(record.result ?? null);
   rt.addTurn({ role: 'tool', content: `${name}(${JSON.stringify(args)}) -> ${answer}`, node: node.id, tool: name });
-  return { record, content: record.error !== undefined ? JSON.stringify({ error: record.error }) : stringifyValue(record.result ?? null) };
+  return {
+    record,
+    content:
+      record.error !== undefined ? JSON.stringify({ error: record.error }) : stringifyValue(record.result ?? null),
+  };
 }

@@ -62,14 +62,22 @@ function candidates(inp: DecideInput): Candidate[] {
   if (inp.includeGlobals) {
     for (const g of graph.nodes) {
       if (!g.global || g.id === node.id || stack.holdsGlobal(g.id)) continue;
-      for (const ec of g.global.entry_conditions) out.push({ key: ec.id, via: ec.id, target: g.id, scope: 'global', condition: ec.condition });
+      for (const ec of g.global.entry_conditions)
+        out.push({ key: ec.id, via: ec.id, target: g.id, scope: 'global', condition: ec.condition });
     }
   }
   if (node.global && stack.size > 0) {
-    for (const gb of node.global.go_back_conditions) out.push({ key: gb.id, via: gb.id, target: null, scope: 'go_back', condition: gb.condition });
+    for (const gb of node.global.go_back_conditions)
+      out.push({ key: gb.id, via: gb.id, target: null, scope: 'go_back', condition: gb.condition });
   }
   for (const t of orderedConditionEdges(node)) {
-    out.push({ key: t.id, via: t.id, target: t.target, scope: 'edge', condition: t.condition as Candidate['condition'] });
+    out.push({
+      key: t.id,
+      via: t.id,
+      target: t.target,
+      scope: 'edge',
+      condition: t.condition as Candidate['condition'],
+    });
   }
   const seen = new Map<string, number>();
   for (const c of out) {
@@ -81,17 +89,34 @@ function candidates(inp: DecideInput): Candidate[] {
 }
 
 const howOf = (c: Candidate, byPrompt: boolean): MoveHow =>
-  c.scope === 'global' ? (byPrompt ? 'prompt' : 'global') : c.scope === 'go_back' ? (byPrompt ? 'prompt' : 'go_back') : byPrompt ? 'prompt' : 'equation';
+  c.scope === 'global'
+    ? byPrompt
+      ? 'prompt'
+      : 'global'
+    : c.scope === 'go_back'
+      ? byPrompt
+        ? 'prompt'
+        : 'go_back'
+      : byPrompt
+        ? 'prompt'
+        : 'equation';
 
 function moveFor(c: Candidate, byPrompt: boolean, reason: string): Decision {
   return {
-    kind: 'move', how: howOf(c, byPrompt), via: c.via, target: c.target, reason,
+    kind: 'move',
+    how: howOf(c, byPrompt),
+    via: c.via,
+    target: c.target,
+    reason,
     ...(c.scope === 'global' ? { global: true } : {}),
   };
 }
 
 /** The unconditional way out: else, then always, then skip edges (in that order). */
-export function fallbackEdge(node: GraphNode, kinds: ('else' | 'always' | 'skip')[] = ['else', 'always', 'skip']): Decision | undefined {
+export function fallbackEdge(
+  node: GraphNode,
+  kinds: ('else' | 'always' | 'skip')[] = ['else', 'always', 'skip'],
+): Decision | undefined {
   for (const kind of kinds) {
     const t = node.transitions.find((x) => x.condition.kind === kind);
     if (t) return { kind: 'move', how: kind, via: t.id, target: t.target, reason: kind };
@@ -111,12 +136,18 @@ export async function decide(inp: DecideInput): Promise<Decision> {
     const c = cands[i].condition;
     if (c.kind !== 'equation') continue;
     const r = evaluateEquations(c, inp.vars);
-    if (r.matched) { firstEquation = i; break; }
+    if (r.matched) {
+      firstEquation = i;
+      break;
+    }
   }
   const before = firstEquation < 0 ? cands : cands.slice(0, firstEquation);
   const prompts = before.filter((c) => c.condition.kind === 'prompt');
   if (prompts.length) {
-    const options = prompts.map((c) => ({ key: c.key, prompt: inp.template((c.condition as { prompt: string }).prompt) }));
+    const options = prompts.map((c) => ({
+      key: c.key,
+      prompt: inp.template((c.condition as { prompt: string }).prompt),
+    }));
     const answer = await inp.router(options);
     const hit = answer.key ? prompts.find((c) => c.key === answer.key) : undefined;
     if (hit) return moveFor(hit, true, answer.reason || 'prompt');

@@ -18,7 +18,8 @@ const KEEPS_SNIPPETS: readonly ExportFormat[] = ['voicetest', 'parley', 'mermaid
 /** Renders a graph in an outside format. Writing back to the format it came from restores what Parley kept. */
 export function exportAgent(graph: AgentGraph | AgentGraphInput, format: ExportFormat): ExportResult {
   const exporter = EXPORTERS[format];
-  if (!exporter) throw new Error(`unknown export format ${JSON.stringify(format)}; expected one of ${EXPORT_FORMATS.join(', ')}`);
+  if (!exporter)
+    throw new Error(`unknown export format ${JSON.stringify(format)}; expected one of ${EXPORT_FORMATS.join(', ')}`);
   const g = AgentGraph.parse(graph);
   const ctx = new ExportContext(g, exporter.nativeFormats.includes(g.source.format), KEEPS_SNIPPETS.includes(format));
   const value = exporter.render(g, ctx);
@@ -26,7 +27,9 @@ export function exportAgent(graph: AgentGraph | AgentGraphInput, format: ExportF
   const warnings = [...ctx.warnings];
   const bytes = Buffer.byteLength(text, 'utf8');
   if (format === 'revring' && bytes > REVRING_SIZE_LIMIT) {
-    warnings.push(`the flow is ${formatBytes(bytes)}, larger than the ${formatBytes(REVRING_SIZE_LIMIT)} RevRing accepts; it will be refused there`);
+    warnings.push(
+      `the flow is ${formatBytes(bytes)}, larger than the ${formatBytes(REVRING_SIZE_LIMIT)} RevRing accepts; it will be refused there`,
+    );
   }
   return { text, dropped: ctx.dropped, warnings };
 }

@@ -13,16 +13,37 @@ export type StoreImportResult =
  * transaction. On any error nothing is written. An agent or suite whose file names none is named
  * after the file.
  */
-export function importIntoStore(store: Store, text: string, fileName: string, opts: ParseOptions = {}): StoreImportResult {
+export function importIntoStore(
+  store: Store,
+  text: string,
+  fileName: string,
+  opts: ParseOptions = {},
+): StoreImportResult {
   const r = parseAgentFile(text, fileName, opts);
   if (!r.ok) return { ok: false, errors: r.errors, warnings: r.warnings };
   const note = `imported from ${path.basename(fileName)} (${r.format})`;
   return store.transaction((): StoreImportResult => {
     if (r.kind === 'agent') {
       const { agent } = store.agents.create(r.graph, { name: r.graph.name, note });
-      return { ok: true, kind: 'agent', id: agent.id, name: agent.name, format: r.format, nodes: r.graph.nodes.length, warnings: r.warnings };
+      return {
+        ok: true,
+        kind: 'agent',
+        id: agent.id,
+        name: agent.name,
+        format: r.format,
+        nodes: r.graph.nodes.length,
+        warnings: r.warnings,
+      };
     }
     const doc = store.suites.create(r.suite, r.suite.name);
-    return { ok: true, kind: 'suite', id: doc.id, name: doc.name, format: r.format, tests: r.suite.tests.length, warnings: r.warnings };
+    return {
+      ok: true,
+      kind: 'suite',
+      id: doc.id,
+      name: doc.name,
+      format: r.format,
+      tests: r.suite.tests.length,
+      warnings: r.warnings,
+    };
   });
 }

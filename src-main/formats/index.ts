@@ -4,12 +4,28 @@
  * Store-aware helpers live next to it: `import-into-store.ts` (importIntoStore) and
  * `resolve-agent.ts` (resolveAgent: id, unique name or file path).
  */
-export { parseAgentFile, nameFromFile, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, type ParseOptions, type ParseResult } from './parse-file.js';
+export {
+  parseAgentFile,
+  nameFromFile,
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_DEPTH,
+  type ParseOptions,
+  type ParseResult,
+} from './parse-file.js';
 export { exportAgent, exportSuite, type ExportResult } from './export-agent.js';
 export { validateGraph, type ValidationResult } from './validate/index.js';
 export { detectFormat, type Detection } from './registry.js';
 export { SourcePaths } from './shared/source-paths.js';
 export {
-  FORMAT_NAMES, EXPORT_FORMATS, AGENT_FORMATS, SUITE_FORMATS,
-  type AgentFormat, type SuiteFormat, type DetectedFormat, type ExportFormat, type Issue, type Dropped, type Severity,
+  FORMAT_NAMES,
+  EXPORT_FORMATS,
+  AGENT_FORMATS,
+  SUITE_FORMATS,
+  type AgentFormat,
+  type SuiteFormat,
+  type DetectedFormat,
+  type ExportFormat,
+  type Issue,
+  type Dropped,
+  type Severity,
 } from './types.js';

@@ -22,6 +22,13 @@ export function issueLines(r: Pick<FileReport, 'errors' | 'warnings'>): string[]
 /** A file that could not be read, as an issue. */
 export function readError(file: string, e: unknown): Issue {
   const code = (e as NodeJS.ErrnoException).code;
-  const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+  const why =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EISDIR'
+        ? 'it is a folder'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : (e as Error).message;
   return { severity: 'error', file, path: '', message: `cannot read the file: ${why}; expected a readable JSON file` };
 }

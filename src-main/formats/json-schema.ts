@@ -25,7 +25,8 @@ export function agentFileSchema(): Json {
     $schema: s.$schema,
     $id: 'https://parley.local/schemas/agent.schema.json',
     title: 'Parley agent file',
-    description: 'An agent graph in Parley\'s own JSON: {"format": "parley", "version": 1, "agent": {...}}. Import also accepts the bare "agent" object. Fields with defaults may be left out.',
+    description:
+      'An agent graph in Parley\'s own JSON: {"format": "parley", "version": 1, "agent": {...}}. Import also accepts the bare "agent" object. Fields with defaults may be left out.',
     ...withoutSchemaKey(s),
   };
 }
@@ -35,7 +36,8 @@ export function suiteFileSchema(): Json {
   // TestCase.type is preprocessed: the legacy voicetest names are accepted on input.
   const type = (((s.properties as Json).tests as Json).items as Json & { properties: Json }).properties.type as Json;
   type.enum = ['llm', 'rule', 'simulation', 'unit'];
-  type.description = 'llm (judged by a model) or rule (includes/excludes/patterns); the legacy names simulation and unit mean llm and rule.';
+  type.description =
+    'llm (judged by a model) or rule (includes/excludes/patterns); the legacy names simulation and unit mean llm and rule.';
   return {
     $schema: s.$schema,
     $id: 'https://parley.local/schemas/suite.schema.json',

@@ -32,28 +32,42 @@ export function renderMermaid(g: AgentGraph, ctx: ExportContext): string {
   }
   lines.push('  classDef global stroke-dasharray: 5 5');
   globals.forEach((n) => lines.push(`  class ${ids.get(n.id)} global`));
-  ctx.drop('', 'everything but the node and edge structure (full prompts, tools, variables, settings)', 'Mermaid is a picture for review; export to Parley JSON to keep the agent');
+  ctx.drop(
+    '',
+    'everything but the node and edge structure (full prompts, tools, variables, settings)',
+    'Mermaid is a picture for review; export to Parley JSON to keep the agent',
+  );
   return `${lines.join('\n')}\n`;
 }
 
 function shape(n: GraphNode): string {
   const label = esc(`${n.name ?? n.id}${n.name && n.name !== n.id ? ` (${n.id})` : ''}\n${n.type}`);
   switch (n.type) {
-    case 'logic': return `{"${label}"}`;
-    case 'extract': return `[/"${label}"/]`;
-    case 'function': return `[["${label}"]]`;
-    case 'end': return `(["${label}"])`;
-    case 'transfer': return `[\\"${label}"\\]`;
-    case 'press_digit': return `[("${label}")]`;
-    default: return `["${label}"]`;
+    case 'logic':
+      return `{"${label}"}`;
+    case 'extract':
+      return `[/"${label}"/]`;
+    case 'function':
+      return `[["${label}"]]`;
+    case 'end':
+      return `(["${label}"])`;
+    case 'transfer':
+      return `[\\"${label}"\\]`;
+    case 'press_digit':
+      return `[("${label}")]`;
+    default:
+      return `["${label}"]`;
   }
 }
 
 function edgeLabel(c: Condition): string {
   switch (c.kind) {
-    case 'prompt': return truncate(c.prompt);
-    case 'equation': return truncate(formatEquationExpression(c.equations, c.match));
-    default: return c.kind;
+    case 'prompt':
+      return truncate(c.prompt);
+    case 'equation':
+      return truncate(formatEquationExpression(c.equations, c.match));
+    default:
+      return c.kind;
   }
 }
 
@@ -64,7 +78,12 @@ function truncate(s: string, max = 60): string {
 
 /** Mermaid labels: quotes and pipes become HTML entities; newlines become <br>. */
 function esc(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/\|/g, '&#124;').replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;')).replace(/\n/g, '<br>');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/\|/g, '&#124;')
+    .replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))
+    .replace(/\n/g, '<br>');
 }
 
 export const mermaidExporter: AgentExporter = {

@@ -4,7 +4,16 @@ import { detectFormat, importerFor, SUITE_IMPORTERS } from './registry.js';
 import { formatPath, joinPath } from './shared/json-path.js';
 import { parseJsonText } from './shared/json-text.js';
 import { zodIssuesToIssues } from './shared/zod-issues.js';
-import { AGENT_FORMATS, ImportContext, type AgentFormat, type AgentImporter, type DetectedFormat, type Issue, type SuiteFormat, type SuiteImporter } from './types.js';
+import {
+  AGENT_FORMATS,
+  ImportContext,
+  type AgentFormat,
+  type AgentImporter,
+  type DetectedFormat,
+  type Issue,
+  type SuiteFormat,
+  type SuiteImporter,
+} from './types.js';
 import { validateGraphWith } from './validate/index.js';
 
 export interface ParseOptions {
@@ -41,15 +50,30 @@ export function parseAgentFile(text: string, fileName: string, opts: ParseOption
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > maxBytes) {
-    return { ok: false, errors: [err('', `file is ${formatBytes(bytes)}, larger than the ${formatBytes(maxBytes)} limit; expected at most ${formatBytes(maxBytes)} (raise it with the maxBytes option)`)], warnings: [] };
+    return {
+      ok: false,
+      errors: [
+        err(
+          '',
+          `file is ${formatBytes(bytes)}, larger than the ${formatBytes(maxBytes)} limit; expected at most ${formatBytes(maxBytes)} (raise it with the maxBytes option)`,
+        ),
+      ],
+      warnings: [],
+    };
   }
 
   const parsed = parseJsonText(text, { maxDepth: opts.maxDepth ?? DEFAULT_MAX_DEPTH });
   if (!parsed.ok) {
-    return { ok: false, errors: [err(parsed.path, `invalid JSON at line ${parsed.line}, column ${parsed.column}: ${parsed.message}`)], warnings: [] };
+    return {
+      ok: false,
+      errors: [err(parsed.path, `invalid JSON at line ${parsed.line}, column ${parsed.column}: ${parsed.message}`)],
+      warnings: [],
+    };
   }
   const warnings: Issue[] = parsed.duplicateKeys.map((d) => ({
-    severity: 'warning', file, path: joinPath(d.path, d.key),
+    severity: 'warning',
+    file,
+    path: joinPath(d.path, d.key),
     message: `key ${JSON.stringify(d.key)} appears more than once in this object; the last value is used (expected each key once)`,
   }));
   const json = parsed.value;
@@ -80,7 +104,18 @@ export function parseAgentFile(text: string, fileName: string, opts: ParseOption
     mapped = importer.import(json, ctx); // the original, not zod's copy: it keeps the key order of the file
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    return { ok: false, kind, format, errors: [err('', `internal error while reading this ${format} file (${message}); this is a Parley bug, please report it with the file`)], warnings };
+    return {
+      ok: false,
+      kind,
+      format,
+      errors: [
+        err(
+          '',
+          `internal error while reading this ${format} file (${message}); this is a Parley bug, please report it with the file`,
+        ),
+      ],
+      warnings,
+    };
   }
   warnings.push(...ctx.issues.filter((i) => i.severity === 'warning'));
   const importErrors = ctx.issues.filter((i) => i.severity === 'error');
@@ -88,7 +123,12 @@ export function parseAgentFile(text: string, fileName: string, opts: ParseOption
   if (kind === 'suite') {
     const suiteParse = TestSuite.safeParse(mapped);
     if (!suiteParse.success || importErrors.length) {
-      const errors = [...importErrors, ...(suiteParse.success ? [] : zodIssuesToIssues(suiteParse.error, { file, input: mapped, mapPath: (s) => ctx.paths.get(formatPath(s)) }))];
+      const errors = [
+        ...importErrors,
+        ...(suiteParse.success
+          ? []
+          : zodIssuesToIssues(suiteParse.error, { file, input: mapped, mapPath: (s) => ctx.paths.get(formatPath(s)) })),
+      ];
       return { ok: false, kind, format, errors, warnings };
     }
     const suite = suiteParse.data;
@@ -107,7 +147,12 @@ export function parseAgentFile(text: string, fileName: string, opts: ParseOption
   warnings.push(...result.warnings);
   const limit = agentImporter.sizeLimitBytes;
   if (limit && bytes > limit) {
-    warnings.push({ severity: 'warning', file, path: '', message: `file is ${formatBytes(bytes)}, larger than the ${formatBytes(limit)} the ${format} platform accepts; expected at most ${formatBytes(limit)} before uploading it there` });
+    warnings.push({
+      severity: 'warning',
+      file,
+      path: '',
+      message: `file is ${formatBytes(bytes)}, larger than the ${formatBytes(limit)} the ${format} platform accepts; expected at most ${formatBytes(limit)} before uploading it there`,
+    });
   }
   const errors = [...importErrors, ...result.errors];
   if (errors.length || !result.graph) return { ok: false, kind, format, errors, warnings };

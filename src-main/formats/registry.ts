@@ -1,5 +1,12 @@
 import { isPlainObject } from './shared/stable-json.js';
-import { FORMAT_NAMES, type AgentExporter, type AgentImporter, type DetectedFormat, type ExportFormat, type SuiteImporter } from './types.js';
+import {
+  FORMAT_NAMES,
+  type AgentExporter,
+  type AgentImporter,
+  type DetectedFormat,
+  type ExportFormat,
+  type SuiteImporter,
+} from './types.js';
 import { parleyExporter, parleyImporter } from './parley/index.js';
 import { revringExporter, revringImporter } from './revring/index.js';
 import { retellCfExporter, retellCfImporter } from './retell-cf/index.js';
@@ -11,7 +18,13 @@ import { parleySuiteImporter, voicetestTestsImporter } from './suites/index.js';
 
 /** Tried in this order; the first whose `detect` accepts the file wins. */
 export const AGENT_IMPORTERS: readonly AgentImporter[] = [
-  parleyImporter, voicetestImporter, revringImporter, retellCfImporter, retellLlmImporter, vapiSquadImporter, vapiImporter,
+  parleyImporter,
+  voicetestImporter,
+  revringImporter,
+  retellCfImporter,
+  retellLlmImporter,
+  vapiSquadImporter,
+  vapiImporter,
 ];
 export const SUITE_IMPORTERS: readonly SuiteImporter[] = [parleySuiteImporter, voicetestTestsImporter];
 
@@ -44,11 +57,20 @@ export type Detection =
 
 /** Which format a parsed JSON document is in, or a sentence listing what was expected. */
 export function detectFormat(json: unknown): Detection {
-  for (const importer of AGENT_IMPORTERS) if (importer.detect(json)) return { ok: true, kind: 'agent', format: importer.id, importer };
-  for (const importer of SUITE_IMPORTERS) if (importer.detect(json)) return { ok: true, kind: 'suite', format: importer.id, importer };
-  const found = Array.isArray(json) ? `an array of ${json.length} item(s)`
-    : isPlainObject(json) ? `an object with keys ${Object.keys(json).slice(0, 12).map((k) => JSON.stringify(k)).join(', ') || '(none)'}`
-    : `${json === null ? 'null' : typeof json}`;
+  for (const importer of AGENT_IMPORTERS)
+    if (importer.detect(json)) return { ok: true, kind: 'agent', format: importer.id, importer };
+  for (const importer of SUITE_IMPORTERS)
+    if (importer.detect(json)) return { ok: true, kind: 'suite', format: importer.id, importer };
+  const found = Array.isArray(json)
+    ? `an array of ${json.length} item(s)`
+    : isPlainObject(json)
+      ? `an object with keys ${
+          Object.keys(json)
+            .slice(0, 12)
+            .map((k) => JSON.stringify(k))
+            .join(', ') || '(none)'
+        }`
+      : `${json === null ? 'null' : typeof json}`;
   const expected = (Object.keys(SHAPES) as DetectedFormat[]).map((f) => `${FORMAT_NAMES[f]} (${SHAPES[f]})`).join('; ');
   return { ok: false, message: `unrecognised file: found ${found}; expected one of: ${expected}` };
 }

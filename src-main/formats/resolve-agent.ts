@@ -19,7 +19,10 @@ export interface ResolvedAgent {
 
 /** Why an agent reference could not be resolved; `issues` holds the file's errors when it was a file. */
 export class AgentRefError extends Error {
-  constructor(message: string, readonly issues: Issue[] = []) {
+  constructor(
+    message: string,
+    readonly issues: Issue[] = [],
+  ) {
     super(message);
     this.name = 'AgentRefError';
   }
@@ -45,16 +48,31 @@ export function resolveAgent(ref: string, opts: { store?: Store; parse?: ParseOp
     const found = opts.store.agents.find(ref);
     if (found) {
       const v = opts.store.agents.getVersion(found.latest_version_id)!;
-      return { graph: v.graph, from: 'store', name: found.name, id: found.id, versionId: v.id, version: v.version, format: v.source_format as DetectedFormat, warnings: [] };
+      return {
+        graph: v.graph,
+        from: 'store',
+        name: found.name,
+        id: found.id,
+        versionId: v.id,
+        version: v.version,
+        format: v.source_format as DetectedFormat,
+        warnings: [],
+      };
     }
   }
   if (isFilePath(ref)) return fromFile(ref, opts.parse);
-  throw new AgentRefError(`agent ${JSON.stringify(ref)} not found: ${opts.store ? 'no stored agent has this id or name, and ' : ''}no file has this path (expected an agent id, a unique agent name, or an agent file)`);
+  throw new AgentRefError(
+    `agent ${JSON.stringify(ref)} not found: ${opts.store ? 'no stored agent has this id or name, and ' : ''}no file has this path (expected an agent id, a unique agent name, or an agent file)`,
+  );
 }
 
 function fromFile(file: string, parse?: ParseOptions): ResolvedAgent {
   const r = parseAgentFile(readFileSync(file, 'utf8'), file, parse);
-  if (!r.ok) throw new AgentRefError(`${file} cannot be read as an agent (${r.errors.length} error${r.errors.length === 1 ? '' : 's'}): ${r.errors[0]?.path ? `${r.errors[0].path}: ` : ''}${r.errors[0]?.message ?? ''}`, r.errors);
+  if (!r.ok)
+    throw new AgentRefError(
+      `${file} cannot be read as an agent (${r.errors.length} error${r.errors.length === 1 ? '' : 's'}): ${r.errors[0]?.path ? `${r.errors[0].path}: ` : ''}${r.errors[0]?.message ?? ''}`,
+      r.errors,
+    );
   if (r.kind !== 'agent') throw new AgentRefError(`${file} is a test suite (${r.format}); expected an agent file`);
   return { graph: r.graph, from: 'file', name: r.graph.name, file, format: r.format, warnings: r.warnings };
 }

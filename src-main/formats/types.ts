@@ -4,7 +4,15 @@ import { SourcePaths } from './shared/source-paths.js';
 import { expandSnippets } from './shared/templates.js';
 
 /** Formats an agent file can be read from. */
-export const AGENT_FORMATS = ['retell-cf', 'retell-llm', 'vapi', 'vapi-squad', 'revring', 'voicetest', 'parley'] as const;
+export const AGENT_FORMATS = [
+  'retell-cf',
+  'retell-llm',
+  'vapi',
+  'vapi-squad',
+  'revring',
+  'voicetest',
+  'parley',
+] as const;
 export type AgentFormat = (typeof AGENT_FORMATS)[number];
 
 /** Formats a test-case file can be read from. */
@@ -108,7 +116,11 @@ export class ExportContext {
    * `native`: the graph came from this format, so its source metadata applies.
    * `snippets`: the target format keeps `{%snippet%}` references; otherwise texts get them expanded.
    */
-  constructor(readonly graph: AgentGraph, readonly native: boolean, readonly snippets = false) {}
+  constructor(
+    readonly graph: AgentGraph,
+    readonly native: boolean,
+    readonly snippets = false,
+  ) {}
 
   drop(path: string, feature: string, reason: string): void {
     this.dropped.push({ path, feature, reason });

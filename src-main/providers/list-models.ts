@@ -18,7 +18,13 @@ export interface ListModelsOptions {
 export async function listModels(opts: ListModelsOptions): Promise<ModelInfo[]> {
   const reg = createProviderRegistry({ ...opts.registry, autoScripted: false });
   try {
-    return await reg.list({ dir: opts.dir, ollama: opts.ollama, openai: opts.openai, signal: opts.signal, onError: opts.onError });
+    return await reg.list({
+      dir: opts.dir,
+      ollama: opts.ollama,
+      openai: opts.openai,
+      signal: opts.signal,
+      onError: opts.onError,
+    });
   } finally {
     await reg.close();
   }

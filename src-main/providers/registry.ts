@@ -3,7 +3,13 @@
  * once), listing across providers, and closing everything at the end.
  */
 import path from 'node:path';
-import { ModelSpec, parseModelSpec, type ModelInfo, type ModelSpecInput, type ProviderId } from '../../src-shared/schemas/index.js';
+import {
+  ModelSpec,
+  parseModelSpec,
+  type ModelInfo,
+  type ModelSpecInput,
+  type ProviderId,
+} from '../../src-shared/schemas/index.js';
 import type { ChatModel, ListOptions, Provider } from './types.js';
 import { providerError } from './shared/errors.js';
 import { createLlamaCppProvider, type LlamaCppProviderOptions } from './llama-cpp/provider.js';
@@ -88,7 +94,12 @@ export function createProviderRegistry(opts: ProviderRegistryOptions = {}): Prov
       if (!m) {
         m = (async () => {
           const p = await provider(spec.provider);
-          if (!p) throw providerError({ provider: spec.provider, model: spec.model }, 'invalid_spec', `the ${spec.provider} provider is not available`);
+          if (!p)
+            throw providerError(
+              { provider: spec.provider, model: spec.model },
+              'invalid_spec',
+              `the ${spec.provider} provider is not available`,
+            );
           return p.load(spec, o);
         })();
         models.set(key, m);
@@ -106,7 +117,9 @@ export function createProviderRegistry(opts: ProviderRegistryOptions = {}): Prov
       if (oa) jobs.push(['openai', { endpoints: oa, signal: o.signal }]);
       // one endpoint failing (Ollama not running) must not hide the others
       const expanded: Array<[ProviderId, ListOptions]> = jobs.flatMap(([id, lo]) =>
-        lo.endpoints && lo.endpoints.length > 1 ? lo.endpoints.map((e) => [id, { ...lo, endpoints: [e] }] as [ProviderId, ListOptions]) : [[id, lo]],
+        lo.endpoints && lo.endpoints.length > 1
+          ? lo.endpoints.map((e) => [id, { ...lo, endpoints: [e] }] as [ProviderId, ListOptions])
+          : [[id, lo]],
       );
       const results = await Promise.all(
         expanded.map(async ([id, lo]) => {

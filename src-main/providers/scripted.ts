@@ -19,7 +19,11 @@ class ScriptedModel implements ChatModel {
   readonly maxParallel = 64;
   private sessions = new Set<ScriptedSession>();
 
-  constructor(readonly spec: ModelSpec, private readonly script: ParsedScript, private readonly digest: string) {}
+  constructor(
+    readonly spec: ModelSpec,
+    private readonly script: ParsedScript,
+    private readonly digest: string,
+  ) {}
 
   async identity(): Promise<ModelIdentity> {
     return {
@@ -58,14 +62,25 @@ export const scriptedProvider: Provider = {
     try {
       bytes = await readFile(spec.model);
     } catch (e) {
-      throw new ProviderError(`scripted model file ${spec.model}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : (e as Error).message}`,
-        'model_not_found', 'scripted', spec.model, spec.model);
+      throw new ProviderError(
+        `scripted model file ${spec.model}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : (e as Error).message}`,
+        'model_not_found',
+        'scripted',
+        spec.model,
+        spec.model,
+      );
     }
     let json: unknown;
     try {
       json = JSON.parse(bytes.toString('utf8'));
     } catch (e) {
-      throw new ProviderError(`scripted model file ${spec.model}: not valid JSON (${(e as Error).message})`, 'invalid_spec', 'scripted', spec.model, spec.model);
+      throw new ProviderError(
+        `scripted model file ${spec.model}: not valid JSON (${(e as Error).message})`,
+        'invalid_spec',
+        'scripted',
+        spec.model,
+        spec.model,
+      );
     }
     let parsed: ParsedScript;
     try {

@@ -148,4 +148,9 @@ export class ProviderError extends Error {
   retryAfterMs?: number;
 }
 
-export const emptyUsage = (): CallUsage => ({ prompt_tokens: 0, cached_prompt_tokens: 0, completion_tokens: 0, wall_ms: 0 });
+export const emptyUsage = (): CallUsage => ({
+  prompt_tokens: 0,
+  cached_prompt_tokens: 0,
+  completion_tokens: 0,
+  wall_ms: 0,
+});

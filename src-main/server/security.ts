@@ -37,7 +37,7 @@ export function requestToken(req: IncomingMessage, url: URL, allowQuery: boolean
   if (auth?.startsWith('Bearer ')) return auth.slice(7).trim();
   const h = req.headers['x-parley-token'];
   if (typeof h === 'string') return h;
-  return allowQuery ? url.searchParams.get('token') ?? undefined : undefined;
+  return allowQuery ? (url.searchParams.get('token') ?? undefined) : undefined;
 }
 
 /** Only loopback names with our own port: defeats DNS rebinding. */
@@ -49,5 +49,7 @@ export function hostAllowed(host: string | undefined, port: number): boolean {
 /** A browser's Origin must be this server; non-browser clients send none. */
 export function originAllowed(origin: string | undefined, port: number): boolean {
   if (origin === undefined) return true;
-  return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}` || origin === `http://[::1]:${port}`;
+  return (
+    origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}` || origin === `http://[::1]:${port}`
+  );
 }

@@ -27,12 +27,24 @@ export interface WebServer {
 }
 
 const HTTP_STATUS: Record<string, number> = {
-  invalid_input: 400, unknown_method: 404, not_found: 404, conflict: 409, too_large: 413, not_built: 501,
-  unavailable: 503, invalid_output: 500, internal: 500, unauthorized: 401,
+  invalid_input: 400,
+  unknown_method: 404,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  not_built: 501,
+  unavailable: 503,
+  invalid_output: 500,
+  internal: 500,
+  unauthorized: 401,
 };
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
   res.end(JSON.stringify(body));
 }
 
@@ -42,7 +54,12 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > limit) { req.removeAllListeners('data'); req.resume(); reject(Object.assign(new Error('too large'), { tooLarge: true })); return; }
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(Object.assign(new Error('too large'), { tooLarge: true }));
+        return;
+      }
       chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
@@ -65,47 +82,84 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     try {
       if (url.pathname.startsWith('/rpc/')) {
         // The token is checked before anything else is looked at.
-        if (!tokenMatches(token, requestToken(req, url, false))) return sendJson(res, 401, { ok: false, error: { code: 'unauthorized', message: 'missing or wrong token' } });
-        if (!hostAllowed(req.headers.host, port)) return sendJson(res, 403, { ok: false, error: { code: 'unauthorized', message: 'Host not allowed' } });
-        if (!originAllowed(req.headers.origin, port)) return sendJson(res, 403, { ok: false, error: { code: 'unauthorized', message: 'cross-origin call refused' } });
-        if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid_input', message: 'use POST' } });
+        if (!tokenMatches(token, requestToken(req, url, false)))
+          return sendJson(res, 401, { ok: false, error: { code: 'unauthorized', message: 'missing or wrong token' } });
+        if (!hostAllowed(req.headers.host, port))
+          return sendJson(res, 403, { ok: false, error: { code: 'unauthorized', message: 'Host not allowed' } });
+        if (!originAllowed(req.headers.origin, port))
+          return sendJson(res, 403, {
+            ok: false,
+            error: { code: 'unauthorized', message: 'cross-origin call refused' },
+          });
+        if (req.method !== 'POST')
+          return sendJson(res, 405, { ok: false, error: { code: 'invalid_input', message: 'use POST' } });
         const ctype = req.headers['content-type'] ?? '';
-        if (!ctype.startsWith('application/json')) return sendJson(res, 415, { ok: false, error: { code: 'invalid_input', message: 'Content-Type must be application/json' } });
+        if (!ctype.startsWith('application/json'))
+          return sendJson(res, 415, {
+            ok: false,
+            error: { code: 'invalid_input', message: 'Content-Type must be application/json' },
+          });
         let body: string;
         try {
           body = await readBody(req, limit);
         } catch {
           res.setHeader('Connection', 'close');
-          return sendJson(res, 413, { ok: false, error: { code: 'too_large', message: `request body over ${limit} bytes` } });
+          return sendJson(res, 413, {
+            ok: false,
+            error: { code: 'too_large', message: `request body over ${limit} bytes` },
+          });
         }
         let input: unknown = {};
         if (body.trim()) {
-          try { input = JSON.parse(body); } catch (e) {
-            return sendJson(res, 400, { ok: false, error: { code: 'invalid_input', message: `request body is not JSON: ${(e as Error).message}` } });
+          try {
+            input = JSON.parse(body);
+          } catch (e) {
+            return sendJson(res, 400, {
+              ok: false,
+              error: { code: 'invalid_input', message: `request body is not JSON: ${(e as Error).message}` },
+            });
           }
         }
         const method = decodeURIComponent(url.pathname.slice('/rpc/'.length));
         const result = await dispatch(opts.ctx, method, input);
-        return sendJson(res, result.ok ? 200 : HTTP_STATUS[result.error.code] ?? 500, result);
+        return sendJson(res, result.ok ? 200 : (HTTP_STATUS[result.error.code] ?? 500), result);
       }
-      if (!hostAllowed(req.headers.host, port)) { res.writeHead(403).end('Host not allowed'); return; }
-      if (req.method !== 'GET' && req.method !== 'HEAD') { res.writeHead(405).end(); return; }
+      if (!hostAllowed(req.headers.host, port)) {
+        res.writeHead(403).end('Host not allowed');
+        return;
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405).end();
+        return;
+      }
       serveStatic(opts.staticDir, url.pathname, res);
     } catch (e) {
-      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: (e as Error).message } });
+      if (!res.headersSent)
+        sendJson(res, 500, { ok: false, error: { code: 'internal', message: (e as Error).message } });
     }
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const ok = url.pathname === '/events' && tokenMatches(token, requestToken(req, url, true))
-      && hostAllowed(req.headers.host, port) && originAllowed(req.headers.origin, port);
-    if (!ok) { socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n'); socket.destroy(); return; }
+    const ok =
+      url.pathname === '/events' &&
+      tokenMatches(token, requestToken(req, url, true)) &&
+      hostAllowed(req.headers.host, port) &&
+      originAllowed(req.headers.origin, port);
+    if (!ok) {
+      socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
+      socket.destroy();
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const off = opts.ctx.events.on((event) => { if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event)); });
+      const off = opts.ctx.events.on((event) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
+      });
       ws.on('close', off);
-      ws.on('message', () => { /* the socket is one-way: events only */ });
+      ws.on('message', () => {
+        /* the socket is one-way: events only */
+      });
     });
   });
 
@@ -118,11 +172,12 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     url: `http://127.0.0.1:${port}/?token=${token}`,
     port,
     token,
-    close: () => new Promise<void>((resolve) => {
-      for (const c of wss.clients) c.terminate();
-      wss.close();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const c of wss.clients) c.terminate();
+        wss.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -28,7 +28,11 @@ function checkHeader(file: string): void {
     const n = fs.readSync(fd, buf, 0, 16, 0);
     if (n === 0) return; // empty file: SQLite treats it as a new database
     if (n < 16 || !buf.equals(SQLITE_HEADER)) {
-      throw new StoreError(`${file}: not a Parley database (not an SQLite file). The file was not modified; pass another path with --db or PARLEY_DB.`, 'not_sqlite', file);
+      throw new StoreError(
+        `${file}: not a Parley database (not an SQLite file). The file was not modified; pass another path with --db or PARLEY_DB.`,
+        'not_sqlite',
+        file,
+      );
     }
   } finally {
     fs.closeSync(fd);
@@ -59,7 +63,11 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Database.Dat
       pending = pendingMigrations(db, file, migrations);
     } catch (e) {
       if (e instanceof StoreError) throw e;
-      throw new StoreError(`${file}: not a usable Parley database: ${(e as Error).message}. The file was not modified.`, 'not_sqlite', file);
+      throw new StoreError(
+        `${file}: not a usable Parley database: ${(e as Error).message}. The file was not modified.`,
+        'not_sqlite',
+        file,
+      );
     }
     if (!opts.readonly) {
       db.pragma('journal_mode = WAL');

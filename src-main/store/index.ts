@@ -43,8 +43,12 @@ export function openStore(file: string, opts: OpenOptions = {}): Store {
     results: new ResultsRepo(db),
     settings: new SettingsRepo(db),
     transaction: (fn) => db.transaction(fn)(),
-    backup: async (dest) => { await db.backup(dest); },
-    close: () => { if (db.open) db.close(); },
+    backup: async (dest) => {
+      await db.backup(dest);
+    },
+    close: () => {
+      if (db.open) db.close();
+    },
   };
   if (!opts.readonly) store.runs.markOrphansInterrupted();
   return store;

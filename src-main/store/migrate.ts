@@ -3,7 +3,11 @@ import { StoreError } from './errors.js';
 import { MIGRATIONS, migrationChecksum, type Migration } from './migrations/index.js';
 import { nowIso } from './ids.js';
 
-interface AppliedRow { id: number; name: string; checksum: string }
+interface AppliedRow {
+  id: number;
+  name: string;
+  checksum: string;
+}
 
 export function appliedMigrations(db: Database.Database): AppliedRow[] {
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_migrations'").get();
@@ -16,7 +20,11 @@ export function appliedMigrations(db: Database.Database): AppliedRow[] {
  * Returns the migrations still to apply. Throws when the DB is newer than the app or an applied
  * migration was edited.
  */
-export function pendingMigrations(db: Database.Database, file: string, migrations: Migration[] = MIGRATIONS): Migration[] {
+export function pendingMigrations(
+  db: Database.Database,
+  file: string,
+  migrations: Migration[] = MIGRATIONS,
+): Migration[] {
   const applied = appliedMigrations(db);
   const known = new Map(migrations.map((m) => [m.id, m]));
   for (const row of applied) {
@@ -24,13 +32,15 @@ export function pendingMigrations(db: Database.Database, file: string, migration
     if (!m) {
       throw new StoreError(
         `${file}: database was created by a newer Parley (it has migration ${row.id} "${row.name}", this app knows up to ${migrations.at(-1)?.id ?? 0}). Update Parley; the file was not modified.`,
-        'newer_than_app', file,
+        'newer_than_app',
+        file,
       );
     }
     if (migrationChecksum(m) !== row.checksum) {
       throw new StoreError(
         `${file}: applied migration ${row.id} "${row.name}" does not match this app's copy (checksum ${row.checksum.slice(0, 12)} != ${migrationChecksum(m).slice(0, 12)}). A shipped migration was edited; the file was not modified.`,
-        'migration_edited', file,
+        'migration_edited',
+        file,
       );
     }
   }

@@ -2,7 +2,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** The OS user-data folder Parley uses when neither --db nor PARLEY_DB is given. */
-export function userDataDir(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string {
+export function userDataDir(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   const home = os.homedir();
   if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'parley');
   if (platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'parley');

@@ -4,8 +4,16 @@ import type { AppEvent, MethodInput, MethodName, MethodOutput } from '../../src-
 import { api } from './client.js';
 
 /** Typed query over one API method; the cache key is [method, input]. */
-export function useApi<M extends MethodName>(method: M, input?: MethodInput<M>, opts?: Partial<UseQueryOptions<MethodOutput<M>>>) {
-  return useQuery<MethodOutput<M>>({ queryKey: [method, input ?? {}], queryFn: () => api.call(method, input), ...opts });
+export function useApi<M extends MethodName>(
+  method: M,
+  input?: MethodInput<M>,
+  opts?: Partial<UseQueryOptions<MethodOutput<M>>>,
+) {
+  return useQuery<MethodOutput<M>>({
+    queryKey: [method, input ?? {}],
+    queryFn: () => api.call(method, input),
+    ...opts,
+  });
 }
 
 /** Typed mutation; invalidates the given methods' queries on success. */
@@ -13,7 +21,9 @@ export function useApiMutation<M extends MethodName>(method: M, invalidates: Met
   const qc = useQueryClient();
   return useMutation<MethodOutput<M>, Error, MethodInput<M>>({
     mutationFn: (input) => api.call(method, input),
-    onSuccess: () => { for (const m of invalidates) void qc.invalidateQueries({ queryKey: [m] }); },
+    onSuccess: () => {
+      for (const m of invalidates) void qc.invalidateQueries({ queryKey: [m] });
+    },
   });
 }
 

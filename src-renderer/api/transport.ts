@@ -13,7 +13,9 @@ export interface ParleyBridge {
 }
 
 declare global {
-  interface Window { parley?: ParleyBridge }
+  interface Window {
+    parley?: ParleyBridge;
+  }
 }
 
 export function ipcTransport(bridge: ParleyBridge): Transport {
@@ -42,7 +44,9 @@ export function webTransport(token: string): Transport {
   const connect = () => {
     const proto = window.location.protocol === 'https:' ? 'wss' : 'ws';
     socket = new WebSocket(`${proto}://${window.location.host}/events?token=${encodeURIComponent(token)}`);
-    socket.onopen = () => { retry = 0; };
+    socket.onopen = () => {
+      retry = 0;
+    };
     socket.onmessage = (m) => {
       const event = JSON.parse(String(m.data)) as AppEvent;
       for (const l of listeners) l(event);
@@ -60,13 +64,22 @@ export function webTransport(token: string): Transport {
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
         body: JSON.stringify(input ?? {}),
       });
-      if (res.status === 401) return { ok: false, error: { code: 'unauthorized', message: 'This page has no valid session token. Open the URL printed by `parley serve`.' } };
+      if (res.status === 401)
+        return {
+          ok: false,
+          error: {
+            code: 'unauthorized',
+            message: 'This page has no valid session token. Open the URL printed by `parley serve`.',
+          },
+        };
       return (await res.json()) as RpcResult<unknown>;
     },
     subscribe(listener) {
       listeners.add(listener);
       if (!socket) connect();
-      return () => { listeners.delete(listener); };
+      return () => {
+        listeners.delete(listener);
+      };
     },
   };
 }

@@ -10,18 +10,26 @@ function Nav() {
   const info = useApi('app.info');
   return (
     <nav className="nav" aria-label="Main">
-      <Link href="/" className="brand">Parley</Link>
+      <Link href="/" className="brand">
+        Parley
+      </Link>
       <ul>
         {NAV.map((n) => (
           <li key={n.path}>
-            <Link href={n.path} className={location === n.path || location.startsWith(n.path + '/') ? 'active' : ''}>{n.label}</Link>
+            <Link href={n.path} className={location === n.path || location.startsWith(n.path + '/') ? 'active' : ''}>
+              {n.label}
+            </Link>
           </li>
         ))}
       </ul>
       <div className="nav-foot">
         <ThemeToggle />
         <BackupButton />
-        {info.data && <div className="muted small" title={info.data.db_path}>v{info.data.version} · {info.data.mode}</div>}
+        {info.data && (
+          <div className="muted small" title={info.data.db_path}>
+            v{info.data.version} · {info.data.mode}
+          </div>
+        )}
         {info.error && <div className="error small">{String(info.error.message)}</div>}
       </div>
     </nav>
@@ -36,9 +44,15 @@ export function App() {
         <main className="content">
           <Switch>
             {ROUTES.map((r) => (
-              <Route key={r.path} path={r.path}>{(params) => <r.component params={params as Record<string, string>} />}</Route>
+              <Route key={r.path} path={r.path}>
+                {(params) => <r.component params={params as Record<string, string>} />}
+              </Route>
             ))}
-            <Route><div className="empty">Page not found. <Link href="/">Home</Link></div></Route>
+            <Route>
+              <div className="empty">
+                Page not found. <Link href="/">Home</Link>
+              </div>
+            </Route>
           </Switch>
         </main>
       </div>

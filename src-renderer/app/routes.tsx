@@ -9,7 +9,10 @@ import { ComparePage } from '../features/compare/ComparePage.js';
 import { ModelsPage } from '../features/models/ModelsPage.js';
 import { HomePage } from '../features/first-run/HomePage.js';
 
-export interface NavItem { path: string; label: string }
+export interface NavItem {
+  path: string;
+  label: string;
+}
 
 /** Left navigation, in order. */
 export const NAV: NavItem[] = [

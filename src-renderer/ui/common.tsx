@@ -3,14 +3,21 @@ import type { ReactNode } from 'react';
 export function PageHeader({ title, actions, children }: { title: string; actions?: ReactNode; children?: ReactNode }) {
   return (
     <header className="page-header">
-      <div><h1>{title}</h1>{children && <div className="muted">{children}</div>}</div>
+      <div>
+        <h1>{title}</h1>
+        {children && <div className="muted">{children}</div>}
+      </div>
       {actions && <div className="actions">{actions}</div>}
     </header>
   );
 }
 
 export function Empty({ children }: { children: ReactNode }) {
-  return <div className="empty" role="status">{children}</div>;
+  return (
+    <div className="empty" role="status">
+      {children}
+    </div>
+  );
 }
 
 export function ErrorBox({ error }: { error: unknown }) {
@@ -25,7 +32,11 @@ export function ErrorBox({ error }: { error: unknown }) {
 }
 
 export function Loading() {
-  return <div className="muted" role="status">Loading…</div>;
+  return (
+    <div className="muted" role="status">
+      Loading…
+    </div>
+  );
 }
 
 export function StatusBadge({ status }: { status: string }) {

@@ -4,7 +4,11 @@ import { useEffect, useState } from 'react';
  * A short status message ("Saved.") that clears itself after `ms`. `onShown` runs once the message
  * is on screen (editors use it to forget a "just saved" marker kept across a route change).
  */
-export function useFlash<T>(initial: () => T | null, ms = 2500, onShown?: () => void): [T | null, (v: T | null) => void] {
+export function useFlash<T>(
+  initial: () => T | null,
+  ms = 2500,
+  onShown?: () => void,
+): [T | null, (v: T | null) => void] {
   const [value, setValue] = useState<T | null>(initial);
   useEffect(() => {
     if (value === null) return;

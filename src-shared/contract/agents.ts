@@ -3,12 +3,23 @@ import { AgentGraph, FormatId } from '../schemas/index.js';
 import { method } from './define.js';
 
 export const AgentSummary = z.object({
-  id: z.string(), name: z.string(), latest_version_id: z.string(), version: z.number().int(),
-  source_format: z.string(), node_count: z.number().int(), created_at: z.string(), updated_at: z.string(),
+  id: z.string(),
+  name: z.string(),
+  latest_version_id: z.string(),
+  version: z.number().int(),
+  source_format: z.string(),
+  node_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
 });
 export const AgentVersionMeta = z.object({
-  id: z.string(), agent_id: z.string(), version: z.number().int(), content_hash: z.string(),
-  source_format: z.string(), note: z.string(), created_at: z.string(),
+  id: z.string(),
+  agent_id: z.string(),
+  version: z.number().int(),
+  content_hash: z.string(),
+  source_format: z.string(),
+  note: z.string(),
+  created_at: z.string(),
 });
 export const ValidationIssue = z.object({
   severity: z.enum(['error', 'warning']),
@@ -41,26 +52,59 @@ const Id = z.object({ id: z.string().min(1) });
 
 export const agentMethods = {
   'agents.list': method('All agents, most recently updated first', z.object({}).default({}), z.array(AgentSummary)),
-  'agents.get': method('One agent with a version of its graph (latest by default) and its version list',
+  'agents.get': method(
+    'One agent with a version of its graph (latest by default) and its version list',
     z.object({ id: z.string().min(1), version_id: z.string().optional() }),
-    z.object({ agent: AgentSummary, version: AgentVersionMeta, graph: AgentGraph, versions: z.array(AgentVersionMeta) })),
-  'agents.create': method('Create an agent from a graph', z.object({ graph: AgentGraph, name: z.string().optional() }),
-    z.object({ agent: AgentSummary, version: AgentVersionMeta })),
-  'agents.save': method('Save a new immutable version (no new version when nothing changed)',
+    z.object({
+      agent: AgentSummary,
+      version: AgentVersionMeta,
+      graph: AgentGraph,
+      versions: z.array(AgentVersionMeta),
+    }),
+  ),
+  'agents.create': method(
+    'Create an agent from a graph',
+    z.object({ graph: AgentGraph, name: z.string().optional() }),
+    z.object({ agent: AgentSummary, version: AgentVersionMeta }),
+  ),
+  'agents.save': method(
+    'Save a new immutable version (no new version when nothing changed)',
     z.object({ id: z.string().min(1), graph: AgentGraph, note: z.string().default('') }),
-    z.object({ version: AgentVersionMeta, created: z.boolean() })),
-  'agents.delete': method('Delete an agent and its versions (force: with its runs)', Id.extend({ force: z.boolean().default(false) }),
-    z.object({ deleted_runs: z.number().int() })),
-  'agents.validate': method('Validate a graph (errors and warnings)', z.object({ graph: AgentGraph }), z.array(ValidationIssue)),
-  'agents.import': method('Import agent or test-suite files (each file in its own transaction)',
+    z.object({ version: AgentVersionMeta, created: z.boolean() }),
+  ),
+  'agents.delete': method(
+    'Delete an agent and its versions (force: with its runs)',
+    Id.extend({ force: z.boolean().default(false) }),
+    z.object({ deleted_runs: z.number().int() }),
+  ),
+  'agents.validate': method(
+    'Validate a graph (errors and warnings)',
+    z.object({ graph: AgentGraph }),
+    z.array(ValidationIssue),
+  ),
+  'agents.import': method(
+    'Import agent or test-suite files (each file in its own transaction)',
     z.object({ files: z.array(z.object({ name: z.string().min(1), text: z.string() })).min(1) }),
-    z.array(ImportFileOutcome)),
-  'agents.export': method('Export an agent version to a format',
+    z.array(ImportFileOutcome),
+  ),
+  'agents.export': method(
+    'Export an agent version to a format',
     z.object({ id: z.string().min(1), version_id: z.string().optional(), format: ExportFormat }),
-    z.object({ text: z.string(), filename: z.string(), dropped: z.array(z.object({ path: z.string(), feature: z.string(), reason: z.string() })) })),
-  'agents.graphDiff': method('Readable change list between two versions of an agent',
-    z.object({ from_version_id: z.string().min(1), to_version_id: z.string().min(1) }), z.unknown()),
-  'formats.list': method('Formats Parley reads and writes', z.object({}).default({}),
-    z.array(z.object({ id: z.string(), name: z.string(), import: z.boolean(), export: z.boolean() }))),
+    z.object({
+      text: z.string(),
+      filename: z.string(),
+      dropped: z.array(z.object({ path: z.string(), feature: z.string(), reason: z.string() })),
+    }),
+  ),
+  'agents.graphDiff': method(
+    'Readable change list between two versions of an agent',
+    z.object({ from_version_id: z.string().min(1), to_version_id: z.string().min(1) }),
+    z.unknown(),
+  ),
+  'formats.list': method(
+    'Formats Parley reads and writes',
+    z.object({}).default({}),
+    z.array(z.object({ id: z.string(), name: z.string(), import: z.boolean(), export: z.boolean() })),
+  ),
 };
 export { FormatId };

@@ -19,10 +19,15 @@ export const NumericDelta = z.object({ a: num, b: num, delta: num });
 
 export const MetricDelta = z.object({
   criterion: z.string(),
-  score_a: num, score_b: num, delta: num,
-  threshold_a: num, threshold_b: num,
-  passed_a: z.boolean().nullable(), passed_b: z.boolean().nullable(),
-  reasoning_a: str, reasoning_b: str,
+  score_a: num,
+  score_b: num,
+  delta: num,
+  threshold_a: num,
+  threshold_b: num,
+  passed_a: z.boolean().nullable(),
+  passed_b: z.boolean().nullable(),
+  reasoning_a: str,
+  reasoning_b: str,
 });
 export type MetricDelta = z.infer<typeof MetricDelta>;
 
@@ -30,15 +35,24 @@ export const CheckChange = z.object({
   group: z.enum(['rule', 'assertion']),
   kind: z.string(),
   target: z.string(),
-  passed_a: z.boolean().nullable(), passed_b: z.boolean().nullable(),
+  passed_a: z.boolean().nullable(),
+  passed_b: z.boolean().nullable(),
   change: z.enum(['same', 'broken', 'fixed', 'added', 'removed']),
-  message_a: str, message_b: str,
+  message_a: str,
+  message_b: str,
 });
 export type CheckChange = z.infer<typeof CheckChange>;
 
 export const PathDivergence = z.object({
-  turn: z.number(), visit: z.number(),
-  from_node: str, node_a: str, node_b: str, via_a: str, via_b: str, reason_a: str, reason_b: str,
+  turn: z.number(),
+  visit: z.number(),
+  from_node: str,
+  node_a: str,
+  node_b: str,
+  via_a: str,
+  via_b: str,
+  reason_a: str,
+  reason_b: str,
 });
 export type PathDivergence = z.infer<typeof PathDivergence>;
 
@@ -48,64 +62,97 @@ export type WordPart = z.infer<typeof WordPart>;
 export const TranscriptDiffEntry = z.object({
   op: z.enum(['same', 'changed', 'removed', 'inserted']),
   role: z.enum(['agent', 'caller', 'tool']),
-  a_index: num, b_index: num,
-  node_a: str, node_b: str,
-  a: str, b: str,
+  a_index: num,
+  b_index: num,
+  node_a: str,
+  node_b: str,
+  a: str,
+  b: str,
   words: z.array(WordPart).optional(),
 });
 export type TranscriptDiffEntry = z.infer<typeof TranscriptDiffEntry>;
 
 export const MetricDiagnosis = z.object({
-  criterion: z.string(), score: z.number(), threshold: z.number(), reasoning: z.string(),
+  criterion: z.string(),
+  score: z.number(),
+  threshold: z.number(),
+  reasoning: z.string(),
   turns: z.array(z.object({ index: z.number(), role: z.string(), node: str, content: z.string() })),
   nodes: z.array(z.string()),
 });
 
 const TurnScores = z.record(z.enum(TURN_METRICS), z.number());
 export const TurnQualityComparison = z.object({
-  mean_a: TurnScores.nullable(), mean_b: TurnScores.nullable(),
+  mean_a: TurnScores.nullable(),
+  mean_b: TurnScores.nullable(),
   turns: z.array(z.object({ turn: z.number(), index_a: num, index_b: num, delta: TurnScores.nullable() })),
 });
 
 export const TestComparison = z.object({
   test: z.string(),
-  test_index_a: num, test_index_b: num,
-  status_a: ResultStatus.nullable(), status_b: ResultStatus.nullable(),
+  test_index_a: num,
+  test_index_b: num,
+  status_a: ResultStatus.nullable(),
+  status_b: ResultStatus.nullable(),
   change: ChangeKind,
   significant: z.boolean().nullable(),
   p: num,
-  repeats_a: z.number(), repeats_b: z.number(),
-  pass_rate_a: num, pass_rate_b: num,
+  repeats_a: z.number(),
+  repeats_b: z.number(),
+  pass_rate_a: num,
+  pass_rate_b: num,
   metric_deltas: z.array(MetricDelta),
   check_changes: z.array(CheckChange),
-  turns: NumericDelta, tokens: NumericDelta, ms: NumericDelta,
-  end_reason_a: str, end_reason_b: str, end_reason_changed: z.boolean(),
-  error_a: str, error_b: str,
-  repeat_a: num, repeat_b: num,
+  turns: NumericDelta,
+  tokens: NumericDelta,
+  ms: NumericDelta,
+  end_reason_a: str,
+  end_reason_b: str,
+  end_reason_changed: z.boolean(),
+  error_a: str,
+  error_b: str,
+  repeat_a: num,
+  repeat_b: num,
   first_divergence: PathDivergence.nullable(),
-  nodes_only_a: z.array(z.string()), nodes_only_b: z.array(z.string()),
+  nodes_only_a: z.array(z.string()),
+  nodes_only_b: z.array(z.string()),
   transcript_diff: z.array(TranscriptDiffEntry),
   diagnosis: z.array(MetricDiagnosis),
   turn_quality: TurnQualityComparison.nullable(),
 });
 export type TestComparison = z.infer<typeof TestComparison>;
 
-export const TokenTotals = z.object({ prompt: z.number(), cached_prompt: z.number(), completion: z.number(), total: z.number() });
+export const TokenTotals = z.object({
+  prompt: z.number(),
+  cached_prompt: z.number(),
+  completion: z.number(),
+  total: z.number(),
+});
 
 export const SideSummary = z.object({
-  results: z.number(), tests: z.number(), passed: z.number(), failed: z.number(), errored: z.number(), imported: z.number(),
+  results: z.number(),
+  tests: z.number(),
+  passed: z.number(),
+  failed: z.number(),
+  errored: z.number(),
+  imported: z.number(),
   pass_rate: num,
   mean_scores: z.record(z.string(), z.number()),
   mean_score: num,
   tokens: TokenTotals,
-  wall_ms: z.number(), conversation_ms: z.number(),
+  wall_ms: z.number(),
+  conversation_ms: z.number(),
   mean_turns: num,
 });
 export type SideSummary = z.infer<typeof SideSummary>;
 
 export const RunRef = z.object({
-  id: z.string(), kind: Run.shape.kind, status: Run.shape.status,
-  agent_id: z.string(), agent_name: z.string(), agent_version_id: z.string(),
+  id: z.string(),
+  kind: Run.shape.kind,
+  status: Run.shape.status,
+  agent_id: z.string(),
+  agent_name: z.string(),
+  agent_version_id: z.string(),
   /** Version number of the agent (v3, v4...). */
   agent_version: z.number().nullable().default(null),
   suite_name: z.string(),
@@ -118,19 +165,26 @@ export type RunRef = z.infer<typeof RunRef>;
 export const GraphChange = z.object({
   kind: z.enum(['added', 'removed', 'changed']),
   target: z.enum(['graph', 'node', 'edge', 'prompt', 'tool', 'snippet', 'metric']),
-  node: z.string().optional(), edge: z.string().optional(), field: z.string().optional(),
-  before: z.unknown().optional(), after: z.unknown().optional(),
+  node: z.string().optional(),
+  edge: z.string().optional(),
+  field: z.string().optional(),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
   words: z.array(WordPart).optional(),
   text: z.string(),
 });
 export type GraphChange = z.infer<typeof GraphChange>;
 
 export const DiffSummary = z.object({
-  a: SideSummary, b: SideSummary,
+  a: SideSummary,
+  b: SideSummary,
   delta: z.object({
-    pass_rate: num, mean_score: num,
+    pass_rate: num,
+    mean_score: num,
     mean_scores: z.record(z.string(), num),
-    tokens: z.number(), wall_ms: z.number(), mean_turns: num,
+    tokens: z.number(),
+    wall_ms: z.number(),
+    mean_turns: num,
   }),
   counts: z.record(ChangeKind, z.number()),
   regressions: z.array(z.string()),
@@ -139,7 +193,8 @@ export const DiffSummary = z.object({
 export type DiffSummary = z.infer<typeof DiffSummary>;
 
 export const CompareRunDiff = z.object({
-  a: RunRef, b: RunRef,
+  a: RunRef,
+  b: RunRef,
   summary: DiffSummary,
   graph_changes: z.array(GraphChange).nullable(),
   tests: z.array(TestComparison),
@@ -147,13 +202,29 @@ export const CompareRunDiff = z.object({
 export type CompareRunDiff = z.infer<typeof CompareRunDiff>;
 
 export const MatrixCell = z.object({
-  status: ResultStatus.nullable(), pass_rate: num, mean_score: num, tokens: num, ms: num, repeats: z.number(),
+  status: ResultStatus.nullable(),
+  pass_rate: num,
+  mean_score: num,
+  tokens: num,
+  ms: num,
+  repeats: z.number(),
 });
 export type MatrixCell = z.infer<typeof MatrixCell>;
 
 export const CompareMatrix = z.object({
   runs: z.array(z.object({ run: RunRef, totals: SideSummary })),
-  tests: z.array(z.object({ test: z.string(), key: z.string(), cells: z.array(MatrixCell.nullable()), differs: z.boolean() })),
-  chart: z.array(z.object({ run: z.string(), model: z.string(), pass_rate: num, mean_score: num, tokens: z.number(), wall_ms: z.number() })),
+  tests: z.array(
+    z.object({ test: z.string(), key: z.string(), cells: z.array(MatrixCell.nullable()), differs: z.boolean() }),
+  ),
+  chart: z.array(
+    z.object({
+      run: z.string(),
+      model: z.string(),
+      pass_rate: num,
+      mean_score: num,
+      tokens: z.number(),
+      wall_ms: z.number(),
+    }),
+  ),
 });
 export type CompareMatrix = z.infer<typeof CompareMatrix>;

@@ -7,11 +7,23 @@ export interface MethodDef<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   output: O;
 }
 
-export const method = <I extends z.ZodType, O extends z.ZodType>(summary: string, input: I, output: O): MethodDef<I, O> => ({ summary, input, output });
+export const method = <I extends z.ZodType, O extends z.ZodType>(
+  summary: string,
+  input: I,
+  output: O,
+): MethodDef<I, O> => ({ summary, input, output });
 
 export const API_ERROR_CODES = [
-  'invalid_input', 'invalid_output', 'unknown_method', 'not_found', 'conflict', 'unauthorized',
-  'too_large', 'not_built', 'unavailable', 'internal',
+  'invalid_input',
+  'invalid_output',
+  'unknown_method',
+  'not_found',
+  'conflict',
+  'unauthorized',
+  'too_large',
+  'not_built',
+  'unavailable',
+  'internal',
 ] as const;
 
 export const ApiError = z.object({

@@ -5,19 +5,59 @@ import { PlaygroundState } from './playground.js';
 /** Events pushed from main to the renderer (IPC webContents.send / the web mode WebSocket). */
 export const RunEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('run.started'), run_id: z.string(), total: z.number().int() }),
-  z.object({ type: z.literal('test.started'), run_id: z.string(), test: z.string(), test_index: z.number().int(), repeat: z.number().int() }),
+  z.object({
+    type: z.literal('test.started'),
+    run_id: z.string(),
+    test: z.string(),
+    test_index: z.number().int(),
+    repeat: z.number().int(),
+  }),
   /** A finished turn of a conversation (agent, caller or tool). */
-  z.object({ type: z.literal('test.turn'), run_id: z.string(), test_index: z.number().int(), repeat: z.number().int(), turn: TranscriptTurn, node: z.string().optional() }),
+  z.object({
+    type: z.literal('test.turn'),
+    run_id: z.string(),
+    test_index: z.number().int(),
+    repeat: z.number().int(),
+    turn: TranscriptTurn,
+    node: z.string().optional(),
+  }),
   /** Streamed tokens of the turn being spoken. */
-  z.object({ type: z.literal('test.token'), run_id: z.string(), test_index: z.number().int(), repeat: z.number().int(), role: z.enum(['agent', 'caller']), chunk: z.string() }),
-  z.object({ type: z.literal('test.finished'), run_id: z.string(), test: z.string(), test_index: z.number().int(), repeat: z.number().int(), status: ResultStatus, result_id: z.string(), duration_ms: z.number() }),
-  z.object({ type: z.literal('run.finished'), run_id: z.string(), status: RunStatus, summary: RunSummary, error: z.string().nullable().optional() }),
+  z.object({
+    type: z.literal('test.token'),
+    run_id: z.string(),
+    test_index: z.number().int(),
+    repeat: z.number().int(),
+    role: z.enum(['agent', 'caller']),
+    chunk: z.string(),
+  }),
+  z.object({
+    type: z.literal('test.finished'),
+    run_id: z.string(),
+    test: z.string(),
+    test_index: z.number().int(),
+    repeat: z.number().int(),
+    status: ResultStatus,
+    result_id: z.string(),
+    duration_ms: z.number(),
+  }),
+  z.object({
+    type: z.literal('run.finished'),
+    run_id: z.string(),
+    status: RunStatus,
+    summary: RunSummary,
+    error: z.string().nullable().optional(),
+  }),
 ]);
 export type RunEvent = z.infer<typeof RunEvent>;
 
 export const PullEvent = z.object({
-  type: z.literal('model.pull'), model: z.string(), status: z.string(),
-  completed: z.number().optional(), total: z.number().optional(), done: z.boolean().default(false), error: z.string().optional(),
+  type: z.literal('model.pull'),
+  model: z.string(),
+  status: z.string(),
+  completed: z.number().optional(),
+  total: z.number().optional(),
+  done: z.boolean().default(false),
+  error: z.string().optional(),
 });
 export type PullEvent = z.infer<typeof PullEvent>;
 
@@ -27,15 +67,39 @@ export type PullEvent = z.infer<typeof PullEvent>;
  * late event of a step the state already holds can be told apart.
  */
 export const PlaygroundEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('playground.token'), session_id: z.string(), step: z.number().int(), role: z.enum(['agent', 'caller']), chunk: z.string() }),
-  z.object({ type: z.literal('playground.turn'), session_id: z.string(), step: z.number().int(), index: z.number().int(), turn: TranscriptTurn }),
-  z.object({ type: z.literal('playground.node'), session_id: z.string(), step: z.number().int(), node: z.string(), via: z.string().optional(), reason: z.string() }),
+  z.object({
+    type: z.literal('playground.token'),
+    session_id: z.string(),
+    step: z.number().int(),
+    role: z.enum(['agent', 'caller']),
+    chunk: z.string(),
+  }),
+  z.object({
+    type: z.literal('playground.turn'),
+    session_id: z.string(),
+    step: z.number().int(),
+    index: z.number().int(),
+    turn: TranscriptTurn,
+  }),
+  z.object({
+    type: z.literal('playground.node'),
+    session_id: z.string(),
+    step: z.number().int(),
+    node: z.string(),
+    via: z.string().optional(),
+    reason: z.string(),
+  }),
   z.object({ type: z.literal('playground.state'), session_id: z.string(), state: PlaygroundState }),
 ]);
 export type PlaygroundEvent = z.infer<typeof PlaygroundEvent>;
 
 /** Progress of `runs.evaluate` (judging a stored run's conversations): `run_id` is the run being judged. */
-export const EvaluateEvent = z.object({ type: z.literal('evaluate.progress'), run_id: z.string(), done: z.number().int(), total: z.number().int() });
+export const EvaluateEvent = z.object({
+  type: z.literal('evaluate.progress'),
+  run_id: z.string(),
+  done: z.number().int(),
+  total: z.number().int(),
+});
 export type EvaluateEvent = z.infer<typeof EvaluateEvent>;
 
 export const AppEvent = z.union([RunEvent, PullEvent, PlaygroundEvent, EvaluateEvent]);

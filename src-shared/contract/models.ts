@@ -5,16 +5,36 @@ import { method } from './define.js';
 export const ModelSettings = z.object({
   models_dir: z.string().optional(),
   ollama_endpoints: z.array(z.string()).default([]),
-  openai_endpoints: z.array(z.object({ name: z.string(), base_url: z.string(), api_key_env: z.string().optional(), has_key: z.boolean().default(false) })).default([]),
+  openai_endpoints: z
+    .array(
+      z.object({
+        name: z.string(),
+        base_url: z.string(),
+        api_key_env: z.string().optional(),
+        has_key: z.boolean().default(false),
+      }),
+    )
+    .default([]),
   threads: z.number().int().min(1).optional(),
 });
 export type ModelSettings = z.infer<typeof ModelSettings>;
 
 export const modelMethods = {
-  'models.list': method('Models available from the configured providers', z.object({ refresh: z.boolean().default(false) }).default({ refresh: false }),
-    z.object({ models: z.array(ModelInfo), errors: z.array(z.object({ provider: ProviderId, message: z.string() })) })),
+  'models.list': method(
+    'Models available from the configured providers',
+    z.object({ refresh: z.boolean().default(false) }).default({ refresh: false }),
+    z.object({ models: z.array(ModelInfo), errors: z.array(z.object({ provider: ProviderId, message: z.string() })) }),
+  ),
   'models.settings': method('Provider settings (no secrets)', z.object({}).default({}), ModelSettings),
   'models.saveSettings': method('Save provider settings', ModelSettings, ModelSettings),
-  'models.setKey': method('Store an API key in the OS keychain (desktop only)', z.object({ name: z.string().min(1), key: z.string().min(1) }), z.object({ stored: z.boolean() })),
-  'models.pull': method('Pull an Ollama model; progress arrives as model.pull events', z.object({ name: z.string().min(1), endpoint: z.string().optional() }), z.object({ started: z.boolean() })),
+  'models.setKey': method(
+    'Store an API key in the OS keychain (desktop only)',
+    z.object({ name: z.string().min(1), key: z.string().min(1) }),
+    z.object({ stored: z.boolean() }),
+  ),
+  'models.pull': method(
+    'Pull an Ollama model; progress arrives as model.pull events',
+    z.object({ name: z.string().min(1), endpoint: z.string().optional() }),
+    z.object({ started: z.boolean() }),
+  ),
 };

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { AgentGraph, EndReason, ModelSpec, NodeVisit, Persona, ToolCallRecord, ToolMock, TranscriptTurn } from '../schemas/index.js';
+import {
+  AgentGraph,
+  EndReason,
+  ModelSpec,
+  NodeVisit,
+  Persona,
+  ToolCallRecord,
+  ToolMock,
+  TranscriptTurn,
+} from '../schemas/index.js';
 import { method } from './define.js';
 
 /**
@@ -15,7 +24,18 @@ export const PlaygroundMode = z.enum(PLAYGROUND_MODES);
 export type PlaygroundMode = z.infer<typeof PlaygroundMode>;
 
 /** How the conversation got to a node: the entry, a chosen start node, an edge kind, a global node's entry or go-back condition. */
-export const MOVE_KINDS = ['entry', 'start', 'prompt', 'equation', 'else', 'always', 'skip', 'global', 'go_back', 'jump'] as const;
+export const MOVE_KINDS = [
+  'entry',
+  'start',
+  'prompt',
+  'equation',
+  'else',
+  'always',
+  'skip',
+  'global',
+  'go_back',
+  'jump',
+] as const;
 
 export const PlaygroundMove = z.object({
   /** Node left (null for the first node). */
@@ -121,11 +141,25 @@ export type PlaygroundStartInput = z.input<typeof PlaygroundStartInput>;
 const Session = z.object({ session_id: z.string().min(1) });
 
 export const playgroundMethods = {
-  'playground.start': method('Start a Try-it conversation; the agent speaks first when the graph says so', PlaygroundStartInput,
-    z.object({ session_id: z.string(), state: PlaygroundState })),
-  'playground.say': method('Type as the caller: the agent answers (ends the call when done is true)',
-    Session.extend({ text: z.string().max(4000), done: z.boolean().default(false) }), PlaygroundState),
-  'playground.step': method('Simulated mode: the persona speaks one turn, then the agent answers', Session, PlaygroundState),
-  'playground.stop': method('End a Try-it conversation (a turn in progress is cancelled)', Session, z.object({ stopped: z.boolean() })),
+  'playground.start': method(
+    'Start a Try-it conversation; the agent speaks first when the graph says so',
+    PlaygroundStartInput,
+    z.object({ session_id: z.string(), state: PlaygroundState }),
+  ),
+  'playground.say': method(
+    'Type as the caller: the agent answers (ends the call when done is true)',
+    Session.extend({ text: z.string().max(4000), done: z.boolean().default(false) }),
+    PlaygroundState,
+  ),
+  'playground.step': method(
+    'Simulated mode: the persona speaks one turn, then the agent answers',
+    Session,
+    PlaygroundState,
+  ),
+  'playground.stop': method(
+    'End a Try-it conversation (a turn in progress is cancelled)',
+    Session,
+    z.object({ stopped: z.boolean() }),
+  ),
   'playground.state': method('The state of a Try-it conversation', Session, PlaygroundState),
 };

@@ -11,19 +11,29 @@ export const LiveRun = z.object({
   active: z.boolean(),
   /** Conversations planned (tests x repeats); null when the suite snapshot is missing. */
   total: z.number().int().nullable(),
-  running: z.array(z.object({
-    test: z.string(), test_index: z.number().int(), repeat: z.number().int(),
-    /** Finished turns so far. */
-    transcript: z.array(TranscriptTurn),
-    /** The turn being spoken (streamed tokens so far). */
-    partial: z.object({ role: z.enum(['agent', 'caller']), text: z.string() }).nullable(),
-  })),
+  running: z.array(
+    z.object({
+      test: z.string(),
+      test_index: z.number().int(),
+      repeat: z.number().int(),
+      /** Finished turns so far. */
+      transcript: z.array(TranscriptTurn),
+      /** The turn being spoken (streamed tokens so far). */
+      partial: z.object({ role: z.enum(['agent', 'caller']), text: z.string() }).nullable(),
+    }),
+  ),
 });
 export type LiveRun = z.infer<typeof LiveRun>;
 
 export const ResultRow = z.object({
-  id: z.string(), test: z.string(), test_index: z.number().int(), repeat: z.number().int(), status: z.string(),
-  end_reason: z.string(), turns: z.number().int(), duration_ms: z.number(),
+  id: z.string(),
+  test: z.string(),
+  test_index: z.number().int(),
+  repeat: z.number().int(),
+  status: z.string(),
+  end_reason: z.string(),
+  turns: z.number().int(),
+  duration_ms: z.number(),
 });
 
 export const StartRunInput = z.object({
@@ -36,23 +46,68 @@ export const StartRunInput = z.object({
 });
 
 export const runMethods = {
-  'runs.list': method('Runs, newest first, with filters', z.object({
-    agent_id: z.string().optional(), status: RunStatus.optional(), model: z.string().optional(), suite_id: z.string().optional(),
-    since: z.string().optional(), until: z.string().optional(),
-    limit: z.number().int().min(1).max(1000).default(100), offset: z.number().int().min(0).default(0),
-  }).default({ limit: 100, offset: 0 }), z.array(Run)),
-  'runs.get': method('A run and its result rows', z.object({ id: z.string().min(1) }), z.object({ run: Run, results: z.array(ResultRow) })),
+  'runs.list': method(
+    'Runs, newest first, with filters',
+    z
+      .object({
+        agent_id: z.string().optional(),
+        status: RunStatus.optional(),
+        model: z.string().optional(),
+        suite_id: z.string().optional(),
+        since: z.string().optional(),
+        until: z.string().optional(),
+        limit: z.number().int().min(1).max(1000).default(100),
+        offset: z.number().int().min(0).default(0),
+      })
+      .default({ limit: 100, offset: 0 }),
+    z.array(Run),
+  ),
+  'runs.get': method(
+    'A run and its result rows',
+    z.object({ id: z.string().min(1) }),
+    z.object({ run: Run, results: z.array(ResultRow) }),
+  ),
   'runs.result': method('One full result (transcript, metrics, path)', z.object({ id: z.string().min(1) }), Result),
   'runs.results': method('All full results of a run', z.object({ id: z.string().min(1) }), z.array(Result)),
   'runs.start': method('Start a run; progress arrives as run events', StartRunInput, z.object({ run_id: z.string() })),
-  'runs.cancel': method('Cancel a running run (finished results are kept)', z.object({ id: z.string().min(1) }), z.object({ cancelled: z.boolean() })),
-  'runs.resume': method('Run only what an interrupted run is missing', z.object({ id: z.string().min(1) }), z.object({ run_id: z.string() })),
-  'runs.delete': method('Delete a run and its results', z.object({ id: z.string().min(1) }), z.object({ deleted: z.boolean() })),
-  'runs.export': method('Export a run as JSON or JUnit XML', z.object({ id: z.string().min(1), format: z.enum(['json', 'junit']) }),
-    z.object({ text: z.string(), filename: z.string() })),
-  'runs.groupFailures': method('Group a finished run\'s failures into problems with one judge-model call; stored with the run',
-    z.object({ id: z.string().min(1), judge: ModelSpec.optional() }), Run),
-  'runs.live': method('Live state of a run: planned total and the conversations in progress', z.object({ id: z.string().min(1) }), LiveRun),
-  'compare.diff': method('Compare two runs test by test', z.object({ a: z.string().min(1), b: z.string().min(1) }), CompareRunDiff),
-  'compare.matrix': method('N-way comparison of several runs', z.object({ runs: z.array(z.string().min(1)).min(2) }), CompareMatrix),
+  'runs.cancel': method(
+    'Cancel a running run (finished results are kept)',
+    z.object({ id: z.string().min(1) }),
+    z.object({ cancelled: z.boolean() }),
+  ),
+  'runs.resume': method(
+    'Run only what an interrupted run is missing',
+    z.object({ id: z.string().min(1) }),
+    z.object({ run_id: z.string() }),
+  ),
+  'runs.delete': method(
+    'Delete a run and its results',
+    z.object({ id: z.string().min(1) }),
+    z.object({ deleted: z.boolean() }),
+  ),
+  'runs.export': method(
+    'Export a run as JSON or JUnit XML',
+    z.object({ id: z.string().min(1), format: z.enum(['json', 'junit']) }),
+    z.object({ text: z.string(), filename: z.string() }),
+  ),
+  'runs.groupFailures': method(
+    "Group a finished run's failures into problems with one judge-model call; stored with the run",
+    z.object({ id: z.string().min(1), judge: ModelSpec.optional() }),
+    Run,
+  ),
+  'runs.live': method(
+    'Live state of a run: planned total and the conversations in progress',
+    z.object({ id: z.string().min(1) }),
+    LiveRun,
+  ),
+  'compare.diff': method(
+    'Compare two runs test by test',
+    z.object({ a: z.string().min(1), b: z.string().min(1) }),
+    CompareRunDiff,
+  ),
+  'compare.matrix': method(
+    'N-way comparison of several runs',
+    z.object({ runs: z.array(z.string().min(1)).min(2) }),
+    CompareMatrix,
+  ),
 };

@@ -10,14 +10,32 @@ import { z } from 'zod';
 export const SourceMeta = z.record(z.string(), z.unknown());
 export type SourceMeta = z.infer<typeof SourceMeta>;
 
-export const FORMAT_IDS = ['parley', 'retell-cf', 'retell-llm', 'vapi', 'vapi-squad', 'revring', 'voicetest', 'custom'] as const;
+export const FORMAT_IDS = [
+  'parley',
+  'retell-cf',
+  'retell-llm',
+  'vapi',
+  'vapi-squad',
+  'revring',
+  'voicetest',
+  'custom',
+] as const;
 export const FormatId = z.enum(FORMAT_IDS);
 export type FormatId = z.infer<typeof FormatId>;
 
 export const EQUATION_OPERATORS = [
-  '==', '!=', '>', '>=', '<', '<=',
-  'contains', 'not_contains', 'contained_in', 'not_contained_in',
-  'exists', 'not_exists',
+  '==',
+  '!=',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'contains',
+  'not_contains',
+  'contained_in',
+  'not_contained_in',
+  'exists',
+  'not_exists',
 ] as const;
 export const EquationOperator = z.enum(EQUATION_OPERATORS);
 export type EquationOperator = z.infer<typeof EquationOperator>;
@@ -41,7 +59,11 @@ export const AlwaysCondition = z.object({ kind: z.literal('always') });
 export const SkipCondition = z.object({ kind: z.literal('skip') });
 
 export const Condition = z.discriminatedUnion('kind', [
-  PromptCondition, EquationCondition, ElseCondition, AlwaysCondition, SkipCondition,
+  PromptCondition,
+  EquationCondition,
+  ElseCondition,
+  AlwaysCondition,
+  SkipCondition,
 ]);
 export type Condition = z.infer<typeof Condition>;
 export type ConditionKind = Condition['kind'];
@@ -72,9 +94,13 @@ export type Utterance = z.infer<typeof Utterance>;
 
 export const GlobalSetting = z.object({
   /** Conditions (usually prompts) that make the engine jump to this node from anywhere. */
-  entry_conditions: z.array(z.object({ id: z.string().min(1), condition: GlobalCondition, source_meta: SourceMeta.optional() })),
+  entry_conditions: z.array(
+    z.object({ id: z.string().min(1), condition: GlobalCondition, source_meta: SourceMeta.optional() }),
+  ),
   /** Conditions that pop the origin stack and resume at the node the global node was entered from. */
-  go_back_conditions: z.array(z.object({ id: z.string().min(1), condition: GlobalCondition, source_meta: SourceMeta.optional() })).default([]),
+  go_back_conditions: z
+    .array(z.object({ id: z.string().min(1), condition: GlobalCondition, source_meta: SourceMeta.optional() }))
+    .default([]),
 });
 export type GlobalSetting = z.infer<typeof GlobalSetting>;
 
@@ -159,7 +185,13 @@ export const PressDigitNode = z.object({
 
 export const NODE_TYPES = ['conversation', 'logic', 'extract', 'function', 'transfer', 'end', 'press_digit'] as const;
 export const GraphNode = z.discriminatedUnion('type', [
-  ConversationNode, LogicNode, ExtractNode, FunctionNode, TransferNode, EndNode, PressDigitNode,
+  ConversationNode,
+  LogicNode,
+  ExtractNode,
+  FunctionNode,
+  TransferNode,
+  EndNode,
+  PressDigitNode,
 ]);
 export type GraphNode = z.infer<typeof GraphNode>;
 export type NodeType = GraphNode['type'];
@@ -198,11 +230,13 @@ export const AgentGraph = z.object({
   nodes: z.array(GraphNode),
   /** Agent-level metrics judged on every test of every suite. */
   metrics: z.array(AgentMetric).default([]),
-  source: z.object({
-    format: FormatId,
-    /** Everything at graph level the format carries that Parley does not model. */
-    meta: SourceMeta.default({}),
-  }).default({ format: 'parley', meta: {} }),
+  source: z
+    .object({
+      format: FormatId,
+      /** Everything at graph level the format carries that Parley does not model. */
+      meta: SourceMeta.default({}),
+    })
+    .default({ format: 'parley', meta: {} }),
 });
 export type AgentGraph = z.infer<typeof AgentGraph>;
 /** Input shape (defaults optional) — what a user may write in Parley JSON. */

@@ -80,17 +80,27 @@ export type ModelInfo = z.infer<typeof ModelInfo>;
  */
 export function parseModelSpec(spec: string): ModelSpec {
   const i = spec.indexOf(':');
-  if (i <= 0) throw new Error(`model spec "${spec}": expected PROVIDER:MODEL (llama-cpp:PATH.gguf, ollama:NAME[@URL], openai:NAME[@BASE_URL], scripted:FILE)`);
+  if (i <= 0)
+    throw new Error(
+      `model spec "${spec}": expected PROVIDER:MODEL (llama-cpp:PATH.gguf, ollama:NAME[@URL], openai:NAME[@BASE_URL], scripted:FILE)`,
+    );
   const provider = spec.slice(0, i);
   const rest = spec.slice(i + 1);
   const parsedProvider = ProviderId.safeParse(provider);
-  if (!parsedProvider.success) throw new Error(`model spec "${spec}": unknown provider "${provider}" (expected one of ${PROVIDER_IDS.join(', ')})`);
+  if (!parsedProvider.success)
+    throw new Error(
+      `model spec "${spec}": unknown provider "${provider}" (expected one of ${PROVIDER_IDS.join(', ')})`,
+    );
   if (!rest) throw new Error(`model spec "${spec}": missing model after "${provider}:"`);
   if (parsedProvider.data === 'ollama' || parsedProvider.data === 'openai') {
     const at = rest.indexOf('@');
     if (at >= 0) {
       const model = rest.slice(0, at);
-      const endpoints = rest.slice(at + 1).split(',').map((s) => s.trim()).filter(Boolean);
+      const endpoints = rest
+        .slice(at + 1)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (!model) throw new Error(`model spec "${spec}": missing model name before "@"`);
       if (!endpoints.length) throw new Error(`model spec "${spec}": missing URL after "@"`);
       return ModelSpec.parse({ provider: parsedProvider.data, model, endpoints });

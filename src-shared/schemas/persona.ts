@@ -16,21 +16,25 @@ export const Persona = z.object({
   /** Facts card: key/value pairs the caller knows (name, date of birth, order number...). */
   identity: z.record(z.string(), z.string()).default({}),
   goal: z.string().default(''),
-  personality: z.object({
-    temperament: z.enum(['calm', 'friendly', 'anxious', 'irritated', 'angry']).optional(),
-    patience: Level.optional(),
-    verbosity: Level.optional(),
-    cooperativeness: Level.optional(),
-    clarity: z.enum(['clear', 'vague', 'rambling']).optional(),
-    notes: z.string().optional(),
-  }).default({}),
-  behaviours: z.object({
-    interrupts: z.boolean().optional(),
-    wrong_details_first: z.boolean().optional(),
-    asks_for_human: z.boolean().optional(),
-    goes_off_topic: z.boolean().optional(),
-    hidden_facts: z.array(HiddenFact).optional(),
-  }).default({}),
+  personality: z
+    .object({
+      temperament: z.enum(['calm', 'friendly', 'anxious', 'irritated', 'angry']).optional(),
+      patience: Level.optional(),
+      verbosity: Level.optional(),
+      cooperativeness: Level.optional(),
+      clarity: z.enum(['clear', 'vague', 'rambling']).optional(),
+      notes: z.string().optional(),
+    })
+    .default({}),
+  behaviours: z
+    .object({
+      interrupts: z.boolean().optional(),
+      wrong_details_first: z.boolean().optional(),
+      asks_for_human: z.boolean().optional(),
+      goes_off_topic: z.boolean().optional(),
+      hidden_facts: z.array(HiddenFact).optional(),
+    })
+    .default({}),
   language: z.string().optional(),
   /** Raw Retell-style markdown (## Identity / ## Goal / ## Personality) when imported as-is. */
   markdown: z.string().optional(),

@@ -9,7 +9,15 @@ export const RESULT_STATUSES = ['pass', 'fail', 'error', 'imported'] as const;
 export const ResultStatus = z.enum(RESULT_STATUSES);
 export type ResultStatus = z.infer<typeof ResultStatus>;
 
-export const END_REASONS = ['caller_done', 'max_turns', 'end_node', 'transfer', 'error', 'cancelled', 'imported'] as const;
+export const END_REASONS = [
+  'caller_done',
+  'max_turns',
+  'end_node',
+  'transfer',
+  'error',
+  'cancelled',
+  'imported',
+] as const;
 export const EndReason = z.enum(END_REASONS);
 export type EndReason = z.infer<typeof EndReason>;
 
@@ -90,17 +98,21 @@ export type ModelCall = z.infer<typeof ModelCall>;
 
 export const TURN_METRICS = ['helpfulness', 'coherence', 'relevance', 'faithfulness', 'verbosity'] as const;
 export type TurnMetric = (typeof TURN_METRICS)[number];
-const TurnScores = z.object(Object.fromEntries(TURN_METRICS.map((m) => [m, z.number().min(0).max(1)])) as Record<TurnMetric, z.ZodNumber>);
+const TurnScores = z.object(
+  Object.fromEntries(TURN_METRICS.map((m) => [m, z.number().min(0).max(1)])) as Record<TurnMetric, z.ZodNumber>,
+);
 
 /** Per-turn quality: every agent turn scored 0..1 by the judge model, and the means over the conversation. */
 export const TurnQuality = z.object({
-  turns: z.array(z.object({
-    /** Transcript index of the agent turn. */
-    index: z.number().int().min(0),
-    node: z.string().nullable(),
-    scores: TurnScores,
-    reasoning: z.string(),
-  })),
+  turns: z.array(
+    z.object({
+      /** Transcript index of the agent turn. */
+      index: z.number().int().min(0),
+      node: z.string().nullable(),
+      scores: TurnScores,
+      reasoning: z.string(),
+    }),
+  ),
   /** Mean per metric over the agent turns (null when there were none). */
   mean: TurnScores.nullable(),
 });
@@ -137,7 +149,6 @@ export const Result = z.object({
   finished_at: z.string(),
 });
 export type Result = z.infer<typeof Result>;
-
 
 export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export const Severity = z.enum(SEVERITIES);

@@ -47,10 +47,7 @@ export const Assertions = z.object({
 });
 export type Assertions = z.infer<typeof Assertions>;
 
-const TestType = z.preprocess(
-  (v) => (v === 'simulation' ? 'llm' : v === 'unit' ? 'rule' : v),
-  z.enum(['llm', 'rule']),
-);
+const TestType = z.preprocess((v) => (v === 'simulation' ? 'llm' : v === 'unit' ? 'rule' : v), z.enum(['llm', 'rule']));
 
 export const TestCase = z.object({
   name: z.string().min(1),

@@ -20,11 +20,26 @@ describe('agents-formats API handlers', () => {
     if (!r.ok) throw new Error(`${m}: ${r.error.code} ${r.error.message}`);
     return r.output as never;
   };
-  beforeAll(() => { tmp = tempDir(); store = openStore(tempDbPath(tmp.dir)); ctx = createApiContext(store, 'web'); });
-  afterAll(async () => { await disposeApiContext(ctx); store.close(); tmp.cleanup(); });
+  beforeAll(() => {
+    tmp = tempDir();
+    store = openStore(tempDbPath(tmp.dir));
+    ctx = createApiContext(store, 'web');
+  });
+  afterAll(async () => {
+    await disposeApiContext(ctx);
+    store.close();
+    tmp.cleanup();
+  });
 
   it('imports each file on its own: good files are stored, bad ones report file, line and column', async () => {
-    const out: { file: string; ok: boolean; kind?: string; nodes?: number; id?: string; errors: { path: string; message: string; file?: string }[] }[] = await call('agents.import', {
+    const out: {
+      file: string;
+      ok: boolean;
+      kind?: string;
+      nodes?: number;
+      id?: string;
+      errors: { path: string; message: string; file?: string }[];
+    }[] = await call('agents.import', {
       files: [
         { name: 'pizza.json', text: fs.readFileSync(FIXTURE, 'utf8') },
         { name: 'broken.json', text: '{\n  "start_node_id": "a",\n  "nodes": [,]\n}' },
@@ -42,7 +57,8 @@ describe('agents-formats API handlers', () => {
     const g = demoGraph();
     g.nodes[0]!.transitions[0]!.condition = { kind: 'prompt', prompt: '' };
     g.entry_node_id = 'missing';
-    const issues: { severity: string; path: string; node_id?: string; transition_id?: string; message: string }[] = await call('agents.validate', { graph: g });
+    const issues: { severity: string; path: string; node_id?: string; transition_id?: string; message: string }[] =
+      await call('agents.validate', { graph: g });
     const empty = issues.find((i) => i.message.includes('prompt condition'))!;
     expect(empty).toMatchObject({ severity: 'error', node_id: 'greet', transition_id: 'to-ask' });
     expect(issues.find((i) => i.path === 'entry_node_id')).toMatchObject({ severity: 'error' });
@@ -53,19 +69,29 @@ describe('agents-formats API handlers', () => {
   it('treats a logic node without else as Retell does when the graph came from Retell', async () => {
     const g = demoGraph();
     g.nodes[2]!.transitions = g.nodes[2]!.transitions.filter((t) => t.condition.kind !== 'else');
-    const strict: { severity: string; node_id?: string; message: string }[] = await call('agents.validate', { graph: g });
+    const strict: { severity: string; node_id?: string; message: string }[] = await call('agents.validate', {
+      graph: g,
+    });
     expect(strict.find((i) => i.message.includes('no else edge'))!.severity).toBe('error');
-    const lenient: { severity: string; message: string }[] = await call('agents.validate', { graph: { ...g, source: { format: 'retell-cf', meta: {} } } });
+    const lenient: { severity: string; message: string }[] = await call('agents.validate', {
+      graph: { ...g, source: { format: 'retell-cf', meta: {} } },
+    });
     expect(lenient.find((i) => i.message.includes('no else edge'))!.severity).toBe('warning');
   });
 
   it('exports a version with a filename per format and lists what a format drops', async () => {
     const { agent } = store.agents.create(demoGraph());
-    const parley: { text: string; filename: string; dropped: unknown[] } = await call('agents.export', { id: agent.id, format: 'parley' });
+    const parley: { text: string; filename: string; dropped: unknown[] } = await call('agents.export', {
+      id: agent.id,
+      format: 'parley',
+    });
     expect(parley.filename).toBe('Demo_clinic.v1.parley.json');
     expect(JSON.parse(parley.text)).toBeTruthy();
     expect(parley.dropped).toEqual([]);
-    const mermaid: { text: string; filename: string } = await call('agents.export', { id: agent.id, format: 'mermaid' });
+    const mermaid: { text: string; filename: string } = await call('agents.export', {
+      id: agent.id,
+      format: 'mermaid',
+    });
     expect(mermaid.filename.endsWith('.mmd')).toBe(true);
     expect(mermaid.text).toMatch(/flowchart|graph/);
     const missing = await dispatch(ctx, 'agents.export', { id: 'nope', format: 'parley' });
@@ -79,8 +105,11 @@ describe('agents-formats API handlers', () => {
     if (greet.type !== 'conversation') throw new Error('greet is a conversation node');
     greet.instruction = { mode: 'prompt', text: 'Say hello.' };
     const v2 = store.agents.saveVersion(agent.id, g).version;
-    const diff: { from: { version: number }; to: { version: number }; changes: { kind: string; node?: string; text: string }[] } =
-      await call('agents.graphDiff', { from_version_id: version.id, to_version_id: v2.id });
+    const diff: {
+      from: { version: number };
+      to: { version: number };
+      changes: { kind: string; node?: string; text: string }[];
+    } = await call('agents.graphDiff', { from_version_id: version.id, to_version_id: v2.id });
     expect(diff.from.version).toBe(1);
     expect(diff.to.version).toBe(2);
     expect(diff.changes).toHaveLength(1);

@@ -26,8 +26,12 @@ async function dropFiles(page: Page, files: { name: string; text: string }[]) {
 
 describe('agents page in Chromium (web mode)', () => {
   let app: WebApp;
-  beforeAll(async () => { app = await openWebApp(); });
-  afterAll(async () => { await app?.close(); });
+  beforeAll(async () => {
+    app = await openWebApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('says what to do when there are no agents, and creates a new agent with one node', async () => {
     const { page } = app;
@@ -38,7 +42,12 @@ describe('agents page in Chromium (web mode)', () => {
     await dialog.getByLabel('Agent name').fill('Dental front desk');
     await dialog.getByRole('button', { name: 'Create and open' }).click();
     await page.getByTestId('graph-editor').waitFor();
-    await page.waitForFunction(() => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('[data-testid="graph-node"]').length === 1);
+    await page.waitForFunction(
+      () =>
+        (
+          globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }
+        ).document.querySelectorAll('[data-testid="graph-node"]').length === 1,
+    );
     expect(await nodeCard(page, 'start').textContent()).toContain('Start');
     const [agent] = app.ctx.store.agents.list();
     expect(agent).toMatchObject({ name: 'Dental front desk', version: 1, node_count: 1 });
@@ -61,7 +70,12 @@ describe('agents page in Chromium (web mode)', () => {
     const bad = page.locator('[data-testid="import-outcome"][data-file="typo.json"]');
     expect(await bad.textContent()).toContain('not imported');
     expect(await bad.textContent()).toMatch(/line 4, column \d+/);
-    await page.waitForFunction(() => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('[data-testid="agent-row"]').length === 2);
+    await page.waitForFunction(
+      () =>
+        (
+          globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }
+        ).document.querySelectorAll('[data-testid="agent-row"]').length === 2,
+    );
     expect(app.ctx.store.agents.list().map((a) => a.name)).toContain('support-router');
   });
 
@@ -83,7 +97,16 @@ describe('agents page in Chromium (web mode)', () => {
     const { page } = app;
     const id = createAgent(app, { ...demoGraph(), name: 'Has runs' });
     const v = app.ctx.store.agents.latest(id)!;
-    app.ctx.store.runs.create({ kind: 'simulated', agent_id: id, agent_version_id: v.id, agent_name: 'Has runs', suite_id: null, suite_name: 's', models: {}, options: { concurrency: 1 } });
+    app.ctx.store.runs.create({
+      kind: 'simulated',
+      agent_id: id,
+      agent_version_id: v.id,
+      agent_name: 'Has runs',
+      suite_id: null,
+      suite_name: 's',
+      models: {},
+      options: { concurrency: 1 },
+    });
     await page.reload();
     const row = page.getByTestId('agent-row').filter({ hasText: 'Has runs' });
     await row.getByRole('button', { name: 'Delete Has runs' }).click();

@@ -73,6 +73,8 @@ describe('real calls in Chromium', () => {
     await page.getByRole('button', { name: 'Back up data' }).click();
     const done = page.getByTestId('backup-done');
     await done.waitFor();
-    await expect(done.textContent()).resolves.toMatch(new RegExp(`Saved \\d+ KB to .*${path.sep === '/' ? '/' : '\\\\'}backups`));
+    await expect(done.textContent()).resolves.toMatch(
+      new RegExp(`Saved \\d+ KB to .*${path.sep === '/' ? '/' : '\\\\'}backups`),
+    );
   });
 });

@@ -13,10 +13,15 @@ describe('compare runs in Chromium', () => {
     ids = await seedRuns(app.ctx.store, [
       goodScript(),
       worseScript(),
-      goodScript({ name: 'clinic-third', chat: ['Hi, Bright Smile Dental speaking.', 'I can offer an appointment on Tuesday at 11 am.'] }),
+      goodScript({
+        name: 'clinic-third',
+        chat: ['Hi, Bright Smile Dental speaking.', 'I can offer an appointment on Tuesday at 11 am.'],
+      }),
     ]);
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('picks two runs on the Runs page and sees the regression first with a word-level diff', async () => {
     const { page } = app;
@@ -36,11 +41,19 @@ describe('compare runs in Chromium', () => {
     const detail = page.getByTestId('test-diff');
     await detail.waitFor();
     const changed = detail.locator('tr[data-op="changed"]').first();
-    await expect(changed.locator('del.w-del').allTextContents()).resolves.toEqual(expect.arrayContaining([expect.stringContaining('Tuesday')]));
-    await expect(changed.locator('ins.w-ins').allTextContents()).resolves.toEqual(expect.arrayContaining([expect.stringContaining('Friday')]));
+    await expect(changed.locator('del.w-del').allTextContents()).resolves.toEqual(
+      expect.arrayContaining([expect.stringContaining('Tuesday')]),
+    );
+    await expect(changed.locator('ins.w-ins').allTextContents()).resolves.toEqual(
+      expect.arrayContaining([expect.stringContaining('Friday')]),
+    );
     // full text on both sides, never truncated
-    await expect(changed.locator('td').nth(0).textContent()).resolves.toContain('I can offer an appointment on Tuesday at 10 am.');
-    await expect(changed.locator('td').nth(1).textContent()).resolves.toContain('I can offer an appointment on Friday at 4 pm maybe.');
+    await expect(changed.locator('td').nth(0).textContent()).resolves.toContain(
+      'I can offer an appointment on Tuesday at 10 am.',
+    );
+    await expect(changed.locator('td').nth(1).textContent()).resolves.toContain(
+      'I can offer an appointment on Friday at 4 pm maybe.',
+    );
     // both paths drawn, metric delta with the scores of both sides
     await expect.poll(() => detail.getByTestId('graph-path-view').count()).toBe(2);
     await expect(detail.locator('.metric-deltas').textContent()).resolves.toMatch(/0\.90.*0\.20.*−0\.70/);

@@ -3,8 +3,12 @@ import { openWebApp, type WebApp } from './support/browser.js';
 
 describe('first-run screen in Chromium (web mode)', () => {
   let app: WebApp;
-  beforeAll(async () => { app = await openWebApp(); });
-  afterAll(async () => { await app?.close(); });
+  beforeAll(async () => {
+    app = await openWebApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('explains Parley and opens the bundled example once, however often it is clicked', async () => {
     const { page } = app;
@@ -19,7 +23,8 @@ describe('first-run screen in Chromium (web mode)', () => {
     const graph = app.ctx.store.agents.latest(agents[0].id)!.graph;
     // the example shows every kind of node the brief asks for
     const types = new Set(graph.nodes.map((n) => n.type));
-    for (const t of ['conversation', 'logic', 'extract', 'function', 'transfer', 'end']) expect(types.has(t as never)).toBe(true);
+    for (const t of ['conversation', 'logic', 'extract', 'function', 'transfer', 'end'])
+      expect(types.has(t as never)).toBe(true);
     expect(graph.nodes.some((n) => n.global)).toBe(true);
     expect(suites[0].data.tests.length).toBeGreaterThanOrEqual(3);
     await ready.getByRole('link', { name: agents[0].name }).waitFor();
@@ -51,8 +56,12 @@ describe('first-run screen in Chromium (web mode)', () => {
 
 describe('the model picker on the first-run screen', () => {
   let app: WebApp;
-  beforeAll(async () => { app = await openWebApp(); });
-  afterAll(async () => { await app?.close(); });
+  beforeAll(async () => {
+    app = await openWebApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('offers the bundled scripted model and starts a run with the picked spec', async () => {
     const { page } = app;
@@ -73,6 +82,8 @@ describe('the model picker on the first-run screen', () => {
     await page.waitForURL(/#\/runs\/run_/);
     const runId = decodeURIComponent(page.url().split('#/runs/')[1]);
     await expect.poll(() => app.ctx.store.runs.get(runId)?.status, { timeout: 30_000 }).toBe('completed');
-    expect(app.ctx.store.runs.get(runId)!.models.judge?.spec.model).toMatch(/resources[\\/]example[\\/]scripted-model\.json$/);
+    expect(app.ctx.store.runs.get(runId)!.models.judge?.spec.model).toMatch(
+      /resources[\\/]example[\\/]scripted-model\.json$/,
+    );
   });
 });

@@ -11,7 +11,9 @@ describe('run coverage and paths on the graph (GraphView)', () => {
     agentId = createAgent(app, demoGraph());
     seedCoverageRun(app.ctx.store, agentId);
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('shows visit counts across the run and lists the nodes never visited', async () => {
     const { page } = app;
@@ -35,12 +37,20 @@ describe('run coverage and paths on the graph (GraphView)', () => {
 
   it('draws one result path with step numbers and fades what it did not visit', async () => {
     const { page } = app;
-    await page.getByTestId('runs-panel').getByRole('button', { name: /test 3/ }).click();
+    await page
+      .getByTestId('runs-panel')
+      .getByRole('button', { name: /test 3/ })
+      .click();
     await page.getByText('Path of test 3').waitFor();
     const view = page.getByTestId('graph-view');
     const card = (id: string) => view.locator(`[data-testid="graph-node"][data-node-id="${id}"]`);
-    await page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } })
-      .document.querySelector('[data-testid="graph-view"] [data-node-id="book"]')?.textContent?.includes('#4'));
+    await page.waitForFunction(() =>
+      (
+        globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }
+      ).document
+        .querySelector('[data-testid="graph-view"] [data-node-id="book"]')
+        ?.textContent?.includes('#4'),
+    );
     expect(await card('greet').textContent()).toContain('#1');
     expect(await card('bye').getAttribute('class')).toContain('is-dim');
     expect(await card('route').getAttribute('class')).toContain('on-path');

@@ -10,17 +10,29 @@ describe('condition priority by drag and drop', () => {
     app = await openWebApp();
     const to = (id: string, target: string, prompt: string) => ({ id, target, condition: { kind: 'prompt', prompt } });
     agentId = createAgent(app, {
-      name: 'Router', entry_node_id: 'hub',
+      name: 'Router',
+      entry_node_id: 'hub',
       nodes: [
-        { id: 'hub', type: 'conversation', position: { x: 0, y: 0 }, instruction: { text: 'Ask what the caller needs.' },
-          transitions: [to('t-billing', 'billing', 'Billing question'), to('t-orders', 'orders', 'Order question'), to('t-human', 'human', 'Wants a person')] },
+        {
+          id: 'hub',
+          type: 'conversation',
+          position: { x: 0, y: 0 },
+          instruction: { text: 'Ask what the caller needs.' },
+          transitions: [
+            to('t-billing', 'billing', 'Billing question'),
+            to('t-orders', 'orders', 'Order question'),
+            to('t-human', 'human', 'Wants a person'),
+          ],
+        },
         { id: 'billing', type: 'end', position: { x: 400, y: -150 } },
         { id: 'orders', type: 'end', position: { x: 400, y: 0 } },
         { id: 'human', type: 'end', position: { x: 400, y: 150 } },
       ],
     } as never);
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('drags the last condition to the top; the order is saved with the next version', async () => {
     const { page } = app;
@@ -31,7 +43,7 @@ describe('condition priority by drag and drop', () => {
     const rows = list.locator('li');
     const order = async () => {
       const out: (string | null)[] = [];
-      for (let i = 0; i < await rows.count(); i++) out.push(await rows.nth(i).getAttribute('data-testid'));
+      for (let i = 0; i < (await rows.count()); i++) out.push(await rows.nth(i).getAttribute('data-testid'));
       return out;
     };
     expect(await order()).toEqual(['priority-t-billing', 'priority-t-orders', 'priority-t-human']);

@@ -5,16 +5,30 @@ import { openWebApp, type WebApp } from './support/browser.js';
 import { createAgent, demoGraph, edgeLabel, nodeCard, openEditor, validationSettled } from './support/graph-editor.js';
 
 /** Browser globals used inside page functions (this file is type-checked without the DOM library). */
-declare const document: { querySelectorAll(s: string): ArrayLike<unknown>; querySelector(s: string): { textContent: string | null } | null };
+declare const document: {
+  querySelectorAll(s: string): ArrayLike<unknown>;
+  querySelector(s: string): { textContent: string | null } | null;
+};
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/ui/retell-sample_config_global_nodes.json', import.meta.url));
-const CORPUS_NODES = ['greeting', 'customize_order', 'confirm_order', 'order_complete', 'cancel_request', 'ask_about_specials'];
+const CORPUS_NODES = [
+  'greeting',
+  'customize_order',
+  'confirm_order',
+  'order_complete',
+  'cancel_request',
+  'ask_about_specials',
+];
 
 describe('graph editor in Chromium (web mode)', () => {
   let app: WebApp;
   let importedId = '';
-  beforeAll(async () => { app = await openWebApp(); });
-  afterAll(async () => { await app?.close(); });
+  beforeAll(async () => {
+    app = await openWebApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('imports a corpus agent through the file picker and shows every node on the canvas', async () => {
     const { page } = app;
@@ -34,9 +48,13 @@ describe('graph editor in Chromium (web mode)', () => {
       expect(await nodeCard(page, id).getByText('global', { exact: true }).isVisible()).toBe(true);
       expect(await nodeCard(page, id).getAttribute('class')).toContain('is-global');
     }
-    expect(await nodeCard(page, 'cancel_request').textContent()).toContain('Enters when The caller says they want to cancel');
+    expect(await nodeCard(page, 'cancel_request').textContent()).toContain(
+      'Enters when The caller says they want to cancel',
+    );
     // every transition is drawn with its condition
-    expect(await edgeLabel(page, 'greeting', 'edge-greeting-to-customize').textContent()).toContain('The caller has stated what kind');
+    expect(await edgeLabel(page, 'greeting', 'edge-greeting-to-customize').textContent()).toContain(
+      'The caller has stated what kind',
+    );
     expect(await validationSettled(page)).toBe('No problems found');
   });
 
@@ -44,13 +62,19 @@ describe('graph editor in Chromium (web mode)', () => {
     const { page } = app;
     await nodeCard(page, 'customize_order').click();
     await page.getByTestId('node-prompt').fill('Confirm size and crust.\nAsk for the delivery address.');
-    await page.waitForFunction(() => document.querySelector('[data-node-id="customize_order"]')?.textContent?.includes('Confirm size and crust.'));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-node-id="customize_order"]')?.textContent?.includes('Confirm size and crust.'),
+    );
     expect(await page.getByTestId('dirty-indicator').isVisible()).toBe(true);
 
     await edgeLabel(page, 'confirm_order', 'edge-confirm-to-end').click();
     await page.getByTestId('edge-inspector').waitFor();
     await page.getByTestId('edge-condition').fill('The caller said yes to the order');
-    await page.waitForFunction(() => document.querySelector('[data-edge-id="confirm_order::edge-confirm-to-end"]')?.textContent?.includes('The caller said yes'));
+    await page.waitForFunction(() =>
+      document
+        .querySelector('[data-edge-id="confirm_order::edge-confirm-to-end"]')
+        ?.textContent?.includes('The caller said yes'),
+    );
 
     await page.keyboard.press('Control+s');
     await page.getByTestId('save-status').getByText('v2 saved').waitFor();
@@ -144,11 +168,19 @@ describe('graph editor in Chromium (web mode)', () => {
     await page.getByLabel('Equation 1 variable').fill('patient_type');
     await page.getByLabel('Equation 1 operator').selectOption('!=');
     await page.getByLabel('Equation 1 value').fill('new');
-    await page.waitForFunction(() => document.querySelector('[data-edge-id="transfer::edge-transfer-to-end_1"]')?.textContent?.includes('patient_type != new'));
+    await page.waitForFunction(() =>
+      document
+        .querySelector('[data-edge-id="transfer::edge-transfer-to-end_1"]')
+        ?.textContent?.includes('patient_type != new'),
+    );
     // exists has no value field
     await page.getByLabel('Equation 1 operator').selectOption('exists');
     expect(await page.getByLabel('Equation 1 value').count()).toBe(0);
-    await page.waitForFunction(() => document.querySelector('[data-edge-id="transfer::edge-transfer-to-end_1"]')?.textContent?.includes('patient_type exists'));
+    await page.waitForFunction(() =>
+      document
+        .querySelector('[data-edge-id="transfer::edge-transfer-to-end_1"]')
+        ?.textContent?.includes('patient_type exists'),
+    );
 
     // duplicate with Ctrl+D, delete with Delete
     await nodeCard(page, 'end_1').click();
@@ -195,11 +227,29 @@ describe('graph editor in Chromium (web mode)', () => {
     const pos = () => page.locator('.react-flow__node[data-id="menu"]').getAttribute('style');
     const before = await pos();
     await page.getByRole('button', { name: 'Tidy up' }).click();
-    await page.waitForFunction((b) => (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(a: string): string | null } | null } }).document
-      .querySelector('.react-flow__node[data-id="menu"]')?.getAttribute('style') !== b, before);
+    await page.waitForFunction(
+      (b) =>
+        (
+          globalThis as unknown as {
+            document: { querySelector(s: string): { getAttribute(a: string): string | null } | null };
+          }
+        ).document
+          .querySelector('.react-flow__node[data-id="menu"]')
+          ?.getAttribute('style') !== b,
+      before,
+    );
     await page.keyboard.press('Control+z');
-    await page.waitForFunction((b) => (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(a: string): string | null } | null } }).document
-      .querySelector('.react-flow__node[data-id="menu"]')?.getAttribute('style') === b, before);
+    await page.waitForFunction(
+      (b) =>
+        (
+          globalThis as unknown as {
+            document: { querySelector(s: string): { getAttribute(a: string): string | null } | null };
+          }
+        ).document
+          .querySelector('.react-flow__node[data-id="menu"]')
+          ?.getAttribute('style') === b,
+      before,
+    );
   });
 
   it('guards unsaved changes when leaving, opens an old version read-only and restores it', async () => {
@@ -232,13 +282,17 @@ describe('graph editor in Chromium (web mode)', () => {
     await page.getByTestId('node-prompt').fill('Unsaved words that must survive a crash');
     await page.waitForTimeout(1500);
     // leave without the app's guard (as a crash or a closed tab would), then open the agent again
-    await page.evaluate(() => { (globalThis as unknown as { location: { hash: string } }).location.hash = '#/agents'; });
+    await page.evaluate(() => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = '#/agents';
+    });
     await page.getByTestId('agents-page').waitFor();
     await openEditor(page, id, 7);
     await page.getByText(/Unsaved changes from .* were found/).waitFor();
     expect(await nodeCard(page, 'greet').textContent()).not.toContain('Unsaved words');
     await page.getByRole('button', { name: 'Restore them' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-node-id="greet"]')?.textContent?.includes('Unsaved words'));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-node-id="greet"]')?.textContent?.includes('Unsaved words'),
+    );
     expect(await page.getByTestId('dirty-indicator').isVisible()).toBe(true);
     await page.keyboard.press('Control+s');
     await page.getByTestId('save-status').getByText('v2 saved').waitFor();
@@ -256,7 +310,10 @@ describe('graph editor in Chromium (web mode)', () => {
     await result.waitFor();
     await result.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('button', { name: 'Export ▾' }).click();
-    const [d2] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /voicetest/ }).click()]);
+    const [d2] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: /voicetest/ }).click(),
+    ]);
     expect(d2.suggestedFilename()).toContain('.voicetest.json');
     await result.waitFor();
     await result.getByRole('button', { name: 'OK' }).click();

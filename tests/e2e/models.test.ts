@@ -23,7 +23,9 @@ describe('models page in Chromium (web mode)', () => {
     deadOllama = `http://127.0.0.1:${await closedPort()}`;
     app = await openWebApp();
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('shows the settings and a clear per-provider error when Ollama is not reachable', async () => {
     const { page } = app;
@@ -39,8 +41,14 @@ describe('models page in Chromium (web mode)', () => {
 
     const ollama = page.getByTestId('provider-ollama');
     await ollama.getByText(`Ollama at ${deadOllama}: connection refused`).waitFor();
-    await page.getByTestId('provider-llama-cpp').getByText('llama-cpp models folder /no/such/folder: the folder does not exist').waitFor();
-    expect(app.ctx.store.settings.get('models')).toMatchObject({ models_dir: '/no/such/folder', ollama_endpoints: [deadOllama] });
+    await page
+      .getByTestId('provider-llama-cpp')
+      .getByText('llama-cpp models folder /no/such/folder: the folder does not exist')
+      .waitFor();
+    expect(app.ctx.store.settings.get('models')).toMatchObject({
+      models_dir: '/no/such/folder',
+      ollama_endpoints: [deadOllama],
+    });
 
     // the bundled scripted model is offered
     await page.getByTestId('provider-scripted').getByText('scripted-model.json').first().waitFor();
@@ -71,10 +79,11 @@ describe('models page in Chromium (web mode)', () => {
 
   it('refuses to store a key in web mode with an explanation', async () => {
     const res = await fetch(`http://127.0.0.1:${app.server.port}/rpc/models.setKey`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${app.server.token}` },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${app.server.token}` },
       body: JSON.stringify({ name: 'OpenAI', key: 'sk-test' }),
     });
-    const body = await res.json() as { ok: boolean; error?: { code: string; message: string } };
+    const body = (await res.json()) as { ok: boolean; error?: { code: string; message: string } };
     expect(body.ok).toBe(false);
     expect(body.error?.code).toBe('unavailable');
     expect(body.error?.message).toMatch(/environment variable of the server process/);
@@ -94,30 +103,51 @@ describe('models handlers without a browser (desktop keychain, OpenAI-compatible
       if (req.url === '/v1/models') {
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ data: [{ id: 'tiny-chat', max_model_len: 4096 }] }));
-      } else { res.statusCode = 404; res.end('{}'); }
+      } else {
+        res.statusCode = 404;
+        res.end('{}');
+      }
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/v1`;
     const tmp = tempDir();
     const store = openStore(tempDbPath(tmp.dir));
     const secrets = new Map<string, string>();
-    const keychain = { set: async (n: string, s: string) => { secrets.set(n, s); }, get: async (n: string) => secrets.get(n), has: async (n: string) => secrets.has(n) };
+    const keychain = {
+      set: async (n: string, s: string) => {
+        secrets.set(n, s);
+      },
+      get: async (n: string) => secrets.get(n),
+      has: async (n: string) => secrets.has(n),
+    };
     const ctx = createApiContext(store, 'desktop', keychain);
     try {
       const missing = await dispatch(ctx, 'models.setKey', { name: 'Local', key: 'sk-1' });
       expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } });
-      await dispatch(ctx, 'models.saveSettings', { ollama_endpoints: [deadOllamaUrl], openai_endpoints: [{ name: 'Local', base_url: base }] });
-      expect(await dispatch(ctx, 'models.setKey', { name: 'Local', key: 'sk-secret-1' })).toEqual({ ok: true, output: { stored: true } });
+      await dispatch(ctx, 'models.saveSettings', {
+        ollama_endpoints: [deadOllamaUrl],
+        openai_endpoints: [{ name: 'Local', base_url: base }],
+      });
+      expect(await dispatch(ctx, 'models.setKey', { name: 'Local', key: 'sk-secret-1' })).toEqual({
+        ok: true,
+        output: { stored: true },
+      });
       expect(secrets.get('Local')).toBe('sk-secret-1');
       // the key never lands in the settings (DB)
       expect(JSON.stringify(store.settings.all())).not.toContain('sk-secret-1');
-      expect(store.settings.get<{ openai_endpoints: { has_key: boolean }[] }>('models')?.openai_endpoints[0].has_key).toBe(true);
+      expect(
+        store.settings.get<{ openai_endpoints: { has_key: boolean }[] }>('models')?.openai_endpoints[0].has_key,
+      ).toBe(true);
 
       const listed = await dispatch(ctx, 'models.list', { refresh: true });
       expect(listed.ok).toBe(true);
       if (!listed.ok) return;
       const output = listed.output as MethodOutput<'models.list'>;
-      expect(output.models.find((m) => m.provider === 'openai')).toMatchObject({ name: 'tiny-chat', endpoint: base, context_length: 4096 });
+      expect(output.models.find((m) => m.provider === 'openai')).toMatchObject({
+        name: 'tiny-chat',
+        endpoint: base,
+        context_length: 4096,
+      });
       expect(seen).toContain('Bearer sk-secret-1');
       expect(output.errors.map((e) => e.provider)).toEqual(['ollama']);
       expect(output.models.some((m) => m.provider === 'scripted' && m.spec.endsWith('scripted-model.json'))).toBe(true);
@@ -130,4 +160,6 @@ describe('models handlers without a browser (desktop keychain, OpenAI-compatible
 });
 
 let deadOllamaUrl = 'http://127.0.0.1:9';
-beforeAll(async () => { deadOllamaUrl = `http://127.0.0.1:${await closedPort()}`; });
+beforeAll(async () => {
+  deadOllamaUrl = `http://127.0.0.1:${await closedPort()}`;
+});

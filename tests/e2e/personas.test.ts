@@ -10,7 +10,9 @@ describe('persona builder in Chromium (web mode)', () => {
     app = await openWebApp();
     await seedExampleAgent(app);
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('builds a persona with the form, previews it live, saves it and finds it after a reload', async () => {
     const { page } = app;
@@ -125,7 +127,12 @@ describe('persona builder in Chromium (web mode)', () => {
     await page.getByRole('button', { name: 'Delete Caller who wants a human (copy)' }).click();
     await dialog.getByRole('button', { name: 'Delete persona' }).click();
     await page.getByText('Deleted “Caller who wants a human (copy)”.').waitFor();
-    expect(app.ctx.store.personas.list().map((p) => p.name).sort()).toEqual(['Caller who wants a human', 'Late order, wants a human']);
+    expect(
+      app.ctx.store.personas
+        .list()
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['Caller who wants a human', 'Late order, wants a human']);
   });
 
   it('imports a Retell-style markdown persona and switches it to the form', async () => {
@@ -133,7 +140,11 @@ describe('persona builder in Chromium (web mode)', () => {
     await page.getByRole('button', { name: 'Import markdown persona' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import a markdown persona' });
     await dialog.getByLabel('Imported persona name').fill('Mike wants a refund');
-    await dialog.getByLabel('Markdown persona').fill('## Identity\nYour name is Mike.\nYour order number is 7891273.\n\n## Goal\nReturn the package and get a refund.\n\n## Personality\nYou are patient, but you get impatient if it takes long.');
+    await dialog
+      .getByLabel('Markdown persona')
+      .fill(
+        '## Identity\nYour name is Mike.\nYour order number is 7891273.\n\n## Goal\nReturn the package and get a refund.\n\n## Personality\nYou are patient, but you get impatient if it takes long.',
+      );
     await dialog.getByRole('button', { name: 'Import' }).click();
     await page.getByLabel('Markdown briefing').waitFor();
     // verbatim until switched
@@ -153,8 +164,32 @@ describe('persona builder in Chromium (web mode)', () => {
   it('generates personas from an agent with a model, reviews them (drop one, rename one) and saves the kept one', async () => {
     const { page, ctx } = app;
     const tmp = tempDir();
-    const proposal = (name: string, why: string) => ({ name, facts: [{ key: 'patient name', value: 'Ana' }], goal: 'Book a cleaning.', temperament: 'anxious', patience: 'low', verbosity: 'high', cooperativeness: 'medium', clarity: 'rambling', interrupts: false, wrong_details_first: true, asks_for_human: false, goes_off_topic: false, why });
-    const model = writeScript(tmp.dir, 'generator', { name: 'generator', generate_personas: [{ personas: [proposal('Anxious Ana', 'gives a wrong date of birth first'), proposal('Off-topic Otto', 'drifts away from the booking')] }] });
+    const proposal = (name: string, why: string) => ({
+      name,
+      facts: [{ key: 'patient name', value: 'Ana' }],
+      goal: 'Book a cleaning.',
+      temperament: 'anxious',
+      patience: 'low',
+      verbosity: 'high',
+      cooperativeness: 'medium',
+      clarity: 'rambling',
+      interrupts: false,
+      wrong_details_first: true,
+      asks_for_human: false,
+      goes_off_topic: false,
+      why,
+    });
+    const model = writeScript(tmp.dir, 'generator', {
+      name: 'generator',
+      generate_personas: [
+        {
+          personas: [
+            proposal('Anxious Ana', 'gives a wrong date of birth first'),
+            proposal('Off-topic Otto', 'drifts away from the booking'),
+          ],
+        },
+      ],
+    });
     await page.getByRole('link', { name: 'Personas', exact: true }).click();
     await page.getByRole('button', { name: 'Generate from an agent…' }).click();
     const dialog = page.getByTestId('generate-personas');
@@ -171,7 +206,11 @@ describe('persona builder in Chromium (web mode)', () => {
     const saved = ctx.store.personas.list().map((d) => d.name);
     expect(saved).toContain('Anxious Ana (wrong DOB)');
     expect(saved).not.toContain('Off-topic Otto');
-    expect(ctx.store.personas.find('Anxious Ana (wrong DOB)')?.data).toMatchObject({ identity: { 'patient name': 'Ana' }, behaviours: { wrong_details_first: true }, tags: ['generated'] });
+    expect(ctx.store.personas.find('Anxious Ana (wrong DOB)')?.data).toMatchObject({
+      identity: { 'patient name': 'Ana' },
+      behaviours: { wrong_details_first: true },
+      tags: ['generated'],
+    });
     tmp.cleanup();
   });
 });

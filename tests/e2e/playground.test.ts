@@ -18,7 +18,10 @@ const shot = async (page: Page, name: string) => {
 };
 
 /** The node the canvas marks as live, read from the DOM. */
-const liveNodeId = (page: Page) => page.evaluate(() => document.querySelector('[data-testid="graph-node"][data-live="true"]')?.getAttribute('data-node-id') ?? null);
+const liveNodeId = (page: Page) =>
+  page.evaluate(
+    () => document.querySelector('[data-testid="graph-node"][data-live="true"]')?.getAttribute('data-node-id') ?? null,
+  );
 
 describe('Try it in Chromium (web mode, bundled scripted model)', () => {
   let app: WebApp;
@@ -31,17 +34,23 @@ describe('Try it in Chromium (web mode, bundled scripted model)', () => {
     const fr = await dispatch(app.ctx, 'app.firstRun', {});
     if (!fr.ok) throw new Error(fr.error.message);
     agentId = (fr.output as { agent_id: string }).agent_id;
-    const suite = TestSuite.parse(JSON.parse(fs.readFileSync(path.join(resourcesDir()!, 'example', 'suite.json'), 'utf8')));
+    const suite = TestSuite.parse(
+      JSON.parse(fs.readFileSync(path.join(resourcesDir()!, 'example', 'suite.json'), 'utf8')),
+    );
     const john = suite.tests[0];
     mocks = john.tool_mocks;
     personaId = app.ctx.store.personas.create(john.persona as Persona, (john.persona as Persona).name).id;
     await app.page.reload();
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('from the persona editor: the persona speaks, the example agent answers, each turn with its node and decision log', async () => {
     const { page } = app;
-    await page.evaluate((id) => { (globalThis as unknown as { location: { hash: string } }).location.hash = `#/personas/${id}`; }, personaId);
+    await page.evaluate((id) => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = `#/personas/${id}`;
+    }, personaId);
     await page.getByLabel('Persona name').waitFor();
     await page.getByRole('button', { name: 'Try it' }).click();
     const drawer = page.getByTestId('try-drawer');
@@ -55,7 +64,9 @@ describe('Try it in Chromium (web mode, bundled scripted model)', () => {
     await drawer.getByText('agent model: choose a provider and a model').waitFor();
 
     await drawer.getByLabel('Agent model provider').selectOption('scripted');
-    await expect.poll(() => drawer.getByLabel('Agent model model', { exact: true }).inputValue()).toContain('scripted-model.json');
+    await expect
+      .poll(() => drawer.getByLabel('Agent model model', { exact: true }).inputValue())
+      .toContain('scripted-model.json');
     await drawer.getByText('Variables and tool answers').click();
     await drawer.getByLabel('Tool answers JSON').fill('[oops');
     await drawer.getByText(/Tool answers: not valid JSON/).waitFor();
@@ -73,14 +84,18 @@ describe('Try it in Chromium (web mode, bundled scripted model)', () => {
     expect(await caller.textContent()).toContain('John Smith');
     // "One moment while I check the calendar." (the function node), then the offer
     await expect.poll(() => drawer.getByTestId('turn-agent').count()).toBe(3);
-    expect(await drawer.getByTestId('turn-agent').nth(1).getByTestId('node-badge').textContent()).toBe('Find free slots');
+    expect(await drawer.getByTestId('turn-agent').nth(1).getByTestId('node-badge').textContent()).toBe(
+      'Find free slots',
+    );
     const answer = drawer.getByTestId('turn-agent').nth(2);
     expect(await answer.textContent()).toContain('Tuesday at 10:00');
     expect(await answer.getByTestId('node-badge').textContent()).toBe('Offer a slot');
     // the decision log of that step: the prompt edge and the router's reason, the extracted name, the mocked tool
     const log = drawer.getByTestId('decision-log').last();
     expect(await log.getByTestId('log-move').first().textContent()).toMatch(/prompt.*Greeting → Identify caller/);
-    expect(await log.getByTestId('log-variable').filter({ hasText: 'patient_name' }).textContent()).toMatch(/extracted.*"John Smith".*Identify caller/);
+    expect(await log.getByTestId('log-variable').filter({ hasText: 'patient_name' }).textContent()).toMatch(
+      /extracted.*"John Smith".*Identify caller/,
+    );
     expect(await log.getByTestId('log-tool').first().textContent()).toMatch(/tool · mock.*find_slots/);
     await shot(page, 'try-persona');
 
@@ -106,7 +121,9 @@ describe('Try it in Chromium (web mode, bundled scripted model)', () => {
     await drawer.getByRole('button', { name: 'Start the conversation' }).click();
     const err = drawer.getByTestId('try-error');
     await err.waitFor();
-    expect(await err.textContent()).toMatch(/Could not start: The agent model scripted:\/nowhere\/missing-script\.json could not be loaded: .*not found/);
+    expect(await err.textContent()).toMatch(
+      /Could not start: The agent model scripted:\/nowhere\/missing-script\.json could not be loaded: .*not found/,
+    );
     await shot(page, 'try-error');
     await drawer.getByLabel('Agent model model', { exact: true }).selectOption({ index: 0 });
     await drawer.getByRole('button', { name: 'Close' }).click();
@@ -120,13 +137,17 @@ describe('Try it in Chromium (web mode, bundled scripted model)', () => {
     await dock.waitFor();
     expect(await dock.getByRole('radio', { name: 'I am the caller' }).getAttribute('aria-checked')).toBe('true');
     // the scripted model chosen in the persona drawer is remembered
-    await expect.poll(() => dock.getByLabel('Agent model model', { exact: true }).inputValue()).toContain('scripted-model.json');
+    await expect
+      .poll(() => dock.getByLabel('Agent model model', { exact: true }).inputValue())
+      .toContain('scripted-model.json');
     await dock.getByRole('button', { name: 'Start the conversation' }).click();
     await dock.getByTestId('turn-agent').first().waitFor();
     await expect.poll(() => liveNodeId(page)).toBe('greeting');
     expect(await nodeCard(page, 'greeting').getByText('● live').count()).toBe(1);
 
-    await dock.getByLabel('Caller message').fill('Hi, this is Maria Garcia, born March 22, 1990. I need to cancel my appointment.');
+    await dock
+      .getByLabel('Caller message')
+      .fill('Hi, this is Maria Garcia, born March 22, 1990. I need to cancel my appointment.');
     await dock.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => liveNodeId(page)).toBe('confirm_cancel');
     expect(await nodeCard(page, 'greeting').getAttribute('data-live')).toBeNull();
@@ -137,12 +158,16 @@ describe('Try it in Chromium (web mode, bundled scripted model)', () => {
     const log = dock.getByTestId('decision-log').last();
     const moves = log.getByTestId('log-move');
     expect(await moves.count()).toBe(2);
-    expect(await moves.nth(1).textContent()).toMatch(/equation.*Identify caller → Confirm cancellation when .*intent == cancel/);
+    expect(await moves.nth(1).textContent()).toMatch(
+      /equation.*Identify caller → Confirm cancellation when .*intent == cancel/,
+    );
     await shot(page, 'try-graph-editor');
 
     // clicking the equation move selects that edge on the canvas
     await moves.nth(1).getByRole('button').click();
-    await expect.poll(() => edgeLabel(page, 'identify', 'identify-cancel').getAttribute('class')).toContain('is-selected');
+    await expect
+      .poll(() => edgeLabel(page, 'identify', 'identify-cancel').getAttribute('class'))
+      .toContain('is-selected');
 
     await dock.getByLabel('Caller message').fill('Yes, please cancel it.');
     await dock.getByRole('button', { name: 'Send' }).click();
@@ -157,7 +182,10 @@ describe('Try it in Chromium (web mode, bundled scripted model)', () => {
     expect(await dock.getByTestId('turn-agent').first().textContent()).toContain('We are open Monday to Friday');
 
     // collapsing keeps the conversation; the highlight stays
-    await page.getByTestId('test-dock').getByRole('button', { name: /Test the agent/ }).click();
+    await page
+      .getByTestId('test-dock')
+      .getByRole('button', { name: /Test the agent/ })
+      .click();
     expect(await dock.isVisible()).toBe(false);
     expect(await liveNodeId(page)).toBe('opening_hours');
   });

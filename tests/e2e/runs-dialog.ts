@@ -4,7 +4,12 @@ import type { Locator } from 'playwright-core';
  * Chooses a role's model in the New run dialog through the Models page's ModelPicker:
  * provider, then the model typed by hand (`provider:path-or-name`), and CPU threads for llama-cpp.
  */
-export async function pickModel(dialog: Locator, label: string, spec: string, opts: { threads?: string } = {}): Promise<void> {
+export async function pickModel(
+  dialog: Locator,
+  label: string,
+  spec: string,
+  opts: { threads?: string } = {},
+): Promise<void> {
   const i = spec.indexOf(':');
   const provider = spec.slice(0, i);
   const model = spec.slice(i + 1);
@@ -13,7 +18,10 @@ export async function pickModel(dialog: Locator, label: string, spec: string, op
   if (await listed.count()) await listed.selectOption('__other');
   await dialog.getByLabel(`${label} model name`, { exact: true }).fill(model);
   if (opts.threads) {
-    const picker = dialog.locator('fieldset').filter({ has: dialog.page().locator('legend', { hasText: new RegExp(`^${label}$`) }) }).first();
+    const picker = dialog
+      .locator('fieldset')
+      .filter({ has: dialog.page().locator('legend', { hasText: new RegExp(`^${label}$`) }) })
+      .first();
     await picker.getByText(/^Parameters/).click();
     await dialog.getByLabel(`${label} threads`, { exact: true }).fill(opts.threads);
   }

@@ -18,7 +18,9 @@ describe('run on the tiny GGUF from the UI', () => {
     app = await openWebApp();
     seedClinic(app.ctx.store);
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('starts the run with llama-cpp on 1 thread and watches it finish', async () => {
     const { page } = app;
@@ -45,6 +47,8 @@ describe('run on the tiny GGUF from the UI', () => {
     }
     await page.getByTestId('run-summary').waitFor();
     await expect.poll(() => page.locator('.results-table tbody tr').count()).toBe(2);
-    console.log(`tiny GGUF run: ${seconds.toFixed(1)} s from Start to completed; statuses ${results.map((r) => `${r.status}/${r.end_reason}`).join(', ')}`);
+    console.log(
+      `tiny GGUF run: ${seconds.toFixed(1)} s from Start to completed; statuses ${results.map((r) => `${r.status}/${r.end_reason}`).join(', ')}`,
+    );
   });
 });

@@ -16,8 +16,16 @@ describe('runs in Chromium (scripted model)', () => {
     tmp = tempDir();
     seedClinic(app.ctx.store);
     // a delay per model call so the conversation is seen streaming before it finishes
-    script = writeScript(tmp.dir, 'good', goodScript({ defaults: { chat: 'OK.', caller: 'Okay.', caller_turns: 3, score: 0.9, delay_ms: 120 } }));
-    slowScript = writeScript(tmp.dir, 'slow', goodScript({ defaults: { chat: 'OK.', caller: 'Okay.', caller_turns: 3, score: 0.9, delay_ms: 400 } }));
+    script = writeScript(
+      tmp.dir,
+      'good',
+      goodScript({ defaults: { chat: 'OK.', caller: 'Okay.', caller_turns: 3, score: 0.9, delay_ms: 120 } }),
+    );
+    slowScript = writeScript(
+      tmp.dir,
+      'slow',
+      goodScript({ defaults: { chat: 'OK.', caller: 'Okay.', caller_turns: 3, score: 0.9, delay_ms: 400 } }),
+    );
   });
   afterAll(async () => {
     await app?.close();
@@ -76,7 +84,9 @@ describe('runs in Chromium (scripted model)', () => {
     await expect.poll(() => graph.getByTestId('graph-node').count()).toBe(4);
     await expect.poll(() => graph.locator('[data-testid="graph-node"].on-path').count()).toBe(3);
     await expect(graph.locator('[data-node-id="book"] .ge-visits').textContent()).resolves.toBe('#2');
-    await expect(detail.getByTestId('path-steps').textContent()).resolves.toMatch(/Greeting.*Book appointment.*Goodbye/);
+    await expect(detail.getByTestId('path-steps').textContent()).resolves.toMatch(
+      /Greeting.*Book appointment.*Goodbye/,
+    );
     await expect(detail.getByTestId('coverage-gaps').textContent()).resolves.toContain('Billing questions');
     await detail.getByTestId('metric').first().getByText('0.90').waitFor();
     // the selected result is in the address: a reload keeps it open
@@ -117,9 +127,23 @@ describe('runs in Chromium (scripted model)', () => {
 
   it('a suite whose tests name their own agent model: the dialog offers to use them, and the result says which model answered', async () => {
     const { page, ctx } = app;
-    const other = writeScript(tmp.dir, 'other', goodScript({ chat: ['I am the model this test chose.'], defaults: { chat: 'OK.', caller: 'Okay.', caller_turns: 1, score: 0.9 } }));
+    const other = writeScript(
+      tmp.dir,
+      'other',
+      goodScript({
+        chat: ['I am the model this test chose.'],
+        defaults: { chat: 'OK.', caller: 'Okay.', caller_turns: 1, score: 0.9 },
+      }),
+    );
     const agentId = ctx.store.agents.list()[0].id;
-    ctx.store.suites.create({ name: 'Own models', tests: [{ name: 'chooses its model', caller_script: ['Hi.'], llm_model: `scripted:${other}` }] }, 'Own models', { agent_id: agentId });
+    ctx.store.suites.create(
+      {
+        name: 'Own models',
+        tests: [{ name: 'chooses its model', caller_script: ['Hi.'], llm_model: `scripted:${other}` }],
+      },
+      'Own models',
+      { agent_id: agentId },
+    );
     await page.goto(`${app.server.url.split('?')[0]}#/runs`);
     await page.getByRole('button', { name: 'New run' }).click();
     const dialog = page.getByRole('dialog', { name: 'New run' });
@@ -138,11 +162,26 @@ describe('runs in Chromium (scripted model)', () => {
     await expect(detail.getByTestId('result-agent-model').textContent()).resolves.toContain(`scripted:${other}`);
   });
 
-  it('groups a failed run\'s failures into problems on the run page, and an example opens its conversation', async () => {
+  it("groups a failed run's failures into problems on the run page, and an example opens its conversation", async () => {
     const { page } = app;
-    const worse = writeScript(tmp.dir, 'worse', worseScript({
-      failure_groups: [{ problems: [{ label: 'Offers a vague slot', description: 'The agent never commits to a time.', severity: 'high', failure_ids: [0, 1] }] }],
-    }));
+    const worse = writeScript(
+      tmp.dir,
+      'worse',
+      worseScript({
+        failure_groups: [
+          {
+            problems: [
+              {
+                label: 'Offers a vague slot',
+                description: 'The agent never commits to a time.',
+                severity: 'high',
+                failure_ids: [0, 1],
+              },
+            ],
+          },
+        ],
+      }),
+    );
     await page.goto(`${app.server.url.split('?')[0]}#/runs`);
     await page.getByRole('button', { name: 'New run' }).click();
     const dialog = page.getByRole('dialog', { name: 'New run' });
@@ -159,14 +198,23 @@ describe('runs in Chromium (scripted model)', () => {
     await expect(problem.locator('.badge').textContent()).resolves.toBe('high');
     await expect(card.textContent()).resolves.toContain('grouped by scripted:worse.json');
     await problem.getByRole('button').first().click();
-    await page.locator('[data-result-detail]').getByText('I can offer an appointment on Friday at 4 pm maybe.').waitFor();
+    await page
+      .locator('[data-result-detail]')
+      .getByText('I can offer an appointment on Friday at 4 pm maybe.')
+      .waitFor();
     expect(page.url()).toMatch(/result=res/);
   });
 
   it('runs a persona x scenario matrix: every test once with each chosen persona', async () => {
     const { page, ctx } = app;
-    ctx.store.personas.create({ name: 'Impatient Ivan', identity: { name: 'Ivan' }, personality: { patience: 'low' } } as never, 'Impatient Ivan');
-    ctx.store.personas.create({ name: 'Calm Carla', identity: { name: 'Carla' }, personality: { temperament: 'calm' } } as never, 'Calm Carla');
+    ctx.store.personas.create(
+      { name: 'Impatient Ivan', identity: { name: 'Ivan' }, personality: { patience: 'low' } } as never,
+      'Impatient Ivan',
+    );
+    ctx.store.personas.create(
+      { name: 'Calm Carla', identity: { name: 'Carla' }, personality: { temperament: 'calm' } } as never,
+      'Calm Carla',
+    );
     await page.goto(`${app.server.url.split('?')[0]}#/runs`);
     await page.getByRole('button', { name: 'New run' }).click();
     const dialog = page.getByRole('dialog', { name: 'New run' });
@@ -180,6 +228,8 @@ describe('runs in Chromium (scripted model)', () => {
     await page.waitForURL(/#\/runs\/run/);
     await page.getByTestId('run-status').getByText('completed').waitFor({ timeout: 30_000 });
     const names = await page.locator('.results-table tbody tr').allTextContents();
-    expect(names.join('|')).toMatch(/books a cleaning · Impatient Ivan.*books a cleaning · Calm Carla.*says goodbye · Impatient Ivan.*says goodbye · Calm Carla/);
+    expect(names.join('|')).toMatch(
+      /books a cleaning · Impatient Ivan.*books a cleaning · Calm Carla.*says goodbye · Impatient Ivan.*says goodbye · Calm Carla/,
+    );
   });
 });

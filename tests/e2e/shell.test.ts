@@ -3,8 +3,12 @@ import { openWebApp, type WebApp } from './support/browser.js';
 
 describe('web mode shell in Chromium', () => {
   let app: WebApp;
-  beforeAll(async () => { app = await openWebApp(); });
-  afterAll(async () => { await app?.close(); });
+  beforeAll(async () => {
+    app = await openWebApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('renders the navigation and reaches the API with the token', async () => {
     const { page } = app;
@@ -24,8 +28,16 @@ describe('web mode shell in Chromium', () => {
 
   it('lists an agent created through the API', async () => {
     app.ctx.store.agents.create({
-      schema_version: 1, name: 'Clinic', entry_node_id: 'a', first_speaker: 'agent', global_prompt: '', snippets: {}, tools: [],
-      default_variables: {}, metrics: [], source: { format: 'parley', meta: {} },
+      schema_version: 1,
+      name: 'Clinic',
+      entry_node_id: 'a',
+      first_speaker: 'agent',
+      global_prompt: '',
+      snippets: {},
+      tools: [],
+      default_variables: {},
+      metrics: [],
+      source: { format: 'parley', meta: {} },
       nodes: [{ id: 'a', type: 'conversation', instruction: { mode: 'static', text: 'Hello' }, transitions: [] }],
     });
     await app.page.reload();

@@ -11,7 +11,9 @@ describe('suite editor in Chromium (web mode)', () => {
     app = await openWebApp();
     await seedExampleAgent(app);
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('imports a voicetest test file as a suite', async () => {
     const { page } = app;
@@ -42,8 +44,13 @@ describe('suite editor in Chromium (web mode)', () => {
     await page.getByText('Unsaved changes').waitFor();
 
     // a common criterion, then a threshold out of range: saving is refused with the field path
-    await page.getByLabel('Add a common criterion').selectOption({ label: "The agent verified the caller's identity before sharing or changing any account details." });
-    const metrics = await page.getByTestId('metrics-section').getByLabel(/^Metric \d+$/).count();
+    await page.getByLabel('Add a common criterion').selectOption({
+      label: "The agent verified the caller's identity before sharing or changing any account details.",
+    });
+    const metrics = await page
+      .getByTestId('metrics-section')
+      .getByLabel(/^Metric \d+$/)
+      .count();
     expect(metrics).toBe(4);
     await page.getByLabel(`Threshold of metric ${metrics}`).fill('1.5');
     await page.getByRole('button', { name: 'Save suite' }).click();
@@ -82,10 +89,14 @@ describe('suite editor in Chromium (web mode)', () => {
     // the raw JSON view of the mocks validates against the schema
     await mocks.getByRole('button', { name: 'Edit as JSON' }).click();
     const raw = mocks.getByLabel('Tool mocks (JSON)');
-    expect(JSON.parse(await raw.inputValue())).toEqual([{ tool: 'find_slots', response: { available_count: 2, first_slot: 'Tuesday at 10:00' } }]);
+    expect(JSON.parse(await raw.inputValue())).toEqual([
+      { tool: 'find_slots', response: { available_count: 2, first_slot: 'Tuesday at 10:00' } },
+    ]);
     await raw.fill('[{"response": 1}]');
     await mocks.getByText(/\[0\]\.tool/).waitFor();
-    await raw.fill('[{"tool": "find_slots", "response": {"available_count": 2, "first_slot": "Tuesday at 10:00"}}, {"tool": "book_slot", "response": {"confirmation": "X1"}}]');
+    await raw.fill(
+      '[{"tool": "find_slots", "response": {"available_count": 2, "first_slot": "Tuesday at 10:00"}}, {"tool": "book_slot", "response": {"confirmation": "X1"}}]',
+    );
     await mocks.getByRole('button', { name: 'Edit as a form' }).click();
     expect(await mocks.getByLabel('Mock 2 tool', { exact: true }).inputValue()).toBe('book_slot');
 
@@ -112,13 +123,23 @@ describe('suite editor in Chromium (web mode)', () => {
     const saved = app.ctx.store.suites.get(suite.id)!.data.tests[0];
     expect(saved.name).toBe('Schedule a checkup');
     expect(saved.repeats).toBe(3);
-    expect(saved.metrics.at(-1)).toEqual({ criterion: "The agent verified the caller's identity before sharing or changing any account details.", threshold: 0.85 });
+    expect(saved.metrics.at(-1)).toEqual({
+      criterion: "The agent verified the caller's identity before sharing or changing any account details.",
+      threshold: 0.85,
+    });
     expect(saved.includes).toEqual(['agent:date of birth']);
     expect(saved.patterns).toEqual(['/confirmation/i']);
     expect(saved.tool_mocks.map((m) => m.tool)).toEqual(['find_slots', 'book_slot']);
     expect(saved.dynamic_variables).toEqual({ clinic_name: 'Oak Clinic' });
-    expect(saved.assertions?.path).toEqual({ must_visit: ['check_slots'], must_not_visit: ['transfer_front_desk'], ends_at: 'booked' });
-    expect(saved.assertions?.tool_calls).toEqual({ mode: 'contains', calls: [{ name: 'find_slots', args_match: 'partial' }] });
+    expect(saved.assertions?.path).toEqual({
+      must_visit: ['check_slots'],
+      must_not_visit: ['transfer_front_desk'],
+      ends_at: 'booked',
+    });
+    expect(saved.assertions?.tool_calls).toEqual({
+      mode: 'contains',
+      calls: [{ name: 'find_slots', args_match: 'partial' }],
+    });
 
     // still there after a reload
     await page.reload();
@@ -128,7 +149,10 @@ describe('suite editor in Chromium (web mode)', () => {
 
   it('gives a test a persona from the library, adds and deletes tests, exports as voicetest', async () => {
     const { page } = app;
-    const persona = app.ctx.store.personas.create({ name: 'Impatient Mike', identity: { name: 'Mike' }, personality: { patience: 'low' } }, 'Impatient Mike');
+    const persona = app.ctx.store.personas.create(
+      { name: 'Impatient Mike', identity: { name: 'Mike' }, personality: { patience: 'low' } },
+      'Impatient Mike',
+    );
     await page.reload();
     await page.getByRole('button', { name: '+ Add a test' }).click();
     await page.getByLabel('Test name').fill('Mike books');

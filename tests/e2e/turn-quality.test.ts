@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { goodScript, seedRuns, worseScript } from '../integration/api/run-control-fixtures.js';
 
-const scores = (x: number) => ({ helpfulness: x, coherence: x, relevance: x, faithfulness: x, verbosity: 1, reasoning: x < 0.5 ? 'hedges instead of answering' : 'answers the caller' });
+const scores = (x: number) => ({
+  helpfulness: x,
+  coherence: x,
+  relevance: x,
+  faithfulness: x,
+  verbosity: 1,
+  reasoning: x < 0.5 ? 'hedges instead of answering' : 'answers the caller',
+});
 
 /** Per-turn quality in Chromium: the scores of a conversation, and which turn got worse in a comparison. */
 describe('turn quality in Chromium', () => {
@@ -11,14 +18,20 @@ describe('turn quality in Chromium', () => {
 
   beforeAll(async () => {
     app = await openWebApp();
-    ids = await seedRuns(app.ctx.store, [
-      goodScript({ turn_quality: [scores(0.9), scores(0.9), scores(0.8)] }),
-      worseScript({ turn_quality: [scores(0.9), scores(0.3), scores(0.8)] }),
-    ], { suite: { turn_quality: true } });
+    ids = await seedRuns(
+      app.ctx.store,
+      [
+        goodScript({ turn_quality: [scores(0.9), scores(0.9), scores(0.8)] }),
+        worseScript({ turn_quality: [scores(0.9), scores(0.3), scores(0.8)] }),
+      ],
+      { suite: { turn_quality: true } },
+    );
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
-  it('shows every agent turn\'s scores on the result, and the turn that got worse in the comparison', async () => {
+  it("shows every agent turn's scores on the result, and the turn that got worse in the comparison", async () => {
     const { page } = app;
     const res = app.ctx.store.results.listByRun(ids[1]);
     await page.goto(`${app.server.url.split('?')[0]}#/runs/${ids[1]}?result=${res[0].id}`);
@@ -27,7 +40,9 @@ describe('turn quality in Chromium', () => {
     await expect(section.textContent()).resolves.toContain('hedges instead of answering');
     await expect.poll(() => section.locator('td.status-fail').count()).toBeGreaterThan(0);
 
-    await page.goto(`${app.server.url.split('?')[0]}#/compare?runs=${ids[0]},${ids[1]}&test=${encodeURIComponent('0:0:books a cleaning')}`);
+    await page.goto(
+      `${app.server.url.split('?')[0]}#/compare?runs=${ids[0]},${ids[1]}&test=${encodeURIComponent('0:0:books a cleaning')}`,
+    );
     const diff = page.getByTestId('turn-quality-diff');
     await diff.waitFor();
     const rows = diff.getByTestId('turn-quality-row');

@@ -29,7 +29,12 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export type Handler = (req: http.IncomingMessage, res: http.ServerResponse, body: unknown, path: string) => Promise<void>;
+export type Handler = (
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  body: unknown,
+  path: string,
+) => Promise<void>;
 
 export async function readJson(req: http.IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -43,9 +48,18 @@ export async function readJson(req: http.IncomingMessage): Promise<unknown> {
   }
 }
 
-export function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -69,7 +83,10 @@ export async function startServer(handler: Handler, faults: Fault[] = []): Promi
     } catch (err) {
       // Like the real servers: a request that does not fit the context is a 400 that says so.
       const overflow = (err as { code?: string }).code === 'context_overflow';
-      if (!res.headersSent) sendJson(res, overflow ? 400 : 500, { error: overflow ? `context length exceeded: ${(err as Error).message}` : (err as Error).message });
+      if (!res.headersSent)
+        sendJson(res, overflow ? 400 : 500, {
+          error: overflow ? `context length exceeded: ${(err as Error).message}` : (err as Error).message,
+        });
       else res.end();
     }
   });

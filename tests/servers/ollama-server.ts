@@ -48,14 +48,29 @@ export async function startOllamaServer(opts: OllamaServerOptions = {}): Promise
   let inFlight = 0;
   let maxInFlight = 0;
 
-  const details = () => ({ parent_model: '', format: 'gguf', family: 'llama', families: ['llama'], parameter_size: backend.parameterCount, quantization_level: backend.quantization });
-  const notFound = (res: http.ServerResponse, name: string) => sendJson(res, 404, { error: `model "${name}" not found, try pulling it first` });
+  const details = () => ({
+    parent_model: '',
+    format: 'gguf',
+    family: 'llama',
+    families: ['llama'],
+    parameter_size: backend.parameterCount,
+    quantization_level: backend.quantization,
+  });
+  const notFound = (res: http.ServerResponse, name: string) =>
+    sendJson(res, 404, { error: `model "${name}" not found, try pulling it first` });
 
   const server = await startServer(async (req, res, raw, path) => {
     if (req.method === 'GET' && path === '/api/version') return sendJson(res, 200, { version: '0.0.0-parley-test' });
     if (req.method === 'GET' && path === '/api/tags') {
       return sendJson(res, 200, {
-        models: [...models].map((name) => ({ name, model: name, modified_at: new Date(0).toISOString(), size: backend.sizeBytes, digest, details: details() })),
+        models: [...models].map((name) => ({
+          name,
+          model: name,
+          modified_at: new Date(0).toISOString(),
+          size: backend.sizeBytes,
+          digest,
+          details: details(),
+        })),
       });
     }
     const body = (raw ?? {}) as Record<string, unknown>;
@@ -68,7 +83,12 @@ export async function startOllamaServer(opts: OllamaServerOptions = {}): Promise
         parameters: '',
         template: '{{ .Prompt }}',
         details: details(),
-        model_info: { 'general.architecture': 'llama', 'general.parameter_count': 135552, 'llama.context_length': backend.contextLength, 'llama.embedding_length': 64 },
+        model_info: {
+          'general.architecture': 'llama',
+          'general.parameter_count': 135552,
+          'llama.context_length': backend.contextLength,
+          'llama.embedding_length': 64,
+        },
         capabilities: ['completion'],
         modified_at: new Date(0).toISOString(),
       });
@@ -80,7 +100,12 @@ export async function startOllamaServer(opts: OllamaServerOptions = {}): Promise
       }
       const lines = [
         { status: 'pulling manifest' },
-        ...[0, 0.5, 1].map((f) => ({ status: `pulling ${digest.slice(0, 12)}`, digest: `sha256:${digest}`, total: backend.sizeBytes, completed: Math.round(backend.sizeBytes * f) })),
+        ...[0, 0.5, 1].map((f) => ({
+          status: `pulling ${digest.slice(0, 12)}`,
+          digest: `sha256:${digest}`,
+          total: backend.sizeBytes,
+          completed: Math.round(backend.sizeBytes * f),
+        })),
         { status: 'verifying sha256 digest' },
         { status: 'writing manifest' },
         { status: 'success' },
@@ -121,7 +146,18 @@ export async function startOllamaServer(opts: OllamaServerOptions = {}): Promise
     loaded.add(norm(name));
     const stream = b.stream !== false;
     const base = { model: name, created_at: new Date().toISOString() };
-    const finalFields = (r: { usage: { prompt_tokens: number; cached_prompt_tokens: number; completion_tokens: number; prompt_eval_ms?: number; eval_ms?: number } }, reason: string) => ({
+    const finalFields = (
+      r: {
+        usage: {
+          prompt_tokens: number;
+          cached_prompt_tokens: number;
+          completion_tokens: number;
+          prompt_eval_ms?: number;
+          eval_ms?: number;
+        };
+      },
+      reason: string,
+    ) => ({
       done: true,
       done_reason: reason,
       total_duration: NS(performance.now() - t0),
@@ -136,31 +172,58 @@ export async function startOllamaServer(opts: OllamaServerOptions = {}): Promise
       const schema = b.format === 'json' ? { type: 'object', properties: {} } : (b.format as Record<string, unknown>);
       if (!stream) {
         const r = await backend.json(messages, schema, { maxTokens, temperature, numCtx });
-        return sendJson(res, 200, { ...base, message: { role: 'assistant', content: r.text }, ...finalFields(r, 'stop') });
+        return sendJson(res, 200, {
+          ...base,
+          message: { role: 'assistant', content: r.text },
+          ...finalFields(r, 'stop'),
+        });
       }
       // like Ollama: the JSON streams token by token; a refusal before the first token is still a 400
       let started = false;
-      const start = () => { if (!started) { started = true; res.writeHead(200, { 'content-type': 'application/x-ndjson' }); } };
+      const start = () => {
+        if (!started) {
+          started = true;
+          res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+        }
+      };
       const r = await backend.json(messages, schema, {
-        maxTokens, temperature, numCtx,
-        onToken: (t) => { start(); res.write(`${JSON.stringify({ model: name, created_at: new Date().toISOString(), message: { role: 'assistant', content: t }, done: false })}\n`); },
+        maxTokens,
+        temperature,
+        numCtx,
+        onToken: (t) => {
+          start();
+          res.write(
+            `${JSON.stringify({ model: name, created_at: new Date().toISOString(), message: { role: 'assistant', content: t }, done: false })}\n`,
+          );
+        },
       });
       start();
-      res.end(`${JSON.stringify({ ...base, message: { role: 'assistant', content: '' }, ...finalFields(r, 'stop') })}\n`);
+      res.end(
+        `${JSON.stringify({ ...base, message: { role: 'assistant', content: '' }, ...finalFields(r, 'stop') })}\n`,
+      );
       return;
     }
     if (!stream) {
       const r = await backend.chat(messages, { maxTokens, temperature, numCtx });
-      return sendJson(res, 200, { ...base, message: { role: 'assistant', content: r.text }, ...finalFields(r, r.finishReason) });
+      return sendJson(res, 200, {
+        ...base,
+        message: { role: 'assistant', content: r.text },
+        ...finalFields(r, r.finishReason),
+      });
     }
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
     const r = await backend.chat(messages, {
       maxTokens,
       temperature,
       numCtx,
-      onToken: (t) => res.write(`${JSON.stringify({ model: name, created_at: new Date().toISOString(), message: { role: 'assistant', content: t }, done: false })}\n`),
+      onToken: (t) =>
+        res.write(
+          `${JSON.stringify({ model: name, created_at: new Date().toISOString(), message: { role: 'assistant', content: t }, done: false })}\n`,
+        ),
     });
-    res.end(`${JSON.stringify({ ...base, message: { role: 'assistant', content: '' }, ...finalFields(r, r.finishReason) })}\n`);
+    res.end(
+      `${JSON.stringify({ ...base, message: { role: 'assistant', content: '' }, ...finalFields(r, r.finishReason) })}\n`,
+    );
   }
 
   return { ...server, backend, models, maxConcurrentChats: () => maxInFlight };

@@ -39,7 +39,10 @@ interface Body {
   max_tokens?: number;
   max_completion_tokens?: number;
   temperature?: number;
-  response_format?: { type: string; json_schema?: { name?: string; schema?: Record<string, unknown>; strict?: boolean } };
+  response_format?: {
+    type: string;
+    json_schema?: { name?: string; schema?: Record<string, unknown>; strict?: boolean };
+  };
 }
 
 /** JSON-mode requests carry the schema in a system message (Parley's fallback instruction). */
@@ -63,19 +66,32 @@ export async function startOpenAiServer(opts: OpenAiServerOptions = {}): Promise
   let broken = opts.brokenJsonReplies ?? 0;
   let ids = 0;
 
-  const err = (res: http.ServerResponse, status: number, message: string, code: string | null, param: string | null = null) =>
-    sendJson(res, status, { error: { message, type: 'invalid_request_error', param, code } });
+  const err = (
+    res: http.ServerResponse,
+    status: number,
+    message: string,
+    code: string | null,
+    param: string | null = null,
+  ) => sendJson(res, status, { error: { message, type: 'invalid_request_error', param, code } });
 
   const server = await startServer(async (req, res, raw, path) => {
     if (opts.apiKeys) {
       const auth = String(req.headers.authorization ?? '');
       const key = auth.replace(/^Bearer\s+/i, '');
       if (!opts.apiKeys.includes(key)) {
-        return err(res, 401, `Incorrect API key provided: ${key || '(none)'}. You can find your API key at https://platform.openai.com/account/api-keys.`, 'invalid_api_key');
+        return err(
+          res,
+          401,
+          `Incorrect API key provided: ${key || '(none)'}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+          'invalid_api_key',
+        );
       }
     }
     if (req.method === 'GET' && path === '/v1/models') {
-      return sendJson(res, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'parley-test' })) });
+      return sendJson(res, 200, {
+        object: 'list',
+        data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'parley-test' })),
+      });
     }
     if (req.method === 'POST' && path === '/v1/chat/completions') return completions(res, (raw ?? {}) as Body);
     err(res, 404, `Unknown request URL: ${req.method} ${path}`, 'unknown_url');
@@ -83,11 +99,19 @@ export async function startOpenAiServer(opts: OpenAiServerOptions = {}): Promise
 
   async function completions(res: http.ServerResponse, b: Body): Promise<void> {
     const model = String(b.model ?? '');
-    if (!models.includes(model)) return err(res, 404, `The model \`${model}\` does not exist or you do not have access to it.`, 'model_not_found');
-    if (b.stream_options && opts.rejectStreamOptions) return err(res, 400, "Unrecognized request argument supplied: stream_options", null, 'stream_options');
+    if (!models.includes(model))
+      return err(res, 404, `The model \`${model}\` does not exist or you do not have access to it.`, 'model_not_found');
+    if (b.stream_options && opts.rejectStreamOptions)
+      return err(res, 400, 'Unrecognized request argument supplied: stream_options', null, 'stream_options');
     const rf = b.response_format;
     if (rf?.type === 'json_schema' && opts.rejectJsonSchema) {
-      return err(res, 400, "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.", null, 'response_format');
+      return err(
+        res,
+        400,
+        "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.",
+        null,
+        'response_format',
+      );
     }
     const messages: ChatMessage[] = (b.messages ?? []).map((m) => ({
       role: (['system', 'user', 'assistant', 'tool'].includes(m.role) ? m.role : 'user') as ChatMessage['role'],
@@ -109,13 +133,26 @@ export async function startOpenAiServer(opts: OpenAiServerOptions = {}): Promise
 
     if (schema && b.stream) {
       // like OpenAI: a structured answer asked as a stream arrives as content deltas
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
       const delta = (d: Record<string, unknown>, finish: string | null) =>
-        res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: d, finish_reason: finish }] })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: d, finish_reason: finish }] })}\n\n`,
+        );
       delta({ role: 'assistant', content: '' }, null);
-      const r = await backend.json(messages, schema, { maxTokens, temperature: b.temperature, onToken: (t) => delta({ content: t }, null) });
+      const r = await backend.json(messages, schema, {
+        maxTokens,
+        temperature: b.temperature,
+        onToken: (t) => delta({ content: t }, null),
+      });
       delta({}, 'stop');
-      if (b.stream_options?.include_usage) res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: usageOf(r.usage) })}\n\n`);
+      if (b.stream_options?.include_usage)
+        res.write(
+          `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: usageOf(r.usage) })}\n\n`,
+        );
       return void res.end('data: [DONE]\n\n');
     }
     if (schema) {
@@ -147,12 +184,20 @@ export async function startOpenAiServer(opts: OpenAiServerOptions = {}): Promise
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const chunk = (delta: Record<string, unknown>, finish: string | null) =>
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+      );
     chunk({ role: 'assistant', content: '' }, null);
-    const r = await backend.chat(messages, { maxTokens, temperature: b.temperature, onToken: (t) => chunk({ content: t }, null) });
+    const r = await backend.chat(messages, {
+      maxTokens,
+      temperature: b.temperature,
+      onToken: (t) => chunk({ content: t }, null),
+    });
     chunk({}, r.finishReason);
     if (b.stream_options?.include_usage) {
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: usageOf(r.usage) })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: usageOf(r.usage) })}\n\n`,
+      );
     }
     res.end('data: [DONE]\n\n');
   }

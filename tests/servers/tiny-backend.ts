@@ -24,9 +24,23 @@ export interface TinyBackend {
   /** The model with the default context (the trained context, at most 2048 tokens per sequence). */
   model: LlamaCppChatModel;
   /** `numCtx`: tokens per sequence, like Ollama's num_ctx (a context of that size is created on first use; the weights are shared). */
-  chat(messages: ChatMessage[], o: { maxTokens: number; temperature?: number; onToken?: (t: string) => void; tools?: ToolSpec[]; signal?: AbortSignal; numCtx?: number }): Promise<BackendReply>;
+  chat(
+    messages: ChatMessage[],
+    o: {
+      maxTokens: number;
+      temperature?: number;
+      onToken?: (t: string) => void;
+      tools?: ToolSpec[];
+      signal?: AbortSignal;
+      numCtx?: number;
+    },
+  ): Promise<BackendReply>;
   /** Grammar-constrained JSON for a schema (raw text as the model produced it). */
-  json(messages: ChatMessage[], schema: Record<string, unknown>, o: { maxTokens: number; temperature?: number; numCtx?: number; onToken?: (t: string) => void }): Promise<BackendReply>;
+  json(
+    messages: ChatMessage[],
+    schema: Record<string, unknown>,
+    o: { maxTokens: number; temperature?: number; numCtx?: number; onToken?: (t: string) => void },
+  ): Promise<BackendReply>;
   close(): Promise<void>;
 }
 
@@ -45,7 +59,15 @@ export function getTinyBackend(modelPath?: string): Promise<TinyBackend> {
 
 async function create(modelPath?: string): Promise<TinyBackend> {
   const file = modelPath ?? (await ensureTinyGguf());
-  const load = (contextSize?: number) => LlamaCppChatModel.load({ provider: 'llama-cpp', model: file, params: { threads: 1, ...(contextSize ? { context_size: contextSize } : {}) } }, { maxParallel: 4 });
+  const load = (contextSize?: number) =>
+    LlamaCppChatModel.load(
+      {
+        provider: 'llama-cpp',
+        model: file,
+        params: { threads: 1, ...(contextSize ? { context_size: contextSize } : {}) },
+      },
+      { maxParallel: 4 },
+    );
   const model = await load();
   // like Ollama, which reloads a model when num_ctx changes: one context set per size asked for
   const bySize = new Map<number, Promise<LlamaCppChatModel>>([[model.contextSize, Promise.resolve(model)]]);
@@ -68,8 +90,19 @@ async function create(modelPath?: string): Promise<TinyBackend> {
     async chat(messages, o) {
       const s = await (await modelFor(o.numCtx)).openSession();
       try {
-        const r = await s.chat({ messages, maxTokens: o.maxTokens, temperature: o.temperature, onToken: o.onToken, tools: o.tools, signal: o.signal });
-        return { text: r.text, usage: r.usage, finishReason: r.usage.completion_tokens >= o.maxTokens ? 'length' : 'stop' };
+        const r = await s.chat({
+          messages,
+          maxTokens: o.maxTokens,
+          temperature: o.temperature,
+          onToken: o.onToken,
+          tools: o.tools,
+          signal: o.signal,
+        });
+        return {
+          text: r.text,
+          usage: r.usage,
+          finishReason: r.usage.completion_tokens >= o.maxTokens ? 'length' : 'stop',
+        };
       } finally {
         await s.dispose();
       }
@@ -77,7 +110,13 @@ async function create(modelPath?: string): Promise<TinyBackend> {
     async json(messages, schema, o) {
       const s = await (await modelFor(o.numCtx)).openSession();
       try {
-        const r = await s.structured({ messages, schema, maxTokens: o.maxTokens, temperature: o.temperature, onToken: o.onToken });
+        const r = await s.structured({
+          messages,
+          schema,
+          maxTokens: o.maxTokens,
+          temperature: o.temperature,
+          onToken: o.onToken,
+        });
         return { text: r.raw, usage: r.usage, finishReason: 'stop' };
       } finally {
         await s.dispose();

@@ -40,9 +40,15 @@ export function useApiContext(): ApiTestContext {
     t.cleanup();
   });
   return {
-    get ctx() { return ctx; },
-    get store() { return store; },
-    get dir() { return t.dir; },
+    get ctx() {
+      return ctx;
+    },
+    get store() {
+      return store;
+    },
+    get dir() {
+      return t.dir;
+    },
     events,
     call: dispatchCaller(() => ctx),
     async until(pred, ms = 20_000) {

@@ -6,8 +6,12 @@ export function smallGraph(over: Partial<AgentGraphInput> = {}): AgentGraph {
     name: 'Small agent',
     entry_node_id: 'greeting',
     nodes: [
-      { id: 'greeting', type: 'conversation', instruction: { mode: 'static', text: 'Hello, how can I help?' },
-        transitions: [{ id: 't1', target: 'bye', condition: { kind: 'prompt', prompt: 'Caller wants to leave' } }] },
+      {
+        id: 'greeting',
+        type: 'conversation',
+        instruction: { mode: 'static', text: 'Hello, how can I help?' },
+        transitions: [{ id: 't1', target: 'bye', condition: { kind: 'prompt', prompt: 'Caller wants to leave' } }],
+      },
       { id: 'bye', type: 'end', message: { mode: 'static', text: 'Goodbye.' } },
     ],
     ...over,

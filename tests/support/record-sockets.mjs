@@ -7,11 +7,16 @@ import fs from 'node:fs';
 import net from 'node:net';
 
 const log = process.env.PARLEY_SOCKET_LOG;
-const record = (entry) => { if (log) fs.appendFileSync(log, JSON.stringify({ pid: process.pid, ...entry }) + '\n'); };
+const record = (entry) => {
+  if (log) fs.appendFileSync(log, JSON.stringify({ pid: process.pid, ...entry }) + '\n');
+};
 
 const connect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function patchedConnect(...args) {
-  const opts = typeof args[0] === 'object' && args[0] !== null && !Array.isArray(args[0]) ? args[0] : { port: args[0], host: typeof args[1] === 'string' ? args[1] : undefined };
+  const opts =
+    typeof args[0] === 'object' && args[0] !== null && !Array.isArray(args[0])
+      ? args[0]
+      : { port: args[0], host: typeof args[1] === 'string' ? args[1] : undefined };
   if (opts.path) record({ kind: 'ipc', path: String(opts.path) });
   else record({ kind: 'tcp', host: opts.host ?? 'localhost', port: Number(opts.port) });
   return connect.apply(this, args);
@@ -24,7 +29,10 @@ dns.lookup = function patchedLookup(hostname, ...rest) {
 };
 for (const name of ['resolve', 'resolve4', 'resolve6', 'resolveAny']) {
   const orig = dns[name];
-  dns[name] = function patchedResolve(hostname, ...rest) { record({ kind: 'dns', host: hostname }); return orig.call(this, hostname, ...rest); };
+  dns[name] = function patchedResolve(hostname, ...rest) {
+    record({ kind: 'dns', host: hostname });
+    return orig.call(this, hostname, ...rest);
+  };
 }
 
 const send = dgram.Socket.prototype.send;

@@ -3,8 +3,15 @@ import type { ImportFileOutcome, ValidationIssue } from '../../../src-shared/con
 import type { AgentGraph } from '../../../src-shared/schemas/index.js';
 import { diffGraphs } from '../../compare/graph-diff.js';
 import {
-  AGENT_FORMATS, EXPORT_FORMATS, FORMAT_NAMES, SUITE_FORMATS, exportAgent, validateGraph,
-  type DetectedFormat, type ExportFormat, type Issue,
+  AGENT_FORMATS,
+  EXPORT_FORMATS,
+  FORMAT_NAMES,
+  SUITE_FORMATS,
+  exportAgent,
+  validateGraph,
+  type DetectedFormat,
+  type ExportFormat,
+  type Issue,
 } from '../../formats/index.js';
 import { importIntoStore } from '../../formats/import-into-store.js';
 import { importerFor } from '../../formats/registry.js';
@@ -23,7 +30,11 @@ export function locateGraphPath(g: AgentGraph, path: string): { node_id?: string
 }
 
 const toIssue = (i: Issue, g?: AgentGraph): ValidationIssue => ({
-  severity: i.severity, path: i.path, message: i.message, ...(i.file ? { file: i.file } : {}), ...(g ? locateGraphPath(g, i.path) : {}),
+  severity: i.severity,
+  path: i.path,
+  message: i.message,
+  ...(i.file ? { file: i.file } : {}),
+  ...(g ? locateGraphPath(g, i.path) : {}),
 });
 
 /** Reads one file and stores what it holds (importIntoStore: one transaction; nothing is written on errors). */
@@ -32,14 +43,26 @@ function importOne(ctx: ApiContext, file: { name: string; text: string }): z.inp
   const warnings = r.warnings.map((i) => toIssue(i));
   if (!r.ok) return { file: file.name, ok: false, warnings, errors: r.errors.map((i) => toIssue(i)) };
   return {
-    file: file.name, ok: true, kind: r.kind, id: r.id, name: r.name, format: r.format,
-    ...(r.kind === 'agent' ? { nodes: r.nodes } : {}), warnings, errors: [],
+    file: file.name,
+    ok: true,
+    kind: r.kind,
+    id: r.id,
+    name: r.name,
+    format: r.format,
+    ...(r.kind === 'agent' ? { nodes: r.nodes } : {}),
+    warnings,
+    errors: [],
   };
 }
 
 const EXTENSIONS: Record<ExportFormat, string> = {
-  'retell-cf': 'retell-flow.json', 'retell-llm': 'retell-llm.json', vapi: 'vapi.json', revring: 'revring.json',
-  voicetest: 'voicetest.json', parley: 'parley.json', mermaid: 'mmd',
+  'retell-cf': 'retell-flow.json',
+  'retell-llm': 'retell-llm.json',
+  vapi: 'vapi.json',
+  revring: 'revring.json',
+  voicetest: 'voicetest.json',
+  parley: 'parley.json',
+  mermaid: 'mmd',
 };
 
 function versionOf(ctx: ApiContext, id: string, versionId?: string) {
@@ -51,13 +74,21 @@ function versionOf(ctx: ApiContext, id: string, versionId?: string) {
 }
 
 export const agentFormatHandlers: Handlers = {
-  'agents.import': (ctx, { files }) => files.map((f) => {
-    try {
-      return ImportFileOutcomeOf(importOne(ctx, f));
-    } catch (e) {
-      return ImportFileOutcomeOf({ file: f.name, ok: false, warnings: [], errors: [{ severity: 'error', file: f.name, path: '', message: `could not store it: ${(e as Error).message}` }] });
-    }
-  }),
+  'agents.import': (ctx, { files }) =>
+    files.map((f) => {
+      try {
+        return ImportFileOutcomeOf(importOne(ctx, f));
+      } catch (e) {
+        return ImportFileOutcomeOf({
+          file: f.name,
+          ok: false,
+          warnings: [],
+          errors: [
+            { severity: 'error', file: f.name, path: '', message: `could not store it: ${(e as Error).message}` },
+          ],
+        });
+      }
+    }),
 
   'agents.validate': (_ctx, { graph }) => {
     // Same leniency as importing from the graph's source format (Retell accepts a logic node without else).
@@ -92,7 +123,8 @@ export const agentFormatHandlers: Handlers = {
   'formats.list': () => {
     const ids = [...new Set<DetectedFormat | ExportFormat>([...AGENT_FORMATS, ...SUITE_FORMATS, ...EXPORT_FORMATS])];
     return ids.map((id) => ({
-      id, name: FORMAT_NAMES[id],
+      id,
+      name: FORMAT_NAMES[id],
       import: (AGENT_FORMATS as readonly string[]).includes(id) || (SUITE_FORMATS as readonly string[]).includes(id),
       export: (EXPORT_FORMATS as readonly string[]).includes(id),
     }));

@@ -5,12 +5,22 @@ import type { Handlers } from './types.js';
 /** compare.diff / compare.matrix over the store (src-main/compare: pure functions over stored runs). */
 export const compareHandlers: Handlers = {
   'compare.diff': (ctx, { a, b }) => {
-    if (a === b) throw new ApiFailure({ code: 'invalid_input', message: 'compare.diff: pick two different runs (a and b are the same run)', path: 'b' });
+    if (a === b)
+      throw new ApiFailure({
+        code: 'invalid_input',
+        message: 'compare.diff: pick two different runs (a and b are the same run)',
+        path: 'b',
+      });
     return diffStoredRuns(ctx.store, a, b);
   },
   'compare.matrix': (ctx, { runs }) => {
     const unique = [...new Set(runs)];
-    if (unique.length < 2) throw new ApiFailure({ code: 'invalid_input', message: 'compare.matrix: pick at least two different runs', path: 'runs' });
+    if (unique.length < 2)
+      throw new ApiFailure({
+        code: 'invalid_input',
+        message: 'compare.matrix: pick at least two different runs',
+        path: 'runs',
+      });
     return compareStoredRuns(ctx.store, unique);
   },
 };

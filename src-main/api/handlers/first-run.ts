@@ -40,7 +40,11 @@ function readJson(file: string): unknown {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new ApiFailure({ code: 'internal', file, message: `the bundled example ${file} could not be read: ${(e as Error).message}` });
+    throw new ApiFailure({
+      code: 'internal',
+      file,
+      message: `the bundled example ${file} could not be read: ${(e as Error).message}`,
+    });
   }
 }
 
@@ -56,23 +60,41 @@ function findMarked(ctx: ApiContext): { agent_id?: string; suite_id?: string } {
 export const firstRunHandlers: Handlers = {
   'app.firstRun': (ctx) => {
     const dir = resourcesDir();
-    if (!dir) throw new ApiFailure({ code: 'internal', message: 'the bundled example (resources/example/agent.json) is missing from this installation' });
+    if (!dir)
+      throw new ApiFailure({
+        code: 'internal',
+        message: 'the bundled example (resources/example/agent.json) is missing from this installation',
+      });
     const scripts = bundledScripts();
     const model_spec = scripts[0] ? `scripted:${scripts[0]}` : undefined;
     const found = findMarked(ctx);
-    if (found.agent_id && found.suite_id) return { agent_id: found.agent_id, suite_id: found.suite_id, created: false, model_spec };
+    if (found.agent_id && found.suite_id)
+      return { agent_id: found.agent_id, suite_id: found.suite_id, created: false, model_spec };
 
     const graphFile = path.join(dir, 'example', EXAMPLE_FILES.agent);
     const suiteFile = path.join(dir, 'example', EXAMPLE_FILES.suite);
     const graph = AgentGraph.safeParse(readJson(graphFile));
-    if (!graph.success) throw new ApiFailure({ code: 'internal', file: graphFile, message: `the bundled example agent is invalid: ${graph.error.issues[0]?.message}` });
+    if (!graph.success)
+      throw new ApiFailure({
+        code: 'internal',
+        file: graphFile,
+        message: `the bundled example agent is invalid: ${graph.error.issues[0]?.message}`,
+      });
     const suite = TestSuite.safeParse(readJson(suiteFile));
-    if (!suite.success) throw new ApiFailure({ code: 'internal', file: suiteFile, message: `the bundled example suite is invalid: ${suite.error.issues[0]?.message}` });
+    if (!suite.success)
+      throw new ApiFailure({
+        code: 'internal',
+        file: suiteFile,
+        message: `the bundled example suite is invalid: ${suite.error.issues[0]?.message}`,
+      });
 
     return ctx.store.transaction(() => {
       let agentId = found.agent_id;
       if (!agentId) {
-        const g = { ...graph.data, source: { ...graph.data.source, meta: { ...graph.data.source.meta, [MARKER]: true } } };
+        const g = {
+          ...graph.data,
+          source: { ...graph.data.source, meta: { ...graph.data.source.meta, [MARKER]: true } },
+        };
         agentId = ctx.store.agents.create(g, { note: 'bundled example' }).agent.id;
       }
       let suiteId = found.suite_id;

@@ -7,7 +7,11 @@ import { sharedProviders } from '../providers-service.js';
 
 export const libraryHandlers: Handlers = {
   'personas.list': (ctx) => ctx.store.personas.list(),
-  'personas.get': (ctx, { id }) => ctx.store.personas.get(id) ?? (() => { throw notFound(`persona ${id}`); })(),
+  'personas.get': (ctx, { id }) =>
+    ctx.store.personas.get(id) ??
+    (() => {
+      throw notFound(`persona ${id}`);
+    })(),
   'personas.save': (ctx, { id, persona }) => {
     if (!id) return ctx.store.personas.create(persona, persona.name);
     if (!ctx.store.personas.get(id)) throw notFound(`persona ${id}`);
@@ -23,12 +27,20 @@ export const libraryHandlers: Handlers = {
     try {
       chat = await sharedProviders(ctx).load(spec);
     } catch (e) {
-      throw new ApiFailure({ code: 'invalid_input', message: `model ${spec.provider}:${spec.model} could not be loaded: ${(e as Error).message}`, path: 'model' });
+      throw new ApiFailure({
+        code: 'invalid_input',
+        message: `model ${spec.provider}:${spec.model} could not be loaded: ${(e as Error).message}`,
+        path: 'model',
+      });
     }
     try {
       return { personas: await generatePersonas(graph, chat, { count }) };
     } catch (e) {
-      throw new ApiFailure({ code: 'unavailable', message: `generating personas with ${spec.provider}:${spec.model} failed: ${(e as Error).message}`, path: 'model' });
+      throw new ApiFailure({
+        code: 'unavailable',
+        message: `generating personas with ${spec.provider}:${spec.model} failed: ${(e as Error).message}`,
+        path: 'model',
+      });
     }
   },
   'personas.importMarkdown': (ctx, { name, markdown }) => {
@@ -37,7 +49,11 @@ export const libraryHandlers: Handlers = {
   },
 
   'suites.list': (ctx) => ctx.store.suites.list(),
-  'suites.get': (ctx, { id }) => ctx.store.suites.get(id) ?? (() => { throw notFound(`suite ${id}`); })(),
+  'suites.get': (ctx, { id }) =>
+    ctx.store.suites.get(id) ??
+    (() => {
+      throw notFound(`suite ${id}`);
+    })(),
   'suites.save': (ctx, { id, suite, agent_id }) => {
     const name = suite.name || 'Untitled suite';
     if (!id) return ctx.store.suites.create(suite, name, { agent_id });
@@ -49,7 +65,8 @@ export const libraryHandlers: Handlers = {
     const doc = ctx.store.suites.get(id);
     if (!doc) throw notFound(`suite ${id}`);
     const base = doc.name.replace(/[^\w.-]+/g, '_') || 'suite';
-    if (format === 'voicetest') return { text: JSON.stringify(doc.data.tests, null, 2) + '\n', filename: `${base}.tests.json` };
+    if (format === 'voicetest')
+      return { text: JSON.stringify(doc.data.tests, null, 2) + '\n', filename: `${base}.tests.json` };
     return { text: JSON.stringify(doc.data, null, 2) + '\n', filename: `${base}.suite.json` };
   },
 };

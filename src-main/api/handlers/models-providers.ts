@@ -36,56 +36,86 @@ async function listAll(ctx: ApiContext): Promise<ListOutput> {
 
   if (s.models_dir?.trim()) {
     const dir = s.models_dir.trim();
-    jobs.push((async () => {
-      if (!fs.existsSync(dir)) return void errors.push({ provider: 'llama-cpp', message: `llama-cpp models folder ${dir}: the folder does not exist` });
-      if (!fs.statSync(dir).isDirectory()) return void errors.push({ provider: 'llama-cpp', message: `llama-cpp models folder ${dir}: this is a file, not a folder` });
-      try {
-        const found = await scanModelsDir(dir, { signal });
-        if (!found.length) errors.push({ provider: 'llama-cpp', message: `llama-cpp models folder ${dir}: no .gguf files found (searched 3 folder levels deep)` });
-        models.push(...found);
-      } catch (e) {
-        errors.push({ provider: 'llama-cpp', message: `llama-cpp models folder ${dir}: ${detail(e)}` });
-      }
-    })());
+    jobs.push(
+      (async () => {
+        if (!fs.existsSync(dir))
+          return void errors.push({
+            provider: 'llama-cpp',
+            message: `llama-cpp models folder ${dir}: the folder does not exist`,
+          });
+        if (!fs.statSync(dir).isDirectory())
+          return void errors.push({
+            provider: 'llama-cpp',
+            message: `llama-cpp models folder ${dir}: this is a file, not a folder`,
+          });
+        try {
+          const found = await scanModelsDir(dir, { signal });
+          if (!found.length)
+            errors.push({
+              provider: 'llama-cpp',
+              message: `llama-cpp models folder ${dir}: no .gguf files found (searched 3 folder levels deep)`,
+            });
+          models.push(...found);
+        } catch (e) {
+          errors.push({ provider: 'llama-cpp', message: `llama-cpp models folder ${dir}: ${detail(e)}` });
+        }
+      })(),
+    );
   }
 
   const ollama = s.ollama_endpoints.length ? s.ollama_endpoints : [DEFAULT_OLLAMA_URL];
   for (const ep of ollama) {
     const url = ep.trim().replace(/\/+$/, '');
-    jobs.push(listOllamaModels(url, { signal, headersTimeoutMs: LIST_TIMEOUT_MS })
-      .then((m) => { models.push(...m); })
-      .catch((e) => { errors.push({ provider: 'ollama', message: `Ollama at ${url}: ${detail(e)}` }); }));
+    jobs.push(
+      listOllamaModels(url, { signal, headersTimeoutMs: LIST_TIMEOUT_MS })
+        .then((m) => {
+          models.push(...m);
+        })
+        .catch((e) => {
+          errors.push({ provider: 'ollama', message: `Ollama at ${url}: ${detail(e)}` });
+        }),
+    );
   }
 
   for (const ep of s.openai_endpoints) {
-    jobs.push((async () => {
-      const where = `OpenAI-compatible endpoint "${ep.name}" at ${ep.base_url}`;
-      let apiKey: string | undefined;
-      let keySource: string | undefined;
-      if (ep.api_key_env) {
-        apiKey = process.env[ep.api_key_env] || undefined;
-        keySource = `the environment variable ${ep.api_key_env}`;
-        if (!apiKey && !(ep.has_key && ctx.keychain)) {
-          errors.push({ provider: 'openai', message: `${where}: the environment variable ${ep.api_key_env} is not set${ctx.mode === 'web' ? ' in the server process' : ''}` });
-          return;
+    jobs.push(
+      (async () => {
+        const where = `OpenAI-compatible endpoint "${ep.name}" at ${ep.base_url}`;
+        let apiKey: string | undefined;
+        let keySource: string | undefined;
+        if (ep.api_key_env) {
+          apiKey = process.env[ep.api_key_env] || undefined;
+          keySource = `the environment variable ${ep.api_key_env}`;
+          if (!apiKey && !(ep.has_key && ctx.keychain)) {
+            errors.push({
+              provider: 'openai',
+              message: `${where}: the environment variable ${ep.api_key_env} is not set${ctx.mode === 'web' ? ' in the server process' : ''}`,
+            });
+            return;
+          }
         }
-      }
-      if (!apiKey && ep.has_key && ctx.keychain) {
-        apiKey = await ctx.keychain.get(ep.name).catch(() => undefined);
-        keySource = `the key stored for "${ep.name}"`;
-      }
-      try {
-        const found = await listOpenAiModels(ep.base_url, { apiKey: apiKey ?? '', keySource, signal });
-        models.push(...found.map((m) => ({ ...m, name: m.name })));
-      } catch (e) {
-        errors.push({ provider: 'openai', message: `${where}: ${detail(e)}` });
-      }
-    })());
+        if (!apiKey && ep.has_key && ctx.keychain) {
+          apiKey = await ctx.keychain.get(ep.name).catch(() => undefined);
+          keySource = `the key stored for "${ep.name}"`;
+        }
+        try {
+          const found = await listOpenAiModels(ep.base_url, { apiKey: apiKey ?? '', keySource, signal });
+          models.push(...found.map((m) => ({ ...m, name: m.name })));
+        } catch (e) {
+          errors.push({ provider: 'openai', message: `${where}: ${detail(e)}` });
+        }
+      })(),
+    );
   }
 
   await Promise.all(jobs);
   for (const file of bundledScripts()) {
-    models.push({ provider: 'scripted', name: `Bundled example script (${file.split(/[\\/]/).pop()})`, spec: `scripted:${file}`, path: file });
+    models.push({
+      provider: 'scripted',
+      name: `Bundled example script (${file.split(/[\\/]/).pop()})`,
+      spec: `scripted:${file}`,
+      path: file,
+    });
   }
   const order: ProviderId[] = ['llama-cpp', 'ollama', 'openai', 'scripted'];
   models.sort((a, b) => order.indexOf(a.provider) - order.indexOf(b.provider) || a.name.localeCompare(b.name));
@@ -93,26 +123,40 @@ async function listAll(ctx: ApiContext): Promise<ListOutput> {
   return { models, errors };
 }
 
-interface ListCache { key: string; at: number; value: Promise<ListOutput> }
+interface ListCache {
+  key: string;
+  at: number;
+  value: Promise<ListOutput>;
+}
 
 interface PullService {
   active: Map<string, AbortController>;
   dispose(): void;
 }
 
-const pulls = (ctx: ApiContext) => service<PullService>(ctx, 'model-pulls', () => {
-  const active = new Map<string, AbortController>();
-  return { active, dispose: () => { for (const a of active.values()) a.abort(); active.clear(); } };
-});
+const pulls = (ctx: ApiContext) =>
+  service<PullService>(ctx, 'model-pulls', () => {
+    const active = new Map<string, AbortController>();
+    return {
+      active,
+      dispose: () => {
+        for (const a of active.values()) a.abort();
+        active.clear();
+      },
+    };
+  });
 
 export const modelProviderHandlers: Handlers = {
   'models.list': async (ctx, { refresh }) => {
     const key = JSON.stringify(ctx.store.settings.get('models') ?? {});
     const cache = service<{ entry?: ListCache }>(ctx, 'models-list-cache', () => ({}));
-    if (!refresh && cache.entry && cache.entry.key === key && Date.now() - cache.entry.at < CACHE_MS) return cache.entry.value;
+    if (!refresh && cache.entry && cache.entry.key === key && Date.now() - cache.entry.at < CACHE_MS)
+      return cache.entry.value;
     const value = listAll(ctx);
     cache.entry = { key, at: Date.now(), value };
-    value.catch(() => { cache.entry = undefined; });
+    value.catch(() => {
+      cache.entry = undefined;
+    });
     return value;
   },
 
@@ -122,19 +166,40 @@ export const modelProviderHandlers: Handlers = {
     const model = name.trim();
     const { active } = pulls(ctx);
     const id = `${url} ${model}`;
-    if (active.has(id)) throw new ApiFailure({ code: 'conflict', message: `"${model}" is already being pulled from Ollama at ${url}` });
+    if (active.has(id))
+      throw new ApiFailure({ code: 'conflict', message: `"${model}" is already being pulled from Ollama at ${url}` });
     const abort = new AbortController();
     active.set(id, abort);
     ctx.events.emit({ type: 'model.pull', model, status: `connecting to Ollama at ${url}`, done: false });
-    void pullOllamaModel(url, model, (p) => {
-      ctx.events.emit({ type: 'model.pull', model, status: p.status, completed: p.completed, total: p.total, done: false });
-    }, { signal: abort.signal })
+    void pullOllamaModel(
+      url,
+      model,
+      (p) => {
+        ctx.events.emit({
+          type: 'model.pull',
+          model,
+          status: p.status,
+          completed: p.completed,
+          total: p.total,
+          done: false,
+        });
+      },
+      { signal: abort.signal },
+    )
       .then(() => {
         ctx.events.emit({ type: 'model.pull', model, status: 'success', done: true });
         const cache = ctx.services.get('models-list-cache') as { entry?: ListCache } | undefined;
         if (cache) cache.entry = undefined;
       })
-      .catch((e) => ctx.events.emit({ type: 'model.pull', model, status: 'failed', done: true, error: `Ollama at ${url}: ${detail(e)}` }))
+      .catch((e) =>
+        ctx.events.emit({
+          type: 'model.pull',
+          model,
+          status: 'failed',
+          done: true,
+          error: `Ollama at ${url}: ${detail(e)}`,
+        }),
+      )
       .finally(() => active.delete(id));
     return { started: true };
   },
@@ -143,17 +208,26 @@ export const modelProviderHandlers: Handlers = {
     if (ctx.mode === 'web' || !ctx.keychain) {
       throw new ApiFailure({
         code: 'unavailable',
-        message: 'API keys cannot be stored from the browser in web mode. Set the key in an environment variable of the server process '
-          + '(the one running `parley serve`) and enter that variable\'s name as the endpoint\'s "API key environment variable".',
+        message:
+          'API keys cannot be stored from the browser in web mode. Set the key in an environment variable of the server process ' +
+          '(the one running `parley serve`) and enter that variable\'s name as the endpoint\'s "API key environment variable".',
       });
     }
     const s = settingsOf(ctx);
     const i = s.openai_endpoints.findIndex((e) => e.name === name);
-    if (i < 0) throw new ApiFailure({ code: 'not_found', message: `no OpenAI-compatible endpoint named "${name}": save the endpoint first, then store its key`, path: 'name' });
+    if (i < 0)
+      throw new ApiFailure({
+        code: 'not_found',
+        message: `no OpenAI-compatible endpoint named "${name}": save the endpoint first, then store its key`,
+        path: 'name',
+      });
     try {
       await ctx.keychain.set(name, key);
     } catch (e) {
-      throw new ApiFailure({ code: 'unavailable', message: `could not store the key for "${name}" in the OS keychain: ${(e as Error).message}` });
+      throw new ApiFailure({
+        code: 'unavailable',
+        message: `could not store the key for "${name}" in the OS keychain: ${(e as Error).message}`,
+      });
     }
     s.openai_endpoints[i] = { ...s.openai_endpoints[i], has_key: true };
     ctx.store.settings.set('models', s);

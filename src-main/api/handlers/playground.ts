@@ -3,7 +3,13 @@ import type { z } from 'zod';
 import { PlaygroundStartInput, type PlaygroundState } from '../../../src-shared/contract/playground.js';
 import { TestCase, type AgentGraph, type ModelSpec, type Persona } from '../../../src-shared/schemas/index.js';
 import { callerPrompt } from '../../engine/caller.js';
-import { idleText, InteractiveError, InteractiveSession, SessionPool, type SessionPoolOptions } from '../../engine/interactive/index.js';
+import {
+  idleText,
+  InteractiveError,
+  InteractiveSession,
+  SessionPool,
+  type SessionPoolOptions,
+} from '../../engine/interactive/index.js';
 import { ProviderError, type ChatModel } from '../../providers/index.js';
 import { sharedProviders } from '../providers-service.js';
 import { newId } from '../../store/ids.js';
@@ -13,8 +19,8 @@ import type { Handlers } from './types.js';
 
 type StartInput = z.infer<typeof PlaygroundStartInput>;
 
-const invalid = (message: string, at?: string) => new ApiFailure({ code: 'invalid_input', message, ...(at ? { path: at } : {}) });
-
+const invalid = (message: string, at?: string) =>
+  new ApiFailure({ code: 'invalid_input', message, ...(at ? { path: at } : {}) });
 
 /** `scripted: scripted-model.json`, `ollama: llama3.2:3b` — short enough for a panel header. */
 const modelLabel = (s: ModelSpec): string =>
@@ -24,8 +30,14 @@ const modelLabel = (s: ModelSpec): string =>
 function modelFailure(role: 'agent' | 'caller', spec: ModelSpec, e: unknown): ApiFailure {
   const msg = (e as Error)?.message ?? String(e);
   const what = `The ${role} model ${spec.provider}:${spec.model}`;
-  const down = e instanceof ProviderError && ['connection_refused', 'timeout', 'rate_limited', 'server_error', 'unauthorized'].includes(e.code);
-  return new ApiFailure({ code: down ? 'unavailable' : 'invalid_input', message: `${what} could not be loaded: ${msg}`, path: `models.${role}` });
+  const down =
+    e instanceof ProviderError &&
+    ['connection_refused', 'timeout', 'rate_limited', 'server_error', 'unauthorized'].includes(e.code);
+  return new ApiFailure({
+    code: down ? 'unavailable' : 'invalid_input',
+    message: `${what} could not be loaded: ${msg}`,
+    path: `models.${role}`,
+  });
 }
 
 function fromInteractive(e: unknown): unknown {
@@ -42,14 +54,19 @@ export class PlaygroundManager {
   readonly pool: SessionPool;
   private disposed = false;
 
-  constructor(private readonly ctx: ApiContext, opts: SessionPoolOptions = {}) {
+  constructor(
+    private readonly ctx: ApiContext,
+    opts: SessionPoolOptions = {},
+  ) {
     this.pool = new SessionPool(opts);
   }
 
   private async load(role: 'agent' | 'caller', spec: ModelSpec): Promise<ChatModel> {
     const settings = this.ctx.store.settings.get('models') as { threads?: number } | undefined;
-    const s = spec.provider === 'llama-cpp' && spec.params.threads === undefined && settings?.threads
-      ? { ...spec, params: { ...spec.params, threads: settings.threads } } : spec;
+    const s =
+      spec.provider === 'llama-cpp' && spec.params.threads === undefined && settings?.threads
+        ? { ...spec, params: { ...spec.params, threads: settings.threads } }
+        : spec;
     try {
       return await sharedProviders(this.ctx).load(s);
     } catch (e) {
@@ -63,14 +80,16 @@ export class PlaygroundManager {
     if (!agent) throw notFound(`agent ${input.agent_id}`);
     if (input.graph) return { graph: input.graph, versionId: null, name: input.graph.name || agent.name };
     const version = store.agents.getVersion(input.version_id ?? agent.latest_version_id);
-    if (!version || version.agent_id !== agent.id) throw invalid(`agent ${agent.name} has no version ${input.version_id}`, 'version_id');
+    if (!version || version.agent_id !== agent.id)
+      throw invalid(`agent ${agent.name} has no version ${input.version_id}`, 'version_id');
     return { graph: version.graph, versionId: version.id, name: agent.name };
   }
 
   private persona(input: StartInput): Persona | undefined {
     if (input.persona === undefined || typeof input.persona === 'object') return input.persona;
     const doc = this.ctx.store.personas.find(input.persona);
-    if (!doc) throw invalid(`persona "${input.persona}" is not in the persona library (it may have been deleted)`, 'persona');
+    if (!doc)
+      throw invalid(`persona "${input.persona}" is not in the persona library (it may have been deleted)`, 'persona');
     return doc.data;
   }
 
@@ -79,28 +98,44 @@ export class PlaygroundManager {
     const { graph, versionId, name } = this.target(input);
     const ids = graph.nodes.map((n) => n.id);
     if (input.start_node && !ids.includes(input.start_node)) {
-      throw invalid(`node "${input.start_node}" is not in the graph of ${name} (nodes: ${ids.join(', ')})`, 'start_node');
+      throw invalid(
+        `node "${input.start_node}" is not in the graph of ${name} (nodes: ${ids.join(', ')})`,
+        'start_node',
+      );
     }
     if (!input.start_node && !ids.includes(graph.entry_node_id)) {
-      throw invalid(`the start node "${graph.entry_node_id}" of ${name} does not exist: set a start node in the graph settings`, 'graph.entry_node_id');
+      throw invalid(
+        `the start node "${graph.entry_node_id}" of ${name} does not exist: set a start node in the graph settings`,
+        'graph.entry_node_id',
+      );
     }
     const persona = this.persona(input);
     const test = TestCase.parse({
-      name: 'Try it', ...(persona ? { persona } : {}), ...(input.user_prompt ? { user_prompt: input.user_prompt } : {}),
-      dynamic_variables: input.dynamic_variables, tool_mocks: input.tool_mocks,
+      name: 'Try it',
+      ...(persona ? { persona } : {}),
+      ...(input.user_prompt ? { user_prompt: input.user_prompt } : {}),
+      dynamic_variables: input.dynamic_variables,
+      tool_mocks: input.tool_mocks,
     });
     const simulated = input.mode === 'simulated';
     const agent = await this.load('agent', input.models.agent);
-    const callerSpec = simulated ? input.models.caller ?? input.models.agent : undefined;
+    const callerSpec = simulated ? (input.models.caller ?? input.models.agent) : undefined;
     const caller = callerSpec ? await this.load('caller', callerSpec) : undefined;
     const session = new InteractiveSession({
-      id: newId('try'), graph, test, mode: input.mode, models: { agent, ...(caller ? { caller } : {}) },
+      id: newId('try'),
+      graph,
+      test,
+      mode: input.mode,
+      models: { agent, ...(caller ? { caller } : {}) },
       ...(simulated ? { callerPrompt: callerPrompt(test) } : {}),
       ...(input.start_node ? { startNode: input.start_node } : {}),
       ...(input.max_turns ? { maxTurns: input.max_turns } : {}),
       idleTimeoutMs: this.pool.idleMs,
       info: {
-        agent_id: input.agent_id, version_id: versionId, agent_name: name, persona: persona?.name ?? null,
+        agent_id: input.agent_id,
+        version_id: versionId,
+        agent_name: name,
+        persona: persona?.name ?? null,
         models: { agent: modelLabel(input.models.agent), caller: callerSpec ? modelLabel(callerSpec) : null },
       },
       onEvent: (e) => this.ctx.events.emit(e),
@@ -112,7 +147,10 @@ export class PlaygroundManager {
   session(id: string): InteractiveSession {
     const s = this.pool.get(id);
     if (!s) {
-      throw new ApiFailure({ code: 'not_found', message: `this Try-it conversation is closed (conversations close after ${idleText(this.pool.idleMs)} without activity or when the app restarts): press Restart to start a new one` });
+      throw new ApiFailure({
+        code: 'not_found',
+        message: `this Try-it conversation is closed (conversations close after ${idleText(this.pool.idleMs)} without activity or when the app restarts): press Restart to start a new one`,
+      });
     }
     return s;
   }
@@ -124,7 +162,8 @@ export class PlaygroundManager {
 }
 
 /** The app's Try-it manager: one per context, disposed (sessions stopped) with it. */
-export const playgroundManager = (ctx: ApiContext): PlaygroundManager => service(ctx, 'playground', () => new PlaygroundManager(ctx));
+export const playgroundManager = (ctx: ApiContext): PlaygroundManager =>
+  service(ctx, 'playground', () => new PlaygroundManager(ctx));
 
 const wrap = async <T>(p: () => Promise<T>): Promise<T> => {
   try {
@@ -139,8 +178,11 @@ export const playgroundHandlers: Handlers = {
     const state = await wrap(() => playgroundManager(ctx).start(input));
     return { session_id: state.session_id, state };
   },
-  'playground.say': (ctx, { session_id, text, done }) => wrap(() => playgroundManager(ctx).session(session_id).say(text, done)),
+  'playground.say': (ctx, { session_id, text, done }) =>
+    wrap(() => playgroundManager(ctx).session(session_id).say(text, done)),
   'playground.step': (ctx, { session_id }) => wrap(() => playgroundManager(ctx).session(session_id).step()),
-  'playground.stop': (ctx, { session_id }) => ({ stopped: playgroundManager(ctx).pool.get(session_id)?.stop() ?? false }),
+  'playground.stop': (ctx, { session_id }) => ({
+    stopped: playgroundManager(ctx).pool.get(session_id)?.stop() ?? false,
+  }),
   'playground.state': (ctx, { session_id }) => playgroundManager(ctx).session(session_id).state(),
 };

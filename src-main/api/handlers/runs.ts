@@ -9,13 +9,18 @@ export const runHandlers: Handlers = {
     if (!run) throw notFound(`run ${id}`);
     return { run, results: ctx.store.results.summariesByRun(id) };
   },
-  'runs.result': (ctx, { id }) => ctx.store.results.get(id) ?? (() => { throw notFound(`result ${id}`); })(),
+  'runs.result': (ctx, { id }) =>
+    ctx.store.results.get(id) ??
+    (() => {
+      throw notFound(`result ${id}`);
+    })(),
   'runs.results': (ctx, { id }) => {
     if (!ctx.store.runs.get(id)) throw notFound(`run ${id}`);
     return ctx.store.results.listByRun(id);
   },
   'runs.delete': (ctx, { id }) => {
-    if (runManager(ctx).isActive(id)) throw new ApiFailure({ code: 'conflict', message: `run ${id} is running: cancel it before deleting it` });
+    if (runManager(ctx).isActive(id))
+      throw new ApiFailure({ code: 'conflict', message: `run ${id} is running: cancel it before deleting it` });
     return { deleted: ctx.store.runs.delete(id) };
   },
 };

@@ -6,41 +6,82 @@ import { useStore, withDbOption } from '../store-option.js';
 export function registerAgents(program: Command): void {
   const agents = program.command('agents').description('list, show and delete stored agents');
 
-  withDbOption(agents.command('list').description('list agents (newest first)').option('--json', 'print JSON'))
-    .action((opts: { db?: string; json?: boolean }) => useStore(opts, (store) => {
-      const list = store.agents.list();
-      if (opts.json) return printJson(list);
-      if (!list.length) { process.stdout.write('No agents yet. Import one: parley import <file>\n'); return; }
-      printTable(['ID', 'NAME', 'VERSION', 'NODES', 'FORMAT', 'UPDATED'],
-        list.map((a) => [a.id, a.name, `v${a.version}`, String(a.node_count), a.source_format, shortDate(a.updated_at)]));
-    }));
+  withDbOption(agents.command('list').description('list agents (newest first)').option('--json', 'print JSON')).action(
+    (opts: { db?: string; json?: boolean }) =>
+      useStore(opts, (store) => {
+        const list = store.agents.list();
+        if (opts.json) return printJson(list);
+        if (!list.length) {
+          process.stdout.write('No agents yet. Import one: parley import <file>\n');
+          return;
+        }
+        printTable(
+          ['ID', 'NAME', 'VERSION', 'NODES', 'FORMAT', 'UPDATED'],
+          list.map((a) => [
+            a.id,
+            a.name,
+            `v${a.version}`,
+            String(a.node_count),
+            a.source_format,
+            shortDate(a.updated_at),
+          ]),
+        );
+      }),
+  );
 
-  withDbOption(agents.command('show <agent>').description('show an agent (id or unique name) and its versions')
-    .option('--json', 'print JSON').option('--version <n>', 'show this version number instead of the latest'))
-    .action((ref: string, opts: { db?: string; json?: boolean; version?: string }) => useStore(opts, (store) => {
+  withDbOption(
+    agents
+      .command('show <agent>')
+      .description('show an agent (id or unique name) and its versions')
+      .option('--json', 'print JSON')
+      .option('--version <n>', 'show this version number instead of the latest'),
+  ).action((ref: string, opts: { db?: string; json?: boolean; version?: string }) =>
+    useStore(opts, (store) => {
       const agent = store.agents.find(ref);
       if (!agent) throw new CliError(`agent "${ref}" not found (parley agents list shows them)`, 1);
       const versions = store.agents.versions(agent.id);
       const wanted = opts.version ? versions.find((v) => String(v.version) === opts.version) : versions[0];
-      if (!wanted) throw new CliError(`agent "${ref}" has no version ${opts.version} (it has ${versions.map((v) => v.version).join(', ')})`, 1);
+      if (!wanted)
+        throw new CliError(
+          `agent "${ref}" has no version ${opts.version} (it has ${versions.map((v) => v.version).join(', ')})`,
+          1,
+        );
       const version = store.agents.getVersion(wanted.id)!;
       if (opts.json) return printJson({ ...agent, versions, graph: version.graph });
       const g = version.graph;
-      process.stdout.write(`${agent.name}  (${agent.id})\nversion v${version.version} of ${versions.length}, ${g.nodes.length} nodes, format ${version.source_format}, hash ${version.content_hash.slice(0, 12)}\n`);
-      process.stdout.write(`entry: ${g.entry_node_id}   first speaker: ${g.first_speaker}   tools: ${g.tools.map((t) => t.name).join(', ') || '-'}\n\n`);
-      printTable(['NODE', 'TYPE', 'NAME', 'WAYS OUT'], g.nodes.map((n) => [
-        n.id + (n.id === g.entry_node_id ? ' *' : '') + (n.global ? ' (global)' : ''), n.type, n.name ?? '',
-        n.transitions.map((t) => `${t.condition.kind}->${t.target}`).join(', '),
-      ]));
-    }));
+      process.stdout.write(
+        `${agent.name}  (${agent.id})\nversion v${version.version} of ${versions.length}, ${g.nodes.length} nodes, format ${version.source_format}, hash ${version.content_hash.slice(0, 12)}\n`,
+      );
+      process.stdout.write(
+        `entry: ${g.entry_node_id}   first speaker: ${g.first_speaker}   tools: ${g.tools.map((t) => t.name).join(', ') || '-'}\n\n`,
+      );
+      printTable(
+        ['NODE', 'TYPE', 'NAME', 'WAYS OUT'],
+        g.nodes.map((n) => [
+          n.id + (n.id === g.entry_node_id ? ' *' : '') + (n.global ? ' (global)' : ''),
+          n.type,
+          n.name ?? '',
+          n.transitions.map((t) => `${t.condition.kind}->${t.target}`).join(', '),
+        ]),
+      );
+    }),
+  );
 
-  withDbOption(agents.command('delete <agent>').description('delete an agent with all its versions')
-    .option('--force', 'also delete the runs made with it').option('--json', 'print JSON'))
-    .action((ref: string, opts: { db?: string; json?: boolean; force?: boolean }) => useStore(opts, (store) => {
+  withDbOption(
+    agents
+      .command('delete <agent>')
+      .description('delete an agent with all its versions')
+      .option('--force', 'also delete the runs made with it')
+      .option('--json', 'print JSON'),
+  ).action((ref: string, opts: { db?: string; json?: boolean; force?: boolean }) =>
+    useStore(opts, (store) => {
       const agent = store.agents.find(ref);
       if (!agent) throw new CliError(`agent "${ref}" not found`, 1);
       const { deleted_runs } = store.agents.delete(agent.id, { force: opts.force });
       if (opts.json) return printJson({ deleted: agent.id, deleted_runs });
-      process.stdout.write(`Deleted agent ${agent.name} (${agent.id})${deleted_runs ? ` and ${deleted_runs} run(s)` : ''}\n`);
-    }));
+      process.stdout.write(
+        `Deleted agent ${agent.name} (${agent.id})${deleted_runs ? ` and ${deleted_runs} run(s)` : ''}\n`,
+      );
+    }),
+  );
 }

@@ -7,10 +7,15 @@ import { useStore, withDbOption } from '../store-option.js';
 import { notFoundToCli } from './diff.js';
 
 export function registerCompare(program: Command): void {
-  withDbOption(program.command('compare <runs...>')
-    .description('N-way comparison of one suite over several runs (models, quantizations, agent versions): tests x runs matrix and per-run totals')
-    .option('--json', 'print the matrix as JSON'))
-    .action((ids: string[], opts: { db?: string; json?: boolean }) => useStore(opts, (store) => {
+  withDbOption(
+    program
+      .command('compare <runs...>')
+      .description(
+        'N-way comparison of one suite over several runs (models, quantizations, agent versions): tests x runs matrix and per-run totals',
+      )
+      .option('--json', 'print the matrix as JSON'),
+  ).action((ids: string[], opts: { db?: string; json?: boolean }) =>
+    useStore(opts, (store) => {
       if (ids.length < 2) throw new CliError('compare: give at least two runs (parley runs list shows them)');
       let m;
       try {
@@ -20,5 +25,6 @@ export function registerCompare(program: Command): void {
       }
       if (opts.json) printJson(m);
       else process.stdout.write(formatMatrixText(m));
-    }));
+    }),
+  );
 }

@@ -10,7 +10,8 @@ import { useStore, withDbOption } from '../store-option.js';
 export function parseAlpha(v: string | undefined): number {
   if (v === undefined) return 0.05;
   const x = Number(v);
-  if (!Number.isFinite(x) || x <= 0 || x >= 1) throw new CliError(`--alpha: expected a number between 0 and 1, got "${v}"`);
+  if (!Number.isFinite(x) || x <= 0 || x >= 1)
+    throw new CliError(`--alpha: expected a number between 0 and 1, got "${v}"`);
   return x;
 }
 
@@ -21,12 +22,17 @@ export function notFoundToCli(e: unknown): never {
 }
 
 export function registerDiff(program: Command): void {
-  withDbOption(program.command('diff <runA> <runB>')
-    .description('compare run B against baseline run A: per test status changes (noise-aware with repeats), metric deltas, path divergences, transcript differences')
-    .option('--json', 'print the comparison as JSON')
-    .option('--fail-on-regression', 'exit 1 when a test regressed (significantly, or without repeats)')
-    .option('--alpha <p>', 'significance level for Fisher\'s exact test on repeats', '0.05'))
-    .action((a: string, b: string, opts: { db?: string; json?: boolean; failOnRegression?: boolean; alpha?: string }) => useStore(opts, (store) => {
+  withDbOption(
+    program
+      .command('diff <runA> <runB>')
+      .description(
+        'compare run B against baseline run A: per test status changes (noise-aware with repeats), metric deltas, path divergences, transcript differences',
+      )
+      .option('--json', 'print the comparison as JSON')
+      .option('--fail-on-regression', 'exit 1 when a test regressed (significantly, or without repeats)')
+      .option('--alpha <p>', "significance level for Fisher's exact test on repeats", '0.05'),
+  ).action((a: string, b: string, opts: { db?: string; json?: boolean; failOnRegression?: boolean; alpha?: string }) =>
+    useStore(opts, (store) => {
       const alpha = parseAlpha(opts.alpha);
       let d;
       try {
@@ -37,5 +43,6 @@ export function registerDiff(program: Command): void {
       if (opts.json) printJson(d);
       else process.stdout.write(formatDiffText(d));
       if (opts.failOnRegression && hasRegression(d)) process.exitCode = 1;
-    }));
+    }),
+  );
 }

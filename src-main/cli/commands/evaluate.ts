@@ -17,23 +17,44 @@ export async function resolveSuite(store: Store, ref: string): Promise<{ suite: 
   if (!fs.existsSync(ref)) throw new CliError(`--tests: "${ref}" is neither a stored suite nor a file`, 2);
   const { parseAgentFile } = await import('../../formats/parse-file.js');
   const parsed = parseAgentFile(fs.readFileSync(ref, 'utf8'), ref);
-  if (!parsed.ok) throw new CliError(parsed.errors.map((e) => `${e.file}: ${e.path || '(top level)'}: ${e.message}`).join('\n'), 1);
-  if (parsed.kind !== 'suite') throw new CliError(`--tests: ${ref} is an agent file (${parsed.format}), expected a test suite`, 2);
+  if (!parsed.ok)
+    throw new CliError(parsed.errors.map((e) => `${e.file}: ${e.path || '(top level)'}: ${e.message}`).join('\n'), 1);
+  if (parsed.kind !== 'suite')
+    throw new CliError(`--tests: ${ref} is an agent file (${parsed.format}), expected a test suite`, 2);
   return { suite: parsed.suite, suiteId: null };
 }
 
-interface EvaluateCliOptions { db?: string; tests: string; judgeModel?: string; test?: string; json?: boolean; failOnSeverity?: string; groupFailures?: boolean }
+interface EvaluateCliOptions {
+  db?: string;
+  tests: string;
+  judgeModel?: string;
+  test?: string;
+  json?: boolean;
+  failOnSeverity?: string;
+  groupFailures?: boolean;
+}
 
 export function registerEvaluate(program: Command): void {
-  withDbOption(program.command('evaluate <run>')
-    .description('judge a stored run (e.g. imported calls) with a suite\'s metrics and rules, without simulating; stores the verdicts as a new run')
-    .requiredOption('--tests <file|suite>', 'test suite file or stored suite (id or name)')
-    .option('--judge-model <spec>', 'judge model SPEC (needed when the suite or the agent has LLM metrics)')
-    .option('--test <name>', 'judge every conversation with this test (default: the test of the same name, else the whole suite merged)')
-    .option('--group-failures', 'group the failures into unique problems with one judge-model call')
-    .option('--fail-on-severity <level>', `exit 1 when a grouped problem is at or above ${SEVERITIES.join('|')} (implies --group-failures)`)
-    .option('--json', 'print JSON'))
-    .action((runId: string, opts: EvaluateCliOptions) => useStore(opts, async (store) => {
+  withDbOption(
+    program
+      .command('evaluate <run>')
+      .description(
+        "judge a stored run (e.g. imported calls) with a suite's metrics and rules, without simulating; stores the verdicts as a new run",
+      )
+      .requiredOption('--tests <file|suite>', 'test suite file or stored suite (id or name)')
+      .option('--judge-model <spec>', 'judge model SPEC (needed when the suite or the agent has LLM metrics)')
+      .option(
+        '--test <name>',
+        'judge every conversation with this test (default: the test of the same name, else the whole suite merged)',
+      )
+      .option('--group-failures', 'group the failures into unique problems with one judge-model call')
+      .option(
+        '--fail-on-severity <level>',
+        `exit 1 when a grouped problem is at or above ${SEVERITIES.join('|')} (implies --group-failures)`,
+      )
+      .option('--json', 'print JSON'),
+  ).action((runId: string, opts: EvaluateCliOptions) =>
+    useStore(opts, async (store) => {
       const threshold = opts.failOnSeverity ? parseSeverity(opts.failOnSeverity) : undefined;
       if (!store.runs.get(runId)) throw new CliError(`run "${runId}" not found (parley runs list shows them)`, 1);
       const { suite, suiteId } = await resolveSuite(store, opts.tests);
@@ -44,12 +65,19 @@ export function registerEvaluate(program: Command): void {
       try {
         let judge: ChatModel | undefined;
         if (opts.judgeModel) {
-          try { judge = await registry.load(parseModelSpec(opts.judgeModel)); } catch (e) { throw new CliError(`--judge-model: ${(e as Error).message}`); }
+          try {
+            judge = await registry.load(parseModelSpec(opts.judgeModel));
+          } catch (e) {
+            throw new CliError(`--judge-model: ${(e as Error).message}`);
+          }
         }
         let outcome;
         try {
           outcome = await evaluateRun(store, runId, {
-            suite, suiteId, judge, test: opts.test,
+            suite,
+            suiteId,
+            judge,
+            test: opts.test,
             onProgress: opts.json ? undefined : (done, total, r) => info(`[${done}/${total}] ${r.test}: ${r.status}`),
           });
         } catch (e) {
@@ -62,22 +90,42 @@ export function registerEvaluate(program: Command): void {
           if (!judge) throw new CliError('--group-failures needs --judge-model SPEC');
           grouping = await groupFailures(results, judge);
         }
-        const failed = results.some((r) => r.status !== 'pass') || (!!grouping && !!threshold && failsOnSeverity(grouping.groups, threshold));
+        const failed =
+          results.some((r) => r.status !== 'pass') ||
+          (!!grouping && !!threshold && failsOnSeverity(grouping.groups, threshold));
         if (opts.json) {
-          printJson({ ...toRunReport(run, results), parent_run_id: run.parent_run_id, ...(grouping ? { problems: grouping.groups, ungrouped: grouping.ungrouped } : {}) });
+          printJson({
+            ...toRunReport(run, results),
+            parent_run_id: run.parent_run_id,
+            ...(grouping ? { problems: grouping.groups, ungrouped: grouping.ungrouped } : {}),
+          });
         } else {
-          process.stdout.write(`Evaluated ${results.length} conversation(s) of run ${runId} as run ${run.id} (suite ${suite.name || '-'}${judge ? `, judge ${judge.spec.provider}:${judge.spec.model}` : ''})\n\n`);
-          printTable(['TEST', 'STATUS', 'METRICS', 'RULES', 'FAILED'], results.map((r) => [
-            r.test, r.status,
-            r.metrics.map((m) => m.score.toFixed(2)).join(' ') || '-',
-            `${r.rules.filter((c) => c.passed).length}/${r.rules.length}`,
-            [...r.metrics.filter((m) => !m.passed).map((m) => m.criterion), ...r.rules.filter((c) => !c.passed).map((c) => `${c.kind} ${c.target}`), ...(r.error ? [r.error] : [])].join('; '),
-          ]));
-          process.stdout.write(`\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}\n`);
+          process.stdout.write(
+            `Evaluated ${results.length} conversation(s) of run ${runId} as run ${run.id} (suite ${suite.name || '-'}${judge ? `, judge ${judge.spec.provider}:${judge.spec.model}` : ''})\n\n`,
+          );
+          printTable(
+            ['TEST', 'STATUS', 'METRICS', 'RULES', 'FAILED'],
+            results.map((r) => [
+              r.test,
+              r.status,
+              r.metrics.map((m) => m.score.toFixed(2)).join(' ') || '-',
+              `${r.rules.filter((c) => c.passed).length}/${r.rules.length}`,
+              [
+                ...r.metrics.filter((m) => !m.passed).map((m) => m.criterion),
+                ...r.rules.filter((c) => !c.passed).map((c) => `${c.kind} ${c.target}`),
+                ...(r.error ? [r.error] : []),
+              ].join('; '),
+            ]),
+          );
+          process.stdout.write(
+            `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}\n`,
+          );
           if (grouping) {
             process.stdout.write('\nPROBLEMS\n');
-            for (const g of grouping.groups) process.stdout.write(`  [${g.severity}] ${g.label} (${g.occurrences}x): ${g.description}\n`);
-            if (grouping.ungrouped.length) process.stdout.write(`  ${grouping.ungrouped.length} failure(s) not grouped\n`);
+            for (const g of grouping.groups)
+              process.stdout.write(`  [${g.severity}] ${g.label} (${g.occurrences}x): ${g.description}\n`);
+            if (grouping.ungrouped.length)
+              process.stdout.write(`  ${grouping.ungrouped.length} failure(s) not grouped\n`);
           }
           process.stdout.write(`\nCompare with another evaluation: parley diff <run> ${run.id}\n`);
         }
@@ -85,5 +133,6 @@ export function registerEvaluate(program: Command): void {
       } finally {
         await registry.close();
       }
-    }));
+    }),
+  );
 }

@@ -8,10 +8,13 @@ import { issueLines, readError, type FileReport } from '../../formats/issue-repo
 
 /** `parley import <file...>`: each file is one agent or one suite, stored in its own transaction. */
 export function registerImport(program: Command): void {
-  withDbOption(program.command('import <file...>')
-    .description('import agents or test suites from files (Retell, VAPI, RevRing, voicetest, Parley; detected)')
-    .option('--json', 'print JSON: one entry per file'))
-    .action((files: string[], opts: { db?: string; json?: boolean }) => useStore(opts, (store) => {
+  withDbOption(
+    program
+      .command('import <file...>')
+      .description('import agents or test suites from files (Retell, VAPI, RevRing, voicetest, Parley; detected)')
+      .option('--json', 'print JSON: one entry per file'),
+  ).action((files: string[], opts: { db?: string; json?: boolean }) =>
+    useStore(opts, (store) => {
       const reports: FileReport[] = files.map((file) => {
         let text: string;
         try {
@@ -33,15 +36,19 @@ export function registerImport(program: Command): void {
       if (opts.json) printJson(reports);
       else for (const r of reports) printReport(r);
       if (reports.some((r) => r.errors?.length)) process.exitCode = 1;
-    }));
+    }),
+  );
 }
 
 function printReport(r: FileReport): void {
   if (r.errors?.length) {
     process.stdout.write(`${r.file}: not imported, ${r.errors.length} error${r.errors.length === 1 ? '' : 's'}\n`);
   } else {
-    const size = r.kind === 'agent' ? `${r.nodes} node${r.nodes === 1 ? '' : 's'}` : `${r.tests} test${r.tests === 1 ? '' : 's'}`;
-    process.stdout.write(`${r.file}: imported ${r.kind} "${r.name}" (${r.id}) from ${r.format}, ${size}${r.warnings.length ? `, ${r.warnings.length} warning${r.warnings.length === 1 ? '' : 's'}` : ''}\n`);
+    const size =
+      r.kind === 'agent' ? `${r.nodes} node${r.nodes === 1 ? '' : 's'}` : `${r.tests} test${r.tests === 1 ? '' : 's'}`;
+    process.stdout.write(
+      `${r.file}: imported ${r.kind} "${r.name}" (${r.id}) from ${r.format}, ${size}${r.warnings.length ? `, ${r.warnings.length} warning${r.warnings.length === 1 ? '' : 's'}` : ''}\n`,
+    );
   }
   for (const line of issueLines(r)) process.stdout.write(`${line}\n`);
 }

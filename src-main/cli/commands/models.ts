@@ -3,10 +3,17 @@ import type { ProviderId } from '../../../src-shared/schemas/index.js';
 import { formatModelsTable, listModels } from '../../providers/list-models.js';
 import { printJson } from '../output.js';
 
-const list = (v: string, prev: string[] = []) => [...prev, ...v.split(',').map((s) => s.trim()).filter(Boolean)];
+const list = (v: string, prev: string[] = []) => [
+  ...prev,
+  ...v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+];
 
 export function registerModels(program: Command): void {
-  program.command('models')
+  program
+    .command('models')
     .description('list available models: GGUF files in a folder, Ollama models, OpenAI-compatible models')
     .option('--dir <path>', 'folder to scan for GGUF files (recursive)')
     .option('--ollama [url]', 'Ollama URL(s), comma-separated or repeated (default http://127.0.0.1:11434)', list)
@@ -27,7 +34,10 @@ export function registerModels(program: Command): void {
       } else {
         process.stdout.write(formatModelsTable(models) + '\n');
         for (const e of errors) process.stderr.write(`${e.provider}: ${e.message}\n`);
-        if (!asked) process.stderr.write('Tip: --dir PATH scans a folder of GGUF files; --openai URL lists an OpenAI-compatible server.\n');
+        if (!asked)
+          process.stderr.write(
+            'Tip: --dir PATH scans a folder of GGUF files; --openai URL lists an OpenAI-compatible server.\n',
+          );
       }
       if (errors.length && !models.length) process.exitCode = 1;
     });

@@ -7,34 +7,62 @@ import { CliError } from '../errors.js';
 import { info, printJson, printTable } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';
 
-interface ReplayCliOptions { db?: string; agentModel?: string; judgeModel?: string; agentVersion?: string; concurrency?: string; json?: boolean }
+interface ReplayCliOptions {
+  db?: string;
+  agentModel?: string;
+  judgeModel?: string;
+  agentVersion?: string;
+  concurrency?: string;
+  json?: boolean;
+}
 
 const spec = (flag: string, v: string): ModelSpec => {
-  try { return parseModelSpec(v); } catch (e) { throw new CliError(`${flag}: ${(e as Error).message}`); }
+  try {
+    return parseModelSpec(v);
+  } catch (e) {
+    throw new CliError(`${flag}: ${(e as Error).message}`);
+  }
 };
 
 export function registerReplay(program: Command): void {
-  withDbOption(program.command('replay <run>')
-    .description('replay the caller side of a run (recorded caller turns as a scripted caller) against the agent\'s current graph; gives a new run to diff with the original')
-    .option('--agent-model <spec>', 'agent model SPEC (default: the run\'s agent model; required for imported calls)')
-    .option('--judge-model <spec>', 'judge model SPEC for the suite\'s metrics (default: the run\'s judge, else the agent model)')
-    .option('--agent-version <n>', 'replay against this agent version instead of the latest')
-    .option('--concurrency <n>', 'conversations at once (default: the run\'s)')
-    .option('--json', 'print JSON'))
-    .action((runId: string, opts: ReplayCliOptions) => useStore(opts, async (store) => {
+  withDbOption(
+    program
+      .command('replay <run>')
+      .description(
+        "replay the caller side of a run (recorded caller turns as a scripted caller) against the agent's current graph; gives a new run to diff with the original",
+      )
+      .option('--agent-model <spec>', "agent model SPEC (default: the run's agent model; required for imported calls)")
+      .option(
+        '--judge-model <spec>',
+        "judge model SPEC for the suite's metrics (default: the run's judge, else the agent model)",
+      )
+      .option('--agent-version <n>', 'replay against this agent version instead of the latest')
+      .option('--concurrency <n>', "conversations at once (default: the run's)")
+      .option('--json', 'print JSON'),
+  ).action((runId: string, opts: ReplayCliOptions) =>
+    useStore(opts, async (store) => {
       const original = store.runs.get(runId);
       if (!original) throw new CliError(`run "${runId}" not found (parley runs list shows them)`, 1);
       const agentSpec = opts.agentModel ? spec('--agent-model', opts.agentModel) : original.models.agent?.spec;
-      if (!agentSpec) throw new CliError(`run ${runId} is ${original.kind === 'imported' ? 'an imported run' : 'a run'} without an agent model; give --agent-model SPEC`);
-      const judgeSpec = opts.judgeModel ? spec('--judge-model', opts.judgeModel) : original.models.judge?.spec ?? agentSpec;
+      if (!agentSpec)
+        throw new CliError(
+          `run ${runId} is ${original.kind === 'imported' ? 'an imported run' : 'a run'} without an agent model; give --agent-model SPEC`,
+        );
+      const judgeSpec = opts.judgeModel
+        ? spec('--judge-model', opts.judgeModel)
+        : (original.models.judge?.spec ?? agentSpec);
       let agentVersionId: string | undefined;
       if (opts.agentVersion) {
-        const v = store.agents.versions(original.agent_id).find((x) => String(x.version) === opts.agentVersion!.replace(/^v/, ''));
-        if (!v) throw new CliError(`--agent-version: agent ${original.agent_name} has no version ${opts.agentVersion}`, 1);
+        const v = store.agents
+          .versions(original.agent_id)
+          .find((x) => String(x.version) === opts.agentVersion!.replace(/^v/, ''));
+        if (!v)
+          throw new CliError(`--agent-version: agent ${original.agent_name} has no version ${opts.agentVersion}`, 1);
         agentVersionId = v.id;
       }
       const concurrency = opts.concurrency !== undefined ? Number(opts.concurrency) : undefined;
-      if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1)) throw new CliError(`--concurrency: expected a positive integer, got "${opts.concurrency}"`);
+      if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1))
+        throw new CliError(`--concurrency: expected a positive integer, got "${opts.concurrency}"`);
       // Loaded on use: the engine and the providers are not needed by the other commands.
       const { replayRun } = await import('../../calls/replay.js');
       const { loadRunModels } = await import('../../engine/index.js');
@@ -43,28 +71,51 @@ export function registerReplay(program: Command): void {
       try {
         // One at a time: the registry's first load of a provider must finish before the next starts.
         const load = async (flag: string, s: ModelSpec) => {
-          try { return await registry.load(s); } catch (e) { throw new CliError(`${flag}: ${(e as Error).message}`); }
+          try {
+            return await registry.load(s);
+          } catch (e) {
+            throw new CliError(`${flag}: ${(e as Error).message}`);
+          }
         };
         await load('agent model', agentSpec);
         await load('judge model', judgeSpec);
         // The scripted caller never calls its model: the agent's model stands in for it.
         const models = await loadRunModels(registry, { agent: agentSpec, caller: agentSpec, judge: judgeSpec });
         const { run, results } = await replayRun(store, runId, {
-          models, agentVersionId, concurrency,
-          onEvent: opts.json ? undefined : (e) => { if (e.type === 'test.finished') info(`${e.test}${e.repeat ? ` #${e.repeat + 1}` : ''}: ${e.status}`); },
+          models,
+          agentVersionId,
+          concurrency,
+          onEvent: opts.json
+            ? undefined
+            : (e) => {
+                if (e.type === 'test.finished') info(`${e.test}${e.repeat ? ` #${e.repeat + 1}` : ''}: ${e.status}`);
+              },
         });
         const diff = diffStoredRuns(store, runId, run.id);
         if (opts.json) {
-          printJson({ ...toRunReport(run, results), parent_run_id: run.parent_run_id, diff: { summary: diff.summary, graph_changes: diff.graph_changes } });
+          printJson({
+            ...toRunReport(run, results),
+            parent_run_id: run.parent_run_id,
+            diff: { summary: diff.summary, graph_changes: diff.graph_changes },
+          });
         } else {
           const version = store.agents.getVersion(run.agent_version_id);
-          process.stdout.write(`Replayed ${results.length} conversation(s) of run ${runId} as run ${run.id} (agent ${run.agent_name} v${version?.version ?? '?'}, ${agentSpec.provider}:${agentSpec.model})\n\n`);
-          printTable(['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS'], results.map((r) => [r.test, String(r.repeat), r.status, r.end_reason, String(r.turns)]));
-          process.stdout.write(`\nAgainst the original: ${countsLine(diff)}${diff.graph_changes ? `; ${diff.graph_changes.length} agent change(s)` : ''}\nDetails: parley diff ${runId} ${run.id}\n`);
+          process.stdout.write(
+            `Replayed ${results.length} conversation(s) of run ${runId} as run ${run.id} (agent ${run.agent_name} v${version?.version ?? '?'}, ${agentSpec.provider}:${agentSpec.model})\n\n`,
+          );
+          printTable(
+            ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS'],
+            results.map((r) => [r.test, String(r.repeat), r.status, r.end_reason, String(r.turns)]),
+          );
+          process.stdout.write(
+            `\nAgainst the original: ${countsLine(diff)}${diff.graph_changes ? `; ${diff.graph_changes.length} agent change(s)` : ''}\nDetails: parley diff ${runId} ${run.id}\n`,
+          );
         }
-        if (run.status !== 'completed' || results.some((r) => r.status === 'fail' || r.status === 'error')) process.exitCode = 1;
+        if (run.status !== 'completed' || results.some((r) => r.status === 'fail' || r.status === 'error'))
+          process.exitCode = 1;
       } finally {
         await registry.close();
       }
-    }));
+    }),
+  );
 }

@@ -3,7 +3,15 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { toRunReport } from '../../../src-shared/run-report.js';
 import type { RunEvent } from '../../../src-shared/contract/events.js';
-import { parseModelSpec, SEVERITIES, TURN_METRICS, type ModelSpec, type RunOptions, type TestSuite, type TurnMetric } from '../../../src-shared/schemas/index.js';
+import {
+  parseModelSpec,
+  SEVERITIES,
+  TURN_METRICS,
+  type ModelSpec,
+  type RunOptions,
+  type TestSuite,
+  type TurnMetric,
+} from '../../../src-shared/schemas/index.js';
 import { failsOnSeverity } from '../../compare/failure-groups.js';
 import { groupRunFailures } from '../../compare/run-problems.js';
 import { allTestsOk, loadRunModels, PlanError, startRun, type RunAgent, type RunOutcome } from '../../engine/index.js';
@@ -20,9 +28,24 @@ import { info, printJson, printTable } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';
 
 interface RunCliOptions {
-  db?: string; agent?: string; tests?: string; agentModel: string[]; callerModel?: string; judgeModel?: string;
-  repeat?: string; concurrency?: string; maxTurns?: string; test: string[]; json?: boolean; junit?: string; resume?: string;
-  testModelPrecedence?: boolean; groupFailures?: boolean; failOnSeverity?: string; turnQuality?: boolean; persona: string[];
+  db?: string;
+  agent?: string;
+  tests?: string;
+  agentModel: string[];
+  callerModel?: string;
+  judgeModel?: string;
+  repeat?: string;
+  concurrency?: string;
+  maxTurns?: string;
+  test: string[];
+  json?: boolean;
+  junit?: string;
+  resume?: string;
+  testModelPrecedence?: boolean;
+  groupFailures?: boolean;
+  failOnSeverity?: string;
+  turnQuality?: boolean;
+  persona: string[];
 }
 
 const collect = (v: string, prev: string[]) => [...prev, v];
@@ -35,30 +58,53 @@ function positiveInt(flag: string, v: string | undefined): number | undefined {
 }
 
 function spec(flag: string, v: string): ModelSpec {
-  try { return parseModelSpec(v); } catch (e) { throw new CliError(`${flag}: ${(e as Error).message}`); }
+  try {
+    return parseModelSpec(v);
+  } catch (e) {
+    throw new CliError(`${flag}: ${(e as Error).message}`);
+  }
 }
 
-const issuesText = (issues: { file: string; path: string; message: string }[]) => issues.map((i) => `${i.file}: ${i.path || '(top level)'}: ${i.message}`).join('\n');
+const issuesText = (issues: { file: string; path: string; message: string }[]) =>
+  issues.map((i) => `${i.file}: ${i.path || '(top level)'}: ${i.message}`).join('\n');
 
 /** `--agent`: a stored agent (id or unique name), else an agent file stored as a new version of the agent with its name. */
 function resolveAgent(store: Store, ref: string): RunAgent {
   let found;
-  try { found = store.agents.find(ref); } catch (e) { throw new CliError(`--agent: ${(e as Error).message}`); }
+  try {
+    found = store.agents.find(ref);
+  } catch (e) {
+    throw new CliError(`--agent: ${(e as Error).message}`);
+  }
   if (found) {
     const v = store.agents.latest(found.id)!;
     return { id: found.id, version_id: v.id, name: found.name, graph: v.graph };
   }
-  if (!fs.existsSync(ref) || !fs.statSync(ref).isFile()) throw new CliError(`--agent: "${ref}" is neither a stored agent (id or unique name) nor a file`);
+  if (!fs.existsSync(ref) || !fs.statSync(ref).isFile())
+    throw new CliError(`--agent: "${ref}" is neither a stored agent (id or unique name) nor a file`);
   const parsed = parseAgentFile(fs.readFileSync(ref, 'utf8'), ref);
   if (!parsed.ok) throw new CliError(issuesText(parsed.errors));
-  if (parsed.kind !== 'agent') throw new CliError(`--agent: ${ref} is a test suite file (${parsed.format}), expected an agent`);
-  if (parsed.warnings.length) info(issuesText(parsed.warnings).split('\n').map((l) => `warning: ${l}`).join('\n'));
+  if (parsed.kind !== 'agent')
+    throw new CliError(`--agent: ${ref} is a test suite file (${parsed.format}), expected an agent`);
+  if (parsed.warnings.length)
+    info(
+      issuesText(parsed.warnings)
+        .split('\n')
+        .map((l) => `warning: ${l}`)
+        .join('\n'),
+    );
   const name = parsed.graph.name || nameFromFile(ref);
   let existing;
-  try { existing = store.agents.find(name); } catch { existing = undefined; }
+  try {
+    existing = store.agents.find(name);
+  } catch {
+    existing = undefined;
+  }
   if (existing) {
     const { version, created } = store.agents.saveVersion(existing.id, { ...parsed.graph, name }, `parley run ${ref}`);
-    info(`agent ${name} (${existing.id}): ${created ? `stored ${ref} as version v${version.version}` : `unchanged, version v${version.version}`}`);
+    info(
+      `agent ${name} (${existing.id}): ${created ? `stored ${ref} as version v${version.version}` : `unchanged, version v${version.version}`}`,
+    );
     return { id: existing.id, version_id: version.id, name, graph: version.graph };
   }
   const { agent, version } = store.agents.create(parsed.graph, { name, note: `imported by parley run from ${ref}` });
@@ -71,11 +117,16 @@ function resolveTests(store: Store, ref: string): { id: string | null; name: str
   if (fs.existsSync(ref) && fs.statSync(ref).isFile()) {
     const parsed = parseAgentFile(fs.readFileSync(ref, 'utf8'), ref);
     if (!parsed.ok) throw new CliError(issuesText(parsed.errors));
-    if (parsed.kind !== 'suite') throw new CliError(`--tests: ${ref} is an agent file (${parsed.format}), expected tests`);
+    if (parsed.kind !== 'suite')
+      throw new CliError(`--tests: ${ref} is an agent file (${parsed.format}), expected tests`);
     return { id: null, name: parsed.suite.name || nameFromFile(ref), data: parsed.suite };
   }
   let stored;
-  try { stored = store.suites.find(ref); } catch (e) { throw new CliError(`--tests: ${(e as Error).message}`); }
+  try {
+    stored = store.suites.find(ref);
+  } catch (e) {
+    throw new CliError(`--tests: ${(e as Error).message}`);
+  }
   if (!stored) throw new CliError(`--tests: "${ref}" is neither a file nor a stored suite`);
   return { id: stored.id, name: stored.name, data: stored.data };
 }
@@ -95,41 +146,79 @@ function progress(label: string): { onEvent: (e: RunEvent) => void; end: () => v
   };
   return {
     onEvent(e) {
-      if (e.type === 'run.started') { total = e.total; if (tty) draw(); }
+      if (e.type === 'run.started') {
+        total = e.total;
+        if (tty) draw();
+      }
       if (e.type === 'test.finished') {
         done++;
         if (e.status === 'pass' || e.status === 'fail' || e.status === 'error') counts[e.status]++;
         if (tty) draw(e.test);
-        else info(`${e.status.toUpperCase().padEnd(5)} ${e.test}${e.repeat ? ` #${e.repeat + 1}` : ''}  ${(e.duration_ms / 1000).toFixed(1)}s  [${done}/${total}]`);
+        else
+          info(
+            `${e.status.toUpperCase().padEnd(5)} ${e.test}${e.repeat ? ` #${e.repeat + 1}` : ''}  ${(e.duration_ms / 1000).toFixed(1)}s  [${done}/${total}]`,
+          );
       }
     },
-    end() { if (tty) process.stderr.write('\n'); },
+    end() {
+      if (tty) process.stderr.write('\n');
+    },
   };
 }
 
 function printText(o: RunOutcome): void {
   const { run, results } = o;
-  process.stdout.write(`run ${run.id}  ${run.status}  agent ${run.agent_name}  suite ${run.suite_name}  model ${run.models.agent?.spec.provider}:${run.models.agent?.spec.model}\n\n`);
+  process.stdout.write(
+    `run ${run.id}  ${run.status}  agent ${run.agent_name}  suite ${run.suite_name}  model ${run.models.agent?.spec.provider}:${run.models.agent?.spec.model}\n\n`,
+  );
   const own = results.some((r) => r.agent_model);
-  printTable(['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', ...(own ? ['AGENT MODEL'] : [])], results.map((r) => [
-    r.test, String(r.repeat + 1), r.status, r.end_reason, String(r.turns), String(Math.round(r.duration_ms)),
-    ...(own ? [r.agent_model ? `${r.agent_model.spec.provider}:${path.basename(r.agent_model.spec.model)} (the test's)` : 'the run\'s'] : []),
-  ]));
+  printTable(
+    ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', ...(own ? ['AGENT MODEL'] : [])],
+    results.map((r) => [
+      r.test,
+      String(r.repeat + 1),
+      r.status,
+      r.end_reason,
+      String(r.turns),
+      String(Math.round(r.duration_ms)),
+      ...(own
+        ? [
+            r.agent_model
+              ? `${r.agent_model.spec.provider}:${path.basename(r.agent_model.spec.model)} (the test's)`
+              : "the run's",
+          ]
+        : []),
+    ]),
+  );
   const failing = results.filter((r) => r.status !== 'pass');
   if (failing.length) process.stdout.write('\n');
-  for (const r of failing) process.stdout.write(`${r.test}${r.repeat ? ` #${r.repeat + 1}` : ''}:\n${failureLines(r).map((l) => `  - ${l}`).join('\n')}\n`);
+  for (const r of failing)
+    process.stdout.write(
+      `${r.test}${r.repeat ? ` #${r.repeat + 1}` : ''}:\n${failureLines(r)
+        .map((l) => `  - ${l}`)
+        .join('\n')}\n`,
+    );
   const rates = o.tests.filter((t) => t.runs > 1).map((t) => `${t.test} ${Math.round(t.pass_rate * 100)}%`);
-  if (rates.length) process.stdout.write(`\npass rates: ${rates.join(', ')} (minimum ${Math.round((o.tests[0]?.min_pass_rate ?? 1) * 100)}%)\n`);
-  process.stdout.write(`\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`);
+  if (rates.length)
+    process.stdout.write(
+      `\npass rates: ${rates.join(', ')} (minimum ${Math.round((o.tests[0]?.min_pass_rate ?? 1) * 100)}%)\n`,
+    );
+  process.stdout.write(
+    `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`,
+  );
   const scored = results.flatMap((r) => r.turn_quality?.turns ?? []);
   if (scored.length) {
     const mean = (m: TurnMetric) => scored.reduce((a, t) => a + t.scores[m], 0) / scored.length;
-    process.stdout.write(`\nturn quality (mean of ${scored.length} agent turns): ${TURN_METRICS.map((m) => `${m} ${mean(m).toFixed(2)}`).join('  ')}\n`);
+    process.stdout.write(
+      `\nturn quality (mean of ${scored.length} agent turns): ${TURN_METRICS.map((m) => `${m} ${mean(m).toFixed(2)}`).join('  ')}\n`,
+    );
   }
   if (run.problems) {
     process.stdout.write(`\nPROBLEMS (grouped by ${run.problems.judge})\n`);
-    for (const g of run.problems.groups) process.stdout.write(`  [${g.severity}] ${g.label} (${g.occurrences}x): ${g.description}\n`);
-    if (run.problems.ungrouped.length) process.stdout.write(`  ${run.problems.ungrouped.length} failure(s) not grouped\n`);
+    for (const g of run.problems.groups)
+      process.stdout.write(`  [${g.severity}] ${g.label} (${g.occurrences}x): ${g.description}\n`);
+    if (run.problems.ungrouped.length)
+      process.stdout.write(`  ${run.problems.ungrouped.length} failure(s) not grouped\n`);
   }
 }
 
@@ -147,7 +236,11 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
   const callerSpec = opts.callerModel ? spec('--caller-model', opts.callerModel) : undefined;
   const judgeSpec = opts.judgeModel ? spec('--judge-model', opts.judgeModel) : undefined;
   const load = async (agentSpec: ModelSpec, caller?: ModelSpec, judge?: ModelSpec) => {
-    try { return await loadRunModels(registry, { agent: agentSpec, caller, judge }); } catch (e) { throw new CliError(`loading models: ${(e as Error).message}`); }
+    try {
+      return await loadRunModels(registry, { agent: agentSpec, caller, judge });
+    } catch (e) {
+      throw new CliError(`loading models: ${(e as Error).message}`);
+    }
   };
 
   type Job = () => ReturnType<typeof startRun>;
@@ -156,11 +249,25 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     const run = store.runs.get(opts.resume);
     if (!run) throw new CliError(`--resume: run "${opts.resume}" not found (parley runs list shows them)`);
     if (!run.models.agent) throw new CliError(`--resume: run ${run.id} has no agent model recorded`);
-    if (run.status === 'running' || run.status === 'queued') throw new CliError(`--resume: run ${run.id} is still ${run.status} in another process`);
+    if (run.status === 'running' || run.status === 'queued')
+      throw new CliError(`--resume: run ${run.id} is still ${run.status} in another process`);
     const models = await load(run.models.agent.spec, run.models.caller?.spec, run.models.judge?.spec);
-    jobs.push({ label: run.id, begin: () => startRun({ store, models, resume: run.id, loader: registry, resolvePersona: (id) => store.personas.find(id)?.data }) });
+    jobs.push({
+      label: run.id,
+      begin: () =>
+        startRun({
+          store,
+          models,
+          resume: run.id,
+          loader: registry,
+          resolvePersona: (id) => store.personas.find(id)?.data,
+        }),
+    });
   } else {
-    if (!opts.agent || !opts.tests || !opts.agentModel.length) throw new CliError('parley run needs --agent <agent>, --tests <file|suite> and --agent-model SPEC (or --resume RUN)');
+    if (!opts.agent || !opts.tests || !opts.agentModel.length)
+      throw new CliError(
+        'parley run needs --agent <agent>, --tests <file|suite> and --agent-model SPEC (or --resume RUN)',
+      );
     const agentSpecs = opts.agentModel.map((s) => spec('--agent-model', s));
     // A model matrix shares one caller and one judge (the first agent model unless given), so only the agent differs.
     const sharedCaller = callerSpec ?? (agentSpecs.length > 1 ? agentSpecs[0] : undefined);
@@ -169,13 +276,24 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     const suite = resolveTests(store, opts.tests);
     const ownModels = suite.data.tests.filter((t) => t.llm_model !== undefined);
     if (ownModels.length && !opts.testModelPrecedence) {
-      info(`note: ${ownModels.length} test${ownModels.length === 1 ? '' : 's'} name${ownModels.length === 1 ? 's' : ''} an agent model (llm_model: ${[...new Set(ownModels.map((t) => t.llm_model))].join(', ')}); it is used only with --test-model-precedence, so this run uses --agent-model for every test`);
+      info(
+        `note: ${ownModels.length} test${ownModels.length === 1 ? '' : 's'} name${ownModels.length === 1 ? 's' : ''} an agent model (llm_model: ${[...new Set(ownModels.map((t) => t.llm_model))].join(', ')}); it is used only with --test-model-precedence, so this run uses --agent-model for every test`,
+      );
     }
     for (const agentSpec of agentSpecs) {
       const models = await load(agentSpec, sharedCaller, sharedJudge);
       jobs.push({
         label: `${agentSpec.provider}:${path.basename(agentSpec.model)}`,
-        begin: () => startRun({ store, models, agent, suite, options, loader: registry, resolvePersona: (id) => store.personas.find(id)?.data }),
+        begin: () =>
+          startRun({
+            store,
+            models,
+            agent,
+            suite,
+            options,
+            loader: registry,
+            resolvePersona: (id) => store.personas.find(id)?.data,
+          }),
       });
     }
   }
@@ -183,12 +301,21 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
   const outcomes: RunOutcome[] = [];
   for (const job of jobs) {
     let handle;
-    try { handle = await job.begin(); } catch (e) {
-      throw new CliError(e instanceof PlanError ? `${e.message.startsWith('persona') ? '--persona' : '--test'}: ${e.message}` : (e as Error).message);
+    try {
+      handle = await job.begin();
+    } catch (e) {
+      throw new CliError(
+        e instanceof PlanError
+          ? `${e.message.startsWith('persona') ? '--persona' : '--test'}: ${e.message}`
+          : (e as Error).message,
+      );
     }
     const bar = progress(job.label);
     handle.subscribe(bar.onEvent);
-    const onSigint = () => { info('\ncancelling (finished conversations are kept; parley run --resume continues)'); handle.cancel('cancelled by the user (Ctrl-C)'); };
+    const onSigint = () => {
+      info('\ncancelling (finished conversations are kept; parley run --resume continues)');
+      handle.cancel('cancelled by the user (Ctrl-C)');
+    };
     process.once('SIGINT', onSigint);
     const outcome = await handle.done;
     process.off('SIGINT', onSigint);
@@ -204,7 +331,9 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
       if (o.run.status !== 'completed' || o.run.summary.failed + o.run.summary.errored === 0) continue;
       const judgeSpec = o.run.models.judge?.spec ?? o.run.models.agent?.spec;
       if (!judgeSpec) continue;
-      info(`${o.run.id}: grouping ${o.run.summary.failed + o.run.summary.errored} failed conversation(s) into problems with ${judgeSpec.provider}:${path.basename(judgeSpec.model)}...`);
+      info(
+        `${o.run.id}: grouping ${o.run.summary.failed + o.run.summary.errored} failed conversation(s) into problems with ${judgeSpec.provider}:${path.basename(judgeSpec.model)}...`,
+      );
       let run;
       try {
         run = await groupRunFailures(store, o.run.id, await registry.load(judgeSpec));
@@ -212,17 +341,43 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
         throw new CliError(`grouping the failures of run ${o.run.id}: ${(e as Error).message}`);
       }
       outcomes[i] = { ...o, run };
-      if (options.fail_on_severity && run.problems && failsOnSeverity(run.problems.groups, options.fail_on_severity)) problemsFail = true;
+      if (options.fail_on_severity && run.problems && failsOnSeverity(run.problems.groups, options.fail_on_severity))
+        problemsFail = true;
     }
   }
 
-  if (opts.junit) fs.writeFileSync(opts.junit, toJUnitXmlRuns(outcomes.map((o) => ({ run: portableRun(o.run), results: o.results }))));
+  if (opts.junit)
+    fs.writeFileSync(
+      opts.junit,
+      toJUnitXmlRuns(outcomes.map((o) => ({ run: portableRun(o.run), results: o.results }))),
+    );
   if (opts.json) {
     const reports = outcomes.map((o) => ({ ...toRunReport(o.run, o.results), tests: o.tests }));
-    printJson(reports.length === 1 ? reports[0] : { runs: reports, comparison: compareStoredRuns(store, outcomes.map((o) => o.run.id)) });
+    printJson(
+      reports.length === 1
+        ? reports[0]
+        : {
+            runs: reports,
+            comparison: compareStoredRuns(
+              store,
+              outcomes.map((o) => o.run.id),
+            ),
+          },
+    );
   } else {
-    outcomes.forEach((o, i) => { if (i) process.stdout.write('\n'); printText(o); });
-    if (outcomes.length > 1) process.stdout.write(`\nModel matrix\n${formatMatrixText(compareStoredRuns(store, outcomes.map((o) => o.run.id)))}\n`);
+    outcomes.forEach((o, i) => {
+      if (i) process.stdout.write('\n');
+      printText(o);
+    });
+    if (outcomes.length > 1)
+      process.stdout.write(
+        `\nModel matrix\n${formatMatrixText(
+          compareStoredRuns(
+            store,
+            outcomes.map((o) => o.run.id),
+          ),
+        )}\n`,
+      );
   }
   if (outcomes.some((o) => o.run.status === 'failed')) return 2;
   const ok = outcomes.every((o) => o.run.status === 'completed' && allTestsOk(o.tests)) && !problemsFail;
@@ -230,31 +385,55 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
 }
 
 export function registerRun(program: Command): void {
-  withDbOption(program.command('run')
-    .description('run a test suite against an agent: simulated callers, judged transcripts, stored results')
-    .option('--agent <agent>', 'agent: id, unique name, or an agent file (stored as a new version)')
-    .option('--tests <file|suite>', 'test file (Parley suite or voicetest tests) or stored suite (id or name)')
-    .option('--agent-model <spec>', 'agent model SPEC: llama-cpp:PATH.gguf, ollama:NAME[@URL], openai:NAME[@BASE_URL], scripted:FILE (repeat to run the suite once per model)', collect, [])
-    .option('--caller-model <spec>', 'simulated caller model SPEC (default: the agent model)')
-    .option('--judge-model <spec>', 'judge model SPEC (default: the agent model)')
-    .option('--repeat <n>', 'run every test N times (overrides the tests\' repeats)')
-    .option('--concurrency <n>', 'conversations at once (default 4)')
-    .option('--max-turns <n>', 'caller turns per conversation (overrides the tests; default 20)')
-    .option('--test <name>', 'only this test (repeatable)', collect, [])
-    .option('--test-model-precedence', 'a test\'s llm_model replaces the agent model for that test (voicetest\'s test_model_precedence)')
-    .option('--persona <persona>', 'persona x scenario matrix: run every test once with this library persona (id or name; repeatable)', collect, [])
-    .option('--turn-quality', 'score every agent turn (helpfulness, coherence, relevance, faithfulness, verbosity) with the judge model: one call per turn')
-    .option('--group-failures', 'after the run, group its failures into problems with the judge model (one call; stored with the run)')
-    .option('--fail-on-severity <level>', `exit 1 when a grouped problem is at or above ${SEVERITIES.join('|')} (implies --group-failures)`)
-    .option('--json', 'print the run report as JSON')
-    .option('--junit <file>', 'also write a JUnit XML report')
-    .option('--resume <run>', 'continue a cancelled or interrupted run (skips finished conversations)'))
-    .action(async (opts: RunCliOptions) => {
-      const registry = createProviderRegistry();
-      try {
-        process.exitCode = await useStore(opts, (store) => execute(store, registry, opts));
-      } finally {
-        await registry.close();
-      }
-    });
+  withDbOption(
+    program
+      .command('run')
+      .description('run a test suite against an agent: simulated callers, judged transcripts, stored results')
+      .option('--agent <agent>', 'agent: id, unique name, or an agent file (stored as a new version)')
+      .option('--tests <file|suite>', 'test file (Parley suite or voicetest tests) or stored suite (id or name)')
+      .option(
+        '--agent-model <spec>',
+        'agent model SPEC: llama-cpp:PATH.gguf, ollama:NAME[@URL], openai:NAME[@BASE_URL], scripted:FILE (repeat to run the suite once per model)',
+        collect,
+        [],
+      )
+      .option('--caller-model <spec>', 'simulated caller model SPEC (default: the agent model)')
+      .option('--judge-model <spec>', 'judge model SPEC (default: the agent model)')
+      .option('--repeat <n>', "run every test N times (overrides the tests' repeats)")
+      .option('--concurrency <n>', 'conversations at once (default 4)')
+      .option('--max-turns <n>', 'caller turns per conversation (overrides the tests; default 20)')
+      .option('--test <name>', 'only this test (repeatable)', collect, [])
+      .option(
+        '--test-model-precedence',
+        "a test's llm_model replaces the agent model for that test (voicetest's test_model_precedence)",
+      )
+      .option(
+        '--persona <persona>',
+        'persona x scenario matrix: run every test once with this library persona (id or name; repeatable)',
+        collect,
+        [],
+      )
+      .option(
+        '--turn-quality',
+        'score every agent turn (helpfulness, coherence, relevance, faithfulness, verbosity) with the judge model: one call per turn',
+      )
+      .option(
+        '--group-failures',
+        'after the run, group its failures into problems with the judge model (one call; stored with the run)',
+      )
+      .option(
+        '--fail-on-severity <level>',
+        `exit 1 when a grouped problem is at or above ${SEVERITIES.join('|')} (implies --group-failures)`,
+      )
+      .option('--json', 'print the run report as JSON')
+      .option('--junit <file>', 'also write a JUnit XML report')
+      .option('--resume <run>', 'continue a cancelled or interrupted run (skips finished conversations)'),
+  ).action(async (opts: RunCliOptions) => {
+    const registry = createProviderRegistry();
+    try {
+      process.exitCode = await useStore(opts, (store) => execute(store, registry, opts));
+    } finally {
+      await registry.close();
+    }
+  });
 }

@@ -9,21 +9,31 @@ import { useStore, withDbOption } from '../store-option.js';
 export function registerRunsExport(program: Command): void {
   let runs = program.commands.find((c) => c.name() === 'runs');
   if (!runs) runs = program.command('runs').description('list and show stored runs');
-  withDbOption(runs.command('export <run>')
-    .description('export a run losslessly as JSON ({schema, version, run, suite, results}) or as JUnit XML for CI')
-    .option('--format <format>', 'json or junit', 'json')
-    .option('-o, --output <file>', 'write to this file instead of stdout'))
-    .action((id: string, opts: { db?: string; format: string; output?: string }) => useStore(opts, (store) => {
-      if (opts.format !== 'json' && opts.format !== 'junit') throw new CliError(`--format: expected json or junit, got "${opts.format}"`);
+  withDbOption(
+    runs
+      .command('export <run>')
+      .description('export a run losslessly as JSON ({schema, version, run, suite, results}) or as JUnit XML for CI')
+      .option('--format <format>', 'json or junit', 'json')
+      .option('-o, --output <file>', 'write to this file instead of stdout'),
+  ).action((id: string, opts: { db?: string; format: string; output?: string }) =>
+    useStore(opts, (store) => {
+      if (opts.format !== 'json' && opts.format !== 'junit')
+        throw new CliError(`--format: expected json or junit, got "${opts.format}"`);
       const out = exportRun(store, id, opts.format);
       if (!out) throw new CliError(`run "${id}" not found (parley runs list shows them)`, 1);
       const { text } = out;
-      if (!opts.output) { process.stdout.write(text); return; }
+      if (!opts.output) {
+        process.stdout.write(text);
+        return;
+      }
       try {
         fs.writeFileSync(opts.output, text);
       } catch (e) {
         throw new CliError(`${opts.output}: cannot write: ${(e as Error).message}`);
       }
-      info(`Wrote ${opts.format === 'junit' ? 'JUnit XML' : 'JSON'} of run ${id} (${out.results} results) to ${opts.output}`);
-    }));
+      info(
+        `Wrote ${opts.format === 'junit' ? 'JUnit XML' : 'JSON'} of run ${id} (${out.results} results) to ${opts.output}`,
+      );
+    }),
+  );
 }

@@ -9,26 +9,33 @@ import { CliError } from '../errors.js';
 import { withDbOption } from '../store-option.js';
 
 export function registerServe(program: Command): void {
-  withDbOption(program.command('serve')
-    .description('web mode: serve the app and its API on 127.0.0.1 (open the printed URL in a browser)')
-    .option('--port <n>', 'port (default: a free one)', '0'))
-    .action(async (opts: { db?: string; port: string }) => {
-      const port = Number(opts.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port: expected 0-65535, got "${opts.port}"`);
-      if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) {
-        throw new CliError(`the web UI is not built (${RENDERER_DIR} is missing). Run: npm run build:web (or npm run serve, which builds first)`);
-      }
-      const store = openStore(resolveDbPath(opts.db));
-      const ctx = createApiContext(store, 'web');
-      const server = await startWebServer({ ctx, port, staticDir: RENDERER_DIR });
-      process.stdout.write(`Parley web mode on ${server.url}\nDatabase: ${store.file}\nOpen the URL above in a browser (it carries this session's token). Ctrl+C stops.\n`);
-      await new Promise<void>((resolve) => {
-        const stop = () => resolve();
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
-      await server.close();
-      await disposeApiContext(ctx);
-      store.close();
+  withDbOption(
+    program
+      .command('serve')
+      .description('web mode: serve the app and its API on 127.0.0.1 (open the printed URL in a browser)')
+      .option('--port <n>', 'port (default: a free one)', '0'),
+  ).action(async (opts: { db?: string; port: string }) => {
+    const port = Number(opts.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new CliError(`--port: expected 0-65535, got "${opts.port}"`);
+    if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) {
+      throw new CliError(
+        `the web UI is not built (${RENDERER_DIR} is missing). Run: npm run build:web (or npm run serve, which builds first)`,
+      );
+    }
+    const store = openStore(resolveDbPath(opts.db));
+    const ctx = createApiContext(store, 'web');
+    const server = await startWebServer({ ctx, port, staticDir: RENDERER_DIR });
+    process.stdout.write(
+      `Parley web mode on ${server.url}\nDatabase: ${store.file}\nOpen the URL above in a browser (it carries this session's token). Ctrl+C stops.\n`,
+    );
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
     });
+    await server.close();
+    await disposeApiContext(ctx);
+    store.close();
+  });
 }

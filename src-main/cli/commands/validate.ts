@@ -6,7 +6,8 @@ import { issueLines, readError, type FileReport } from '../../formats/issue-repo
 
 /** `parley validate <file...>`: the import checks without storing anything. */
 export function registerValidate(program: Command): void {
-  program.command('validate <file...>')
+  program
+    .command('validate <file...>')
     .description('check agent or test-suite files without importing them')
     .option('--json', 'print JSON: one entry per file')
     .action((files: string[], opts: { json?: boolean }) => {
@@ -18,10 +19,29 @@ export function registerValidate(program: Command): void {
           return { file, valid: false, errors: [readError(file, e)], warnings: [] };
         }
         const r = parseAgentFile(text, file);
-        if (!r.ok) return { file, valid: false, kind: r.kind, format: r.format, errors: r.errors, warnings: r.warnings };
+        if (!r.ok)
+          return { file, valid: false, kind: r.kind, format: r.format, errors: r.errors, warnings: r.warnings };
         return r.kind === 'agent'
-          ? { file, valid: true, kind: 'agent', name: r.graph.name, format: r.format, nodes: r.graph.nodes.length, errors: [], warnings: r.warnings }
-          : { file, valid: true, kind: 'suite', name: r.suite.name, format: r.format, tests: r.suite.tests.length, errors: [], warnings: r.warnings };
+          ? {
+              file,
+              valid: true,
+              kind: 'agent',
+              name: r.graph.name,
+              format: r.format,
+              nodes: r.graph.nodes.length,
+              errors: [],
+              warnings: r.warnings,
+            }
+          : {
+              file,
+              valid: true,
+              kind: 'suite',
+              name: r.suite.name,
+              format: r.format,
+              tests: r.suite.tests.length,
+              errors: [],
+              warnings: r.warnings,
+            };
       });
       if (opts.json) printJson(reports);
       else {

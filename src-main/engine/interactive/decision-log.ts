@@ -1,5 +1,11 @@
 import type { PlaygroundMove, PlaygroundVariable } from '../../../src-shared/contract/playground.js';
-import type { AgentGraph, Condition, GlobalCondition, GraphNode, NodeVisit } from '../../../src-shared/schemas/index.js';
+import type {
+  AgentGraph,
+  Condition,
+  GlobalCondition,
+  GraphNode,
+  NodeVisit,
+} from '../../../src-shared/schemas/index.js';
 
 /**
  * The readable side of a step: what each move between nodes was (which edge, which kind, why) and
@@ -13,7 +19,9 @@ const NO_RIGHT = new Set(['exists', 'not_exists']);
 export function conditionText(c: Condition | GlobalCondition): string | undefined {
   if (c.kind === 'prompt') return c.prompt.trim() || undefined;
   if (c.kind !== 'equation') return undefined;
-  const parts = c.equations.map((e) => (NO_RIGHT.has(e.operator) ? `${e.left} ${e.operator}` : `${e.left} ${e.operator} ${e.right ?? '""'}`));
+  const parts = c.equations.map((e) =>
+    NO_RIGHT.has(e.operator) ? `${e.left} ${e.operator}` : `${e.left} ${e.operator} ${e.right ?? '""'}`,
+  );
   return parts.join(c.match === 'any' ? ' or ' : ' and ') || undefined;
 }
 
@@ -48,7 +56,11 @@ export function describeMove(graph: AgentGraph, from: string | null, visit: Node
 }
 
 /** Moves for the visits a step added; `before` is the node the conversation was on when the step began. */
-export function describeMoves(graph: AgentGraph, before: string | null, visits: readonly NodeVisit[]): PlaygroundMove[] {
+export function describeMoves(
+  graph: AgentGraph,
+  before: string | null,
+  visits: readonly NodeVisit[],
+): PlaygroundMove[] {
   let from = before;
   return visits.map((v) => {
     const m = describeMove(graph, from, v);
@@ -60,14 +72,23 @@ export function describeMoves(graph: AgentGraph, before: string | null, visits: 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Which node of the step set a variable, and how (extract node, function node / tool, keypad). */
-function sourceOf(graph: AgentGraph, name: string, nodesThisStep: readonly string[]): Pick<PlaygroundVariable, 'source' | 'node'> {
+function sourceOf(
+  graph: AgentGraph,
+  name: string,
+  nodesThisStep: readonly string[],
+): Pick<PlaygroundVariable, 'source' | 'node'> {
   const root = name.split(/[.[]/)[0];
   for (const id of [...nodesThisStep].reverse()) {
     const n = graph.nodes.find((x) => x.id === id);
     if (!n) continue;
     if (n.type === 'extract' && n.variables.some((v) => v.name === name)) return { source: 'extracted', node: n.id };
-    if (n.type === 'function' && (n.output_variables.some((o) => o.variable === name || o.variable.split(/[.[]/)[0] === root)
-      || n.actions.some((a) => a.path.split(/[.[]/)[0] === root) || name === 'tool_error')) return { source: 'tool', node: n.id };
+    if (
+      n.type === 'function' &&
+      (n.output_variables.some((o) => o.variable === name || o.variable.split(/[.[]/)[0] === root) ||
+        n.actions.some((a) => a.path.split(/[.[]/)[0] === root) ||
+        name === 'tool_error')
+    )
+      return { source: 'tool', node: n.id };
     if (n.type === 'press_digit' && (n.variable || 'digit') === name) return { source: 'keypad', node: n.id };
   }
   if (name === 'params' || name === 'tool_error') return { source: 'tool' };
@@ -79,15 +100,24 @@ const SHOWN_WITH_TOOLS = new Set(['params']);
 
 /** Variables (top-level keys) that changed between two snapshots, with where they came from. */
 export function variableChanges(
-  graph: AgentGraph, before: Record<string, unknown>, after: Record<string, unknown>, nodesThisStep: readonly string[],
+  graph: AgentGraph,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  nodesThisStep: readonly string[],
 ): PlaygroundVariable[] {
   const out: PlaygroundVariable[] = [];
   for (const [name, value] of Object.entries(after)) {
     if (SHOWN_WITH_TOOLS.has(name) || (name in before && same(before[name], value))) continue;
-    out.push({ name, value, ...(name in before ? { previous: before[name] } : {}), ...sourceOf(graph, name, nodesThisStep) });
+    out.push({
+      name,
+      value,
+      ...(name in before ? { previous: before[name] } : {}),
+      ...sourceOf(graph, name, nodesThisStep),
+    });
   }
   for (const name of Object.keys(before)) {
-    if (!(name in after) && !SHOWN_WITH_TOOLS.has(name)) out.push({ name, value: null, previous: before[name], source: 'removed' });
+    if (!(name in after) && !SHOWN_WITH_TOOLS.has(name))
+      out.push({ name, value: null, previous: before[name], source: 'removed' });
   }
   return out;
 }

@@ -9,7 +9,13 @@
  *
  * SessionPool keeps the open sessions and closes idle ones (30 minutes by default).
  */
-export { InteractiveSession, InteractiveError, INTERACTIVE_MAX_TURNS, type InteractiveSessionInit, type SessionInfo } from './session.js';
+export {
+  InteractiveSession,
+  InteractiveError,
+  INTERACTIVE_MAX_TURNS,
+  type InteractiveSessionInit,
+  type SessionInfo,
+} from './session.js';
 export { SessionPool, DEFAULT_IDLE_MS, idleText, type SessionPoolOptions } from './session-pool.js';
 export { describeMove, describeMoves, variableChanges, conditionText } from './decision-log.js';
 export { RecordingCalls, routeAnswer } from './recording-calls.js';

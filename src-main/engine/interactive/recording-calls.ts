@@ -9,7 +9,12 @@ import { ModelCalls, type ModelRole } from '../model-calls.js';
 export class RecordingCalls extends ModelCalls {
   readonly routes: PlaygroundRoute[] = [];
 
-  override async structured<T>(role: ModelRole, purpose: string, node: string | undefined, req: StructuredRequest): Promise<StructuredResponse<T>> {
+  override async structured<T>(
+    role: ModelRole,
+    purpose: string,
+    node: string | undefined,
+    req: StructuredRequest,
+  ): Promise<StructuredResponse<T>> {
     const res = await super.structured<T>(role, purpose, node, req);
     if (purpose === 'route' && node) this.routes.push(routeAnswer(node, req, res.value));
     return res;
@@ -19,9 +24,15 @@ export class RecordingCalls extends ModelCalls {
 /** The router's answer as the engine reads it: an offered condition id, or null (none / not offered). */
 export function routeAnswer(node: string, req: StructuredRequest, value: unknown): PlaygroundRoute {
   const v = (value ?? {}) as { transition?: unknown; reason?: unknown };
-  const offered = ((req.schema as { properties?: { transition?: { enum?: unknown[] } } }).properties?.transition?.enum ?? [])
-    .filter((k): k is string => typeof k === 'string' && k !== 'none');
-  const chosen = typeof v.transition === 'string' && offered.includes(v.transition) ? v.transition.replace(/#\d+$/, '') : null;
+  const offered = (
+    (req.schema as { properties?: { transition?: { enum?: unknown[] } } }).properties?.transition?.enum ?? []
+  ).filter((k): k is string => typeof k === 'string' && k !== 'none');
+  const chosen =
+    typeof v.transition === 'string' && offered.includes(v.transition) ? v.transition.replace(/#\d+$/, '') : null;
   const reason = typeof v.reason === 'string' ? v.reason.replace(/\s+/g, ' ').trim() : '';
-  return { node, chosen, reason: reason || (chosen ? `router chose ${chosen}` : 'router: none of the conditions holds') };
+  return {
+    node,
+    chosen,
+    reason: reason || (chosen ? `router chose ${chosen}` : 'router: none of the conditions holds'),
+  };
 }

@@ -44,7 +44,8 @@ export class SessionPool {
   /** Adds a session; when the pool is full an ended (else the least recently used idle) session is closed first. */
   async add(s: InteractiveSession): Promise<void> {
     while (this.sessions.size >= this.maxSessions) {
-      const idle = [...this.sessions.values()].filter((x) => !x.isBusy)
+      const idle = [...this.sessions.values()]
+        .filter((x) => !x.isBusy)
         .sort((a, b) => Number(b.ended) - Number(a.ended) || a.lastActive - b.lastActive)[0];
       if (!idle) break;
       await this.remove(idle.id, 'closed to make room for a newer Try-it conversation');

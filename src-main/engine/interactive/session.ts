@@ -43,7 +43,10 @@ export interface InteractiveSessionInit {
 
 /** Why a step was refused: `busy` (a step is running), `ended`, or `invalid` (e.g. step in manual mode). */
 export class InteractiveError extends Error {
-  constructor(readonly code: 'busy' | 'ended' | 'invalid', message: string) {
+  constructor(
+    readonly code: 'busy' | 'ended' | 'invalid',
+    message: string,
+  ) {
     super(message);
     this.name = 'InteractiveError';
   }
@@ -51,7 +54,10 @@ export class InteractiveError extends Error {
 
 /** The engine's Runtime, telling the session each time the conversation enters a node. */
 class LiveRuntime extends Runtime {
-  constructor(init: RuntimeInit, private readonly onVisit: (node: string, reason: string, via?: string) => void) {
+  constructor(
+    init: RuntimeInit,
+    private readonly onVisit: (node: string, reason: string, via?: string) => void,
+  ) {
     super(init);
   }
 
@@ -62,8 +68,13 @@ class LiveRuntime extends Runtime {
 }
 
 const END_TEXT: Record<EndReason, string> = {
-  caller_done: 'the caller hung up', max_turns: 'the turn limit was reached', end_node: 'the agent ended the call',
-  transfer: 'the agent transferred the call', error: 'an error stopped it', cancelled: 'it was stopped', imported: 'imported',
+  caller_done: 'the caller hung up',
+  max_turns: 'the turn limit was reached',
+  end_node: 'the agent ended the call',
+  transfer: 'the agent transferred the call',
+  error: 'an error stopped it',
+  cancelled: 'it was stopped',
+  imported: 'imported',
 };
 
 /**
@@ -99,14 +110,46 @@ export class InteractiveSession {
     const callerModel = init.models.caller ?? agent;
     this.calls = new RecordingCalls({ agent, caller: callerModel, judge: agent }, this.abort.signal);
     const emit = (e: PlaygroundEvent) => init.onEvent?.(e);
-    this.rt = new LiveRuntime({
-      graph: init.graph, test: init.test, callId: init.id, calls: this.calls, limits, signal: this.abort.signal, now: init.now,
-      onTurn: (turn) => emit({ type: 'playground.turn', session_id: this.id, step: this.steps.length, index: this.rt.transcript.length - 1, turn }),
-      onToken: (role, chunk) => emit({ type: 'playground.token', session_id: this.id, step: this.steps.length, role, chunk }),
-    }, (node, reason, via) => emit({ type: 'playground.node', session_id: this.id, step: this.steps.length, node, reason, ...(via ? { via } : {}) }));
+    this.rt = new LiveRuntime(
+      {
+        graph: init.graph,
+        test: init.test,
+        callId: init.id,
+        calls: this.calls,
+        limits,
+        signal: this.abort.signal,
+        now: init.now,
+        onTurn: (turn) =>
+          emit({
+            type: 'playground.turn',
+            session_id: this.id,
+            step: this.steps.length,
+            index: this.rt.transcript.length - 1,
+            turn,
+          }),
+        onToken: (role, chunk) =>
+          emit({ type: 'playground.token', session_id: this.id, step: this.steps.length, role, chunk }),
+      },
+      (node, reason, via) =>
+        emit({
+          type: 'playground.node',
+          session_id: this.id,
+          step: this.steps.length,
+          node,
+          reason,
+          ...(via ? { via } : {}),
+        }),
+    );
     if (init.startNode !== undefined) this.rt.node(init.startNode); // throws GraphRuntimeError naming the nodes
     if (init.mode === 'simulated' || init.test.caller_script) {
-      this.caller = new SimulatedCaller(init.callerPrompt ?? '', init.test.dynamic_variables, this.calls, limits, init.test.caller_script, init.test.caller_script_ends_call);
+      this.caller = new SimulatedCaller(
+        init.callerPrompt ?? '',
+        init.test.dynamic_variables,
+        this.calls,
+        limits,
+        init.test.caller_script,
+        init.test.caller_script_ends_call,
+      );
     }
     this.maxTurns = init.maxTurns ?? INTERACTIVE_MAX_TURNS;
   }
@@ -133,14 +176,21 @@ export class InteractiveSession {
   /** The user speaks as the caller; `done` hangs up after these words (or at once when there are none). */
   say(text: string, done = false): Promise<PlaygroundState> {
     const message = text.trim();
-    if (!message && !done) return Promise.reject(new InteractiveError('invalid', 'type what the caller says (the message is empty)'));
+    if (!message && !done)
+      return Promise.reject(new InteractiveError('invalid', 'type what the caller says (the message is empty)'));
     return this.run('caller', { text: message, by: 'you', done }, () => answerCaller(this.rt, { message, done }));
   }
 
   /** Simulated mode: the persona speaks one turn (or hangs up), then the agent answers. */
   step(): Promise<PlaygroundState> {
     const caller = this.caller;
-    if (!caller) return Promise.reject(new InteractiveError('invalid', 'this conversation is in "I am the caller" mode: type the caller’s words instead'));
+    if (!caller)
+      return Promise.reject(
+        new InteractiveError(
+          'invalid',
+          'this conversation is in "I am the caller" mode: type the caller’s words instead',
+        ),
+      );
     return this.run('caller', undefined, async (log) => {
       const turn = await askCaller(this.rt, caller);
       log.caller = { text: turn.message, by: 'persona', done: turn.done };
@@ -165,7 +215,8 @@ export class InteractiveSession {
   /** Stops and waits (bounded) for a running step, then closes the model sessions. */
   async dispose(reason = 'closed', timeoutMs = 5_000): Promise<void> {
     this.stop(reason);
-    if (this.running) await Promise.race([this.running.catch(() => undefined), new Promise((r) => setTimeout(r, timeoutMs).unref())]);
+    if (this.running)
+      await Promise.race([this.running.catch(() => undefined), new Promise((r) => setTimeout(r, timeoutMs).unref())]);
     await this.release();
   }
 
@@ -174,19 +225,28 @@ export class InteractiveSession {
   }
 
   private async run(
-    kind: PlaygroundStep['kind'], caller: PlaygroundStep['caller'],
+    kind: PlaygroundStep['kind'],
+    caller: PlaygroundStep['caller'],
     fn: (log: { caller?: PlaygroundStep['caller'] }) => Promise<EndReason | undefined>,
   ): Promise<PlaygroundState> {
     if (kind === 'caller' && !this.opened) await this.open();
-    if (this.endReason) throw new InteractiveError('ended', `this conversation has ended (${END_TEXT[this.endReason]}): press Restart to start a new one`);
+    if (this.endReason)
+      throw new InteractiveError(
+        'ended',
+        `this conversation has ended (${END_TEXT[this.endReason]}): press Restart to start a new one`,
+      );
     if (this.busy) throw new InteractiveError('busy', 'the agent is still answering: wait for this turn to finish');
     this.busy = true;
     this.touch();
     const rt = this.rt;
     const t0 = performance.now();
     const at = {
-      turn: rt.transcript.length, visit: rt.visits.length, tool: rt.toolCalls.length, route: this.calls.routes.length,
-      vars: rt.vars.snapshot(), node: rt.visits.length ? rt.current : null,
+      turn: rt.transcript.length,
+      visit: rt.visits.length,
+      tool: rt.toolCalls.length,
+      route: this.calls.routes.length,
+      vars: rt.vars.snapshot(),
+      node: rt.visits.length ? rt.current : null,
     };
     const log: { caller?: PlaygroundStep['caller'] } = { caller };
     let ended: EndReason | undefined;
@@ -212,12 +272,20 @@ export class InteractiveSession {
     const nodes = [...(at.node ? [at.node] : []), ...visits.map((v) => v.node)];
     const lastRoute = routes.filter((r) => r.node === rt.current).at(-1);
     const step: PlaygroundStep = {
-      index: this.steps.length, kind, ...(log.caller ? { caller: log.caller } : {}),
+      index: this.steps.length,
+      kind,
+      ...(log.caller ? { caller: log.caller } : {}),
       turns: { from: at.turn, to: rt.transcript.length },
       moves: describeMoves(this.init.graph, at.node, visits),
       routes,
       ...(kind === 'caller' && !visits.length && !ended && at.node
-        ? { stayed: { node: at.node, reason: lastRoute && !lastRoute.chosen ? lastRoute.reason : 'no condition of this node held' } } : {}),
+        ? {
+            stayed: {
+              node: at.node,
+              reason: lastRoute && !lastRoute.chosen ? lastRoute.reason : 'no condition of this node held',
+            },
+          }
+        : {}),
       variables: variableChanges(this.init.graph, at.vars, rt.vars.snapshot(), nodes),
       tools: rt.toolCalls.slice(at.tool),
       ...(ended ? { ended } : {}),

@@ -23,7 +23,12 @@ export interface Verdicts {
 }
 
 /** The deterministic checks (rules and assertions), no model call. */
-export async function checkTranscript(graph: AgentGraph, test: TestCase, conv: ConversationOutcome, patternTimeoutMs?: number): Promise<Omit<Verdicts, 'metrics'>> {
+export async function checkTranscript(
+  graph: AgentGraph,
+  test: TestCase,
+  conv: ConversationOutcome,
+  patternTimeoutMs?: number,
+): Promise<Omit<Verdicts, 'metrics'>> {
   const rules = [
     ...checkSubstrings(conv.transcript, test.includes, test.excludes),
     ...(await checkPatterns(conv.transcript, test.patterns, patternTimeoutMs)),
@@ -38,12 +43,25 @@ export async function checkTranscript(graph: AgentGraph, test: TestCase, conv: C
 
 /** Rules, assertions, then the LLM metrics (test metrics + the agent's enabled global metrics). */
 export async function judgeConversation(opts: {
-  graph: AgentGraph; test: TestCase; suite?: Pick<TestSuite, 'metric_threshold'>; conv: ConversationOutcome; calls: ModelCalls;
-  limits?: Partial<EngineLimits>; combined?: boolean; patternTimeoutMs?: number;
+  graph: AgentGraph;
+  test: TestCase;
+  suite?: Pick<TestSuite, 'metric_threshold'>;
+  conv: ConversationOutcome;
+  calls: ModelCalls;
+  limits?: Partial<EngineLimits>;
+  combined?: boolean;
+  patternTimeoutMs?: number;
 }): Promise<Verdicts> {
   const { rules, assertions } = await checkTranscript(opts.graph, opts.test, opts.conv, opts.patternTimeoutMs);
-  const metrics = await judgeMetrics(opts.calls, opts.conv.transcript, resolveMetrics(opts.test, opts.graph, opts.suite), {
-    twoStep: opts.test.two_step_judge, combined: opts.combined, limits: opts.limits,
-  });
+  const metrics = await judgeMetrics(
+    opts.calls,
+    opts.conv.transcript,
+    resolveMetrics(opts.test, opts.graph, opts.suite),
+    {
+      twoStep: opts.test.two_step_judge,
+      combined: opts.combined,
+      limits: opts.limits,
+    },
+  );
   return { metrics, rules, assertions };
 }

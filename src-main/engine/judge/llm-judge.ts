@@ -19,7 +19,8 @@ const JUDGE_SYSTEM = [
   'and the numbers of the transcript lines your verdict rests on.',
 ].join(' ');
 
-const FACTS_SYSTEM = 'You list the facts of a phone conversation between an agent and a caller: what each side said, asked, promised and did. One short fact per item.';
+const FACTS_SYSTEM =
+  'You list the facts of a phone conversation between an agent and a caller: what each side said, asked, promised and did. One short fact per item.';
 
 export interface JudgeOptions {
   twoStep?: boolean;
@@ -28,7 +29,11 @@ export interface JudgeOptions {
   limits?: Partial<EngineLimits>;
 }
 
-interface Verdict { reasoning?: unknown; score?: unknown; turns?: unknown }
+interface Verdict {
+  reasoning?: unknown;
+  score?: unknown;
+  turns?: unknown;
+}
 
 function verdictSchema(turnCount: number, reasonChars: number): Record<string, unknown> {
   return {
@@ -36,7 +41,11 @@ function verdictSchema(turnCount: number, reasonChars: number): Record<string, u
     properties: {
       reasoning: { type: 'string', maxLength: reasonChars },
       score: { type: 'number', minimum: 0, maximum: 1 },
-      turns: { type: 'array', items: { type: 'integer', minimum: 0, maximum: Math.max(0, turnCount - 1) }, maxItems: 4 },
+      turns: {
+        type: 'array',
+        items: { type: 'integer', minimum: 0, maximum: Math.max(0, turnCount - 1) },
+        maxItems: 4,
+      },
     },
     required: ['reasoning', 'score', 'turns'],
     additionalProperties: false,
@@ -45,12 +54,21 @@ function verdictSchema(turnCount: number, reasonChars: number): Record<string, u
 
 const key = (i: number) => `metric_${i + 1}`;
 
-function toResult(m: ResolvedMetric, v: Verdict | undefined, transcript: TranscriptTurn[], reasonChars: number): MetricResult {
+function toResult(
+  m: ResolvedMetric,
+  v: Verdict | undefined,
+  transcript: TranscriptTurn[],
+  reasonChars: number,
+): MetricResult {
   const raw = typeof v?.score === 'number' ? v.score : Number(v?.score);
   const score = Number.isFinite(raw) ? Math.min(1, Math.max(0, raw)) : 0;
-  const turns = [...new Set((Array.isArray(v?.turns) ? v!.turns : [])
-    .map((t) => Math.round(Number(t)))
-    .filter((t) => Number.isInteger(t) && t >= 0 && t < transcript.length))].sort((a, b) => a - b);
+  const turns = [
+    ...new Set(
+      (Array.isArray(v?.turns) ? v!.turns : [])
+        .map((t) => Math.round(Number(t)))
+        .filter((t) => Number.isInteger(t) && t >= 0 && t < transcript.length),
+    ),
+  ].sort((a, b) => a - b);
   const cited = turns.map((t) => transcript[t]);
   const agentNodes = cited.filter((t) => t.role === 'agent' && t.node).map((t) => t.node!);
   const nodes = [...new Set(agentNodes.length ? agentNodes : cited.filter((t) => t.node).map((t) => t.node!))];
@@ -68,10 +86,15 @@ function toResult(m: ResolvedMetric, v: Verdict | undefined, transcript: Transcr
 
 async function listFacts(calls: ModelCalls, transcriptText: string, limits: EngineLimits): Promise<string[]> {
   const res = await calls.structured<{ facts?: unknown }>('judge', 'facts', undefined, {
-    messages: [{ role: 'system', content: FACTS_SYSTEM }, { role: 'user', content: `Transcript:\n${transcriptText}` }],
+    messages: [
+      { role: 'system', content: FACTS_SYSTEM },
+      { role: 'user', content: `Transcript:\n${transcriptText}` },
+    ],
     schema: {
       type: 'object',
-      properties: { facts: { type: 'array', items: { type: 'string', maxLength: limits.factChars }, maxItems: limits.maxFacts } },
+      properties: {
+        facts: { type: 'array', items: { type: 'string', maxLength: limits.factChars }, maxItems: limits.maxFacts },
+      },
       required: ['facts'],
       additionalProperties: false,
     },
@@ -79,20 +102,29 @@ async function listFacts(calls: ModelCalls, transcriptText: string, limits: Engi
     maxTokens: limits.factsMaxTokens,
   });
   const f = res.value?.facts;
-  return Array.isArray(f) ? f.filter((x): x is string => typeof x === 'string' && !!x.trim()).map((x) => x.slice(0, limits.factChars)) : [];
+  return Array.isArray(f)
+    ? f.filter((x): x is string => typeof x === 'string' && !!x.trim()).map((x) => x.slice(0, limits.factChars))
+    : [];
 }
 
 const mayRetrySingly = (e: unknown) =>
-  e instanceof ModelCallError && e.cause instanceof ProviderError && (e.cause.code === 'bad_output' || e.cause.code === 'context_overflow');
+  e instanceof ModelCallError &&
+  e.cause instanceof ProviderError &&
+  (e.cause.code === 'bad_output' || e.cause.code === 'context_overflow');
 
 export async function judgeMetrics(
-  calls: ModelCalls, transcript: TranscriptTurn[], metrics: ResolvedMetric[], opts: JudgeOptions = {},
+  calls: ModelCalls,
+  transcript: TranscriptTurn[],
+  metrics: ResolvedMetric[],
+  opts: JudgeOptions = {},
 ): Promise<MetricResult[]> {
   if (!metrics.length) return [];
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const text = renderTranscript(transcript, { numbered: true, includeTools: true, maxTurnChars: 1500 });
   const facts = opts.twoStep ? await listFacts(calls, text, limits) : [];
-  const factText = facts.length ? `\n\nFacts established from the transcript:\n${facts.map((f) => `- ${f}`).join('\n')}` : '';
+  const factText = facts.length
+    ? `\n\nFacts established from the transcript:\n${facts.map((f) => `- ${f}`).join('\n')}`
+    : '';
   const base = `Transcript:\n${text}${factText}`;
   const vschema = verdictSchema(transcript.length, limits.judgeReasonChars);
 
@@ -102,7 +134,10 @@ export async function judgeMetrics(
       const res = await calls.structured<Record<string, Verdict>>('judge', 'judge', undefined, {
         messages: [
           { role: 'system', content: JUDGE_SYSTEM },
-          { role: 'user', content: `${base}\n\nCriteria:\n${metrics.map((m, i) => `${key(i)}: ${m.criterion}`).join('\n')}` },
+          {
+            role: 'user',
+            content: `${base}\n\nCriteria:\n${metrics.map((m, i) => `${key(i)}: ${m.criterion}`).join('\n')}`,
+          },
         ],
         schema: { type: 'object', properties: props, required: Object.keys(props), additionalProperties: false },
         schemaName: 'verdicts',

@@ -50,8 +50,12 @@ export class RegexRunner {
     if (!this.worker) {
       const w = new Worker(WORKER_SOURCE, { eval: true });
       w.unref();
-      w.on('error', () => { if (this.worker === w) this.worker = undefined; });
-      w.on('exit', () => { if (this.worker === w) this.worker = undefined; });
+      w.on('error', () => {
+        if (this.worker === w) this.worker = undefined;
+      });
+      w.on('exit', () => {
+        if (this.worker === w) this.worker = undefined;
+      });
       this.worker = w;
     }
     return this.worker;

@@ -15,7 +15,10 @@ const where = (side: string | undefined) => (side ? `the ${side}'s turns` : 'the
 
 function findTurn(transcript: TranscriptTurn[], side: 'agent' | 'caller' | undefined, needle: string): number {
   const n = needle.toLowerCase();
-  return transcript.findIndex((t) => (t.role === 'agent' || t.role === 'caller') && (!side || t.role === side) && t.content.toLowerCase().includes(n));
+  return transcript.findIndex(
+    (t) =>
+      (t.role === 'agent' || t.role === 'caller') && (!side || t.role === side) && t.content.toLowerCase().includes(n),
+  );
 }
 
 function excerpt(text: string, needle: string): string {
@@ -30,20 +33,32 @@ export function checkSubstrings(transcript: TranscriptTurn[], includes: string[]
   for (const entry of includes) {
     const { side, text } = splitSide(entry);
     const at = findTurn(transcript, side, text);
-    out.push(at >= 0
-      ? { kind: 'includes', target: entry, passed: true, message: `found in turn ${at} (${transcript[at].role})`, details: { turn: at } }
-      : { kind: 'includes', target: entry, passed: false, message: `"${text}" does not appear in ${where(side)}` });
+    out.push(
+      at >= 0
+        ? {
+            kind: 'includes',
+            target: entry,
+            passed: true,
+            message: `found in turn ${at} (${transcript[at].role})`,
+            details: { turn: at },
+          }
+        : { kind: 'includes', target: entry, passed: false, message: `"${text}" does not appear in ${where(side)}` },
+    );
   }
   for (const entry of excludes) {
     const { side, text } = splitSide(entry);
     const at = findTurn(transcript, side, text);
-    out.push(at < 0
-      ? { kind: 'excludes', target: entry, passed: true, message: `absent from ${where(side)}` }
-      : {
-        kind: 'excludes', target: entry, passed: false,
-        message: `"${text}" appears in turn ${at} (${transcript[at].role}${transcript[at].node ? ` at node ${transcript[at].node}` : ''}): "${excerpt(transcript[at].content, text)}"`,
-        details: { turn: at, node: transcript[at].node },
-      });
+    out.push(
+      at < 0
+        ? { kind: 'excludes', target: entry, passed: true, message: `absent from ${where(side)}` }
+        : {
+            kind: 'excludes',
+            target: entry,
+            passed: false,
+            message: `"${text}" appears in turn ${at} (${transcript[at].role}${transcript[at].node ? ` at node ${transcript[at].node}` : ''}): "${excerpt(transcript[at].content, text)}"`,
+            details: { turn: at, node: transcript[at].node },
+          },
+    );
   }
   return out;
 }

@@ -16,7 +16,11 @@ type Mode = NonNullable<Assertions['tool_calls']>['mode'];
 
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v);
 }
 
@@ -27,7 +31,8 @@ export function callMatches(e: Expected, c: ToolCallRecord): boolean {
   return partialMatch(e.args ?? {}, c.args ?? {});
 }
 
-const show = (name: string, args?: Record<string, unknown>) => `${name}(${args && Object.keys(args).length ? JSON.stringify(args) : ''})`;
+const show = (name: string, args?: Record<string, unknown>) =>
+  `${name}(${args && Object.keys(args).length ? JSON.stringify(args) : ''})`;
 
 /** Maximum matching expected -> actual (augmenting paths; lists are small). */
 function matchAll(expected: Expected[], actual: ToolCallRecord[]): (number | undefined)[] {
@@ -36,13 +41,18 @@ function matchAll(expected: Expected[], actual: ToolCallRecord[]): (number | und
     for (let a = 0; a < actual.length; a++) {
       if (seen.has(a) || !callMatches(expected[e], actual[a])) continue;
       seen.add(a);
-      if (ownerOf[a] === undefined || tryAssign(ownerOf[a]!, seen)) { ownerOf[a] = e; return true; }
+      if (ownerOf[a] === undefined || tryAssign(ownerOf[a]!, seen)) {
+        ownerOf[a] = e;
+        return true;
+      }
     }
     return false;
   };
   for (let e = 0; e < expected.length; e++) tryAssign(e, new Set());
   const byExpected: (number | undefined)[] = expected.map(() => undefined);
-  ownerOf.forEach((e, a) => { if (e !== undefined) byExpected[e] = a; });
+  ownerOf.forEach((e, a) => {
+    if (e !== undefined) byExpected[e] = a;
+  });
   return byExpected;
 }
 
@@ -58,20 +68,37 @@ export function checkToolCalls(actual: ToolCallRecord[], spec: { mode: Mode; cal
     let at = 0;
     for (const e of expected) {
       let found = -1;
-      for (let i = at; i < actual.length; i++) if (callMatches(e, actual[i])) { found = i; break; }
-      if (found >= 0) { at = found + 1; continue; }
+      for (let i = at; i < actual.length; i++)
+        if (callMatches(e, actual[i])) {
+          found = i;
+          break;
+        }
+      if (found >= 0) {
+        at = found + 1;
+        continue;
+      }
       const earlier = actual.findIndex((c) => callMatches(e, c));
-      if (earlier >= 0) outOfOrder.push(`${show(e.name, e.args)} was called (call ${earlier + 1}) but before the calls expected ahead of it`);
+      if (earlier >= 0)
+        outOfOrder.push(
+          `${show(e.name, e.args)} was called (call ${earlier + 1}) but before the calls expected ahead of it`,
+        );
       else missing.push(show(e.name, e.args));
     }
   } else {
     const m = matchAll(expected, actual);
-    m.forEach((a, e) => { if (a === undefined) missing.push(show(expected[e].name, expected[e].args)); });
+    m.forEach((a, e) => {
+      if (a === undefined) missing.push(show(expected[e].name, expected[e].args));
+    });
     const used = new Set(m.filter((a): a is number => a !== undefined));
-    actual.forEach((c, a) => { if (!used.has(a)) extra.push(show(c.name, c.args)); });
+    actual.forEach((c, a) => {
+      if (!used.has(a)) extra.push(show(c.name, c.args));
+    });
     if (mode === 'strict' && !missing.length && !extra.length) {
       expected.forEach((e, i) => {
-        if (!callMatches(e, actual[i])) outOfOrder.push(`call ${i + 1}: expected ${show(e.name, e.args)}, got ${show(actual[i].name, actual[i].args)}`);
+        if (!callMatches(e, actual[i]))
+          outOfOrder.push(
+            `call ${i + 1}: expected ${show(e.name, e.args)}, got ${show(actual[i].name, actual[i].args)}`,
+          );
       });
     }
   }
@@ -86,7 +113,9 @@ export function checkToolCalls(actual: ToolCallRecord[], spec: { mode: Mode; cal
     kind: 'tool_calls',
     target: `${mode}: ${expected.map((e) => e.name).join(', ') || '(none)'}`,
     passed,
-    message: passed ? `tool calls ok (${actual.map((c) => c.name).join(', ') || 'none'})` : `${parts.join('; ')} (called: ${actual.map((c) => c.name).join(', ') || 'none'})`,
+    message: passed
+      ? `tool calls ok (${actual.map((c) => c.name).join(', ') || 'none'})`
+      : `${parts.join('; ')} (called: ${actual.map((c) => c.name).join(', ') || 'none'})`,
     details: { missing, extra, out_of_order: outOfOrder, called: actual.map((c) => ({ name: c.name, args: c.args })) },
   };
 }

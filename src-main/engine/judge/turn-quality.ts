@@ -1,4 +1,10 @@
-import { TURN_METRICS, type AgentGraph, type Result, type TurnMetric, type TurnQuality } from '../../../src-shared/schemas/index.js';
+import {
+  TURN_METRICS,
+  type AgentGraph,
+  type Result,
+  type TurnMetric,
+  type TurnQuality,
+} from '../../../src-shared/schemas/index.js';
 import type { CallUsage, ChatModel } from '../../providers/types.js';
 import { nodeAtTurn } from './node-at-turn.js';
 
@@ -29,10 +35,11 @@ export const TURN_QUALITY_SCHEMA: Record<string, unknown> = {
   additionalProperties: false,
 };
 
-const SYSTEM = 'You rate one reply of a conversational (voice or chat) agent. Give each score from 0 to 1: helpfulness (moves the '
-  + "caller's goal forward), coherence (consistent with the conversation so far), relevance (answers what the caller said), "
-  + 'faithfulness (follows the instruction the agent was given for this step), verbosity (1 = the right length for a phone call, '
-  + '0 = far too long or too curt). Then one short sentence of reasoning.';
+const SYSTEM =
+  'You rate one reply of a conversational (voice or chat) agent. Give each score from 0 to 1: helpfulness (moves the ' +
+  "caller's goal forward), coherence (consistent with the conversation so far), relevance (answers what the caller said), " +
+  'faithfulness (follows the instruction the agent was given for this step), verbosity (1 = the right length for a phone call, ' +
+  '0 = far too long or too curt). Then one short sentence of reasoning.';
 
 /** The instruction text of a node (what faithfulness is judged against). */
 function nodeInstruction(graph: AgentGraph | undefined, node: string | null): string {
@@ -59,8 +66,10 @@ export async function scoreTurnQuality(
       const t = result.transcript[i];
       if (t.role !== 'agent') continue;
       const node = nodeAtTurn(result, i);
-      const history = result.transcript.slice(Math.max(0, i - (opts.historyTurns ?? 6)), i)
-        .map((h) => `${h.role}: ${h.content}`).join('\n');
+      const history = result.transcript
+        .slice(Math.max(0, i - (opts.historyTurns ?? 6)), i)
+        .map((h) => `${h.role}: ${h.content}`)
+        .join('\n');
       const instruction = nodeInstruction(opts.graph, node) || (opts.graph?.global_prompt ?? '');
       const res = await session.structured<Record<TurnMetric | 'reasoning', unknown>>({
         purpose: 'turn_quality',
@@ -71,7 +80,10 @@ export async function scoreTurnQuality(
         signal: opts.signal,
         messages: [
           { role: 'system', content: SYSTEM },
-          { role: 'user', content: `Instruction for this step${node ? ` (node ${node})` : ''}:\n${instruction || '(none)'}\n\nConversation so far:\n${history || '(start)'}\n\nAgent reply to rate:\n${t.content}` },
+          {
+            role: 'user',
+            content: `Instruction for this step${node ? ` (node ${node})` : ''}:\n${instruction || '(none)'}\n\nConversation so far:\n${history || '(start)'}\n\nAgent reply to rate:\n${t.content}`,
+          },
         ],
       });
       usage.push(res.usage);
@@ -87,13 +99,18 @@ export async function scoreTurnQuality(
     await session.dispose();
   }
   const mean = turns.length
-    ? Object.fromEntries(TURN_METRICS.map((m) => [m, turns.reduce((s, t) => s + t.scores[m], 0) / turns.length])) as Record<TurnMetric, number>
+    ? (Object.fromEntries(
+        TURN_METRICS.map((m) => [m, turns.reduce((s, t) => s + t.scores[m], 0) / turns.length]),
+      ) as Record<TurnMetric, number>)
     : null;
   return { turns, mean, usage };
 }
 
 /** Per-turn metric deltas between two scored conversations of the same test, aligned by agent-turn order. */
-export function turnQualityDeltas(a: Pick<TurnQuality, 'turns'>, b: Pick<TurnQuality, 'turns'>): { turn: number; index_a: number | null; index_b: number | null; delta: Record<TurnMetric, number> | null }[] {
+export function turnQualityDeltas(
+  a: Pick<TurnQuality, 'turns'>,
+  b: Pick<TurnQuality, 'turns'>,
+): { turn: number; index_a: number | null; index_b: number | null; delta: Record<TurnMetric, number> | null }[] {
   const n = Math.max(a.turns.length, b.turns.length);
   return Array.from({ length: n }, (_, k) => {
     const x = a.turns[k];
@@ -102,7 +119,10 @@ export function turnQualityDeltas(a: Pick<TurnQuality, 'turns'>, b: Pick<TurnQua
       turn: k,
       index_a: x?.index ?? null,
       index_b: y?.index ?? null,
-      delta: x && y ? Object.fromEntries(TURN_METRICS.map((m) => [m, y.scores[m] - x.scores[m]])) as Record<TurnMetric, number> : null,
+      delta:
+        x && y
+          ? (Object.fromEntries(TURN_METRICS.map((m) => [m, y.scores[m] - x.scores[m]])) as Record<TurnMetric, number>)
+          : null,
     };
   });
 }

@@ -31,7 +31,8 @@ export function coerceExtracted(v: ExtractVariable, raw: unknown, maxText: numbe
       const s = typeof raw === 'string' ? raw : String(raw);
       return s.trim() ? s.trim().slice(0, maxText) : undefined;
     }
-    case 'number': return toNumber(raw);
+    case 'number':
+      return toNumber(raw);
     case 'boolean':
       if (typeof raw === 'boolean') return raw;
       if (raw === 'true' || raw === 'false') return raw === 'true';
@@ -50,13 +51,19 @@ export async function extractVariables(rt: Runtime, node: NodeOf<'extract'>): Pr
   const max = rt.limits.extractTextChars;
   const schema = extractSchema(node.variables, max);
   const list = node.variables
-    .map((v) => `- ${v.name} (${v.type}${v.type === 'enum' ? `, one of: ${(v.choices ?? []).join(', ')}` : ''})${v.description ? `: ${rt.template(v.description)}` : ''}`)
+    .map(
+      (v) =>
+        `- ${v.name} (${v.type}${v.type === 'enum' ? `, one of: ${(v.choices ?? []).join(', ')}` : ''})${v.description ? `: ${rt.template(v.description)}` : ''}`,
+    )
     .join('\n');
   const extra = node.instruction?.text ? `\n\n${rt.template(node.instruction.text)}` : '';
   const res = await rt.calls.structured<Record<string, unknown>>('agent', 'extract', node.id, {
     messages: [
       { role: 'system', content: EXTRACT_SYSTEM },
-      { role: 'user', content: `Conversation:\n${renderTranscript(rt.transcript, { lastTurns: rt.limits.contextTurns, maxTurnChars: 600 })}\n\nVariables:\n${list}${extra}` },
+      {
+        role: 'user',
+        content: `Conversation:\n${renderTranscript(rt.transcript, { lastTurns: rt.limits.contextTurns, maxTurnChars: 600 })}\n\nVariables:\n${list}${extra}`,
+      },
     ],
     schema,
     schemaName: 'extract',

@@ -19,7 +19,10 @@ async function argsFromModel(rt: Runtime, node: NodeOf<'function'>, def: ToolDef
         role: 'system',
         content: `You fill in the arguments of a tool call from a phone conversation. Use only what the conversation says; leave text empty when it is unknown.\nTool: ${def.name}${def.description ? ` — ${def.description}` : ''}`,
       },
-      { role: 'user', content: `Conversation:\n${renderTranscript(rt.transcript, { lastTurns: rt.limits.contextTurns, maxTurnChars: 600 })}\n\nArguments for ${def.name}:` },
+      {
+        role: 'user',
+        content: `Conversation:\n${renderTranscript(rt.transcript, { lastTurns: rt.limits.contextTurns, maxTurnChars: 600 })}\n\nArguments for ${def.name}:`,
+      },
     ],
     schema,
     schemaName: `${def.name}_args`.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64),
@@ -31,7 +34,11 @@ async function argsFromModel(rt: Runtime, node: NodeOf<'function'>, def: ToolDef
 
 function outputValue(result: unknown, key: string): unknown {
   if (isRecord(result) && key in result) return result[key];
-  try { return getIn(result, parsePath(key)); } catch { return undefined; }
+  try {
+    return getIn(result, parsePath(key));
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -23,8 +23,13 @@ export function toOutcome(d: Decision): NodeOutcome {
 /** Decides the way out of `node` (global entry conditions only after a caller turn). */
 export function decideAt(rt: Runtime, node: GraphNode, trigger: Trigger): Promise<Decision> {
   return decide({
-    graph: rt.graph, node, vars: rt.vars, stack: rt.stack, includeGlobals: trigger === 'caller',
-    router: makeRouter(rt, node), template: (t) => rt.template(t),
+    graph: rt.graph,
+    node,
+    vars: rt.vars,
+    stack: rt.stack,
+    includeGlobals: trigger === 'caller',
+    router: makeRouter(rt, node),
+    template: (t) => rt.template(t),
   });
 }
 

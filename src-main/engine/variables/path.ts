@@ -3,13 +3,13 @@
  * `workflow.logged[+]` (append), `items[-1]` (last). Keys may hold any character except `.`, `[`, `]`.
  */
 
-export type PathSegment =
-  | { kind: 'key'; key: string }
-  | { kind: 'index'; index: number }
-  | { kind: 'append' };
+export type PathSegment = { kind: 'key'; key: string } | { kind: 'index'; index: number } | { kind: 'append' };
 
 export class PathError extends Error {
-  constructor(readonly path: string, message: string) {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
     super(`variable path "${path}": ${message}`);
     this.name = 'PathError';
   }
@@ -57,7 +57,8 @@ export function parsePath(raw: string): PathSegment[] {
     }
   }
   const appendAt = segs.findIndex((s) => s.kind === 'append');
-  if (appendAt >= 0 && appendAt !== segs.length - 1) throw new PathError(raw, '"[+]" may only be the last part of a path');
+  if (appendAt >= 0 && appendAt !== segs.length - 1)
+    throw new PathError(raw, '"[+]" may only be the last part of a path');
   return segs;
 }
 
@@ -95,7 +96,12 @@ export function getIn(root: unknown, segs: PathSegment[]): unknown {
  * Writes `value` at the path inside `root` (an object), creating objects for keys and arrays for
  * indexes/appends on the way. `[+]` appends. Throws PathError when a step crosses a scalar.
  */
-export function setIn(root: Record<string, unknown>, segs: PathSegment[], value: unknown, raw = formatPath(segs)): void {
+export function setIn(
+  root: Record<string, unknown>,
+  segs: PathSegment[],
+  value: unknown,
+  raw = formatPath(segs),
+): void {
   if (!segs.length) throw new PathError(raw, 'is empty');
   if (segs[0].kind !== 'key') throw new PathError(raw, 'must start with a name');
   let cur: unknown = root;
@@ -106,11 +112,18 @@ export function setIn(root: Record<string, unknown>, segs: PathSegment[], value:
     const fresh = () => (next && next.kind !== 'key' ? [] : {});
     if (s.kind === 'key') {
       if (!isRecord(cur)) throw new PathError(raw, `"${formatPath(segs.slice(0, i))}" is not an object`);
-      if (last) { cur[s.key] = value; return; }
+      if (last) {
+        cur[s.key] = value;
+        return;
+      }
       const child = cur[s.key];
       const wantArray = next.kind !== 'key';
       if (child === undefined || child === null || (wantArray ? !Array.isArray(child) : !isRecord(child))) {
-        if (child !== undefined && child !== null) throw new PathError(raw, `"${formatPath(segs.slice(0, i + 1))}" is ${Array.isArray(child) ? 'an array' : typeof child}, not ${wantArray ? 'an array' : 'an object'}`);
+        if (child !== undefined && child !== null)
+          throw new PathError(
+            raw,
+            `"${formatPath(segs.slice(0, i + 1))}" is ${Array.isArray(child) ? 'an array' : typeof child}, not ${wantArray ? 'an array' : 'an object'}`,
+          );
         cur[s.key] = fresh();
       }
       cur = cur[s.key];
@@ -122,7 +135,10 @@ export function setIn(root: Record<string, unknown>, segs: PathSegment[], value:
       if (!Array.isArray(cur)) throw new PathError(raw, `"${formatPath(segs.slice(0, i))}" is not an array`);
       const idx = s.index < 0 ? cur.length + s.index : s.index;
       if (idx < 0) throw new PathError(raw, `index ${s.index} is out of range`);
-      if (last) { cur[idx] = value; return; }
+      if (last) {
+        cur[idx] = value;
+        return;
+      }
       if (cur[idx] === undefined || cur[idx] === null) cur[idx] = fresh();
       cur = cur[idx];
     }
@@ -134,10 +150,16 @@ export function deleteIn(root: Record<string, unknown>, segs: PathSegment[]): bo
   if (!segs.length) return false;
   const parent = getIn(root, segs.slice(0, -1));
   const s = segs[segs.length - 1];
-  if (s.kind === 'key' && isRecord(parent) && s.key in parent) { delete parent[s.key]; return true; }
+  if (s.kind === 'key' && isRecord(parent) && s.key in parent) {
+    delete parent[s.key];
+    return true;
+  }
   if (s.kind === 'index' && Array.isArray(parent)) {
     const idx = s.index < 0 ? parent.length + s.index : s.index;
-    if (idx >= 0 && idx < parent.length) { parent.splice(idx, 1); return true; }
+    if (idx >= 0 && idx < parent.length) {
+      parent.splice(idx, 1);
+      return true;
+    }
   }
   return false;
 }

@@ -7,12 +7,15 @@ export const NAMESPACES = ['user', 'workflow', 'flags', 'agents', 'params'] as c
 
 /** `user.*` is the data the call was dispatched with: immutable during the call (seed 004). */
 export const READ_ONLY_NAMESPACE = 'user';
-const READ_ONLY_MESSAGE = 'user.* is the caller data the call started with and cannot change during the call; set workflow.* or a plain variable instead';
+const READ_ONLY_MESSAGE =
+  'user.* is the caller data the call started with and cannot change during the call; set workflow.* or a plain variable instead';
 
 /** True for `user`, `user.x`, `user[0]`... */
 export function isReadOnlyPath(path: string): boolean {
   const p = normalizePath(path);
-  return p === READ_ONLY_NAMESPACE || p.startsWith(`${READ_ONLY_NAMESPACE}.`) || p.startsWith(`${READ_ONLY_NAMESPACE}[`);
+  return (
+    p === READ_ONLY_NAMESPACE || p.startsWith(`${READ_ONLY_NAMESPACE}.`) || p.startsWith(`${READ_ONLY_NAMESPACE}[`)
+  );
 }
 
 /**
@@ -35,7 +38,11 @@ export class VariableStore {
     const p = normalizePath(path);
     if (Object.prototype.hasOwnProperty.call(this.data, p)) return this.data[p];
     let segs;
-    try { segs = parsePath(p); } catch { return undefined; }
+    try {
+      segs = parsePath(p);
+    } catch {
+      return undefined;
+    }
     const v = getIn(this.data, segs);
     if (v !== undefined) return v;
     if (segs.length === 1 && segs[0].kind === 'key') return systemValue(segs[0].key, this.system);

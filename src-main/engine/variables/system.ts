@@ -17,11 +17,21 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function systemValue(name: string, ctx: SystemContext): unknown {
   const now = () => (ctx.now ? ctx.now() : new Date());
   switch (name) {
-    case 'current_time': { const d = now(); return `${pad(d.getHours())}:${pad(d.getMinutes())}`; }
-    case 'current_date': { const d = now(); return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`; }
-    case 'call_id': return ctx.callId;
-    case 'user_number': return ctx.userNumber ?? '+15550100000';
-    case 'turn': return ctx.turn();
-    default: return undefined;
+    case 'current_time': {
+      const d = now();
+      return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    }
+    case 'current_date': {
+      const d = now();
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    }
+    case 'call_id':
+      return ctx.callId;
+    case 'user_number':
+      return ctx.userNumber ?? '+15550100000';
+    case 'turn':
+      return ctx.turn();
+    default:
+      return undefined;
   }
 }

@@ -18,11 +18,13 @@ const Wrapper = z.looseObject({
 });
 const Bare = z.looseObject({ entry_node_id: z.string(), nodes: z.array(z.unknown()) });
 
-const isWrapper = (json: unknown): json is { agent: unknown } => isPlainObject(json) && json.format === 'parley' && 'agent' in json;
+const isWrapper = (json: unknown): json is { agent: unknown } =>
+  isPlainObject(json) && json.format === 'parley' && 'agent' in json;
 
 export const parleyImporter: AgentImporter = {
   id: 'parley',
-  detect: (json) => isWrapper(json) || (isPlainObject(json) && typeof json.entry_node_id === 'string' && Array.isArray(json.nodes)),
+  detect: (json) =>
+    isWrapper(json) || (isPlainObject(json) && typeof json.entry_node_id === 'string' && Array.isArray(json.nodes)),
   schema: (json) => (isWrapper(json) ? Wrapper : Bare),
   import(json, ctx) {
     if (isWrapper(json)) {

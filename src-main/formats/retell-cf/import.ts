@@ -6,7 +6,14 @@ import type { ImportContext } from '../types.js';
 import { importRetellNode, type ToolIndex } from './nodes-import.js';
 import type { RetellFlow, RetellTool } from './schema.js';
 
-export const FLOW_KEYS = ['start_node_id', 'start_speaker', 'global_prompt', 'default_dynamic_variables', 'nodes', 'tools'] as const;
+export const FLOW_KEYS = [
+  'start_node_id',
+  'start_speaker',
+  'global_prompt',
+  'default_dynamic_variables',
+  'nodes',
+  'tools',
+] as const;
 export const OPTIONAL_FLOW_KEYS = ['start_speaker', 'global_prompt', 'default_dynamic_variables', 'tools'] as const;
 export const TOOL_KEYS = ['type', 'name', 'description', 'parameters'] as const;
 export const WRAPPER_KEY = 'conversationFlow';
@@ -32,7 +39,9 @@ export function importRetellFlow(json: unknown, ctx: ImportContext): AgentGraphI
     // Retell keeps response variables on the tool; the function nodes that call it set them.
     const rv = n.type === 'function' ? rawByName.get(n.tool as string)?.response_variables : undefined;
     if (isPlainObject(rv)) {
-      n.output_variables = Object.entries(rv).filter(([, v]) => typeof v === 'string').map(([variable, key]) => ({ output_key: key as string, variable }));
+      n.output_variables = Object.entries(rv)
+        .filter(([, v]) => typeof v === 'string')
+        .map(([variable, key]) => ({ output_key: key as string, variable }));
     }
   }
 
@@ -49,7 +58,11 @@ export function importRetellFlow(json: unknown, ctx: ImportContext): AgentGraphI
   if (wrapped) {
     const w = json as Record<string, unknown>;
     name = typeof w.agent_name === 'string' ? w.agent_name : undefined;
-    meta.wrapper = cleanMeta({ extra: extras(w, [WRAPPER_KEY, ...(name !== undefined ? ['agent_name'] : [])]), order: Object.keys(w), agent_name: name !== undefined ? true : undefined });
+    meta.wrapper = cleanMeta({
+      extra: extras(w, [WRAPPER_KEY, ...(name !== undefined ? ['agent_name'] : [])]),
+      order: Object.keys(w),
+      agent_name: name !== undefined ? true : undefined,
+    });
     if (name !== undefined) ctx.map('name', 'agent_name');
   }
   return {
@@ -73,7 +86,7 @@ function importTool(t: RetellTool, k: number, src: string, ctx: ImportContext): 
     source_meta: compactMeta({
       extra: extras(t, TOOL_KEYS),
       key_order: keyOrder(t, TOOL_KEYS),
-      type: t.type !== 'custom' ? t.type ?? null : undefined,
+      type: t.type !== 'custom' ? (t.type ?? null) : undefined,
       description_absent: t.description === undefined ? true : undefined,
     }),
   };

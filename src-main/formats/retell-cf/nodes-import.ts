@@ -8,14 +8,54 @@ import type { RetellEdge, RetellNode } from './schema.js';
 
 /** Retell node type -> Parley node type; the first Retell name listed for a Parley type is what export writes. */
 export const NODE_TYPES: Record<string, string> = {
-  conversation: 'conversation', subagent: 'conversation', end: 'end', function: 'function', transfer_call: 'transfer',
-  press_digit: 'press_digit', branch: 'logic', logic_split: 'logic', extract_dynamic_variables: 'extract',
+  conversation: 'conversation',
+  subagent: 'conversation',
+  end: 'end',
+  function: 'function',
+  transfer_call: 'transfer',
+  press_digit: 'press_digit',
+  branch: 'logic',
+  logic_split: 'logic',
+  extract_dynamic_variables: 'extract',
 };
 export const RETELL_TYPE_FOR: Record<string, string> = {
-  conversation: 'conversation', end: 'end', function: 'function', transfer: 'transfer_call', press_digit: 'press_digit', logic: 'branch', extract: 'extract_dynamic_variables',
+  conversation: 'conversation',
+  end: 'end',
+  function: 'function',
+  transfer: 'transfer_call',
+  press_digit: 'press_digit',
+  logic: 'branch',
+  extract: 'extract_dynamic_variables',
 };
-export const NODE_KEYS = ['id', 'type', 'name', 'instruction', 'tool_id', 'speak_during_execution', 'wait_for_result', 'variables', 'transfer_destination', 'edges', 'edge', 'else_edge', 'always_edge', 'skip_response_edge', 'global_node_setting', 'display_position'] as const;
-const COMMON = ['id', 'type', 'name', 'edges', 'else_edge', 'always_edge', 'skip_response_edge', 'global_node_setting', 'display_position'];
+export const NODE_KEYS = [
+  'id',
+  'type',
+  'name',
+  'instruction',
+  'tool_id',
+  'speak_during_execution',
+  'wait_for_result',
+  'variables',
+  'transfer_destination',
+  'edges',
+  'edge',
+  'else_edge',
+  'always_edge',
+  'skip_response_edge',
+  'global_node_setting',
+  'display_position',
+] as const;
+const COMMON = [
+  'id',
+  'type',
+  'name',
+  'edges',
+  'else_edge',
+  'always_edge',
+  'skip_response_edge',
+  'global_node_setting',
+  'display_position',
+];
 /** Keys each Parley node type maps (besides the common ones); the rest is kept as is. */
 export const KNOWN_BY_TYPE: Record<string, readonly string[]> = {
   conversation: [...COMMON, 'instruction'],
@@ -28,21 +68,38 @@ export const KNOWN_BY_TYPE: Record<string, readonly string[]> = {
 };
 export const EDGE_KEYS = ['id', 'destination_node_id', 'transition_condition'] as const;
 const VAR_KEYS = ['type', 'name', 'description', 'choices'] as const;
-export const VARIABLE_TYPES: Record<string, string> = { string: 'text', text: 'text', number: 'number', boolean: 'boolean', enum: 'enum' };
+export const VARIABLE_TYPES: Record<string, string> = {
+  string: 'text',
+  text: 'text',
+  number: 'number',
+  boolean: 'boolean',
+  enum: 'enum',
+};
 const GLOBAL_KEYS = ['condition', 'go_back_conditions'] as const;
 const GO_BACK_KEYS = ['id', 'transition_condition'] as const;
 
-export interface ToolIndex { byId: Map<string, string> }
+export interface ToolIndex {
+  byId: Map<string, string>;
+}
 
 /** One Retell node -> one Parley node (transitions included). */
-export function importRetellNode(n: RetellNode, i: number, src: string, tools: ToolIndex, ctx: ImportContext): Record<string, unknown> {
+export function importRetellNode(
+  n: RetellNode,
+  i: number,
+  src: string,
+  tools: ToolIndex,
+  ctx: ImportContext,
+): Record<string, unknown> {
   const at = `nodes[${i}]`;
   ctx.map(at, src);
   ctx.map(`${at}.id`, joinPath(src, 'id'));
   const known = own(NODE_TYPES, n.type);
   const type = known ?? 'conversation';
   if (!known) {
-    ctx.warn(joinPath(src, 'type'), `node type ${JSON.stringify(n.type)} is not modelled by Parley; it runs as a conversation node (its settings are kept for export); expected one of ${Object.keys(NODE_TYPES).join(', ')}`);
+    ctx.warn(
+      joinPath(src, 'type'),
+      `node type ${JSON.stringify(n.type)} is not modelled by Parley; it runs as a conversation node (its settings are kept for export); expected one of ${Object.keys(NODE_TYPES).join(', ')}`,
+    );
   }
   const meta: SourceMeta = {
     type: n.type !== RETELL_TYPE_FOR[type] ? n.type : undefined,
@@ -53,7 +110,11 @@ export function importRetellNode(n: RetellNode, i: number, src: string, tools: T
   if (n.name !== undefined) out.name = n.name;
   const instr = n.instruction;
   const utter = instr ? { mode: instr.type === 'static_text' ? 'static' : 'prompt', text: instr.text } : undefined;
-  if (instr) meta.instruction = compactMeta({ extra: extras(instr, ['type', 'text']), key_order: keyOrder(instr, ['type', 'text']) });
+  if (instr)
+    meta.instruction = compactMeta({
+      extra: extras(instr, ['type', 'text']),
+      key_order: keyOrder(instr, ['type', 'text']),
+    });
   const ip = joinPath(src, 'instruction');
 
   switch (type) {
@@ -65,13 +126,21 @@ export function importRetellNode(n: RetellNode, i: number, src: string, tools: T
       break;
     case 'end':
     case 'transfer':
-      if (utter) { out.message = utter; ctx.map(`${at}.message`, ip); }
+      if (utter) {
+        out.message = utter;
+        ctx.map(`${at}.message`, ip);
+      }
       if (type === 'transfer') {
         const td = n.transfer_destination;
         out.target = td?.number ?? '';
         ctx.map(`${at}.target`, joinPath(src, 'transfer_destination'));
         if (!td) meta.destination_absent = true;
-        else meta.transfer_destination = { rest: extras(td, ['number']) ?? {}, order: Object.keys(td), number_absent: td.number === undefined ? true : undefined };
+        else
+          meta.transfer_destination = {
+            rest: extras(td, ['number']) ?? {},
+            order: Object.keys(td),
+            number_absent: td.number === undefined ? true : undefined,
+          };
       }
       break;
     case 'press_digit':
@@ -84,7 +153,10 @@ export function importRetellNode(n: RetellNode, i: number, src: string, tools: T
       ctx.map(`${at}.tool`, joinPath(src, 'tool_id'));
       if (name === undefined) {
         meta.tool_id_unresolved = true;
-        ctx.warn(joinPath(src, 'tool_id'), `tool_id ${JSON.stringify(n.tool_id)} matches none of the flow's tools; expected one of: ${[...tools.byId.keys()].map((k) => JSON.stringify(k)).join(', ') || '(no tools defined)'}`);
+        ctx.warn(
+          joinPath(src, 'tool_id'),
+          `tool_id ${JSON.stringify(n.tool_id)} matches none of the flow's tools; expected one of: ${[...tools.byId.keys()].map((k) => JSON.stringify(k)).join(', ') || '(no tools defined)'}`,
+        );
       }
       if (n.wait_for_result !== undefined) out.wait_for_result = n.wait_for_result;
       if (n.speak_during_execution === true && utter) {
@@ -101,10 +173,22 @@ export function importRetellNode(n: RetellNode, i: number, src: string, tools: T
         ctx.map(`${at}.variables[${k}]`, vp);
         ctx.map(`${at}.variables[${k}].type`, joinPath(vp, 'type'));
         const t = own(VARIABLE_TYPES, v.type);
-        if (!t) ctx.error(joinPath(vp, 'type'), `found ${JSON.stringify(v.type)}; expected one of "string", "number", "boolean", "enum"`);
+        if (!t)
+          ctx.error(
+            joinPath(vp, 'type'),
+            `found ${JSON.stringify(v.type)}; expected one of "string", "number", "boolean", "enum"`,
+          );
         return {
-          name: v.name, description: v.description ?? '', type: t ?? 'text', ...(v.choices !== undefined ? { choices: v.choices } : {}),
-          source_meta: compactMeta({ extra: extras(v, VAR_KEYS), key_order: keyOrder(v, VAR_KEYS), type: t && v.type !== 'string' && t === 'text' ? v.type : undefined, description_absent: v.description === undefined ? true : undefined }),
+          name: v.name,
+          description: v.description ?? '',
+          type: t ?? 'text',
+          ...(v.choices !== undefined ? { choices: v.choices } : {}),
+          source_meta: compactMeta({
+            extra: extras(v, VAR_KEYS),
+            key_order: keyOrder(v, VAR_KEYS),
+            type: t && v.type !== 'string' && t === 'text' ? v.type : undefined,
+            description_absent: v.description === undefined ? true : undefined,
+          }),
         };
       });
       break;
@@ -112,7 +196,8 @@ export function importRetellNode(n: RetellNode, i: number, src: string, tools: T
 
   if (n.display_position) {
     const dp = n.display_position;
-    if (typeof dp.x === 'number' && typeof dp.y === 'number' && Object.keys(dp).length === 2) out.position = { x: dp.x, y: dp.y };
+    if (typeof dp.x === 'number' && typeof dp.y === 'number' && Object.keys(dp).length === 2)
+      out.position = { x: dp.x, y: dp.y };
     else meta.display_position = dp;
     ctx.map(`${at}.position`, joinPath(src, 'display_position'));
   }
@@ -123,13 +208,23 @@ export function importRetellNode(n: RetellNode, i: number, src: string, tools: T
   return out;
 }
 
-function importEdges(n: RetellNode, i: number, src: string, type: string, meta: SourceMeta, ctx: ImportContext): Record<string, unknown>[] {
+function importEdges(
+  n: RetellNode,
+  i: number,
+  src: string,
+  type: string,
+  meta: SourceMeta,
+  ctx: ImportContext,
+): Record<string, unknown>[] {
   const transitions: Record<string, unknown>[] = [];
   const unconnected: { at: number; edge: RetellEdge }[] = [];
   if (n.edges === undefined) meta.edges_absent = true;
   const add = (e: RetellEdge, esrc: string, slot: string) => {
     if (e.destination_node_id === undefined) {
-      ctx.warn(esrc, `edge ${JSON.stringify(e.id)} has no destination_node_id, so it is never taken (kept for export); expected the id of the node it leads to`);
+      ctx.warn(
+        esrc,
+        `edge ${JSON.stringify(e.id)} has no destination_node_id, so it is never taken (kept for export); expected the id of the node it leads to`,
+      );
       return false;
     }
     const tp = `nodes[${i}].transitions[${transitions.length}]`;
@@ -137,13 +232,25 @@ function importEdges(n: RetellNode, i: number, src: string, type: string, meta: 
     ctx.map(`${tp}.target`, joinPath(esrc, 'destination_node_id'));
     const m: SourceMeta = { extra: extras(e, EDGE_KEYS), key_order: keyOrder(e, EDGE_KEYS) };
     let condition: unknown;
-    const kind = slot === 'else_edge' ? 'else' : slot === 'always_edge' ? 'always' : slot === 'skip_response_edge' ? 'skip' : undefined;
+    const kind =
+      slot === 'else_edge'
+        ? 'else'
+        : slot === 'always_edge'
+          ? 'always'
+          : slot === 'skip_response_edge'
+            ? 'skip'
+            : undefined;
     if (kind) {
       condition = { kind };
       ctx.map(`${tp}.condition`, joinPath(esrc, 'transition_condition'));
       if (!jsonEqual(e.transition_condition, FIXED_CONDITION[kind])) m.transition_condition = e.transition_condition;
     } else {
-      const r = importTransitionCondition(e.transition_condition, joinPath(esrc, 'transition_condition'), `${tp}.condition`, ctx);
+      const r = importTransitionCondition(
+        e.transition_condition,
+        joinPath(esrc, 'transition_condition'),
+        `${tp}.condition`,
+        ctx,
+      );
       if (!r) return false;
       condition = r.condition;
       if (Object.keys(r.meta).length) m.condition = r.meta;
@@ -168,19 +275,47 @@ function importEdges(n: RetellNode, i: number, src: string, type: string, meta: 
   return transitions;
 }
 
-function importGlobal(n: RetellNode, i: number, src: string, meta: SourceMeta, ctx: ImportContext): Record<string, unknown> {
+function importGlobal(
+  n: RetellNode,
+  i: number,
+  src: string,
+  meta: SourceMeta,
+  ctx: ImportContext,
+): Record<string, unknown> {
   const gs = n.global_node_setting!;
   const gsrc = joinPath(src, 'global_node_setting');
   const at = `nodes[${i}].global`;
   ctx.map(at, gsrc);
   ctx.map(`${at}.entry_conditions[0]`, joinPath(gsrc, 'condition'));
-  meta.global = compactMeta({ extra: extras(gs, GLOBAL_KEYS), key_order: keyOrder(gs, GLOBAL_KEYS), go_back_absent: gs.go_back_conditions === undefined ? true : undefined });
+  meta.global = compactMeta({
+    extra: extras(gs, GLOBAL_KEYS),
+    key_order: keyOrder(gs, GLOBAL_KEYS),
+    go_back_absent: gs.go_back_conditions === undefined ? true : undefined,
+  });
   const go_back_conditions = (gs.go_back_conditions ?? []).flatMap((g, k) => {
     const psrc = joinPath(gsrc, 'go_back_conditions', k);
     ctx.map(`${at}.go_back_conditions[${k}]`, psrc);
-    const r = importTransitionCondition(g.transition_condition, joinPath(psrc, 'transition_condition'), `${at}.go_back_conditions[${k}].condition`, ctx);
+    const r = importTransitionCondition(
+      g.transition_condition,
+      joinPath(psrc, 'transition_condition'),
+      `${at}.go_back_conditions[${k}].condition`,
+      ctx,
+    );
     if (!r) return [];
-    return [{ id: g.id, condition: r.condition, source_meta: compactMeta({ extra: extras(g, GO_BACK_KEYS), key_order: keyOrder(g, GO_BACK_KEYS), condition: Object.keys(r.meta).length ? r.meta : undefined }) }];
+    return [
+      {
+        id: g.id,
+        condition: r.condition,
+        source_meta: compactMeta({
+          extra: extras(g, GO_BACK_KEYS),
+          key_order: keyOrder(g, GO_BACK_KEYS),
+          condition: Object.keys(r.meta).length ? r.meta : undefined,
+        }),
+      },
+    ];
   });
-  return { entry_conditions: [{ id: `${n.id}#global`, condition: { kind: 'prompt', prompt: gs.condition } }], go_back_conditions };
+  return {
+    entry_conditions: [{ id: `${n.id}#global`, condition: { kind: 'prompt', prompt: gs.condition } }],
+    go_back_conditions,
+  };
 }

@@ -17,23 +17,43 @@ export function exportRetellLlm(g: AgentGraph, ctx: ExportContext): Record<strin
 
   const conv = g.nodes.filter((n, i) => {
     if (n.type === 'conversation') return true;
-    ctx.drop(`nodes[${i}]`, `${n.type} node ${JSON.stringify(n.id)}`, 'Retell LLM states are prompts only; use a conversation flow for logic, extract, function, transfer and end nodes');
+    ctx.drop(
+      `nodes[${i}]`,
+      `${n.type} node ${JSON.stringify(n.id)}`,
+      'Retell LLM states are prompts only; use a conversation flow for logic, extract, function, transfer and end nodes',
+    );
     return false;
   }) as NodeOf<'conversation'>[];
   const stateIds = new Set(conv.map((n) => n.id));
 
-  const general = new Set(g.tools.filter((t) => isGeneral(t.name, t.kind, nativeMeta(ctx, t.source_meta).scope, g, ctx.native)).map((t) => t.name));
-  const generalTools = g.tools.filter((t) => general.has(t.name)).map((t) => exportLlmTool(t, nativeMeta(ctx, t.source_meta), (s) => ctx.text(s)));
+  const general = new Set(
+    g.tools
+      .filter((t) => isGeneral(t.name, t.kind, nativeMeta(ctx, t.source_meta).scope, g, ctx.native))
+      .map((t) => t.name),
+  );
+  const generalTools = g.tools
+    .filter((t) => general.has(t.name))
+    .map((t) => exportLlmTool(t, nativeMeta(ctx, t.source_meta), (s) => ctx.text(s)));
 
   const only = conv.length === 1 ? conv[0] : undefined;
-  const single = only && g.nodes.length === 1 && only.transitions.length === 0 && only.instruction.text === '' && (ctx.native ? !!only.source_meta?.single_prompt : true);
+  const single =
+    only &&
+    g.nodes.length === 1 &&
+    only.transitions.length === 0 &&
+    only.instruction.text === '' &&
+    (ctx.native ? !!only.source_meta?.single_prompt : true);
   const states = single ? undefined : conv.map((n) => exportState(n, g.nodes.indexOf(n), g, general, stateIds, ctx));
   let statesValue: unknown = states;
   if (single && ctx.native) statesValue = only!.source_meta?.single_prompt === 'empty' ? [] : undefined;
 
-  const begin = g.begin_message !== undefined ? ctx.text(g.begin_message)
-    : gm.begin_message_raw === '' && g.first_speaker === 'caller' ? ''
-    : g.first_speaker === 'caller' && !present.includes('start_speaker') ? '' : undefined;
+  const begin =
+    g.begin_message !== undefined
+      ? ctx.text(g.begin_message)
+      : gm.begin_message_raw === '' && g.first_speaker === 'caller'
+        ? ''
+        : g.first_speaker === 'caller' && !present.includes('start_speaker')
+          ? ''
+          : undefined;
   const speakerNeeded = g.first_speaker === 'caller' && begin !== '';
   const has = (k: string, nonEmpty: boolean) => present.includes(k) || nonEmpty;
   const firstState = states?.[0]?.name;
@@ -42,15 +62,23 @@ export function exportRetellLlm(g: AgentGraph, ctx: ExportContext): Record<strin
     begin_message: begin,
     start_speaker: has('start_speaker', speakerNeeded) ? (g.first_speaker === 'caller' ? 'user' : 'agent') : undefined,
     starting_state: has('starting_state', !!states && firstState !== g.entry_node_id) ? g.entry_node_id : undefined,
-    default_dynamic_variables: has('default_dynamic_variables', Object.keys(g.default_variables).length > 0) ? g.default_variables : undefined,
+    default_dynamic_variables: has('default_dynamic_variables', Object.keys(g.default_variables).length > 0)
+      ? g.default_variables
+      : undefined,
     general_tools: has('general_tools', generalTools.length > 0) ? generalTools : undefined,
     states: statesValue,
   };
-  for (const k of nulls) if (known[k] === undefined || (k === 'general_prompt' && g.global_prompt === '')) known[k] = null;
+  for (const k of nulls)
+    if (known[k] === undefined || (k === 'general_prompt' && g.global_prompt === '')) known[k] = null;
   if (single && ctx.native && only!.source_meta?.single_prompt === 'null') known.states = null;
   const llm = assemble(known, LLM_KEYS, asObject(gm.extra), asStrings(gm.key_order));
   if (!wrapper) return llm;
-  return assemble({ agent_name: wrapper.agent_name ? g.name : undefined, [WRAPPER_KEY]: llm }, ['agent_name', WRAPPER_KEY], asObject(wrapper.extra), asStrings(wrapper.order));
+  return assemble(
+    { agent_name: wrapper.agent_name ? g.name : undefined, [WRAPPER_KEY]: llm },
+    ['agent_name', WRAPPER_KEY],
+    asObject(wrapper.extra),
+    asStrings(wrapper.order),
+  );
 }
 
 /** Native: the scope recorded at import. Otherwise: built-in tools, and tools every state (or no state) lists, are general. */
@@ -58,14 +86,28 @@ function isGeneral(name: string, kind: string, scope: unknown, g: AgentGraph, na
   if (native && scope !== undefined) return scope === 'general';
   if (native) return false;
   if (kind !== 'custom') return true;
-  const lists = g.nodes.filter((n) => n.type === 'conversation').map((n) => (n.type === 'conversation' ? n.tools : undefined));
+  const lists = g.nodes
+    .filter((n) => n.type === 'conversation')
+    .map((n) => (n.type === 'conversation' ? n.tools : undefined));
   return lists.every((l) => l?.includes(name)) || !lists.some((l) => l?.includes(name));
 }
 
-function exportState(n: NodeOf<'conversation'>, i: number, g: AgentGraph, general: Set<string>, stateIds: Set<string>, ctx: ExportContext): Record<string, unknown> & { name: string } {
+function exportState(
+  n: NodeOf<'conversation'>,
+  i: number,
+  g: AgentGraph,
+  general: Set<string>,
+  stateIds: Set<string>,
+  ctx: ExportContext,
+): Record<string, unknown> & { name: string } {
   const m = nativeMeta(ctx, n.source_meta);
   const at = `nodes[${i}]`;
-  if (n.instruction.mode === 'static') ctx.drop(`${at}.instruction.mode`, 'static (spoken as written) instruction', 'Retell LLM state prompts are instructions for the model');
+  if (n.instruction.mode === 'static')
+    ctx.drop(
+      `${at}.instruction.mode`,
+      'static (spoken as written) instruction',
+      'Retell LLM state prompts are instructions for the model',
+    );
   if (n.skip_response) ctx.drop(`${at}.skip_response`, 'skip response', 'Retell LLM states always wait for the caller');
   const overrides = asObject(m.tool_overrides) ?? {};
   const names = asStrings(m.state_tools) ?? (n.tools ?? []).filter((t) => !general.has(t));
@@ -76,14 +118,29 @@ function exportState(n: NodeOf<'conversation'>, i: number, g: AgentGraph, genera
   });
   const edges = n.transitions.flatMap((t, j) => {
     const tp = `${at}.transitions[${j}]`;
-    if (t.condition.kind !== 'prompt') { ctx.drop(tp, `${t.condition.kind} transition`, 'Retell LLM state edges are decided by the model from a description'); return []; }
-    if (!stateIds.has(t.target)) { ctx.drop(tp, `transition to ${JSON.stringify(t.target)}`, 'its target is not a conversation node, so it is not a Retell LLM state'); return []; }
+    if (t.condition.kind !== 'prompt') {
+      ctx.drop(
+        tp,
+        `${t.condition.kind} transition`,
+        'Retell LLM state edges are decided by the model from a description',
+      );
+      return [];
+    }
+    if (!stateIds.has(t.target)) {
+      ctx.drop(
+        tp,
+        `transition to ${JSON.stringify(t.target)}`,
+        'its target is not a conversation node, so it is not a Retell LLM state',
+      );
+      return [];
+    }
     const tm = nativeMeta(ctx, t.source_meta);
     const prompt = ctx.text(t.condition.prompt);
     const known: Record<string, unknown> = { destination_state_name: t.target, description: prompt };
     if (tm.placeholder === t.condition.prompt || tm.prompt_from === 'condition') known.description = tm.description;
     if (tm.prompt_from === 'condition') known.condition = prompt;
-    else if (tm.placeholder !== t.condition.prompt && tm.description_absent && prompt === '') known.description = undefined;
+    else if (tm.placeholder !== t.condition.prompt && tm.description_absent && prompt === '')
+      known.description = undefined;
     return [assemble(known, EDGE_KEYS, asObject(tm.extra), asStrings(tm.key_order))];
   });
   const known = {
@@ -93,6 +150,7 @@ function exportState(n: NodeOf<'conversation'>, i: number, g: AgentGraph, genera
     tools: m.tools_absent && tools.length === 0 ? undefined : tools,
   };
   if (n.global) ctx.drop(`${at}.global`, 'global node setting', 'Retell LLM has no global states');
-  return assemble(known, STATE_KEYS, asObject(m.extra), asStrings(m.key_order)) as Record<string, unknown> & { name: string };
+  return assemble(known, STATE_KEYS, asObject(m.extra), asStrings(m.key_order)) as Record<string, unknown> & {
+    name: string;
+  };
 }
-

@@ -6,7 +6,15 @@ import type { ImportContext } from '../types.js';
 import { WRAPPER_KEY, type RetellLlm, type RetellLlmState } from './schema.js';
 import { exportLlmTool, importLlmTool } from './tools.js';
 
-export const LLM_KEYS = ['general_prompt', 'begin_message', 'start_speaker', 'starting_state', 'default_dynamic_variables', 'general_tools', 'states'] as const;
+export const LLM_KEYS = [
+  'general_prompt',
+  'begin_message',
+  'start_speaker',
+  'starting_state',
+  'default_dynamic_variables',
+  'general_tools',
+  'states',
+] as const;
 export const STATE_KEYS = ['name', 'state_prompt', 'edges', 'tools'] as const;
 export const EDGE_KEYS = ['destination_state_name', 'description'] as const;
 export const SINGLE_NODE_ID = 'main';
@@ -37,11 +45,26 @@ export function importRetellLlm(json: unknown, ctx: ImportContext): AgentGraphIn
   const states = llm.states ?? [];
   const nodes = states.length
     ? states.map((s, i) => importState(s, i, p('states', i), tools, generalNames, ctx))
-    : [{ id: SINGLE_NODE_ID, type: 'conversation', instruction: { mode: 'prompt', text: '' }, tools: [...generalNames], transitions: [], source_meta: { single_prompt: llm.states === undefined ? 'absent' : llm.states === null ? 'null' : 'empty' } }];
+    : [
+        {
+          id: SINGLE_NODE_ID,
+          type: 'conversation',
+          instruction: { mode: 'prompt', text: '' },
+          tools: [...generalNames],
+          transitions: [],
+          source_meta: { single_prompt: llm.states === undefined ? 'absent' : llm.states === null ? 'null' : 'empty' },
+        },
+      ];
   if (!states.length) ctx.map('nodes[0]', base);
 
   const begin = llm.begin_message;
-  const firstSpeaker = llm.start_speaker ? (llm.start_speaker === 'user' ? 'caller' : 'agent') : begin === '' ? 'caller' : 'agent';
+  const firstSpeaker = llm.start_speaker
+    ? llm.start_speaker === 'user'
+      ? 'caller'
+      : 'agent'
+    : begin === ''
+      ? 'caller'
+      : 'agent';
   ctx.map('global_prompt', p('general_prompt'));
   ctx.map('begin_message', p('begin_message'));
   ctx.map('entry_node_id', llm.starting_state ? p('starting_state') : states.length ? p('states', 0, 'name') : base);
@@ -58,7 +81,11 @@ export function importRetellLlm(json: unknown, ctx: ImportContext): AgentGraphIn
   if (wrapped) {
     const w = json as Record<string, unknown>;
     name = typeof w.agent_name === 'string' ? w.agent_name : undefined;
-    meta.wrapper = cleanMeta({ extra: extras(w, [WRAPPER_KEY, ...(name !== undefined ? ['agent_name'] : [])]), order: Object.keys(w), agent_name: name !== undefined ? true : undefined });
+    meta.wrapper = cleanMeta({
+      extra: extras(w, [WRAPPER_KEY, ...(name !== undefined ? ['agent_name'] : [])]),
+      order: Object.keys(w),
+      agent_name: name !== undefined ? true : undefined,
+    });
   }
   return {
     ...(name !== undefined ? { name } : {}),
@@ -73,7 +100,14 @@ export function importRetellLlm(json: unknown, ctx: ImportContext): AgentGraphIn
   };
 }
 
-function importState(s: RetellLlmState, i: number, src: string, tools: ToolDef[], generalNames: string[], ctx: ImportContext): Record<string, unknown> {
+function importState(
+  s: RetellLlmState,
+  i: number,
+  src: string,
+  tools: ToolDef[],
+  generalNames: string[],
+  ctx: ImportContext,
+): Record<string, unknown> {
   const at = `nodes[${i}]`;
   ctx.map(at, src);
   ctx.map(`${at}.id`, joinPath(src, 'name'));
@@ -110,7 +144,11 @@ function importState(s: RetellLlmState, i: number, src: string, tools: ToolDef[]
     ctx.map(`${tp}.condition`, joinPath(esrc, 'description'));
     const n = (seen.get(e.destination_state_name) ?? 0) + 1;
     seen.set(e.destination_state_name, n);
-    const em: SourceMeta = { extra: extras(e, EDGE_KEYS), key_order: keyOrder(e, EDGE_KEYS), description_absent: e.description === undefined ? true : undefined };
+    const em: SourceMeta = {
+      extra: extras(e, EDGE_KEYS),
+      key_order: keyOrder(e, EDGE_KEYS),
+      description_absent: e.description === undefined ? true : undefined,
+    };
     const cond = (e as Record<string, unknown>).condition;
     let prompt = e.description ?? '';
     if (!prompt.trim() && typeof cond === 'string' && cond.trim()) {
@@ -121,9 +159,17 @@ function importState(s: RetellLlmState, i: number, src: string, tools: ToolDef[]
       prompt = placeholderPrompt(e.destination_state_name);
       em.placeholder = prompt;
       em.description = e.description;
-      ctx.warn(joinPath(esrc, 'description'), `edge to ${JSON.stringify(e.destination_state_name)} has no description; Parley decides it with the placeholder question ${JSON.stringify(prompt)} (expected a description of when to take this edge)`);
+      ctx.warn(
+        joinPath(esrc, 'description'),
+        `edge to ${JSON.stringify(e.destination_state_name)} has no description; Parley decides it with the placeholder question ${JSON.stringify(prompt)} (expected a description of when to take this edge)`,
+      );
     }
-    return { id: n > 1 ? `${s.name}->${e.destination_state_name}#${n}` : `${s.name}->${e.destination_state_name}`, target: e.destination_state_name, condition: { kind: 'prompt', prompt }, source_meta: compactMeta(em) };
+    return {
+      id: n > 1 ? `${s.name}->${e.destination_state_name}#${n}` : `${s.name}->${e.destination_state_name}`,
+      target: e.destination_state_name,
+      condition: { kind: 'prompt', prompt },
+      source_meta: compactMeta(em),
+    };
   });
 
   return {

@@ -10,7 +10,12 @@ const EQ_COND_KEYS = ['type', 'match', 'equations'] as const;
 const EQ_KEYS = ['variable', 'operator', 'value'] as const;
 
 /** RevRing condition -> Parley condition, plus what must be kept to write it back exactly. */
-export function importRevCondition(c: RevCondition, src: string, graphPath: string, ctx: ImportContext): { condition: GlobalCondition; meta: SourceMeta } {
+export function importRevCondition(
+  c: RevCondition,
+  src: string,
+  graphPath: string,
+  ctx: ImportContext,
+): { condition: GlobalCondition; meta: SourceMeta } {
   const meta: SourceMeta = {};
   ctx.map(graphPath, src);
   if (c.type === 'prompt') {
@@ -46,7 +51,11 @@ export function importRevCondition(c: RevCondition, src: string, graphPath: stri
 }
 
 /** Parley condition (prompt or equation) -> RevRing condition. */
-export function exportRevCondition(c: Condition, meta: SourceMeta, text: (s: string) => string): Record<string, unknown> | undefined {
+export function exportRevCondition(
+  c: Condition,
+  meta: SourceMeta,
+  text: (s: string) => string,
+): Record<string, unknown> | undefined {
   if (c.kind === 'prompt') {
     return assemble({ type: 'prompt', promptText: text(c.prompt) }, PROMPT_KEYS, obj(meta.extra), strs(meta.key_order));
   }
@@ -54,11 +63,11 @@ export function exportRevCondition(c: Condition, meta: SourceMeta, text: (s: str
   const eqMeta = obj(meta.equations) ?? {};
   const equations = c.equations.map((e, k) => {
     const m = obj(eqMeta[k]) ?? {};
-    const rawOp = typeof m.operator === 'string' && normalizeOperator(m.operator) === e.operator ? m.operator : e.operator;
+    const rawOp =
+      typeof m.operator === 'string' && normalizeOperator(m.operator) === e.operator ? m.operator : e.operator;
     const variable = typeof m.braces === 'string' && stripBraces(m.braces).name === e.left ? m.braces : e.left;
     return assemble({ variable, operator: rawOp, value: e.right }, EQ_KEYS, obj(m.extra), strs(m.key_order));
   });
   const match = meta.match_absent && c.match === 'all' ? undefined : c.match;
   return assemble({ type: 'equation', match, equations }, EQ_COND_KEYS, obj(meta.extra), strs(meta.key_order));
 }
-

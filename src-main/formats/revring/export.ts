@@ -11,11 +11,23 @@ const OUT_KEYS = ['outputKey', 'variableName'] as const;
 
 export function exportRevRing(g: AgentGraph, ctx: ExportContext): Record<string, unknown> {
   const gm = graphMeta(ctx);
-  dropGraphFeatures(ctx, 'RevRing', ['global_prompt', 'snippets', 'default_variables', 'begin_message', 'metrics', 'description', 'name']);
+  dropGraphFeatures(ctx, 'RevRing', [
+    'global_prompt',
+    'snippets',
+    'default_variables',
+    'begin_message',
+    'metrics',
+    'description',
+    'name',
+  ]);
   dropForeignMeta(ctx, 'revring');
   g.tools.forEach((t, i) => {
     if (t.description || t.parameters || t.kind !== 'custom') {
-      ctx.drop(`tools[${i}]`, `tool definition ${JSON.stringify(t.name)}`, 'RevRing configures tools on the agent, not in the flow; function nodes refer to them by name');
+      ctx.drop(
+        `tools[${i}]`,
+        `tool definition ${JSON.stringify(t.name)}`,
+        'RevRing configures tools on the agent, not in the flow; function nodes refer to them by name',
+      );
     }
   });
 
@@ -29,10 +41,28 @@ export function exportRevRing(g: AgentGraph, ctx: ExportContext): Record<string,
     n.global?.entry_conditions.forEach((c) => {
       const m = nativeMeta(ctx, c.source_meta);
       const condition = exportRevCondition(c.condition, obj(m.condition) ?? {}, (s) => ctx.text(s));
-      edges.push(assemble({ id: c.id, source: GLOBAL_SOURCE, target: n.id, kind: typeof m.kind === 'string' ? m.kind : 'condition', order: m.order, condition }, EDGE_KEYS, obj(m.extra), strs(m.key_order)));
+      edges.push(
+        assemble(
+          {
+            id: c.id,
+            source: GLOBAL_SOURCE,
+            target: n.id,
+            kind: typeof m.kind === 'string' ? m.kind : 'condition',
+            order: m.order,
+            condition,
+          },
+          EDGE_KEYS,
+          obj(m.extra),
+          strs(m.key_order),
+        ),
+      );
     });
     if (n.global?.go_back_conditions.length) {
-      ctx.drop(`nodes[${i}].global.go_back_conditions`, 'go-back conditions of a global node', 'RevRing global nodes have no go-back conditions; add edges out of the node instead');
+      ctx.drop(
+        `nodes[${i}].global.go_back_conditions`,
+        'go-back conditions of a global node',
+        'RevRing global nodes have no go-back conditions; add edges out of the node instead',
+      );
     }
   });
 
@@ -44,7 +74,12 @@ export function exportRevRing(g: AgentGraph, ctx: ExportContext): Record<string,
     edges.splice(0, edges.length, ...keyed.map((k) => k.e));
   }
 
-  const begin = assemble({ startNodeId: g.entry_node_id, whoSpeaksFirst: g.first_speaker === 'caller' ? 'user' : 'agent' }, BEGIN_KEYS, obj(gm.begin_extra), strs(gm.begin_key_order));
+  const begin = assemble(
+    { startNodeId: g.entry_node_id, whoSpeaksFirst: g.first_speaker === 'caller' ? 'user' : 'agent' },
+    BEGIN_KEYS,
+    obj(gm.begin_extra),
+    strs(gm.begin_key_order),
+  );
   return assemble({ schemaVersion: 1, begin, nodes, edges }, TOP_KEYS, obj(gm.extra), strs(gm.key_order));
 }
 
@@ -61,7 +96,12 @@ function autoOrders(ts: readonly Transition[]): (number | undefined)[] {
   });
 }
 
-function exportEdge(source: string, t: Transition, order: number | undefined, ctx: ExportContext): Record<string, unknown> {
+function exportEdge(
+  source: string,
+  t: Transition,
+  order: number | undefined,
+  ctx: ExportContext,
+): Record<string, unknown> {
   const m = nativeMeta(ctx, t.source_meta);
   const c = t.condition;
   const kind = c.kind === 'prompt' || c.kind === 'equation' ? 'condition' : c.kind === 'always' ? 'default' : c.kind;
@@ -84,8 +124,17 @@ function exportNode(n: GraphNode, i: number, ctx: ExportContext): Record<string,
   switch (n.type) {
     case 'conversation':
       type = 'conversation';
-      Object.assign(data, { instructionType: n.instruction.mode, instruction: ctx.text(n.instruction.text), skipResponse: n.skip_response });
-      if (n.tools?.length) ctx.drop(`${at}.tools`, 'tools the model may call on a conversation node', 'RevRing conversation nodes do not call tools; use a function node');
+      Object.assign(data, {
+        instructionType: n.instruction.mode,
+        instruction: ctx.text(n.instruction.text),
+        skipResponse: n.skip_response,
+      });
+      if (n.tools?.length)
+        ctx.drop(
+          `${at}.tools`,
+          'tools the model may call on a conversation node',
+          'RevRing conversation nodes do not call tools; use a function node',
+        );
       break;
     case 'logic':
       type = 'logic_split';
@@ -94,9 +143,19 @@ function exportNode(n: GraphNode, i: number, ctx: ExportContext): Record<string,
       type = 'extract_variable';
       data.variables = n.variables.map((v) => {
         const vm = nativeMeta(ctx, v.source_meta);
-        return assemble({ variableName: v.name, description: v.description, variableType: v.type, enumOptions: v.choices }, VAR_KEYS, obj(vm.extra), strs(vm.key_order));
+        return assemble(
+          { variableName: v.name, description: v.description, variableType: v.type, enumOptions: v.choices },
+          VAR_KEYS,
+          obj(vm.extra),
+          strs(vm.key_order),
+        );
       });
-      if (n.instruction) ctx.drop(`${at}.instruction`, 'extraction instruction', 'RevRing extract nodes have only variable descriptions');
+      if (n.instruction)
+        ctx.drop(
+          `${at}.instruction`,
+          'extraction instruction',
+          'RevRing extract nodes have only variable descriptions',
+        );
       break;
     case 'function': {
       type = 'function';
@@ -104,7 +163,9 @@ function exportNode(n: GraphNode, i: number, ctx: ExportContext): Record<string,
       data.waitForResult = n.wait_for_result;
       if (n.output_variables.length || m.outputs_present) {
         const ex = obj(m.output_items_raw) ?? {};
-        data.outputVariables = n.output_variables.map((o, k) => assemble({ outputKey: o.output_key, variableName: o.variable }, OUT_KEYS, obj(ex[k])));
+        data.outputVariables = n.output_variables.map((o, k) =>
+          assemble({ outputKey: o.output_key, variableName: o.variable }, OUT_KEYS, obj(ex[k])),
+        );
       }
       if (n.speak_during_execution) {
         const absent = strs(m.speak_absent) ?? [];
@@ -115,8 +176,14 @@ function exportNode(n: GraphNode, i: number, ctx: ExportContext): Record<string,
       } else {
         Object.assign(data, obj(m.speak_raw) ?? {});
       }
-      if (n.arguments) ctx.drop(`${at}.arguments`, 'argument templates of a function node', 'RevRing lets the model fill tool arguments');
-      if (n.actions.length) ctx.drop(`${at}.actions`, 'context.set actions', 'RevRing maps tool output with outputVariables only');
+      if (n.arguments)
+        ctx.drop(
+          `${at}.arguments`,
+          'argument templates of a function node',
+          'RevRing lets the model fill tool arguments',
+        );
+      if (n.actions.length)
+        ctx.drop(`${at}.actions`, 'context.set actions', 'RevRing maps tool output with outputVariables only');
       break;
     }
     case 'transfer':
@@ -130,15 +197,27 @@ function exportNode(n: GraphNode, i: number, ctx: ExportContext): Record<string,
     case 'end':
       type = 'end';
       data.message = n.message ? ctx.text(n.message.text) : undefined;
-      if (n.message?.mode === 'prompt' && !ctx.native) ctx.drop(`${at}.message.mode`, 'prompt-mode closing message', 'RevRing speaks the end message as written; the prompt text was written as the message');
+      if (n.message?.mode === 'prompt' && !ctx.native)
+        ctx.drop(
+          `${at}.message.mode`,
+          'prompt-mode closing message',
+          'RevRing speaks the end message as written; the prompt text was written as the message',
+        );
       break;
     case 'press_digit':
       type = 'press_digit';
       data.instruction = ctx.text(n.instruction.text);
-      if (n.variable) ctx.drop(`${at}.variable`, 'variable the pressed digit is stored in', 'RevRing press_digit nodes do not name a variable');
+      if (n.variable)
+        ctx.drop(
+          `${at}.variable`,
+          'variable the pressed digit is stored in',
+          'RevRing press_digit nodes do not name a variable',
+        );
       break;
   }
-  const pos = n.position ? assemble({ x: n.position.x, y: n.position.y }, ['x', 'y'], obj(m.position_extra)) : { x: i * 320, y: 0 };
+  const pos = n.position
+    ? assemble({ x: n.position.x, y: n.position.y }, ['x', 'y'], obj(m.position_extra))
+    : { x: i * 320, y: 0 };
   const known = {
     id: n.id,
     type,

@@ -12,7 +12,14 @@ export const EDGE_KEYS = ['id', 'source', 'target', 'kind', 'order', 'condition'
 /** Data keys each node type maps; the rest of `data` is kept as is. */
 export const DATA_KEYS: Record<RevNode['type'], readonly string[]> = {
   conversation: ['instructionType', 'instruction', 'skipResponse'],
-  function: ['toolName', 'speakDuringExecution', 'speakInstruction', 'speakInstructionType', 'waitForResult', 'outputVariables'],
+  function: [
+    'toolName',
+    'speakDuringExecution',
+    'speakInstruction',
+    'speakInstructionType',
+    'waitForResult',
+    'outputVariables',
+  ],
   logic_split: [],
   call_transfer: ['transferTo', 'speakInstruction'],
   end: ['message'],
@@ -23,11 +30,16 @@ const VAR_KEYS = ['variableName', 'description', 'variableType', 'enumOptions'] 
 const OUT_KEYS = ['outputKey', 'variableName'] as const;
 
 type NodeInput = AgentGraphInput['nodes'][number];
-type Mutable = Record<string, unknown> & { transitions: unknown[]; global?: { entry_conditions: unknown[]; go_back_conditions: unknown[] } };
+type Mutable = Record<string, unknown> & {
+  transitions: unknown[];
+  global?: { entry_conditions: unknown[]; go_back_conditions: unknown[] };
+};
 
 export function importRevRing(f: RevFlow, ctx: ImportContext): AgentGraphInput {
   const index = new Map<string, number>();
-  f.nodes.forEach((n, i) => { if (!index.has(n.id)) index.set(n.id, i); });
+  f.nodes.forEach((n, i) => {
+    if (!index.has(n.id)) index.set(n.id, i);
+  });
   const nodes = f.nodes.map((n, i) => importNode(n, i, ctx)) as Mutable[];
 
   const natural: string[][] = nodes.map(() => []);
@@ -38,24 +50,39 @@ export function importRevRing(f: RevFlow, ctx: ImportContext): AgentGraphInput {
       const ti = index.get(e.target);
       const target = ti === undefined ? undefined : nodes[ti];
       if (!target?.global) {
-        ctx.unattachedGlobalEdges.push({ id: e.id, target: e.target, sourcePath: joinPath(src, 'target'), targetExists: ti !== undefined });
+        ctx.unattachedGlobalEdges.push({
+          id: e.id,
+          target: e.target,
+          sourcePath: joinPath(src, 'target'),
+          targetExists: ti !== undefined,
+        });
         return;
       }
       if (!e.condition) {
-        ctx.error(src, `global edge ${JSON.stringify(e.id)} has no condition; expected a prompt or equation condition that decides when to jump to ${JSON.stringify(e.target)}`);
+        ctx.error(
+          src,
+          `global edge ${JSON.stringify(e.id)} has no condition; expected a prompt or equation condition that decides when to jump to ${JSON.stringify(e.target)}`,
+        );
         return;
       }
       const c = target.global.entry_conditions.length;
       const gp = `nodes[${ti}].global.entry_conditions[${c}]`;
       ctx.map(gp, src);
       const { condition, meta } = importRevCondition(e.condition, joinPath(src, 'condition'), `${gp}.condition`, ctx);
-      target.global.entry_conditions.push({ id: e.id, condition, source_meta: compactMeta({ ...edgeMeta(e), condition: orUndef(meta) }) });
+      target.global.entry_conditions.push({
+        id: e.id,
+        condition,
+        source_meta: compactMeta({ ...edgeMeta(e), condition: orUndef(meta) }),
+      });
       globalIds[ti!].push(e.id);
       return;
     }
     const si = index.get(e.source);
     if (si === undefined) {
-      ctx.error(joinPath(src, 'source'), `edge ${JSON.stringify(e.id)} starts at node ${JSON.stringify(e.source)}, which does not exist; expected a node id or "${GLOBAL_SOURCE}"`);
+      ctx.error(
+        joinPath(src, 'source'),
+        `edge ${JSON.stringify(e.id)} starts at node ${JSON.stringify(e.source)}, which does not exist; expected a node id or "${GLOBAL_SOURCE}"`,
+      );
       return;
     }
     const j = nodes[si].transitions.length;
@@ -64,13 +91,20 @@ export function importRevRing(f: RevFlow, ctx: ImportContext): AgentGraphInput {
     ctx.map(`${tp}.target`, joinPath(src, 'target'));
     ctx.map(`${tp}.order`, joinPath(src, 'order'));
     const t = importEdge(e, src, tp, ctx);
-    if (t) { nodes[si].transitions.push(t); natural[si].push(e.id); }
+    if (t) {
+      nodes[si].transitions.push(t);
+      natural[si].push(e.id);
+    }
   });
 
   const seen = new Map<string, number>();
   f.edges.forEach((e, k) => {
     const prev = seen.get(e.id);
-    if (prev !== undefined) ctx.error(`edges[${k}].id`, `duplicate edge id ${JSON.stringify(e.id)} (also edges[${prev}]); expected every edge id to be unique`);
+    if (prev !== undefined)
+      ctx.error(
+        `edges[${k}].id`,
+        `duplicate edge id ${JSON.stringify(e.id)} (also edges[${prev}]); expected every edge id to be unique`,
+      );
     else seen.set(e.id, k);
   });
 
@@ -97,7 +131,8 @@ export function importRevRing(f: RevFlow, ctx: ImportContext): AgentGraphInput {
         key_order: keyOrder(f, TOP_KEYS),
         begin_extra: extras(f.begin, BEGIN_KEYS),
         begin_key_order: keyOrder(f.begin, BEGIN_KEYS),
-        edge_order: order.length === naturalOrder.length && order.every((id, i) => id === naturalOrder[i]) ? undefined : order,
+        edge_order:
+          order.length === naturalOrder.length && order.every((id, i) => id === naturalOrder[i]) ? undefined : order,
       }),
     },
   };
@@ -129,7 +164,10 @@ function importNode(n: RevNode, i: number, ctx: ImportContext): Mutable {
 
   switch (n.type) {
     case 'conversation':
-      Object.assign(out, { type: 'conversation', instruction: { mode: n.data.instructionType, text: n.data.instruction } });
+      Object.assign(out, {
+        type: 'conversation',
+        instruction: { mode: n.data.instructionType, text: n.data.instruction },
+      });
       if (n.data.skipResponse !== undefined) out.skip_response = n.data.skipResponse;
       ctx.map(`${at}.instruction`, dp('instruction'));
       break;
@@ -141,7 +179,10 @@ function importNode(n: RevNode, i: number, ctx: ImportContext): Mutable {
       if (d2.outputVariables) {
         out.output_variables = d2.outputVariables.map((o) => ({ output_key: o.outputKey, variable: o.variableName }));
         const ex: Record<number, unknown> = {};
-        d2.outputVariables.forEach((o, k) => { const e = extras(o, OUT_KEYS); if (e) ex[k] = e; });
+        d2.outputVariables.forEach((o, k) => {
+          const e = extras(o, OUT_KEYS);
+          if (e) ex[k] = e;
+        });
         meta.outputs_present = true;
         if (Object.keys(ex).length) meta.output_items_raw = ex;
       }
@@ -152,7 +193,8 @@ function importNode(n: RevNode, i: number, ctx: ImportContext): Mutable {
         if (absent.length) meta.speak_absent = absent;
       } else {
         const raw: Record<string, unknown> = {};
-        for (const k of ['speakDuringExecution', 'speakInstruction', 'speakInstructionType'] as const) if (k in d2) raw[k] = d2[k];
+        for (const k of ['speakDuringExecution', 'speakInstruction', 'speakInstructionType'] as const)
+          if (k in d2) raw[k] = d2[k];
         if (Object.keys(raw).length) meta.speak_raw = raw;
       }
       break;
@@ -163,11 +205,17 @@ function importNode(n: RevNode, i: number, ctx: ImportContext): Mutable {
     case 'call_transfer':
       Object.assign(out, { type: 'transfer', target: n.data.transferTo });
       ctx.map(`${at}.target`, dp('transferTo'));
-      if (n.data.speakInstruction !== undefined) { out.message = { mode: 'prompt', text: n.data.speakInstruction }; ctx.map(`${at}.message`, dp('speakInstruction')); }
+      if (n.data.speakInstruction !== undefined) {
+        out.message = { mode: 'prompt', text: n.data.speakInstruction };
+        ctx.map(`${at}.message`, dp('speakInstruction'));
+      }
       break;
     case 'end':
       out.type = 'end';
-      if (n.data.message !== undefined) { out.message = { mode: 'static', text: n.data.message }; ctx.map(`${at}.message`, dp('message')); }
+      if (n.data.message !== undefined) {
+        out.message = { mode: 'static', text: n.data.message };
+        ctx.map(`${at}.message`, dp('message'));
+      }
       break;
     case 'press_digit':
       Object.assign(out, { type: 'press_digit', instruction: { mode: 'prompt', text: n.data.instruction } });
@@ -197,11 +245,17 @@ function importEdge(e: RevEdge, src: string, tp: string, ctx: ImportContext): Re
   let order: number | undefined;
   if (e.kind === 'condition') {
     if (!e.condition) {
-      ctx.error(src, `condition edge ${JSON.stringify(e.id)} has no condition; expected {"type": "prompt", "promptText": ...} or {"type": "equation", "equations": [...]}`);
+      ctx.error(
+        src,
+        `condition edge ${JSON.stringify(e.id)} has no condition; expected {"type": "prompt", "promptText": ...} or {"type": "equation", "equations": [...]}`,
+      );
       return undefined;
     }
     if (e.order === undefined) {
-      ctx.error(src, `condition edge ${JSON.stringify(e.id)} has no order; expected an integer order (condition edges are tried from the lowest order up)`);
+      ctx.error(
+        src,
+        `condition edge ${JSON.stringify(e.id)} has no order; expected an integer order (condition edges are tried from the lowest order up)`,
+      );
       return undefined;
     }
     const r = importRevCondition(e.condition, joinPath(src, 'condition'), `${tp}.condition`, ctx);
@@ -214,11 +268,22 @@ function importEdge(e: RevEdge, src: string, tp: string, ctx: ImportContext): Re
     if (e.condition !== undefined) meta.unused_condition = e.condition;
     if (e.order !== undefined) meta.unused_order = e.order;
   }
-  return { id: e.id, target: e.target, condition, ...(order !== undefined ? { order } : {}), source_meta: compactMeta(meta) };
+  return {
+    id: e.id,
+    target: e.target,
+    condition,
+    ...(order !== undefined ? { order } : {}),
+    source_meta: compactMeta(meta),
+  };
 }
 
 function edgeMeta(e: RevEdge): SourceMeta {
-  return cleanMeta({ extra: extras(e, EDGE_KEYS), key_order: keyOrder(e, EDGE_KEYS), kind: e.source === GLOBAL_SOURCE && e.kind !== 'condition' ? e.kind : undefined, order: e.source === GLOBAL_SOURCE ? e.order : undefined });
+  return cleanMeta({
+    extra: extras(e, EDGE_KEYS),
+    key_order: keyOrder(e, EDGE_KEYS),
+    kind: e.source === GLOBAL_SOURCE && e.kind !== 'condition' ? e.kind : undefined,
+    order: e.source === GLOBAL_SOURCE ? e.order : undefined,
+  });
 }
 
 function orUndef(m: SourceMeta): SourceMeta | undefined {

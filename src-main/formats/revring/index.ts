@@ -7,7 +7,8 @@ import { REVRING_SIZE_LIMIT, RevFlow } from './schema.js';
 /** RevRing flow definition: `schemaVersion`, `begin`, `nodes`, `edges` (with `__global__` edges). */
 export const revringImporter: AgentImporter = {
   id: 'revring',
-  detect: (json) => isPlainObject(json) && 'schemaVersion' in json && isPlainObject(json.begin) && Array.isArray(json.nodes),
+  detect: (json) =>
+    isPlainObject(json) && 'schemaVersion' in json && isPlainObject(json.begin) && Array.isArray(json.nodes),
   schema: RevFlow,
   import: (json, ctx) => importRevRing(json as RevFlow, ctx),
   sizeLimitBytes: REVRING_SIZE_LIMIT,

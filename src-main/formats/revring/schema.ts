@@ -11,7 +11,11 @@ export const RevEquation = z.looseObject({
 });
 export const RevCondition = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('prompt'), promptText: z.string() }),
-  z.looseObject({ type: z.literal('equation'), match: z.enum(['any', 'all']).optional(), equations: z.array(RevEquation) }),
+  z.looseObject({
+    type: z.literal('equation'),
+    match: z.enum(['any', 'all']).optional(),
+    equations: z.array(RevEquation),
+  }),
 ]);
 export type RevCondition = z.infer<typeof RevCondition>;
 
@@ -34,41 +38,71 @@ const base = {
 const Utter = z.enum(['prompt', 'static']);
 
 export const RevNode = z.discriminatedUnion('type', [
-  z.looseObject({ ...base, type: z.literal('conversation'), data: z.looseObject({
-    instructionType: Utter, instruction: z.string(), skipResponse: z.boolean().optional(), blockInterruptions: z.boolean().optional(),
-  }) }),
-  z.looseObject({ ...base, type: z.literal('function'), data: z.looseObject({
-    toolName: z.string().min(1),
-    speakDuringExecution: z.boolean().optional(),
-    speakInstruction: z.string().optional(),
-    speakInstructionType: Utter.optional(),
-    blockInterruptions: z.boolean().optional(),
-    waitForResult: z.boolean().optional(),
-    outputVariables: z.array(z.looseObject({ outputKey: z.string().min(1), variableName: z.string().min(1) })).optional(),
-  }) }),
+  z.looseObject({
+    ...base,
+    type: z.literal('conversation'),
+    data: z.looseObject({
+      instructionType: Utter,
+      instruction: z.string(),
+      skipResponse: z.boolean().optional(),
+      blockInterruptions: z.boolean().optional(),
+    }),
+  }),
+  z.looseObject({
+    ...base,
+    type: z.literal('function'),
+    data: z.looseObject({
+      toolName: z.string().min(1),
+      speakDuringExecution: z.boolean().optional(),
+      speakInstruction: z.string().optional(),
+      speakInstructionType: Utter.optional(),
+      blockInterruptions: z.boolean().optional(),
+      waitForResult: z.boolean().optional(),
+      outputVariables: z
+        .array(z.looseObject({ outputKey: z.string().min(1), variableName: z.string().min(1) }))
+        .optional(),
+    }),
+  }),
   z.looseObject({ ...base, type: z.literal('logic_split'), data: z.looseObject({}) }),
-  z.looseObject({ ...base, type: z.literal('call_transfer'), data: z.looseObject({
-    transferTo: z.string(),
-    transferMode: z.enum(['cold', 'warm']).optional(),
-    speakDuringExecution: z.boolean().optional(),
-    speakInstruction: z.string().optional(),
-    holdMessage: z.string().optional(),
-    holdMusicEnabled: z.boolean().optional(),
-    summaryPrompt: z.string().optional(),
-    introMessage: z.string().optional(),
-  }) }),
+  z.looseObject({
+    ...base,
+    type: z.literal('call_transfer'),
+    data: z.looseObject({
+      transferTo: z.string(),
+      transferMode: z.enum(['cold', 'warm']).optional(),
+      speakDuringExecution: z.boolean().optional(),
+      speakInstruction: z.string().optional(),
+      holdMessage: z.string().optional(),
+      holdMusicEnabled: z.boolean().optional(),
+      summaryPrompt: z.string().optional(),
+      introMessage: z.string().optional(),
+    }),
+  }),
   z.looseObject({ ...base, type: z.literal('end'), data: z.looseObject({ message: z.string().optional() }) }),
-  z.looseObject({ ...base, type: z.literal('press_digit'), data: z.looseObject({
-    instruction: z.string(), detectionDelaySeconds: z.number().min(0).max(10).optional(),
-  }) }),
-  z.looseObject({ ...base, type: z.literal('extract_variable'), data: z.looseObject({
-    variables: z.array(z.looseObject({
-      variableName: z.string().min(1),
-      description: z.string(),
-      variableType: z.enum(['text', 'number', 'enum', 'boolean']),
-      enumOptions: z.array(z.string()).optional(),
-    })).min(1),
-  }) }),
+  z.looseObject({
+    ...base,
+    type: z.literal('press_digit'),
+    data: z.looseObject({
+      instruction: z.string(),
+      detectionDelaySeconds: z.number().min(0).max(10).optional(),
+    }),
+  }),
+  z.looseObject({
+    ...base,
+    type: z.literal('extract_variable'),
+    data: z.looseObject({
+      variables: z
+        .array(
+          z.looseObject({
+            variableName: z.string().min(1),
+            description: z.string(),
+            variableType: z.enum(['text', 'number', 'enum', 'boolean']),
+            enumOptions: z.array(z.string()).optional(),
+          }),
+        )
+        .min(1),
+    }),
+  }),
 ]);
 export type RevNode = z.infer<typeof RevNode>;
 

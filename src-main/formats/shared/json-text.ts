@@ -12,14 +12,22 @@ export interface JsonTextOptions {
   maxDepth?: number;
 }
 
-export interface DuplicateKey { path: string; key: string }
+export interface DuplicateKey {
+  path: string;
+  key: string;
+}
 
 export type JsonTextResult =
   | { ok: true; value: unknown; duplicateKeys: DuplicateKey[] }
   | { ok: false; message: string; line: number; column: number; path: string };
 
 class JsonSyntaxError extends Error {
-  constructor(message: string, readonly pos: number) { super(message); }
+  constructor(
+    message: string,
+    readonly pos: number,
+  ) {
+    super(message);
+  }
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
@@ -32,9 +40,15 @@ export function parseJsonText(text: string, opts: JsonTextOptions = {}): JsonTex
   const path: PathSegment[] = [];
   let pos = 0;
 
-  const skipWs = () => { WS.lastIndex = pos; WS.exec(src); pos = WS.lastIndex; };
+  const skipWs = () => {
+    WS.lastIndex = pos;
+    WS.exec(src);
+    pos = WS.lastIndex;
+  };
   const describe = (p: number) => (p >= src.length ? 'the end of the file' : `${JSON.stringify(src[p])}`);
-  const fail = (what: string, p = pos): never => { throw new JsonSyntaxError(`${what}, found ${describe(p)}`, p); };
+  const fail = (what: string, p = pos): never => {
+    throw new JsonSyntaxError(`${what}, found ${describe(p)}`, p);
+  };
 
   const readString = (): string => {
     const start = pos;
@@ -44,20 +58,30 @@ export function parseJsonText(text: string, opts: JsonTextOptions = {}): JsonTex
       if (q < 0) throw new JsonSyntaxError('unterminated string; expected a closing "', start);
       let bs = 0;
       for (let k = q - 1; k > start && src.charCodeAt(k) === 92; k--) bs++;
-      if (bs % 2 === 0) { i = q; break; }
+      if (bs % 2 === 0) {
+        i = q;
+        break;
+      }
       i = q + 1;
     }
     const raw = src.slice(start + 1, i);
     pos = i + 1;
     for (let k = 0; k < raw.length; k++) {
-      if (raw.charCodeAt(k) < 0x20) throw new JsonSyntaxError('control character inside a string; expected it escaped (\\n, \\t, \\u00XX)', start + 1 + k);
+      if (raw.charCodeAt(k) < 0x20)
+        throw new JsonSyntaxError(
+          'control character inside a string; expected it escaped (\\n, \\t, \\u00XX)',
+          start + 1 + k,
+        );
     }
     if (raw.indexOf('\\') < 0) return raw;
     try {
       return JSON.parse(src.slice(start, pos)) as string;
     } catch {
       const bad = raw.search(/\\(?!["\\/bfnrt]|u[0-9a-fA-F]{4})/);
-      throw new JsonSyntaxError('invalid escape in string; expected one of \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX', start + 1 + Math.max(0, bad));
+      throw new JsonSyntaxError(
+        'invalid escape in string; expected one of \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX',
+        start + 1 + Math.max(0, bad),
+      );
     }
   };
 
@@ -65,16 +89,32 @@ export function parseJsonText(text: string, opts: JsonTextOptions = {}): JsonTex
     skipWs();
     const c = src[pos];
     if (c === '{' || c === '[') {
-      if (depth >= maxDepth) throw new JsonSyntaxError(`nesting deeper than ${maxDepth} levels; expected at most ${maxDepth} levels of objects and arrays`, pos);
+      if (depth >= maxDepth)
+        throw new JsonSyntaxError(
+          `nesting deeper than ${maxDepth} levels; expected at most ${maxDepth} levels of objects and arrays`,
+          pos,
+        );
       return c === '{' ? readObject(depth + 1) : readArray(depth + 1);
     }
     if (c === '"') return readString();
-    if (c === 't' && src.startsWith('true', pos)) { pos += 4; return true; }
-    if (c === 'f' && src.startsWith('false', pos)) { pos += 5; return false; }
-    if (c === 'n' && src.startsWith('null', pos)) { pos += 4; return null; }
+    if (c === 't' && src.startsWith('true', pos)) {
+      pos += 4;
+      return true;
+    }
+    if (c === 'f' && src.startsWith('false', pos)) {
+      pos += 5;
+      return false;
+    }
+    if (c === 'n' && src.startsWith('null', pos)) {
+      pos += 4;
+      return null;
+    }
     NUMBER.lastIndex = pos;
     const m = NUMBER.exec(src);
-    if (m && m[0] !== '-') { pos += m[0].length; return Number(m[0]); }
+    if (m && m[0] !== '-') {
+      pos += m[0].length;
+      return Number(m[0]);
+    }
     return fail('expected a value (object, array, string, number, true, false or null)');
   };
 
@@ -83,10 +123,18 @@ export function parseJsonText(text: string, opts: JsonTextOptions = {}): JsonTex
     const obj: Record<string, unknown> = {};
     const seen = new Set<string>();
     skipWs();
-    if (src[pos] === '}') { pos++; return obj; }
+    if (src[pos] === '}') {
+      pos++;
+      return obj;
+    }
     for (;;) {
       skipWs();
-      if (src[pos] !== '"') fail(seen.size ? 'expected a property name in double quotes (no trailing comma)' : 'expected a property name in double quotes or }');
+      if (src[pos] !== '"')
+        fail(
+          seen.size
+            ? 'expected a property name in double quotes (no trailing comma)'
+            : 'expected a property name in double quotes or }',
+        );
       const key = readString();
       skipWs();
       if (src[pos] !== ':') fail(`expected ':' after property name ${JSON.stringify(key)}`);
@@ -98,8 +146,14 @@ export function parseJsonText(text: string, opts: JsonTextOptions = {}): JsonTex
       seen.add(key);
       defineKey(obj, key, value);
       skipWs();
-      if (src[pos] === ',') { pos++; continue; }
-      if (src[pos] === '}') { pos++; return obj; }
+      if (src[pos] === ',') {
+        pos++;
+        continue;
+      }
+      if (src[pos] === '}') {
+        pos++;
+        return obj;
+      }
       fail(`expected ',' or '}' after the value of ${JSON.stringify(key)}`);
     }
   };
@@ -108,16 +162,25 @@ export function parseJsonText(text: string, opts: JsonTextOptions = {}): JsonTex
     pos++;
     const arr: unknown[] = [];
     skipWs();
-    if (src[pos] === ']') { pos++; return arr; }
+    if (src[pos] === ']') {
+      pos++;
+      return arr;
+    }
     for (;;) {
       path.push(arr.length);
       skipWs();
-      if (src[pos] === ']' && arr.length) fail('expected a value after \',\' (no trailing comma)');
+      if (src[pos] === ']' && arr.length) fail("expected a value after ',' (no trailing comma)");
       arr.push(readValue(depth));
       path.pop();
       skipWs();
-      if (src[pos] === ',') { pos++; continue; }
-      if (src[pos] === ']') { pos++; return arr; }
+      if (src[pos] === ',') {
+        pos++;
+        continue;
+      }
+      if (src[pos] === ']') {
+        pos++;
+        return arr;
+      }
       fail(`expected ',' or ']' after item ${arr.length - 1}`);
     }
   };

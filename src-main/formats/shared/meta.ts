@@ -41,7 +41,12 @@ export function assemble(
   for (const k of Object.keys(known)) if (known[k] !== undefined && !bag.has(k)) bag.set(k, known[k]);
   if (extra) for (const k of Object.keys(extra)) if (!bag.has(k)) bag.set(k, extra[k]);
   const out: Record<string, unknown> = {};
-  if (order) for (const k of order) if (bag.has(k)) { defineKey(out, k, bag.get(k)); bag.delete(k); }
+  if (order)
+    for (const k of order)
+      if (bag.has(k)) {
+        defineKey(out, k, bag.get(k));
+        bag.delete(k);
+      }
   for (const [k, v] of bag) defineKey(out, k, v);
   return out;
 }

@@ -24,7 +24,8 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 
 /** Sets a key safely (a key named `__proto__` becomes an own property, as JSON.parse does). */
 export function defineKey(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
   else obj[key] = value;
 }
 

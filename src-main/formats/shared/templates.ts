@@ -1,6 +1,9 @@
 /** Reading `{{variable}}` placeholders and `{%snippet%}` references in prompt text. */
 
-export interface TemplateRef { name: string; index: number }
+export interface TemplateRef {
+  name: string;
+  index: number;
+}
 
 const VARIABLE = /\{\{\s*([^{}]*?)\s*\}\}/g;
 const SNIPPET = /\{%\s*([A-Za-z0-9_.-]+)\s*%\}/g;

@@ -50,7 +50,8 @@ function score(branch: readonly ZodIssue[]): number {
 export function valueAt(input: unknown, segments: readonly PathSegment[]): { found: boolean; value: unknown } {
   let cur: unknown = input;
   for (const s of segments) {
-    if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur as object, s)) return { found: false, value: undefined };
+    if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur as object, s))
+      return { found: false, value: undefined };
     cur = (cur as Record<string | number, unknown>)[s];
   }
   return { found: true, value: cur };
@@ -66,8 +67,15 @@ export function describeValue(v: unknown): string {
 }
 
 const TYPE_WORDS: Record<string, string> = {
-  string: 'a string', number: 'a number', int: 'an integer', boolean: 'true or false', object: 'an object', array: 'an array',
-  record: 'an object', null: 'null', literal: 'a fixed value',
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  record: 'an object',
+  null: 'null',
+  literal: 'a fixed value',
 };
 
 function describeIssue(issue: ZodIssue, segments: PathSegment[], input: unknown): string {
@@ -80,13 +88,15 @@ function describeIssue(issue: ZodIssue, segments: PathSegment[], input: unknown)
     }
     case 'invalid_value': {
       const values = issue.values.map((v) => JSON.stringify(v));
-      if (isOperatorPath(segments)) return `unknown equation operator ${at.found ? describeValue(at.value) : '(missing)'}; expected one of ${issue.values.join(', ')}`;
+      if (isOperatorPath(segments))
+        return `unknown equation operator ${at.found ? describeValue(at.value) : '(missing)'}; expected one of ${issue.values.join(', ')}`;
       return `${found}; expected ${values.length === 1 ? values[0] : `one of ${values.join(', ')}`}`;
     }
     case 'invalid_union': {
       if ('discriminator' in issue && issue.discriminator) {
         const options = ((issue as { options?: unknown[] }).options ?? []).map((o) => JSON.stringify(o));
-        const what = segments[segments.length - 1] === 'type' && segments.includes('nodes') ? 'unknown node type' : found;
+        const what =
+          segments[segments.length - 1] === 'type' && segments.includes('nodes') ? 'unknown node type' : found;
         return `${what === found ? found : `${what} ${at.found ? describeValue(at.value) : '(missing)'}`}; expected ${options.length ? `one of ${options.join(', ')}` : 'a known kind'}`;
       }
       return `${found}; expected one of the allowed shapes`;
@@ -94,7 +104,8 @@ function describeIssue(issue: ZodIssue, segments: PathSegment[], input: unknown)
     case 'too_small': {
       const min = Number(issue.minimum);
       if (issue.origin === 'array') return `${found}; expected at least ${min} item${min === 1 ? '' : 's'}`;
-      if (issue.origin === 'string') return min <= 1 ? `${found}; expected a non-empty string` : `${found}; expected at least ${min} characters`;
+      if (issue.origin === 'string')
+        return min <= 1 ? `${found}; expected a non-empty string` : `${found}; expected at least ${min} characters`;
       return `${found}; expected ${issue.inclusive ? 'at least' : 'more than'} ${min}`;
     }
     case 'too_big': {

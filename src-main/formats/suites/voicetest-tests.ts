@@ -10,15 +10,36 @@ import type { Dropped, ImportContext, SuiteImporter } from '../types.js';
  * `type` llm/rule with the legacy `simulation`/`unit`). Everything maps onto Parley's TestCase; the
  * original spelling of `type` and which keys were present are kept so export writes the same file.
  */
-const VOICETEST_KEYS = ['name', 'user_prompt', 'metrics', 'dynamic_variables', 'tool_mocks', 'type', 'includes', 'excludes', 'patterns', 'llm_model'] as const;
-const PARLEY_ONLY = ['persona', 'metric_threshold', 'max_turns', 'repeats', 'assertions', 'two_step_judge', 'caller_script', 'caller_script_ends_call'] as const;
+const VOICETEST_KEYS = [
+  'name',
+  'user_prompt',
+  'metrics',
+  'dynamic_variables',
+  'tool_mocks',
+  'type',
+  'includes',
+  'excludes',
+  'patterns',
+  'llm_model',
+] as const;
+const PARLEY_ONLY = [
+  'persona',
+  'metric_threshold',
+  'max_turns',
+  'repeats',
+  'assertions',
+  'two_step_judge',
+  'caller_script',
+  'caller_script_ends_call',
+] as const;
 const CANONICAL_TYPE: Record<string, string> = { simulation: 'llm', unit: 'rule', llm: 'llm', rule: 'rule' };
 
 const Item = z.looseObject({ name: z.string().min(1), type: z.string().optional() });
 
 export const voicetestTestsImporter: SuiteImporter = {
   id: 'voicetest-tests',
-  detect: (json) => Array.isArray(json) && json.every((t) => !!t && typeof t === 'object' && !Array.isArray(t) && 'name' in t),
+  detect: (json) =>
+    Array.isArray(json) && json.every((t) => !!t && typeof t === 'object' && !Array.isArray(t) && 'name' in t),
   schema: z.array(Item),
   import: (json, ctx) => importTests(json as Record<string, unknown>[], ctx),
 };
@@ -41,7 +62,13 @@ function importTests(items: Record<string, unknown>[], ctx: ImportContext): Test
 }
 
 const DEFAULTS: Partial<Record<keyof TestCase, unknown>> = {
-  type: 'llm', metrics: [], dynamic_variables: {}, tool_mocks: [], includes: [], excludes: [], patterns: [],
+  type: 'llm',
+  metrics: [],
+  dynamic_variables: {},
+  tool_mocks: [],
+  includes: [],
+  excludes: [],
+  patterns: [],
 };
 
 /** Writes a suite as a voicetest test list; `dropped` lists Parley-only test settings. */
@@ -59,7 +86,8 @@ export function renderVoicetestTests(suite: TestSuite): { value: unknown[]; drop
     }
     if (own(CANONICAL_TYPE, m.type) === t.type) known.type = m.type;
     for (const k of PARLEY_ONLY) {
-      if (t[k] !== undefined) dropped.push({ path: `tests[${i}].${k}`, feature: k, reason: 'voicetest test cases have no such field' });
+      if (t[k] !== undefined)
+        dropped.push({ path: `tests[${i}].${k}`, feature: k, reason: 'voicetest test cases have no such field' });
     }
     return assemble(known, VOICETEST_KEYS, asObject(m.extra), keys.length ? keys : undefined);
   });

@@ -34,7 +34,11 @@ export interface ValidationResult {
  * The one validator every import goes through (and the editor can call on any graph): first the
  * shape (zod, with messages naming the path and what was expected), then the graph rules.
  */
-export function validateGraph(graph: unknown, sourcePaths?: SourcePaths, opts: Omit<ValidateOptions, 'sourcePaths'> = {}): ValidationResult {
+export function validateGraph(
+  graph: unknown,
+  sourcePaths?: SourcePaths,
+  opts: Omit<ValidateOptions, 'sourcePaths'> = {},
+): ValidationResult {
   return validateGraphWith(graph, { ...opts, sourcePaths });
 }
 
@@ -52,7 +56,9 @@ export function validateGraphWith(graph: unknown, opts: ValidateOptions): Valida
   const g = parsed.data;
   const r = new Reporter(file, opts.sourcePaths);
   checkStructure(g, r, opts.unattachedGlobalEdges);
-  checkEdges(g, r, { logicWithoutElseIsWarning: opts.logicWithoutElseIsWarning ?? LOGIC_WITHOUT_ELSE_ALLOWED.has(g.source.format) });
+  checkEdges(g, r, {
+    logicWithoutElseIsWarning: opts.logicWithoutElseIsWarning ?? LOGIC_WITHOUT_ELSE_ALLOWED.has(g.source.format),
+  });
   checkFlow(g, r);
   checkTools(g, r);
   checkTemplates(g, r);

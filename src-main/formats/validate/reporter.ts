@@ -5,7 +5,10 @@ import type { SourcePaths } from '../shared/source-paths.js';
 export class Reporter {
   readonly issues: Issue[] = [];
 
-  constructor(private readonly file: string, private readonly paths?: SourcePaths) {}
+  constructor(
+    private readonly file: string,
+    private readonly paths?: SourcePaths,
+  ) {}
 
   where(graphPath: string): string {
     return this.paths ? this.paths.get(graphPath) : graphPath;
@@ -27,6 +30,9 @@ export class Reporter {
 
 /** `"a", "b", "c" and 4 more` — keeps messages readable on big graphs. */
 export function listIds(ids: readonly string[], max = 8): string {
-  const shown = ids.slice(0, max).map((i) => JSON.stringify(i)).join(', ');
+  const shown = ids
+    .slice(0, max)
+    .map((i) => JSON.stringify(i))
+    .join(', ');
   return ids.length > max ? `${shown} and ${ids.length - max} more` : shown || '(none)';
 }

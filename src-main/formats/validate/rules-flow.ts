@@ -6,7 +6,12 @@ export function checkFlow(g: AgentGraph, r: Reporter): void {
   const index = new Map(g.nodes.map((n, i) => [n.id, i] as const));
   const reached = new Set<string>();
   const queue: string[] = [];
-  const visit = (id: string) => { if (index.has(id) && !reached.has(id)) { reached.add(id); queue.push(id); } };
+  const visit = (id: string) => {
+    if (index.has(id) && !reached.has(id)) {
+      reached.add(id);
+      queue.push(id);
+    }
+  };
   visit(g.entry_node_id);
   // Global nodes with an entry condition can be entered from anywhere once the call is running.
   if (reached.size) for (const n of g.nodes) if (n.global?.entry_conditions.length) visit(n.id);
@@ -17,16 +22,24 @@ export function checkFlow(g: AgentGraph, r: Reporter): void {
   const entryExists = index.has(g.entry_node_id);
   g.nodes.forEach((n, i) => {
     if (entryExists && !reached.has(n.id)) {
-      r.warn(`nodes[${i}]`, `node ${JSON.stringify(n.id)} cannot be reached from the entry node ${JSON.stringify(g.entry_node_id)}; expected a transition into it or a global entry condition`);
+      r.warn(
+        `nodes[${i}]`,
+        `node ${JSON.stringify(n.id)} cannot be reached from the entry node ${JSON.stringify(g.entry_node_id)}; expected a transition into it or a global entry condition`,
+      );
     }
   });
 
   if (g.nodes.length <= 1) return; // a single-prompt agent ends when the caller hangs up or a tool ends the call
-  const endingTools = new Set(g.tools.filter((t) => t.kind === 'end_call' || t.kind === 'transfer_call').map((t) => t.name));
+  const endingTools = new Set(
+    g.tools.filter((t) => t.kind === 'end_call' || t.kind === 'transfer_call').map((t) => t.name),
+  );
   g.nodes.forEach((n, i) => {
     if (n.type === 'end' || n.type === 'transfer' || n.transitions.length) return;
     if (n.global?.go_back_conditions.length) return;
     if (n.type === 'conversation' && (n.tools ?? []).some((name) => endingTools.has(name))) return;
-    r.warn(`nodes[${i}]`, `${n.type} node ${JSON.stringify(n.id)} has no way out: no transitions, and it is not an end or transfer node; expected a transition, an end_call tool on the node, or an end node (otherwise the call stays here until the caller hangs up)`);
+    r.warn(
+      `nodes[${i}]`,
+      `${n.type} node ${JSON.stringify(n.id)} has no way out: no transitions, and it is not an end or transfer node; expected a transition, an end_call tool on the node, or an end node (otherwise the call stays here until the caller hangs up)`,
+    );
   });
 }

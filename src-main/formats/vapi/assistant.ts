@@ -23,7 +23,15 @@ export interface ImportedAssistant {
 }
 
 /** An inline VAPI assistant -> one conversation node (system message = instruction) and its tools. */
-export function importAssistant(a: VapiAssistant, nodeId: string, at: string, src: string, tools: ToolDef[], ctx: ImportContext, opening: boolean): ImportedAssistant {
+export function importAssistant(
+  a: VapiAssistant,
+  nodeId: string,
+  at: string,
+  src: string,
+  tools: ToolDef[],
+  ctx: ImportContext,
+  opening: boolean,
+): ImportedAssistant {
   ctx.map(at, src);
   const meta: SourceMeta = {
     extra: extras(a, ASSISTANT_KEYS),
@@ -54,17 +62,20 @@ export function importAssistant(a: VapiAssistant, nodeId: string, at: string, sr
     });
   }
   const names: string[] = [];
-  const slots = (list: VapiTool[] | undefined, where: string): Slot[] | undefined => list?.map((t, k) => {
-    const imported = importVapiTool(t);
-    const existing = tools.find((x) => x.name === imported.name);
-    names.push(imported.name);
-    if (!existing) {
-      ctx.map(`tools[${tools.length}]`, joinPath(src, ...where.split('.'), k));
-      tools.push(imported);
-      return imported.name;
-    }
-    return jsonEqual(exportVapiTool(existing, existing.source_meta ?? {}), t) ? imported.name : { name: imported.name, raw: t };
-  });
+  const slots = (list: VapiTool[] | undefined, where: string): Slot[] | undefined =>
+    list?.map((t, k) => {
+      const imported = importVapiTool(t);
+      const existing = tools.find((x) => x.name === imported.name);
+      names.push(imported.name);
+      if (!existing) {
+        ctx.map(`tools[${tools.length}]`, joinPath(src, ...where.split('.'), k));
+        tools.push(imported);
+        return imported.name;
+      }
+      return jsonEqual(exportVapiTool(existing, existing.source_meta ?? {}), t)
+        ? imported.name
+        : { name: imported.name, raw: t };
+    });
   meta.root_tools = slots(a.tools, 'tools');
   const modelSlots = slots(model?.tools, 'model.tools');
   if (modelSlots) (meta.model as SourceMeta).tools = modelSlots;
@@ -72,7 +83,13 @@ export function importAssistant(a: VapiAssistant, nodeId: string, at: string, sr
   const beginMessage = typeof a.firstMessage === 'string' && a.firstMessage !== '' ? a.firstMessage : undefined;
   if (opening && beginMessage !== undefined) ctx.map('begin_message', joinPath(src, 'firstMessage'));
   return {
-    node: { id: nodeId, type: 'conversation', instruction: { mode: 'prompt', text: instruction }, tools: [...new Set(names)], transitions: [] },
+    node: {
+      id: nodeId,
+      type: 'conversation',
+      instruction: { mode: 'prompt', text: instruction },
+      tools: [...new Set(names)],
+      transitions: [],
+    },
     meta: cleanMeta(meta),
     beginMessage,
     firstSpeaker: a.firstMessageMode === WAITS ? 'caller' : 'agent',
@@ -81,16 +98,27 @@ export function importAssistant(a: VapiAssistant, nodeId: string, at: string, sr
 
 /** A conversation node (+ its kept assistant settings) -> a VAPI assistant. */
 export function exportAssistant(
-  n: NodeOf<'conversation'>, i: number, am: SourceMeta, opening: { beginMessage?: string; firstSpeaker: 'agent' | 'caller' } | undefined,
-  name: string | undefined, g: AgentGraph, ctx: ExportContext,
+  n: NodeOf<'conversation'>,
+  i: number,
+  am: SourceMeta,
+  opening: { beginMessage?: string; firstSpeaker: 'agent' | 'caller' } | undefined,
+  name: string | undefined,
+  g: AgentGraph,
+  ctx: ExportContext,
 ): Record<string, unknown> {
   const at = `nodes[${i}]`;
   const prefix = g.global_prompt ? `${ctx.text(g.global_prompt)}\n\n` : '';
   const system = prefix + ctx.text(n.instruction.text);
-  if (n.instruction.mode === 'static') ctx.drop(`${at}.instruction.mode`, 'static (spoken as written) instruction', 'a VAPI system message is an instruction for the model');
+  if (n.instruction.mode === 'static')
+    ctx.drop(
+      `${at}.instruction.mode`,
+      'static (spoken as written) instruction',
+      'a VAPI system message is an instruction for the model',
+    );
   const mm = asObject(am.model);
   let model: Record<string, unknown> | undefined;
-  const toolSlots = (slots: Slot[] | undefined, listed: string[], appendNew: boolean) => renderSlots(slots, listed, appendNew, g, ctx);
+  const toolSlots = (slots: Slot[] | undefined, listed: string[], appendNew: boolean) =>
+    renderSlots(slots, listed, appendNew, g, ctx);
   const listed = n.tools ?? (g.nodes.length === 1 ? g.tools.map((t) => t.name) : []);
   const rootSlots = am.root_tools as Slot[] | undefined;
   const inRoot = new Set((rootSlots ?? []).map((s) => (typeof s === 'string' ? s : s.name)));
@@ -99,30 +127,57 @@ export function exportAssistant(
   const modelTools = toolSlots(mm?.tools as Slot[] | undefined, modelListed, true);
   if (mm || !am.model_absent || system !== '' || modelTools.length) {
     const messages = Array.isArray(mm?.messages) ? [...(mm!.messages as unknown[])] : [];
-    const sysMsg = assemble({ role: 'system', content: system }, ['role', 'content'], asObject(mm?.system_extra), asStrings(mm?.system_key_order));
+    const sysMsg = assemble(
+      { role: 'system', content: system },
+      ['role', 'content'],
+      asObject(mm?.system_extra),
+      asStrings(mm?.system_key_order),
+    );
     if (typeof mm?.system_index === 'number') messages[mm.system_index] = sysMsg;
     else if (system !== '') messages.unshift(sysMsg);
-    model = assemble({
-      messages: mm?.messages !== undefined || messages.length ? messages : undefined,
-      tools: mm?.tools_present || modelTools.length ? modelTools : undefined,
-    }, MODEL_KEYS, asObject(mm?.extra), asStrings(mm?.key_order));
+    model = assemble(
+      {
+        messages: mm?.messages !== undefined || messages.length ? messages : undefined,
+        tools: mm?.tools_present || modelTools.length ? modelTools : undefined,
+      },
+      MODEL_KEYS,
+      asObject(mm?.extra),
+      asStrings(mm?.key_order),
+    );
   }
   const mode = typeof am.first_message_mode === 'string' ? am.first_message_mode : undefined;
   let firstMessageMode: string | undefined;
   let firstMessage: unknown;
   if (opening) {
-    firstMessageMode = mode !== undefined && (mode === WAITS) === (opening.firstSpeaker === 'caller') ? mode
-      : opening.firstSpeaker === 'caller' ? WAITS : mode !== undefined ? 'assistant-speaks-first' : undefined;
+    firstMessageMode =
+      mode !== undefined && (mode === WAITS) === (opening.firstSpeaker === 'caller')
+        ? mode
+        : opening.firstSpeaker === 'caller'
+          ? WAITS
+          : mode !== undefined
+            ? 'assistant-speaks-first'
+            : undefined;
     firstMessage = opening.beginMessage !== undefined ? ctx.text(opening.beginMessage) : am.first_message_raw;
   } else {
     firstMessageMode = mode;
     firstMessage = asObject(am.member_first_message)?.value;
   }
-  return assemble({ name, firstMessage, firstMessageMode, model, tools: rootTools }, ASSISTANT_KEYS, asObject(am.extra), asStrings(am.key_order));
+  return assemble(
+    { name, firstMessage, firstMessageMode, model, tools: rootTools },
+    ASSISTANT_KEYS,
+    asObject(am.extra),
+    asStrings(am.key_order),
+  );
 }
 
 /** Renders the node's tools in their original slots; tools added in Parley go at the end. */
-function renderSlots(slots: Slot[] | undefined, listed: string[], appendNew: boolean, g: AgentGraph, ctx: ExportContext): unknown[] {
+function renderSlots(
+  slots: Slot[] | undefined,
+  listed: string[],
+  appendNew: boolean,
+  g: AgentGraph,
+  ctx: ExportContext,
+): unknown[] {
   const out: unknown[] = [];
   const done = new Set<string>();
   const render = (name: string) => {
@@ -133,13 +188,19 @@ function renderSlots(slots: Slot[] | undefined, listed: string[], appendNew: boo
     const name = typeof s === 'string' ? s : s.name;
     if (!listed.includes(name)) continue;
     const r = typeof s === 'string' ? render(name) : s.raw;
-    if (r) { out.push(r); done.add(name); }
+    if (r) {
+      out.push(r);
+      done.add(name);
+    }
   }
   if (!appendNew) return out;
   for (const name of listed) {
     if (done.has(name) || (slots ?? []).some((s) => (typeof s === 'string' ? s : s.name) === name)) continue;
     const r = render(name);
-    if (r) { out.push(r); done.add(name); }
+    if (r) {
+      out.push(r);
+      done.add(name);
+    }
   }
   return out;
 }

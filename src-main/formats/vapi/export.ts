@@ -10,22 +10,35 @@ export function exportVapi(g: AgentGraph, ctx: ExportContext): Record<string, un
   const squad = g.source.format === 'vapi-squad' || g.nodes.length > 1;
   dropGraphFeatures(ctx, 'VAPI', ['snippets', 'default_variables', 'metrics', 'description']);
   dropForeignMeta(ctx, 'vapi');
-  if (g.global_prompt) ctx.drop('global_prompt', 'global prompt', 'VAPI has no shared prompt; it was put in front of every assistant\'s system message');
+  if (g.global_prompt)
+    ctx.drop(
+      'global_prompt',
+      'global prompt',
+      "VAPI has no shared prompt; it was put in front of every assistant's system message",
+    );
   const conv = g.nodes.filter((n, i) => {
     if (n.type === 'conversation') return true;
-    ctx.drop(`nodes[${i}]`, `${n.type} node ${JSON.stringify(n.id)}`, 'VAPI squads are made of assistants (conversation nodes) only');
+    ctx.drop(
+      `nodes[${i}]`,
+      `${n.type} node ${JSON.stringify(n.id)}`,
+      'VAPI squads are made of assistants (conversation nodes) only',
+    );
     return false;
   }) as NodeOf<'conversation'>[];
-  g.nodes.forEach((n, i) => { if (n.global) ctx.drop(`nodes[${i}].global`, 'global node setting', 'VAPI has no global assistants'); });
+  g.nodes.forEach((n, i) => {
+    if (n.global) ctx.drop(`nodes[${i}].global`, 'global node setting', 'VAPI has no global assistants');
+  });
   const opening = { beginMessage: g.begin_message, firstSpeaker: g.first_speaker };
   const gm = graphMeta(ctx);
 
   if (!squad) {
     const n = conv[0];
     if (!n) return {};
-    const am = g.source.format === 'vapi' ? asObject(gm.assistant) ?? {} : {};
+    const am = g.source.format === 'vapi' ? (asObject(gm.assistant) ?? {}) : {};
     const name = gm.name_present || !ctx.native ? g.name || undefined : undefined;
-    n.transitions.forEach((_, j) => ctx.drop(`nodes[0].transitions[${j}]`, 'transition', 'a single VAPI assistant has no handoffs'));
+    n.transitions.forEach((_, j) =>
+      ctx.drop(`nodes[0].transitions[${j}]`, 'transition', 'a single VAPI assistant has no handoffs'),
+    );
     return exportAssistant(n, g.nodes.indexOf(n), am, opening, name, g, ctx);
   }
 
@@ -38,15 +51,28 @@ export function exportVapi(g: AgentGraph, ctx: ExportContext): Record<string, un
     const destinations: unknown[] = [];
     n.transitions.forEach((t, j) => {
       const tp = `nodes[${i}].transitions[${j}]`;
-      if (t.condition.kind !== 'prompt') { ctx.drop(tp, `${t.condition.kind} transition`, 'VAPI handoffs are decided by the model from a description'); return; }
-      if (!ids.has(t.target)) { ctx.drop(tp, `transition to ${JSON.stringify(t.target)}`, 'its target is not an assistant of the squad'); return; }
+      if (t.condition.kind !== 'prompt') {
+        ctx.drop(tp, `${t.condition.kind} transition`, 'VAPI handoffs are decided by the model from a description');
+        return;
+      }
+      if (!ids.has(t.target)) {
+        ctx.drop(tp, `transition to ${JSON.stringify(t.target)}`, 'its target is not an assistant of the squad');
+        return;
+      }
       const tm = nativeMeta(ctx, t.source_meta);
       const description = tm.placeholder === t.condition.prompt ? tm.description : ctx.text(t.condition.prompt);
-      destinations.push(assemble({
-        type: tm.type_absent ? undefined : 'assistant',
-        [tm.by_id ? 'assistantId' : 'assistantName']: t.target,
-        description,
-      }, DEST_KEYS, asObject(tm.extra), asStrings(tm.key_order)));
+      destinations.push(
+        assemble(
+          {
+            type: tm.type_absent ? undefined : 'assistant',
+            [tm.by_id ? 'assistantId' : 'assistantName']: t.target,
+            description,
+          },
+          DEST_KEYS,
+          asObject(tm.extra),
+          asStrings(tm.key_order),
+        ),
+      );
     });
     const other = Array.isArray(m.other_destinations) ? (m.other_destinations as { at: number; raw: unknown }[]) : [];
     for (const o of other) destinations.splice(Math.min(o.at, destinations.length), 0, o.raw);
@@ -56,10 +82,26 @@ export function exportVapi(g: AgentGraph, ctx: ExportContext): Record<string, un
     if (m.assistant_ref) known.assistantId = n.id;
     else {
       const am = asObject(m.assistant) ?? {};
-      known.assistant = exportAssistant(n, i, am, n === entry ? opening : undefined, m.name_absent ? undefined : n.id, g, ctx);
+      known.assistant = exportAssistant(
+        n,
+        i,
+        am,
+        n === entry ? opening : undefined,
+        m.name_absent ? undefined : n.id,
+        g,
+        ctx,
+      );
     }
     return assemble(known, MEMBER_KEYS, asObject(m.member_extra), asStrings(m.member_key_order));
   });
   const sm = g.source.format === 'vapi-squad' ? gm : {};
-  return assemble({ name: sm.name_present || !ctx.native || g.source.format !== 'vapi-squad' ? g.name || undefined : undefined, members }, SQUAD_KEYS, asObject(sm.extra), asStrings(sm.key_order));
+  return assemble(
+    {
+      name: sm.name_present || !ctx.native || g.source.format !== 'vapi-squad' ? g.name || undefined : undefined,
+      members,
+    },
+    SQUAD_KEYS,
+    asObject(sm.extra),
+    asStrings(sm.key_order),
+  );
 }

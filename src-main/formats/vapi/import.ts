@@ -24,7 +24,10 @@ export function importVapiAssistant(a: VapiAssistant, ctx: ImportContext): Agent
     ...(r.beginMessage !== undefined ? { begin_message: r.beginMessage } : {}),
     tools,
     nodes: [r.node as AgentGraphInput['nodes'][number]],
-    source: { format: 'vapi', meta: cleanMeta({ assistant: r.meta, name_present: a.name !== undefined ? true : undefined }) },
+    source: {
+      format: 'vapi',
+      meta: cleanMeta({ assistant: r.meta, name_present: a.name !== undefined ? true : undefined }),
+    },
   };
 }
 
@@ -50,14 +53,20 @@ export function importVapiSquad(s: VapiSquad & Record<string, unknown>, ctx: Imp
       node = { id: m.assistantId!, type: 'conversation', instruction: { mode: 'prompt', text: '' }, transitions: [] };
       meta.assistant_ref = true;
       ctx.map(at, src);
-      ctx.warn(joinPath(src, 'assistantId'), `member refers to the saved assistant ${JSON.stringify(m.assistantId)}; Parley cannot see its prompt or tools, so the node has an empty instruction (expected an inline assistant to test it)`);
+      ctx.warn(
+        joinPath(src, 'assistantId'),
+        `member refers to the saved assistant ${JSON.stringify(m.assistantId)}; Parley cannot see its prompt or tools, so the node has an empty instruction (expected an inline assistant to test it)`,
+      );
     }
     const other: { at: number; raw: VapiDestination }[] = [];
     const seen = new Map<string, number>();
     (m.assistantDestinations ?? []).forEach((d, k) => {
       const dsrc = joinPath(src, 'assistantDestinations', k);
       const target = d.assistantName ?? d.assistantId;
-      if ((d.type !== undefined && d.type !== 'assistant') || !target) { other.push({ at: k, raw: d }); return; }
+      if ((d.type !== undefined && d.type !== 'assistant') || !target) {
+        other.push({ at: k, raw: d });
+        return;
+      }
       const tp = `${at}.transitions[${node.transitions.length}]`;
       ctx.map(tp, dsrc);
       ctx.map(`${tp}.target`, joinPath(dsrc, d.assistantName ? 'assistantName' : 'assistantId'));
@@ -65,17 +74,27 @@ export function importVapiSquad(s: VapiSquad & Record<string, unknown>, ctx: Imp
       const n = (seen.get(target) ?? 0) + 1;
       seen.set(target, n);
       const dm: SourceMeta = {
-        extra: extras(d, DEST_KEYS), key_order: keyOrder(d, DEST_KEYS),
-        type_absent: d.type === undefined ? true : undefined, by_id: d.assistantName ? undefined : true,
+        extra: extras(d, DEST_KEYS),
+        key_order: keyOrder(d, DEST_KEYS),
+        type_absent: d.type === undefined ? true : undefined,
+        by_id: d.assistantName ? undefined : true,
       };
       let prompt = d.description ?? '';
       if (!prompt.trim()) {
         prompt = handoffPlaceholder(target);
         dm.placeholder = prompt;
         dm.description = d.description;
-        ctx.warn(joinPath(dsrc, 'description'), `handoff to ${JSON.stringify(target)} has no description; Parley decides it with the placeholder question ${JSON.stringify(prompt)} (expected a description of when to hand over)`);
+        ctx.warn(
+          joinPath(dsrc, 'description'),
+          `handoff to ${JSON.stringify(target)} has no description; Parley decides it with the placeholder question ${JSON.stringify(prompt)} (expected a description of when to hand over)`,
+        );
       }
-      node.transitions.push({ id: n > 1 ? `${node.id}->${target}#${n}` : `${node.id}->${target}`, target, condition: { kind: 'prompt', prompt }, source_meta: compactMeta(dm) });
+      node.transitions.push({
+        id: n > 1 ? `${node.id}->${target}#${n}` : `${node.id}->${target}`,
+        target,
+        condition: { kind: 'prompt', prompt },
+        source_meta: compactMeta(dm),
+      });
     });
     if (other.length) meta.other_destinations = other;
     if (m.assistantDestinations === undefined) meta.destinations_absent = true;
@@ -91,6 +110,13 @@ export function importVapiSquad(s: VapiSquad & Record<string, unknown>, ctx: Imp
     ...(opening.beginMessage !== undefined ? { begin_message: opening.beginMessage } : {}),
     tools,
     nodes: nodes as AgentGraphInput['nodes'],
-    source: { format: 'vapi-squad', meta: cleanMeta({ extra: extras(s, SQUAD_KEYS), key_order: keyOrder(s, SQUAD_KEYS), name_present: s.name !== undefined ? true : undefined }) },
+    source: {
+      format: 'vapi-squad',
+      meta: cleanMeta({
+        extra: extras(s, SQUAD_KEYS),
+        key_order: keyOrder(s, SQUAD_KEYS),
+        name_present: s.name !== undefined ? true : undefined,
+      }),
+    },
   };
 }

@@ -4,11 +4,13 @@ import { z } from 'zod';
 
 export const VapiTool = z.looseObject({
   type: z.string().min(1),
-  function: z.looseObject({
-    name: z.string().min(1),
-    description: z.string().optional(),
-    parameters: z.record(z.string(), z.unknown()).optional(),
-  }).optional(),
+  function: z
+    .looseObject({
+      name: z.string().min(1),
+      description: z.string().optional(),
+      parameters: z.record(z.string(), z.unknown()).optional(),
+    })
+    .optional(),
 });
 export type VapiTool = z.infer<typeof VapiTool>;
 
@@ -18,10 +20,12 @@ export const VapiAssistant = z.looseObject({
   name: z.string().optional(),
   firstMessage: z.string().nullable().optional(),
   firstMessageMode: z.string().optional(),
-  model: z.looseObject({
-    messages: z.array(VapiMessage).optional(),
-    tools: z.array(VapiTool).optional(),
-  }).optional(),
+  model: z
+    .looseObject({
+      messages: z.array(VapiMessage).optional(),
+      tools: z.array(VapiTool).optional(),
+    })
+    .optional(),
   tools: z.array(VapiTool).optional(),
 });
 export type VapiAssistant = z.infer<typeof VapiAssistant>;
@@ -34,13 +38,20 @@ export const VapiDestination = z.looseObject({
 });
 export type VapiDestination = z.infer<typeof VapiDestination>;
 
-export const VapiMember = z.looseObject({
-  assistant: VapiAssistant.optional(),
-  assistantId: z.string().min(1).optional(),
-  assistantDestinations: z.array(VapiDestination).optional(),
-}).superRefine((m, ctx) => {
-  if (!m.assistant && !m.assistantId) ctx.addIssue({ code: 'custom', path: ['assistant'], message: 'missing; expected an inline assistant or an assistantId' });
-});
+export const VapiMember = z
+  .looseObject({
+    assistant: VapiAssistant.optional(),
+    assistantId: z.string().min(1).optional(),
+    assistantDestinations: z.array(VapiDestination).optional(),
+  })
+  .superRefine((m, ctx) => {
+    if (!m.assistant && !m.assistantId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['assistant'],
+        message: 'missing; expected an inline assistant or an assistantId',
+      });
+  });
 export type VapiMember = z.infer<typeof VapiMember>;
 
 export const VapiSquad = z.looseObject({

@@ -4,8 +4,19 @@ import type { VapiTool } from './schema.js';
 
 const TOOL_KEYS = ['type', 'function'] as const;
 const FN_KEYS = ['name', 'description', 'parameters'] as const;
-const KIND_BY_TYPE: Record<string, ToolDef['kind']> = { function: 'custom', endCall: 'end_call', transferCall: 'transfer_call', dtmf: 'press_digit' };
-const TYPE_BY_KIND: Record<ToolDef['kind'], string> = { custom: 'function', end_call: 'endCall', transfer_call: 'transferCall', press_digit: 'dtmf', other: 'function' };
+const KIND_BY_TYPE: Record<string, ToolDef['kind']> = {
+  function: 'custom',
+  endCall: 'end_call',
+  transferCall: 'transfer_call',
+  dtmf: 'press_digit',
+};
+const TYPE_BY_KIND: Record<ToolDef['kind'], string> = {
+  custom: 'function',
+  end_call: 'endCall',
+  transfer_call: 'transferCall',
+  press_digit: 'dtmf',
+  other: 'function',
+};
 
 /** A VAPI tool -> Parley tool. Built-ins without a function get their type as name (`endCall`). */
 export function importVapiTool(t: VapiTool): ToolDef {
@@ -30,11 +41,30 @@ export function importVapiTool(t: VapiTool): ToolDef {
 }
 
 /** Parley tool -> VAPI tool. `m` is the tool's kept metadata when exporting back to VAPI, else `{}`. */
-export function exportVapiTool(t: ToolDef, m: SourceMeta, text: (s: string) => string = (s) => s): Record<string, unknown> {
+export function exportVapiTool(
+  t: ToolDef,
+  m: SourceMeta,
+  text: (s: string) => string = (s) => s,
+): Record<string, unknown> {
   const type = typeof m.type === 'string' ? m.type : TYPE_BY_KIND[t.kind];
-  const writeFunction = !m.function_absent && (type === 'function' || t.description !== '' || t.parameters !== undefined || t.name !== type || 'function_extra' in m);
+  const writeFunction =
+    !m.function_absent &&
+    (type === 'function' ||
+      t.description !== '' ||
+      t.parameters !== undefined ||
+      t.name !== type ||
+      'function_extra' in m);
   const fn = writeFunction
-    ? assemble({ name: t.name, description: m.description_absent && t.description === '' ? undefined : text(t.description), parameters: t.parameters }, FN_KEYS, asObject(m.function_extra), asStrings(m.function_key_order))
+    ? assemble(
+        {
+          name: t.name,
+          description: m.description_absent && t.description === '' ? undefined : text(t.description),
+          parameters: t.parameters,
+        },
+        FN_KEYS,
+        asObject(m.function_extra),
+        asStrings(m.function_key_order),
+      )
     : undefined;
   return assemble({ type, function: fn }, TOOL_KEYS, asObject(m.extra), asStrings(m.key_order));
 }

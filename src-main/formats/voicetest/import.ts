@@ -8,11 +8,32 @@ import type { VtGraph, VtNode, VtTool } from './schema.js';
 import { exportVtTool, importVtTool } from './tools.js';
 
 export const GRAPH_KEYS = ['source_type', 'entry_node_id', 'nodes', 'source_metadata', 'snippets'] as const;
-export const NODE_KEYS = ['id', 'state_prompt', 'node_type', 'transitions', 'tools', 'metadata', 'variables_to_extract', 'global_node_setting'] as const;
+export const NODE_KEYS = [
+  'id',
+  'state_prompt',
+  'node_type',
+  'transitions',
+  'tools',
+  'metadata',
+  'variables_to_extract',
+  'global_node_setting',
+] as const;
 export const TRANSITION_KEYS = ['target_node_id', 'condition', 'description'] as const;
 export const VAR_KEYS = ['name', 'description', 'type', 'choices'] as const;
-export const NODE_TYPES: Record<string, string> = { conversation: 'conversation', logic: 'logic', extract: 'extract', end: 'end', transfer: 'transfer' };
-export const VAR_TYPES: Record<string, string> = { string: 'text', text: 'text', number: 'number', boolean: 'boolean', enum: 'enum' };
+export const NODE_TYPES: Record<string, string> = {
+  conversation: 'conversation',
+  logic: 'logic',
+  extract: 'extract',
+  end: 'end',
+  transfer: 'transfer',
+};
+export const VAR_TYPES: Record<string, string> = {
+  string: 'text',
+  text: 'text',
+  number: 'number',
+  boolean: 'boolean',
+  enum: 'enum',
+};
 
 /** voicetest graph JSON -> Parley graph. */
 export function importVoicetest(g: VtGraph & Record<string, unknown>, ctx: ImportContext): AgentGraphInput {
@@ -38,12 +59,19 @@ export function importVoicetest(g: VtGraph & Record<string, unknown>, ctx: Impor
         extra: extras(g, GRAPH_KEYS),
         key_order: keyOrder(g, GRAPH_KEYS),
         source_type: g.source_type ?? null,
-        source_metadata: sm ? cleanMeta({
-          rest: smRest,
-          order: Object.keys(sm),
-          general_prompt: 'general_prompt' in sm && typeof sm.general_prompt !== 'string' ? { value: sm.general_prompt } : 'general_prompt' in sm ? true : undefined,
-          begin_message: 'begin_message' in sm && begin === undefined ? { value: sm.begin_message } : undefined,
-        }) : undefined,
+        source_metadata: sm
+          ? cleanMeta({
+              rest: smRest,
+              order: Object.keys(sm),
+              general_prompt:
+                'general_prompt' in sm && typeof sm.general_prompt !== 'string'
+                  ? { value: sm.general_prompt }
+                  : 'general_prompt' in sm
+                    ? true
+                    : undefined,
+              begin_message: 'begin_message' in sm && begin === undefined ? { value: sm.begin_message } : undefined,
+            })
+          : undefined,
         snippets_absent: g.snippets === undefined ? true : undefined,
       }),
     },
@@ -57,27 +85,39 @@ function importNode(key: string, n: VtNode, i: number, tools: ToolDef[], ctx: Im
   ctx.map(`${at}.id`, n.id !== undefined ? joinPath(src, 'id') : src);
   const rawType = n.node_type ?? 'conversation';
   const type = own(NODE_TYPES, rawType) ?? 'conversation';
-  if (!own(NODE_TYPES, rawType)) ctx.warn(joinPath(src, 'node_type'), `node type ${JSON.stringify(rawType)} is not modelled by Parley; it runs as a conversation node; expected one of ${Object.keys(NODE_TYPES).join(', ')}`);
+  if (!own(NODE_TYPES, rawType))
+    ctx.warn(
+      joinPath(src, 'node_type'),
+      `node type ${JSON.stringify(rawType)} is not modelled by Parley; it runs as a conversation node; expected one of ${Object.keys(NODE_TYPES).join(', ')}`,
+    );
   const md = n.metadata;
   const meta: SourceMeta = {
     key: n.id !== key ? key : undefined,
     id_absent: n.id === undefined ? true : undefined,
-    node_type: n.node_type !== type ? n.node_type ?? null : undefined,
+    node_type: n.node_type !== type ? (n.node_type ?? null) : undefined,
     extra: extras(n, NODE_KEYS),
     key_order: keyOrder(n, NODE_KEYS),
     state_prompt_absent: n.state_prompt === undefined ? true : undefined,
     transitions_absent: n.transitions === undefined ? true : undefined,
     tools_absent: n.tools === undefined ? true : undefined,
-    metadata: md ? cleanMeta({ rest: extras(md, typeof md.name === 'string' ? ['name'] : []), order: Object.keys(md) }) : undefined,
+    metadata: md
+      ? cleanMeta({ rest: extras(md, typeof md.name === 'string' ? ['name'] : []), order: Object.keys(md) })
+      : undefined,
   };
   const out: Record<string, unknown> = { id: n.id ?? key, type };
   if (typeof md?.name === 'string') out.name = md.name;
   const text = n.state_prompt ?? '';
   const sp = joinPath(src, 'state_prompt');
-  if (type === 'conversation') { out.instruction = { mode: 'prompt', text }; ctx.map(`${at}.instruction`, sp); }
-  else if ((type === 'end' || type === 'transfer') && text) { out.message = { mode: 'prompt', text }; ctx.map(`${at}.message`, sp); }
-  else if (type === 'extract' && text) { out.instruction = { mode: 'prompt', text }; ctx.map(`${at}.instruction`, sp); }
-  else if (type === 'logic' && text) meta.state_prompt = text;
+  if (type === 'conversation') {
+    out.instruction = { mode: 'prompt', text };
+    ctx.map(`${at}.instruction`, sp);
+  } else if ((type === 'end' || type === 'transfer') && text) {
+    out.message = { mode: 'prompt', text };
+    ctx.map(`${at}.message`, sp);
+  } else if (type === 'extract' && text) {
+    out.instruction = { mode: 'prompt', text };
+    ctx.map(`${at}.instruction`, sp);
+  } else if (type === 'logic' && text) meta.state_prompt = text;
   if (type === 'transfer') out.target = '';
 
   if (type === 'conversation') {
@@ -85,8 +125,10 @@ function importNode(key: string, n: VtNode, i: number, tools: ToolDef[], ctx: Im
     const overrides: Record<string, VtTool> = {};
     (n.tools ?? []).forEach((t, k) => {
       const existing = tools.find((x) => x.name === t.name);
-      if (!existing) { ctx.map(`tools[${tools.length}]`, joinPath(src, 'tools', k)); tools.push(importVtTool(t)); }
-      else if (!jsonEqual(exportVtTool(existing, existing.source_meta ?? {}), t)) defineKey(overrides, t.name, t);
+      if (!existing) {
+        ctx.map(`tools[${tools.length}]`, joinPath(src, 'tools', k));
+        tools.push(importVtTool(t));
+      } else if (!jsonEqual(exportVtTool(existing, existing.source_meta ?? {}), t)) defineKey(overrides, t.name, t);
       names.push(t.name);
     });
     out.tools = names;
@@ -98,10 +140,27 @@ function importNode(key: string, n: VtNode, i: number, tools: ToolDef[], ctx: Im
       const vp = joinPath(src, 'variables_to_extract', k);
       ctx.map(`${at}.variables[${k}]`, vp);
       const t = own(VAR_TYPES, v.type ?? 'string');
-      if (!t) ctx.error(joinPath(vp, 'type'), `found ${JSON.stringify(v.type)}; expected one of "string", "number", "boolean", "enum"`);
+      if (!t)
+        ctx.error(
+          joinPath(vp, 'type'),
+          `found ${JSON.stringify(v.type)}; expected one of "string", "number", "boolean", "enum"`,
+        );
       return {
-        name: v.name, description: v.description ?? '', type: t ?? 'text', ...(v.choices !== undefined ? { choices: v.choices } : {}),
-        source_meta: compactMeta({ extra: extras(v, VAR_KEYS), key_order: keyOrder(v, VAR_KEYS), type: v.type !== undefined && v.type !== 'string' && t === 'text' ? v.type : v.type === undefined ? null : undefined, description_absent: v.description === undefined ? true : undefined }),
+        name: v.name,
+        description: v.description ?? '',
+        type: t ?? 'text',
+        ...(v.choices !== undefined ? { choices: v.choices } : {}),
+        source_meta: compactMeta({
+          extra: extras(v, VAR_KEYS),
+          key_order: keyOrder(v, VAR_KEYS),
+          type:
+            v.type !== undefined && v.type !== 'string' && t === 'text'
+              ? v.type
+              : v.type === undefined
+                ? null
+                : undefined,
+          description_absent: v.description === undefined ? true : undefined,
+        }),
       };
     });
     if (n.variables_to_extract === undefined) meta.variables_absent = true;
@@ -115,10 +174,19 @@ function importNode(key: string, n: VtNode, i: number, tools: ToolDef[], ctx: Im
     ctx.map(`${tp}.target`, joinPath(tsrc, 'target_node_id'));
     const r = importVtCondition(t.condition, joinPath(tsrc, 'condition'), `${tp}.condition`, elseNode, ctx);
     if (!r) return [];
-    return [{
-      id: `${n.id ?? key}#${j}`, target: t.target_node_id, condition: r.condition,
-      source_meta: compactMeta({ extra: extras(t, TRANSITION_KEYS), key_order: keyOrder(t, TRANSITION_KEYS), condition: Object.keys(r.meta).length ? r.meta : undefined, description: 'description' in t ? { value: t.description } : undefined }),
-    }];
+    return [
+      {
+        id: `${n.id ?? key}#${j}`,
+        target: t.target_node_id,
+        condition: r.condition,
+        source_meta: compactMeta({
+          extra: extras(t, TRANSITION_KEYS),
+          key_order: keyOrder(t, TRANSITION_KEYS),
+          condition: Object.keys(r.meta).length ? r.meta : undefined,
+          description: 'description' in t ? { value: t.description } : undefined,
+        }),
+      },
+    ];
   });
 
   const gs = n.global_node_setting as (Record<string, unknown> & { condition: string }) | undefined;
@@ -128,7 +196,9 @@ function importNode(key: string, n: VtNode, i: number, tools: ToolDef[], ctx: Im
       entry_conditions: [{ id: `${out.id as string}#global`, condition: { kind: 'prompt', prompt: gs.condition } }],
       go_back_conditions: goBack.flatMap((g: unknown, k: number) => {
         const prompt = typeof g === 'string' ? g : readPrompt(g);
-        return prompt === undefined ? [] : [{ id: `${out.id as string}#back${k}`, condition: { kind: 'prompt', prompt } }];
+        return prompt === undefined
+          ? []
+          : [{ id: `${out.id as string}#back${k}`, condition: { kind: 'prompt', prompt } }];
       }),
     };
     out.global = global;
@@ -143,6 +213,7 @@ function readPrompt(g: unknown): string | undefined {
   if (!g || typeof g !== 'object') return undefined;
   const o = g as Record<string, unknown>;
   const c = (o.condition ?? o.transition_condition) as Record<string, unknown> | undefined;
-  if (c && typeof c === 'object') return typeof c.value === 'string' ? c.value : typeof c.prompt === 'string' ? c.prompt : undefined;
+  if (c && typeof c === 'object')
+    return typeof c.value === 'string' ? c.value : typeof c.prompt === 'string' ? c.prompt : undefined;
   return typeof o.condition === 'string' ? o.condition : undefined;
 }

@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 /** voicetest's own graph JSON (its AgentGraph model dumped): `entry_node_id`, a `nodes` map, `node_type`, `transitions`. Loose. */
 
-export const VtEquation = z.looseObject({ left: z.string(), operator: z.string().min(1), right: z.string().optional() });
+export const VtEquation = z.looseObject({
+  left: z.string(),
+  operator: z.string().min(1),
+  right: z.string().optional(),
+});
 export const VtCondition = z.looseObject({
   type: z.enum(['llm_prompt', 'equation', 'always', 'tool_call']),
   value: z.string().optional(),
@@ -33,7 +37,16 @@ export const VtNode = z.looseObject({
   transitions: z.array(VtTransition).optional(),
   tools: z.array(VtTool).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
-  variables_to_extract: z.array(z.looseObject({ name: z.string().min(1), type: z.string().optional(), description: z.string().optional(), choices: z.array(z.string()).optional() })).optional(),
+  variables_to_extract: z
+    .array(
+      z.looseObject({
+        name: z.string().min(1),
+        type: z.string().optional(),
+        description: z.string().optional(),
+        choices: z.array(z.string()).optional(),
+      }),
+    )
+    .optional(),
   global_node_setting: z.looseObject({ condition: z.string() }).optional(),
 });
 export type VtNode = z.infer<typeof VtNode>;

@@ -3,7 +3,12 @@ import { asObject, asStrings, assemble, compactMeta, extras, keyOrder, own } fro
 import type { VtTool } from './schema.js';
 
 const TOOL_KEYS = ['name', 'description', 'parameters', 'type'] as const;
-const KIND_BY_TYPE: Record<string, ToolDef['kind']> = { custom: 'custom', end_call: 'end_call', transfer_call: 'transfer_call', press_digit: 'press_digit' };
+const KIND_BY_TYPE: Record<string, ToolDef['kind']> = {
+  custom: 'custom',
+  end_call: 'end_call',
+  transfer_call: 'transfer_call',
+  press_digit: 'press_digit',
+};
 
 export function importVtTool(t: VtTool): ToolDef {
   const kind = own(KIND_BY_TYPE, t.type ?? 'custom') ?? 'other';
@@ -23,12 +28,22 @@ export function importVtTool(t: VtTool): ToolDef {
   return out;
 }
 
-export function exportVtTool(t: ToolDef, m: SourceMeta, text: (s: string) => string = (s) => s): Record<string, unknown> {
-  const type = m.type === null ? undefined : typeof m.type === 'string' ? m.type : t.kind === 'other' ? 'custom' : t.kind;
-  return assemble({
-    name: t.name,
-    description: m.description_absent && t.description === '' ? undefined : text(t.description),
-    parameters: t.parameters ?? (m.parameters_absent ? undefined : {}),
-    type,
-  }, TOOL_KEYS, asObject(m.extra), asStrings(m.key_order));
+export function exportVtTool(
+  t: ToolDef,
+  m: SourceMeta,
+  text: (s: string) => string = (s) => s,
+): Record<string, unknown> {
+  const type =
+    m.type === null ? undefined : typeof m.type === 'string' ? m.type : t.kind === 'other' ? 'custom' : t.kind;
+  return assemble(
+    {
+      name: t.name,
+      description: m.description_absent && t.description === '' ? undefined : text(t.description),
+      parameters: t.parameters ?? (m.parameters_absent ? undefined : {}),
+      type,
+    },
+    TOOL_KEYS,
+    asObject(m.extra),
+    asStrings(m.key_order),
+  );
 }

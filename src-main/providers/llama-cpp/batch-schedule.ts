@@ -10,12 +10,17 @@ import type { LlamaContext } from 'node-llama-cpp';
 
 export type DispatchSchedule = (dispatch: () => void) => void;
 
-export function gatheringSchedule(busySequences: () => number, context: () => LlamaContext | undefined, maxWaitMs: number): DispatchSchedule {
+export function gatheringSchedule(
+  busySequences: () => number,
+  context: () => LlamaContext | undefined,
+  maxWaitMs: number,
+): DispatchSchedule {
   return (dispatch) => {
     const start = performance.now();
     const check = () => {
       // internal field of node-llama-cpp 3.x; without it, behave like 'nextCycle'
-      const queued = (context() as unknown as { _queuedDecodeSequenceIds?: Set<number> } | undefined)?._queuedDecodeSequenceIds?.size;
+      const queued = (context() as unknown as { _queuedDecodeSequenceIds?: Set<number> } | undefined)
+        ?._queuedDecodeSequenceIds?.size;
       if (queued === undefined || queued >= busySequences() || performance.now() - start >= maxWaitMs) dispatch();
       else setImmediate(check);
     };

@@ -41,10 +41,14 @@ export async function chatWrapperNames(): Promise<string[]> {
 export async function normalizeWrapperName(name: string | undefined): Promise<string | undefined> {
   if (!name || name.toLowerCase() === 'auto') return undefined;
   const { specializedChatWrapperTypeNames } = await import('node-llama-cpp');
-  const exact = (specializedChatWrapperTypeNames as readonly string[]).find((n) => n.toLowerCase() === name.toLowerCase());
+  const exact = (specializedChatWrapperTypeNames as readonly string[]).find(
+    (n) => n.toLowerCase() === name.toLowerCase(),
+  );
   const resolved = exact ?? ALIASES[name.toLowerCase().replace(/[\s_]/g, '')] ?? ALIASES[name.toLowerCase()];
   if (!resolved) {
-    throw new Error(`unknown chat_wrapper "${name}" (expected one of: ${(await chatWrapperNames()).join(', ')}, or aliases chatml, llama2, alpaca)`);
+    throw new Error(
+      `unknown chat_wrapper "${name}" (expected one of: ${(await chatWrapperNames()).join(', ')}, or aliases chatml, llama2, alpaca)`,
+    );
   }
   return resolved;
 }
@@ -61,10 +65,16 @@ export async function resolveWrapper(model: LlamaModel, requested?: string): Pro
   const { resolveChatWrapper, GeneralChatWrapper } = await import('node-llama-cpp');
   const type = await normalizeWrapperName(requested);
   if (type) {
-    const wrapper = resolveChatWrapper(model, { type: type as never, warningLogs: false, fallbackToOtherWrappersOnJinjaError: true });
+    const wrapper = resolveChatWrapper(model, {
+      type: type as never,
+      warningLogs: false,
+      fallbackToOtherWrappersOnJinjaError: true,
+    });
     return { wrapper: wrapper ?? new GeneralChatWrapper(), name: type, explicit: true };
   }
-  const wrapper = resolveChatWrapper(model, { warningLogs: false, fallbackToOtherWrappersOnJinjaError: true }) ?? new GeneralChatWrapper();
+  const wrapper =
+    resolveChatWrapper(model, { warningLogs: false, fallbackToOtherWrappersOnJinjaError: true }) ??
+    new GeneralChatWrapper();
   return { wrapper, name: wrapperTypeName(wrapper), explicit: false };
 }
 

@@ -66,7 +66,12 @@ export async function readGgufFacts(file: string): Promise<GgufFacts> {
   const info = await readGgufFileInfo(abs, {
     sourceType: 'filesystem',
     logWarnings: false,
-    ignoreKeys: ['tokenizer.ggml.tokens', 'tokenizer.ggml.scores', 'tokenizer.ggml.token_type', 'tokenizer.ggml.merges'],
+    ignoreKeys: [
+      'tokenizer.ggml.tokens',
+      'tokenizer.ggml.scores',
+      'tokenizer.ggml.token_type',
+      'tokenizer.ggml.merges',
+    ],
   });
   const general = info.metadata?.general ?? ({} as Record<string, unknown>);
   const arch = (general as { architecture?: string }).architecture;
@@ -96,7 +101,8 @@ export async function readGgufFacts(file: string): Promise<GgufFacts> {
     architecture: arch,
     quantization,
     context_length: typeof archMeta?.context_length === 'number' ? archMeta.context_length : undefined,
-    parameter_count: (general as { size_label?: string }).size_label || (paramCount ? formatParamCount(paramCount) : undefined),
+    parameter_count:
+      (general as { size_label?: string }).size_label || (paramCount ? formatParamCount(paramCount) : undefined),
     chat_template: tokenizer?.chat_template,
   };
   factsCache.set(abs, { stamp, facts });

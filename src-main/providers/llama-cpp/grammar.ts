@@ -81,7 +81,11 @@ export function grammarFor(llama: Llama, schema: JsonSchema): Promise<LlamaGramm
     g = (async () => {
       const [{ LlamaText }, grammar] = await Promise.all([import('node-llama-cpp'), grammarTextFor(llama, schema)]);
       // same stop trigger and trimming as node-llama-cpp's own JSON-schema grammar
-      return llama.createGrammar({ grammar, stopGenerationTriggers: [LlamaText(['\n'.repeat(4)])], trimWhitespaceSuffix: true });
+      return llama.createGrammar({
+        grammar,
+        stopGenerationTriggers: [LlamaText(['\n'.repeat(4)])],
+        trimWhitespaceSuffix: true,
+      });
     })();
     g.catch(() => cache!.delete(key));
     if (cache.size > 200) cache.delete(cache.keys().next().value as string);
@@ -103,7 +107,8 @@ export function asciiBytesOnlyBias(model: LlamaModel): Promise<TokenBias | undef
   if (!p) {
     p = (async () => {
       const { TokenBias, LlamaVocabularyType } = await import('node-llama-cpp');
-      if (model.vocabularyType !== LlamaVocabularyType.spm && model.vocabularyType !== LlamaVocabularyType.ugm) return undefined;
+      if (model.vocabularyType !== LlamaVocabularyType.spm && model.vocabularyType !== LlamaVocabularyType.ugm)
+        return undefined;
       const bias = new TokenBias(model.tokenizer);
       let n = 0;
       for (const t of model.iterateAllTokens()) {

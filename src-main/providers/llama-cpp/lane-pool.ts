@@ -53,8 +53,14 @@ export class LanePool {
     const all = this.lanes.map((l) => l.stats());
     const sum = (k: keyof SlotPoolStats) => all.reduce((n, s) => n + s[k], 0);
     return {
-      size: sum('size'), created: sum('created'), busy: sum('busy'), hits: sum('hits'), takeovers: sum('takeovers'), waits: sum('waits'),
-      lanes: this.lanes.length, perLane: [...this.sessionsPerLane],
+      size: sum('size'),
+      created: sum('created'),
+      busy: sum('busy'),
+      hits: sum('hits'),
+      takeovers: sum('takeovers'),
+      waits: sum('waits'),
+      lanes: this.lanes.length,
+      perLane: [...this.sessionsPerLane],
     };
   }
 

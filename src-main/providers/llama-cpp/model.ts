@@ -56,7 +56,13 @@ export interface LlamaCppCallTotals {
 export class LlamaCppChatModel implements ChatModel {
   readonly maxParallel: number;
   private readonly sessions = new Set<LlamaCppSession>();
-  private readonly totals: LlamaCppCallTotals = { calls: 0, prompt_tokens: 0, cached_prompt_tokens: 0, completion_tokens: 0, call_ms: 0 };
+  private readonly totals: LlamaCppCallTotals = {
+    calls: 0,
+    prompt_tokens: 0,
+    cached_prompt_tokens: 0,
+    completion_tokens: 0,
+    call_ms: 0,
+  };
   private closed = false;
 
   private constructor(
@@ -117,8 +123,23 @@ export class LlamaCppChatModel implements ChatModel {
         for (let lane = 0; lane < lanes; lane++) {
           // the schedule needs the lane's pool and context, which exist only after createContext
           const late: { pool?: SlotPool; context?: LlamaContext } = {};
-          const batching = batchWaitMs > 0 ? { dispatchSchedule: gatheringSchedule(() => late.pool?.busyCount() ?? 0, () => late.context, batchWaitMs) } : undefined;
-          const context = await model.createContext({ sequences: perLane, contextSize, threads, batching, createSignal: opts.signal });
+          const batching =
+            batchWaitMs > 0
+              ? {
+                  dispatchSchedule: gatheringSchedule(
+                    () => late.pool?.busyCount() ?? 0,
+                    () => late.context,
+                    batchWaitMs,
+                  ),
+                }
+              : undefined;
+          const context = await model.createContext({
+            sequences: perLane,
+            contextSize,
+            threads,
+            batching,
+            createSignal: opts.signal,
+          });
           contexts.push(context);
           late.context = context;
           late.pool = new SlotPool(context, resolved.wrapper, perLane, LlamaChat, lane);
@@ -141,7 +162,18 @@ export class LlamaCppChatModel implements ChatModel {
         loadMs: acquired.loadMs,
         sharedModel: acquired.shared,
       };
-      return new LlamaCppChatModel(spec, file, llama, model, contexts, resolved.wrapper, pool, facts, info, acquired.release);
+      return new LlamaCppChatModel(
+        spec,
+        file,
+        llama,
+        model,
+        contexts,
+        resolved.wrapper,
+        pool,
+        facts,
+        info,
+        acquired.release,
+      );
     } catch (e) {
       await acquired.release();
       if ((e as { name?: string }).name === 'ProviderError') throw e;
@@ -177,7 +209,12 @@ export class LlamaCppChatModel implements ChatModel {
   }
 
   async openSession(opts?: { label?: string }): Promise<ModelSession> {
-    if (this.closed) throw providerError({ provider: 'llama-cpp', model: this.spec.model, where: this.path }, 'invalid_spec', 'the model was closed');
+    if (this.closed)
+      throw providerError(
+        { provider: 'llama-cpp', model: this.spec.model, where: this.path },
+        'invalid_spec',
+        'the model was closed',
+      );
     const s = new LlamaCppSession(this, opts?.label);
     this.sessions.add(s);
     return s;
@@ -199,7 +236,12 @@ export class LlamaCppChatModel implements ChatModel {
 
   /** Call totals and sequence-pool counters since load. */
   stats(): LlamaCppCallTotals & { pool: LanePoolStats; openSessions: number } {
-    return { ...this.totals, call_ms: Math.round(this.totals.call_ms), pool: this.pool.stats(), openSessions: this.sessions.size };
+    return {
+      ...this.totals,
+      call_ms: Math.round(this.totals.call_ms),
+      pool: this.pool.stats(),
+      openSessions: this.sessions.size,
+    };
   }
 
   async close(): Promise<void> {

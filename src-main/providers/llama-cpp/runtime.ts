@@ -109,8 +109,20 @@ export async function acquireModel(
 }
 
 /** Load counters for benchmarks and tests. */
-export function llamaCppStats(): { modelLoads: number; loadMsTotal: number; loadedModels: number; loads: Array<{ path: string; ms: number }>; gpu: LlamaGpuChoice | undefined } {
-  return { modelLoads: counters.modelLoads, loadMsTotal: Math.round(counters.loadMsTotal), loadedModels: models.size, loads: [...counters.loads], gpu: llamaGpu };
+export function llamaCppStats(): {
+  modelLoads: number;
+  loadMsTotal: number;
+  loadedModels: number;
+  loads: Array<{ path: string; ms: number }>;
+  gpu: LlamaGpuChoice | undefined;
+} {
+  return {
+    modelLoads: counters.modelLoads,
+    loadMsTotal: Math.round(counters.loadMsTotal),
+    loadedModels: models.size,
+    loads: [...counters.loads],
+    gpu: llamaGpu,
+  };
 }
 
 /** Physical cores useful for math (node-llama-cpp's estimate), at least 1. */

@@ -63,7 +63,13 @@ export async function scanModelsDir(dir: string, opts: ScanOptions = {}): Promis
       });
     } catch {
       const st = await fs.promises.stat(file).catch(() => undefined);
-      infos.push({ provider: 'llama-cpp', name: path.basename(file), spec: `llama-cpp:${file}`, path: file, size_bytes: st?.size });
+      infos.push({
+        provider: 'llama-cpp',
+        name: path.basename(file),
+        spec: `llama-cpp:${file}`,
+        path: file,
+        size_bytes: st?.size,
+      });
     }
   }
   return infos;

@@ -7,7 +7,15 @@
  *   cached_prompt_tokens = prompt_tokens - evaluated.
  */
 import type { ChatHistoryItem, ChatModelFunctions, LlamaChatResponse, LlamaContextSequence } from 'node-llama-cpp';
-import type { CallUsage, ChatRequest, ChatResponse, ModelSession, StructuredRequest, StructuredResponse, ToolCallRequest } from '../types.js';
+import type {
+  CallUsage,
+  ChatRequest,
+  ChatResponse,
+  ModelSession,
+  StructuredRequest,
+  StructuredResponse,
+  ToolCallRequest,
+} from '../types.js';
 import { ProviderError } from '../types.js';
 import { providerError, type ErrorContext } from '../shared/errors.js';
 import { parseStructured } from '../shared/structured.js';
@@ -72,18 +80,31 @@ export class LlamaCppSession implements ModelSession {
     let raw = '';
     let cutShort = false;
     for (let attempt = 1; attempt <= 2; attempt++) {
-      const r = await this.generate({ history, maxTokens, temperature: req.temperature, signal: req.signal, structured: { schema: req.schema }, onText: attempt === 1 ? req.onToken : undefined });
+      const r = await this.generate({
+        history,
+        maxTokens,
+        temperature: req.temperature,
+        signal: req.signal,
+        structured: { schema: req.schema },
+        onText: attempt === 1 ? req.onToken : undefined,
+      });
       usage = usage ? addUsage(usage, r.usage) : r.usage;
       raw = r.res.response;
       const parsed = parseStructured(raw, req.schema);
-      if (parsed.ok) return { value: parsed.value as T, raw, parsedFirstTry: attempt === 1 && parsed.fixes.length === 0, usage };
+      if (parsed.ok)
+        return { value: parsed.value as T, raw, parsedFirstTry: attempt === 1 && parsed.fixes.length === 0, usage };
       lastError = parsed.error;
       cutShort = r.res.metadata.stopReason === 'maxTokens' && Number.isFinite(bound) && r.room < bound;
       // retry once: more room if the output was cut, else a fresh sample
       if (r.res.metadata.stopReason === 'maxTokens') maxTokens = Math.min(this.owner.contextSize - 16, maxTokens * 2);
     }
     // Cut off because the context had no room for the schema's answer: say so, so callers can fall back (e.g. one metric per call).
-    if (cutShort) throw providerError(this.ctx, 'context_overflow', `the structured answer was cut off: the context had room for fewer tokens than the schema may need (${bound}); raise params.context_size or use a smaller schema`);
+    if (cutShort)
+      throw providerError(
+        this.ctx,
+        'context_overflow',
+        `the structured answer was cut off: the context had room for fewer tokens than the schema may need (${bound}); raise params.context_size or use a smaller schema`,
+      );
     throw providerError(this.ctx, 'bad_output', `structured output failed twice: ${lastError}`);
   }
 
@@ -93,7 +114,9 @@ export class LlamaCppSession implements ModelSession {
     this.owner.releaseSession(this);
   }
 
-  private async generate(o: GenOptions): Promise<{ res: LlamaChatResponse<ChatModelFunctions>; usage: CallUsage; room: number }> {
+  private async generate(
+    o: GenOptions,
+  ): Promise<{ res: LlamaChatResponse<ChatModelFunctions>; usage: CallUsage; room: number }> {
     if (this.disposed) throw providerError(this.ctx, 'invalid_spec', 'the session was disposed');
     const t0 = performance.now();
     let slot: Slot;
@@ -123,10 +146,18 @@ export class LlamaCppSession implements ModelSession {
       let res: LlamaChatResponse<ChatModelFunctions>;
       if (o.structured) {
         const grammar = await grammarFor(this.owner.llama, o.structured.schema).catch((e: Error) => {
-          throw providerError(this.ctx, 'invalid_spec', `the JSON schema cannot be turned into a grammar: ${e.message}`);
+          throw providerError(
+            this.ctx,
+            'invalid_spec',
+            `the JSON schema cannot be turned into a grammar: ${e.message}`,
+          );
         });
         const tokenBias = await asciiBytesOnlyBias(this.owner.model);
-        res = (await slot.chat.generateResponse(o.history, { ...common, grammar, tokenBias })) as LlamaChatResponse<ChatModelFunctions>;
+        res = (await slot.chat.generateResponse(o.history, {
+          ...common,
+          grammar,
+          tokenBias,
+        })) as LlamaChatResponse<ChatModelFunctions>;
       } else if (o.functions) {
         res = await slot.chat.generateResponse(o.history, { ...common, functions: o.functions });
       } else {
@@ -163,7 +194,8 @@ export class LlamaCppSession implements ModelSession {
     let bound = 256 + (o.functions ? 512 + Buffer.byteLength(JSON.stringify(o.functions)) * 2 : 0);
     for (const h of o.history) {
       bound += 48;
-      if (h.type === 'model') for (const r of h.response) bound += Buffer.byteLength(typeof r === 'string' ? r : JSON.stringify(r));
+      if (h.type === 'model')
+        for (const r of h.response) bound += Buffer.byteLength(typeof r === 'string' ? r : JSON.stringify(r));
       else bound += Buffer.byteLength(typeof h.text === 'string' ? h.text : JSON.stringify(h.text));
     }
     if (bound + o.maxTokens + 2 <= room) return o.maxTokens;
@@ -186,7 +218,8 @@ export class LlamaCppSession implements ModelSession {
     if (err instanceof ProviderError) return err;
     if (signal?.aborted) return providerError(this.ctx, 'cancelled', 'the call was cancelled');
     const msg = (err as Error)?.message ?? String(err);
-    if (/context size is too small|context.*(full|overflow)/i.test(msg)) return providerError(this.ctx, 'context_overflow', msg);
+    if (/context size is too small|context.*(full|overflow)/i.test(msg))
+      return providerError(this.ctx, 'context_overflow', msg);
     return providerError(this.ctx, 'server_error', `llama.cpp call failed: ${msg}`);
   }
 }

@@ -30,7 +30,13 @@ export interface SlotPoolStats {
   waits: number;
 }
 
-type Waiter = { owner: object; resolve: (s: Slot) => void; reject: (e: unknown) => void; signal?: AbortSignal; onAbort?: () => void };
+type Waiter = {
+  owner: object;
+  resolve: (s: Slot) => void;
+  reject: (e: unknown) => void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+};
 
 export class SlotPool {
   private readonly slots: Slot[] = [];
@@ -89,7 +95,12 @@ export class SlotPool {
   }
 
   stats(): SlotPoolStats {
-    return { size: this.size, created: this.slots.length, busy: this.slots.filter((s) => s.busy).length, ...this.counters };
+    return {
+      size: this.size,
+      created: this.slots.length,
+      busy: this.slots.filter((s) => s.busy).length,
+      ...this.counters,
+    };
   }
 
   async close(): Promise<void> {
@@ -102,7 +113,7 @@ export class SlotPool {
   }
 
   private serveWaiters(): void {
-    for (let i = 0; i < this.waiters.length; ) {
+    for (let i = 0; i < this.waiters.length;) {
       const w = this.waiters[i];
       const slot = this.pick(w.owner);
       if (!slot) {

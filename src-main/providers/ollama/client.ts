@@ -48,11 +48,15 @@ export function mapOllamaError(ctx: ErrorContext, err: unknown, signal?: AbortSi
   const e = err as { name?: string; status_code?: number; error?: string; message?: string };
   if (e?.name === 'ResponseError' && typeof e.status_code === 'number') {
     const body = JSON.stringify({ error: e.error ?? e.message ?? '' });
-    return httpStatusError(ctx, e.status_code, body, undefined, { missingModelHint: `run \`ollama pull ${ctx.model}\` on that host` });
+    return httpStatusError(ctx, e.status_code, body, undefined, {
+      missingModelHint: `run \`ollama pull ${ctx.model}\` on that host`,
+    });
   }
   if (e?.name === 'ProviderError') return err as ProviderError;
   if (e?.message && /model .*not found/i.test(e.message)) {
-    return httpStatusError(ctx, 404, JSON.stringify({ error: e.message }), undefined, { missingModelHint: `run \`ollama pull ${ctx.model}\`` });
+    return httpStatusError(ctx, 404, JSON.stringify({ error: e.message }), undefined, {
+      missingModelHint: `run \`ollama pull ${ctx.model}\``,
+    });
   }
   return fromNetworkError(ctx, err, signal);
 }

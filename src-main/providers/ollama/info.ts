@@ -25,11 +25,13 @@ export function sameModelName(a: string, b: string): boolean {
 }
 
 function contextLengthOf(modelInfo: unknown): { arch?: string; ctx?: number } {
-  const entries: Array<[string, unknown]> = modelInfo instanceof Map ? [...modelInfo.entries()] : Object.entries((modelInfo ?? {}) as Record<string, unknown>);
+  const entries: Array<[string, unknown]> =
+    modelInfo instanceof Map ? [...modelInfo.entries()] : Object.entries((modelInfo ?? {}) as Record<string, unknown>);
   const obj = Object.fromEntries(entries);
   const arch = typeof obj['general.architecture'] === 'string' ? (obj['general.architecture'] as string) : undefined;
   let ctx = arch ? obj[`${arch}.context_length`] : undefined;
-  if (typeof ctx !== 'number') ctx = entries.find(([k, v]) => k.endsWith('.context_length') && typeof v === 'number')?.[1];
+  if (typeof ctx !== 'number')
+    ctx = entries.find(([k, v]) => k.endsWith('.context_length') && typeof v === 'number')?.[1];
   return { arch, ctx: typeof ctx === 'number' ? ctx : undefined };
 }
 
@@ -114,7 +116,12 @@ export interface PullProgress {
 }
 
 /** Pulls a model, reporting progress; resolves when the server says "success". */
-export async function pullOllamaModel(endpoint: string, model: string, onProgress?: (p: PullProgress) => void, opts: ClientOptions = {}): Promise<void> {
+export async function pullOllamaModel(
+  endpoint: string,
+  model: string,
+  onProgress?: (p: PullProgress) => void,
+  opts: ClientOptions = {},
+): Promise<void> {
   const ctx: ErrorContext = { provider: 'ollama', model, where: endpoint };
   const client = ollamaClient(endpoint, { ...opts, headersTimeoutMs: opts.headersTimeoutMs ?? 60_000 });
   let last = '';
@@ -127,7 +134,13 @@ export async function pullOllamaModel(endpoint: string, model: string, onProgres
       }
       last = p.status;
       const fraction = p.total ? Math.min(1, (p.completed ?? 0) / p.total) : undefined;
-      onProgress?.({ status: p.status, digest: p.digest || undefined, completed: p.completed, total: p.total, fraction });
+      onProgress?.({
+        status: p.status,
+        digest: p.digest || undefined,
+        completed: p.completed,
+        total: p.total,
+        fraction,
+      });
     }
   } catch (err) {
     throw mapOllamaError(ctx, err, opts.signal);

@@ -6,7 +6,11 @@ export function toOllamaMessages(messages: ChatMessage[]): Message[] {
   return messages.map((m) => {
     if (m.role === 'assistant' && m.tool_calls?.length) {
       for (const c of m.tool_calls) names.set(c.id, c.name);
-      return { role: 'assistant', content: m.content, tool_calls: m.tool_calls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })) };
+      return {
+        role: 'assistant',
+        content: m.content,
+        tool_calls: m.tool_calls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })),
+      };
     }
     if (m.role === 'tool') {
       const toolName = m.name ?? (m.tool_call_id ? names.get(m.tool_call_id) : undefined);
@@ -18,5 +22,8 @@ export function toOllamaMessages(messages: ChatMessage[]): Message[] {
 
 export function toOllamaTools(tools: ToolSpec[] | undefined): Tool[] | undefined {
   if (!tools?.length) return undefined;
-  return tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters as Tool['function']['parameters'] } }));
+  return tools.map((t) => ({
+    type: 'function',
+    function: { name: t.name, description: t.description, parameters: t.parameters as Tool['function']['parameters'] },
+  }));
 }

@@ -49,7 +49,9 @@ export class OllamaChatModel implements ChatModel {
     const endpoints = (spec.endpoints?.length ? spec.endpoints : defaultOllamaEndpoints()).map(normalizeEndpoint);
     const facts = new Map<string, OllamaModelFacts>();
     if (opts.verify !== false) {
-      const all = await Promise.all(endpoints.map((ep) => ollamaModelFacts(ep, spec.model, { signal: opts.signal, fetch: opts.fetch })));
+      const all = await Promise.all(
+        endpoints.map((ep) => ollamaModelFacts(ep, spec.model, { signal: opts.signal, fetch: opts.fetch })),
+      );
       all.forEach((f, i) => facts.set(endpoints[i], f));
     }
     return new OllamaChatModel(spec, endpoints, facts, opts);
@@ -78,7 +80,8 @@ export class OllamaChatModel implements ChatModel {
   }
 
   async openSession(): Promise<ModelSession> {
-    if (this.closed) throw providerError({ provider: 'ollama', model: this.spec.model }, 'invalid_spec', 'the model was closed');
+    if (this.closed)
+      throw providerError({ provider: 'ollama', model: this.spec.model }, 'invalid_spec', 'the model was closed');
     return new OllamaSession(this, this.pool.assign());
   }
 
@@ -97,7 +100,11 @@ export class OllamaChatModel implements ChatModel {
         `the conversation is about ${promptTokens} tokens + ${maxTokens} for the reply, more than the model's context of ${modelMax}`,
       );
     }
-    const n = chooseNumCtx(promptTokens, maxTokens, { base: this.spec.params.context_size, previous: this.numCtxByEndpoint.get(endpoint), modelMax });
+    const n = chooseNumCtx(promptTokens, maxTokens, {
+      base: this.spec.params.context_size,
+      previous: this.numCtxByEndpoint.get(endpoint),
+      modelMax,
+    });
     this.numCtxByEndpoint.set(endpoint, n);
     return n;
   }

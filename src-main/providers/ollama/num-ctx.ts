@@ -22,7 +22,12 @@ export function promptChars(messages: ChatMessage[], tools?: ToolSpec[], extra =
 export const DEFAULT_CHARS_PER_TOKEN = 3.5;
 
 /** Rough token count: `charsPerToken` characters per token (~3.5 chars per token, ~8 template tokens per message by default). */
-export function estimateTokens(messages: ChatMessage[], tools?: ToolSpec[], extra = '', charsPerToken = DEFAULT_CHARS_PER_TOKEN): number {
+export function estimateTokens(
+  messages: ChatMessage[],
+  tools?: ToolSpec[],
+  extra = '',
+  charsPerToken = DEFAULT_CHARS_PER_TOKEN,
+): number {
   return Math.ceil(promptChars(messages, tools, extra) / charsPerToken);
 }
 
@@ -42,7 +47,11 @@ export function learnCharsPerToken(current: number, chars: number, evaluatedToke
  * estimate + the reply + a margin, never below `previous` (Ollama reloads the model when num_ctx
  * changes, so it only grows), capped at the model's trained context when known.
  */
-export function chooseNumCtx(promptTokens: number, maxTokens: number, opts: { base?: number; previous?: number; modelMax?: number } = {}): number {
+export function chooseNumCtx(
+  promptTokens: number,
+  maxTokens: number,
+  opts: { base?: number; previous?: number; modelMax?: number } = {},
+): number {
   const base = opts.base ?? 4096;
   const need = promptTokens + maxTokens + 256;
   let n = Math.max(base, opts.previous ?? 0);

@@ -14,7 +14,9 @@ export function createOllamaProvider(opts: OllamaProviderOptions = {}): Provider
     },
     async list(o: ListOptions): Promise<ModelInfo[]> {
       const endpoints = (o.endpoints?.length ? o.endpoints : defaultOllamaEndpoints()).map(normalizeEndpoint);
-      const lists = await Promise.all(endpoints.map((ep) => listOllamaModels(ep, { signal: o.signal, fetch: opts.fetch })));
+      const lists = await Promise.all(
+        endpoints.map((ep) => listOllamaModels(ep, { signal: o.signal, fetch: opts.fetch })),
+      );
       return lists.flat();
     },
   };

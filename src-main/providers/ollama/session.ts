@@ -1,6 +1,15 @@
 /** One conversation on one Ollama endpoint (chosen when the session opens). */
 import type { ChatResponse as OllamaChatResponse, Message } from 'ollama';
-import { ProviderError, type CallUsage, type ChatRequest, type ChatResponse, type ModelSession, type StructuredRequest, type StructuredResponse, type ToolCallRequest } from '../types.js';
+import {
+  ProviderError,
+  type CallUsage,
+  type ChatRequest,
+  type ChatResponse,
+  type ModelSession,
+  type StructuredRequest,
+  type StructuredResponse,
+  type ToolCallRequest,
+} from '../types.js';
 import { providerError, type ErrorContext } from '../shared/errors.js';
 import { withRetry } from '../shared/retry.js';
 import { structuredWithRepair } from '../shared/structured.js';
@@ -11,7 +20,11 @@ import type { OllamaChatModel } from './model.js';
 let callIds = 0;
 const ns = (v: number | undefined) => (typeof v === 'number' ? v / 1e6 : undefined);
 
-export function usageFromOllama(final: Partial<OllamaChatResponse> | undefined, wallMs: number, endpoint: string): CallUsage {
+export function usageFromOllama(
+  final: Partial<OllamaChatResponse> | undefined,
+  wallMs: number,
+  endpoint: string,
+): CallUsage {
   return {
     prompt_tokens: final?.prompt_eval_count ?? 0,
     // Ollama reports only the prompt tokens it evaluated; cache hits are not reported separately.
@@ -39,7 +52,11 @@ export class OllamaSession implements ModelSession {
 
   async chat(req: ChatRequest): Promise<ChatResponse> {
     const maxTokens = req.maxTokens ?? this.owner.spec.params.max_tokens ?? 512;
-    const r = await this.fitting(maxTokens, () => this.owner.estimatePrompt(req.messages, req.tools), (numCtx) => this.chatOnce(req, maxTokens, numCtx));
+    const r = await this.fitting(
+      maxTokens,
+      () => this.owner.estimatePrompt(req.messages, req.tools),
+      (numCtx) => this.chatOnce(req, maxTokens, numCtx),
+    );
     this.owner.observePrompt(req.messages, req.tools, '', r.usage.prompt_tokens);
     return r;
   }
@@ -71,7 +88,11 @@ export class OllamaSession implements ModelSession {
                 req.onToken?.(chunk);
               }
               for (const c of part.message?.tool_calls ?? []) {
-                toolCalls.push({ id: `call_${++callIds}`, name: c.function.name, arguments: (c.function.arguments ?? {}) as Record<string, unknown> });
+                toolCalls.push({
+                  id: `call_${++callIds}`,
+                  name: c.function.name,
+                  arguments: (c.function.arguments ?? {}) as Record<string, unknown>,
+                });
               }
               if (part.done) final = part;
             }
@@ -96,38 +117,50 @@ export class OllamaSession implements ModelSession {
         // only the first answer streams (a repair would be shown twice); once text is out, no retry
         const onToken = attempts++ === 0 ? req.onToken : undefined;
         let emitted = false;
-        const r = await this.fitting(maxTokens, () => this.owner.estimatePrompt(messages, undefined, schemaText), (numCtx) => this.run(req.signal, () =>
-          withRetry(
-            async () => {
-              const t0 = performance.now();
-              const client = ollamaClient(this.endpoint, { signal: req.signal, fetch: this.owner.fetchImpl });
-              const body = {
-                model: this.owner.spec.model,
-                messages: toOllamaMessages(messages) as Message[],
-                format: req.schema,
-                keep_alive: this.owner.keepAlive,
-                options: this.options(numCtx, maxTokens, req.temperature ?? 0),
-              };
-              try {
-                if (!onToken) {
-                  const res = await client.chat({ ...body, stream: false });
-                  return { raw: res.message?.content ?? '', usage: usageFromOllama(res, performance.now() - t0, this.endpoint) };
-                }
-                let raw = '';
-                let final: OllamaChatResponse | undefined;
-                for await (const part of await client.chat({ ...body, stream: true })) {
-                  const chunk = part.message?.content ?? '';
-                  if (chunk) { raw += chunk; emitted = true; onToken(chunk); }
-                  if (part.done) final = part;
-                }
-                return { raw, usage: usageFromOllama(final, performance.now() - t0, this.endpoint) };
-              } catch (err) {
-                throw mapOllamaError(this.ctx, err, req.signal);
-              }
-            },
-            { ...this.owner.retry, signal: req.signal, shouldRetry: (e) => !emitted && this.owner.isRetryable(e) },
-          ),
-        ));
+        const r = await this.fitting(
+          maxTokens,
+          () => this.owner.estimatePrompt(messages, undefined, schemaText),
+          (numCtx) =>
+            this.run(req.signal, () =>
+              withRetry(
+                async () => {
+                  const t0 = performance.now();
+                  const client = ollamaClient(this.endpoint, { signal: req.signal, fetch: this.owner.fetchImpl });
+                  const body = {
+                    model: this.owner.spec.model,
+                    messages: toOllamaMessages(messages) as Message[],
+                    format: req.schema,
+                    keep_alive: this.owner.keepAlive,
+                    options: this.options(numCtx, maxTokens, req.temperature ?? 0),
+                  };
+                  try {
+                    if (!onToken) {
+                      const res = await client.chat({ ...body, stream: false });
+                      return {
+                        raw: res.message?.content ?? '',
+                        usage: usageFromOllama(res, performance.now() - t0, this.endpoint),
+                      };
+                    }
+                    let raw = '';
+                    let final: OllamaChatResponse | undefined;
+                    for await (const part of await client.chat({ ...body, stream: true })) {
+                      const chunk = part.message?.content ?? '';
+                      if (chunk) {
+                        raw += chunk;
+                        emitted = true;
+                        onToken(chunk);
+                      }
+                      if (part.done) final = part;
+                    }
+                    return { raw, usage: usageFromOllama(final, performance.now() - t0, this.endpoint) };
+                  } catch (err) {
+                    throw mapOllamaError(this.ctx, err, req.signal);
+                  }
+                },
+                { ...this.owner.retry, signal: req.signal, shouldRetry: (e) => !emitted && this.owner.isRetryable(e) },
+              ),
+            ),
+        );
         this.owner.observePrompt(messages, undefined, schemaText, r.usage.prompt_tokens);
         return r;
       },
@@ -146,12 +179,21 @@ export class OllamaSession implements ModelSession {
    * prompt does not fit (the estimate was low: a vocabulary with fewer characters per token), the
    * endpoint's num_ctx is doubled - up to the model's context - and the call is made once more.
    */
-  private async fitting<R>(maxTokens: number, estimate: () => number, call: (numCtx: number) => Promise<R>): Promise<R> {
+  private async fitting<R>(
+    maxTokens: number,
+    estimate: () => number,
+    call: (numCtx: number) => Promise<R>,
+  ): Promise<R> {
     const numCtx = await this.owner.numCtxFor(estimate(), maxTokens, this.endpoint);
     try {
       return await call(numCtx);
     } catch (err) {
-      if (!(err instanceof ProviderError) || err.code !== 'context_overflow' || this.owner.growNumCtx(this.endpoint, numCtx) === undefined) throw err;
+      if (
+        !(err instanceof ProviderError) ||
+        err.code !== 'context_overflow' ||
+        this.owner.growNumCtx(this.endpoint, numCtx) === undefined
+      )
+        throw err;
       return call(await this.owner.numCtxFor(estimate(), maxTokens, this.endpoint));
     }
   }

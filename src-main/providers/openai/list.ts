@@ -4,7 +4,10 @@ import { registerSecret } from '../shared/redact.js';
 import { normalizeBaseUrl } from './model.js';
 
 /** GET {base}/models. The key comes from `apiKey` or OPENAI_API_KEY. */
-export async function listOpenAiModels(baseUrl: string, opts: { apiKey?: string; keySource?: string; signal?: AbortSignal; fetch?: typeof fetch } = {}): Promise<ModelInfo[]> {
+export async function listOpenAiModels(
+  baseUrl: string,
+  opts: { apiKey?: string; keySource?: string; signal?: AbortSignal; fetch?: typeof fetch } = {},
+): Promise<ModelInfo[]> {
   const base = normalizeBaseUrl(baseUrl);
   const key = opts.apiKey ?? process.env.OPENAI_API_KEY;
   registerSecret(key);
@@ -16,7 +19,9 @@ export async function listOpenAiModels(baseUrl: string, opts: { apiKey?: string;
     { headers, signal: opts.signal, timeoutMs: 30_000, fetch: opts.fetch },
     { keySource: opts.keySource ?? (opts.apiKey ? 'the API key' : 'the environment variable OPENAI_API_KEY') },
   );
-  const j = (await res.json()) as { data?: Array<{ id: string; owned_by?: string; context_length?: number; max_model_len?: number }> };
+  const j = (await res.json()) as {
+    data?: Array<{ id: string; owned_by?: string; context_length?: number; max_model_len?: number }>;
+  };
   return (j.data ?? []).map((m) => ({
     provider: 'openai' as const,
     name: m.id,

@@ -15,7 +15,11 @@ export function toOpenAiMessages(messages: ChatMessage[]): OpenAiMessage[] {
       return {
         role: 'assistant',
         content: m.content || null,
-        tool_calls: m.tool_calls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.arguments ?? {}) } })),
+        tool_calls: m.tool_calls.map((c) => ({
+          id: c.id,
+          type: 'function' as const,
+          function: { name: c.name, arguments: JSON.stringify(c.arguments ?? {}) },
+        })),
       };
     }
     if (m.role === 'tool') return { role: 'tool', content: m.content, tool_call_id: m.tool_call_id ?? '' };
@@ -25,7 +29,10 @@ export function toOpenAiMessages(messages: ChatMessage[]): OpenAiMessage[] {
 
 export function toOpenAiTools(tools: ToolSpec[] | undefined): unknown[] | undefined {
   if (!tools?.length) return undefined;
-  return tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+  return tools.map((t) => ({
+    type: 'function',
+    function: { name: t.name, description: t.description, parameters: t.parameters },
+  }));
 }
 
 /**

@@ -52,7 +52,10 @@ export interface KeyInfo {
 export async function resolveApiKey(spec: ModelSpec, endpoints: string[], resolver?: KeyResolver): Promise<KeyInfo> {
   let info: KeyInfo;
   if (resolver && (spec.api_key_ref || !spec.api_key_env)) {
-    info = { key: (await resolver(spec)) || undefined, source: spec.api_key_ref ? `the stored key "${spec.api_key_ref}"` : 'the stored API key' };
+    info = {
+      key: (await resolver(spec)) || undefined,
+      source: spec.api_key_ref ? `the stored key "${spec.api_key_ref}"` : 'the stored API key',
+    };
     if (!info.key && !spec.api_key_ref) {
       const name = 'OPENAI_API_KEY';
       info = { key: process.env[name] || undefined, source: `the environment variable ${name}` };
@@ -62,9 +65,16 @@ export async function resolveApiKey(spec: ModelSpec, endpoints: string[], resolv
     info = { key: process.env[name] || undefined, source: `the environment variable ${name}` };
   }
   registerSecret(info.key);
-  const needsKey = !!spec.api_key_env || !!spec.api_key_ref || endpoints.some((e) => /(^|\.)openai\.com|groq\.com|together\.xyz|openrouter\.ai/i.test(new URL(e).hostname));
+  const needsKey =
+    !!spec.api_key_env ||
+    !!spec.api_key_ref ||
+    endpoints.some((e) => /(^|\.)openai\.com|groq\.com|together\.xyz|openrouter\.ai/i.test(new URL(e).hostname));
   if (!info.key && needsKey) {
-    throw providerError({ provider: 'openai', model: spec.model, where: endpoints[0] }, 'unauthorized', `no API key: set ${info.source}`);
+    throw providerError(
+      { provider: 'openai', model: spec.model, where: endpoints[0] },
+      'unauthorized',
+      `no API key: set ${info.source}`,
+    );
   }
   return info;
 }
@@ -73,7 +83,14 @@ export class OpenAiChatModel implements ChatModel {
   readonly maxParallel: number;
   readonly pool: EndpointPool;
   readonly retry: RetryOptions;
-  readonly compat: CompatFlags = { noJsonSchema: false, noJsonObject: false, noStreamOptions: false, maxCompletionTokens: false, noTemperature: false, noSeed: false };
+  readonly compat: CompatFlags = {
+    noJsonSchema: false,
+    noJsonObject: false,
+    noStreamOptions: false,
+    maxCompletionTokens: false,
+    noTemperature: false,
+    noSeed: false,
+  };
   private closed = false;
 
   private constructor(
@@ -94,7 +111,11 @@ export class OpenAiChatModel implements ChatModel {
       try {
         new URL(e);
       } catch {
-        throw providerError({ provider: 'openai', model: spec.model, where: e }, 'invalid_spec', 'not a valid base URL (expected e.g. https://api.openai.com/v1)');
+        throw providerError(
+          { provider: 'openai', model: spec.model, where: e },
+          'invalid_spec',
+          'not a valid base URL (expected e.g. https://api.openai.com/v1)',
+        );
       }
     }
     const keyInfo = await resolveApiKey(spec, endpoints, opts.resolveKey);
@@ -106,7 +127,10 @@ export class OpenAiChatModel implements ChatModel {
   }
 
   headers(): Record<string, string> {
-    const h: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const h: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
     if (this.keyInfo.key) h.authorization = `Bearer ${this.keyInfo.key}`;
     return h;
   }
@@ -116,7 +140,14 @@ export class OpenAiChatModel implements ChatModel {
     return fetchOk(
       this.errorContext(endpoint),
       `${endpoint}${path}`,
-      { method: 'POST', headers: this.headers(), body: JSON.stringify(body), signal, timeoutMs: this.opts.timeoutMs, fetch: this.opts.fetch },
+      {
+        method: 'POST',
+        headers: this.headers(),
+        body: JSON.stringify(body),
+        signal,
+        timeoutMs: this.opts.timeoutMs,
+        fetch: this.opts.fetch,
+      },
       { keySource: this.keyInfo.source },
     );
   }
@@ -130,7 +161,8 @@ export class OpenAiChatModel implements ChatModel {
     const m = err.message;
     const c = this.compat;
     if (/stream_options|include_usage/i.test(m)) return (c.noStreamOptions = true);
-    if (/max_tokens/i.test(m) && /max_completion_tokens|not supported|unsupported/i.test(m)) return (c.maxCompletionTokens = true);
+    if (/max_tokens/i.test(m) && /max_completion_tokens|not supported|unsupported/i.test(m))
+      return (c.maxCompletionTokens = true);
     if (/temperature/i.test(m) && /unsupported|not support|only the default/i.test(m)) return (c.noTemperature = true);
     if (/\bseed\b/i.test(m) && /unsupported|not support|unrecognized|unknown/i.test(m)) return (c.noSeed = true);
     return false;
@@ -141,7 +173,8 @@ export class OpenAiChatModel implements ChatModel {
   }
 
   async openSession(): Promise<ModelSession> {
-    if (this.closed) throw providerError({ provider: 'openai', model: this.spec.model }, 'invalid_spec', 'the model was closed');
+    if (this.closed)
+      throw providerError({ provider: 'openai', model: this.spec.model }, 'invalid_spec', 'the model was closed');
     return new OpenAiSession(this, this.pool.assign());
   }
 

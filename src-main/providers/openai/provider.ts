@@ -14,8 +14,11 @@ export function createOpenAiProvider(opts: OpenAiProviderOptions = {}): Provider
     async list(o: ListOptions): Promise<ModelInfo[]> {
       const endpoints = o.endpoints?.length ? o.endpoints : defaultOpenAiEndpoints();
       let apiKey: string | undefined;
-      if (opts.resolveKey) apiKey = (await opts.resolveKey({ provider: 'openai', model: '*', params: {} })) || undefined;
-      const lists = await Promise.all(endpoints.map((ep) => listOpenAiModels(ep, { apiKey, signal: o.signal, fetch: opts.fetch })));
+      if (opts.resolveKey)
+        apiKey = (await opts.resolveKey({ provider: 'openai', model: '*', params: {} })) || undefined;
+      const lists = await Promise.all(
+        endpoints.map((ep) => listOpenAiModels(ep, { apiKey, signal: o.signal, fetch: opts.fetch })),
+      );
       return lists.flat();
     },
   };

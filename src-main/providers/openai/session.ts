@@ -1,5 +1,13 @@
 /** One conversation on one OpenAI-compatible endpoint. */
-import type { CallUsage, ChatMessage, ChatRequest, ChatResponse, ModelSession, StructuredRequest, StructuredResponse } from '../types.js';
+import type {
+  CallUsage,
+  ChatMessage,
+  ChatRequest,
+  ChatResponse,
+  ModelSession,
+  StructuredRequest,
+  StructuredResponse,
+} from '../types.js';
 import { ProviderError } from '../types.js';
 import { isRetryable, providerError } from '../shared/errors.js';
 import type { JsonSchema } from '../shared/json-schema.js';
@@ -31,20 +39,28 @@ export class OpenAiSession implements ModelSession {
 
   async chat(req: ChatRequest): Promise<ChatResponse> {
     let emitted = false;
-    return this.send(req.signal, async () => {
-      const t0 = performance.now();
-      const body = {
-        ...this.baseBody(req.messages, req.maxTokens ?? this.owner.spec.params.max_tokens, req.temperature),
-        tools: toOpenAiTools(req.tools),
-      };
-      const r = await this.stream(body, req.signal, (chunk) => {
-        emitted = true;
-        req.onToken?.(chunk);
-      });
-      // without usage (server ignores stream_options) the delta count stands in for completion tokens
-      const usage = r.usage ?? { completion_tokens: r.deltas };
-      return { text: r.text, toolCalls: r.toolCalls, usage: usageFromOpenAi(usage, performance.now() - t0, this.endpoint) };
-    }, () => !emitted);
+    return this.send(
+      req.signal,
+      async () => {
+        const t0 = performance.now();
+        const body = {
+          ...this.baseBody(req.messages, req.maxTokens ?? this.owner.spec.params.max_tokens, req.temperature),
+          tools: toOpenAiTools(req.tools),
+        };
+        const r = await this.stream(body, req.signal, (chunk) => {
+          emitted = true;
+          req.onToken?.(chunk);
+        });
+        // without usage (server ignores stream_options) the delta count stands in for completion tokens
+        const usage = r.usage ?? { completion_tokens: r.deltas };
+        return {
+          text: r.text,
+          toolCalls: r.toolCalls,
+          usage: usageFromOpenAi(usage, performance.now() - t0, this.endpoint),
+        };
+      },
+      () => !emitted,
+    );
   }
 
   async structured<T = unknown>(req: StructuredRequest): Promise<StructuredResponse<T>> {
@@ -56,11 +72,20 @@ export class OpenAiSession implements ModelSession {
         // only the first answer streams (a repair would be shown twice)
         const onToken = attempts++ === 0 ? req.onToken : undefined;
         for (;;) {
-          const mode = this.owner.compat.noJsonSchema ? (this.owner.compat.noJsonObject ? 'none' : 'json_object') : 'json_schema';
+          const mode = this.owner.compat.noJsonSchema
+            ? this.owner.compat.noJsonObject
+              ? 'none'
+              : 'json_object'
+            : 'json_schema';
           try {
             return await this.structuredOnce(messages, req, mode, onToken);
           } catch (err) {
-            if (err instanceof ProviderError && err.status === 400 && mode !== 'none' && RESPONSE_FORMAT_REJECTED.test(err.message)) {
+            if (
+              err instanceof ProviderError &&
+              err.status === 400 &&
+              mode !== 'none' &&
+              RESPONSE_FORMAT_REJECTED.test(err.message)
+            ) {
               if (mode === 'json_schema') this.owner.compat.noJsonSchema = true;
               else this.owner.compat.noJsonObject = true;
               fellBack = true;
@@ -70,7 +95,8 @@ export class OpenAiSession implements ModelSession {
           }
         }
       },
-      (error) => providerError(this.owner.errorContext(this.endpoint), 'bad_output', `structured output failed: ${error}`),
+      (error) =>
+        providerError(this.owner.errorContext(this.endpoint), 'bad_output', `structured output failed: ${error}`),
     );
     if (fellBack || this.owner.compat.noJsonSchema) result.parsedFirstTry = result.parsedFirstTry && !fellBack;
     return result;
@@ -82,48 +108,103 @@ export class OpenAiSession implements ModelSession {
     this.owner.releaseEndpoint(this.endpoint);
   }
 
-  private async structuredOnce(messages: ChatMessage[], req: StructuredRequest, mode: 'json_schema' | 'json_object' | 'none', onToken?: (chunk: string) => void): Promise<{ raw: string; usage: CallUsage }> {
+  private async structuredOnce(
+    messages: ChatMessage[],
+    req: StructuredRequest,
+    mode: 'json_schema' | 'json_object' | 'none',
+    onToken?: (chunk: string) => void,
+  ): Promise<{ raw: string; usage: CallUsage }> {
     const schema = req.schema as JsonSchema;
-    const msgs = mode === 'json_schema' ? messages : [{ role: 'system' as const, content: schemaInstruction(schema) }, ...messages];
+    const msgs =
+      mode === 'json_schema'
+        ? messages
+        : [{ role: 'system' as const, content: schemaInstruction(schema) }, ...messages];
     const response_format =
       mode === 'json_schema'
-        ? { type: 'json_schema', json_schema: { name: schemaName(req.schemaName), schema: toStrictSchema(schema), strict: true } }
+        ? {
+            type: 'json_schema',
+            json_schema: { name: schemaName(req.schemaName), schema: toStrictSchema(schema), strict: true },
+          }
         : mode === 'json_object'
           ? { type: 'json_object' }
           : undefined;
     let emitted = false;
-    return this.send(req.signal, async () => {
-      const t0 = performance.now();
-      const body = { ...this.baseBody(msgs, req.maxTokens ?? this.owner.spec.params.max_tokens, req.temperature ?? 0), ...(response_format ? { response_format } : {}) };
-      if (onToken) {
-        const r = await this.stream(body, req.signal, (chunk) => { emitted = true; onToken(chunk); });
-        const args = r.toolCalls[0]?.arguments;
-        return { raw: r.text || (args ? JSON.stringify(args) : ''), usage: usageFromOpenAi(r.usage ?? { completion_tokens: r.deltas }, performance.now() - t0, this.endpoint) };
-      }
-      const res = await this.owner.post(this.endpoint, '/chat/completions', body, req.signal);
-      const j = (await res.json()) as { choices?: Array<{ message?: { content?: string | null; tool_calls?: Array<{ function?: { arguments?: string } }> } }>; usage?: OpenAiUsage };
-      const msg = j.choices?.[0]?.message;
-      // some servers answer a schema request with a tool call; take its arguments
-      const raw = msg?.content ?? (msg?.tool_calls?.[0]?.function?.arguments ? JSON.stringify(parseToolArguments(msg.tool_calls[0].function.arguments)) : '');
-      return { raw, usage: usageFromOpenAi(j.usage, performance.now() - t0, this.endpoint) };
-    }, () => !emitted);
+    return this.send(
+      req.signal,
+      async () => {
+        const t0 = performance.now();
+        const body = {
+          ...this.baseBody(msgs, req.maxTokens ?? this.owner.spec.params.max_tokens, req.temperature ?? 0),
+          ...(response_format ? { response_format } : {}),
+        };
+        if (onToken) {
+          const r = await this.stream(body, req.signal, (chunk) => {
+            emitted = true;
+            onToken(chunk);
+          });
+          const args = r.toolCalls[0]?.arguments;
+          return {
+            raw: r.text || (args ? JSON.stringify(args) : ''),
+            usage: usageFromOpenAi(r.usage ?? { completion_tokens: r.deltas }, performance.now() - t0, this.endpoint),
+          };
+        }
+        const res = await this.owner.post(this.endpoint, '/chat/completions', body, req.signal);
+        const j = (await res.json()) as {
+          choices?: Array<{
+            message?: { content?: string | null; tool_calls?: Array<{ function?: { arguments?: string } }> };
+          }>;
+          usage?: OpenAiUsage;
+        };
+        const msg = j.choices?.[0]?.message;
+        // some servers answer a schema request with a tool call; take its arguments
+        const raw =
+          msg?.content ??
+          (msg?.tool_calls?.[0]?.function?.arguments
+            ? JSON.stringify(parseToolArguments(msg.tool_calls[0].function.arguments))
+            : '');
+        return { raw, usage: usageFromOpenAi(j.usage, performance.now() - t0, this.endpoint) };
+      },
+      () => !emitted,
+    );
   }
 
   /** Posts `body` as a streamed completion (SSE; usage asked for unless the server refuses it) and reads it, chunks to `onChunk`. */
-  private async stream(body: Record<string, unknown>, signal: AbortSignal | undefined, onChunk: (chunk: string) => void): Promise<Awaited<ReturnType<typeof readChatStream>>> {
+  private async stream(
+    body: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+    onChunk: (chunk: string) => void,
+  ): Promise<Awaited<ReturnType<typeof readChatStream>>> {
     const c = this.owner.compat;
-    const res = await this.owner.post(this.endpoint, '/chat/completions', { ...body, stream: true, ...(c.noStreamOptions ? {} : { stream_options: { include_usage: true } }) }, signal);
+    const res = await this.owner.post(
+      this.endpoint,
+      '/chat/completions',
+      { ...body, stream: true, ...(c.noStreamOptions ? {} : { stream_options: { include_usage: true } }) },
+      signal,
+    );
     let r;
     try {
       r = await readChatStream(res.body, onChunk);
     } catch (err) {
-      throw providerError(this.owner.errorContext(this.endpoint), 'server_error', `the stream broke: ${(err as Error).message}`);
+      throw providerError(
+        this.owner.errorContext(this.endpoint),
+        'server_error',
+        `the stream broke: ${(err as Error).message}`,
+      );
     }
-    if (r.error) throw providerError(this.owner.errorContext(this.endpoint), /context|too long|maximum/i.test(r.error) ? 'context_overflow' : 'server_error', r.error);
+    if (r.error)
+      throw providerError(
+        this.owner.errorContext(this.endpoint),
+        /context|too long|maximum/i.test(r.error) ? 'context_overflow' : 'server_error',
+        r.error,
+      );
     return r;
   }
 
-  private baseBody(messages: ChatMessage[], maxTokens: number | undefined, temperature: number | undefined): Record<string, unknown> {
+  private baseBody(
+    messages: ChatMessage[],
+    maxTokens: number | undefined,
+    temperature: number | undefined,
+  ): Record<string, unknown> {
     const c = this.owner.compat;
     const p = this.owner.spec.params;
     const body: Record<string, unknown> = { model: this.owner.spec.model, messages: toOpenAiMessages(messages) };
@@ -139,8 +220,13 @@ export class OpenAiSession implements ModelSession {
    * Runs one request on the session's endpoint (within its concurrency limit) with retries, and
    * adapts once per refused optional parameter (400 naming it).
    */
-  private async send<R extends { usage: CallUsage }>(signal: AbortSignal | undefined, fn: () => Promise<R>, canRetry: () => boolean = () => true): Promise<R> {
-    if (this.disposed) throw providerError(this.owner.errorContext(this.endpoint), 'invalid_spec', 'the session was disposed');
+  private async send<R extends { usage: CallUsage }>(
+    signal: AbortSignal | undefined,
+    fn: () => Promise<R>,
+    canRetry: () => boolean = () => true,
+  ): Promise<R> {
+    if (this.disposed)
+      throw providerError(this.owner.errorContext(this.endpoint), 'invalid_spec', 'the session was disposed');
     for (let adapt = 0; ; adapt++) {
       try {
         return await this.owner.pool.run(
@@ -151,8 +237,13 @@ export class OpenAiSession implements ModelSession {
       } catch (err) {
         if (adapt < 4 && canRetry() && this.owner.learnFrom400(err)) continue;
         if (err instanceof ProviderError) throw err;
-        if (signal?.aborted) throw providerError(this.owner.errorContext(this.endpoint), 'cancelled', 'the call was cancelled');
-        throw providerError(this.owner.errorContext(this.endpoint), 'server_error', (err as Error)?.message ?? String(err));
+        if (signal?.aborted)
+          throw providerError(this.owner.errorContext(this.endpoint), 'cancelled', 'the call was cancelled');
+        throw providerError(
+          this.owner.errorContext(this.endpoint),
+          'server_error',
+          (err as Error)?.message ?? String(err),
+        );
       }
     }
   }

@@ -29,13 +29,22 @@ export function parseToolArguments(raw: string): Record<string, unknown> {
   }
 }
 
-export async function readChatStream(body: ReadableStream<Uint8Array> | null, onText?: (chunk: string) => void): Promise<StreamResult> {
+export async function readChatStream(
+  body: ReadableStream<Uint8Array> | null,
+  onText?: (chunk: string) => void,
+): Promise<StreamResult> {
   const out: StreamResult = { text: '', toolCalls: [], deltas: 0 };
   const calls = new Map<number, { id: string; name: string; args: string }>();
   for await (const data of readSse(body)) {
     if (data === '[DONE]') break;
     let j: {
-      choices?: Array<{ delta?: { content?: string | null; tool_calls?: Array<{ index?: number; id?: string; function?: { name?: string; arguments?: string } }> }; finish_reason?: string | null }>;
+      choices?: Array<{
+        delta?: {
+          content?: string | null;
+          tool_calls?: Array<{ index?: number; id?: string; function?: { name?: string; arguments?: string } }>;
+        };
+        finish_reason?: string | null;
+      }>;
       usage?: OpenAiUsage | null;
       error?: { message?: string } | string;
     };

@@ -5,7 +5,11 @@ import type { ScriptRule } from './script.js';
 export function textMatches(matcher: string, text: string): boolean {
   const m = /^\/(.*)\/([a-z]*)$/s.exec(matcher);
   if (m) {
-    try { return new RegExp(m[1], m[2]).test(text); } catch { return false; }
+    try {
+      return new RegExp(m[1], m[2]).test(text);
+    } catch {
+      return false;
+    }
   }
   return text.toLowerCase().includes(matcher.toLowerCase());
 }
@@ -14,7 +18,10 @@ export function ruleMatches(rule: ScriptRule, purpose: string, messages: ChatMes
   if (rule.purpose && rule.purpose !== purpose) return false;
   const w = rule.when;
   const last = [...messages].reverse().find((m) => m.role !== 'system');
-  const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
+  const system = messages
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content)
+    .join('\n');
   if (w.last !== undefined && !textMatches(w.last, last?.content ?? '')) return false;
   if (w.system !== undefined && !textMatches(w.system, system)) return false;
   if (w.any !== undefined && !messages.some((m) => textMatches(w.any!, m.content))) return false;

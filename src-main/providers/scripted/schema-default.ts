@@ -12,7 +12,8 @@ export function defaultForSchema(schema: Schema | undefined): unknown {
   let type = schema.type;
   if (Array.isArray(type)) type = type.includes('null') ? 'null' : type[0];
   switch (type) {
-    case 'string': return 'x'.repeat(Number(schema.minLength ?? 0));
+    case 'string':
+      return 'x'.repeat(Number(schema.minLength ?? 0));
     case 'number':
     case 'integer': {
       const min = typeof schema.minimum === 'number' ? schema.minimum : undefined;
@@ -21,8 +22,10 @@ export function defaultForSchema(schema: Schema | undefined): unknown {
       if (max !== undefined && max < 0) return max;
       return 0;
     }
-    case 'boolean': return false;
-    case 'null': return null;
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
     case 'array': {
       const n = Number(schema.minItems ?? 0);
       return Array.from({ length: n }, () => defaultForSchema(schema.items as Schema));

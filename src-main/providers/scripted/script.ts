@@ -12,40 +12,46 @@ export const ScriptRule = z.object({
   /** Purpose this rule answers (default: any purpose). */
   purpose: z.string().optional(),
   /** Every given matcher must match: substring (case-insensitive) or `/regex/flags`. */
-  when: z.object({
-    last: Matcher.optional(),
-    system: Matcher.optional(),
-    any: Matcher.optional(),
-  }).default({}),
+  when: z
+    .object({
+      last: Matcher.optional(),
+      system: Matcher.optional(),
+      any: Matcher.optional(),
+    })
+    .default({}),
   reply: z.unknown(),
   /** How many times the rule may fire in one session (default unlimited). */
   times: z.number().int().min(1).optional(),
 });
 export type ScriptRule = z.infer<typeof ScriptRule>;
 
-export const ScriptDefaults = z.object({
-  /** Chat reply when the `chat` list runs out (default "OK."). */
-  chat: z.string().optional(),
-  /** Caller message when the `caller` list runs out (default "Okay."). */
-  caller: z.string().optional(),
-  /** The default caller says done after this many caller turns in a session (default 3). */
-  caller_turns: z.number().int().min(0).optional(),
-  /** Default judge score (default 1). */
-  score: z.number().min(0).max(1).optional(),
-  /** Default route answer (default "none"). */
-  route: z.string().optional(),
-  /** Delay every call by this many ms (default 0). */
-  delay_ms: z.number().min(0).optional(),
-}).default({});
+export const ScriptDefaults = z
+  .object({
+    /** Chat reply when the `chat` list runs out (default "OK."). */
+    chat: z.string().optional(),
+    /** Caller message when the `caller` list runs out (default "Okay."). */
+    caller: z.string().optional(),
+    /** The default caller says done after this many caller turns in a session (default 3). */
+    caller_turns: z.number().int().min(0).optional(),
+    /** Default judge score (default 1). */
+    score: z.number().min(0).max(1).optional(),
+    /** Default route answer (default "none"). */
+    route: z.string().optional(),
+    /** Delay every call by this many ms (default 0). */
+    delay_ms: z.number().min(0).optional(),
+  })
+  .default({});
 export type ScriptDefaults = z.infer<typeof ScriptDefaults>;
 
 const RESERVED = new Set(['name', 'rules', 'defaults', '$schema']);
 
-export const Script = z.object({
-  name: z.string().optional(),
-  rules: z.array(ScriptRule).default([]),
-  defaults: ScriptDefaults,
-}).catchall(z.array(z.unknown()));
+export const Script = z
+  .object({
+    name: z.string().optional(),
+    rules: z.array(ScriptRule).default([]),
+    defaults: ScriptDefaults,
+  })
+  .catchall(z.array(z.unknown()));
 
 export interface ParsedScript {
   name?: string;
@@ -67,7 +73,10 @@ export function parseScript(input: unknown, where = 'script'): ParsedScript {
   const r = Script.safeParse(input);
   if (!r.success) {
     const issue = r.error.issues[0];
-    const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+    const path = issue.path
+      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+      .join('')
+      .replace(/^\./, '');
     throw new Error(`${where}: ${path || '(top level)'}: ${issue.message}`);
   }
   const lists: Record<string, unknown[]> = {};

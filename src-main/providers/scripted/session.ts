@@ -1,7 +1,14 @@
 import type { ModelSpec } from '../../../src-shared/schemas/index.js';
 import {
-  ProviderError, type CallUsage, type ChatMessage, type ChatRequest, type ChatResponse, type ModelSession,
-  type StructuredRequest, type StructuredResponse, type ToolCallRequest,
+  ProviderError,
+  type CallUsage,
+  type ChatMessage,
+  type ChatRequest,
+  type ChatResponse,
+  type ModelSession,
+  type StructuredRequest,
+  type StructuredResponse,
+  type ToolCallRequest,
 } from '../types.js';
 import { countWords, ruleMatches } from './match.js';
 import { defaultForSchema, fillScores, mergeOver } from './schema-default.js';
@@ -12,13 +19,20 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(t); reject(signal!.reason); };
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal!.reason);
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 
-const messageKey = (m: ChatMessage) => JSON.stringify([m.role, m.content, m.tool_calls ?? null, m.tool_call_id ?? null]);
+const messageKey = (m: ChatMessage) =>
+  JSON.stringify([m.role, m.content, m.tool_calls ?? null, m.tool_call_id ?? null]);
 
 /**
  * One scripted conversation state: list cursors per purpose, rule firing counts, and the previous
@@ -32,10 +46,20 @@ export class ScriptedSession implements ModelSession {
   private disposed = false;
   private toolCallSeq = 0;
 
-  constructor(private readonly script: ParsedScript, private readonly spec: ModelSpec, private readonly onDispose?: (s: ScriptedSession) => void) {}
+  constructor(
+    private readonly script: ParsedScript,
+    private readonly spec: ModelSpec,
+    private readonly onDispose?: (s: ScriptedSession) => void,
+  ) {}
 
   private fail(message: string, code: ProviderError['code'] = 'server_error'): never {
-    throw new ProviderError(`scripted model ${this.spec.model}: ${message}`, code, 'scripted', this.spec.model, this.spec.model);
+    throw new ProviderError(
+      `scripted model ${this.spec.model}: ${message}`,
+      code,
+      'scripted',
+      this.spec.model,
+      this.spec.model,
+    );
   }
 
   /** The scripted entry for this call: a matching rule, else the next list entry, else undefined. */
@@ -63,9 +87,16 @@ export class ScriptedSession implements ModelSession {
   private async prelude(req: { signal?: AbortSignal }, entry: unknown): Promise<void> {
     if (this.disposed) this.fail('session used after dispose', 'bad_output');
     if (req.signal?.aborted) this.fail('call cancelled', 'cancelled');
-    const delay = (isRecord(entry) && typeof entry.$delay_ms === 'number' ? entry.$delay_ms : undefined) ?? this.script.defaults.delay_ms ?? 0;
+    const delay =
+      (isRecord(entry) && typeof entry.$delay_ms === 'number' ? entry.$delay_ms : undefined) ??
+      this.script.defaults.delay_ms ??
+      0;
     if (delay > 0) {
-      try { await sleep(delay, req.signal); } catch { this.fail('call cancelled', 'cancelled'); }
+      try {
+        await sleep(delay, req.signal);
+      } catch {
+        this.fail('call cancelled', 'cancelled');
+      }
     }
     if (isRecord(entry) && typeof entry.$error === 'string') {
       const code = typeof entry.$code === 'string' ? (entry.$code as ProviderError['code']) : 'server_error';
@@ -78,7 +109,8 @@ export class ScriptedSession implements ModelSession {
     let shared = 0;
     while (shared < keys.length && shared < this.previous.length && keys[shared] === this.previous[shared]) shared++;
     this.previous = keys;
-    const words = (ms: ChatMessage[]) => ms.reduce((n, m) => n + countWords(m.content) + (m.tool_calls ? countWords(JSON.stringify(m.tool_calls)) : 0), 0);
+    const words = (ms: ChatMessage[]) =>
+      ms.reduce((n, m) => n + countWords(m.content) + (m.tool_calls ? countWords(JSON.stringify(m.tool_calls)) : 0), 0);
     return {
       prompt_tokens: words(messages),
       cached_prompt_tokens: words(messages.slice(0, shared)),
@@ -104,13 +136,25 @@ export class ScriptedSession implements ModelSession {
       toolCalls = calls.map((c) => {
         const call = isRecord(c) ? c : {};
         const name = String(call.name ?? '');
-        if (!offered.has(name)) this.fail(`scripted tool call "${name}" but the request offers ${[...offered].join(', ') || 'no tools'}`, 'bad_output');
+        if (!offered.has(name))
+          this.fail(
+            `scripted tool call "${name}" but the request offers ${[...offered].join(', ') || 'no tools'}`,
+            'bad_output',
+          );
         return { id: `call_${++this.toolCallSeq}`, name, arguments: isRecord(call.arguments) ? call.arguments : {} };
       });
     } else text = JSON.stringify(entry);
-    if (req.maxTokens !== undefined) text = text.split(/(\s+)/).slice(0, req.maxTokens * 2).join('');
+    if (req.maxTokens !== undefined)
+      text = text
+        .split(/(\s+)/)
+        .slice(0, req.maxTokens * 2)
+        .join('');
     if (req.onToken) for (const chunk of text.match(/\S+\s*/g) ?? []) req.onToken(chunk);
-    return { text, toolCalls, usage: this.usage(req.messages, text + (toolCalls.length ? JSON.stringify(toolCalls) : ''), started) };
+    return {
+      text,
+      toolCalls,
+      usage: this.usage(req.messages, text + (toolCalls.length ? JSON.stringify(toolCalls) : ''), started),
+    };
   }
 
   async structured<T = unknown>(req: StructuredRequest): Promise<StructuredResponse<T>> {
@@ -132,17 +176,20 @@ export class ScriptedSession implements ModelSession {
       if (purpose === 'caller') {
         const n = this.callsByPurpose.get('caller') ?? 1;
         const done = n > (d.caller_turns ?? 3);
-        return mergeOver(base, { message: done ? '' : d.caller ?? 'Okay.', done });
+        return mergeOver(base, { message: done ? '' : (d.caller ?? 'Okay.'), done });
       }
       if (purpose === 'judge') return fillScores(schema, base, [d.score ?? 1]);
       return base;
     }
-    if (purpose === 'route' && typeof entry === 'string') return mergeOver(base, { transition: entry, reason: 'scripted' });
+    if (purpose === 'route' && typeof entry === 'string')
+      return mergeOver(base, { transition: entry, reason: 'scripted' });
     if (purpose === 'caller' && typeof entry === 'string') return mergeOver(base, { message: entry, done: false });
-    if (purpose === 'digit' && (typeof entry === 'string' || typeof entry === 'number')) return mergeOver(base, { digit: String(entry) });
+    if (purpose === 'digit' && (typeof entry === 'string' || typeof entry === 'number'))
+      return mergeOver(base, { digit: String(entry) });
     if (purpose === 'facts' && Array.isArray(entry)) return mergeOver(base, { facts: entry });
     if (typeof entry === 'number') return fillScores(schema, base, [entry]);
-    if (Array.isArray(entry) && entry.every((x) => typeof x === 'number')) return fillScores(schema, base, entry as number[]);
+    if (Array.isArray(entry) && entry.every((x) => typeof x === 'number'))
+      return fillScores(schema, base, entry as number[]);
     if (isRecord(entry)) {
       const { $delay_ms: _d, $error: _e, $code: _c, ...rest } = entry;
       return mergeOver(base, rest);

@@ -44,7 +44,10 @@ export class EndpointPool {
   private readonly eps: EndpointState[];
   private next = 0;
 
-  constructor(endpoints: string[], readonly concurrency: number) {
+  constructor(
+    endpoints: string[],
+    readonly concurrency: number,
+  ) {
     if (!endpoints.length) throw new Error('EndpointPool: at least one endpoint is required');
     this.eps = endpoints.map((url) => ({
       url,

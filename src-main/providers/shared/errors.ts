@@ -53,7 +53,11 @@ export function fromNetworkError(ctx: ErrorContext, err: unknown, signal?: Abort
   const code = networkErrorCode(err);
   switch (code) {
     case 'ECONNREFUSED':
-      return providerError(ctx, 'connection_refused', 'connection refused — is the server running and is the URL right?');
+      return providerError(
+        ctx,
+        'connection_refused',
+        'connection refused — is the server running and is the URL right?',
+      );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return providerError(ctx, 'connection_refused', `host not found (${code}) — check the URL`);
@@ -70,7 +74,11 @@ export function fromNetworkError(ctx: ErrorContext, err: unknown, signal?: Abort
     default: {
       const message = (err as Error)?.message ?? String(err);
       const cause = (err as { cause?: { message?: string } })?.cause?.message;
-      return providerError(ctx, 'server_error', `request failed: ${message}${cause && cause !== message ? ` (${cause})` : ''}${code ? ` (${code})` : ''}`);
+      return providerError(
+        ctx,
+        'server_error',
+        `request failed: ${message}${cause && cause !== message ? ` (${cause})` : ''}${code ? ` (${code})` : ''}`,
+      );
     }
   }
 }

@@ -12,7 +12,8 @@ export interface FetchOptions {
   fetch?: typeof fetch;
 }
 
-const CONTEXT_PATTERNS = /exceeds the available context|context[_ ]length|context window|maximum context|too many tokens|prompt is too long|exceeds? the (model'?s? )?(context|maximum)|n_ctx|context_length_exceeded|reduce the length/i;
+const CONTEXT_PATTERNS =
+  /exceeds the available context|context[_ ]length|context window|maximum context|too many tokens|prompt is too long|exceeds? the (model'?s? )?(context|maximum)|n_ctx|context_length_exceeded|reduce the length/i;
 
 export function looksLikeContextOverflow(text: string): boolean {
   return CONTEXT_PATTERNS.test(text);
@@ -26,17 +27,35 @@ export interface StatusHints {
 }
 
 /** Maps a non-2xx HTTP response to a ProviderError (message names provider, model, URL). */
-export function httpStatusError(ctx: ErrorContext, status: number, body: string, headers?: Headers, hints: StatusHints = {}): ProviderError {
+export function httpStatusError(
+  ctx: ErrorContext,
+  status: number,
+  body: string,
+  headers?: Headers,
+  hints: StatusHints = {},
+): ProviderError {
   const excerpt = bodyExcerpt(extractErrorMessage(body));
   let err: ProviderError;
   if (status === 401 || status === 403) {
-    err = providerError(ctx, 'unauthorized', `the server rejected the credentials (${status})${hints.keySource ? `; check ${hints.keySource}` : ''}${excerpt ? ` — ${excerpt}` : ''}`);
+    err = providerError(
+      ctx,
+      'unauthorized',
+      `the server rejected the credentials (${status})${hints.keySource ? `; check ${hints.keySource}` : ''}${excerpt ? ` — ${excerpt}` : ''}`,
+    );
   } else if (status === 404 || /model .*not found|model_not_found|does not exist/i.test(excerpt)) {
-    err = providerError(ctx, 'model_not_found', `model not found (${status})${hints.missingModelHint ? `; ${hints.missingModelHint}` : ''}${excerpt ? ` — ${excerpt}` : ''}`);
+    err = providerError(
+      ctx,
+      'model_not_found',
+      `model not found (${status})${hints.missingModelHint ? `; ${hints.missingModelHint}` : ''}${excerpt ? ` — ${excerpt}` : ''}`,
+    );
   } else if (status === 429) {
     err = providerError(ctx, 'rate_limited', `rate limited (429)${excerpt ? ` — ${excerpt}` : ''}`);
   } else if ((status === 400 || status === 413 || status === 422) && looksLikeContextOverflow(excerpt)) {
-    err = providerError(ctx, 'context_overflow', `the conversation does not fit the model's context (${status}) — ${excerpt}`);
+    err = providerError(
+      ctx,
+      'context_overflow',
+      `the conversation does not fit the model's context (${status}) — ${excerpt}`,
+    );
   } else if (status === 408) {
     err = providerError(ctx, 'timeout', `the server timed out (408)${excerpt ? ` — ${excerpt}` : ''}`);
   } else {
@@ -69,16 +88,27 @@ export function extractErrorMessage(body: string): string {
  * fetch with a headers timeout (the body may stream for longer), network-error mapping and
  * HTTP-status mapping. Returns an ok Response.
  */
-export async function fetchOk(ctx: ErrorContext, url: string, opts: FetchOptions, hints?: StatusHints): Promise<Response> {
+export async function fetchOk(
+  ctx: ErrorContext,
+  url: string,
+  opts: FetchOptions,
+  hints?: StatusHints,
+): Promise<Response> {
   const ac = new AbortController();
   const timeoutMs = opts.timeoutMs ?? 180_000;
   const timer = setTimeout(() => ac.abort(new DOMException('headers timeout', 'TimeoutError')), timeoutMs);
   const signal = opts.signal ? AbortSignal.any([opts.signal, ac.signal]) : ac.signal;
   let res: Response;
   try {
-    res = await (opts.fetch ?? fetch)(url, { method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, signal });
+    res = await (opts.fetch ?? fetch)(url, {
+      method: opts.method ?? 'GET',
+      headers: opts.headers,
+      body: opts.body,
+      signal,
+    });
   } catch (err) {
-    const e = ac.signal.aborted && !opts.signal?.aborted ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : err;
+    const e =
+      ac.signal.aborted && !opts.signal?.aborted ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : err;
     throw fromNetworkError(ctx, e, opts.signal);
   } finally {
     clearTimeout(timer);

@@ -32,7 +32,8 @@ function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
   const ref = schema.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#/')) return schema;
   let node: unknown = root;
-  for (const part of ref.slice(2).split('/')) node = (node as Record<string, unknown>)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const part of ref.slice(2).split('/'))
+    node = (node as Record<string, unknown>)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   return (node as JsonSchema) ?? {};
 }
 
@@ -66,10 +67,18 @@ function check(value: unknown, schemaIn: JsonSchema, path: string, ctx: Ctx): un
     return value;
   }
   if (Array.isArray(schema.enum) && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value))) {
-    ctx.issues.push({ path, message: `expected one of ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}, got ${JSON.stringify(value)}` });
+    ctx.issues.push({
+      path,
+      message: `expected one of ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}, got ${JSON.stringify(value)}`,
+    });
     return value;
   }
-  const types = schema.type === undefined ? undefined : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
+  const types =
+    schema.type === undefined
+      ? undefined
+      : Array.isArray(schema.type)
+        ? (schema.type as string[])
+        : [schema.type as string];
   if (types && !types.some((t) => typeMatches(value, t))) {
     // a float where an integer is wanted is fixable by rounding
     if (ctx.fix && typeof value === 'number' && types.includes('integer')) {
@@ -89,7 +98,8 @@ function check(value: unknown, schemaIn: JsonSchema, path: string, ctx: Ctx): un
         ctx.fixes.push({ path, message: `truncated to ${max} characters` });
       } else ctx.issues.push({ path, message: `expected at most ${max} characters, got ${cpLength(value)}` });
     }
-    if (typeof min === 'number' && cpLength(value as string) < min) ctx.issues.push({ path, message: `expected at least ${min} characters` });
+    if (typeof min === 'number' && cpLength(value as string) < min)
+      ctx.issues.push({ path, message: `expected at least ${min} characters` });
   }
   if (typeof value === 'number') {
     const lo = schema.minimum as number | undefined;
@@ -116,7 +126,8 @@ function check(value: unknown, schemaIn: JsonSchema, path: string, ctx: Ctx): un
         ctx.fixes.push({ path, message: `cut to ${max} items` });
       } else ctx.issues.push({ path, message: `expected at most ${max} items, got ${arr.length}` });
     }
-    if (typeof min === 'number' && arr.length < min) ctx.issues.push({ path, message: `expected at least ${min} items, got ${arr.length}` });
+    if (typeof min === 'number' && arr.length < min)
+      ctx.issues.push({ path, message: `expected at least ${min} items, got ${arr.length}` });
     const items = schema.items as JsonSchema | undefined;
     if (items && typeof items === 'object') arr = arr.map((v, i) => check(v, items, `${path}[${i}]`, ctx));
     value = arr;
@@ -125,7 +136,8 @@ function check(value: unknown, schemaIn: JsonSchema, path: string, ctx: Ctx): un
     const obj = { ...(value as Record<string, unknown>) };
     const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
     const required = (schema.required ?? []) as string[];
-    for (const k of required) if (!(k in obj)) ctx.issues.push({ path: `${path}.${k}`, message: 'is required but missing' });
+    for (const k of required)
+      if (!(k in obj)) ctx.issues.push({ path: `${path}.${k}`, message: 'is required but missing' });
     for (const [k, v] of Object.entries(obj)) {
       if (props[k]) obj[k] = check(v, props[k], `${path}.${k}`, ctx);
       else if (schema.additionalProperties === false) {
@@ -150,7 +162,10 @@ export function validateJson(value: unknown, schema: JsonSchema): SchemaIssue[] 
 }
 
 /** Checks a value and applies model-free fixes. `issues` lists what still fails after fixing. */
-export function conformJson(value: unknown, schema: JsonSchema): { value: unknown; fixes: SchemaIssue[]; issues: SchemaIssue[] } {
+export function conformJson(
+  value: unknown,
+  schema: JsonSchema,
+): { value: unknown; fixes: SchemaIssue[]; issues: SchemaIssue[] } {
   const ctx: Ctx = { root: schema, issues: [], fix: true, fixes: [] };
   const v = check(value, schema, '$', ctx);
   return { value: v, fixes: ctx.fixes, issues: ctx.issues };
@@ -216,7 +231,9 @@ export function mapSchema(schema: JsonSchema, fn: (s: JsonSchema) => JsonSchema)
   for (const [k, v] of Object.entries(schema)) {
     if (k === '$schema') continue;
     if ((k === 'properties' || k === '$defs' || k === 'definitions') && v && typeof v === 'object') {
-      out[k] = Object.fromEntries(Object.entries(v as Record<string, JsonSchema>).map(([pk, pv]) => [pk, mapSchema(pv, fn)]));
+      out[k] = Object.fromEntries(
+        Object.entries(v as Record<string, JsonSchema>).map(([pk, pv]) => [pk, mapSchema(pv, fn)]),
+      );
     } else if ((k === 'items' || k === 'additionalProperties') && v && typeof v === 'object' && !Array.isArray(v)) {
       out[k] = mapSchema(v as JsonSchema, fn);
     } else if ((k === 'anyOf' || k === 'oneOf' || k === 'prefixItems') && Array.isArray(v)) {

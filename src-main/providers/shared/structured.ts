@@ -1,9 +1,7 @@
 import type { CallUsage, ChatMessage, StructuredRequest, StructuredResponse } from '../types.js';
 import { conformJson, formatIssues, type JsonSchema, type SchemaIssue } from './json-schema.js';
 
-export type ParseOutcome =
-  | { ok: true; value: unknown; fixes: SchemaIssue[] }
-  | { ok: false; error: string };
+export type ParseOutcome = { ok: true; value: unknown; fixes: SchemaIssue[] } | { ok: false; error: string };
 
 /** Pulls a JSON value out of model text (bare JSON, ```json fences, or the outermost {...}). */
 export function extractJsonText(text: string): string {

@@ -30,18 +30,26 @@ export interface AgentVersion extends AgentVersionMeta {
   graph: AgentGraph;
 }
 
-interface VersionRow extends AgentVersionMeta { graph_json: string }
+interface VersionRow extends AgentVersionMeta {
+  graph_json: string;
+}
 
 export class AgentsRepo {
   constructor(private readonly db: Database.Database) {}
 
   /** Creates an agent with its first version. */
-  create(graph: AgentGraph, opts: { name?: string; note?: string } = {}): { agent: AgentSummary; version: AgentVersion } {
+  create(
+    graph: AgentGraph,
+    opts: { name?: string; note?: string } = {},
+  ): { agent: AgentSummary; version: AgentVersion } {
     const name = opts.name ?? (graph.name || 'Untitled agent');
     const id = newId('ag');
     const now = nowIso();
     return this.db.transaction(() => {
-      prep(this.db, 'INSERT INTO agents (id, name, latest_version_id, created_at, updated_at) VALUES (?, ?, NULL, ?, ?)').run(id, name, now, now);
+      prep(
+        this.db,
+        'INSERT INTO agents (id, name, latest_version_id, created_at, updated_at) VALUES (?, ?, NULL, ?, ?)',
+      ).run(id, name, now, now);
       const version = this.insertVersion(id, 1, { ...graph, name }, opts.note ?? 'created');
       return { agent: this.summary(id)!, version };
     })();
@@ -67,10 +75,22 @@ export class AgentsRepo {
     const id = newId('av');
     const now = nowIso();
     const hash = contentHash(parsed);
-    prep(this.db, `INSERT INTO agent_versions (id, agent_id, version, content_hash, source_format, graph_json, note, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(id, agentId, n, hash, parsed.source.format, JSON.stringify(parsed), note, now);
+    prep(
+      this.db,
+      `INSERT INTO agent_versions (id, agent_id, version, content_hash, source_format, graph_json, note, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(id, agentId, n, hash, parsed.source.format, JSON.stringify(parsed), note, now);
     prep(this.db, 'UPDATE agents SET latest_version_id = ?, updated_at = ? WHERE id = ?').run(id, now, agentId);
-    return { id, agent_id: agentId, version: n, content_hash: hash, source_format: parsed.source.format, note, created_at: now, graph: parsed };
+    return {
+      id,
+      agent_id: agentId,
+      version: n,
+      content_hash: hash,
+      source_format: parsed.source.format,
+      note,
+      created_at: now,
+      graph: parsed,
+    };
   }
 
   list(): AgentSummary[] {
@@ -79,9 +99,12 @@ export class AgentsRepo {
   }
 
   summary(id: string): AgentSummary | undefined {
-    const row = prep(this.db, `SELECT a.id, a.name, a.latest_version_id, a.created_at, a.updated_at, v.version, v.source_format,
+    const row = prep(
+      this.db,
+      `SELECT a.id, a.name, a.latest_version_id, a.created_at, a.updated_at, v.version, v.source_format,
         json_array_length(v.graph_json, '$.nodes') AS node_count
-      FROM agents a JOIN agent_versions v ON v.id = a.latest_version_id WHERE a.id = ?`).get(id) as AgentSummary | undefined;
+      FROM agents a JOIN agent_versions v ON v.id = a.latest_version_id WHERE a.id = ?`,
+    ).get(id) as AgentSummary | undefined;
     return row;
   }
 
@@ -90,7 +113,11 @@ export class AgentsRepo {
     const byId = this.summary(idOrName);
     if (byId) return byId;
     const rows = prep(this.db, 'SELECT id FROM agents WHERE name = ?').all(idOrName) as { id: string }[];
-    if (rows.length > 1) throw new StoreError(`agent name "${idOrName}" is ambiguous (${rows.length} agents have it: ${rows.map((r) => r.id).join(', ')}); use an id`, 'conflict');
+    if (rows.length > 1)
+      throw new StoreError(
+        `agent name "${idOrName}" is ambiguous (${rows.length} agents have it: ${rows.map((r) => r.id).join(', ')}); use an id`,
+        'conflict',
+      );
     return rows[0] ? this.summary(rows[0].id) : undefined;
   }
 
@@ -107,8 +134,11 @@ export class AgentsRepo {
   }
 
   versions(agentId: string): AgentVersionMeta[] {
-    return prep(this.db, `SELECT id, agent_id, version, content_hash, source_format, note, created_at
-      FROM agent_versions WHERE agent_id = ? ORDER BY version DESC`).all(agentId) as AgentVersionMeta[];
+    return prep(
+      this.db,
+      `SELECT id, agent_id, version, content_hash, source_format, note, created_at
+      FROM agent_versions WHERE agent_id = ? ORDER BY version DESC`,
+    ).all(agentId) as AgentVersionMeta[];
   }
 
   /** Deletes an agent and its versions. Refuses when runs reference it unless `force` (then its runs go too). */
@@ -117,7 +147,10 @@ export class AgentsRepo {
       if (!this.summary(agentId)) throw new StoreError(`agent ${agentId} not found`, 'not_found');
       const { n } = prep(this.db, 'SELECT count(*) AS n FROM runs WHERE agent_id = ?').get(agentId) as { n: number };
       if (n > 0 && !opts.force) {
-        throw new StoreError(`agent ${agentId} has ${n} run(s); delete them first or pass --force to delete the agent with its runs`, 'conflict');
+        throw new StoreError(
+          `agent ${agentId} has ${n} run(s); delete them first or pass --force to delete the agent with its runs`,
+          'conflict',
+        );
       }
       prep(this.db, 'DELETE FROM runs WHERE agent_id = ?').run(agentId);
       prep(this.db, 'DELETE FROM agents WHERE id = ?').run(agentId);

@@ -5,10 +5,25 @@ import { StoreError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
 
 interface RunRow {
-  id: string; kind: string; status: string; agent_id: string; agent_version_id: string; agent_name: string;
-  suite_id: string | null; suite_name: string; models_json: string; options_json: string; summary_json: string;
-  suite_json: string | null; parent_run_id: string | null; error: string | null; owner_pid: number | null; problems_json: string | null;
-  created_at: string; started_at: string | null; finished_at: string | null;
+  id: string;
+  kind: string;
+  status: string;
+  agent_id: string;
+  agent_version_id: string;
+  agent_name: string;
+  suite_id: string | null;
+  suite_name: string;
+  models_json: string;
+  options_json: string;
+  summary_json: string;
+  suite_json: string | null;
+  parent_run_id: string | null;
+  error: string | null;
+  owner_pid: number | null;
+  problems_json: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
 }
 
 export interface RunFilter {
@@ -23,7 +38,10 @@ export interface RunFilter {
   offset?: number;
 }
 
-export type NewRun = Pick<Run, 'kind' | 'agent_id' | 'agent_version_id' | 'agent_name' | 'suite_id' | 'suite_name' | 'models' | 'options'> &
+export type NewRun = Pick<
+  Run,
+  'kind' | 'agent_id' | 'agent_version_id' | 'agent_name' | 'suite_id' | 'suite_name' | 'models' | 'options'
+> &
   Partial<Pick<Run, 'parent_run_id' | 'status'>>;
 
 const COLS = `id, kind, status, agent_id, agent_version_id, agent_name, suite_id, suite_name, models_json, options_json,
@@ -31,11 +49,22 @@ const COLS = `id, kind, status, agent_id, agent_version_id, agent_name, suite_id
 
 function toRun(row: RunRow): Run {
   return Run.parse({
-    id: row.id, kind: row.kind, status: row.status, agent_id: row.agent_id, agent_version_id: row.agent_version_id,
-    agent_name: row.agent_name, suite_id: row.suite_id, suite_name: row.suite_name,
-    models: JSON.parse(row.models_json), options: JSON.parse(row.options_json), summary: JSON.parse(row.summary_json),
-    parent_run_id: row.parent_run_id, error: row.error, problems: row.problems_json ? JSON.parse(row.problems_json) : null,
-    created_at: row.created_at, started_at: row.started_at,
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    agent_id: row.agent_id,
+    agent_version_id: row.agent_version_id,
+    agent_name: row.agent_name,
+    suite_id: row.suite_id,
+    suite_name: row.suite_name,
+    models: JSON.parse(row.models_json),
+    options: JSON.parse(row.options_json),
+    summary: JSON.parse(row.summary_json),
+    parent_run_id: row.parent_run_id,
+    error: row.error,
+    problems: row.problems_json ? JSON.parse(row.problems_json) : null,
+    created_at: row.created_at,
+    started_at: row.started_at,
     finished_at: row.finished_at,
   });
 }
@@ -47,12 +76,27 @@ export class RunsRepo {
   create(run: NewRun, suite?: TestSuite): Run {
     const id = newId('run');
     const now = nowIso();
-    prep(this.db, `INSERT INTO runs (id, kind, status, agent_id, agent_version_id, agent_name, suite_id, suite_name,
+    prep(
+      this.db,
+      `INSERT INTO runs (id, kind, status, agent_id, agent_version_id, agent_name, suite_id, suite_name,
         models_json, options_json, summary_json, suite_json, parent_run_id, owner_pid, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-      id, run.kind, run.status ?? 'queued', run.agent_id, run.agent_version_id, run.agent_name, run.suite_id ?? null,
-      run.suite_name, JSON.stringify(run.models), JSON.stringify(run.options), JSON.stringify(RunSummary.parse({})),
-      suite ? JSON.stringify(suite) : null, run.parent_run_id ?? null, process.pid, now,
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      id,
+      run.kind,
+      run.status ?? 'queued',
+      run.agent_id,
+      run.agent_version_id,
+      run.agent_name,
+      run.suite_id ?? null,
+      run.suite_name,
+      JSON.stringify(run.models),
+      JSON.stringify(run.options),
+      JSON.stringify(RunSummary.parse({})),
+      suite ? JSON.stringify(suite) : null,
+      run.parent_run_id ?? null,
+      process.pid,
+      now,
     );
     return this.get(id)!;
   }
@@ -78,7 +122,8 @@ export class RunsRepo {
 
   /** The suite as it was when the run was created. */
   suiteSnapshot(id: string): TestSuite | undefined {
-    const row = prep(this.db, 'SELECT suite_json FROM runs WHERE id = ?').get(id) as { suite_json: string | null } | undefined;
+    const row = prep(this.db, 'SELECT suite_json FROM runs WHERE id = ?').get(id) as
+      { suite_json: string | null } | undefined;
     return row?.suite_json ? (JSON.parse(row.suite_json) as TestSuite) : undefined;
   }
 
@@ -86,12 +131,30 @@ export class RunsRepo {
   list(f: RunFilter = {}): Run[] {
     const where: string[] = [];
     const args: unknown[] = [];
-    if (f.agent_id) { where.push('agent_id = ?'); args.push(f.agent_id); }
-    if (f.status) { where.push('status = ?'); args.push(f.status); }
-    if (f.suite_id) { where.push('suite_id = ?'); args.push(f.suite_id); }
-    if (f.since) { where.push('created_at >= ?'); args.push(f.since); }
-    if (f.until) { where.push('created_at <= ?'); args.push(f.until); }
-    if (f.model) { where.push('instr(lower(models_json), lower(?)) > 0'); args.push(f.model); }
+    if (f.agent_id) {
+      where.push('agent_id = ?');
+      args.push(f.agent_id);
+    }
+    if (f.status) {
+      where.push('status = ?');
+      args.push(f.status);
+    }
+    if (f.suite_id) {
+      where.push('suite_id = ?');
+      args.push(f.suite_id);
+    }
+    if (f.since) {
+      where.push('created_at >= ?');
+      args.push(f.since);
+    }
+    if (f.until) {
+      where.push('created_at <= ?');
+      args.push(f.until);
+    }
+    if (f.model) {
+      where.push('instr(lower(models_json), lower(?)) > 0');
+      args.push(f.model);
+    }
     const sql = `SELECT ${COLS} FROM runs ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
       ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`;
     args.push(f.limit ?? 200, f.offset ?? 0);
@@ -105,20 +168,27 @@ export class RunsRepo {
   setStatus(id: string, status: RunStatus, extra: { error?: string | null } = {}): void {
     const now = nowIso();
     if (status === 'running') {
-      prep(this.db, `UPDATE runs SET status = 'running', started_at = COALESCE(started_at, ?), finished_at = NULL,
-          error = NULL, owner_pid = ? WHERE id = ?`).run(now, process.pid, id);
+      prep(
+        this.db,
+        `UPDATE runs SET status = 'running', started_at = COALESCE(started_at, ?), finished_at = NULL,
+          error = NULL, owner_pid = ? WHERE id = ?`,
+      ).run(now, process.pid, id);
       return;
     }
     const terminal = status !== 'queued';
     const setError = extra.error !== undefined;
-    prep(this.db, `UPDATE runs SET status = ?, finished_at = CASE WHEN ? THEN ? ELSE finished_at END,
-        error = CASE WHEN ? THEN ? ELSE error END WHERE id = ?`)
-      .run(status, terminal ? 1 : 0, now, setError ? 1 : 0, extra.error ?? null, id);
+    prep(
+      this.db,
+      `UPDATE runs SET status = ?, finished_at = CASE WHEN ? THEN ? ELSE finished_at END,
+        error = CASE WHEN ? THEN ? ELSE error END WHERE id = ?`,
+    ).run(status, terminal ? 1 : 0, now, setError ? 1 : 0, extra.error ?? null, id);
   }
 
   /** Recomputes the summary from the stored results. */
   refreshSummary(id: string): RunSummary {
-    const rows = prep(this.db, 'SELECT status, count(*) AS n FROM results WHERE run_id = ? GROUP BY status').all(id) as { status: string; n: number }[];
+    const rows = prep(this.db, 'SELECT status, count(*) AS n FROM results WHERE run_id = ? GROUP BY status').all(
+      id,
+    ) as { status: string; n: number }[];
     const s = { total: 0, passed: 0, failed: 0, errored: 0 };
     for (const r of rows) {
       s.total += r.n;
@@ -135,10 +205,21 @@ export class RunsRepo {
    * are marked 'interrupted'. Called on every open.
    */
   markOrphansInterrupted(isAlive: (pid: number) => boolean = pidAlive): string[] {
-    const rows = prep(this.db, "SELECT id, owner_pid FROM runs WHERE status IN ('running', 'queued')").all() as { id: string; owner_pid: number | null }[];
+    const rows = prep(this.db, "SELECT id, owner_pid FROM runs WHERE status IN ('running', 'queued')").all() as {
+      id: string;
+      owner_pid: number | null;
+    }[];
     const orphaned = rows.filter((r) => r.owner_pid == null || (r.owner_pid !== process.pid && !isAlive(r.owner_pid)));
-    const mark = prep(this.db, "UPDATE runs SET status = 'interrupted', finished_at = ?, error = COALESCE(error, 'the process running it stopped before it finished') WHERE id = ?");
-    this.db.transaction(() => { for (const r of orphaned) { mark.run(nowIso(), r.id); this.refreshSummary(r.id); } })();
+    const mark = prep(
+      this.db,
+      "UPDATE runs SET status = 'interrupted', finished_at = ?, error = COALESCE(error, 'the process running it stopped before it finished') WHERE id = ?",
+    );
+    this.db.transaction(() => {
+      for (const r of orphaned) {
+        mark.run(nowIso(), r.id);
+        this.refreshSummary(r.id);
+      }
+    })();
     return orphaned.map((r) => r.id);
   }
 

@@ -15,7 +15,10 @@ export function NewAgentDialog({ onClose, onCreated }: { onClose(): void; onCrea
   const create = async () => {
     setBusy(true);
     try {
-      const r = await api.call('agents.create', { graph: emptyGraph(name.trim() || 'New agent'), name: name.trim() || 'New agent' });
+      const r = await api.call('agents.create', {
+        graph: emptyGraph(name.trim() || 'New agent'),
+        name: name.trim() || 'New agent',
+      });
       onCreated(r.agent.id);
     } catch (e) {
       setError((e as Error).message);
@@ -23,10 +26,31 @@ export function NewAgentDialog({ onClose, onCreated }: { onClose(): void; onCrea
     }
   };
   return (
-    <Dialog title="New agent" onClose={onClose} testId="new-agent-dialog"
-      actions={<><button type="button" onClick={onClose}>Cancel</button><button type="button" className="primary" disabled={busy} onClick={() => void create()}>Create and open</button></>}>
-      <label>Name
-        <input value={name} onChange={(e) => setName(e.target.value)} aria-label="Agent name" onKeyDown={(e) => { if (e.key === 'Enter') void create(); }} />
+    <Dialog
+      title="New agent"
+      onClose={onClose}
+      testId="new-agent-dialog"
+      actions={
+        <>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="primary" disabled={busy} onClick={() => void create()}>
+            Create and open
+          </button>
+        </>
+      }
+    >
+      <label>
+        Name
+        <input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          aria-label="Agent name"
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void create();
+          }}
+        />
       </label>
       <p className="muted small">The agent starts with one conversation node; add the rest in the editor.</p>
       {error && <div className="error-box">{error}</div>}
@@ -51,16 +75,41 @@ export function DeleteAgentDialog({ agent, onClose, onDeleted }: { agent: Agent;
     }
   };
   return (
-    <Dialog title={`Delete “${agent.name}”?`} onClose={onClose} testId="delete-agent-dialog"
-      actions={<>
-        <button type="button" onClick={onClose}>Cancel</button>
-        {conflict
-          ? <button type="button" className="danger" disabled={busy} onClick={() => void remove(true)}>Delete the agent and its runs</button>
-          : <button type="button" className="danger" disabled={busy} onClick={() => void remove(false)}>Delete agent</button>}
-      </>}>
-      <p>The agent and {agent.version === 1 ? 'its only version' : `all ${agent.version} of its versions`} will be deleted. This cannot be undone.</p>
-      {conflict && <div className="error-box" role="alert">{conflict.replace(/or pass --force /, '')}</div>}
-      {error && <div className="error-box" role="alert">{error}</div>}
+    <Dialog
+      title={`Delete “${agent.name}”?`}
+      onClose={onClose}
+      testId="delete-agent-dialog"
+      actions={
+        <>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          {conflict ? (
+            <button type="button" className="danger" disabled={busy} onClick={() => void remove(true)}>
+              Delete the agent and its runs
+            </button>
+          ) : (
+            <button type="button" className="danger" disabled={busy} onClick={() => void remove(false)}>
+              Delete agent
+            </button>
+          )}
+        </>
+      }
+    >
+      <p>
+        The agent and {agent.version === 1 ? 'its only version' : `all ${agent.version} of its versions`} will be
+        deleted. This cannot be undone.
+      </p>
+      {conflict && (
+        <div className="error-box" role="alert">
+          {conflict.replace(/or pass --force /, '')}
+        </div>
+      )}
+      {error && (
+        <div className="error-box" role="alert">
+          {error}
+        </div>
+      )}
     </Dialog>
   );
 }

@@ -13,8 +13,14 @@ import './agents.css';
 type Agent = z.infer<typeof AgentSummary>;
 
 const FORMAT_LABELS: Record<string, string> = {
-  'retell-cf': 'Retell flow', 'retell-llm': 'Retell LLM', vapi: 'VAPI', 'vapi-squad': 'VAPI squad', revring: 'RevRing',
-  voicetest: 'voicetest', parley: 'Parley', custom: 'custom',
+  'retell-cf': 'Retell flow',
+  'retell-llm': 'Retell LLM',
+  vapi: 'VAPI',
+  'vapi-squad': 'VAPI squad',
+  revring: 'RevRing',
+  voicetest: 'voicetest',
+  parley: 'Parley',
+  custom: 'custom',
 };
 
 export function AgentsPage() {
@@ -38,50 +44,143 @@ export function AgentsPage() {
   };
 
   return (
-    <div className="ag-page" data-testid="agents-page"
-      onDragEnter={(e) => { if (hasFiles(e)) { depth.current++; setDragging(true); } }}
-      onDragLeave={(e) => { if (hasFiles(e) && --depth.current <= 0) { depth.current = 0; setDragging(false); } }}
-      onDragOver={(e) => { if (hasFiles(e)) { e.preventDefault(); e.dataTransfer.dropEffect = 'copy'; } }}
-      onDrop={onDrop}>
-      <PageHeader title="Agents" actions={<>
-        <button type="button" onClick={() => fileInput.current?.click()} disabled={state.busy}>Import files…</button>
-        <button type="button" className="primary" onClick={() => setCreating(true)}>New agent</button>
-      </>}>
-        Agents you imported or drew. Each save is a new version. Drop Retell, VAPI, RevRing, voicetest or Parley files anywhere on this page to import them.
+    <div
+      className="ag-page"
+      data-testid="agents-page"
+      onDragEnter={(e) => {
+        if (hasFiles(e)) {
+          depth.current++;
+          setDragging(true);
+        }
+      }}
+      onDragLeave={(e) => {
+        if (hasFiles(e) && --depth.current <= 0) {
+          depth.current = 0;
+          setDragging(false);
+        }
+      }}
+      onDragOver={(e) => {
+        if (hasFiles(e)) {
+          e.preventDefault();
+          e.dataTransfer.dropEffect = 'copy';
+        }
+      }}
+      onDrop={onDrop}
+    >
+      <PageHeader
+        title="Agents"
+        actions={
+          <>
+            <button type="button" onClick={() => fileInput.current?.click()} disabled={state.busy}>
+              Import files…
+            </button>
+            <button type="button" className="primary" onClick={() => setCreating(true)}>
+              New agent
+            </button>
+          </>
+        }
+      >
+        Agents you imported or drew. Each save is a new version. Drop Retell, VAPI, RevRing, voicetest or Parley files
+        anywhere on this page to import them.
       </PageHeader>
-      <input ref={fileInput} type="file" multiple accept=".json,.md,.txt,application/json" hidden data-testid="import-input" aria-label="Agent files to import"
-        onChange={(e) => { void importFiles([...(e.target.files ?? [])]); e.target.value = ''; }} />
+      <input
+        ref={fileInput}
+        type="file"
+        multiple
+        accept=".json,.md,.txt,application/json"
+        hidden
+        data-testid="import-input"
+        aria-label="Agent files to import"
+        onChange={(e) => {
+          void importFiles([...(e.target.files ?? [])]);
+          e.target.value = '';
+        }}
+      />
       <ImportResults state={state} onClose={clear} />
       <ErrorBox error={agents.error} />
       {agents.isLoading && <Loading />}
       {agents.data?.length === 0 && (
         <Empty>
-          No agents yet. <button type="button" className="ag-inline-btn" onClick={() => fileInput.current?.click()}>Import a file</button> (Retell, VAPI, RevRing, voicetest),
-          drop one here, <button type="button" className="ag-inline-btn" onClick={() => setCreating(true)}>start a new agent</button>, or open the example on the <Link href="/">home screen</Link>.
+          No agents yet.{' '}
+          <button type="button" className="ag-inline-btn" onClick={() => fileInput.current?.click()}>
+            Import a file
+          </button>{' '}
+          (Retell, VAPI, RevRing, voicetest), drop one here,{' '}
+          <button type="button" className="ag-inline-btn" onClick={() => setCreating(true)}>
+            start a new agent
+          </button>
+          , or open the example on the <Link href="/">home screen</Link>.
         </Empty>
       )}
       {!!agents.data?.length && (
         <table className="ag-table">
-          <thead><tr><th>Name</th><th>Version</th><th>Nodes</th><th>Format</th><th>Updated</th><th><span className="sr-only">Actions</span></th></tr></thead>
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Version</th>
+              <th>Nodes</th>
+              <th>Format</th>
+              <th>Updated</th>
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {agents.data.map((a) => (
               <tr key={a.id} className="clickable" onClick={() => navigate(`/agents/${a.id}`)} data-testid="agent-row">
-                <td><Link href={`/agents/${a.id}`} onClick={(e) => e.stopPropagation()}>{a.name}</Link></td>
+                <td>
+                  <Link href={`/agents/${a.id}`} onClick={(e) => e.stopPropagation()}>
+                    {a.name}
+                  </Link>
+                </td>
                 <td>v{a.version}</td>
                 <td>{a.node_count}</td>
                 <td>{FORMAT_LABELS[a.source_format] ?? a.source_format}</td>
                 <td>{fmtDate(a.updated_at)}</td>
                 <td className="ag-actions">
-                  <button type="button" className="ghost small danger" aria-label={`Delete ${a.name}`} onClick={(e) => { e.stopPropagation(); setDeleting(a); }}>Delete</button>
+                  <button
+                    type="button"
+                    className="ghost small danger"
+                    aria-label={`Delete ${a.name}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setDeleting(a);
+                    }}
+                  >
+                    Delete
+                  </button>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      {dragging && <div className="ag-drop" aria-hidden="true"><div>Drop files to import them</div></div>}
-      {creating && <NewAgentDialog onClose={() => setCreating(false)} onCreated={(id) => { setCreating(false); void qc.invalidateQueries({ queryKey: ['agents.list'] }); navigate(`/agents/${id}`); }} />}
-      {deleting && <DeleteAgentDialog agent={deleting} onClose={() => setDeleting(null)} onDeleted={() => { setDeleting(null); void qc.invalidateQueries({ queryKey: ['agents.list'] }); }} />}
+      {dragging && (
+        <div className="ag-drop" aria-hidden="true">
+          <div>Drop files to import them</div>
+        </div>
+      )}
+      {creating && (
+        <NewAgentDialog
+          onClose={() => setCreating(false)}
+          onCreated={(id) => {
+            setCreating(false);
+            void qc.invalidateQueries({ queryKey: ['agents.list'] });
+            navigate(`/agents/${id}`);
+          }}
+        />
+      )}
+      {deleting && (
+        <DeleteAgentDialog
+          agent={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            void qc.invalidateQueries({ queryKey: ['agents.list'] });
+          }}
+        />
+      )}
     </div>
   );
 }

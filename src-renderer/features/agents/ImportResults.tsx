@@ -17,19 +17,31 @@ function Outcome({ o }: { o: ImportFileOutcome }) {
   return (
     <li className={`ag-outcome ${o.ok ? 'is-ok' : 'is-failed'}`} data-testid="import-outcome" data-file={o.file}>
       <div className="ag-outcome__head">
-        <span className="ag-outcome__mark" aria-hidden="true">{o.ok ? '✓' : '✕'}</span>
+        <span className="ag-outcome__mark" aria-hidden="true">
+          {o.ok ? '✓' : '✕'}
+        </span>
         <strong>{o.file}</strong>
         {o.ok ? (
           <span>
             imported as {o.kind === 'suite' ? 'suite' : 'agent'} <Link href={href}>{o.name ?? o.id}</Link>
-            <span className="muted"> · {o.format}{o.nodes !== undefined ? ` · ${o.nodes} node${o.nodes === 1 ? '' : 's'}` : ''}</span>
+            <span className="muted">
+              {' '}
+              · {o.format}
+              {o.nodes !== undefined ? ` · ${o.nodes} node${o.nodes === 1 ? '' : 's'}` : ''}
+            </span>
           </span>
-        ) : <span className="error">not imported — nothing was written</span>}
+        ) : (
+          <span className="error">not imported — nothing was written</span>
+        )}
       </div>
       {(o.errors.length > 0 || o.warnings.length > 0) && (
         <ul className="ag-issues">
-          {o.errors.map((i, k) => <IssueLine key={`e${k}`} i={i} />)}
-          {o.warnings.map((i, k) => <IssueLine key={`w${k}`} i={i} />)}
+          {o.errors.map((i, k) => (
+            <IssueLine key={`e${k}`} i={i} />
+          ))}
+          {o.warnings.map((i, k) => (
+            <IssueLine key={`w${k}`} i={i} />
+          ))}
         </ul>
       )}
     </li>
@@ -43,11 +55,23 @@ export function ImportResults({ state, onClose }: { state: ImportState; onClose(
   return (
     <section className="card ag-import" aria-label="Import results" data-testid="import-results">
       <div className="ag-import__head">
-        <strong>{state.busy ? `Importing ${state.done + 1} of ${state.total}…` : `Imported ${ok} of ${state.total} file${state.total === 1 ? '' : 's'}`}</strong>
+        <strong>
+          {state.busy
+            ? `Importing ${state.done + 1} of ${state.total}…`
+            : `Imported ${ok} of ${state.total} file${state.total === 1 ? '' : 's'}`}
+        </strong>
         {state.busy && <progress max={state.total} value={state.done} aria-label="Import progress" />}
-        {!state.busy && <button type="button" className="ghost small" onClick={onClose}>Dismiss</button>}
+        {!state.busy && (
+          <button type="button" className="ghost small" onClick={onClose}>
+            Dismiss
+          </button>
+        )}
       </div>
-      <ul className="ag-outcomes">{state.outcomes.map((o, i) => <Outcome key={i} o={o} />)}</ul>
+      <ul className="ag-outcomes">
+        {state.outcomes.map((o, i) => (
+          <Outcome key={i} o={o} />
+        ))}
+      </ul>
     </section>
   );
 }

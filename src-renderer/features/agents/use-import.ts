@@ -17,32 +17,60 @@ export interface ImportState {
 export function useImportFiles() {
   const qc = useQueryClient();
   const [state, setState] = useState<ImportState>({ busy: false, done: 0, total: 0, outcomes: [] });
-  const importFiles = useCallback(async (files: File[]) => {
-    if (!files.length) return;
-    setState({ busy: true, done: 0, total: files.length, outcomes: [] });
-    const outcomes: ImportFileOutcome[] = [];
-    for (const f of files) {
-      let outcome: ImportFileOutcome;
-      if (f.size > MAX_IMPORT_BYTES) {
-        outcome = { file: f.name, ok: false, warnings: [], errors: [{ severity: 'error', file: f.name, path: '', message: `the file is ${(f.size / 1048576).toFixed(1)} MB; at most ${MAX_IMPORT_BYTES / 1048576} MB can be imported` }] };
-      } else {
-        try {
-          const text = await f.text();
-          const r = await api.call('agents.import', { files: [{ name: f.name, text }] });
-          outcome = r[0] ?? { file: f.name, ok: false, warnings: [], errors: [{ severity: 'error', file: f.name, path: '', message: 'no answer for this file' }] };
-        } catch (e) {
-          const err = e instanceof ApiClientError ? e.error : undefined;
-          const message = err?.code === 'not_built' ? 'importing is not available in this version (agents.import is not built yet)' : (e as Error).message;
-          outcome = { file: f.name, ok: false, warnings: [], errors: [{ severity: 'error', file: f.name, path: err?.path ?? '', message }] };
+  const importFiles = useCallback(
+    async (files: File[]) => {
+      if (!files.length) return;
+      setState({ busy: true, done: 0, total: files.length, outcomes: [] });
+      const outcomes: ImportFileOutcome[] = [];
+      for (const f of files) {
+        let outcome: ImportFileOutcome;
+        if (f.size > MAX_IMPORT_BYTES) {
+          outcome = {
+            file: f.name,
+            ok: false,
+            warnings: [],
+            errors: [
+              {
+                severity: 'error',
+                file: f.name,
+                path: '',
+                message: `the file is ${(f.size / 1048576).toFixed(1)} MB; at most ${MAX_IMPORT_BYTES / 1048576} MB can be imported`,
+              },
+            ],
+          };
+        } else {
+          try {
+            const text = await f.text();
+            const r = await api.call('agents.import', { files: [{ name: f.name, text }] });
+            outcome = r[0] ?? {
+              file: f.name,
+              ok: false,
+              warnings: [],
+              errors: [{ severity: 'error', file: f.name, path: '', message: 'no answer for this file' }],
+            };
+          } catch (e) {
+            const err = e instanceof ApiClientError ? e.error : undefined;
+            const message =
+              err?.code === 'not_built'
+                ? 'importing is not available in this version (agents.import is not built yet)'
+                : (e as Error).message;
+            outcome = {
+              file: f.name,
+              ok: false,
+              warnings: [],
+              errors: [{ severity: 'error', file: f.name, path: err?.path ?? '', message }],
+            };
+          }
         }
+        outcomes.push(outcome);
+        setState({ busy: true, done: outcomes.length, total: files.length, outcomes: [...outcomes] });
       }
-      outcomes.push(outcome);
-      setState({ busy: true, done: outcomes.length, total: files.length, outcomes: [...outcomes] });
-    }
-    setState({ busy: false, done: files.length, total: files.length, outcomes });
-    void qc.invalidateQueries({ queryKey: ['agents.list'] });
-    void qc.invalidateQueries({ queryKey: ['suites.list'] });
-  }, [qc]);
+      setState({ busy: false, done: files.length, total: files.length, outcomes });
+      void qc.invalidateQueries({ queryKey: ['agents.list'] });
+      void qc.invalidateQueries({ queryKey: ['suites.list'] });
+    },
+    [qc],
+  );
   const clear = useCallback(() => setState({ busy: false, done: 0, total: 0, outcomes: [] }), []);
   return { state, importFiles, clear };
 }

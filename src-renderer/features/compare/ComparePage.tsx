@@ -28,10 +28,24 @@ export function ComparePage(_props: { params: Record<string, string> }) {
 
   return (
     <>
-      <PageHeader title="Compare runs" actions={<>
-        {matrix.data && nway && <button onClick={() => downloadText(`parley-matrix-${runs.length}-runs.json`, JSON.stringify(matrix.data, null, 2))}>Export matrix JSON</button>}
-      </>}>
-        What changes when you swap the model or edit the agent: pick a baseline run (A) and the run to compare (B), or more runs for a matrix.
+      <PageHeader
+        title="Compare runs"
+        actions={
+          <>
+            {matrix.data && nway && (
+              <button
+                onClick={() =>
+                  downloadText(`parley-matrix-${runs.length}-runs.json`, JSON.stringify(matrix.data, null, 2))
+                }
+              >
+                Export matrix JSON
+              </button>
+            )}
+          </>
+        }
+      >
+        What changes when you swap the model or edit the agent: pick a baseline run (A) and the run to compare (B), or
+        more runs for a matrix.
       </PageHeader>
       <RunPicker selected={runs} onChange={setRuns} />
       {runs.length < 2 && <NotEnough />}
@@ -42,8 +56,13 @@ export function ComparePage(_props: { params: Record<string, string> }) {
           {matrix.data && (
             <>
               <ModelChart chart={matrix.data.chart} />
-              <MatrixView matrix={matrix.data} pair={pair} onPair={(id) => setQuery({ pair: id, test: null })}
-                onlyDiffering={query.get('differs') === '1'} onOnlyDiffering={(v) => setQuery({ differs: v ? '1' : null })} />
+              <MatrixView
+                matrix={matrix.data}
+                pair={pair}
+                onPair={(id) => setQuery({ pair: id, test: null })}
+                onlyDiffering={query.get('differs') === '1'}
+                onOnlyDiffering={(v) => setQuery({ differs: v ? '1' : null })}
+              />
             </>
           )}
         </>
@@ -56,9 +75,19 @@ export function ComparePage(_props: { params: Record<string, string> }) {
 function NotEnough() {
   const runs = useApi('runs.list', { limit: 3, offset: 0 });
   if (runs.data && runs.data.length < 2) {
-    return <Empty>Comparing needs at least two runs. Run the same suite on two models (or two agent versions) from the <Link href="/runs">Runs</Link> page, then come back.</Empty>;
+    return (
+      <Empty>
+        Comparing needs at least two runs. Run the same suite on two models (or two agent versions) from the{' '}
+        <Link href="/runs">Runs</Link> page, then come back.
+      </Empty>
+    );
   }
-  return <Empty>Choose a baseline run (A) and a run to compare (B) above — or tick runs on the <Link href="/runs">Runs</Link> page and press Compare.</Empty>;
+  return (
+    <Empty>
+      Choose a baseline run (A) and a run to compare (B) above — or tick runs on the <Link href="/runs">Runs</Link> page
+      and press Compare.
+    </Empty>
+  );
 }
 
 function DiffView({ a, b }: { a: string; b: string }) {
@@ -73,9 +102,20 @@ function DiffView({ a, b }: { a: string; b: string }) {
   return <DiffBody d={d} filter={filter} kind={kind} selected={selected} query={query} setQuery={setQuery} />;
 }
 
-function DiffBody({ d, filter, kind, selected, query, setQuery }: {
-  d: CompareRunDiff; filter: ReturnType<typeof parseFilter>; kind: ReturnType<typeof parseKind>; selected: string | null;
-  query: URLSearchParams; setQuery: (p: Record<string, string | null>) => void;
+function DiffBody({
+  d,
+  filter,
+  kind,
+  selected,
+  query,
+  setQuery,
+}: {
+  d: CompareRunDiff;
+  filter: ReturnType<typeof parseFilter>;
+  kind: ReturnType<typeof parseKind>;
+  selected: string | null;
+  query: URLSearchParams;
+  setQuery: (p: Record<string, string | null>) => void;
 }) {
   const counts = useMemo(() => filterCounts(d.tests), [d]);
   const shown = useMemo(() => filterTests(d.tests, filter, kind), [d, filter, kind]);
@@ -87,34 +127,80 @@ function DiffBody({ d, filter, kind, selected, query, setQuery }: {
       <DiffSummaryHeader diff={d} kind={kind} onKind={(k) => setQuery({ kind: k })} />
       {d.graph_changes && d.graph_changes.length > 0 && (
         <details className="card graph-changes" open={d.graph_changes.length <= 8}>
-          <summary><strong>The agent changed between these runs</strong> ({d.graph_changes.length} changes)</summary>
-          <ul>{d.graph_changes.map((c, i) => <li key={i} className={`gc-${c.kind}`}>{c.text}</li>)}</ul>
+          <summary>
+            <strong>The agent changed between these runs</strong> ({d.graph_changes.length} changes)
+          </summary>
+          <ul>
+            {d.graph_changes.map((c, i) => (
+              <li key={i} className={`gc-${c.kind}`}>
+                {c.text}
+              </li>
+            ))}
+          </ul>
         </details>
       )}
       <div className="table-head">
         <h3>Tests</h3>
         <div className="actions">
           {criteria.length > 0 && (
-            <select aria-label="Metric" value={metric ?? ''} onChange={(e) => setQuery({ metric: e.target.value || null })}>
+            <select
+              aria-label="Metric"
+              value={metric ?? ''}
+              onChange={(e) => setQuery({ metric: e.target.value || null })}
+            >
               <option value="">Metric: largest drop</option>
-              {criteria.map((c) => <option key={c} value={c}>{c}</option>)}
+              {criteria.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
             </select>
           )}
           <div className="rn-segmented" role="group" aria-label="Filter tests">
             {FILTERS.map((f) => (
-              <button key={f} type="button" aria-pressed={filter === f} className={filter === f ? 'on' : ''} onClick={() => setQuery({ filter: f === 'all' ? null : f })}>
+              <button
+                key={f}
+                type="button"
+                aria-pressed={filter === f}
+                className={filter === f ? 'on' : ''}
+                onClick={() => setQuery({ filter: f === 'all' ? null : f })}
+              >
                 {FILTER_LABEL[f]} ({counts[f]})
               </button>
             ))}
           </div>
-          <button type="button" onClick={() => downloadText(`parley-compare-${d.a.id}-${d.b.id}.json`, JSON.stringify(d, null, 2))}>Export comparison JSON</button>
+          <button
+            type="button"
+            onClick={() => downloadText(`parley-compare-${d.a.id}-${d.b.id}.json`, JSON.stringify(d, null, 2))}
+          >
+            Export comparison JSON
+          </button>
         </div>
       </div>
-      {kind && <div className="muted small">Showing only “{kind}” tests. <button className="link-button" onClick={() => setQuery({ kind: null })}>Show all kinds</button></div>}
-      {shown.length ? <TestRows tests={shown} metric={metric} selected={selected} onSelect={(k) => setQuery({ test: k === selected ? null : k })} />
-        : <Empty>No tests match this filter.</Empty>}
+      {kind && (
+        <div className="muted small">
+          Showing only “{kind}” tests.{' '}
+          <button className="link-button" onClick={() => setQuery({ kind: null })}>
+            Show all kinds
+          </button>
+        </div>
+      )}
+      {shown.length ? (
+        <TestRows
+          tests={shown}
+          metric={metric}
+          selected={selected}
+          onSelect={(k) => setQuery({ test: k === selected ? null : k })}
+        />
+      ) : (
+        <Empty>No tests match this filter.</Empty>
+      )}
       {current && <TestDiffDetail key={selected} diff={d} t={current} />}
-      {!current && shown.length > 0 && <div className="muted small hint">Click a test to see its transcripts side by side, where the paths part and how each metric moved.</div>}
+      {!current && shown.length > 0 && (
+        <div className="muted small hint">
+          Click a test to see its transcripts side by side, where the paths part and how each metric moved.
+        </div>
+      )}
     </>
   );
 }

@@ -10,20 +10,40 @@ function RunHead({ side, run }: { side: 'A' | 'B'; run: RunRef }) {
     <div className={`run-ref side-${side.toLowerCase()}`}>
       <span className="side-tag">{side}</span>
       <div>
-        <a href={`#/runs/${run.id}`}><strong>{run.model}</strong></a>
-        <div className="muted small">{run.agent_name} · {run.suite_name} · {fmtDate(run.created_at)} · {run.status}</div>
+        <a href={`#/runs/${run.id}`}>
+          <strong>{run.model}</strong>
+        </a>
+        <div className="muted small">
+          {run.agent_name} · {run.suite_name} · {fmtDate(run.created_at)} · {run.status}
+        </div>
       </div>
     </div>
   );
 }
 
-function Delta({ label, a, b, delta, fmtDelta, higherIsBetter, testId }: {
-  label: string; a: string; b: string; delta: number | null; fmtDelta: (x: number) => string; higherIsBetter: boolean; testId?: string;
+function Delta({
+  label,
+  a,
+  b,
+  delta,
+  fmtDelta,
+  higherIsBetter,
+  testId,
+}: {
+  label: string;
+  a: string;
+  b: string;
+  delta: number | null;
+  fmtDelta: (x: number) => string;
+  higherIsBetter: boolean;
+  testId?: string;
 }) {
   return (
     <div className="delta" data-testid={testId}>
       <div className="label">{label}</div>
-      <div className="ab"><span>{a}</span> <span className="arrow">→</span> <strong>{b}</strong></div>
+      <div className="ab">
+        <span>{a}</span> <span className="arrow">→</span> <strong>{b}</strong>
+      </div>
       <div className={`d tone-${tone(delta, higherIsBetter)}`}>{signed(delta, fmtDelta)}</div>
     </div>
   );
@@ -32,43 +52,108 @@ function Delta({ label, a, b, delta, fmtDelta, higherIsBetter, testId }: {
 const KIND_ORDER: ChangeKind[] = ['regressed', 'improved', 'noise', 'flaky', 'new', 'removed', 'same'];
 
 /** Deltas of the two runs (B against baseline A), and the count of each kind of change, clickable. */
-export function DiffSummaryHeader({ diff, kind, onKind }: { diff: CompareRunDiff; kind: ChangeKind | null; onKind: (k: ChangeKind | null) => void }) {
+export function DiffSummaryHeader({
+  diff,
+  kind,
+  onKind,
+}: {
+  diff: CompareRunDiff;
+  kind: ChangeKind | null;
+  onKind: (k: ChangeKind | null) => void;
+}) {
   const s = diff.summary;
   const criteria = Object.keys(s.delta.mean_scores);
   return (
     <section className="card diff-summary" aria-label="Comparison summary">
-      <div className="run-refs"><RunHead side="A" run={diff.a} /><span className="vs">vs</span><RunHead side="B" run={diff.b} /></div>
+      <div className="run-refs">
+        <RunHead side="A" run={diff.a} />
+        <span className="vs">vs</span>
+        <RunHead side="B" run={diff.b} />
+      </div>
       <div className="change-counts" role="group" aria-label="Changes">
         {KIND_ORDER.filter((k) => s.counts[k] > 0 || k === 'regressed' || k === 'improved').map((k) => (
-          <button key={k} type="button" className={`count-chip kind-${k} ${kind === k ? 'on' : ''}`} aria-pressed={kind === k}
-            data-testid={`count-${k}`} onClick={() => onKind(kind === k ? null : k)}>
+          <button
+            key={k}
+            type="button"
+            className={`count-chip kind-${k} ${kind === k ? 'on' : ''}`}
+            aria-pressed={kind === k}
+            data-testid={`count-${k}`}
+            onClick={() => onKind(kind === k ? null : k)}
+          >
             <strong>{s.counts[k]}</strong> {CHANGE_LABEL[k]}
           </button>
         ))}
       </div>
       <div className="deltas">
-        <Delta testId="delta-pass-rate" label="Pass rate" a={fmtPct(s.a.pass_rate)} b={fmtPct(s.b.pass_rate)} delta={s.delta.pass_rate} fmtDelta={pp} higherIsBetter />
-        <Delta label="Mean score" a={s.a.mean_score?.toFixed(2) ?? '—'} b={s.b.mean_score?.toFixed(2) ?? '—'} delta={s.delta.mean_score} fmtDelta={(x) => x.toFixed(2)} higherIsBetter />
-        <Delta label="Mean turns" a={s.a.mean_turns?.toFixed(1) ?? '—'} b={s.b.mean_turns?.toFixed(1) ?? '—'} delta={s.delta.mean_turns} fmtDelta={(x) => x.toFixed(1)} higherIsBetter={false} />
-        <Delta label="Tokens" a={fmtInt(s.a.tokens.total)} b={fmtInt(s.b.tokens.total)} delta={s.delta.tokens} fmtDelta={fmtInt} higherIsBetter={false} />
-        <Delta label="Wall time" a={fmtMs(s.a.wall_ms)} b={fmtMs(s.b.wall_ms)} delta={s.delta.wall_ms} fmtDelta={fmtMs} higherIsBetter={false} />
+        <Delta
+          testId="delta-pass-rate"
+          label="Pass rate"
+          a={fmtPct(s.a.pass_rate)}
+          b={fmtPct(s.b.pass_rate)}
+          delta={s.delta.pass_rate}
+          fmtDelta={pp}
+          higherIsBetter
+        />
+        <Delta
+          label="Mean score"
+          a={s.a.mean_score?.toFixed(2) ?? '—'}
+          b={s.b.mean_score?.toFixed(2) ?? '—'}
+          delta={s.delta.mean_score}
+          fmtDelta={(x) => x.toFixed(2)}
+          higherIsBetter
+        />
+        <Delta
+          label="Mean turns"
+          a={s.a.mean_turns?.toFixed(1) ?? '—'}
+          b={s.b.mean_turns?.toFixed(1) ?? '—'}
+          delta={s.delta.mean_turns}
+          fmtDelta={(x) => x.toFixed(1)}
+          higherIsBetter={false}
+        />
+        <Delta
+          label="Tokens"
+          a={fmtInt(s.a.tokens.total)}
+          b={fmtInt(s.b.tokens.total)}
+          delta={s.delta.tokens}
+          fmtDelta={fmtInt}
+          higherIsBetter={false}
+        />
+        <Delta
+          label="Wall time"
+          a={fmtMs(s.a.wall_ms)}
+          b={fmtMs(s.b.wall_ms)}
+          delta={s.delta.wall_ms}
+          fmtDelta={fmtMs}
+          higherIsBetter={false}
+        />
       </div>
       {criteria.length > 0 && (
         <table className="compact metric-summary" aria-label="Mean score per metric">
-          <thead><tr><th>Metric</th><th className="num">A</th><th className="num">B</th><th className="num">Δ</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Metric</th>
+              <th className="num">A</th>
+              <th className="num">B</th>
+              <th className="num">Δ</th>
+            </tr>
+          </thead>
           <tbody>
             {criteria.map((c) => (
               <tr key={c}>
                 <td>{c}</td>
                 <td className="num">{s.a.mean_scores[c]?.toFixed(2) ?? '—'}</td>
                 <td className="num">{s.b.mean_scores[c]?.toFixed(2) ?? '—'}</td>
-                <td className={`num tone-${tone(s.delta.mean_scores[c], true)}`}>{signed(s.delta.mean_scores[c], (x) => x.toFixed(2))}</td>
+                <td className={`num tone-${tone(s.delta.mean_scores[c], true)}`}>
+                  {signed(s.delta.mean_scores[c], (x) => x.toFixed(2))}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <div className="muted small">Over {s.a.results} / {s.b.results} conversations ({s.a.tests} / {s.b.tests} tests, repeats included).</div>
+      <div className="muted small">
+        Over {s.a.results} / {s.b.results} conversations ({s.a.tests} / {s.b.tests} tests, repeats included).
+      </div>
     </section>
   );
 }

@@ -7,22 +7,40 @@ function Cell({ c }: { c: MatrixCell | null }) {
   return (
     <td className={`m-cell st-${c.status ?? 'none'}`}>
       {c.status ? <StatusBadge status={c.status} /> : '—'}
-      {c.repeats > 1 && <span className="small"> {fmtPct(c.pass_rate)} of {c.repeats}</span>}
+      {c.repeats > 1 && (
+        <span className="small">
+          {' '}
+          {fmtPct(c.pass_rate)} of {c.repeats}
+        </span>
+      )}
       {c.mean_score !== null && <div className="small muted">score {c.mean_score.toFixed(2)}</div>}
     </td>
   );
 }
 
 /** N-way: rows are tests, columns are runs (A = baseline); rows where the runs disagree are marked. */
-export function MatrixView({ matrix, pair, onPair, onlyDiffering, onOnlyDiffering }: {
-  matrix: CompareMatrix; pair: string | null; onPair: (runId: string) => void; onlyDiffering: boolean; onOnlyDiffering: (v: boolean) => void;
+export function MatrixView({
+  matrix,
+  pair,
+  onPair,
+  onlyDiffering,
+  onOnlyDiffering,
+}: {
+  matrix: CompareMatrix;
+  pair: string | null;
+  onPair: (runId: string) => void;
+  onlyDiffering: boolean;
+  onOnlyDiffering: (v: boolean) => void;
 }) {
   const rows = onlyDiffering ? matrix.tests.filter((t) => t.differs) : matrix.tests;
   return (
     <section aria-label="Matrix of tests by run">
       <div className="table-head">
         <h3>Tests × runs</h3>
-        <label className="checkbox"><input type="checkbox" checked={onlyDiffering} onChange={(e) => onOnlyDiffering(e.target.checked)} /> Only tests where the runs disagree ({matrix.tests.filter((t) => t.differs).length})</label>
+        <label className="checkbox">
+          <input type="checkbox" checked={onlyDiffering} onChange={(e) => onOnlyDiffering(e.target.checked)} /> Only
+          tests where the runs disagree ({matrix.tests.filter((t) => t.differs).length})
+        </label>
       </div>
       <div className="matrix-scroll">
         <table className="matrix" data-testid="matrix">
@@ -31,9 +49,20 @@ export function MatrixView({ matrix, pair, onPair, onlyDiffering, onOnlyDifferin
               <th>Test</th>
               {matrix.runs.map((c, i) => (
                 <th key={c.run.id} className={pair === c.run.id ? 'paired' : ''}>
-                  <div className="m-col"><span className="side-tag">{String.fromCharCode(65 + i)}</span> <span className="m-model" title={c.run.model}>{c.run.model}</span></div>
-                  <div className="small muted">{c.run.agent_name} · {new Date(c.run.created_at).toLocaleDateString()}</div>
-                  {i > 0 && <button type="button" className="link-button small" onClick={() => onPair(c.run.id)}>{pair === c.run.id ? 'shown below' : 'diff vs A'}</button>}
+                  <div className="m-col">
+                    <span className="side-tag">{String.fromCharCode(65 + i)}</span>{' '}
+                    <span className="m-model" title={c.run.model}>
+                      {c.run.model}
+                    </span>
+                  </div>
+                  <div className="small muted">
+                    {c.run.agent_name} · {new Date(c.run.created_at).toLocaleDateString()}
+                  </div>
+                  {i > 0 && (
+                    <button type="button" className="link-button small" onClick={() => onPair(c.run.id)}>
+                      {pair === c.run.id ? 'shown below' : 'diff vs A'}
+                    </button>
+                  )}
                 </th>
               ))}
             </tr>
@@ -41,17 +70,50 @@ export function MatrixView({ matrix, pair, onPair, onlyDiffering, onOnlyDifferin
           <tbody>
             {rows.map((t) => (
               <tr key={t.key} className={t.differs ? 'differs' : ''}>
-                <td>{t.test}{t.differs && <span className="change-tag kind-flaky small m-differs">differs</span>}</td>
-                {t.cells.map((c, i) => <Cell key={i} c={c} />)}
+                <td>
+                  {t.test}
+                  {t.differs && <span className="change-tag kind-flaky small m-differs">differs</span>}
+                </td>
+                {t.cells.map((c, i) => (
+                  <Cell key={i} c={c} />
+                ))}
               </tr>
             ))}
-            {!rows.length && <tr><td colSpan={matrix.runs.length + 1} className="muted">Every test has the same status in every run.</td></tr>}
+            {!rows.length && (
+              <tr>
+                <td colSpan={matrix.runs.length + 1} className="muted">
+                  Every test has the same status in every run.
+                </td>
+              </tr>
+            )}
           </tbody>
           <tfoot>
-            <tr><th>Pass rate</th>{matrix.runs.map((c) => <td key={c.run.id} className="num-strong">{fmtPct(c.totals.pass_rate)}</td>)}</tr>
-            <tr><th>Mean score</th>{matrix.runs.map((c) => <td key={c.run.id}>{c.totals.mean_score?.toFixed(2) ?? '—'}</td>)}</tr>
-            <tr><th>Tokens</th>{matrix.runs.map((c) => <td key={c.run.id}>{fmtInt(c.totals.tokens.total)}</td>)}</tr>
-            <tr><th>Wall time</th>{matrix.runs.map((c) => <td key={c.run.id}>{fmtMs(c.totals.wall_ms)}</td>)}</tr>
+            <tr>
+              <th>Pass rate</th>
+              {matrix.runs.map((c) => (
+                <td key={c.run.id} className="num-strong">
+                  {fmtPct(c.totals.pass_rate)}
+                </td>
+              ))}
+            </tr>
+            <tr>
+              <th>Mean score</th>
+              {matrix.runs.map((c) => (
+                <td key={c.run.id}>{c.totals.mean_score?.toFixed(2) ?? '—'}</td>
+              ))}
+            </tr>
+            <tr>
+              <th>Tokens</th>
+              {matrix.runs.map((c) => (
+                <td key={c.run.id}>{fmtInt(c.totals.tokens.total)}</td>
+              ))}
+            </tr>
+            <tr>
+              <th>Wall time</th>
+              {matrix.runs.map((c) => (
+                <td key={c.run.id}>{fmtMs(c.totals.wall_ms)}</td>
+              ))}
+            </tr>
           </tfoot>
         </table>
       </div>

@@ -7,19 +7,42 @@ function Words({ parts, side }: { parts: WordPart[]; side: 'a' | 'b' }) {
     <>
       {parts.map((p, i) => {
         if (p.op === '=') return <span key={i}>{p.text}</span>;
-        if (side === 'a' && p.op === '-') return <del key={i} className="w-del">{p.text}</del>;
-        if (side === 'b' && p.op === '+') return <ins key={i} className="w-ins">{p.text}</ins>;
+        if (side === 'a' && p.op === '-')
+          return (
+            <del key={i} className="w-del">
+              {p.text}
+            </del>
+          );
+        if (side === 'b' && p.op === '+')
+          return (
+            <ins key={i} className="w-ins">
+              {p.text}
+            </ins>
+          );
         return null;
       })}
     </>
   );
 }
 
-function Cell({ e, side, names }: { e: TranscriptDiffEntry; side: 'a' | 'b'; names: { a: Map<string, string>; b: Map<string, string> } }) {
+function Cell({
+  e,
+  side,
+  names,
+}: {
+  e: TranscriptDiffEntry;
+  side: 'a' | 'b';
+  names: { a: Map<string, string>; b: Map<string, string> };
+}) {
   const text = side === 'a' ? e.a : e.b;
   const node = side === 'a' ? e.node_a : e.node_b;
   const index = side === 'a' ? e.a_index : e.b_index;
-  if (text === null) return <td className={`sbs-cell empty ${e.op}`}><span className="muted small">{e.op === 'inserted' ? 'not in A' : 'not in B'}</span></td>;
+  if (text === null)
+    return (
+      <td className={`sbs-cell empty ${e.op}`}>
+        <span className="muted small">{e.op === 'inserted' ? 'not in A' : 'not in B'}</span>
+      </td>
+    );
   return (
     <td className={`sbs-cell ${e.op} turn-${e.role}`}>
       <div className="turn-head">
@@ -33,11 +56,22 @@ function Cell({ e, side, names }: { e: TranscriptDiffEntry; side: 'a' | 'b'; nam
 }
 
 /** Both transcripts aligned turn by turn, full text (never truncated), words that differ highlighted. */
-export function SideBySide({ entries, names }: { entries: TranscriptDiffEntry[]; names: { a: Map<string, string>; b: Map<string, string> } }) {
+export function SideBySide({
+  entries,
+  names,
+}: {
+  entries: TranscriptDiffEntry[];
+  names: { a: Map<string, string>; b: Map<string, string> };
+}) {
   if (!entries.length) return <div className="muted small">Neither side has a transcript.</div>;
   return (
     <table className="side-by-side" aria-label="Transcripts side by side">
-      <thead><tr><th>A</th><th>B</th></tr></thead>
+      <thead>
+        <tr>
+          <th>A</th>
+          <th>B</th>
+        </tr>
+      </thead>
       <tbody>
         {entries.map((e, i) => (
           <tr key={i} className={`sbs-row op-${e.op}`} data-op={e.op}>

@@ -35,50 +35,158 @@ export function TestDiffDetail({ diff, t }: { diff: CompareRunDiff; t: TestCompa
         <div>
           <h3>{t.test}</h3>
           <div className="small">
-            {t.status_a ? <StatusBadge status={t.status_a} /> : '—'} → {t.status_b ? <StatusBadge status={t.status_b} /> : '—'} <ChangeTag t={t} />
-            <span className="muted"> · turns {t.turns.a ?? '—'} → {t.turns.b ?? '—'} · {fmtMs(t.ms.a)} → {fmtMs(t.ms.b)}</span>
-            {(t.repeats_a > 1 || t.repeats_b > 1) && <span className="muted"> · showing repeat {(t.repeat_a ?? 0) + 1} (A) and {(t.repeat_b ?? 0) + 1} (B)</span>}
+            {t.status_a ? <StatusBadge status={t.status_a} /> : '—'} →{' '}
+            {t.status_b ? <StatusBadge status={t.status_b} /> : '—'} <ChangeTag t={t} />
+            <span className="muted">
+              {' '}
+              · turns {t.turns.a ?? '—'} → {t.turns.b ?? '—'} · {fmtMs(t.ms.a)} → {fmtMs(t.ms.b)}
+            </span>
+            {(t.repeats_a > 1 || t.repeats_b > 1) && (
+              <span className="muted">
+                {' '}
+                · showing repeat {(t.repeat_a ?? 0) + 1} (A) and {(t.repeat_b ?? 0) + 1} (B)
+              </span>
+            )}
           </div>
         </div>
       </header>
       {(t.error_a || t.error_b) && (
         <div className="grid-2">
-          <div>{t.error_a && <div className="error-box"><strong>A error:</strong> {t.error_a}</div>}</div>
-          <div>{t.error_b && <div className="error-box"><strong>B error:</strong> {t.error_b}</div>}</div>
+          <div>
+            {t.error_a && (
+              <div className="error-box">
+                <strong>A error:</strong> {t.error_a}
+              </div>
+            )}
+          </div>
+          <div>
+            {t.error_b && (
+              <div className="error-box">
+                <strong>B error:</strong> {t.error_b}
+              </div>
+            )}
+          </div>
         </div>
       )}
 
       <h4>Where the paths part</h4>
       {d ? (
         <div className="divergence" data-testid="first-divergence">
-          <div>At turn <strong>#{d.turn}</strong>{d.from_node ? <> after <NodeBadge node={d.from_node} name={names.a.get(d.from_node)} onClick={(n) => setFocus({ a: n, b: n })} /></> : ' (different entry node)'}: <span className="muted small">(click a node to show it on the graphs)</span></div>
+          <div>
+            At turn <strong>#{d.turn}</strong>
+            {d.from_node ? (
+              <>
+                {' '}
+                after{' '}
+                <NodeBadge
+                  node={d.from_node}
+                  name={names.a.get(d.from_node)}
+                  onClick={(n) => setFocus({ a: n, b: n })}
+                />
+              </>
+            ) : (
+              ' (different entry node)'
+            )}
+            : <span className="muted small">(click a node to show it on the graphs)</span>
+          </div>
           <div className="grid-2">
-            <div className="side-a-box"><span className="side-tag">A</span> went to {d.node_a ? <NodeBadge node={d.node_a} name={names.a.get(d.node_a)} onClick={(n) => setFocus({ ...focus, a: n })} /> : <em>nowhere (ended)</em>}
-              {d.via_a && <> via <code>{d.via_a}</code></>}<div className="small muted">{d.reason_a || 'no reason recorded'}</div></div>
-            <div className="side-b-box"><span className="side-tag">B</span> went to {d.node_b ? <NodeBadge node={d.node_b} name={names.b.get(d.node_b)} onClick={(n) => setFocus({ ...focus, b: n })} /> : <em>nowhere (ended)</em>}
-              {d.via_b && <> via <code>{d.via_b}</code></>}<div className="small muted">{d.reason_b || 'no reason recorded'}</div></div>
+            <div className="side-a-box">
+              <span className="side-tag">A</span> went to{' '}
+              {d.node_a ? (
+                <NodeBadge node={d.node_a} name={names.a.get(d.node_a)} onClick={(n) => setFocus({ ...focus, a: n })} />
+              ) : (
+                <em>nowhere (ended)</em>
+              )}
+              {d.via_a && (
+                <>
+                  {' '}
+                  via <code>{d.via_a}</code>
+                </>
+              )}
+              <div className="small muted">{d.reason_a || 'no reason recorded'}</div>
+            </div>
+            <div className="side-b-box">
+              <span className="side-tag">B</span> went to{' '}
+              {d.node_b ? (
+                <NodeBadge node={d.node_b} name={names.b.get(d.node_b)} onClick={(n) => setFocus({ ...focus, b: n })} />
+              ) : (
+                <em>nowhere (ended)</em>
+              )}
+              {d.via_b && (
+                <>
+                  {' '}
+                  via <code>{d.via_b}</code>
+                </>
+              )}
+              <div className="small muted">{d.reason_b || 'no reason recorded'}</div>
+            </div>
           </div>
           {(t.nodes_only_a.length > 0 || t.nodes_only_b.length > 0) && (
-            <div className="small">Only A visited: {t.nodes_only_a.map((n) => names.a.get(n) ?? n).join(', ') || '—'} · Only B visited: {t.nodes_only_b.map((n) => names.b.get(n) ?? n).join(', ') || '—'}</div>
+            <div className="small">
+              Only A visited: {t.nodes_only_a.map((n) => names.a.get(n) ?? n).join(', ') || '—'} · Only B visited:{' '}
+              {t.nodes_only_b.map((n) => names.b.get(n) ?? n).join(', ') || '—'}
+            </div>
           )}
         </div>
-      ) : <div className="muted small">Both conversations took the same path through the graph.</div>}
+      ) : (
+        <div className="muted small">Both conversations took the same path through the graph.</div>
+      )}
       <div className="grid-2 paths">
-        <div><div className="small"><span className="side-tag">A</span> path</div>
-          {ga.data ? <GraphPathView graph={ga.data.graph} visits={resA?.nodes_visited ?? []} focusNode={focus.a} height={300} label="Path of run A" /> : <div className="muted small">Graph of A not available.</div>}</div>
-        <div><div className="small"><span className="side-tag b">B</span> path</div>
-          {gb.data ? <GraphPathView graph={gb.data.graph} visits={resB?.nodes_visited ?? []} focusNode={focus.b} height={300} label="Path of run B" /> : <div className="muted small">Graph of B not available.</div>}</div>
+        <div>
+          <div className="small">
+            <span className="side-tag">A</span> path
+          </div>
+          {ga.data ? (
+            <GraphPathView
+              graph={ga.data.graph}
+              visits={resA?.nodes_visited ?? []}
+              focusNode={focus.a}
+              height={300}
+              label="Path of run A"
+            />
+          ) : (
+            <div className="muted small">Graph of A not available.</div>
+          )}
+        </div>
+        <div>
+          <div className="small">
+            <span className="side-tag b">B</span> path
+          </div>
+          {gb.data ? (
+            <GraphPathView
+              graph={gb.data.graph}
+              visits={resB?.nodes_visited ?? []}
+              focusNode={focus.b}
+              height={300}
+              label="Path of run B"
+            />
+          ) : (
+            <div className="muted small">Graph of B not available.</div>
+          )}
+        </div>
       </div>
 
       <h4>Metrics</h4>
       {!t.metric_deltas.length && <div className="muted small">No judged metrics on either side.</div>}
       {t.metric_deltas.length > 0 && (
         <table className="metric-deltas">
-          <thead><tr><th>Metric</th><th className="num">A</th><th className="num">B</th><th className="num">Δ</th><th>Reasoning A</th><th>Reasoning B</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Metric</th>
+              <th className="num">A</th>
+              <th className="num">B</th>
+              <th className="num">Δ</th>
+              <th>Reasoning A</th>
+              <th>Reasoning B</th>
+            </tr>
+          </thead>
           <tbody>
             {t.metric_deltas.map((m) => (
               <tr key={m.criterion}>
-                <td>{m.criterion}<div className="muted small">threshold {m.threshold_b ?? m.threshold_a ?? '—'}</div></td>
+                <td>
+                  {m.criterion}
+                  <div className="muted small">threshold {m.threshold_b ?? m.threshold_a ?? '—'}</div>
+                </td>
                 <td className={`num ${m.passed_a === false ? 'status-fail' : ''}`}>{m.score_a?.toFixed(2) ?? '—'}</td>
                 <td className={`num ${m.passed_b === false ? 'status-fail' : ''}`}>{m.score_b?.toFixed(2) ?? '—'}</td>
                 <td className={`num tone-${tone(m.delta, true)}`}>{signed(m.delta, (x) => x.toFixed(2))}</td>
@@ -92,8 +200,23 @@ export function TestDiffDetail({ diff, t }: { diff: CompareRunDiff; t: TestCompa
       {t.diagnosis.length > 0 && (
         <ul className="checks diagnosis">
           {t.diagnosis.map((g, i) => (
-            <li key={i} className="bad"><strong>{g.criterion}</strong> failed in B ({g.score.toFixed(2)} &lt; {g.threshold.toFixed(2)}){g.nodes.length > 0 && <> — points at {g.nodes.map((n) => <NodeBadge key={n} node={n} name={names.b.get(n)} />)}</>}
-              {g.turns.map((x) => <div key={x.index} className="small muted">#{x.index} {x.role}: {x.content}</div>)}</li>
+            <li key={i} className="bad">
+              <strong>{g.criterion}</strong> failed in B ({g.score.toFixed(2)} &lt; {g.threshold.toFixed(2)})
+              {g.nodes.length > 0 && (
+                <>
+                  {' '}
+                  — points at{' '}
+                  {g.nodes.map((n) => (
+                    <NodeBadge key={n} node={n} name={names.b.get(n)} />
+                  ))}
+                </>
+              )}
+              {g.turns.map((x) => (
+                <div key={x.index} className="small muted">
+                  #{x.index} {x.role}: {x.content}
+                </div>
+              ))}
+            </li>
           ))}
         </ul>
       )}
@@ -104,12 +227,17 @@ export function TestDiffDetail({ diff, t }: { diff: CompareRunDiff; t: TestCompa
         <>
           <h4>Rules and assertions that changed</h4>
           <ul className="checks">
-            {t.check_changes.filter((c) => c.change !== 'same').map((c, i) => (
-              <li key={i} className={c.change === 'broken' ? 'bad' : c.change === 'fixed' ? 'ok' : ''}>
-                <span className="muted small">{c.group} · {c.kind}</span> <code>{c.target}</code> <strong>{c.change}</strong>
-                <div className="small">{c.message_b || c.message_a}</div>
-              </li>
-            ))}
+            {t.check_changes
+              .filter((c) => c.change !== 'same')
+              .map((c, i) => (
+                <li key={i} className={c.change === 'broken' ? 'bad' : c.change === 'fixed' ? 'ok' : ''}>
+                  <span className="muted small">
+                    {c.group} · {c.kind}
+                  </span>{' '}
+                  <code>{c.target}</code> <strong>{c.change}</strong>
+                  <div className="small">{c.message_b || c.message_a}</div>
+                </li>
+              ))}
           </ul>
         </>
       )}

@@ -9,15 +9,46 @@ export function TurnQualityDiff({ q }: { q: NonNullable<TestComparison['turn_qua
     <section data-testid="turn-quality-diff">
       <h4>Turn quality</h4>
       <table className="metric-deltas">
-        <thead><tr><th>Agent turn</th>{TURN_METRICS.map((m) => <th key={m} className="num">{m}</th>)}</tr></thead>
+        <thead>
+          <tr>
+            <th>Agent turn</th>
+            {TURN_METRICS.map((m) => (
+              <th key={m} className="num">
+                {m}
+              </th>
+            ))}
+          </tr>
+        </thead>
         <tbody>
-          <tr><td>Mean A</td>{TURN_METRICS.map((m) => <td key={m} className="num">{q.mean_a ? fmt(q.mean_a[m]) : '—'}</td>)}</tr>
-          <tr><td>Mean B</td>{TURN_METRICS.map((m) => <td key={m} className="num">{q.mean_b ? fmt(q.mean_b[m]) : '—'}</td>)}</tr>
+          <tr>
+            <td>Mean A</td>
+            {TURN_METRICS.map((m) => (
+              <td key={m} className="num">
+                {q.mean_a ? fmt(q.mean_a[m]) : '—'}
+              </td>
+            ))}
+          </tr>
+          <tr>
+            <td>Mean B</td>
+            {TURN_METRICS.map((m) => (
+              <td key={m} className="num">
+                {q.mean_b ? fmt(q.mean_b[m]) : '—'}
+              </td>
+            ))}
+          </tr>
           {q.turns.map((t) => (
             <tr key={t.turn} data-testid="turn-quality-row">
-              <td>{t.turn + 1}<span className="muted small"> (#{t.index_a !== null ? t.index_a + 1 : '—'} / #{t.index_b !== null ? t.index_b + 1 : '—'})</span></td>
+              <td>
+                {t.turn + 1}
+                <span className="muted small">
+                  {' '}
+                  (#{t.index_a !== null ? t.index_a + 1 : '—'} / #{t.index_b !== null ? t.index_b + 1 : '—'})
+                </span>
+              </td>
               {TURN_METRICS.map((m) => (
-                <td key={m} className={`num tone-${tone(t.delta?.[m], true)}`}>{t.delta ? signed(t.delta[m], fmt) : <span className="muted">only one side</span>}</td>
+                <td key={m} className={`num tone-${tone(t.delta?.[m], true)}`}>
+                  {t.delta ? signed(t.delta[m], fmt) : <span className="muted">only one side</span>}
+                </td>
               ))}
             </tr>
           ))}

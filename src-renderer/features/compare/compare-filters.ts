@@ -5,8 +5,16 @@ import type { ChangeKind, TestComparison } from '../../../src-shared/contract/ru
 export const FILTERS = ['all', 'failures', 'changed', 'errors'] as const;
 export type CompareFilter = (typeof FILTERS)[number];
 
-export const parseRuns = (v: string | null): string[] => [...new Set((v ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
-export const parseFilter = (v: string | null): CompareFilter => ((FILTERS as readonly string[]).includes(v ?? '') ? (v as CompareFilter) : 'all');
+export const parseRuns = (v: string | null): string[] => [
+  ...new Set(
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
+export const parseFilter = (v: string | null): CompareFilter =>
+  (FILTERS as readonly string[]).includes(v ?? '') ? (v as CompareFilter) : 'all';
 /** A change kind to show alone (from the counts at the top), or null. */
 export const parseKind = (v: string | null): ChangeKind | null =>
   (['regressed', 'improved', 'noise', 'flaky', 'same', 'new', 'removed'] as const).find((k) => k === v) ?? null;
@@ -15,19 +23,30 @@ const failing = (s: string | null) => s === 'fail' || s === 'error';
 
 export function matchesFilter(t: TestComparison, f: CompareFilter): boolean {
   switch (f) {
-    case 'failures': return failing(t.status_a) || failing(t.status_b);
-    case 'changed': return t.change !== 'same';
-    case 'errors': return t.status_a === 'error' || t.status_b === 'error' || !!t.error_a || !!t.error_b;
-    default: return true;
+    case 'failures':
+      return failing(t.status_a) || failing(t.status_b);
+    case 'changed':
+      return t.change !== 'same';
+    case 'errors':
+      return t.status_a === 'error' || t.status_b === 'error' || !!t.error_a || !!t.error_b;
+    default:
+      return true;
   }
 }
 
-export function filterTests(tests: TestComparison[], f: CompareFilter, kind: ChangeKind | null = null): TestComparison[] {
+export function filterTests(
+  tests: TestComparison[],
+  f: CompareFilter,
+  kind: ChangeKind | null = null,
+): TestComparison[] {
   return tests.filter((t) => matchesFilter(t, f) && (!kind || t.change === kind));
 }
 
 export function filterCounts(tests: TestComparison[]): Record<CompareFilter, number> {
-  return Object.fromEntries(FILTERS.map((f) => [f, tests.filter((t) => matchesFilter(t, f)).length])) as Record<CompareFilter, number>;
+  return Object.fromEntries(FILTERS.map((f) => [f, tests.filter((t) => matchesFilter(t, f)).length])) as Record<
+    CompareFilter,
+    number
+  >;
 }
 
 /** Stable key of a compared test (name, or index when names repeat): used in the address. */
@@ -35,8 +54,13 @@ export const testKeyOf = (t: TestComparison) => `${t.test_index_a ?? ''}:${t.tes
 
 /** Label for a change kind as users read it. */
 export const CHANGE_LABEL: Record<ChangeKind, string> = {
-  regressed: 'regressed', improved: 'improved', noise: 'noise (not significant)', flaky: 'flaky',
-  same: 'unchanged', new: 'new test', removed: 'removed test',
+  regressed: 'regressed',
+  improved: 'improved',
+  noise: 'noise (not significant)',
+  flaky: 'flaky',
+  same: 'unchanged',
+  new: 'new test',
+  removed: 'removed test',
 };
 
 /** A delta with its sign, e.g. +12.5 pp, −340 tokens; null -> '—'. */
@@ -47,7 +71,11 @@ export function signed(n: number | null | undefined, fmt: (x: number) => string)
 }
 
 /** Whether a delta is good, bad or neutral given which direction is better. */
-export function tone(delta: number | null | undefined, higherIsBetter: boolean, epsilon = 1e-9): 'good' | 'bad' | 'neutral' {
+export function tone(
+  delta: number | null | undefined,
+  higherIsBetter: boolean,
+  epsilon = 1e-9,
+): 'good' | 'bad' | 'neutral' {
   if (delta === null || delta === undefined || Math.abs(delta) <= epsilon) return 'neutral';
-  return (delta > 0) === higherIsBetter ? 'good' : 'bad';
+  return delta > 0 === higherIsBetter ? 'good' : 'bad';
 }

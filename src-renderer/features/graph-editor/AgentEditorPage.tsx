@@ -38,7 +38,15 @@ function EditorLoader({ id }: { id: string }) {
     );
   }
   if (!q.data || !loaded || loadedAgent !== id) return <Loading />;
-  return <EditorWorkspace id={id} agent={q.data.agent} versions={q.data.versions} draft={draft} onDraftHandled={() => setDraft(null)} />;
+  return (
+    <EditorWorkspace
+      id={id}
+      agent={q.data.agent}
+      versions={q.data.versions}
+      draft={draft}
+      onDraftHandled={() => setDraft(null)}
+    />
+  );
 }
 
 /** /agents/:id — the graph editor of one agent. */

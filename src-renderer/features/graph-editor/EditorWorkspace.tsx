@@ -29,8 +29,18 @@ import { GraphView } from './view/GraphView.js';
 
 type Version = z.infer<typeof AgentVersionMeta>;
 
-export function EditorWorkspace({ id, agent, versions, draft, onDraftHandled }: {
-  id: string; agent: z.infer<typeof AgentSummary>; versions: Version[]; draft: Draft | null; onDraftHandled(): void;
+export function EditorWorkspace({
+  id,
+  agent,
+  versions,
+  draft,
+  onDraftHandled,
+}: {
+  id: string;
+  agent: z.infer<typeof AgentSummary>;
+  versions: Version[];
+  draft: Draft | null;
+  onDraftHandled(): void;
 }) {
   const graph = useGraph();
   const selection = useEditor((s) => s.selection);
@@ -55,21 +65,38 @@ export function EditorWorkspace({ id, agent, versions, draft, onDraftHandled }: 
   const results = useMemo(() => searchNodes(graph, query), [graph, query]);
   const matches = useMemo(() => (query.trim() ? new Set(results) : undefined), [query, results]);
   const selCount = selection.nodes.length + selection.edges.length;
-  useEffect(() => { if (selCount && !overlay) setTab('inspect'); }, [selection, selCount]);
+  useEffect(() => {
+    if (selCount && !overlay) setTab('inspect');
+  }, [selection, selCount]);
 
-  useEditorShortcuts({
-    undo: () => useEditor.getState().undo(), redo: () => useEditor.getState().redo(), save: () => void a.save(),
-    deleteSelection: a.deleteSelection, duplicate: a.duplicate, fit: a.fit,
-    clearSelection: () => useEditor.getState().select({ nodes: [], edges: [] }),
-  }, !away);
+  useEditorShortcuts(
+    {
+      undo: () => useEditor.getState().undo(),
+      redo: () => useEditor.getState().redo(),
+      save: () => void a.save(),
+      deleteSelection: a.deleteSelection,
+      duplicate: a.duplicate,
+      fit: a.fit,
+      clearSelection: () => useEditor.getState().select({ nodes: [], edges: [] }),
+    },
+    !away,
+  );
 
   const current = versions.find((v) => v.id === baseVersionId);
   const viewed = useApi('agents.get', { id, version_id: viewing ?? '' }, { enabled: !!viewing });
 
   const pickIssue = (i: ValidationIssue) => {
-    if (i.node_id && i.transition_id && graph.nodes.some((n) => n.id === i.node_id && n.transitions.some((t) => t.id === i.transition_id))) a.focusEdge(i.node_id, i.transition_id);
+    if (
+      i.node_id &&
+      i.transition_id &&
+      graph.nodes.some((n) => n.id === i.node_id && n.transitions.some((t) => t.id === i.transition_id))
+    )
+      a.focusEdge(i.node_id, i.transition_id);
     else if (i.node_id && graph.nodes.some((n) => n.id === i.node_id)) a.focusNode(i.node_id);
-    else { setTab('settings'); a.setStatus({ text: `${i.message} (${i.path || 'agent'})`, kind: 'info' }); }
+    else {
+      setTab('settings');
+      a.setStatus({ text: `${i.message} (${i.path || 'agent'})`, kind: 'info' });
+    }
   };
 
   const pickMove = (m: PlaygroundMove) => {
@@ -93,26 +120,102 @@ export function EditorWorkspace({ id, agent, versions, draft, onDraftHandled }: 
   return (
     <div className="ge-page" data-testid="graph-editor">
       <header className="ge-toolbar">
-        <Link href="/agents" className="ge-back">← Agents</Link>
-        <h1 className="ge-title" title={agent.id}>{graph.name || agent.name}</h1>
-        <span className="ge-tag" data-testid="current-version">{current ? `v${current.version}` : ''}</span>
-        {dirty && <span className="ge-dirty" data-testid="dirty-indicator">● Unsaved changes</span>}
-        {a.status && <span className={`ge-status is-${a.status.kind}`} role="status" data-testid="save-status">{a.status.text}</span>}
+        <Link href="/agents" className="ge-back">
+          ← Agents
+        </Link>
+        <h1 className="ge-title" title={agent.id}>
+          {graph.name || agent.name}
+        </h1>
+        <span className="ge-tag" data-testid="current-version">
+          {current ? `v${current.version}` : ''}
+        </span>
+        {dirty && (
+          <span className="ge-dirty" data-testid="dirty-indicator">
+            ● Unsaved changes
+          </span>
+        )}
+        {a.status && (
+          <span className={`ge-status is-${a.status.kind}`} role="status" data-testid="save-status">
+            {a.status.text}
+          </span>
+        )}
         <span className="ge-spacer" />
-        <SearchBox graph={graph} query={query} onQuery={setQuery} results={results} onPick={(nid) => a.focusNode(nid)} />
-        <button type="button" onClick={() => useEditor.getState().undo()} disabled={!canUndo || away} title="Undo (Ctrl+Z)">Undo</button>
-        <button type="button" onClick={() => useEditor.getState().redo()} disabled={!canRedo || away} title="Redo (Ctrl+Shift+Z or Ctrl+Y)">Redo</button>
-        <button type="button" onClick={a.tidy} disabled={away} title="Lay the graph out automatically">Tidy up</button>
-        <button type="button" onClick={a.fit} disabled={away} title="Fit the whole graph in view (F)">Fit</button>
-        <button type="button" onClick={() => setTestOpen((o) => !o)} aria-pressed={testOpen} title="Chat with the agent in a panel under the canvas">Test</button>
-        <ExportMenu agentId={id} versionId={baseVersionId ?? undefined} versionLabel={current ? `v${current.version}` : 'the latest version'} dirty={dirty} />
-        <button type="button" className="primary" onClick={() => void a.save()} disabled={a.saving || away} title="Save a new version (Ctrl+S)">{a.saving ? 'Saving…' : 'Save'}</button>
+        <SearchBox
+          graph={graph}
+          query={query}
+          onQuery={setQuery}
+          results={results}
+          onPick={(nid) => a.focusNode(nid)}
+        />
+        <button
+          type="button"
+          onClick={() => useEditor.getState().undo()}
+          disabled={!canUndo || away}
+          title="Undo (Ctrl+Z)"
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          onClick={() => useEditor.getState().redo()}
+          disabled={!canRedo || away}
+          title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
+        >
+          Redo
+        </button>
+        <button type="button" onClick={a.tidy} disabled={away} title="Lay the graph out automatically">
+          Tidy up
+        </button>
+        <button type="button" onClick={a.fit} disabled={away} title="Fit the whole graph in view (F)">
+          Fit
+        </button>
+        <button
+          type="button"
+          onClick={() => setTestOpen((o) => !o)}
+          aria-pressed={testOpen}
+          title="Chat with the agent in a panel under the canvas"
+        >
+          Test
+        </button>
+        <ExportMenu
+          agentId={id}
+          versionId={baseVersionId ?? undefined}
+          versionLabel={current ? `v${current.version}` : 'the latest version'}
+          dirty={dirty}
+        />
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void a.save()}
+          disabled={a.saving || away}
+          title="Save a new version (Ctrl+S)"
+        >
+          {a.saving ? 'Saving…' : 'Save'}
+        </button>
       </header>
       {draft && (
         <div className="ge-banner" role="alert">
           Unsaved changes from {new Date(draft.saved_at).toLocaleString()} were found for this agent.
-          <button type="button" className="small primary" onClick={() => { useEditor.getState().apply(() => draft.graph); onDraftHandled(); }}>Restore them</button>
-          <button type="button" className="small" onClick={() => { clearDraft(id); onDraftHandled(); }}>Discard</button>
+          <button
+            type="button"
+            className="small primary"
+            onClick={() => {
+              useEditor.getState().apply(() => draft.graph);
+              onDraftHandled();
+            }}
+          >
+            Restore them
+          </button>
+          <button
+            type="button"
+            className="small"
+            onClick={() => {
+              clearDraft(id);
+              onDraftHandled();
+            }}
+          >
+            Discard
+          </button>
         </div>
       )}
       <div className={`ge-main${away ? ' is-away' : ''}`}>
@@ -122,47 +225,155 @@ export function EditorWorkspace({ id, agent, versions, draft, onDraftHandled }: 
             <div className="ge-viewing">
               <div className="ge-banner">
                 Viewing v{versions.find((v) => v.id === viewing)?.version} (read-only).
-                <button type="button" className="small primary" onClick={() => setRestoring(versions.find((v) => v.id === viewing)!)}>Restore this version</button>
-                <button type="button" className="small" onClick={() => setViewing(null)}>Back to editing</button>
+                <button
+                  type="button"
+                  className="small primary"
+                  onClick={() => setRestoring(versions.find((v) => v.id === viewing)!)}
+                >
+                  Restore this version
+                </button>
+                <button type="button" className="small" onClick={() => setViewing(null)}>
+                  Back to editing
+                </button>
               </div>
-              {viewed.data ? <GraphView graph={viewed.data.graph} height="100%" label="Old version (read-only)" /> : <div className="muted">Loading…</div>}
+              {viewed.data ? (
+                <GraphView graph={viewed.data.graph} height="100%" label="Old version (read-only)" />
+              ) : (
+                <div className="muted">Loading…</div>
+              )}
             </div>
-          ) : overlay ? <RunOverlay agentId={id} choice={overlay} onClose={() => setOverlay(null)} />
-            : <EditorCanvas issues={validation.index} matches={matches} liveNode={liveNode} />}
-          <TestDock agentId={id} graph={graph} dirty={dirty} open={testOpen} onToggle={() => setTestOpen((o) => !o)}
-            onLiveNode={setLiveNode} onPickMove={pickMove} onPickNode={(n) => { if (graph.nodes.some((x) => x.id === n)) a.focusNode(n); }} />
+          ) : overlay ? (
+            <RunOverlay agentId={id} choice={overlay} onClose={() => setOverlay(null)} />
+          ) : (
+            <EditorCanvas issues={validation.index} matches={matches} liveNode={liveNode} />
+          )}
+          <TestDock
+            agentId={id}
+            graph={graph}
+            dirty={dirty}
+            open={testOpen}
+            onToggle={() => setTestOpen((o) => !o)}
+            onLiveNode={setLiveNode}
+            onPickMove={pickMove}
+            onPickNode={(n) => {
+              if (graph.nodes.some((x) => x.id === n)) a.focusNode(n);
+            }}
+          />
         </div>
         <aside className="ge-side" aria-label="Inspector">
           <div className="ge-tabs" role="tablist">
             {(['inspect', 'settings', 'versions', 'runs'] as const).map((t) => (
-              <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'is-on' : ''} onClick={() => setTab(t)}>
-                {t === 'inspect' ? 'Inspect' : t === 'settings' ? 'Settings' : t === 'runs' ? 'Runs' : `Versions (${versions.length})`}
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                aria-selected={tab === t}
+                className={tab === t ? 'is-on' : ''}
+                onClick={() => setTab(t)}
+              >
+                {t === 'inspect'
+                  ? 'Inspect'
+                  : t === 'settings'
+                    ? 'Settings'
+                    : t === 'runs'
+                      ? 'Runs'
+                      : `Versions (${versions.length})`}
               </button>
             ))}
           </div>
           <div className="ge-side__body">
-            {tab === 'inspect' && <SelectionInspector graph={graph} selection={selection} issues={validation.index} onDelete={a.deleteSelection} onDuplicate={a.duplicate} />}
+            {tab === 'inspect' && (
+              <SelectionInspector
+                graph={graph}
+                selection={selection}
+                issues={validation.index}
+                onDelete={a.deleteSelection}
+                onDuplicate={a.duplicate}
+              />
+            )}
             {tab === 'settings' && <GraphSettings graph={graph} />}
-            {tab === 'runs' && <RunsPanel agentId={id} choice={overlay} onChoose={(c) => { setOverlay(c); if (c) setViewing(null); }} />}
-            {tab === 'versions' && <VersionHistory versions={versions} currentId={versions[0]?.id ?? null} viewingId={viewing} onOpen={(v) => { setViewing(v); if (v) setOverlay(null); }} onRestore={(v) => setRestoring(v)} />}
+            {tab === 'runs' && (
+              <RunsPanel
+                agentId={id}
+                choice={overlay}
+                onChoose={(c) => {
+                  setOverlay(c);
+                  if (c) setViewing(null);
+                }}
+              />
+            )}
+            {tab === 'versions' && (
+              <VersionHistory
+                versions={versions}
+                currentId={versions[0]?.id ?? null}
+                viewingId={viewing}
+                onOpen={(v) => {
+                  setViewing(v);
+                  if (v) setOverlay(null);
+                }}
+                onRestore={(v) => setRestoring(v)}
+              />
+            )}
           </div>
         </aside>
       </div>
       <ValidationPanel state={validation} onPick={pickIssue} />
       {restoring && (
-        <Dialog title={`Restore v${restoring.version}?`} onClose={() => setRestoring(null)} testId="restore-dialog"
-          actions={<><button type="button" onClick={() => setRestoring(null)}>Cancel</button><button type="button" className="primary" onClick={() => void restore(restoring)}>Restore as a new version</button></>}>
+        <Dialog
+          title={`Restore v${restoring.version}?`}
+          onClose={() => setRestoring(null)}
+          testId="restore-dialog"
+          actions={
+            <>
+              <button type="button" onClick={() => setRestoring(null)}>
+                Cancel
+              </button>
+              <button type="button" className="primary" onClick={() => void restore(restoring)}>
+                Restore as a new version
+              </button>
+            </>
+          }
+        >
           The graph of v{restoring.version} is saved as a new version; no version is deleted.
           {dirty && <p className="error">Your unsaved changes will be replaced (you can still undo).</p>}
         </Dialog>
       )}
       {guard.pending && (
-        <Dialog title="Leave without saving?" onClose={guard.stay} testId="leave-dialog"
-          actions={<>
-            <button type="button" onClick={guard.stay}>Stay</button>
-            <button type="button" className="danger" onClick={() => { clearDraft(id); useEditor.getState().markSaved(useEditor.getState().history.present, baseVersionId ?? ''); guard.leave(); }}>Discard changes</button>
-            <button type="button" className="primary" onClick={() => void a.save().then((ok) => { if (ok) guard.leave(); else guard.stay(); })}>Save and leave</button>
-          </>}>
+        <Dialog
+          title="Leave without saving?"
+          onClose={guard.stay}
+          testId="leave-dialog"
+          actions={
+            <>
+              <button type="button" onClick={guard.stay}>
+                Stay
+              </button>
+              <button
+                type="button"
+                className="danger"
+                onClick={() => {
+                  clearDraft(id);
+                  useEditor.getState().markSaved(useEditor.getState().history.present, baseVersionId ?? '');
+                  guard.leave();
+                }}
+              >
+                Discard changes
+              </button>
+              <button
+                type="button"
+                className="primary"
+                onClick={() =>
+                  void a.save().then((ok) => {
+                    if (ok) guard.leave();
+                    else guard.stay();
+                  })
+                }
+              >
+                Save and leave
+              </button>
+            </>
+          }
+        >
           This agent has changes that are not saved as a version yet.
         </Dialog>
       )}

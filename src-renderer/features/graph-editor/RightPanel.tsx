@@ -9,8 +9,18 @@ import type { Selection } from './state/editor-store.js';
 export type PanelTab = 'inspect' | 'settings' | 'versions' | 'runs';
 
 /** What the Inspect tab shows: the selected node or edge, a multi-selection summary, or a hint. */
-export function SelectionInspector({ graph, selection, issues, onDelete, onDuplicate }: {
-  graph: AgentGraph; selection: Selection; issues?: IssueIndex; onDelete(): void; onDuplicate(): void;
+export function SelectionInspector({
+  graph,
+  selection,
+  issues,
+  onDelete,
+  onDuplicate,
+}: {
+  graph: AgentGraph;
+  selection: Selection;
+  issues?: IssueIndex;
+  onDelete(): void;
+  onDuplicate(): void;
 }) {
   const count = selection.nodes.length + selection.edges.length;
   if (selection.nodes.length === 1 && selection.edges.length === 0) {
@@ -27,10 +37,18 @@ export function SelectionInspector({ graph, selection, issues, onDelete, onDupli
     return (
       <div className="ge-inspector">
         <div className="ge-inspector__title">{count} selected</div>
-        <p className="muted small">{selection.nodes.length} node(s), {selection.edges.length} way(s) out.</p>
+        <p className="muted small">
+          {selection.nodes.length} node(s), {selection.edges.length} way(s) out.
+        </p>
         <div className="ge-row">
-          {selection.nodes.length > 0 && <button type="button" onClick={onDuplicate}>Duplicate nodes</button>}
-          <button type="button" className="danger" onClick={onDelete}>Delete selection</button>
+          {selection.nodes.length > 0 && (
+            <button type="button" onClick={onDuplicate}>
+              Duplicate nodes
+            </button>
+          )}
+          <button type="button" className="danger" onClick={onDelete}>
+            Delete selection
+          </button>
         </div>
       </div>
     );

@@ -6,11 +6,27 @@ export function ModelTable({ models, empty }: { models: ModelInfo[]; empty: stri
   if (!models.length) return <p className="muted">{empty}</p>;
   return (
     <table className="model-table">
-      <thead><tr><th>Model</th><th>Size</th><th>Quantization</th><th>Context</th><th>Architecture</th><th>Where</th></tr></thead>
+      <thead>
+        <tr>
+          <th>Model</th>
+          <th>Size</th>
+          <th>Quantization</th>
+          <th>Context</th>
+          <th>Architecture</th>
+          <th>Where</th>
+        </tr>
+      </thead>
       <tbody>
         {models.map((m) => (
           <tr key={m.spec}>
-            <td><strong>{m.name}</strong>{m.digest && <div className="muted small mono" title={m.digest}>{m.digest.replace(/^sha256:/, '').slice(0, 12)}</div>}</td>
+            <td>
+              <strong>{m.name}</strong>
+              {m.digest && (
+                <div className="muted small mono" title={m.digest}>
+                  {m.digest.replace(/^sha256:/, '').slice(0, 12)}
+                </div>
+              )}
+            </td>
             <td className="nowrap">{formatBytes(m.size_bytes)}</td>
             <td>{m.quantization ?? '—'}</td>
             <td className="nowrap">{formatContext(m.context_length)}</td>
@@ -27,7 +43,9 @@ export function ProviderErrors({ errors }: { errors: { message: string }[] }) {
   if (!errors.length) return null;
   return (
     <div className="error-box provider-errors" role="alert">
-      {errors.map((e, i) => <div key={i}>{e.message}</div>)}
+      {errors.map((e, i) => (
+        <div key={i}>{e.message}</div>
+      ))}
     </div>
   );
 }

@@ -15,7 +15,13 @@ const DEFAULT_OLLAMA = 'http://127.0.0.1:11434';
 export function ModelsPage(_props: { params: Record<string, string> }) {
   const settings = useApi('models.settings');
   if (settings.isLoading) return <Loading />;
-  if (settings.error) return (<><PageHeader title="Models" /><ErrorBox error={settings.error} /></>);
+  if (settings.error)
+    return (
+      <>
+        <PageHeader title="Models" />
+        <ErrorBox error={settings.error} />
+      </>
+    );
   return <ModelsEditor initial={settings.data!} />;
 }
 
@@ -30,19 +36,31 @@ function ModelsEditor({ initial }: { initial: ModelSettings }) {
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
   const [refreshing, setRefreshing] = useState(false);
 
-  useEffect(() => { setDraft(initial); }, [initial]);
+  useEffect(() => {
+    setDraft(initial);
+  }, [initial]);
 
   const refresh = async () => {
     setRefreshing(true);
-    try { await list.refetch(); } finally { setRefreshing(false); }
+    try {
+      await list.refetch();
+    } finally {
+      setRefreshing(false);
+    }
   };
   const onSave = async () => {
     const clean: ModelSettings = {
       ...draft,
       models_dir: draft.models_dir?.trim() || undefined,
       ollama_endpoints: draft.ollama_endpoints.map((e) => e.trim()).filter(Boolean),
-      openai_endpoints: draft.openai_endpoints.filter((e) => e.name.trim() || e.base_url.trim())
-        .map((e) => ({ ...e, name: e.name.trim(), base_url: e.base_url.trim(), api_key_env: e.api_key_env?.trim() || undefined })),
+      openai_endpoints: draft.openai_endpoints
+        .filter((e) => e.name.trim() || e.base_url.trim())
+        .map((e) => ({
+          ...e,
+          name: e.name.trim(),
+          base_url: e.base_url.trim(),
+          api_key_env: e.api_key_env?.trim() || undefined,
+        })),
     };
     const out = await save.mutateAsync(clean).catch(() => undefined);
     if (!out) return;
@@ -58,72 +76,203 @@ function ModelsEditor({ initial }: { initial: ModelSettings }) {
 
   return (
     <>
-      <PageHeader title="Models" actions={<>
-        <button type="button" onClick={() => void refresh()} disabled={refreshing || list.isFetching}>{refreshing || list.isFetching ? 'Checking providers…' : 'Refresh list'}</button>
-        <button type="button" className="primary" disabled={!dirty || save.isPending || problems.length > 0} onClick={() => void onSave()}>{save.isPending ? 'Saving…' : 'Save settings'}</button>
-      </>}>
-        {dirty ? <span className="unsaved" role="status">Unsaved settings</span> : saved ? <span className="saved" role="status">Saved</span>
-          : 'Where Parley finds models: GGUF files on this computer, Ollama servers, and OpenAI-compatible endpoints.'}
+      <PageHeader
+        title="Models"
+        actions={
+          <>
+            <button type="button" onClick={() => void refresh()} disabled={refreshing || list.isFetching}>
+              {refreshing || list.isFetching ? 'Checking providers…' : 'Refresh list'}
+            </button>
+            <button
+              type="button"
+              className="primary"
+              disabled={!dirty || save.isPending || problems.length > 0}
+              onClick={() => void onSave()}
+            >
+              {save.isPending ? 'Saving…' : 'Save settings'}
+            </button>
+          </>
+        }
+      >
+        {dirty ? (
+          <span className="unsaved" role="status">
+            Unsaved settings
+          </span>
+        ) : saved ? (
+          <span className="saved" role="status">
+            Saved
+          </span>
+        ) : (
+          'Where Parley finds models: GGUF files on this computer, Ollama servers, and OpenAI-compatible endpoints.'
+        )}
       </PageHeader>
       <ErrorBox error={save.error ?? list.error} />
-      {problems.length > 0 && <div className="error-box" role="alert">{problems.map((p) => <div key={p}>{p}</div>)}</div>}
+      {problems.length > 0 && (
+        <div className="error-box" role="alert">
+          {problems.map((p) => (
+            <div key={p}>{p}</div>
+          ))}
+        </div>
+      )}
 
-      <Section title="GGUF files (llama.cpp, runs inside Parley)" testId="provider-llama-cpp"
-        description="Point Parley at a folder of .gguf files. Models load in-process: no server needed.">
+      <Section
+        title="GGUF files (llama.cpp, runs inside Parley)"
+        testId="provider-llama-cpp"
+        description="Point Parley at a folder of .gguf files. Models load in-process: no server needed."
+      >
         <div className="grid-2">
-          <label>Models folder
-            <input aria-label="Models folder" className="mono" value={draft.models_dir ?? ''} placeholder="/home/you/models"
-              onChange={(e) => setDraft({ ...draft, models_dir: e.target.value })} />
+          <label>
+            Models folder
+            <input
+              aria-label="Models folder"
+              className="mono"
+              value={draft.models_dir ?? ''}
+              placeholder="/home/you/models"
+              onChange={(e) => setDraft({ ...draft, models_dir: e.target.value })}
+            />
           </label>
-          <label>CPU threads
-            <input aria-label="CPU threads" type="number" min={1} value={draft.threads ?? ''} placeholder="physical cores"
-              onChange={(e) => setDraft({ ...draft, threads: e.target.value === '' ? undefined : Math.max(1, Math.round(Number(e.target.value))) })} />
-            <span className="muted small">Use your physical core count; a tiny test model wants 1. More threads than cores makes it slower.</span>
+          <label>
+            CPU threads
+            <input
+              aria-label="CPU threads"
+              type="number"
+              min={1}
+              value={draft.threads ?? ''}
+              placeholder="physical cores"
+              onChange={(e) =>
+                setDraft({
+                  ...draft,
+                  threads: e.target.value === '' ? undefined : Math.max(1, Math.round(Number(e.target.value))),
+                })
+              }
+            />
+            <span className="muted small">
+              Use your physical core count; a tiny test model wants 1. More threads than cores makes it slower.
+            </span>
           </label>
         </div>
         <ProviderErrors errors={errs('llama-cpp')} />
-        {list.isLoading ? <Loading /> : <ModelTable models={by('llama-cpp')} empty={draft.models_dir ? 'No GGUF models listed yet: save the folder, then refresh.' : 'No folder set.'} />}
+        {list.isLoading ? (
+          <Loading />
+        ) : (
+          <ModelTable
+            models={by('llama-cpp')}
+            empty={draft.models_dir ? 'No GGUF models listed yet: save the folder, then refresh.' : 'No folder set.'}
+          />
+        )}
       </Section>
 
-      <Section title="Ollama" testId="provider-ollama" description={<>One or more Ollama servers. Conversations are spread across them. Empty: the default, <code>{DEFAULT_OLLAMA}</code>.</>}>
+      <Section
+        title="Ollama"
+        testId="provider-ollama"
+        description={
+          <>
+            One or more Ollama servers. Conversations are spread across them. Empty: the default,{' '}
+            <code>{DEFAULT_OLLAMA}</code>.
+          </>
+        }
+      >
         <div className="rows">
           {draft.ollama_endpoints.map((ep, i) => (
             <div className="row" key={i}>
-              <input aria-label={`Ollama URL ${i + 1}`} className="grow mono" value={ep} placeholder={DEFAULT_OLLAMA}
-                onChange={(e) => setDraft({ ...draft, ollama_endpoints: draft.ollama_endpoints.map((x, j) => (j === i ? e.target.value : x)) })} />
-              <button type="button" className="ghost icon-btn" aria-label={`Remove Ollama URL ${i + 1}`}
-                onClick={() => setDraft({ ...draft, ollama_endpoints: draft.ollama_endpoints.filter((_, j) => j !== i) })}>✕</button>
+              <input
+                aria-label={`Ollama URL ${i + 1}`}
+                className="grow mono"
+                value={ep}
+                placeholder={DEFAULT_OLLAMA}
+                onChange={(e) =>
+                  setDraft({
+                    ...draft,
+                    ollama_endpoints: draft.ollama_endpoints.map((x, j) => (j === i ? e.target.value : x)),
+                  })
+                }
+              />
+              <button
+                type="button"
+                className="ghost icon-btn"
+                aria-label={`Remove Ollama URL ${i + 1}`}
+                onClick={() =>
+                  setDraft({ ...draft, ollama_endpoints: draft.ollama_endpoints.filter((_, j) => j !== i) })
+                }
+              >
+                ✕
+              </button>
             </div>
           ))}
         </div>
-        <button type="button" onClick={() => setDraft({ ...draft, ollama_endpoints: [...draft.ollama_endpoints, draft.ollama_endpoints.length ? '' : DEFAULT_OLLAMA] })}>+ Add an Ollama URL</button>
+        <button
+          type="button"
+          onClick={() =>
+            setDraft({
+              ...draft,
+              ollama_endpoints: [...draft.ollama_endpoints, draft.ollama_endpoints.length ? '' : DEFAULT_OLLAMA],
+            })
+          }
+        >
+          + Add an Ollama URL
+        </button>
         <h3 className="sub">Pull a model</h3>
         <PullBox endpoints={ollamaEndpoints} />
         <ProviderErrors errors={errs('ollama')} />
         {list.isLoading ? <Loading /> : <ModelTable models={by('ollama')} empty="No Ollama models listed." />}
       </Section>
 
-      <Section title="OpenAI-compatible endpoints" testId="provider-openai"
-        description="OpenAI, Groq, Together, OpenRouter, LM Studio, vLLM, llama-server… Keys are never stored in Parley's database or exports.">
+      <Section
+        title="OpenAI-compatible endpoints"
+        testId="provider-openai"
+        description="OpenAI, Groq, Together, OpenRouter, LM Studio, vLLM, llama-server… Keys are never stored in Parley's database or exports."
+      >
         {web && (
           <div className="info-box" role="note">
-            Web mode: API keys come from environment variables of the server process (the one running <code>parley serve</code>).
-            Set the variable before starting the server and enter its name below. Keys cannot be stored from the browser.
+            Web mode: API keys come from environment variables of the server process (the one running{' '}
+            <code>parley serve</code>). Set the variable before starting the server and enter its name below. Keys
+            cannot be stored from the browser.
           </div>
         )}
         {draft.openai_endpoints.length === 0 && <p className="muted">No endpoints yet.</p>}
         {draft.openai_endpoints.map((ep, i) => (
-          <EndpointRow key={i} index={i} ep={ep} web={web} dirty={dirty}
-            onChange={(next) => setDraft({ ...draft, openai_endpoints: draft.openai_endpoints.map((x, j) => (j === i ? next : x)) })}
+          <EndpointRow
+            key={i}
+            index={i}
+            ep={ep}
+            web={web}
+            dirty={dirty}
+            onChange={(next) =>
+              setDraft({ ...draft, openai_endpoints: draft.openai_endpoints.map((x, j) => (j === i ? next : x)) })
+            }
             onRemove={() => setDraft({ ...draft, openai_endpoints: draft.openai_endpoints.filter((_, j) => j !== i) })}
-            onStoreKey={() => setKeyFor(ep.name)} />
+            onStoreKey={() => setKeyFor(ep.name)}
+          />
         ))}
-        <button type="button" onClick={() => setDraft({ ...draft, openai_endpoints: [...draft.openai_endpoints, { name: '', base_url: 'https://api.openai.com/v1', api_key_env: 'OPENAI_API_KEY', has_key: false }] })}>+ Add an endpoint</button>
+        <button
+          type="button"
+          onClick={() =>
+            setDraft({
+              ...draft,
+              openai_endpoints: [
+                ...draft.openai_endpoints,
+                { name: '', base_url: 'https://api.openai.com/v1', api_key_env: 'OPENAI_API_KEY', has_key: false },
+              ],
+            })
+          }
+        >
+          + Add an endpoint
+        </button>
         <ProviderErrors errors={errs('openai')} />
-        {list.isLoading ? <Loading /> : draft.openai_endpoints.length > 0 && <ModelTable models={by('openai')} empty="No models listed from these endpoints." />}
+        {list.isLoading ? (
+          <Loading />
+        ) : (
+          draft.openai_endpoints.length > 0 && (
+            <ModelTable models={by('openai')} empty="No models listed from these endpoints." />
+          )
+        )}
       </Section>
 
-      <Section title="Scripted model" testId="provider-scripted" description="A deterministic stand-in that replies from a script: for demos and tests, no model needed.">
+      <Section
+        title="Scripted model"
+        testId="provider-scripted"
+        description="A deterministic stand-in that replies from a script: for demos and tests, no model needed."
+      >
         <ModelTable models={by('scripted')} empty="No bundled scripts found." />
       </Section>
 
@@ -134,41 +283,94 @@ function ModelsEditor({ initial }: { initial: ModelSettings }) {
 
 function endpointProblems(s: ModelSettings): string[] {
   const out: string[] = [];
-  s.ollama_endpoints.forEach((u, i) => { if (u.trim() && !/^https?:\/\/\S+$/.test(u.trim())) out.push(`Ollama URL ${i + 1} ("${u}") must start with http:// or https://`); });
+  s.ollama_endpoints.forEach((u, i) => {
+    if (u.trim() && !/^https?:\/\/\S+$/.test(u.trim()))
+      out.push(`Ollama URL ${i + 1} ("${u}") must start with http:// or https://`);
+  });
   const names = new Set<string>();
   s.openai_endpoints.forEach((e, i) => {
     if (!e.name.trim() && !e.base_url.trim()) return;
     if (!e.name.trim()) out.push(`Endpoint ${i + 1} needs a name.`);
     else if (names.has(e.name.trim())) out.push(`Two endpoints are called "${e.name.trim()}": names must differ.`);
     names.add(e.name.trim());
-    if (!/^https?:\/\/\S+$/.test(e.base_url.trim())) out.push(`Endpoint ${i + 1} base URL must start with http:// or https://`);
-    if (e.api_key_env && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(e.api_key_env.trim())) out.push(`Endpoint ${i + 1}: "${e.api_key_env}" is not a valid environment variable name.`);
+    if (!/^https?:\/\/\S+$/.test(e.base_url.trim()))
+      out.push(`Endpoint ${i + 1} base URL must start with http:// or https://`);
+    if (e.api_key_env && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(e.api_key_env.trim()))
+      out.push(`Endpoint ${i + 1}: "${e.api_key_env}" is not a valid environment variable name.`);
   });
   return out;
 }
 
-function EndpointRow({ index, ep, web, dirty, onChange, onRemove, onStoreKey }: {
-  index: number; ep: Endpoint; web: boolean; dirty: boolean; onChange: (e: Endpoint) => void; onRemove: () => void; onStoreKey: () => void;
+function EndpointRow({
+  index,
+  ep,
+  web,
+  dirty,
+  onChange,
+  onRemove,
+  onStoreKey,
+}: {
+  index: number;
+  ep: Endpoint;
+  web: boolean;
+  dirty: boolean;
+  onChange: (e: Endpoint) => void;
+  onRemove: () => void;
+  onStoreKey: () => void;
 }) {
   const n = index + 1;
   return (
     <div className="card inner endpoint-row" aria-label={`Endpoint ${n}`}>
       <div className="endpoint-grid">
-        <label>Name<input aria-label={`Endpoint ${n} name`} value={ep.name} placeholder="e.g. OpenAI, Groq, LM Studio" onChange={(e) => onChange({ ...ep, name: e.target.value })} /></label>
-        <label>Base URL<input aria-label={`Endpoint ${n} base URL`} className="mono" value={ep.base_url} placeholder="https://api.openai.com/v1" onChange={(e) => onChange({ ...ep, base_url: e.target.value })} /></label>
-        <label>API key environment variable
-          <input aria-label={`Endpoint ${n} API key variable`} className="mono" value={ep.api_key_env ?? ''} placeholder="none (local server)" onChange={(e) => onChange({ ...ep, api_key_env: e.target.value || undefined })} />
+        <label>
+          Name
+          <input
+            aria-label={`Endpoint ${n} name`}
+            value={ep.name}
+            placeholder="e.g. OpenAI, Groq, LM Studio"
+            onChange={(e) => onChange({ ...ep, name: e.target.value })}
+          />
+        </label>
+        <label>
+          Base URL
+          <input
+            aria-label={`Endpoint ${n} base URL`}
+            className="mono"
+            value={ep.base_url}
+            placeholder="https://api.openai.com/v1"
+            onChange={(e) => onChange({ ...ep, base_url: e.target.value })}
+          />
+        </label>
+        <label>
+          API key environment variable
+          <input
+            aria-label={`Endpoint ${n} API key variable`}
+            className="mono"
+            value={ep.api_key_env ?? ''}
+            placeholder="none (local server)"
+            onChange={(e) => onChange({ ...ep, api_key_env: e.target.value || undefined })}
+          />
         </label>
         <div className="key-cell">
           {!web && (
             <>
-              <span className={ep.has_key ? 'status-pass small' : 'muted small'}>{ep.has_key ? 'Key stored in the OS keychain' : 'No stored key'}</span>
-              <button type="button" className="small-btn" disabled={!ep.name.trim() || dirty} title={dirty ? 'Save the settings first' : undefined} onClick={onStoreKey}>
+              <span className={ep.has_key ? 'status-pass small' : 'muted small'}>
+                {ep.has_key ? 'Key stored in the OS keychain' : 'No stored key'}
+              </span>
+              <button
+                type="button"
+                className="small-btn"
+                disabled={!ep.name.trim() || dirty}
+                title={dirty ? 'Save the settings first' : undefined}
+                onClick={onStoreKey}
+              >
                 {ep.has_key ? 'Replace key' : 'Store a key'}
               </button>
             </>
           )}
-          <button type="button" className="ghost icon-btn" aria-label={`Remove endpoint ${n}`} onClick={onRemove}>✕</button>
+          <button type="button" className="ghost icon-btn" aria-label={`Remove endpoint ${n}`} onClick={onRemove}>
+            ✕
+          </button>
         </div>
       </div>
     </div>
@@ -179,13 +381,39 @@ function StoreKeyDialog({ name, onClose }: { name: string; onClose: () => void }
   const [key, setKey] = useState('');
   const store = useApiMutation('models.setKey', ['models.settings', 'models.list']);
   return (
-    <Modal title={`Store the API key for "${name}"`} onClose={onClose} actions={<>
-      <button type="button" onClick={onClose}>Cancel</button>
-      <button type="button" className="primary" disabled={!key.trim() || store.isPending}
-        onClick={() => void store.mutateAsync({ name, key: key.trim() }).then(onClose, () => undefined)}>Store in keychain</button>
-    </>}>
-      <p className="muted small">The key is encrypted by the operating system's keychain and stored next to Parley's data, never in the database, exports or logs.</p>
-      <label>API key<input type="password" autoComplete="off" aria-label="API key" value={key} onChange={(e) => setKey(e.target.value)} /></label>
+    <Modal
+      title={`Store the API key for "${name}"`}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="primary"
+            disabled={!key.trim() || store.isPending}
+            onClick={() => void store.mutateAsync({ name, key: key.trim() }).then(onClose, () => undefined)}
+          >
+            Store in keychain
+          </button>
+        </>
+      }
+    >
+      <p className="muted small">
+        The key is encrypted by the operating system's keychain and stored next to Parley's data, never in the database,
+        exports or logs.
+      </p>
+      <label>
+        API key
+        <input
+          type="password"
+          autoComplete="off"
+          aria-label="API key"
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+        />
+      </label>
       <ErrorBox error={store.error} />
     </Modal>
   );

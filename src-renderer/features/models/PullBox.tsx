@@ -35,21 +35,40 @@ export function PullBox({ endpoints }: { endpoints: string[] }) {
     pullingRef.current = model;
     setPulling(model);
     const ok = await pull.mutateAsync({ name: model, endpoint: endpoint || undefined }).catch(() => undefined);
-    if (!ok) { pullingRef.current = null; setPulling(null); }
+    if (!ok) {
+      pullingRef.current = null;
+      setPulling(null);
+    }
   };
 
-  const pct = progress?.total ? Math.min(100, Math.round(((progress.completed ?? 0) / progress.total) * 100)) : undefined;
+  const pct = progress?.total
+    ? Math.min(100, Math.round(((progress.completed ?? 0) / progress.total) * 100))
+    : undefined;
   return (
     <div className="pull-box" aria-label="Pull a model">
       <div className="row">
-        <input aria-label="Model to pull" className="grow" value={name} placeholder="e.g. qwen2.5:0.5b or llama3.2:3b" onChange={(e) => setName(e.target.value)}
-          onKeyDown={(e) => { if (e.key === 'Enter') void start(); }} />
+        <input
+          aria-label="Model to pull"
+          className="grow"
+          value={name}
+          placeholder="e.g. qwen2.5:0.5b or llama3.2:3b"
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void start();
+          }}
+        />
         {endpoints.length > 1 && (
           <select aria-label="Pull to" value={endpoint} onChange={(e) => setEndpoint(e.target.value)}>
-            {endpoints.map((ep) => <option key={ep} value={ep}>{ep}</option>)}
+            {endpoints.map((ep) => (
+              <option key={ep} value={ep}>
+                {ep}
+              </option>
+            ))}
           </select>
         )}
-        <button type="button" className="primary" disabled={!name.trim() || !!pulling} onClick={() => void start()}>{pulling ? 'Pulling…' : 'Pull model'}</button>
+        <button type="button" className="primary" disabled={!name.trim() || !!pulling} onClick={() => void start()}>
+          {pulling ? 'Pulling…' : 'Pull model'}
+        </button>
       </div>
       <ErrorBox error={pull.error} />
       {progress && (
@@ -59,12 +78,23 @@ export function PullBox({ endpoints }: { endpoints: string[] }) {
             {progress.total ? ` — ${formatBytes(progress.completed ?? 0)} of ${formatBytes(progress.total)}` : ''}
           </div>
           {!progress.error && (
-            <div className="progress" role="progressbar" aria-label={`Pulling ${progress.model}`} aria-valuemin={0} aria-valuemax={100}
-              aria-valuenow={progress.done ? 100 : pct}>
-              <div className={`progress-bar ${pct === undefined && !progress.done ? 'indeterminate' : ''}`} style={{ width: `${progress.done ? 100 : pct ?? 30}%` }} />
+            <div
+              className="progress"
+              role="progressbar"
+              aria-label={`Pulling ${progress.model}`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress.done ? 100 : pct}
+            >
+              <div
+                className={`progress-bar ${pct === undefined && !progress.done ? 'indeterminate' : ''}`}
+                style={{ width: `${progress.done ? 100 : (pct ?? 30)}%` }}
+              />
             </div>
           )}
-          {progress.done && !progress.error && <div className="status-pass small">Pulled. It is now in the list below.</div>}
+          {progress.done && !progress.error && (
+            <div className="status-pass small">Pulled. It is now in the list below.</div>
+          )}
         </div>
       )}
     </div>

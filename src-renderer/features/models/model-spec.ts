@@ -1,8 +1,13 @@
 import type { ModelInfo, ModelSpecInput } from '../../../src-shared/schemas/index.js';
 
 /** The ModelSpec for a listed model, with the endpoint and where its key comes from. */
-export function fromInfo(m: ModelInfo, endpoints: { name: string; base_url: string; api_key_env?: string; has_key?: boolean }[] = []): ModelSpecInput {
-  const model = m.spec.slice(m.provider.length + 1).replace(/@[^@]*$/, (at) => (m.provider === 'ollama' || m.provider === 'openai' ? '' : at));
+export function fromInfo(
+  m: ModelInfo,
+  endpoints: { name: string; base_url: string; api_key_env?: string; has_key?: boolean }[] = [],
+): ModelSpecInput {
+  const model = m.spec
+    .slice(m.provider.length + 1)
+    .replace(/@[^@]*$/, (at) => (m.provider === 'ollama' || m.provider === 'openai' ? '' : at));
   const spec: ModelSpecInput = { provider: m.provider, model, params: {} };
   if (m.endpoint && (m.provider === 'ollama' || m.provider === 'openai')) spec.endpoints = [m.endpoint];
   if (m.provider === 'openai') {

@@ -7,11 +7,18 @@ import { Section, Segmented, Toggle } from './widgets.js';
 
 type Level = 'low' | 'medium' | 'high';
 const levels = (key: 'patience' | 'verbosity' | 'cooperativeness', labels: [string, string, string]) =>
-  (['low', 'medium', 'high'] as Level[]).map((v, i) => ({ value: v, label: labels[i], hint: instructionFor({ personality: { [key]: v } }) }));
+  (['low', 'medium', 'high'] as Level[]).map((v, i) => ({
+    value: v,
+    label: labels[i],
+    hint: instructionFor({ personality: { [key]: v } }),
+  }));
 
 const TEMPERAMENTS: { value: NonNullable<Persona['personality']['temperament']>; label: string }[] = [
-  { value: 'calm', label: 'Calm' }, { value: 'friendly', label: 'Friendly' }, { value: 'anxious', label: 'Anxious' },
-  { value: 'irritated', label: 'Irritated' }, { value: 'angry', label: 'Angry' },
+  { value: 'calm', label: 'Calm' },
+  { value: 'friendly', label: 'Friendly' },
+  { value: 'anxious', label: 'Anxious' },
+  { value: 'irritated', label: 'Irritated' },
+  { value: 'angry', label: 'Angry' },
 ];
 
 const BEHAVIOURS: { key: keyof PersonaDraft['behaviours']; label: string }[] = [
@@ -35,7 +42,8 @@ export interface PersonaFormProps {
 export function PersonaForm({ draft, onChange, suggestions = [], errors = [], agentPicker }: PersonaFormProps) {
   const err = (path: string) => errors.find((e) => e.path === path)?.message;
   const set = (patch: Partial<PersonaDraft>) => onChange({ ...draft, ...patch });
-  const setPersonality = (patch: Partial<PersonaDraft['personality']>) => set({ personality: { ...draft.personality, ...patch } });
+  const setPersonality = (patch: Partial<PersonaDraft['personality']>) =>
+    set({ personality: { ...draft.personality, ...patch } });
   const setFact = (i: number, patch: Partial<PersonaDraft['facts'][number]>) =>
     set({ facts: draft.facts.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
   const usedKeys = new Set(draft.facts.map((f) => f.key.trim()));
@@ -44,106 +52,259 @@ export function PersonaForm({ draft, onChange, suggestions = [], errors = [], ag
 
   return (
     <div className="persona-form">
-      <Section title="Who is calling" description="A name for this persona in your library, and the language the caller speaks.">
+      <Section
+        title="Who is calling"
+        description="A name for this persona in your library, and the language the caller speaks."
+      >
         <div className="grid-2">
-          <label>Persona name
-            <input aria-label="Persona name" value={draft.name} placeholder="e.g. Impatient caller with a late order"
-              className={err('name') ? 'invalid' : ''} onChange={(e) => set({ name: e.target.value })} />
+          <label>
+            Persona name
+            <input
+              aria-label="Persona name"
+              value={draft.name}
+              placeholder="e.g. Impatient caller with a late order"
+              className={err('name') ? 'invalid' : ''}
+              onChange={(e) => set({ name: e.target.value })}
+            />
             {err('name') && <span className="field-error">{err('name')}</span>}
           </label>
-          <label>Language
-            <input aria-label="Language" list="persona-languages" value={draft.language} placeholder="Any (follows the agent)"
-              onChange={(e) => set({ language: e.target.value })} />
+          <label>
+            Language
+            <input
+              aria-label="Language"
+              list="persona-languages"
+              value={draft.language}
+              placeholder="Any (follows the agent)"
+              onChange={(e) => set({ language: e.target.value })}
+            />
             <datalist id="persona-languages">
-              {['English', 'Spanish', 'French', 'German', 'Italian', 'Portuguese', 'Dutch', 'Polish', 'Hindi', 'Japanese'].map((l) => <option key={l} value={l} />)}
+              {[
+                'English',
+                'Spanish',
+                'French',
+                'German',
+                'Italian',
+                'Portuguese',
+                'Dutch',
+                'Polish',
+                'Hindi',
+                'Japanese',
+              ].map((l) => (
+                <option key={l} value={l} />
+              ))}
             </datalist>
           </label>
         </div>
       </Section>
 
-      <Section testId="facts-section" title="Identity facts" description="What the caller knows about themselves. The agent may ask for these: use the same names as the agent's variables.">
+      <Section
+        testId="facts-section"
+        title="Identity facts"
+        description="What the caller knows about themselves. The agent may ask for these: use the same names as the agent's variables."
+      >
         {agentPicker}
         {unused.length > 0 && (
           <div className="chips" aria-label="Suggested facts from the agent">
             <span className="muted small">The agent uses:</span>
             {unused.slice(0, 16).map((s) => (
-              <button type="button" key={s.name} className="chip" title={s.source}
-                onClick={() => set({ facts: [...draft.facts.filter((f) => f.key.trim() || f.value.trim()), { key: s.name, value: '' }] })}>
+              <button
+                type="button"
+                key={s.name}
+                className="chip"
+                title={s.source}
+                onClick={() =>
+                  set({
+                    facts: [...draft.facts.filter((f) => f.key.trim() || f.value.trim()), { key: s.name, value: '' }],
+                  })
+                }
+              >
                 + {s.name}
               </button>
             ))}
           </div>
         )}
-        <datalist id={listId}>{suggestions.map((s) => <option key={s.name} value={s.name}>{s.source}</option>)}</datalist>
+        <datalist id={listId}>
+          {suggestions.map((s) => (
+            <option key={s.name} value={s.name}>
+              {s.source}
+            </option>
+          ))}
+        </datalist>
         <div className="rows">
           {draft.facts.map((f, i) => (
             <div className="row fact-row" key={i}>
-              <input aria-label={`Fact name ${i + 1}`} list={listId} value={f.key} placeholder="name, date_of_birth, order_number…"
-                className={err(`facts[${i}].key`) ? 'invalid' : ''} onChange={(e) => setFact(i, { key: e.target.value })} />
-              <input aria-label={`Fact value ${i + 1}`} className={`grow ${err(`facts[${i}].value`) ? 'invalid' : ''}`} value={f.value} placeholder="Value, e.g. Mike Turner"
-                onChange={(e) => setFact(i, { value: e.target.value })} />
-              <button type="button" className="ghost icon-btn" aria-label={`Remove fact ${i + 1}`}
-                onClick={() => set({ facts: draft.facts.filter((_, j) => j !== i) })}>✕</button>
+              <input
+                aria-label={`Fact name ${i + 1}`}
+                list={listId}
+                value={f.key}
+                placeholder="name, date_of_birth, order_number…"
+                className={err(`facts[${i}].key`) ? 'invalid' : ''}
+                onChange={(e) => setFact(i, { key: e.target.value })}
+              />
+              <input
+                aria-label={`Fact value ${i + 1}`}
+                className={`grow ${err(`facts[${i}].value`) ? 'invalid' : ''}`}
+                value={f.value}
+                placeholder="Value, e.g. Mike Turner"
+                onChange={(e) => setFact(i, { value: e.target.value })}
+              />
+              <button
+                type="button"
+                className="ghost icon-btn"
+                aria-label={`Remove fact ${i + 1}`}
+                onClick={() => set({ facts: draft.facts.filter((_, j) => j !== i) })}
+              >
+                ✕
+              </button>
             </div>
           ))}
         </div>
-        <button type="button" onClick={() => set({ facts: [...draft.facts, { key: '', value: '' }] })}>+ Add a fact</button>
+        <button type="button" onClick={() => set({ facts: [...draft.facts, { key: '', value: '' }] })}>
+          + Add a fact
+        </button>
       </Section>
 
-      <Section title="Goal" description="Why they are calling, in one or two sentences. Keep tone out of it so the persona can be reused.">
-        <textarea aria-label="Goal" value={draft.goal} rows={3} placeholder="e.g. Return the package you received and get a refund."
-          onChange={(e) => set({ goal: e.target.value })} />
+      <Section
+        title="Goal"
+        description="Why they are calling, in one or two sentences. Keep tone out of it so the persona can be reused."
+      >
+        <textarea
+          aria-label="Goal"
+          value={draft.goal}
+          rows={3}
+          placeholder="e.g. Return the package you received and get a refund."
+          onChange={(e) => set({ goal: e.target.value })}
+        />
       </Section>
 
-      <Section title="Personality" description="Plain-language controls. Each choice adds one concrete instruction; hover or pick to see it.">
+      <Section
+        title="Personality"
+        description="Plain-language controls. Each choice adds one concrete instruction; hover or pick to see it."
+      >
         <div className="field">
-          <label className="inline-label">Temperament
-            <select aria-label="Temperament" value={draft.personality.temperament ?? ''}
-              onChange={(e) => setPersonality({ temperament: (e.target.value || undefined) as PersonaDraft['personality']['temperament'] })}>
+          <label className="inline-label">
+            Temperament
+            <select
+              aria-label="Temperament"
+              value={draft.personality.temperament ?? ''}
+              onChange={(e) =>
+                setPersonality({
+                  temperament: (e.target.value || undefined) as PersonaDraft['personality']['temperament'],
+                })
+              }
+            >
               <option value="">Not set</option>
-              {TEMPERAMENTS.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+              {TEMPERAMENTS.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
             </select>
           </label>
         </div>
         <div className="personality-grid">
-          <Segmented label="Patience" value={draft.personality.patience} onChange={(v) => setPersonality({ patience: v })}
-            options={levels('patience', ['Impatient', 'Normal', 'Very patient'])} />
-          <Segmented label="Talkativeness" value={draft.personality.verbosity} onChange={(v) => setPersonality({ verbosity: v })}
-            options={levels('verbosity', ['Few words', 'Normal', 'Chatty'])} />
-          <Segmented label="Cooperativeness" value={draft.personality.cooperativeness} onChange={(v) => setPersonality({ cooperativeness: v })}
-            options={levels('cooperativeness', ['Reluctant', 'Normal', 'Helpful'])} />
-          <Segmented label="Clarity" value={draft.personality.clarity} onChange={(v) => setPersonality({ clarity: v })}
-            options={(['clear', 'vague', 'rambling'] as const).map((v) => ({ value: v, label: v[0].toUpperCase() + v.slice(1), hint: instructionFor({ personality: { clarity: v } }) }))} />
+          <Segmented
+            label="Patience"
+            value={draft.personality.patience}
+            onChange={(v) => setPersonality({ patience: v })}
+            options={levels('patience', ['Impatient', 'Normal', 'Very patient'])}
+          />
+          <Segmented
+            label="Talkativeness"
+            value={draft.personality.verbosity}
+            onChange={(v) => setPersonality({ verbosity: v })}
+            options={levels('verbosity', ['Few words', 'Normal', 'Chatty'])}
+          />
+          <Segmented
+            label="Cooperativeness"
+            value={draft.personality.cooperativeness}
+            onChange={(v) => setPersonality({ cooperativeness: v })}
+            options={levels('cooperativeness', ['Reluctant', 'Normal', 'Helpful'])}
+          />
+          <Segmented
+            label="Clarity"
+            value={draft.personality.clarity}
+            onChange={(v) => setPersonality({ clarity: v })}
+            options={(['clear', 'vague', 'rambling'] as const).map((v) => ({
+              value: v,
+              label: v[0].toUpperCase() + v.slice(1),
+              hint: instructionFor({ personality: { clarity: v } }),
+            }))}
+          />
         </div>
-        <label>Notes (anything else the caller should do, in your own words)
-          <textarea aria-label="Personality notes" rows={3} value={draft.personality.notes ?? ''}
+        <label>
+          Notes (anything else the caller should do, in your own words)
+          <textarea
+            aria-label="Personality notes"
+            rows={3}
+            value={draft.personality.notes ?? ''}
             placeholder="e.g. You are calling from a noisy train and ask the agent to repeat dates."
-            onChange={(e) => setPersonality({ notes: e.target.value || undefined })} />
+            onChange={(e) => setPersonality({ notes: e.target.value || undefined })}
+          />
         </label>
       </Section>
 
       <Section title="Behaviours" description="Concrete things the caller does during the call.">
         <div className="behaviours">
           {BEHAVIOURS.map((b) => (
-            <Toggle key={b.key} label={b.label} description={instructionFor({ behaviours: { [b.key]: true } })} testId={`behaviour-${b.key}`}
-              checked={draft.behaviours[b.key]} onChange={(v) => set({ behaviours: { ...draft.behaviours, [b.key]: v } })} />
+            <Toggle
+              key={b.key}
+              label={b.label}
+              description={instructionFor({ behaviours: { [b.key]: true } })}
+              testId={`behaviour-${b.key}`}
+              checked={draft.behaviours[b.key]}
+              onChange={(v) => set({ behaviours: { ...draft.behaviours, [b.key]: v } })}
+            />
           ))}
         </div>
         <h3 className="sub">Hidden facts</h3>
-        <p className="muted small">Things the caller knows but says only when asked (or in the situation you describe).</p>
+        <p className="muted small">
+          Things the caller knows but says only when asked (or in the situation you describe).
+        </p>
         <div className="rows">
           {draft.hidden_facts.map((h, i) => (
             <div className="row hidden-fact-row" key={i}>
-              <input aria-label={`Hidden fact ${i + 1}`} className={`fact ${err(`hidden_facts[${i}].fact`) ? 'invalid' : ''}`} value={h.fact}
-                placeholder="e.g. You already called twice about this" onChange={(e) => set({ hidden_facts: draft.hidden_facts.map((x, j) => (j === i ? { ...x, fact: e.target.value } : x)) })} />
-              <input aria-label={`Reveal when ${i + 1}`} className="when" value={h.reveal_when} placeholder="only when asked"
-                onChange={(e) => set({ hidden_facts: draft.hidden_facts.map((x, j) => (j === i ? { ...x, reveal_when: e.target.value } : x)) })} />
-              <button type="button" className="ghost icon-btn" aria-label={`Remove hidden fact ${i + 1}`}
-                onClick={() => set({ hidden_facts: draft.hidden_facts.filter((_, j) => j !== i) })}>✕</button>
+              <input
+                aria-label={`Hidden fact ${i + 1}`}
+                className={`fact ${err(`hidden_facts[${i}].fact`) ? 'invalid' : ''}`}
+                value={h.fact}
+                placeholder="e.g. You already called twice about this"
+                onChange={(e) =>
+                  set({
+                    hidden_facts: draft.hidden_facts.map((x, j) => (j === i ? { ...x, fact: e.target.value } : x)),
+                  })
+                }
+              />
+              <input
+                aria-label={`Reveal when ${i + 1}`}
+                className="when"
+                value={h.reveal_when}
+                placeholder="only when asked"
+                onChange={(e) =>
+                  set({
+                    hidden_facts: draft.hidden_facts.map((x, j) =>
+                      j === i ? { ...x, reveal_when: e.target.value } : x,
+                    ),
+                  })
+                }
+              />
+              <button
+                type="button"
+                className="ghost icon-btn"
+                aria-label={`Remove hidden fact ${i + 1}`}
+                onClick={() => set({ hidden_facts: draft.hidden_facts.filter((_, j) => j !== i) })}
+              >
+                ✕
+              </button>
             </div>
           ))}
         </div>
-        <button type="button" onClick={() => set({ hidden_facts: [...draft.hidden_facts, { fact: '', reveal_when: 'only when asked' }] })}>+ Add a hidden fact</button>
+        <button
+          type="button"
+          onClick={() => set({ hidden_facts: [...draft.hidden_facts, { fact: '', reveal_when: 'only when asked' }] })}
+        >
+          + Add a hidden fact
+        </button>
       </Section>
     </div>
   );

@@ -9,10 +9,16 @@ export function PersonaPreview({ persona }: { persona: Persona }) {
   return (
     <aside className="card persona-preview" aria-label="What the caller is told">
       <h2>What the simulated caller is told</h2>
-      <p className="muted small">Updated as you type. This text is the caller's whole briefing{persona.markdown ? ' (taken verbatim from the imported markdown)' : ''}.</p>
+      <p className="muted small">
+        Updated as you type. This text is the caller's whole briefing
+        {persona.markdown ? ' (taken verbatim from the imported markdown)' : ''}.
+      </p>
       {warnings.map((w) => (
         <div key={w.kind} className="warn-box" role="status" data-testid={`warning-${w.kind}`}>
-          <strong>{w.kind === 'label_only' ? 'Too vague: ' : w.kind === 'no_goal' ? 'Missing goal: ' : 'Missing name: '}</strong>{w.message}
+          <strong>
+            {w.kind === 'label_only' ? 'Too vague: ' : w.kind === 'no_goal' ? 'Missing goal: ' : 'Missing name: '}
+          </strong>
+          {w.message}
         </div>
       ))}
       <pre data-testid="persona-preview">{renderSections(text)}</pre>
@@ -23,6 +29,9 @@ export function PersonaPreview({ persona }: { persona: Persona }) {
 /** Bold section headings inside the preview. */
 function renderSections(text: string) {
   return text.split('\n').map((line, i) => (
-    <span key={i} className={line.startsWith('## ') ? 'preview-heading' : undefined}>{line}{'\n'}</span>
+    <span key={i} className={line.startsWith('## ') ? 'preview-heading' : undefined}>
+      {line}
+      {'\n'}
+    </span>
   ));
 }

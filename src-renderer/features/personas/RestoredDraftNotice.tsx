@@ -3,8 +3,13 @@ export function RestoredDraftNotice({ onKeep, onDiscard }: { onKeep: () => void;
   return (
     <div className="info-box" role="status">
       Your unsaved changes from last time were restored.{' '}
-      <button type="button" className="linkish" onClick={onKeep}>Keep them</button>{' · '}
-      <button type="button" className="linkish" onClick={onDiscard}>Discard them</button>
+      <button type="button" className="linkish" onClick={onKeep}>
+        Keep them
+      </button>
+      {' · '}
+      <button type="button" className="linkish" onClick={onDiscard}>
+        Discard them
+      </button>
     </div>
   );
 }

@@ -20,7 +20,8 @@ function collectPlaceholders(value: unknown, into: Set<string>, depth = 0): void
   } else if (Array.isArray(value)) {
     for (const v of value) collectPlaceholders(v, into, depth + 1);
   } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) if (k !== 'source_meta' && k !== 'source') collectPlaceholders(v, into, depth + 1);
+    for (const [k, v] of Object.entries(value))
+      if (k !== 'source_meta' && k !== 'source') collectPlaceholders(v, into, depth + 1);
   }
 }
 
@@ -42,26 +43,50 @@ export function graphVariables(graph: AgentGraph | undefined): VariableSuggestio
     for (const o of n.output_variables) fromTools.add(o.variable);
     for (const a of n.actions) fromTools.add(a.path.replace(/\[\+\]$/, ''));
   }
-  for (const n of graph.nodes) if (n.type === 'extract') for (const v of n.variables) add(v.name, 'extracted by the agent');
+  for (const n of graph.nodes)
+    if (n.type === 'extract') for (const v of n.variables) add(v.name, 'extracted by the agent');
   for (const k of Object.keys(graph.default_variables ?? {})) add(k, 'default variable');
   const placeholders = new Set<string>();
-  collectPlaceholders({ global_prompt: graph.global_prompt, snippets: graph.snippets, nodes: graph.nodes }, placeholders);
+  collectPlaceholders(
+    { global_prompt: graph.global_prompt, snippets: graph.snippets, nodes: graph.nodes },
+    placeholders,
+  );
   for (const p of placeholders) if (!fromTools.has(p)) add(p, 'used in a prompt');
   return out;
 }
 
-export interface NodeOption { id: string; label: string; type: string }
-
-export function graphNodes(graph: AgentGraph | undefined): NodeOption[] {
-  return (graph?.nodes ?? []).map((n) => ({ id: n.id, type: n.type, label: n.name && n.name !== n.id ? `${n.name} (${n.id})` : n.id }));
+export interface NodeOption {
+  id: string;
+  label: string;
+  type: string;
 }
 
-export interface ToolOption { name: string; description: string; kind: string; parameters?: Record<string, unknown> }
+export function graphNodes(graph: AgentGraph | undefined): NodeOption[] {
+  return (graph?.nodes ?? []).map((n) => ({
+    id: n.id,
+    type: n.type,
+    label: n.name && n.name !== n.id ? `${n.name} (${n.id})` : n.id,
+  }));
+}
+
+export interface ToolOption {
+  name: string;
+  description: string;
+  kind: string;
+  parameters?: Record<string, unknown>;
+}
 
 /** Tools the agent can call; custom tools (the ones that need mocks) first. */
 export function graphTools(graph: AgentGraph | undefined): ToolOption[] {
-  const tools = (graph?.tools ?? []).map((t) => ({ name: t.name, description: t.description, kind: t.kind, parameters: t.parameters }));
+  const tools = (graph?.tools ?? []).map((t) => ({
+    name: t.name,
+    description: t.description,
+    kind: t.kind,
+    parameters: t.parameters,
+  }));
   const fnTools = new Set((graph?.nodes ?? []).flatMap((n) => (n.type === 'function' ? [n.tool] : [])));
-  for (const name of fnTools) if (!tools.some((t) => t.name === name)) tools.push({ name, description: '', kind: 'custom', parameters: undefined });
+  for (const name of fnTools)
+    if (!tools.some((t) => t.name === name))
+      tools.push({ name, description: '', kind: 'custom', parameters: undefined });
   return tools.sort((a, b) => Number(b.kind === 'custom') - Number(a.kind === 'custom'));
 }

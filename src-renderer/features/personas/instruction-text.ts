@@ -9,7 +9,9 @@ export function instructionFor(patch: Pick<PersonaInput, 'personality' | 'behavi
   const base = renderPersonaPrompt(Persona.parse({ name: 'x' }));
   const withIt = renderPersonaPrompt(Persona.parse({ name: 'x', ...patch }));
   const baseLines = new Set(base.split('\n').map((l) => l.trim()));
-  return withIt.split('\n').map((l) => l.trim())
+  return withIt
+    .split('\n')
+    .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('#') && !baseLines.has(l))
     .map((l) => l.replace(/^[-*]\s+/, ''))
     .join(' ');

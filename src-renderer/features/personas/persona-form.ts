@@ -6,8 +6,14 @@ import { formatPath } from '../../../src-shared/contract/define.js';
  * renamed, left empty while typing, or duplicated without losing what the user typed;
  * `toPersona` turns the rows back into the stored shape and `validateDraft` names what is wrong.
  */
-export interface FactRow { key: string; value: string }
-export interface HiddenFactRow { fact: string; reveal_when: string }
+export interface FactRow {
+  key: string;
+  value: string;
+}
+export interface HiddenFactRow {
+  fact: string;
+  reveal_when: string;
+}
 
 export interface PersonaDraft {
   name: string;
@@ -64,10 +70,13 @@ export function toPersona(d: PersonaDraft, id?: string): Persona {
   const identity: Record<string, string> = {};
   for (const f of d.facts) if (f.key.trim() && f.value.trim()) identity[f.key.trim()] = f.value.trim();
   const personality: Persona['personality'] = {};
-  for (const [k, v] of Object.entries(d.personality)) if (v !== undefined && v !== '') (personality as Record<string, unknown>)[k] = v;
+  for (const [k, v] of Object.entries(d.personality))
+    if (v !== undefined && v !== '') (personality as Record<string, unknown>)[k] = v;
   const behaviours: Persona['behaviours'] = {};
   for (const [k, v] of Object.entries(d.behaviours)) if (v) (behaviours as Record<string, unknown>)[k] = true;
-  const hidden = d.hidden_facts.filter((h) => h.fact.trim()).map((h) => ({ fact: h.fact.trim(), reveal_when: h.reveal_when.trim() || 'only when asked' }));
+  const hidden = d.hidden_facts
+    .filter((h) => h.fact.trim())
+    .map((h) => ({ fact: h.fact.trim(), reveal_when: h.reveal_when.trim() || 'only when asked' }));
   if (hidden.length) behaviours.hidden_facts = hidden;
   return {
     ...(id ? { id } : {}),
@@ -82,31 +91,48 @@ export function toPersona(d: PersonaDraft, id?: string): Persona {
   };
 }
 
-export interface FieldError { path: string; message: string }
+export interface FieldError {
+  path: string;
+  message: string;
+}
 
 /** Problems that block saving, each naming the form field (`facts[2].key`). */
 export function validateDraft(d: PersonaDraft): FieldError[] {
   const errors: FieldError[] = [];
-  if (!d.name.trim()) errors.push({ path: 'name', message: 'Give the persona a name, e.g. "Impatient caller with a late order".' });
+  if (!d.name.trim())
+    errors.push({ path: 'name', message: 'Give the persona a name, e.g. "Impatient caller with a late order".' });
   const seen = new Map<string, number>();
   d.facts.forEach((f, i) => {
     const key = f.key.trim();
-    if (!key && f.value.trim()) errors.push({ path: `facts[${i}].key`, message: `The fact "${f.value.trim()}" needs a name (e.g. order_number).` });
+    if (!key && f.value.trim())
+      errors.push({
+        path: `facts[${i}].key`,
+        message: `The fact "${f.value.trim()}" needs a name (e.g. order_number).`,
+      });
     if (key && !f.value.trim()) errors.push({ path: `facts[${i}].value`, message: `The fact "${key}" has no value.` });
     if (key) {
-      if (seen.has(key)) errors.push({ path: `facts[${i}].key`, message: `"${key}" is listed twice (rows ${seen.get(key)! + 1} and ${i + 1}).` });
+      if (seen.has(key))
+        errors.push({
+          path: `facts[${i}].key`,
+          message: `"${key}" is listed twice (rows ${seen.get(key)! + 1} and ${i + 1}).`,
+        });
       else seen.set(key, i);
     }
   });
   d.hidden_facts.forEach((h, i) => {
-    if (!h.fact.trim() && h.reveal_when.trim()) errors.push({ path: `hidden_facts[${i}].fact`, message: 'This hidden fact is empty.' });
+    if (!h.fact.trim() && h.reveal_when.trim())
+      errors.push({ path: `hidden_facts[${i}].fact`, message: 'This hidden fact is empty.' });
   });
   const parsed = Persona.safeParse(toPersona(d));
-  if (!parsed.success) for (const issue of parsed.error.issues) errors.push({ path: formatPath(issue.path), message: issue.message });
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) errors.push({ path: formatPath(issue.path), message: issue.message });
   return errors;
 }
 
-export interface QualityWarning { kind: 'label_only' | 'no_goal' | 'no_name'; message: string }
+export interface QualityWarning {
+  kind: 'label_only' | 'no_goal' | 'no_name';
+  message: string;
+}
 
 const wordCount = (s?: string) => (s ?? '').trim().split(/\s+/).filter(Boolean).length;
 
@@ -119,8 +145,19 @@ export function qualityWarnings(p: Persona): QualityWarning[] {
   const out: QualityWarning[] = [];
   const b = p.behaviours ?? {};
   const pe = p.personality ?? {};
-  const concrete = !!(b.interrupts || b.wrong_details_first || b.asks_for_human || b.goes_off_topic || b.hidden_facts?.length
-    || pe.patience || pe.verbosity || pe.cooperativeness || pe.clarity || wordCount(pe.notes) >= 6 || wordCount(p.markdown) >= 12);
+  const concrete = !!(
+    b.interrupts ||
+    b.wrong_details_first ||
+    b.asks_for_human ||
+    b.goes_off_topic ||
+    b.hidden_facts?.length ||
+    pe.patience ||
+    pe.verbosity ||
+    pe.cooperativeness ||
+    pe.clarity ||
+    wordCount(pe.notes) >= 6 ||
+    wordCount(p.markdown) >= 12
+  );
   if (!concrete) {
     out.push({
       kind: 'label_only',
@@ -129,9 +166,13 @@ export function qualityWarnings(p: Persona): QualityWarning[] {
         : 'This persona has only a name: a label alone changes little. Turn on a behaviour, set patience, talkativeness or cooperativeness, or describe in the notes what the caller does.',
     });
   }
-  if (!p.goal.trim() && !p.markdown) out.push({ kind: 'no_goal', message: 'No goal yet: the caller will not know why they are calling.' });
+  if (!p.goal.trim() && !p.markdown)
+    out.push({ kind: 'no_goal', message: 'No goal yet: the caller will not know why they are calling.' });
   if (!p.markdown && !Object.keys(p.identity).some((k) => k.toLowerCase() === 'name' && p.identity[k].trim())) {
-    out.push({ kind: 'no_name', message: `No "name" fact: the caller will give “${p.name}” as their name. Add a fact called name.` });
+    out.push({
+      kind: 'no_name',
+      message: `No "name" fact: the caller will give “${p.name}” as their name. Add a fact called name.`,
+    });
   }
   return out;
 }
@@ -147,7 +188,11 @@ export function markdownToDraft(d: PersonaDraft): PersonaDraft {
   let current = '';
   for (const line of md.split(/\r?\n/)) {
     const h = /^#{1,3}\s+(.+?)\s*$/.exec(line);
-    if (h) { current = h[1].toLowerCase(); sections.set(current, []); continue; }
+    if (h) {
+      current = h[1].toLowerCase();
+      sections.set(current, []);
+      continue;
+    }
     if (!sections.has(current)) sections.set(current, []);
     sections.get(current)!.push(line);
   }
@@ -165,7 +210,8 @@ export function markdownToDraft(d: PersonaDraft): PersonaDraft {
   }
   const personalityText = (sections.get('personality') ?? []).join('\n').trim();
   const goalText = (sections.get('goal') ?? []).join('\n').trim();
-  const other = [...sections.entries()].filter(([k]) => !['identity', 'goal', 'personality'].includes(k))
+  const other = [...sections.entries()]
+    .filter(([k]) => !['identity', 'goal', 'personality'].includes(k))
     .map(([k, v]) => [k ? `${k[0].toUpperCase()}${k.slice(1)}:` : '', v.join('\n').trim()].filter(Boolean).join(' '))
     .filter((s) => s.trim());
   const notes = [leftover.join(' '), personalityText, ...other].filter((s) => s.trim()).join('\n');

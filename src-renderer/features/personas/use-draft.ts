@@ -11,7 +11,9 @@ export function useDraft<T>(storageKey: string, baseline: T) {
     try {
       const saved = localStorage.getItem(storageKey);
       if (saved && saved !== JSON.stringify(baseline)) return { draft: JSON.parse(saved) as T, restored: true };
-    } catch { /* unreadable draft: start from the baseline */ }
+    } catch {
+      /* unreadable draft: start from the baseline */
+    }
     return { draft: baseline, restored: false };
   });
   const dirty = JSON.stringify(state.draft) !== JSON.stringify(base);
@@ -24,7 +26,9 @@ export function useDraft<T>(storageKey: string, baseline: T) {
   }, [storageKey, state.draft, dirty]);
 
   useEffect(() => {
-    const onUnload = (e: BeforeUnloadEvent) => { if (dirtyRef.current) e.preventDefault(); };
+    const onUnload = (e: BeforeUnloadEvent) => {
+      if (dirtyRef.current) e.preventDefault();
+    };
     window.addEventListener('beforeunload', onUnload);
     return () => window.removeEventListener('beforeunload', onUnload);
   }, []);
@@ -32,13 +36,19 @@ export function useDraft<T>(storageKey: string, baseline: T) {
   const setDraft = useCallback((next: T | ((d: T) => T)) => {
     setState((s) => ({ ...s, draft: typeof next === 'function' ? (next as (d: T) => T)(s.draft) : next }));
   }, []);
-  const discard = useCallback(() => { localStorage.removeItem(storageKey); setState({ draft: base, restored: false }); }, [storageKey, base]);
-  const markSaved = useCallback((saved: T, newKey?: string) => {
+  const discard = useCallback(() => {
     localStorage.removeItem(storageKey);
-    if (newKey) localStorage.removeItem(newKey);
-    setBase(saved);
-    setState({ draft: saved, restored: false });
-  }, [storageKey]);
+    setState({ draft: base, restored: false });
+  }, [storageKey, base]);
+  const markSaved = useCallback(
+    (saved: T, newKey?: string) => {
+      localStorage.removeItem(storageKey);
+      if (newKey) localStorage.removeItem(newKey);
+      setBase(saved);
+      setState({ draft: saved, restored: false });
+    },
+    [storageKey],
+  );
   const dismissRestored = useCallback(() => setState((s) => ({ ...s, restored: false })), []);
 
   return { draft: state.draft, setDraft, dirty, restored: state.restored, discard, markSaved, dismissRestored };
@@ -46,5 +56,9 @@ export function useDraft<T>(storageKey: string, baseline: T) {
 
 /** Whether a stored draft exists (for "unsaved changes" marks in lists). */
 export const hasStoredDraft = (storageKey: string): boolean => {
-  try { return localStorage.getItem(storageKey) !== null; } catch { return false; }
+  try {
+    return localStorage.getItem(storageKey) !== null;
+  } catch {
+    return false;
+  }
 };

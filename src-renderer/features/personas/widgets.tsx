@@ -6,37 +6,81 @@ import './widgets.css';
  * switch, modal, confirm dialog, section card, file helpers).
  */
 
-export interface SegmentOption<T extends string> { value: T; label: string; hint?: string }
+export interface SegmentOption<T extends string> {
+  value: T;
+  label: string;
+  hint?: string;
+}
 
 /** A 3-step (or n-step) choice. Clicking the chosen option again clears it ("not set"). */
-export function Segmented<T extends string>({ label, value, options, onChange, hint }: {
-  label: string; value: T | undefined; options: SegmentOption<T>[]; onChange: (v: T | undefined) => void; hint?: string;
+export function Segmented<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  hint,
+}: {
+  label: string;
+  value: T | undefined;
+  options: SegmentOption<T>[];
+  onChange: (v: T | undefined) => void;
+  hint?: string;
 }) {
   const id = useId();
   const chosen = options.find((o) => o.value === value);
   return (
     <div className="field segmented-field">
-      <div className="field-label" id={id}>{label}</div>
+      <div className="field-label" id={id}>
+        {label}
+      </div>
       <div className="segmented" role="radiogroup" aria-labelledby={id}>
         {options.map((o) => (
-          <button key={o.value} type="button" role="radio" aria-checked={value === o.value}
-            className={value === o.value ? 'seg on' : 'seg'} title={o.hint}
-            onClick={() => onChange(value === o.value ? undefined : o.value)}>{o.label}</button>
+          <button
+            key={o.value}
+            type="button"
+            role="radio"
+            aria-checked={value === o.value}
+            className={value === o.value ? 'seg on' : 'seg'}
+            title={o.hint}
+            onClick={() => onChange(value === o.value ? undefined : o.value)}
+          >
+            {o.label}
+          </button>
         ))}
       </div>
-      <div className="muted small seg-hint">{chosen?.hint ?? hint ?? 'Not set: the caller gets no instruction about this.'}</div>
+      <div className="muted small seg-hint">
+        {chosen?.hint ?? hint ?? 'Not set: the caller gets no instruction about this.'}
+      </div>
     </div>
   );
 }
 
 /** An on/off switch with a concrete description of what turning it on does. */
-export function Toggle({ label, description, checked, onChange, testId }: {
-  label: string; description?: ReactNode; checked: boolean; onChange: (v: boolean) => void; testId?: string;
+export function Toggle({
+  label,
+  description,
+  checked,
+  onChange,
+  testId,
+}: {
+  label: string;
+  description?: ReactNode;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  testId?: string;
 }) {
   return (
     <label className={checked ? 'toggle on' : 'toggle'} data-testid={testId}>
-      <input type="checkbox" role="switch" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-label={label} />
-      <span className="toggle-track" aria-hidden="true"><span className="toggle-knob" /></span>
+      <input
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-label={label}
+      />
+      <span className="toggle-track" aria-hidden="true">
+        <span className="toggle-knob" />
+      </span>
       <span className="toggle-text">
         <span className="toggle-label">{label}</span>
         {description && <span className="muted small">{description}</span>}
@@ -45,8 +89,18 @@ export function Toggle({ label, description, checked, onChange, testId }: {
   );
 }
 
-export function Section({ title, description, children, actions, testId }: {
-  title: string; description?: ReactNode; children: ReactNode; actions?: ReactNode; testId?: string;
+export function Section({
+  title,
+  description,
+  children,
+  actions,
+  testId,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+  testId?: string;
 }) {
   return (
     <section className="card form-section" data-testid={testId}>
@@ -63,19 +117,36 @@ export function Section({ title, description, children, actions, testId }: {
 }
 
 /** A modal dialog: Escape or the backdrop closes it; focus moves into it. */
-export function Modal({ title, children, actions, onClose, wide }: {
-  title: string; children: ReactNode; actions?: ReactNode; onClose: () => void; wide?: boolean;
+export function Modal({
+  title,
+  children,
+  actions,
+  onClose,
+  wide,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  onClose: () => void;
+  wide?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current?.querySelector<HTMLElement>('input, textarea, select, button.primary');
     el?.focus();
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') onClose(); };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
   return (
-    <div className="modal-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose(); }}>
+    <div
+      className="modal-backdrop"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
       <div className={wide ? 'modal wide' : 'modal'} role="dialog" aria-modal="true" aria-label={title} ref={ref}>
         <h2>{title}</h2>
         <div className="modal-body">{children}</div>
@@ -85,23 +156,56 @@ export function Modal({ title, children, actions, onClose, wide }: {
   );
 }
 
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel, danger }: {
-  title: string; message: ReactNode; confirmLabel: string; onConfirm: () => void; onCancel: () => void; danger?: boolean;
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  danger,
+}: {
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  danger?: boolean;
 }) {
   return (
-    <Modal title={title} onClose={onCancel} actions={<>
-      <button type="button" onClick={onCancel}>Cancel</button>
-      <button type="button" className={danger ? 'primary danger-fill' : 'primary'} onClick={onConfirm}>{confirmLabel}</button>
-    </>}>
+    <Modal
+      title={title}
+      onClose={onCancel}
+      actions={
+        <>
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className={danger ? 'primary danger-fill' : 'primary'} onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
       <div>{message}</div>
     </Modal>
   );
 }
 
-export interface ShownError { path: string; message: string }
+export interface ShownError {
+  path: string;
+  message: string;
+}
 
 /** A list of validation errors, each naming its field path. */
-export function FieldErrors({ errors, title, onPick }: { errors: ShownError[]; title?: string; onPick?: (path: string) => void }) {
+export function FieldErrors({
+  errors,
+  title,
+  onPick,
+}: {
+  errors: ShownError[];
+  title?: string;
+  onPick?: (path: string) => void;
+}) {
   if (!errors.length) return null;
   return (
     <div className="error-box field-errors" role="alert">
@@ -109,9 +213,16 @@ export function FieldErrors({ errors, title, onPick }: { errors: ShownError[]; t
       <ul>
         {errors.map((e, i) => (
           <li key={i}>
-            {e.path && (onPick
-              ? <button type="button" className="linkish" onClick={() => onPick(e.path)}><code>{e.path}</code></button>
-              : <code>{e.path}</code>)}{e.path ? ': ' : ''}{e.message}
+            {e.path &&
+              (onPick ? (
+                <button type="button" className="linkish" onClick={() => onPick(e.path)}>
+                  <code>{e.path}</code>
+                </button>
+              ) : (
+                <code>{e.path}</code>
+              ))}
+            {e.path ? ': ' : ''}
+            {e.message}
           </li>
         ))}
       </ul>

@@ -19,7 +19,14 @@ export interface LiveView {
   typed: string | null;
 }
 
-export const emptyView: LiveView = { sessionId: null, state: null, pending: {}, partial: null, liveNode: null, typed: null };
+export const emptyView: LiveView = {
+  sessionId: null,
+  state: null,
+  pending: {},
+  partial: null,
+  liveNode: null,
+  typed: null,
+};
 
 export type ViewAction =
   | { type: 'event'; e: AppEvent }
@@ -39,20 +46,27 @@ function withState(v: LiveView, state: PlaygroundState): LiveView {
   if (v.state && v.state.session_id === state.session_id && state.steps.length < v.state.steps.length) return v;
   const settled = !state.busy;
   return {
-    sessionId: state.session_id, state,
-    pending: settled ? {} : Object.fromEntries(Object.entries(v.pending).filter(([i]) => Number(i) >= state.transcript.length)),
+    sessionId: state.session_id,
+    state,
+    pending: settled
+      ? {}
+      : Object.fromEntries(Object.entries(v.pending).filter(([i]) => Number(i) >= state.transcript.length)),
     partial: settled ? null : v.partial,
-    liveNode: settled ? state.current_node : v.liveNode ?? state.current_node,
+    liveNode: settled ? state.current_node : (v.liveNode ?? state.current_node),
     typed: settled ? null : v.typed,
   };
 }
 
 export function reduceView(v: LiveView, a: ViewAction): LiveView {
   switch (a.type) {
-    case 'reset': return emptyView;
-    case 'adopt': return v.sessionId === a.sessionId ? v : { ...emptyView, sessionId: a.sessionId };
-    case 'typed': return { ...v, typed: a.text };
-    case 'state': return withState(v, a.state);
+    case 'reset':
+      return emptyView;
+    case 'adopt':
+      return v.sessionId === a.sessionId ? v : { ...emptyView, sessionId: a.sessionId };
+    case 'typed':
+      return { ...v, typed: a.text };
+    case 'state':
+      return withState(v, a.state);
     case 'event': {
       const e = a.e;
       if (!isPlayground(e) || e.session_id !== v.sessionId) return v;
@@ -60,10 +74,18 @@ export function reduceView(v: LiveView, a: ViewAction): LiveView {
       if (e.step < doneSteps(v)) return v;
       switch (e.type) {
         case 'playground.token':
-          return { ...v, partial: { role: e.role, text: (v.partial?.role === e.role ? v.partial.text : '') + e.chunk } };
+          return {
+            ...v,
+            partial: { role: e.role, text: (v.partial?.role === e.role ? v.partial.text : '') + e.chunk },
+          };
         case 'playground.turn':
           if (v.state && e.index < v.state.transcript.length) return v;
-          return { ...v, pending: { ...v.pending, [e.index]: e.turn }, partial: null, typed: e.turn.role === 'caller' ? null : v.typed };
+          return {
+            ...v,
+            pending: { ...v.pending, [e.index]: e.turn },
+            partial: null,
+            typed: e.turn.role === 'caller' ? null : v.typed,
+          };
         case 'playground.node':
           return { ...v, liveNode: e.node };
       }
@@ -74,6 +96,9 @@ export function reduceView(v: LiveView, a: ViewAction): LiveView {
 /** The transcript to draw: the state's turns, then the streamed turns of the step in progress, in order. */
 export function shownTurns(v: LiveView): TranscriptTurn[] {
   const base = v.state?.transcript ?? [];
-  const extra = Object.entries(v.pending).map(([i, t]) => [Number(i), t] as const).filter(([i]) => i >= base.length).sort((a, b) => a[0] - b[0]);
+  const extra = Object.entries(v.pending)
+    .map(([i, t]) => [Number(i), t] as const)
+    .filter(([i]) => i >= base.length)
+    .sort((a, b) => a[0] - b[0]);
   return [...base, ...extra.map(([, t]) => t)];
 }

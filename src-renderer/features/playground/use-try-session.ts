@@ -6,11 +6,16 @@ import { api, ApiClientError } from '../../api/client.js';
 import { useAppEvents } from '../../api/hooks.js';
 import { emptyView, reduceView } from './live.js';
 
-export interface PanelError { message: string; path?: string; code?: string }
+export interface PanelError {
+  message: string;
+  path?: string;
+  code?: string;
+}
 
-const toError = (e: unknown): PanelError => (e instanceof ApiClientError
-  ? { message: e.error.message, ...(e.error.path ? { path: e.error.path } : {}), code: e.error.code }
-  : { message: (e as Error)?.message ?? String(e) });
+const toError = (e: unknown): PanelError =>
+  e instanceof ApiClientError
+    ? { message: e.error.message, ...(e.error.path ? { path: e.error.path } : {}), code: e.error.code }
+    : { message: (e as Error)?.message ?? String(e) };
 
 /**
  * One Try-it conversation at a time: start, say, step, stop and restart through the API; the view
@@ -37,7 +42,9 @@ export function useTrySession() {
     dispatch({ type: 'event', e });
   }, []);
 
-  const stopQuietly = (id: string | null) => { if (id) void api.call('playground.stop', { session_id: id }).catch(() => undefined); };
+  const stopQuietly = (id: string | null) => {
+    if (id) void api.call('playground.stop', { session_id: id }).catch(() => undefined);
+  };
   useEffect(() => () => stopQuietly(session.current), []);
 
   const start = useCallback(async (input: MethodInput<'playground.start'>) => {
@@ -78,10 +85,13 @@ export function useTrySession() {
     }
   }, []);
 
-  const say = useCallback((text: string, done = false) => {
-    dispatch({ type: 'typed', text: text.trim() || null });
-    return act((id) => api.call('playground.say', { session_id: id, text, done }));
-  }, [act]);
+  const say = useCallback(
+    (text: string, done = false) => {
+      dispatch({ type: 'typed', text: text.trim() || null });
+      return act((id) => api.call('playground.say', { session_id: id, text, done }));
+    },
+    [act],
+  );
 
   const step = useCallback(() => act((id) => api.call('playground.step', { session_id: id })), [act]);
 

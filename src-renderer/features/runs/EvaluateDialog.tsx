@@ -17,27 +17,75 @@ export function EvaluateDialog({ run, onClose }: { run: Run; onClose: () => void
   const [judge, setJudge] = useState<ModelSpecInput | undefined>(run.models.judge?.spec);
   const judgeProblem = judge ? modelProblem(judge, true) : null;
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  useAppEvents((e) => { if (e.type === 'evaluate.progress' && e.run_id === run.id) setProgress({ done: e.done, total: e.total }); }, [run.id]);
-  const submit = () => evaluate.mutate({ id: run.id, suite_id: suite, ...(judge ? { judge } : {}) }, { onSuccess: (out) => navigate(`/runs/${out.run_id}`) });
+  useAppEvents(
+    (e) => {
+      if (e.type === 'evaluate.progress' && e.run_id === run.id) setProgress({ done: e.done, total: e.total });
+    },
+    [run.id],
+  );
+  const submit = () =>
+    evaluate.mutate(
+      { id: run.id, suite_id: suite, ...(judge ? { judge } : {}) },
+      { onSuccess: (out) => navigate(`/runs/${out.run_id}`) },
+    );
 
   return (
-    <Dialog title="Evaluate with a suite" testId="evaluate-run" onClose={onClose} actions={<>
-      <button type="button" onClick={onClose} disabled={evaluate.isPending}>Cancel</button>
-      <button type="button" className="primary" onClick={submit} disabled={!suite || !!judgeProblem || evaluate.isPending}>
-        {evaluate.isPending ? `Judged ${progress?.done ?? 0} of ${progress?.total ?? run.summary.total}…` : 'Evaluate'}
-      </button>
-    </>}>
-      <p className="muted small">Each conversation is judged with the test of the same name, or with every metric and rule of the suite when no test has its name. Nothing is simulated; the verdicts are stored as a new run linked to this one.</p>
-      <label>Suite
+    <Dialog
+      title="Evaluate with a suite"
+      testId="evaluate-run"
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" onClick={onClose} disabled={evaluate.isPending}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="primary"
+            onClick={submit}
+            disabled={!suite || !!judgeProblem || evaluate.isPending}
+          >
+            {evaluate.isPending
+              ? `Judged ${progress?.done ?? 0} of ${progress?.total ?? run.summary.total}…`
+              : 'Evaluate'}
+          </button>
+        </>
+      }
+    >
+      <p className="muted small">
+        Each conversation is judged with the test of the same name, or with every metric and rule of the suite when no
+        test has its name. Nothing is simulated; the verdicts are stored as a new run linked to this one.
+      </p>
+      <label>
+        Suite
         <select aria-label="Suite" value={suite} onChange={(e) => setSuite(e.target.value)}>
           <option value="">Choose a suite…</option>
-          {suites.data?.map((s) => <option key={s.id} value={s.id}>{s.name || s.id} ({s.data.tests.length} tests)</option>)}
+          {suites.data?.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name || s.id} ({s.data.tests.length} tests)
+            </option>
+          ))}
         </select>
       </label>
-      <ModelPicker label="Judge model" testId="model-evaluate-judge" emptyLabel="None (rules only)" value={judge} onChange={setJudge} />
-      {judgeProblem && <div className="muted small" role="status">Judge model: {judgeProblem}.</div>}
+      <ModelPicker
+        label="Judge model"
+        testId="model-evaluate-judge"
+        emptyLabel="None (rules only)"
+        value={judge}
+        onChange={setJudge}
+      />
+      {judgeProblem && (
+        <div className="muted small" role="status">
+          Judge model: {judgeProblem}.
+        </div>
+      )}
       {evaluate.isPending && (
-        <progress aria-label="Conversations judged" max={progress?.total ?? run.summary.total} value={progress?.done ?? 0} style={{ width: '100%' }} />
+        <progress
+          aria-label="Conversations judged"
+          max={progress?.total ?? run.summary.total}
+          value={progress?.done ?? 0}
+          style={{ width: '100%' }}
+        />
       )}
       <ErrorBox error={evaluate.error} />
     </Dialog>

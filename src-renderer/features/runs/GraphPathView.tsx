@@ -8,7 +8,14 @@ import { GraphView } from '../graph-editor/index.js';
  * numbered in order, taken edges highlighted, and optionally the run's visit counts as a heat map
  * with the nodes no conversation reached.
  */
-export function GraphPathView({ graph, visits, heat, focusNode, height = 360, label }: {
+export function GraphPathView({
+  graph,
+  visits,
+  heat,
+  focusNode,
+  height = 360,
+  label,
+}: {
   graph: AgentGraph;
   visits?: NodeVisit[];
   /** Node id -> visits across a run. */
@@ -20,7 +27,14 @@ export function GraphPathView({ graph, visits, heat, focusNode, height = 360, la
   const heatCounts = useMemo(() => (heat ? { nodeCounts: heat } : undefined), [heat]);
   return (
     <div className="graph-path-view" data-testid="graph-path-view">
-      <GraphView graph={graph} path={visits} heat={heatCounts} focusNodeId={focusNode} height={height} label={label ?? 'Path on the agent graph'} />
+      <GraphView
+        graph={graph}
+        path={visits}
+        heat={heatCounts}
+        focusNodeId={focusNode}
+        height={height}
+        label={label ?? 'Path on the agent graph'}
+      />
     </div>
   );
 }

@@ -13,24 +13,55 @@ export function ImportCallsDialog({ onClose, initialAgent }: { onClose: () => vo
   const [agent, setAgent] = useState(initialAgent ?? '');
   const [files, setFiles] = useState<{ name: string; text: string }[]>([]);
   const chosen = agent || (agents.data?.length === 1 ? agents.data[0].id : '');
-  const submit = () => importCalls.mutate({ agent_id: chosen, files }, { onSuccess: (out) => navigate(`/runs/${out.run_id}`) });
+  const submit = () =>
+    importCalls.mutate({ agent_id: chosen, files }, { onSuccess: (out) => navigate(`/runs/${out.run_id}`) });
 
   return (
-    <Dialog title="Import calls" testId="import-calls" onClose={onClose} actions={<>
-      <button type="button" onClick={onClose} disabled={importCalls.isPending}>Cancel</button>
-      <button type="button" className="primary" onClick={submit} disabled={!chosen || !files.length || importCalls.isPending}>
-        {importCalls.isPending ? 'Importing…' : `Import ${files.length || ''} call${files.length === 1 ? '' : 's'}`}
-      </button>
-    </>}>
-      <p className="muted small">Transcripts of real calls (Retell call objects, VAPI call reports, or a list of {'{role, content}'} messages) are stored as one run of the agent. Evaluate them with a suite's metrics, or replay their caller turns against a new version of the agent. Every file is checked first: if one cannot be read, nothing is imported.</p>
-      <label>Agent the calls were made with
+    <Dialog
+      title="Import calls"
+      testId="import-calls"
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" onClick={onClose} disabled={importCalls.isPending}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="primary"
+            onClick={submit}
+            disabled={!chosen || !files.length || importCalls.isPending}
+          >
+            {importCalls.isPending ? 'Importing…' : `Import ${files.length || ''} call${files.length === 1 ? '' : 's'}`}
+          </button>
+        </>
+      }
+    >
+      <p className="muted small">
+        Transcripts of real calls (Retell call objects, VAPI call reports, or a list of {'{role, content}'} messages)
+        are stored as one run of the agent. Evaluate them with a suite's metrics, or replay their caller turns against a
+        new version of the agent. Every file is checked first: if one cannot be read, nothing is imported.
+      </p>
+      <label>
+        Agent the calls were made with
         <select aria-label="Agent" value={chosen} onChange={(e) => setAgent(e.target.value)}>
           <option value="">Choose an agent…</option>
-          {agents.data?.map((a) => <option key={a.id} value={a.id}>{a.name} (v{a.version})</option>)}
+          {agents.data?.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name} (v{a.version})
+            </option>
+          ))}
         </select>
       </label>
-      <label>Call files (JSON)
-        <input type="file" multiple accept=".json,application/json" aria-label="Call files" onChange={(e) => void readFiles(e.target.files).then(setFiles)} />
+      <label>
+        Call files (JSON)
+        <input
+          type="file"
+          multiple
+          accept=".json,application/json"
+          aria-label="Call files"
+          onChange={(e) => void readFiles(e.target.files).then(setFiles)}
+        />
       </label>
       {files.length > 0 && <div className="muted small">{files.map((f) => f.name).join(', ')}</div>}
       <ErrorBox error={importCalls.error} />

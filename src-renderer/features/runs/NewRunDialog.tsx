@@ -29,15 +29,23 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
   const [matrix, setMatrix] = useState<string[]>([]);
   const first = useRef<HTMLSelectElement>(null);
 
-  useEffect(() => { first.current?.focus(); }, []);
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape' && !start.isPending) onClose(); };
+    first.current?.focus();
+  }, []);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !start.isPending) onClose();
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose, start.isPending]);
   // One agent or suite: choose it.
-  useEffect(() => { if (!agent && agents.data?.length === 1) setAgent(agents.data[0].id); }, [agents.data, agent]);
-  useEffect(() => { if (!suite && suites.data?.length === 1) setSuite(suites.data[0].id); }, [suites.data, suite]);
+  useEffect(() => {
+    if (!agent && agents.data?.length === 1) setAgent(agents.data[0].id);
+  }, [agents.data, agent]);
+  useEffect(() => {
+    if (!suite && suites.data?.length === 1) setSuite(suites.data[0].id);
+  }, [suites.data, suite]);
 
   const problems: string[] = [];
   if (!agent) problems.push('choose an agent');
@@ -55,95 +63,203 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (problems.length || !models.agent) return;
-    start.mutate({
-      agent_id: agent,
-      suite_id: suite,
-      models: {
-        agent: models.agent,
-        ...(models.caller ? { caller: models.caller } : {}),
-        ...(models.judge ? { judge: models.judge } : {}),
+    start.mutate(
+      {
+        agent_id: agent,
+        suite_id: suite,
+        models: {
+          agent: models.agent,
+          ...(models.caller ? { caller: models.caller } : {}),
+          ...(models.judge ? { judge: models.judge } : {}),
+        },
+        options: {
+          ...(intOrUndef(repeats) ? { repeats: intOrUndef(repeats) } : {}),
+          ...(intOrUndef(concurrency) ? { concurrency: intOrUndef(concurrency) } : {}),
+          ...(intOrUndef(maxTurns) ? { max_turns: intOrUndef(maxTurns) } : {}),
+          ...(testModels && ownModels.length ? { test_model_precedence: true } : {}),
+          ...(turnQuality ? { turn_quality: true } : {}),
+          ...(matrix.length ? { personas: matrix } : {}),
+        },
       },
-      options: {
-        ...(intOrUndef(repeats) ? { repeats: intOrUndef(repeats) } : {}),
-        ...(intOrUndef(concurrency) ? { concurrency: intOrUndef(concurrency) } : {}),
-        ...(intOrUndef(maxTurns) ? { max_turns: intOrUndef(maxTurns) } : {}),
-        ...(testModels && ownModels.length ? { test_model_precedence: true } : {}),
-        ...(turnQuality ? { turn_quality: true } : {}),
-        ...(matrix.length ? { personas: matrix } : {}),
-      },
-    }, { onSuccess: (out) => navigate(`/runs/${out.run_id}`) });
+      { onSuccess: (out) => navigate(`/runs/${out.run_id}`) },
+    );
   };
 
   return (
-    <div className="rn-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget && !start.isPending) onClose(); }}>
+    <div
+      className="rn-backdrop"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget && !start.isPending) onClose();
+      }}
+    >
       <form className="rn-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit}>
         <h2 id={titleId}>New run</h2>
-        <p className="muted small">Runs every test of a suite against the agent, with a simulated caller and a judge. Results are stored as each conversation finishes.</p>
+        <p className="muted small">
+          Runs every test of a suite against the agent, with a simulated caller and a judge. Results are stored as each
+          conversation finishes.
+        </p>
         <div className="grid-2 run-fields">
-          <label>Agent
+          <label>
+            Agent
             <select ref={first} value={agent} onChange={(e) => setAgent(e.target.value)} aria-label="Agent">
               <option value="">Choose an agent…</option>
-              {agents.data?.map((a) => <option key={a.id} value={a.id}>{a.name} (v{a.version})</option>)}
+              {agents.data?.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name} (v{a.version})
+                </option>
+              ))}
             </select>
-            {agents.data?.length === 0 && <span className="muted small">No agents yet: import one on the Agents page.</span>}
+            {agents.data?.length === 0 && (
+              <span className="muted small">No agents yet: import one on the Agents page.</span>
+            )}
           </label>
-          <label>Test suite
+          <label>
+            Test suite
             <select value={suite} onChange={(e) => setSuite(e.target.value)} aria-label="Test suite">
               <option value="">Choose a suite…</option>
-              {suites.data?.map((s) => <option key={s.id} value={s.id}>{s.name || s.id} ({s.data.tests.length} tests)</option>)}
+              {suites.data?.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name || s.id} ({s.data.tests.length} tests)
+                </option>
+              ))}
             </select>
-            {suites.data?.length === 0 && <span className="muted small">No suites yet: create one on the Suites page.</span>}
-            {suiteDoc && <span className="muted small">{suiteDoc.data.tests.map((t) => t.name).slice(0, 4).join(', ')}{suiteDoc.data.tests.length > 4 ? '…' : ''}</span>}
+            {suites.data?.length === 0 && (
+              <span className="muted small">No suites yet: create one on the Suites page.</span>
+            )}
+            {suiteDoc && (
+              <span className="muted small">
+                {suiteDoc.data.tests
+                  .map((t) => t.name)
+                  .slice(0, 4)
+                  .join(', ')}
+                {suiteDoc.data.tests.length > 4 ? '…' : ''}
+              </span>
+            )}
           </label>
         </div>
         {(personas.data?.length ?? 0) > 0 && (
           <details className="persona-matrix" open={matrix.length > 0}>
             <summary>Personas × scenarios{matrix.length ? ` (${matrix.length} chosen)` : ''}</summary>
-            <p className="muted small">Every test (the scenario: goal, checks) runs once with each chosen persona (who calls and how they behave){suiteDoc ? `: ${suiteDoc.data.tests.filter((t) => !t.caller_script).length} tests × ${matrix.length || '…'} personas` : ''}. Tests with fixed caller lines run once as they are.</p>
+            <p className="muted small">
+              Every test (the scenario: goal, checks) runs once with each chosen persona (who calls and how they behave)
+              {suiteDoc
+                ? `: ${suiteDoc.data.tests.filter((t) => !t.caller_script).length} tests × ${matrix.length || '…'} personas`
+                : ''}
+              . Tests with fixed caller lines run once as they are.
+            </p>
             <div className="persona-choices">
               {personas.data!.map((p) => (
                 <label key={p.id} className="checkbox">
-                  <input type="checkbox" checked={matrix.includes(p.id)} aria-label={`Persona ${p.name}`}
-                    onChange={(e) => setMatrix(e.target.checked ? [...matrix, p.id] : matrix.filter((x) => x !== p.id))} /> {p.name}
+                  <input
+                    type="checkbox"
+                    checked={matrix.includes(p.id)}
+                    aria-label={`Persona ${p.name}`}
+                    onChange={(e) => setMatrix(e.target.checked ? [...matrix, p.id] : matrix.filter((x) => x !== p.id))}
+                  />{' '}
+                  {p.name}
                 </label>
               ))}
             </div>
           </details>
         )}
-        <ModelPicker label="Agent model" testId="model-agent" value={models.agent} onChange={(v) => setModels({ ...models, agent: v })} />
+        <ModelPicker
+          label="Agent model"
+          testId="model-agent"
+          value={models.agent}
+          onChange={(v) => setModels({ ...models, agent: v })}
+        />
         <div className="grid-2">
-          <ModelPicker label="Simulated caller model" testId="model-caller" emptyLabel="Same as the agent model" value={models.caller} onChange={(v) => setModels({ ...models, caller: v })} />
-          <ModelPicker label="Judge model" testId="model-judge" emptyLabel="Same as the agent model" value={models.judge} onChange={(v) => setModels({ ...models, judge: v })} />
+          <ModelPicker
+            label="Simulated caller model"
+            testId="model-caller"
+            emptyLabel="Same as the agent model"
+            value={models.caller}
+            onChange={(v) => setModels({ ...models, caller: v })}
+          />
+          <ModelPicker
+            label="Judge model"
+            testId="model-judge"
+            emptyLabel="Same as the agent model"
+            value={models.judge}
+            onChange={(v) => setModels({ ...models, judge: v })}
+          />
         </div>
         <div className="grid-3 run-fields">
-          <label>Repeats
-            <input type="number" min={1} value={repeats} placeholder="as in the suite" onChange={(e) => setRepeats(e.target.value)} aria-label="Repeats" />
+          <label>
+            Repeats
+            <input
+              type="number"
+              min={1}
+              value={repeats}
+              placeholder="as in the suite"
+              onChange={(e) => setRepeats(e.target.value)}
+              aria-label="Repeats"
+            />
           </label>
-          <label>Concurrency
-            <input type="number" min={1} value={concurrency} onChange={(e) => setConcurrency(e.target.value)} aria-label="Concurrency" />
+          <label>
+            Concurrency
+            <input
+              type="number"
+              min={1}
+              value={concurrency}
+              onChange={(e) => setConcurrency(e.target.value)}
+              aria-label="Concurrency"
+            />
           </label>
-          <label>Max turns
-            <input type="number" min={1} value={maxTurns} placeholder="as in each test" onChange={(e) => setMaxTurns(e.target.value)} aria-label="Max turns" />
+          <label>
+            Max turns
+            <input
+              type="number"
+              min={1}
+              value={maxTurns}
+              placeholder="as in each test"
+              onChange={(e) => setMaxTurns(e.target.value)}
+              aria-label="Max turns"
+            />
           </label>
         </div>
         <label className="checkbox">
-          <input type="checkbox" checked={turnQuality || suiteDoc?.data.turn_quality === true} disabled={suiteDoc?.data.turn_quality === true}
-            onChange={(e) => setTurnQuality(e.target.checked)} aria-label="Score every agent turn" />
-          <span><strong>Score every agent turn</strong> (helpfulness, coherence, relevance, faithfulness, verbosity): one judge call per turn.
-            {suiteDoc?.data.turn_quality === true && <span className="muted"> The suite asks for it.</span>}</span>
+          <input
+            type="checkbox"
+            checked={turnQuality || suiteDoc?.data.turn_quality === true}
+            disabled={suiteDoc?.data.turn_quality === true}
+            onChange={(e) => setTurnQuality(e.target.checked)}
+            aria-label="Score every agent turn"
+          />
+          <span>
+            <strong>Score every agent turn</strong> (helpfulness, coherence, relevance, faithfulness, verbosity): one
+            judge call per turn.
+            {suiteDoc?.data.turn_quality === true && <span className="muted"> The suite asks for it.</span>}
+          </span>
         </label>
         {ownModels.length > 0 && (
           <label className="checkbox">
-            <input type="checkbox" checked={testModels} onChange={(e) => setTestModels(e.target.checked)} aria-label="Use the tests' own agent models" />
-            <span><strong>Use the tests' own agent models</strong> ({ownModels.join(', ')}): tests that name one run on it, the others on the agent model above.
-              {!testModels && <span className="muted"> Off: every test runs on the agent model above.</span>}</span>
+            <input
+              type="checkbox"
+              checked={testModels}
+              onChange={(e) => setTestModels(e.target.checked)}
+              aria-label="Use the tests' own agent models"
+            />
+            <span>
+              <strong>Use the tests' own agent models</strong> ({ownModels.join(', ')}): tests that name one run on it,
+              the others on the agent model above.
+              {!testModels && <span className="muted"> Off: every test runs on the agent model above.</span>}
+            </span>
           </label>
         )}
         <ErrorBox error={start.error} />
-        {problems.length > 0 && (agent || suite || models.agent) && <div className="muted small" role="status">To start: {problems.join('; ')}.</div>}
+        {problems.length > 0 && (agent || suite || models.agent) && (
+          <div className="muted small" role="status">
+            To start: {problems.join('; ')}.
+          </div>
+        )}
         <div className="rn-actions">
-          <button type="button" onClick={onClose} disabled={start.isPending}>Cancel</button>
-          <button type="submit" className="primary" disabled={problems.length > 0 || start.isPending}>{start.isPending ? 'Starting…' : 'Start run'}</button>
+          <button type="button" onClick={onClose} disabled={start.isPending}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={problems.length > 0 || start.isPending}>
+            {start.isPending ? 'Starting…' : 'Start run'}
+          </button>
         </div>
       </form>
     </div>

@@ -9,8 +9,16 @@ import { visitCounts } from './run-stats.js';
  * A result's path on the agent graph, the steps it took with the reason for each transition, and the
  * visit counts across the whole run (heat map on the graph, bars below; nodes never reached listed).
  */
-export function PathPanel({ graph, result, runResults, focusNode }: {
-  graph: AgentGraph | undefined; result: Result; runResults: Result[] | undefined; focusNode?: string | null;
+export function PathPanel({
+  graph,
+  result,
+  runResults,
+  focusNode,
+}: {
+  graph: AgentGraph | undefined;
+  result: Result;
+  runResults: Result[] | undefined;
+  focusNode?: string | null;
 }) {
   const names = new Map(graph?.nodes.map((n) => [n.id, n.name || n.id]) ?? []);
   const types = new Map(graph?.nodes.map((n) => [n.id, n.type]) ?? []);
@@ -19,9 +27,18 @@ export function PathPanel({ graph, result, runResults, focusNode }: {
   const max = Math.max(1, ...counts.values());
   return (
     <div className="path-panel">
-      {graph
-        ? <GraphPathView graph={graph} visits={result.nodes_visited} heat={runResults ? heat : undefined} focusNode={focusNode ?? undefined} />
-        : <div className="muted small">The agent version this run used is not in the library any more; the path is listed below.</div>}
+      {graph ? (
+        <GraphPathView
+          graph={graph}
+          visits={result.nodes_visited}
+          heat={runResults ? heat : undefined}
+          focusNode={focusNode ?? undefined}
+        />
+      ) : (
+        <div className="muted small">
+          The agent version this run used is not in the library any more; the path is listed below.
+        </div>
+      )}
       <div className="grid-2">
         <section>
           <h4>Path ({result.nodes_visited.length} steps)</h4>
@@ -31,7 +48,11 @@ export function PathPanel({ graph, result, runResults, focusNode }: {
                 <NodeBadge node={v.node} name={names.get(v.node)} />
                 {types.get(v.node) && <span className="muted small"> {types.get(v.node)}</span>}
                 <span className="muted small"> · turn {v.turn}</span>
-                {i > 0 && <div className="small reason">{v.via ? <code>{v.via}</code> : null} {v.reason || '—'}</div>}
+                {i > 0 && (
+                  <div className="small reason">
+                    {v.via ? <code>{v.via}</code> : null} {v.reason || '—'}
+                  </div>
+                )}
               </li>
             ))}
           </ol>
@@ -44,7 +65,9 @@ export function PathPanel({ graph, result, runResults, focusNode }: {
               {(graph?.nodes.map((n) => n.id) ?? [...counts.keys()]).map((id) => (
                 <tr key={id}>
                   <td>{names.get(id) ?? id}</td>
-                  <td className="heat-cell"><span className="heat-bar" style={{ width: `${((counts.get(id) ?? 0) / max) * 100}%` }} /></td>
+                  <td className="heat-cell">
+                    <span className="heat-bar" style={{ width: `${((counts.get(id) ?? 0) / max) * 100}%` }} />
+                  </td>
                   <td className="num">{counts.get(id) ?? 0}</td>
                 </tr>
               ))}

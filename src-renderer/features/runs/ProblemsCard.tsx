@@ -35,39 +35,69 @@ export function ProblemsCard({ run, onOpenResult }: { run: Run; onOpenResult: (r
         <button onClick={start} disabled={group.isPending || !!judgeProblem}>
           {group.isPending ? 'Grouping…' : run.problems ? 'Group again' : 'Group failures into problems'}
         </button>
-        {!other && defaultJudge && <span className="muted small">with {defaultJudge.provider}:{defaultJudge.model.split(/[\\/]/).at(-1)}</span>}
-        <label className="checkbox"><input type="checkbox" checked={other} onChange={(e) => setOther(e.target.checked)} /> another judge model</label>
+        {!other && defaultJudge && (
+          <span className="muted small">
+            with {defaultJudge.provider}:{defaultJudge.model.split(/[\\/]/).at(-1)}
+          </span>
+        )}
+        <label className="checkbox">
+          <input type="checkbox" checked={other} onChange={(e) => setOther(e.target.checked)} /> another judge model
+        </label>
       </div>
-      {other && <ModelPicker label="Judge model for grouping" testId="model-grouping" value={judge} onChange={setJudge} />}
-      {judgeProblem && other && <div className="muted small" role="status">To group: {judgeProblem}.</div>}
+      {other && (
+        <ModelPicker label="Judge model for grouping" testId="model-grouping" value={judge} onChange={setJudge} />
+      )}
+      {judgeProblem && other && (
+        <div className="muted small" role="status">
+          To group: {judgeProblem}.
+        </div>
+      )}
       <ErrorBox error={group.error} />
     </section>
   );
 }
 
 function ProblemList({ problems, onOpenResult }: { problems: RunProblems; onOpenResult: (resultId: string) => void }) {
-  if (!problems.groups.length) return <p className="muted">The judge model named no problems{problems.ungrouped.length ? `; ${problems.ungrouped.length} failure(s) left ungrouped` : ''}.</p>;
+  if (!problems.groups.length)
+    return (
+      <p className="muted">
+        The judge model named no problems
+        {problems.ungrouped.length ? `; ${problems.ungrouped.length} failure(s) left ungrouped` : ''}.
+      </p>
+    );
   return (
     <ol className="problem-list">
       {problems.groups.map((g, i) => (
         <li key={i} className="problem" data-testid="problem">
           <div>
             <span className={`badge severity-${g.severity}`}>{g.severity}</span> <strong>{g.label}</strong>
-            <span className="muted small"> · {g.occurrences} failure{g.occurrences === 1 ? '' : 's'}</span>
+            <span className="muted small">
+              {' '}
+              · {g.occurrences} failure{g.occurrences === 1 ? '' : 's'}
+            </span>
           </div>
           {g.description && <div className="small">{g.description}</div>}
           <ul className="problem-examples">
             {g.examples.slice(0, 5).map((f) => (
               <li key={f.id}>
-                <button className="linkish" onClick={() => onOpenResult(f.result_id)}>{f.test}{f.repeat ? ` #${f.repeat + 1}` : ''}</button>
-                <span className="muted small"> {f.kind} {f.what}{f.nodes.length ? ` at ${f.nodes.join(', ')}` : ''}</span>
+                <button className="linkish" onClick={() => onOpenResult(f.result_id)}>
+                  {f.test}
+                  {f.repeat ? ` #${f.repeat + 1}` : ''}
+                </button>
+                <span className="muted small">
+                  {' '}
+                  {f.kind} {f.what}
+                  {f.nodes.length ? ` at ${f.nodes.join(', ')}` : ''}
+                </span>
               </li>
             ))}
             {g.examples.length > 5 && <li className="muted small">…and {g.examples.length - 5} more</li>}
           </ul>
         </li>
       ))}
-      {problems.ungrouped.length > 0 && <li className="muted small">{problems.ungrouped.length} failure(s) not in any problem.</li>}
+      {problems.ungrouped.length > 0 && (
+        <li className="muted small">{problems.ungrouped.length} failure(s) not in any problem.</li>
+      )}
     </ol>
   );
 }

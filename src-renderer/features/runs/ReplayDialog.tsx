@@ -16,24 +16,56 @@ export function ReplayDialog({ run, onClose }: { run: Run; onClose: () => void }
   const [version, setVersion] = useState('');
   const [agentModel, setAgentModel] = useState<ModelSpecInput | undefined>(run.models.agent?.spec);
   const problem = modelProblem(agentModel, true);
-  const submit = () => replay.mutate({ id: run.id, ...(version ? { agent_version_id: version } : {}), ...(agentModel ? { agent_model: agentModel } : {}) },
-    { onSuccess: (out) => navigate(`/runs/${out.run_id}`) });
+  const submit = () =>
+    replay.mutate(
+      {
+        id: run.id,
+        ...(version ? { agent_version_id: version } : {}),
+        ...(agentModel ? { agent_model: agentModel } : {}),
+      },
+      { onSuccess: (out) => navigate(`/runs/${out.run_id}`) },
+    );
   const list = versions.data?.versions ?? [];
 
   return (
-    <Dialog title="Replay against the agent" testId="replay-run" onClose={onClose} actions={<>
-      <button type="button" onClick={onClose} disabled={replay.isPending}>Cancel</button>
-      <button type="button" className="primary" onClick={submit} disabled={!!problem || replay.isPending}>{replay.isPending ? 'Starting…' : 'Replay'}</button>
-    </>}>
-      <p className="muted small">The caller says exactly what it said in this run, turn by turn, and the agent answers again. The replay is a new run: compare it with this one to see what a change to the agent did.</p>
-      <label>Agent version
+    <Dialog
+      title="Replay against the agent"
+      testId="replay-run"
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" onClick={onClose} disabled={replay.isPending}>
+            Cancel
+          </button>
+          <button type="button" className="primary" onClick={submit} disabled={!!problem || replay.isPending}>
+            {replay.isPending ? 'Starting…' : 'Replay'}
+          </button>
+        </>
+      }
+    >
+      <p className="muted small">
+        The caller says exactly what it said in this run, turn by turn, and the agent answers again. The replay is a new
+        run: compare it with this one to see what a change to the agent did.
+      </p>
+      <label>
+        Agent version
         <select aria-label="Agent version" value={version} onChange={(e) => setVersion(e.target.value)}>
           <option value="">Latest{list.length ? ` (v${Math.max(...list.map((v) => v.version))})` : ''}</option>
-          {list.map((v) => <option key={v.id} value={v.id}>v{v.version}{v.id === run.agent_version_id ? ' (this run\'s)' : ''}{v.note ? ` · ${v.note}` : ''}</option>)}
+          {list.map((v) => (
+            <option key={v.id} value={v.id}>
+              v{v.version}
+              {v.id === run.agent_version_id ? " (this run's)" : ''}
+              {v.note ? ` · ${v.note}` : ''}
+            </option>
+          ))}
         </select>
       </label>
       <ModelPicker label="Agent model" testId="model-replay-agent" value={agentModel} onChange={setAgentModel} />
-      {problem && <div className="muted small" role="status">Agent model: {problem}.</div>}
+      {problem && (
+        <div className="muted small" role="status">
+          Agent model: {problem}.
+        </div>
+      )}
       <ErrorBox error={replay.error} />
     </Dialog>
   );

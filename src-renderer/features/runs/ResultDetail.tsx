@@ -11,33 +11,71 @@ import { TurnQualitySection } from './TurnQualitySection.js';
 const json = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v, null, 2));
 
 /** Everything about one conversation: transcript, tools, metrics, checks, model calls, path on the graph. */
-export function ResultDetail({ id, graph, runResults, onClose }: { id: string; graph?: AgentGraph; runResults?: Result[]; onClose: () => void }) {
+export function ResultDetail({
+  id,
+  graph,
+  runResults,
+  onClose,
+}: {
+  id: string;
+  graph?: AgentGraph;
+  runResults?: Result[];
+  onClose: () => void;
+}) {
   const res = useApi('runs.result', { id });
   const [focus, setFocus] = useState<string | null>(null);
-  if (res.isLoading) return <div className="card"><Loading /></div>;
-  if (res.error) return <div className="card"><ErrorBox error={res.error} /></div>;
+  if (res.isLoading)
+    return (
+      <div className="card">
+        <Loading />
+      </div>
+    );
+  if (res.error)
+    return (
+      <div className="card">
+        <ErrorBox error={res.error} />
+      </div>
+    );
   const r = res.data!;
   const names = new Map(graph?.nodes.map((n) => [n.id, n.name || n.id]) ?? []);
-  const showTurn = (i: number) => document.querySelector(`[data-result-detail] [data-turn="${i}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  const showTurn = (i: number) =>
+    document
+      .querySelector(`[data-result-detail] [data-turn="${i}"]`)
+      ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   return (
     <section className="card result-detail" data-result-detail aria-label={`Result of ${r.test}`}>
       <header className="result-head">
         <div>
-          <h3>{r.test}{r.repeat > 0 || (runResults?.some((x) => x.test_index === r.test_index && x.repeat > 0)) ? <span className="muted"> · repeat {r.repeat + 1}</span> : null}</h3>
+          <h3>
+            {r.test}
+            {r.repeat > 0 || runResults?.some((x) => x.test_index === r.test_index && x.repeat > 0) ? (
+              <span className="muted"> · repeat {r.repeat + 1}</span>
+            ) : null}
+          </h3>
           <div className="muted small">
-            <StatusBadge status={r.status} /> ended: <strong>{r.end_reason.replace('_', ' ')}</strong> · {r.turns} turns · {fmtMs(r.duration_ms)} ·
-            {' '}{fmtInt(r.tokens.prompt)} prompt ({fmtInt(r.tokens.cached_prompt)} cached) + {fmtInt(r.tokens.completion)} completion tokens
+            <StatusBadge status={r.status} /> ended: <strong>{r.end_reason.replace('_', ' ')}</strong> · {r.turns} turns
+            · {fmtMs(r.duration_ms)} · {fmtInt(r.tokens.prompt)} prompt ({fmtInt(r.tokens.cached_prompt)} cached) +{' '}
+            {fmtInt(r.tokens.completion)} completion tokens
           </div>
           {r.agent_model && (
             <div className="muted small" data-testid="result-agent-model">
-              Agent model chosen by the test: <strong>{r.agent_model.spec.provider}:{r.agent_model.spec.model}</strong>
+              Agent model chosen by the test:{' '}
+              <strong>
+                {r.agent_model.spec.provider}:{r.agent_model.spec.model}
+              </strong>
               {r.agent_model.identity?.digest ? ` (${r.agent_model.identity.digest.slice(0, 19)})` : ''}
             </div>
           )}
         </div>
-        <button className="ghost" onClick={onClose} aria-label="Close result">Close</button>
+        <button className="ghost" onClick={onClose} aria-label="Close result">
+          Close
+        </button>
       </header>
-      {r.error && <div className="error-box" role="alert"><strong>Error:</strong> {r.error}</div>}
+      {r.error && (
+        <div className="error-box" role="alert">
+          <strong>Error:</strong> {r.error}
+        </div>
+      )}
 
       <div className="result-grid">
         <section>
@@ -83,17 +121,34 @@ function Metrics({ r, names, onTurn }: { r: Result; names: Map<string, string>; 
         {r.metrics.map((m, i) => (
           <li key={i} className={m.passed ? 'ok' : 'bad'} data-testid="metric">
             <div className="check-head">
-              <span className="mark" aria-label={m.passed ? 'passed' : 'failed'}>{m.passed ? '✓' : '✗'}</span>
-              <strong>{m.criterion}</strong>{m.global && <span className="muted small"> (agent-level)</span>}
+              <span className="mark" aria-label={m.passed ? 'passed' : 'failed'}>
+                {m.passed ? '✓' : '✗'}
+              </span>
+              <strong>{m.criterion}</strong>
+              {m.global && <span className="muted small"> (agent-level)</span>}
             </div>
             <div className="score-line">
-              <span className="score-bar" aria-hidden><span className="fill" style={{ width: `${m.score * 100}%` }} /><span className="threshold" style={{ left: `${m.threshold * 100}%` }} /></span>
-              <span className="small">score <strong>{m.score.toFixed(2)}</strong> / threshold {m.threshold.toFixed(2)}</span>
+              <span className="score-bar" aria-hidden>
+                <span className="fill" style={{ width: `${m.score * 100}%` }} />
+                <span className="threshold" style={{ left: `${m.threshold * 100}%` }} />
+              </span>
+              <span className="small">
+                score <strong>{m.score.toFixed(2)}</strong> / threshold {m.threshold.toFixed(2)}
+              </span>
             </div>
             {m.reasoning && <div className="small reasoning">{m.reasoning}</div>}
-            {(m.turns?.length || m.nodes?.length) ? (
-              <div className="small muted">Rests on {m.turns?.map((t) => <button key={t} type="button" className="link-button" onClick={() => onTurn(t)}>turn #{t}</button>)}
-                {m.nodes?.map((n) => <NodeBadge key={n} node={n} name={names.get(n)} />)}</div>
+            {m.turns?.length || m.nodes?.length ? (
+              <div className="small muted">
+                Rests on{' '}
+                {m.turns?.map((t) => (
+                  <button key={t} type="button" className="link-button" onClick={() => onTurn(t)}>
+                    turn #{t}
+                  </button>
+                ))}
+                {m.nodes?.map((n) => (
+                  <NodeBadge key={n} node={n} name={names.get(n)} />
+                ))}
+              </div>
             ) : null}
           </li>
         ))}
@@ -110,7 +165,9 @@ function Checks({ title, items, empty }: { title: string; items: CheckResult[]; 
       <ul className="checks">
         {items.map((c, i) => (
           <li key={i} className={c.passed ? 'ok' : 'bad'}>
-            <span className="mark" aria-label={c.passed ? 'passed' : 'failed'}>{c.passed ? '✓' : '✗'}</span>
+            <span className="mark" aria-label={c.passed ? 'passed' : 'failed'}>
+              {c.passed ? '✓' : '✗'}
+            </span>
             <span className="muted small">{c.kind}</span> <code>{c.target}</code>
             {c.message && <div className="small">{c.message}</div>}
           </li>
@@ -131,8 +188,14 @@ function ToolCalls({ r, names }: { r: Result; names: Map<string, string> }) {
             <strong>{t.name}</strong> {t.node && <NodeBadge node={t.node} name={names.get(t.node)} />}
             {!t.mocked && <span className="error small"> no mock matched these arguments</span>}
             <div className="tool-io">
-              <div><span className="muted small">arguments</span><pre>{json(t.args)}</pre></div>
-              <div><span className="muted small">{t.error ? 'error' : 'mock result'}</span><pre>{t.error ?? json(t.result)}</pre></div>
+              <div>
+                <span className="muted small">arguments</span>
+                <pre>{json(t.args)}</pre>
+              </div>
+              <div>
+                <span className="muted small">{t.error ? 'error' : 'mock result'}</span>
+                <pre>{t.error ?? json(t.result)}</pre>
+              </div>
             </div>
           </li>
         ))}
@@ -142,27 +205,70 @@ function ToolCalls({ r, names }: { r: Result; names: Map<string, string> }) {
 }
 
 function ModelCalls({ r, names }: { r: Result; names: Map<string, string> }) {
-  if (!r.model_calls.length) return <div className="muted small">No model calls recorded (static replies and equations only, or an imported call).</div>;
+  if (!r.model_calls.length)
+    return (
+      <div className="muted small">
+        No model calls recorded (static replies and equations only, or an imported call).
+      </div>
+    );
   const totals = modelCallTotals(r.model_calls);
   return (
     <>
       <table className="compact" aria-label="Model calls by role and purpose">
-        <thead><tr><th>Role</th><th>Purpose</th><th className="num">Calls</th><th className="num">Prompt</th><th className="num">Cached</th><th className="num">Completion</th><th className="num">Time</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Role</th>
+            <th>Purpose</th>
+            <th className="num">Calls</th>
+            <th className="num">Prompt</th>
+            <th className="num">Cached</th>
+            <th className="num">Completion</th>
+            <th className="num">Time</th>
+          </tr>
+        </thead>
         <tbody>
           {totals.map((t) => (
-            <tr key={`${t.role}:${t.purpose}`}><td>{t.role}</td><td>{t.purpose}</td><td className="num">{t.calls}</td><td className="num">{fmtInt(t.prompt)}</td><td className="num">{fmtInt(t.cached)}</td><td className="num">{fmtInt(t.completion)}</td><td className="num">{fmtMs(t.ms)}</td></tr>
+            <tr key={`${t.role}:${t.purpose}`}>
+              <td>{t.role}</td>
+              <td>{t.purpose}</td>
+              <td className="num">{t.calls}</td>
+              <td className="num">{fmtInt(t.prompt)}</td>
+              <td className="num">{fmtInt(t.cached)}</td>
+              <td className="num">{fmtInt(t.completion)}</td>
+              <td className="num">{fmtMs(t.ms)}</td>
+            </tr>
           ))}
         </tbody>
       </table>
       <details>
         <summary>Every call ({r.model_calls.length})</summary>
         <table className="compact">
-          <thead><tr><th>#</th><th>Role</th><th>Purpose</th><th>Node</th><th className="num">Prompt</th><th className="num">Cached</th><th className="num">Completion</th><th className="num">Time</th><th>Endpoint</th></tr></thead>
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>Role</th>
+              <th>Purpose</th>
+              <th>Node</th>
+              <th className="num">Prompt</th>
+              <th className="num">Cached</th>
+              <th className="num">Completion</th>
+              <th className="num">Time</th>
+              <th>Endpoint</th>
+            </tr>
+          </thead>
           <tbody>
             {r.model_calls.map((c, i) => (
-              <tr key={i}><td>{i + 1}</td><td>{c.role}</td><td>{c.purpose}</td><td>{c.node ? names.get(c.node) ?? c.node : ''}</td>
-                <td className="num">{fmtInt(c.tokens.prompt)}</td><td className="num">{fmtInt(c.tokens.cached_prompt)}</td><td className="num">{fmtInt(c.tokens.completion)}</td>
-                <td className="num">{fmtMs(c.ms)}</td><td className="small">{c.endpoint ?? ''}</td></tr>
+              <tr key={i}>
+                <td>{i + 1}</td>
+                <td>{c.role}</td>
+                <td>{c.purpose}</td>
+                <td>{c.node ? (names.get(c.node) ?? c.node) : ''}</td>
+                <td className="num">{fmtInt(c.tokens.prompt)}</td>
+                <td className="num">{fmtInt(c.tokens.cached_prompt)}</td>
+                <td className="num">{fmtInt(c.tokens.completion)}</td>
+                <td className="num">{fmtMs(c.ms)}</td>
+                <td className="small">{c.endpoint ?? ''}</td>
+              </tr>
             ))}
           </tbody>
         </table>

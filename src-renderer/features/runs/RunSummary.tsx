@@ -8,13 +8,20 @@ export function RunSummary({ run, results }: { run: Run; results: Result[] }) {
     <div className="card run-summary" data-testid="run-summary" aria-label="Run summary">
       <div className="stat big">
         <div className="label">Pass rate</div>
-        <div className="value" data-testid="pass-rate">{fmtPct(t.pass_rate)}</div>
-        <div className="small muted">{t.passed} passed · {t.failed} failed · {t.errored} errors of {t.conversations}</div>
+        <div className="value" data-testid="pass-rate">
+          {fmtPct(t.pass_rate)}
+        </div>
+        <div className="small muted">
+          {t.passed} passed · {t.failed} failed · {t.errored} errors of {t.conversations}
+        </div>
       </div>
       <div className="stat">
         <div className="label">Tokens</div>
         <div className="value">{fmtInt(t.tokens.total)}</div>
-        <div className="small muted">{fmtInt(t.tokens.prompt)} prompt ({fmtInt(t.tokens.cached_prompt)} cached) · {fmtInt(t.tokens.completion)} completion</div>
+        <div className="small muted">
+          {fmtInt(t.tokens.prompt)} prompt ({fmtInt(t.tokens.cached_prompt)} cached) · {fmtInt(t.tokens.completion)}{' '}
+          completion
+        </div>
       </div>
       <div className="stat">
         <div className="label">Wall time</div>
@@ -29,7 +36,11 @@ export function RunSummary({ run, results }: { run: Run; results: Result[] }) {
         <div className="stat wide">
           <div className="label">Mean score per metric</div>
           <ul className="metric-means">
-            {t.mean_scores.map((m) => <li key={m.criterion}><span className="num">{m.mean.toFixed(2)}</span> {m.criterion}</li>)}
+            {t.mean_scores.map((m) => (
+              <li key={m.criterion}>
+                <span className="num">{m.mean.toFixed(2)}</span> {m.criterion}
+              </li>
+            ))}
           </ul>
         </div>
       )}

@@ -33,14 +33,20 @@ export interface LiveState {
 }
 
 export interface ResultRowLike {
-  id: string; test: string; test_index: number; repeat: number; status: string; duration_ms: number;
+  id: string;
+  test: string;
+  test_index: number;
+  repeat: number;
+  status: string;
+  duration_ms: number;
 }
 
 export const testKey = (test_index: number, repeat: number) => `${test_index}:${repeat}`;
 
 export const initialLive = (run_id: string): LiveState => ({ run_id, total: null, tests: {}, finished: null });
 
-const asStatus = (s: string): LiveStatus => (s === 'pass' || s === 'fail' || s === 'error' || s === 'imported' ? s : 'error');
+const asStatus = (s: string): LiveStatus =>
+  s === 'pass' || s === 'fail' || s === 'error' || s === 'imported' ? s : 'error';
 
 /** Merges stored rows and the manager's snapshot into the state (events already applied win). */
 export function seedLive(state: LiveState, rows: ResultRowLike[], live?: LiveRun | null): LiveState {
@@ -49,7 +55,17 @@ export function seedLive(state: LiveState, rows: ResultRowLike[], live?: LiveRun
     const key = testKey(r.test_index, r.repeat);
     const cur = tests[key];
     if (cur && cur.status !== 'running') continue;
-    tests[key] = { key, test: r.test, test_index: r.test_index, repeat: r.repeat, status: asStatus(r.status), result_id: r.id, duration_ms: r.duration_ms, transcript: [], partial: null };
+    tests[key] = {
+      key,
+      test: r.test,
+      test_index: r.test_index,
+      repeat: r.repeat,
+      status: asStatus(r.status),
+      result_id: r.id,
+      duration_ms: r.duration_ms,
+      transcript: [],
+      partial: null,
+    };
   }
   for (const t of live?.running ?? []) {
     const key = testKey(t.test_index, t.repeat);
@@ -58,7 +74,11 @@ export function seedLive(state: LiveState, rows: ResultRowLike[], live?: LiveRun
     // Keep whichever transcript is longer: the snapshot may predate events this page already saw.
     const useSnapshot = !cur || t.transcript.length >= cur.transcript.length;
     tests[key] = {
-      key, test: t.test, test_index: t.test_index, repeat: t.repeat, status: 'running',
+      key,
+      test: t.test,
+      test_index: t.test_index,
+      repeat: t.repeat,
+      status: 'running',
       transcript: useSnapshot ? t.transcript : cur.transcript,
       partial: useSnapshot ? t.partial : cur.partial,
     };
@@ -67,9 +87,23 @@ export function seedLive(state: LiveState, rows: ResultRowLike[], live?: LiveRun
   return { ...state, total: live?.total ?? state.total, tests };
 }
 
-function upsert(state: LiveState, test_index: number, repeat: number, f: (t: LiveTest) => LiveTest, test = ''): LiveState {
+function upsert(
+  state: LiveState,
+  test_index: number,
+  repeat: number,
+  f: (t: LiveTest) => LiveTest,
+  test = '',
+): LiveState {
   const key = testKey(test_index, repeat);
-  const cur = state.tests[key] ?? { key, test, test_index, repeat, status: 'running' as LiveStatus, transcript: [], partial: null };
+  const cur = state.tests[key] ?? {
+    key,
+    test,
+    test_index,
+    repeat,
+    status: 'running' as LiveStatus,
+    transcript: [],
+    partial: null,
+  };
   return { ...state, tests: { ...state.tests, [key]: f(cur) } };
 }
 
@@ -82,7 +116,13 @@ export function applyEvent(state: LiveState, e: RunEvent): LiveState {
       return { ...state, total: e.total + stored, finished: null };
     }
     case 'test.started':
-      return upsert(state, e.test_index, e.repeat, (t) => ({ ...t, test: e.test, status: 'running', transcript: [], partial: null }), e.test);
+      return upsert(
+        state,
+        e.test_index,
+        e.repeat,
+        (t) => ({ ...t, test: e.test, status: 'running', transcript: [], partial: null }),
+        e.test,
+      );
     case 'test.turn':
       return upsert(state, e.test_index, e.repeat, (t) => ({
         ...t,
@@ -95,9 +135,20 @@ export function applyEvent(state: LiveState, e: RunEvent): LiveState {
         partial: { role: e.role, text: (t.partial && t.partial.role === e.role ? t.partial.text : '') + e.chunk },
       }));
     case 'test.finished':
-      return upsert(state, e.test_index, e.repeat, (t) => ({
-        ...t, test: e.test, status: e.status, result_id: e.result_id, duration_ms: e.duration_ms, partial: null,
-      }), e.test);
+      return upsert(
+        state,
+        e.test_index,
+        e.repeat,
+        (t) => ({
+          ...t,
+          test: e.test,
+          status: e.status,
+          result_id: e.result_id,
+          duration_ms: e.duration_ms,
+          partial: null,
+        }),
+        e.test,
+      );
     case 'run.finished': {
       // Conversations cut off by a cancel or a crash were not stored: they are no longer running.
       const tests = Object.fromEntries(Object.entries(state.tests).filter(([, t]) => t.status !== 'running'));
@@ -106,24 +157,49 @@ export function applyEvent(state: LiveState, e: RunEvent): LiveState {
   }
 }
 
-export interface LiveCounts { total: number | null; queued: number | null; running: number; done: number; pass: number; fail: number; error: number }
+export interface LiveCounts {
+  total: number | null;
+  queued: number | null;
+  running: number;
+  done: number;
+  pass: number;
+  fail: number;
+  error: number;
+}
 
 export function liveCounts(state: LiveState): LiveCounts {
-  let running = 0; let done = 0; let pass = 0; let fail = 0; let error = 0;
+  let running = 0;
+  let done = 0;
+  let pass = 0;
+  let fail = 0;
+  let error = 0;
   for (const t of Object.values(state.tests)) {
-    if (t.status === 'running') { running++; continue; }
+    if (t.status === 'running') {
+      running++;
+      continue;
+    }
     done++;
     if (t.status === 'pass' || t.status === 'imported') pass++;
     else if (t.status === 'fail') fail++;
     else error++;
   }
   const total = state.total === null ? null : Math.max(state.total, running + done);
-  return { total, queued: total === null ? null : Math.max(0, total - running - done), running, done, pass, fail, error };
+  return {
+    total,
+    queued: total === null ? null : Math.max(0, total - running - done),
+    running,
+    done,
+    pass,
+    fail,
+    error,
+  };
 }
 
 /** Conversations in progress, in test order. */
 export const runningTests = (state: LiveState) =>
-  Object.values(state.tests).filter((t) => t.status === 'running').sort((a, b) => a.test_index - b.test_index || a.repeat - b.repeat);
+  Object.values(state.tests)
+    .filter((t) => t.status === 'running')
+    .sort((a, b) => a.test_index - b.test_index || a.repeat - b.repeat);
 
 /** Every known conversation in test order. */
 export const allTests = (state: LiveState) =>

@@ -9,7 +9,8 @@ export function roleModelLabel(m: RoleModel): string {
     const q = m.identity.quantization;
     return q && !m.identity.name.includes(q) ? `${m.identity.name} ${q}` : m.identity.name;
   }
-  const model = m.spec.provider === 'llama-cpp' || m.spec.provider === 'scripted' ? baseName(m.spec.model) : m.spec.model;
+  const model =
+    m.spec.provider === 'llama-cpp' || m.spec.provider === 'scripted' ? baseName(m.spec.model) : m.spec.model;
   return `${m.spec.provider}:${model}`;
 }
 

@@ -17,7 +17,10 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function filtersFromQuery(q: URLSearchParams): RunFilters {
   const status = q.get('status') ?? '';
-  const date = (k: string) => { const v = q.get(k) ?? ''; return DATE.test(v) ? v : ''; };
+  const date = (k: string) => {
+    const v = q.get(k) ?? '';
+    return DATE.test(v) ? v : '';
+  };
   return {
     agent: q.get('agent') ?? '',
     model: q.get('model') ?? '',

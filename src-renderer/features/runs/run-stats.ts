@@ -42,7 +42,11 @@ export function runTotals(run: Pick<Run, 'started_at' | 'finished_at'>, results:
     wall_ms: Number.isFinite(wall) && wall >= 0 ? wall : conversation_ms,
     conversation_ms,
     mean_turns: results.length ? results.reduce((s, r) => s + r.turns, 0) / results.length : null,
-    mean_scores: [...scores].map(([criterion, v]) => ({ criterion, mean: v.reduce((a, b) => a + b, 0) / v.length, n: v.length })),
+    mean_scores: [...scores].map(([criterion, v]) => ({
+      criterion,
+      mean: v.reduce((a, b) => a + b, 0) / v.length,
+      n: v.length,
+    })),
   };
 }
 
@@ -59,7 +63,9 @@ export function coverageGaps(graph: Pick<AgentGraph, 'nodes'>, counts: Map<strin
 }
 
 /** The transitions a conversation took, as edges `from -> to` with the transition id when recorded. */
-export function takenEdges(result: Pick<Result, 'nodes_visited'>): { from: string; to: string; via?: string; reason: string }[] {
+export function takenEdges(
+  result: Pick<Result, 'nodes_visited'>,
+): { from: string; to: string; via?: string; reason: string }[] {
   const out: { from: string; to: string; via?: string; reason: string }[] = [];
   for (let i = 1; i < result.nodes_visited.length; i++) {
     const prev = result.nodes_visited[i - 1];
@@ -70,8 +76,13 @@ export function takenEdges(result: Pick<Result, 'nodes_visited'>): { from: strin
 }
 
 /** Model calls grouped by role and purpose: count, tokens and time. */
-export function modelCallTotals(calls: ModelCall[]): { role: string; purpose: string; calls: number; prompt: number; cached: number; completion: number; ms: number }[] {
-  const by = new Map<string, { role: string; purpose: string; calls: number; prompt: number; cached: number; completion: number; ms: number }>();
+export function modelCallTotals(
+  calls: ModelCall[],
+): { role: string; purpose: string; calls: number; prompt: number; cached: number; completion: number; ms: number }[] {
+  const by = new Map<
+    string,
+    { role: string; purpose: string; calls: number; prompt: number; cached: number; completion: number; ms: number }
+  >();
   for (const c of calls) {
     const k = `${c.role}:${c.purpose}`;
     const cur = by.get(k) ?? { role: c.role, purpose: c.purpose, calls: 0, prompt: 0, cached: 0, completion: 0, ms: 0 };
@@ -85,7 +96,8 @@ export function modelCallTotals(calls: ModelCall[]): { role: string; purpose: st
   return [...by.values()];
 }
 
-export const fmtPct = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${Math.round(x * 1000) / 10}%`);
+export const fmtPct = (x: number | null | undefined) =>
+  x === null || x === undefined ? '—' : `${Math.round(x * 1000) / 10}%`;
 export function fmtMs(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
   if (ms < 1000) return `${Math.round(ms)} ms`;
@@ -93,4 +105,5 @@ export function fmtMs(ms: number | null | undefined): string {
   const m = Math.floor(ms / 60_000);
   return `${m} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
-export const fmtInt = (n: number | null | undefined) => (n === null || n === undefined ? '—' : Math.round(n).toLocaleString('en-US'));
+export const fmtInt = (n: number | null | undefined) =>
+  n === null || n === undefined ? '—' : Math.round(n).toLocaleString('en-US');

@@ -16,7 +16,17 @@ const MODES: { value: NonNullable<ToolCalls['mode']>; label: string; hint: strin
 ];
 
 /** Picks node ids: from the agent's nodes when one is chosen, or typed. */
-function NodePicker({ label, value, onChange, nodes }: { label: string; value: string[]; onChange: (v: string[]) => void; nodes: NodeOption[] }) {
+function NodePicker({
+  label,
+  value,
+  onChange,
+  nodes,
+}: {
+  label: string;
+  value: string[];
+  onChange: (v: string[]) => void;
+  nodes: NodeOption[];
+}) {
   const [typed, setTyped] = useState('');
   const labelOf = (id: string) => nodes.find((n) => n.id === id)?.label ?? id;
   const unknown = (id: string) => nodes.length > 0 && !nodes.some((n) => n.id === id);
@@ -25,22 +35,59 @@ function NodePicker({ label, value, onChange, nodes }: { label: string; value: s
       <div className="field-label">{label}</div>
       <div className="chips">
         {value.map((id) => (
-          <span key={id} className={`node-chip ${unknown(id) ? 'unknown' : ''}`} title={unknown(id) ? 'This node is not in the chosen agent' : id}>
+          <span
+            key={id}
+            className={`node-chip ${unknown(id) ? 'unknown' : ''}`}
+            title={unknown(id) ? 'This node is not in the chosen agent' : id}
+          >
             {labelOf(id)}
-            <button type="button" className="ghost icon-btn" aria-label={`Remove ${id} from ${label}`} onClick={() => onChange(value.filter((v) => v !== id))}>✕</button>
+            <button
+              type="button"
+              className="ghost icon-btn"
+              aria-label={`Remove ${id} from ${label}`}
+              onClick={() => onChange(value.filter((v) => v !== id))}
+            >
+              ✕
+            </button>
           </span>
         ))}
         {!value.length && <span className="muted small">none</span>}
       </div>
       {nodes.length ? (
-        <select aria-label={`Add a node to ${label}`} value="" onChange={(e) => { if (e.target.value) onChange([...value, e.target.value]); }}>
+        <select
+          aria-label={`Add a node to ${label}`}
+          value=""
+          onChange={(e) => {
+            if (e.target.value) onChange([...value, e.target.value]);
+          }}
+        >
           <option value="">Add a node…</option>
-          {nodes.filter((n) => !value.includes(n.id)).map((n) => <option key={n.id} value={n.id}>{n.label} · {n.type}</option>)}
+          {nodes
+            .filter((n) => !value.includes(n.id))
+            .map((n) => (
+              <option key={n.id} value={n.id}>
+                {n.label} · {n.type}
+              </option>
+            ))}
         </select>
       ) : (
         <div className="row">
-          <input aria-label={`Node id for ${label}`} value={typed} placeholder="node id" onChange={(e) => setTyped(e.target.value)} />
-          <button type="button" disabled={!typed.trim()} onClick={() => { onChange([...value, typed.trim()]); setTyped(''); }}>Add</button>
+          <input
+            aria-label={`Node id for ${label}`}
+            value={typed}
+            placeholder="node id"
+            onChange={(e) => setTyped(e.target.value)}
+          />
+          <button
+            type="button"
+            disabled={!typed.trim()}
+            onClick={() => {
+              onChange([...value, typed.trim()]);
+              setTyped('');
+            }}
+          >
+            Add
+          </button>
         </div>
       )}
     </div>
@@ -48,9 +95,20 @@ function NodePicker({ label, value, onChange, nodes }: { label: string; value: s
 }
 
 /** Tool-call and path assertions. */
-export function AssertionsSection({ assertions, onChange, nodes, tools, base, errorAt }: {
-  assertions: Assertions | undefined; onChange: (a: Assertions | undefined) => void; nodes: NodeOption[]; tools: ToolOption[];
-  base: string; errorAt: (p: string) => string | undefined;
+export function AssertionsSection({
+  assertions,
+  onChange,
+  nodes,
+  tools,
+  base,
+  errorAt,
+}: {
+  assertions: Assertions | undefined;
+  onChange: (a: Assertions | undefined) => void;
+  nodes: NodeOption[];
+  tools: ToolOption[];
+  base: string;
+  errorAt: (p: string) => string | undefined;
 }) {
   const a = assertions ?? {};
   const tc = a.tool_calls;
@@ -64,34 +122,79 @@ export function AssertionsSection({ assertions, onChange, nodes, tools, base, er
   const setTc = (patch: Partial<ToolCalls>) => set({ tool_calls: { mode: 'contains', calls: [], ...tc, ...patch } });
 
   return (
-    <Section title="Assertions" testId="assertions-section" description="Hard checks on what the agent did: the tools it called and the nodes it went through.">
+    <Section
+      title="Assertions"
+      testId="assertions-section"
+      description="Hard checks on what the agent did: the tools it called and the nodes it went through."
+    >
       <h3 className="sub">Path through the graph</h3>
       {!nodes.length && <p className="muted small">Choose an agent above to pick nodes from a list.</p>}
       <div className="grid-2">
-        <NodePicker label="Must visit" value={path?.must_visit ?? []} nodes={nodes} onChange={(v) => setPath({ must_visit: v })} />
-        <NodePicker label="Must not visit" value={path?.must_not_visit ?? []} nodes={nodes} onChange={(v) => setPath({ must_not_visit: v })} />
+        <NodePicker
+          label="Must visit"
+          value={path?.must_visit ?? []}
+          nodes={nodes}
+          onChange={(v) => setPath({ must_visit: v })}
+        />
+        <NodePicker
+          label="Must not visit"
+          value={path?.must_not_visit ?? []}
+          nodes={nodes}
+          onChange={(v) => setPath({ must_not_visit: v })}
+        />
       </div>
-      <label className="inline-label">Ends at
+      <label className="inline-label">
+        Ends at
         {nodes.length ? (
-          <select aria-label="Ends at" value={path?.ends_at ?? ''} onChange={(e) => setPath({ ends_at: e.target.value || undefined })}>
+          <select
+            aria-label="Ends at"
+            value={path?.ends_at ?? ''}
+            onChange={(e) => setPath({ ends_at: e.target.value || undefined })}
+          >
             <option value="">any node</option>
-            {path?.ends_at && !nodes.some((n) => n.id === path.ends_at) && <option value={path.ends_at}>{path.ends_at} (not in this agent)</option>}
-            {nodes.map((n) => <option key={n.id} value={n.id}>{n.label} · {n.type}</option>)}
+            {path?.ends_at && !nodes.some((n) => n.id === path.ends_at) && (
+              <option value={path.ends_at}>{path.ends_at} (not in this agent)</option>
+            )}
+            {nodes.map((n) => (
+              <option key={n.id} value={n.id}>
+                {n.label} · {n.type}
+              </option>
+            ))}
           </select>
         ) : (
-          <input aria-label="Ends at" value={path?.ends_at ?? ''} placeholder="node id (optional)" onChange={(e) => setPath({ ends_at: e.target.value || undefined })} />
+          <input
+            aria-label="Ends at"
+            value={path?.ends_at ?? ''}
+            placeholder="node id (optional)"
+            onChange={(e) => setPath({ ends_at: e.target.value || undefined })}
+          />
         )}
       </label>
-      {path && <button type="button" className="small-btn" onClick={() => set({ path: undefined })}>Clear path checks</button>}
+      {path && (
+        <button type="button" className="small-btn" onClick={() => set({ path: undefined })}>
+          Clear path checks
+        </button>
+      )}
 
       <h3 className="sub">Tool calls</h3>
       {!tc ? (
-        <button type="button" onClick={() => setTc({})}>+ Check the tool calls</button>
+        <button type="button" onClick={() => setTc({})}>
+          + Check the tool calls
+        </button>
       ) : (
         <>
-          <label className="inline-label">The agent calls
-            <select aria-label="Tool call mode" value={tc.mode ?? 'contains'} onChange={(e) => setTc({ mode: e.target.value as ToolCalls['mode'] })}>
-              {MODES.map((m) => <option key={m.value} value={m.value}>{m.label}</option>)}
+          <label className="inline-label">
+            The agent calls
+            <select
+              aria-label="Tool call mode"
+              value={tc.mode ?? 'contains'}
+              onChange={(e) => setTc({ mode: e.target.value as ToolCalls['mode'] })}
+            >
+              {MODES.map((m) => (
+                <option key={m.value} value={m.value}>
+                  {m.label}
+                </option>
+              ))}
             </select>
             <span className="muted small">{MODES.find((m) => m.value === (tc.mode ?? 'contains'))?.hint}</span>
           </label>
@@ -100,27 +203,78 @@ export function AssertionsSection({ assertions, onChange, nodes, tools, base, er
             return (
               <div key={i} className="card inner">
                 <div className="row">
-                  <input aria-label={`Expected call ${i + 1} tool`} list="agent-tools" value={c.name} placeholder="tool name" className={errorAt(`${p}.name`) ? 'invalid' : ''}
-                    onChange={(e) => setTc({ calls: tc.calls.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)) })} />
-                  <select aria-label={`Expected call ${i + 1} argument matching`} value={c.args_match ?? 'partial'}
-                    onChange={(e) => setTc({ calls: tc.calls.map((x, j) => (j === i ? { ...x, args_match: e.target.value as 'exact' | 'partial' | 'ignore' } : x)) })}>
+                  <input
+                    aria-label={`Expected call ${i + 1} tool`}
+                    list="agent-tools"
+                    value={c.name}
+                    placeholder="tool name"
+                    className={errorAt(`${p}.name`) ? 'invalid' : ''}
+                    onChange={(e) =>
+                      setTc({ calls: tc.calls.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)) })
+                    }
+                  />
+                  <select
+                    aria-label={`Expected call ${i + 1} argument matching`}
+                    value={c.args_match ?? 'partial'}
+                    onChange={(e) =>
+                      setTc({
+                        calls: tc.calls.map((x, j) =>
+                          j === i ? { ...x, args_match: e.target.value as 'exact' | 'partial' | 'ignore' } : x,
+                        ),
+                      })
+                    }
+                  >
                     <option value="partial">arguments include these</option>
                     <option value="exact">arguments are exactly these</option>
                     <option value="ignore">any arguments</option>
                   </select>
-                  <button type="button" className="ghost icon-btn" aria-label={`Remove expected call ${i + 1}`} onClick={() => setTc({ calls: tc.calls.filter((_, j) => j !== i) })}>✕</button>
+                  <button
+                    type="button"
+                    className="ghost icon-btn"
+                    aria-label={`Remove expected call ${i + 1}`}
+                    onClick={() => setTc({ calls: tc.calls.filter((_, j) => j !== i) })}
+                  >
+                    ✕
+                  </button>
                 </div>
                 {errorAt(`${p}.name`) && <div className="field-error">{errorAt(`${p}.name`)}</div>}
                 {c.args_match !== 'ignore' && (
-                  <JsonField path={`${p}.args`} label="Arguments (JSON, optional)" value={c.args} check={objectCheck} rows={2} placeholder='{"slot": "Tuesday 10:00"}'
-                    onChange={(v) => setTc({ calls: tc.calls.map((x, j) => (j === i ? { ...x, args: v as Record<string, unknown> | undefined } : x)) })} />
+                  <JsonField
+                    path={`${p}.args`}
+                    label="Arguments (JSON, optional)"
+                    value={c.args}
+                    check={objectCheck}
+                    rows={2}
+                    placeholder='{"slot": "Tuesday 10:00"}'
+                    onChange={(v) =>
+                      setTc({
+                        calls: tc.calls.map((x, j) =>
+                          j === i ? { ...x, args: v as Record<string, unknown> | undefined } : x,
+                        ),
+                      })
+                    }
+                  />
                 )}
               </div>
             );
           })}
           <div className="row">
-            <button type="button" onClick={() => setTc({ calls: [...tc.calls, { name: tools.find((t) => t.kind === 'custom')?.name ?? '', args_match: 'partial' }] })}>+ Add an expected call</button>
-            <button type="button" className="small-btn" onClick={() => set({ tool_calls: undefined })}>Stop checking tool calls</button>
+            <button
+              type="button"
+              onClick={() =>
+                setTc({
+                  calls: [
+                    ...tc.calls,
+                    { name: tools.find((t) => t.kind === 'custom')?.name ?? '', args_match: 'partial' },
+                  ],
+                })
+              }
+            >
+              + Add an expected call
+            </button>
+            <button type="button" className="small-btn" onClick={() => set({ tool_calls: undefined })}>
+              Stop checking tool calls
+            </button>
           </div>
         </>
       )}

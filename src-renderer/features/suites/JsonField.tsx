@@ -6,7 +6,10 @@ import { parseJsonText } from './suite-form.js';
  * unfinished edit is not reformatted or lost while typing); a field whose text does not parse
  * keeps its error here, and the editor refuses to save until it is fixed.
  */
-export interface JsonText { text: string; error: string | null }
+export interface JsonText {
+  text: string;
+  error: string | null;
+}
 
 export interface JsonTexts {
   get(path: string): JsonText | undefined;
@@ -46,14 +49,29 @@ export function JsonField({ path, label, value, onChange, check, placeholder, ro
   return (
     <label className="json-field">
       <span>{label}</span>
-      <textarea aria-label={label} aria-describedby={error ? `${id}-err` : undefined} aria-invalid={!!error}
-        className={`mono ${error ? 'invalid' : ''}`} rows={Math.min(14, Math.max(rows, text.split('\n').length))} value={text} placeholder={placeholder} spellCheck={false}
-        onChange={(e) => onText(e.target.value)} />
-      {error ? <span className="field-error" id={`${id}-err`} role="alert"><code>{path}</code>: {error}</span>
-        : hint ? <span className="muted small">{hint}</span> : null}
+      <textarea
+        aria-label={label}
+        aria-describedby={error ? `${id}-err` : undefined}
+        aria-invalid={!!error}
+        className={`mono ${error ? 'invalid' : ''}`}
+        rows={Math.min(14, Math.max(rows, text.split('\n').length))}
+        value={text}
+        placeholder={placeholder}
+        spellCheck={false}
+        onChange={(e) => onText(e.target.value)}
+      />
+      {error ? (
+        <span className="field-error" id={`${id}-err`} role="alert">
+          <code>{path}</code>: {error}
+        </span>
+      ) : hint ? (
+        <span className="muted small">{hint}</span>
+      ) : null}
     </label>
   );
 }
 
 export const objectCheck = (v: unknown): string | null =>
-  v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v)) ? null : 'expected a JSON object like {"key": "value"}';
+  v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v))
+    ? null
+    : 'expected a JSON object like {"key": "value"}';

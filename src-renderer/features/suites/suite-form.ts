@@ -3,7 +3,10 @@ import { formatPath } from '../../../src-shared/contract/define.js';
 
 /** Pure helpers of the suite editor: new tests, validation with field paths, rule scopes, patterns. */
 
-export interface FieldError { path: string; message: string }
+export interface FieldError {
+  path: string;
+  message: string;
+}
 
 export type SuiteDraft = TestSuiteInput;
 
@@ -11,23 +14,43 @@ export function newTestCase(existing: TestCaseInput[]): TestCaseInput {
   const names = new Set(existing.map((t) => t.name));
   let n = existing.length + 1;
   while (names.has(`Test ${n}`)) n++;
-  return { name: `Test ${n}`, type: 'llm', user_prompt: '', metrics: [], includes: [], excludes: [], patterns: [], tool_mocks: [], dynamic_variables: {} };
+  return {
+    name: `Test ${n}`,
+    type: 'llm',
+    user_prompt: '',
+    metrics: [],
+    includes: [],
+    excludes: [],
+    patterns: [],
+    tool_mocks: [],
+    dynamic_variables: {},
+  };
 }
 
 export const newSuite = (): SuiteDraft => ({ schema_version: 1, name: '', tests: [] });
 
 /** The suite parsed with defaults filled, or the problems that stop it from being saved. */
-export function validateSuite(draft: SuiteDraft, extra: FieldError[] = []): { suite?: TestSuite; errors: FieldError[] } {
+export function validateSuite(
+  draft: SuiteDraft,
+  extra: FieldError[] = [],
+): { suite?: TestSuite; errors: FieldError[] } {
   const errors: FieldError[] = [...extra];
   if (!String(draft.name ?? '').trim()) errors.push({ path: 'name', message: 'Give the suite a name.' });
   const names = new Map<string, number>();
   (draft.tests ?? []).forEach((t, i) => {
     const n = String(t.name ?? '').trim();
-    if (n && names.has(n)) errors.push({ path: `tests[${i}].name`, message: `"${n}" is also the name of test ${names.get(n)! + 1}; test names must differ so results can be compared.` });
+    if (n && names.has(n))
+      errors.push({
+        path: `tests[${i}].name`,
+        message: `"${n}" is also the name of test ${names.get(n)! + 1}; test names must differ so results can be compared.`,
+      });
     else if (n) names.set(n, i);
     if (t.persona === '') errors.push({ path: `tests[${i}].persona`, message: 'Choose a persona from the library.' });
     else if (!t.persona && !String(t.user_prompt ?? '').trim() && !(t.caller_script ?? []).length) {
-      errors.push({ path: `tests[${i}].user_prompt`, message: 'Say who calls: pick a persona, describe the caller, or write fixed caller lines.' });
+      errors.push({
+        path: `tests[${i}].user_prompt`,
+        message: 'Say who calls: pick a persona, describe the caller, or write fixed caller lines.',
+      });
     }
     (t.patterns ?? []).forEach((p, j) => {
       const bad = patternError(p);
@@ -35,7 +58,10 @@ export function validateSuite(draft: SuiteDraft, extra: FieldError[] = []): { su
     });
     (t.tool_mocks ?? []).forEach((m, j) => {
       if (m.response === undefined && !m.error && !(m.sequence ?? []).length) {
-        errors.push({ path: `tests[${i}].tool_mocks[${j}]`, message: `The mock for "${m.tool || '?'}" has no response, error or sequence.` });
+        errors.push({
+          path: `tests[${i}].tool_mocks[${j}]`,
+          message: `The mock for "${m.tool || '?'}" has no response, error or sequence.`,
+        });
       }
     });
   });
@@ -110,33 +136,53 @@ export function parseJsonText(text: string): { ok: true; value: unknown } | { ok
       const before = text.slice(0, Number(pos[1]));
       const line = before.split('\n').length;
       const col = Number(pos[1]) - before.lastIndexOf('\n');
-      return { ok: false, error: `line ${line}, column ${col}: ${msg.replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)/, '')}` };
+      return {
+        ok: false,
+        error: `line ${line}, column ${col}: ${msg.replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)/, '')}`,
+      };
     }
     return { ok: false, error: msg };
   }
 }
 
 /** A validated tool mock list from raw JSON, with errors by path (`[1].sequence[0].error`). */
-export function parseToolMocksJson(text: string): { ok: true; value: TestCaseInput['tool_mocks'] } | { ok: false; errors: FieldError[] } {
+export function parseToolMocksJson(
+  text: string,
+): { ok: true; value: TestCaseInput['tool_mocks'] } | { ok: false; errors: FieldError[] } {
   const parsed = parseJsonText(text);
   if (!parsed.ok) return { ok: false, errors: [{ path: '', message: parsed.error }] };
   const r = TestCase.shape.tool_mocks.safeParse(parsed.value ?? []);
-  if (!r.success) return { ok: false, errors: r.error.issues.map((i) => ({ path: formatPath(i.path), message: friendly(i.message) })) };
+  if (!r.success)
+    return {
+      ok: false,
+      errors: r.error.issues.map((i) => ({ path: formatPath(i.path), message: friendly(i.message) })),
+    };
   return { ok: true, value: r.data };
 }
 
 /** Dynamic variables must be a JSON object; errors name the path. */
-export function parseVariablesJson(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; errors: FieldError[] } {
+export function parseVariablesJson(
+  text: string,
+): { ok: true; value: Record<string, unknown> } | { ok: false; errors: FieldError[] } {
   const parsed = parseJsonText(text);
   if (!parsed.ok) return { ok: false, errors: [{ path: '', message: parsed.error }] };
   const v = parsed.value ?? {};
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    return { ok: false, errors: [{ path: '', message: `Expected an object like {"customer_name": "Ana"}, got ${Array.isArray(v) ? 'a list' : v === null ? 'null' : typeof v}.` }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          path: '',
+          message: `Expected an object like {"customer_name": "Ana"}, got ${Array.isArray(v) ? 'a list' : v === null ? 'null' : typeof v}.`,
+        },
+      ],
+    };
   }
   const errors: FieldError[] = [];
   for (const k of Object.keys(v)) {
     if (!k.trim()) errors.push({ path: '[""]', message: 'A variable name is empty.' });
-    else if (/[{}\s]/.test(k)) errors.push({ path: k, message: `"${k}" is not a usable variable name (no spaces or braces).` });
+    else if (/[{}\s]/.test(k))
+      errors.push({ path: k, message: `"${k}" is not a usable variable name (no spaces or braces).` });
   }
   return errors.length ? { ok: false, errors } : { ok: true, value: v as Record<string, unknown> };
 }

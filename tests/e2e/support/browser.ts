@@ -9,8 +9,16 @@ import { openStore } from '../../../src-main/store/index.js';
 import { tempDbPath, tempDir } from '../../support/tmp.js';
 
 export const CHROMIUM = process.env.PARLEY_CHROMIUM ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 export interface WebApp {
   server: WebServer;
@@ -23,8 +31,10 @@ export interface WebApp {
 
 /** Real web mode (real SQLite file, real HTTP/WebSocket) driven by real Chromium. */
 export async function openWebApp(): Promise<WebApp> {
-  if (!fs.existsSync(`${RENDERER_DIR}/index.html`)) throw new Error(`web UI not built at ${RENDERER_DIR}: run npm run build:web (npm test does it in pretest)`);
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set PARLEY_CHROMIUM)`);
+  if (!fs.existsSync(`${RENDERER_DIR}/index.html`))
+    throw new Error(`web UI not built at ${RENDERER_DIR}: run npm run build:web (npm test does it in pretest)`);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set PARLEY_CHROMIUM)`);
   const tmp = tempDir();
   const dbFile = tempDbPath(tmp.dir);
   const store = openStore(dbFile);
@@ -36,7 +46,11 @@ export async function openWebApp(): Promise<WebApp> {
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(server.url);
   return {
-    server, ctx, browser, page, dbFile,
+    server,
+    ctx,
+    browser,
+    page,
+    dbFile,
     async close() {
       await browser.close();
       await server.close();

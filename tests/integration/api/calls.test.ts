@@ -16,41 +16,74 @@ describe('real calls through dispatch', () => {
 
   it('imports call files as one imported run; a bad file names file, path and expectation, and nothing is written', async () => {
     const { agentId } = seedClinic(api.store);
-    const out = await call('calls.import', { agent_id: agentId, files: [file('retell-llm-call.json'), file('vapi-call.json'), file('plain-transcript.json')] });
+    const out = await call('calls.import', {
+      agent_id: agentId,
+      files: [file('retell-llm-call.json'), file('vapi-call.json'), file('plain-transcript.json')],
+    });
     expect(out.calls).toBe(3);
     const { run, results } = await call('runs.get', { id: out.run_id });
-    expect(run).toMatchObject({ kind: 'imported', status: 'completed', suite_name: '3 imported calls', summary: { total: 3 } });
+    expect(run).toMatchObject({
+      kind: 'imported',
+      status: 'completed',
+      suite_name: '3 imported calls',
+      summary: { total: 3 },
+    });
     expect(results.map((r) => r.status)).toEqual(['imported', 'imported', 'imported']);
     const before = api.store.runs.list({}).length;
-    const bad = await dispatch(api.ctx, 'calls.import', { agent_id: agentId, files: [file('plain-transcript.json'), { name: 'broken.json', text: '{"transcript_object": [{"role": "agent"}]}' }, { name: 'not-json.json', text: '{' }] });
+    const bad = await dispatch(api.ctx, 'calls.import', {
+      agent_id: agentId,
+      files: [
+        file('plain-transcript.json'),
+        { name: 'broken.json', text: '{"transcript_object": [{"role": "agent"}]}' },
+        { name: 'not-json.json', text: '{' },
+      ],
+    });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', path: 'files' } });
     const msg = (bad as { error: { message: string } }).error.message;
     expect(msg).toMatch(/^2 call files cannot be imported; nothing was written:/);
     expect(msg).toMatch(/broken\.json: transcript_object\[0\]/);
     expect(msg).toMatch(/not-json\.json: \(top level\): expected valid JSON/);
     expect(api.store.runs.list({})).toHaveLength(before);
-    expect(await dispatch(api.ctx, 'calls.import', { agent_id: 'ag_nope', files: [file('vapi-call.json')] })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(
+      await dispatch(api.ctx, 'calls.import', { agent_id: 'ag_nope', files: [file('vapi-call.json')] }),
+    ).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
   it('evaluates imported calls with a suite and a judge: a new run with verdicts, parent = the import', async () => {
     const { agentId, suiteId } = seedClinic(api.store);
     const { run_id } = await call('calls.import', { agent_id: agentId, files: [file('plain-transcript.json')] });
     const needsJudge = await dispatch(api.ctx, 'runs.evaluate', { id: run_id, suite_id: suiteId });
-    expect(needsJudge).toMatchObject({ ok: false, error: { code: 'invalid_input', path: 'judge', message: expect.stringContaining('give a judge model') } });
+    expect(needsJudge).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', path: 'judge', message: expect.stringContaining('give a judge model') },
+    });
     const judge = writeScript(api.dir, 'judge', { name: 'judge', defaults: { score: 0.3 } });
-    const out = await call('runs.evaluate', { id: run_id, suite_id: suiteId, judge: { provider: 'scripted', model: judge } });
-    expect(events.filter((e) => e.type === 'evaluate.progress')).toEqual([{ type: 'evaluate.progress', run_id, done: 1, total: 1 }]);
+    const out = await call('runs.evaluate', {
+      id: run_id,
+      suite_id: suiteId,
+      judge: { provider: 'scripted', model: judge },
+    });
+    expect(events.filter((e) => e.type === 'evaluate.progress')).toEqual([
+      { type: 'evaluate.progress', run_id, done: 1, total: 1 },
+    ]);
     const { run, results } = await call('runs.get', { id: out.run_id });
     expect(run).toMatchObject({ parent_run_id: run_id, suite_name: 'Clinic smoke', summary: { total: 1, failed: 1 } });
     const full = await call('runs.result', { id: results[0].id });
-    expect(full.metrics.map((m) => [m.score, m.passed])).toEqual([[0.3, false], [0.3, false]]);
+    expect(full.metrics.map((m) => [m.score, m.passed])).toEqual([
+      [0.3, false],
+      [0.3, false],
+    ]);
     expect(full.transcript.length).toBeGreaterThan(3); // the call itself, not a simulation
   });
 
   it('replays a run live: run events stream, the replay is a run with parent = the original', async () => {
     const { agentId, suiteId } = seedClinic(api.store);
     const script = writeScript(api.dir, 'good', goodScript());
-    const { run_id } = await call('runs.start', { agent_id: agentId, suite_id: suiteId, models: { agent: { provider: 'scripted', model: script } } });
+    const { run_id } = await call('runs.start', {
+      agent_id: agentId,
+      suite_id: suiteId,
+      models: { agent: { provider: 'scripted', model: script } },
+    });
     await until(() => events.some((e) => e.type === 'run.finished' && e.run_id === run_id));
     const replay = await call('runs.replay', { id: run_id });
     expect(replay.run_id).not.toBe(run_id);
@@ -59,11 +92,19 @@ describe('real calls through dispatch', () => {
     expect(mine[0]).toBe('run.started');
     expect(mine.filter((x) => x === 'test.finished')).toHaveLength(2);
     const { run } = await call('runs.get', { id: replay.run_id });
-    expect(run).toMatchObject({ kind: 'replay', status: 'completed', parent_run_id: run_id, summary: { total: 2, passed: 2 } });
+    expect(run).toMatchObject({
+      kind: 'replay',
+      status: 'completed',
+      parent_run_id: run_id,
+      summary: { total: 2, passed: 2 },
+    });
     expect(await call('runs.live', { id: replay.run_id })).toEqual({ active: false, total: 2, running: [] });
     // imported calls have no agent model: the request says so
     const imported = await call('calls.import', { agent_id: agentId, files: [file('plain-transcript.json')] });
-    expect(await dispatch(api.ctx, 'runs.replay', { id: imported.run_id })).toMatchObject({ ok: false, error: { code: 'invalid_input', path: 'agent_model' } });
+    expect(await dispatch(api.ctx, 'runs.replay', { id: imported.run_id })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', path: 'agent_model' },
+    });
   });
 
   it('backs the database up next to it and deletes a finished run', async () => {

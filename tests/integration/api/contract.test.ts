@@ -11,13 +11,25 @@ import { tempDbPath, tempDir } from '../../support/tmp.js';
 
 type Call = (method: string, input: unknown) => Promise<RpcResult<any>>;
 
-interface Harness { call: Call; ctx: ApiContext; close(): Promise<void> }
+interface Harness {
+  call: Call;
+  ctx: ApiContext;
+  close(): Promise<void>;
+}
 
 function inProcess(): Harness {
   const t = tempDir();
   const store = openStore(tempDbPath(t.dir));
   const ctx = createApiContext(store, 'web');
-  return { ctx, call: (m, i) => dispatch(ctx, m, i), close: async () => { await disposeApiContext(ctx); store.close(); t.cleanup(); } };
+  return {
+    ctx,
+    call: (m, i) => dispatch(ctx, m, i),
+    close: async () => {
+      await disposeApiContext(ctx);
+      store.close();
+      t.cleanup();
+    },
+  };
 }
 
 async function overHttp(): Promise<Harness & { server: WebServer; store: Store }> {
@@ -27,11 +39,24 @@ async function overHttp(): Promise<Harness & { server: WebServer; store: Store }
   const server = await startWebServer({ ctx, port: 0, staticDir: t.dir });
   const call: Call = async (m, i) => {
     const res = await fetch(`http://127.0.0.1:${server.port}/rpc/${m}`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.token}` }, body: JSON.stringify(i),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.token}` },
+      body: JSON.stringify(i),
     });
     return res.json() as Promise<RpcResult<any>>;
   };
-  return { ctx, call, server, store, close: async () => { await server.close(); await disposeApiContext(ctx); store.close(); t.cleanup(); } };
+  return {
+    ctx,
+    call,
+    server,
+    store,
+    close: async () => {
+      await server.close();
+      await disposeApiContext(ctx);
+      store.close();
+      t.cleanup();
+    },
+  };
 }
 
 const transports: [string, () => Promise<Harness>][] = [
@@ -41,8 +66,12 @@ const transports: [string, () => Promise<Harness>][] = [
 
 describe.each(transports)('the API contract over %s', (_name, make) => {
   let h: Harness;
-  beforeAll(async () => { h = await make(); });
-  afterAll(async () => { await h.close(); });
+  beforeAll(async () => {
+    h = await make();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
 
   it('creates, lists and gets an agent', async () => {
     const created = await h.call('agents.create', { graph: smallGraph(), name: 'Clinic' });
@@ -74,7 +103,9 @@ describe.each(transports)('the API contract over %s', (_name, make) => {
   it('keeps personas and suites', async () => {
     const p = await h.call('personas.save', { persona: { name: 'Impatient Ian', goal: 'Get a refund fast' } });
     expect(p.ok).toBe(true);
-    const s = await h.call('suites.save', { suite: { name: 'Smoke', tests: [{ name: 'hello', user_prompt: 'Say hello', type: 'simulation' }] } });
+    const s = await h.call('suites.save', {
+      suite: { name: 'Smoke', tests: [{ name: 'hello', user_prompt: 'Say hello', type: 'simulation' }] },
+    });
     expect(s.ok && s.output.data.tests[0].type).toBe('llm');
     const list = await h.call('personas.list', {});
     expect(list.ok && list.output[0].data.goal).toBe('Get a refund fast');
@@ -83,8 +114,12 @@ describe.each(transports)('the API contract over %s', (_name, make) => {
 
 describe('web mode security', () => {
   let h: Awaited<ReturnType<typeof overHttp>>;
-  beforeAll(async () => { h = await overHttp(); });
-  afterAll(async () => { await h.close(); });
+  beforeAll(async () => {
+    h = await overHttp();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
   const base = () => `http://127.0.0.1:${h.server.port}`;
 
   it('binds 127.0.0.1 and prints a URL carrying the token', () => {
@@ -95,9 +130,19 @@ describe('web mode security', () => {
   it('answers 401 to every /rpc call without the right token, before looking at anything else', async () => {
     const cases: [string, RequestInit][] = [
       ['/rpc/agents.list', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }],
-      ['/rpc/agents.list', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer wrong' }, body: '{}' }],
+      [
+        '/rpc/agents.list',
+        { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer wrong' }, body: '{}' },
+      ],
       ['/rpc/no.such.method', { method: 'GET' }],
-      ['/rpc/agents.create', { method: 'POST', headers: { 'Content-Type': 'text/plain', Host: 'evil.example' }, body: 'x'.repeat(11 * 1024 * 1024) }],
+      [
+        '/rpc/agents.create',
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'text/plain', Host: 'evil.example' },
+          body: 'x'.repeat(11 * 1024 * 1024),
+        },
+      ],
     ];
     for (const [path, init] of cases) {
       const res = await fetch(base() + path, init);
@@ -108,26 +153,46 @@ describe('web mode security', () => {
 
   it('refuses a foreign Host (DNS rebinding) and a cross-site Origin', async () => {
     const http = await import('node:http');
-    const status = (headers: Record<string, string>) => new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: h.server.port, path: '/rpc/agents.list', method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${h.server.token}`, ...headers } }, (res) => { res.resume(); resolve(res.statusCode!); });
-      req.on('error', reject);
-      req.end('{}');
-    });
+    const status = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port: h.server.port,
+            path: '/rpc/agents.list',
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${h.server.token}`, ...headers },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode!);
+          },
+        );
+        req.on('error', reject);
+        req.end('{}');
+      });
     expect(await status({ Host: 'attacker.example:80' })).toBe(403);
     expect(await status({ Origin: 'http://attacker.example' })).toBe(403);
     expect(await status({ Origin: `http://127.0.0.1:${h.server.port}` })).toBe(200);
   });
 
   it('sets CSP and no-sniff headers', async () => {
-    const res = await fetch(base() + '/rpc/agents.list', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${h.server.token}` }, body: '{}' });
+    const res = await fetch(base() + '/rpc/agents.list', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${h.server.token}` },
+      body: '{}',
+    });
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('rejects an oversized body with 413 and a non-JSON body with 400', async () => {
     const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${h.server.token}` };
-    const big = await fetch(base() + '/rpc/agents.create', { method: 'POST', headers, body: '"' + 'x'.repeat(11 * 1024 * 1024) + '"' });
+    const big = await fetch(base() + '/rpc/agents.create', {
+      method: 'POST',
+      headers,
+      body: '"' + 'x'.repeat(11 * 1024 * 1024) + '"',
+    });
     expect(big.status).toBe(413);
     expect(((await big.json()) as { error: { code: string } }).error.code).toBe('too_large');
     const bad = await fetch(base() + '/rpc/agents.create', { method: 'POST', headers, body: '{not json' });
@@ -137,7 +202,12 @@ describe('web mode security', () => {
 
   it('refuses the event socket without the token and delivers events with it', async () => {
     const refused = new WebSocket(`ws://127.0.0.1:${h.server.port}/events`);
-    await expect(new Promise((resolve, reject) => { refused.on('open', resolve); refused.on('error', reject); })).rejects.toThrow(/401/);
+    await expect(
+      new Promise((resolve, reject) => {
+        refused.on('open', resolve);
+        refused.on('error', reject);
+      }),
+    ).rejects.toThrow(/401/);
     const ws = new WebSocket(`ws://127.0.0.1:${h.server.port}/events?token=${h.server.token}`);
     await new Promise((resolve) => ws.on('open', resolve));
     const got = new Promise<unknown>((resolve) => ws.on('message', (m) => resolve(JSON.parse(String(m)))));

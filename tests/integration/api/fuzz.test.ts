@@ -18,29 +18,40 @@ describe('every API method under random input', () => {
   let ctx: ApiContext;
   let cleanup: () => void;
   beforeAll(() => {
-    const t = tempDir(); cleanup = t.cleanup;
+    const t = tempDir();
+    cleanup = t.cleanup;
     store = openStore(tempDbPath(t.dir));
     ctx = createApiContext(store, 'web');
     store.agents.create(smallGraph(), { name: 'Fuzzed' });
   });
-  afterAll(async () => { await disposeApiContext(ctx); store.close(); cleanup(); });
+  afterAll(async () => {
+    await disposeApiContext(ctx);
+    store.close();
+    cleanup();
+  });
 
   const counts = () => TABLES.map((t) => (store.db.prepare(`SELECT count(*) n FROM ${t}`).get() as { n: number }).n);
 
-  it.each(METHOD_NAMES.filter((m) => !SKIP.has(m)))('%s never crashes and a refused call writes nothing', async (method) => {
-    await fc.assert(fc.asyncProperty(fc.oneof(fc.anything(), fc.object(), fc.jsonValue()), async (input) => {
-      const before = counts();
-      const r = await dispatch(ctx, method, input);
-      expect(typeof r.ok).toBe('boolean');
-      if (!r.ok) {
-        expect(API_ERROR_CODES).toContain(r.error.code);
-        expect(r.error.message.length).toBeGreaterThan(0);
-        expect(r.error.code).not.toBe('internal');
-        expect(r.error.code).not.toBe('invalid_output');
-        expect(counts()).toEqual(before);
-      }
-    }), { numRuns: 40 });
-  });
+  it.each(METHOD_NAMES.filter((m) => !SKIP.has(m)))(
+    '%s never crashes and a refused call writes nothing',
+    async (method) => {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fc.anything(), fc.object(), fc.jsonValue()), async (input) => {
+          const before = counts();
+          const r = await dispatch(ctx, method, input);
+          expect(typeof r.ok).toBe('boolean');
+          if (!r.ok) {
+            expect(API_ERROR_CODES).toContain(r.error.code);
+            expect(r.error.message.length).toBeGreaterThan(0);
+            expect(r.error.code).not.toBe('internal');
+            expect(r.error.code).not.toBe('invalid_output');
+            expect(counts()).toEqual(before);
+          }
+        }),
+        { numRuns: 40 },
+      );
+    },
+  );
 
   it('names the offending field in validation errors', async () => {
     const r = await dispatch(ctx, 'personas.save', { persona: { name: 'x', personality: { patience: 7 } } });

@@ -16,7 +16,10 @@ let originalId: string;
 let agentFile: string;
 
 function parley(...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(root, 'bin/parley.mjs'), ...args, '--db', db], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [path.join(root, 'bin/parley.mjs'), ...args, '--db', db], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -24,21 +27,55 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-'));
   db = path.join(dir, 'parley.db');
   agentFile = path.join(dir, 'agent.json');
-  fs.writeFileSync(agentFile, JSON.stringify({ name: 'agent', chat: ['Hi, Northwind support.', 'Order A17 ships tomorrow.'], route: ['e_order'] }));
+  fs.writeFileSync(
+    agentFile,
+    JSON.stringify({
+      name: 'agent',
+      chat: ['Hi, Northwind support.', 'Order A17 ships tomorrow.'],
+      route: ['e_order'],
+    }),
+  );
   const callerFile = path.join(dir, 'caller.json');
-  fs.writeFileSync(callerFile, JSON.stringify({ name: 'caller', caller: ['Where is my order A17?', 'Thanks!'], defaults: { caller_turns: 2 } }));
+  fs.writeFileSync(
+    callerFile,
+    JSON.stringify({ name: 'caller', caller: ['Where is my order A17?', 'Thanks!'], defaults: { caller_turns: 2 } }),
+  );
   const store = openStore(db);
   const registry = createProviderRegistry({ providers: [scriptedProvider] });
   try {
-    const { agent, version } = store.agents.create(AgentGraph.parse({
-      name: 'Support', entry_node_id: 'greet', nodes: [
-        { id: 'greet', type: 'conversation', instruction: { text: 'Greet.' }, transitions: [{ id: 'e_order', target: 'order', condition: { kind: 'prompt', prompt: 'Caller asks about an order' } }] },
-        { id: 'order', type: 'conversation', instruction: { text: 'Answer about the order.' } },
-      ],
-    }));
-    const models = await loadRunModels(registry, { agent: parseModelSpec(`scripted:${agentFile}`), caller: parseModelSpec(`scripted:${callerFile}`) });
-    const suite = TestSuite.parse({ name: 'orders', tests: [{ name: 'order status', user_prompt: 'Ask about order A17.', includes: ['agent:tomorrow'], repeats: 2 }] });
-    originalId = (await runSuite({ store, models, agent: { id: agent.id, version_id: version.id, name: agent.name, graph: version.graph }, suite: { id: null, name: 'orders', data: suite } })).run.id;
+    const { agent, version } = store.agents.create(
+      AgentGraph.parse({
+        name: 'Support',
+        entry_node_id: 'greet',
+        nodes: [
+          {
+            id: 'greet',
+            type: 'conversation',
+            instruction: { text: 'Greet.' },
+            transitions: [
+              { id: 'e_order', target: 'order', condition: { kind: 'prompt', prompt: 'Caller asks about an order' } },
+            ],
+          },
+          { id: 'order', type: 'conversation', instruction: { text: 'Answer about the order.' } },
+        ],
+      }),
+    );
+    const models = await loadRunModels(registry, {
+      agent: parseModelSpec(`scripted:${agentFile}`),
+      caller: parseModelSpec(`scripted:${callerFile}`),
+    });
+    const suite = TestSuite.parse({
+      name: 'orders',
+      tests: [{ name: 'order status', user_prompt: 'Ask about order A17.', includes: ['agent:tomorrow'], repeats: 2 }],
+    });
+    originalId = (
+      await runSuite({
+        store,
+        models,
+        agent: { id: agent.id, version_id: version.id, name: agent.name, graph: version.graph },
+        suite: { id: null, name: 'orders', data: suite },
+      })
+    ).run.id;
   } finally {
     await registry.close();
     store.close();
@@ -53,8 +90,16 @@ describe('parley replay', () => {
     const j = JSON.parse(r.out);
     expect([j.kind, j.status, j.parent_run_id]).toEqual(['replay', 'completed', originalId]);
     const original = JSON.parse(parley('runs', 'show', originalId, '--json').out);
-    expect(j.results.map((x: { transcript: unknown }) => x.transcript)).toEqual(original.results.map((x: { transcript: unknown }) => x.transcript));
-    expect(j.results[0].transcript.map((t: { content: string }) => t.content)).toEqual(['Hi, Northwind support.', 'Where is my order A17?', 'Order A17 ships tomorrow.', 'Thanks!', 'OK.']);
+    expect(j.results.map((x: { transcript: unknown }) => x.transcript)).toEqual(
+      original.results.map((x: { transcript: unknown }) => x.transcript),
+    );
+    expect(j.results[0].transcript.map((t: { content: string }) => t.content)).toEqual([
+      'Hi, Northwind support.',
+      'Where is my order A17?',
+      'Order A17 ships tomorrow.',
+      'Thanks!',
+      'OK.',
+    ]);
     expect(j.diff.summary.counts.same).toBe(1);
     expect(j.diff.graph_changes).toBeNull();
   });
@@ -71,13 +116,18 @@ describe('parley replay', () => {
   });
 
   it('an imported run needs --agent-model', () => {
-    const imp = JSON.parse(parley('import-calls', 'Support', path.join(root, 'tests/fixtures/calls/plain-transcript.json'), '--json').out).run_id;
+    const imp = JSON.parse(
+      parley('import-calls', 'Support', path.join(root, 'tests/fixtures/calls/plain-transcript.json'), '--json').out,
+    ).run_id;
     const r = parley('replay', imp);
     expect(r.code).toBe(2);
     expect(r.err).toContain(`run ${imp} is an imported run without an agent model; give --agent-model SPEC`);
     const ok = parley('replay', imp, '--agent-model', `scripted:${agentFile}`, '--json');
     expect(ok.code).toBe(0);
-    expect(JSON.parse(ok.out).results[0].transcript.filter((t: { role: string }) => t.role === 'caller').map((t: { content: string }) => t.content))
-      .toEqual(['I need to change my flight to Friday.', 'K7XQ2P.']);
+    expect(
+      JSON.parse(ok.out)
+        .results[0].transcript.filter((t: { role: string }) => t.role === 'caller')
+        .map((t: { content: string }) => t.content),
+    ).toEqual(['I need to change my flight to Friday.', 'K7XQ2P.']);
   });
 });

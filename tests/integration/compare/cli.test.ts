@@ -13,12 +13,19 @@ let db: string;
 let ids: Seeded;
 
 function parley(...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(root, 'bin/parley.mjs'), ...args, '--db', db], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [path.join(root, 'bin/parley.mjs'), ...args, '--db', db], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 /** Replaces the random ids so output can be snapshotted. */
 function norm(s: string): string {
-  return s.replaceAll(ids.runA, '<RUN_A>').replaceAll(ids.runB, '<RUN_B>').replaceAll(ids.runC, '<RUN_C>')
+  return s
+    .replaceAll(ids.runA, '<RUN_A>')
+    .replaceAll(ids.runB, '<RUN_B>')
+    .replaceAll(ids.runC, '<RUN_C>')
     .replace(/\b(ag|av|res|run)_[0-9a-z]{17}\b/g, '<$1>');
 }
 
@@ -87,10 +94,34 @@ describe('parley diff', () => {
     expect(Object.keys(d)).toEqual(['a', 'b', 'summary', 'graph_changes', 'tests']);
     expect([d.a.id, d.b.id, d.a.agent_version, d.b.agent_version]).toEqual([ids.runA, ids.runB, 1, 2]);
     const t = d.tests[0];
-    expect(t).toMatchObject({ test: 'books a cleaning', status_a: 'pass', status_b: 'fail', change: 'regressed', significant: null, p: null });
-    expect(t.first_divergence).toMatchObject({ turn: 2, node_a: 'book', node_b: 'billing', reason_a: 'caller asks to book a cleaning', reason_b: 'cleaning sounded like a billing question' });
-    expect(t.metric_deltas[0]).toMatchObject({ criterion: 'Books the appointment', score_a: 0.92, score_b: 0.15, reasoning_a: 'Booked Tuesday 3 PM.' });
-    expect(t.transcript_diff.map((e: { op: string }) => e.op)).toEqual(['same', 'same', 'changed', 'changed', 'changed']);
+    expect(t).toMatchObject({
+      test: 'books a cleaning',
+      status_a: 'pass',
+      status_b: 'fail',
+      change: 'regressed',
+      significant: null,
+      p: null,
+    });
+    expect(t.first_divergence).toMatchObject({
+      turn: 2,
+      node_a: 'book',
+      node_b: 'billing',
+      reason_a: 'caller asks to book a cleaning',
+      reason_b: 'cleaning sounded like a billing question',
+    });
+    expect(t.metric_deltas[0]).toMatchObject({
+      criterion: 'Books the appointment',
+      score_a: 0.92,
+      score_b: 0.15,
+      reasoning_a: 'Booked Tuesday 3 PM.',
+    });
+    expect(t.transcript_diff.map((e: { op: string }) => e.op)).toEqual([
+      'same',
+      'same',
+      'changed',
+      'changed',
+      'changed',
+    ]);
     const refund = d.tests.find((x: { test: string }) => x.test === 'handles a refund');
     expect(refund).toMatchObject({ change: 'noise', significant: false, pass_rate_a: 0.8, pass_rate_b: 0.4 });
     expect(refund.p).toBeCloseTo(0.5238, 4);
@@ -102,7 +133,9 @@ describe('parley diff', () => {
     const r = parley('diff', 'run_nope', ids.runB);
     expect(r.code).toBe(1);
     expect(r.err).toBe('parley: run "run_nope" not found (parley runs list shows them)\n');
-    expect(parley('diff', ids.runA, ids.runB, '--alpha', '2').err).toContain('--alpha: expected a number between 0 and 1, got "2"');
+    expect(parley('diff', ids.runA, ids.runB, '--alpha', '2').err).toContain(
+      '--alpha: expected a number between 0 and 1, got "2"',
+    );
   });
 });
 
@@ -139,8 +172,16 @@ describe('parley compare', () => {
 
   it('--json rows, cells and chart', () => {
     const m = JSON.parse(parley('compare', ids.runA, ids.runB, ids.runC, '--json').out);
-    expect(m.runs.map((c: { run: { model: string } }) => c.run.model)).toEqual(['llama3.2:3b Q4_K_M', 'qwen2.5:7b Q4_K_M', 'llama3.2:3b Q8_0']);
-    expect(m.tests.find((r: { test: string }) => r.test === 'reads back the date').cells.map((c: { pass_rate: number }) => c.pass_rate)).toEqual([1, 0.125, 1]);
+    expect(m.runs.map((c: { run: { model: string } }) => c.run.model)).toEqual([
+      'llama3.2:3b Q4_K_M',
+      'qwen2.5:7b Q4_K_M',
+      'llama3.2:3b Q8_0',
+    ]);
+    expect(
+      m.tests
+        .find((r: { test: string }) => r.test === 'reads back the date')
+        .cells.map((c: { pass_rate: number }) => c.pass_rate),
+    ).toEqual([1, 0.125, 1]);
     expect(m.chart.map((c: { pass_rate: number }) => c.pass_rate)).toEqual([15 / 16, 4 / 16, 15 / 16]);
   });
 
@@ -156,11 +197,26 @@ describe('parley runs export', () => {
     expect(r.code).toBe(0);
     const xml = fs.readFileSync(out, 'utf8');
     expect(xml).toContain('<testsuites name="parley" tests="16" failures="12" errors="0" skipped="0"');
-    expect(xml).toContain('<failure message="metric &quot;Books the appointment&quot; scored 0.15 &lt; 0.70: Never offered a slot; talked about billing." type="parley">');
+    expect(xml).toContain(
+      '<failure message="metric &quot;Books the appointment&quot; scored 0.15 &lt; 0.70: Never offered a slot; talked about billing." type="parley">',
+    );
     const j = JSON.parse(parley('runs', 'export', ids.runA).out);
-    expect([j.schema, j.version, j.run.id, j.results.length, j.suite.min_pass_rate]).toEqual(['parley.run-export', 1, ids.runA, 16, 0.6]);
-    expect(j.results[1].nodes_visited[1]).toEqual({ node: 'book', turn: 2, via: 'e_book', reason: 'caller asks to book a cleaning' });
-    expect(parley('runs', 'export', ids.runA, '--format', 'csv').err).toContain('--format: expected json or junit, got "csv"');
+    expect([j.schema, j.version, j.run.id, j.results.length, j.suite.min_pass_rate]).toEqual([
+      'parley.run-export',
+      1,
+      ids.runA,
+      16,
+      0.6,
+    ]);
+    expect(j.results[1].nodes_visited[1]).toEqual({
+      node: 'book',
+      turn: 2,
+      via: 'e_book',
+      reason: 'caller asks to book a cleaning',
+    });
+    expect(parley('runs', 'export', ids.runA, '--format', 'csv').err).toContain(
+      '--format: expected json or junit, got "csv"',
+    );
   });
 });
 
@@ -168,18 +224,31 @@ describe('parley import-calls', () => {
   const count = () => {
     const s = openStore(db);
     try {
-      return [(s.db.prepare('SELECT count(*) AS n FROM runs').get() as { n: number }).n, (s.db.prepare('SELECT count(*) AS n FROM results').get() as { n: number }).n];
-    } finally { s.close(); }
+      return [
+        (s.db.prepare('SELECT count(*) AS n FROM runs').get() as { n: number }).n,
+        (s.db.prepare('SELECT count(*) AS n FROM results').get() as { n: number }).n,
+      ];
+    } finally {
+      s.close();
+    }
   };
 
   it('imports every shape as one imported run', () => {
     const before = count();
-    const files = ['retell-flow-call.json', 'vapi-call.json', 'plain-transcript.json'].map((f) => path.join(fixtures, f));
+    const files = ['retell-flow-call.json', 'vapi-call.json', 'plain-transcript.json'].map((f) =>
+      path.join(fixtures, f),
+    );
     const r = parley('import-calls', 'Dental', ...files, '--json');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
     expect([j.kind, j.status, j.agent.version]).toEqual(['imported', 'completed', 2]);
-    expect(j.calls.map((c: { format: string; turns: number; tools_called: number }) => [c.format, c.turns, c.tools_called])).toEqual([['retell', 3, 2], ['vapi', 3, 2], ['plain', 2, 0]]);
+    expect(
+      j.calls.map((c: { format: string; turns: number; tools_called: number }) => [c.format, c.turns, c.tools_called]),
+    ).toEqual([
+      ['retell', 3, 2],
+      ['vapi', 3, 2],
+      ['plain', 2, 0],
+    ]);
     expect(count()).toEqual([before[0] + 1, before[1] + 3]);
     const show = JSON.parse(parley('runs', 'show', j.run_id, '--json').out);
     expect(show.results.map((x: { status: string }) => x.status)).toEqual(['imported', 'imported', 'imported']);
@@ -190,7 +259,9 @@ describe('parley import-calls', () => {
     const bad = path.join(fixtures, 'malformed/vapi-unknown-role.json');
     const r = parley('import-calls', 'Dental', path.join(fixtures, 'retell-llm-call.json'), bad);
     expect(r.code).toBe(1);
-    expect(r.err).toBe(`parley: ${bad}: messages[1].role: expected one of system, bot, assistant, user, tool_calls, tool_call_result, tool (got "customer")\n`);
+    expect(r.err).toBe(
+      `parley: ${bad}: messages[1].role: expected one of system, bot, assistant, user, tool_calls, tool_call_result, tool (got "customer")\n`,
+    );
     expect(count()).toEqual(before);
   });
 
@@ -205,31 +276,66 @@ describe('parley import-calls', () => {
 
 describe('parley evaluate', () => {
   it('judges an imported run with a suite file and a scripted judge; exit 1 when a call fails', () => {
-    const imported = JSON.parse(parley('import-calls', 'Dental', path.join(fixtures, 'retell-flow-call.json'), path.join(fixtures, 'plain-transcript.json'), '--json').out).run_id;
+    const imported = JSON.parse(
+      parley(
+        'import-calls',
+        'Dental',
+        path.join(fixtures, 'retell-flow-call.json'),
+        path.join(fixtures, 'plain-transcript.json'),
+        '--json',
+      ).out,
+    ).run_id;
     const suiteFile = path.join(dir, 'review.suite.json');
-    fs.writeFileSync(suiteFile, JSON.stringify({ name: 'review', tests: [{ name: 'review', metrics: ['Confirms the booking'], includes: ['Tuesday'] }] }));
+    fs.writeFileSync(
+      suiteFile,
+      JSON.stringify({
+        name: 'review',
+        tests: [{ name: 'review', metrics: ['Confirms the booking'], includes: ['Tuesday'] }],
+      }),
+    );
     const judgeFile = path.join(dir, 'judge.json');
-    fs.writeFileSync(judgeFile, JSON.stringify({ name: 'judge', rules: [{ purpose: 'judge', when: { any: 'Bright Smile' }, reply: 0.95 }], defaults: { score: 0.2 } }));
+    fs.writeFileSync(
+      judgeFile,
+      JSON.stringify({
+        name: 'judge',
+        rules: [{ purpose: 'judge', when: { any: 'Bright Smile' }, reply: 0.95 }],
+        defaults: { score: 0.2 },
+      }),
+    );
     const r = parley('evaluate', imported, '--tests', suiteFile, '--judge-model', `scripted:${judgeFile}`, '--json');
     expect(r.code).toBe(1);
     const j = JSON.parse(r.out);
     expect([j.kind, j.parent_run_id, j.passed, j.failed]).toEqual(['imported', imported, 1, 1]);
-    expect(j.results.map((x: { status: string; metrics: { score: number }[] }) => [x.status, x.metrics[0].score])).toEqual([['pass', 0.95], ['fail', 0.2]]);
+    expect(
+      j.results.map((x: { status: string; metrics: { score: number }[] }) => [x.status, x.metrics[0].score]),
+    ).toEqual([
+      ['pass', 0.95],
+      ['fail', 0.2],
+    ]);
     expect(j.models.judge).toMatchObject({ provider: 'scripted', name: 'judge' });
     const text = parley('evaluate', imported, '--tests', suiteFile, '--judge-model', `scripted:${judgeFile}`);
     expect(text.out).toContain('passed 1  failed 1  errored 0');
     expect(text.err).toContain('[2/2]');
     const d = parley('diff', imported, j.run_id, '--json');
-    expect(JSON.parse(d.out).tests.map((t: { status_a: string; status_b: string }) => [t.status_a, t.status_b])).toEqual([['imported', 'pass'], ['imported', 'fail']]);
+    expect(
+      JSON.parse(d.out).tests.map((t: { status_a: string; status_b: string }) => [t.status_a, t.status_b]),
+    ).toEqual([
+      ['imported', 'pass'],
+      ['imported', 'fail'],
+    ]);
   });
 
   it('metrics without --judge-model is a usage error; an unknown suite is named', () => {
-    const imported = JSON.parse(parley('import-calls', 'Dental', path.join(fixtures, 'plain-transcript.json'), '--json').out).run_id;
+    const imported = JSON.parse(
+      parley('import-calls', 'Dental', path.join(fixtures, 'plain-transcript.json'), '--json').out,
+    ).run_id;
     const suiteFile = path.join(dir, 'm.suite.json');
     fs.writeFileSync(suiteFile, JSON.stringify({ tests: [{ name: 'm', metrics: ['Polite'] }] }));
     const r = parley('evaluate', imported, '--tests', suiteFile);
     expect(r.code).toBe(2);
     expect(r.err).toContain('give a judge model (--judge-model SPEC)');
-    expect(parley('evaluate', imported, '--tests', 'no-such-suite').err).toContain('--tests: "no-such-suite" is neither a stored suite nor a file');
+    expect(parley('evaluate', imported, '--tests', 'no-such-suite').err).toContain(
+      '--tests: "no-such-suite" is neither a stored suite nor a file',
+    );
   });
 });

@@ -7,7 +7,14 @@ import { openStore, type Store } from '../../../src-main/store/index.js';
 import { AgentGraph } from '../../../src-shared/schemas/index.js';
 
 const fixtures = path.resolve(__dirname, '../../fixtures/calls');
-const GOOD = ['retell-flow-call.json', 'retell-llm-call.json', 'vapi-call.json', 'vapi-end-of-call-report.json', 'plain-transcript.json', 'plain-caller-agent.json'].map((f) => path.join(fixtures, f));
+const GOOD = [
+  'retell-flow-call.json',
+  'retell-llm-call.json',
+  'vapi-call.json',
+  'vapi-end-of-call-report.json',
+  'plain-transcript.json',
+  'plain-caller-agent.json',
+].map((f) => path.join(fixtures, f));
 
 let dir: string;
 let store: Store;
@@ -23,7 +30,13 @@ afterEach(() => {
 });
 
 function agent() {
-  const { agent, version } = store.agents.create(AgentGraph.parse({ name: 'Dental', entry_node_id: 'greet', nodes: [{ id: 'greet', type: 'conversation', instruction: { text: 'Greet' } }] }));
+  const { agent, version } = store.agents.create(
+    AgentGraph.parse({
+      name: 'Dental',
+      entry_node_id: 'greet',
+      nodes: [{ id: 'greet', type: 'conversation', instruction: { text: 'Greet' } }],
+    }),
+  );
   return { agent_id: agent.id, agent_version_id: version.id, agent_name: agent.name };
 }
 
@@ -31,16 +44,28 @@ describe('importCalls into a real SQLite file', () => {
   it('creates one completed imported run with one imported result per call', () => {
     const target = agent();
     const { run, results } = importCalls(store, target, parseCallFiles(GOOD));
-    expect([run.kind, run.status, run.agent_version_id, run.suite_name]).toEqual(['imported', 'completed', target.agent_version_id, 'imported calls']);
+    expect([run.kind, run.status, run.agent_version_id, run.suite_name]).toEqual([
+      'imported',
+      'completed',
+      target.agent_version_id,
+      'imported calls',
+    ]);
     expect(run.started_at).not.toBeNull();
     expect(run.finished_at).not.toBeNull();
     expect(run.summary).toEqual({ total: 6, passed: 6, failed: 0, errored: 0 });
-    expect(results.map((r) => [r.test_index, r.status, r.end_reason])).toEqual(GOOD.map((_, i) => [i, 'imported', 'imported']));
+    expect(results.map((r) => [r.test_index, r.status, r.end_reason])).toEqual(
+      GOOD.map((_, i) => [i, 'imported', 'imported']),
+    );
     expect(count('runs')).toBe(1);
     expect(count('results')).toBe(6);
     const stored = store.results.listByRun(run.id);
     expect(stored[0].test).toBe('call_8f2c41d9a0b34e6f9e1a2b7c3d');
-    expect(stored[0].nodes_visited.map((v) => v.node)).toEqual(['start-node-greet', 'node-ask-day', 'node-book', 'node-goodbye']);
+    expect(stored[0].nodes_visited.map((v) => v.node)).toEqual([
+      'start-node-greet',
+      'node-ask-day',
+      'node-book',
+      'node-goodbye',
+    ]);
     expect(stored[0].tools_called).toHaveLength(2);
     expect(stored[4].test).toBe('plain-transcript');
     expect(stored[0].duration_ms).toBe(71450);
@@ -50,7 +75,9 @@ describe('importCalls into a real SQLite file', () => {
   it('a malformed file among good ones writes nothing', () => {
     agent();
     const before = [count('runs'), count('results')];
-    expect(() => parseCallFiles([...GOOD, path.join(fixtures, 'malformed/retell-content-not-string.json')])).toThrow(CallImportError);
+    expect(() => parseCallFiles([...GOOD, path.join(fixtures, 'malformed/retell-content-not-string.json')])).toThrow(
+      CallImportError,
+    );
     expect([count('runs'), count('results')]).toEqual(before);
   });
 
@@ -63,7 +90,13 @@ describe('importCalls into a real SQLite file', () => {
   });
 
   it('refuses an unknown agent version (foreign key) and writes nothing', () => {
-    expect(() => importCalls(store, { agent_id: 'ag_missing', agent_version_id: 'av_missing', agent_name: 'x' }, parseCallFiles(GOOD.slice(0, 1)))).toThrow();
+    expect(() =>
+      importCalls(
+        store,
+        { agent_id: 'ag_missing', agent_version_id: 'av_missing', agent_name: 'x' },
+        parseCallFiles(GOOD.slice(0, 1)),
+      ),
+    ).toThrow();
     expect([count('runs'), count('results')]).toEqual([0, 0]);
   });
 });

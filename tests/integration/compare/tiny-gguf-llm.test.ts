@@ -35,10 +35,27 @@ afterAll(async () => {
 
 describe('compare LLM helpers on the tiny GGUF', () => {
   it('evaluate judges imported calls, then failure grouping and turn quality return bounded values', async () => {
-    const { agent, version } = store.agents.create(AgentGraph.parse({ name: 'Pharmacy', entry_node_id: 'main', nodes: [{ id: 'main', type: 'conversation', instruction: { text: 'Help with prescriptions.' } }] }));
-    const imported = importCalls(store, { agent_id: agent.id, agent_version_id: version.id, agent_name: agent.name },
-      parseCallFiles([path.resolve(__dirname, '../../fixtures/calls/vapi-call.json'), path.resolve(__dirname, '../../fixtures/calls/plain-transcript.json')])).run;
-    const suite = TestSuite.parse({ name: 'review', tests: [{ name: 'review', metrics: [{ criterion: 'Answers the question', threshold: 1 }], includes: ['agent:zebra'] }] });
+    const { agent, version } = store.agents.create(
+      AgentGraph.parse({
+        name: 'Pharmacy',
+        entry_node_id: 'main',
+        nodes: [{ id: 'main', type: 'conversation', instruction: { text: 'Help with prescriptions.' } }],
+      }),
+    );
+    const imported = importCalls(
+      store,
+      { agent_id: agent.id, agent_version_id: version.id, agent_name: agent.name },
+      parseCallFiles([
+        path.resolve(__dirname, '../../fixtures/calls/vapi-call.json'),
+        path.resolve(__dirname, '../../fixtures/calls/plain-transcript.json'),
+      ]),
+    ).run;
+    const suite = TestSuite.parse({
+      name: 'review',
+      tests: [
+        { name: 'review', metrics: [{ criterion: 'Answers the question', threshold: 1 }], includes: ['agent:zebra'] },
+      ],
+    });
     const t0 = performance.now();
     const { run, results } = await evaluateRun(store, imported.id, { suite, judge: model, concurrency: 1 });
     const evaluateMs = performance.now() - t0;
@@ -69,8 +86,12 @@ describe('compare LLM helpers on the tiny GGUF', () => {
     const t2 = performance.now();
     const q = await scoreTurnQuality(results[1], model, { maxTokens: 120 });
     const qualityMs = performance.now() - t2;
-    expect(q.turns.map((t) => t.index)).toEqual(results[1].transcript.flatMap((t, i) => (t.role === 'agent' ? [i] : [])));
+    expect(q.turns.map((t) => t.index)).toEqual(
+      results[1].transcript.flatMap((t, i) => (t.role === 'agent' ? [i] : [])),
+    );
     for (const t of q.turns) for (const m of TURN_METRICS) expect(t.scores[m]).toBeGreaterThanOrEqual(0);
-    console.log(`tiny GGUF (threads 1): evaluate 2 calls ${evaluateMs.toFixed(0)} ms, group failures ${groupMs.toFixed(0)} ms (completion tokens ${grouping.usage?.completion_tokens}), turn quality (${q.turns.length} turns) ${qualityMs.toFixed(0)} ms`);
+    console.log(
+      `tiny GGUF (threads 1): evaluate 2 calls ${evaluateMs.toFixed(0)} ms, group failures ${groupMs.toFixed(0)} ms (completion tokens ${grouping.usage?.completion_tokens}), turn quality (${q.turns.length} turns) ${qualityMs.toFixed(0)} ms`,
+    );
   }, 120_000);
 });

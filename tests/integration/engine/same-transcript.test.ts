@@ -23,16 +23,23 @@ let gguf: ChatModel;
 
 beforeAll(async () => {
   registry = createProviderRegistry();
-  gguf = await registry.load({ provider: 'llama-cpp', model: await ensureTinyGguf(), params: { threads: 1, max_tokens: 16 } });
+  gguf = await registry.load({
+    provider: 'llama-cpp',
+    model: await ensureTinyGguf(),
+    params: { threads: 1, max_tokens: 16 },
+  });
 });
-afterAll(async () => { await registry?.close(); });
+afterAll(async () => {
+  await registry?.close();
+});
 
 async function runOn(model: ChatModel): Promise<RunOutcome> {
   const store = tempStore();
   const { agent, version } = store.agents.create(graph);
   try {
     return await runSuite({
-      store, models: { agent: model, caller: model, judge: model },
+      store,
+      models: { agent: model, caller: model, judge: model },
       agent: { id: agent.id, version_id: version.id, name: agent.name, graph: version.graph },
       suite: { id: null, name: suite.name, data: suite },
       now: () => new Date(2025, 0, 1, 12, 0),
@@ -42,9 +49,17 @@ async function runOn(model: ChatModel): Promise<RunOutcome> {
   }
 }
 
-const shape = (o: RunOutcome) => o.results.map((r) => ({
-  test: r.test, status: r.status, end: r.end_reason, turns: r.turns, transcript: r.transcript, path: r.nodes_visited, tools: r.tools_called, variables: r.variables,
-}));
+const shape = (o: RunOutcome) =>
+  o.results.map((r) => ({
+    test: r.test,
+    status: r.status,
+    end: r.end_reason,
+    turns: r.turns,
+    transcript: r.transcript,
+    path: r.nodes_visited,
+    tools: r.tools_called,
+    variables: r.variables,
+  }));
 
 describe('deterministic graphs give the same transcript on any model', () => {
   it('scripted and tiny GGUF produce identical conversations with no model call', async () => {
@@ -71,10 +86,22 @@ describe('deterministic graphs give the same transcript on any model', () => {
       'agent: Goodbye Dana, you asked for ["balance","balance"].',
     ]);
     expect(first.nodes_visited.map((v) => `${v.node}:${v.reason}`)).toEqual([
-      'welcome:entry', 'tier:skip', 'menu:equation', 'balance:equation', 'say-balance:always', 'menu:else', 'balance:equation', 'say-balance:always', 'bye:equation',
+      'welcome:entry',
+      'tier:skip',
+      'menu:equation',
+      'balance:equation',
+      'say-balance:always',
+      'menu:else',
+      'balance:equation',
+      'say-balance:always',
+      'bye:equation',
     ]);
     expect(a.results[1].transcript.map((t) => t.content)).toEqual([
-      'Welcome to Acme, Eve. This call may be recorded.', 'You are on the basic plan.', 'Press 1 for your balance, 2 to end.', '2', 'Goodbye Eve, you asked for {{workflow.asked}}.',
+      'Welcome to Acme, Eve. This call may be recorded.',
+      'You are on the basic plan.',
+      'Press 1 for your balance, 2 to end.',
+      '2',
+      'Goodbye Eve, you asked for {{workflow.asked}}.',
     ]);
   });
 });

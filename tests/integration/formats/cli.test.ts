@@ -9,7 +9,12 @@ import { CORPUS_DIR, FIXTURE_DIR, ROOT } from '../../unit/formats/helpers.js';
 const BIN = path.join(ROOT, 'bin/parley.mjs');
 
 function parley(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 60_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -19,7 +24,10 @@ describe('parley import / validate / export (spawned CLI)', () => {
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-'));
     db = path.join(dir, 'cli.db');
-    fs.writeFileSync(path.join(dir, 'broken.json'), '{\n  "start_node_id": "a",\n  "nodes": [\n    {"id": "a", "type": "end"},,\n  ]\n}\n');
+    fs.writeFileSync(
+      path.join(dir, 'broken.json'),
+      '{\n  "start_node_id": "a",\n  "nodes": [\n    {"id": "a", "type": "end"},,\n  ]\n}\n',
+    );
     const flow = JSON.parse(fs.readFileSync(path.join(FIXTURE_DIR, 'revring-order-status.json'), 'utf8'));
     flow.edges[3].target = 'nowhere';
     fs.writeFileSync(path.join(dir, 'dangling.json'), JSON.stringify(flow, null, 2));
@@ -27,7 +35,10 @@ describe('parley import / validate / export (spawned CLI)', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('imports every corpus file and fixture (--json), one entry per file, exit 0', () => {
-    const files = [...fs.readdirSync(CORPUS_DIR).map((f) => path.join(CORPUS_DIR, f)), ...fs.readdirSync(FIXTURE_DIR).map((f) => path.join(FIXTURE_DIR, f))].filter((f) => f.endsWith('.json'));
+    const files = [
+      ...fs.readdirSync(CORPUS_DIR).map((f) => path.join(CORPUS_DIR, f)),
+      ...fs.readdirSync(FIXTURE_DIR).map((f) => path.join(FIXTURE_DIR, f)),
+    ].filter((f) => f.endsWith('.json'));
     const r = parley(['import', ...files, '--db', db, '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -36,7 +47,13 @@ describe('parley import / validate / export (spawned CLI)', () => {
     const suite = out.find((o) => o.kind === 'suite')!;
     expect(suite).toMatchObject({ name: 'demo-tests', format: 'voicetest-tests', tests: 8 });
     const revring = out.find((o) => String(o.file).endsWith('revring-order-status.json'))!;
-    expect(revring).toMatchObject({ kind: 'agent', name: 'revring-order-status', format: 'revring', nodes: 8, warnings: [] });
+    expect(revring).toMatchObject({
+      kind: 'agent',
+      name: 'revring-order-status',
+      format: 'revring',
+      nodes: 8,
+      warnings: [],
+    });
     expect(String(revring.id)).toMatch(/^ag_/);
     const llm = out.find((o) => String(o.file).endsWith('retell-sample_llm_with_variables.json'))!;
     expect((llm.warnings as { path: string }[]).map((w) => w.path)).toContain('states[0].edges[0].description');
@@ -46,15 +63,28 @@ describe('parley import / validate / export (spawned CLI)', () => {
 
   it('keeps importing after a bad file, prints located errors, exits 1', () => {
     const before = JSON.parse(parley(['agents', 'list', '--db', db, '--json']).stdout).length;
-    const r = parley(['import', path.join(dir, 'broken.json'), path.join(dir, 'dangling.json'), path.join(CORPUS_DIR, 'vapi-sample_assistant_simple.json'), '--db', db]);
+    const r = parley([
+      'import',
+      path.join(dir, 'broken.json'),
+      path.join(dir, 'dangling.json'),
+      path.join(CORPUS_DIR, 'vapi-sample_assistant_simple.json'),
+      '--db',
+      db,
+    ]);
     expect(r.code).toBe(1);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe(`${path.join(dir, 'broken.json')}: not imported, 1 error`);
     expect(lines[1]).toMatch(/^ {2}error nodes\[1\]: invalid JSON at line 4, column 32: expected a value \(object/);
     expect(lines[2]).toBe(`${path.join(dir, 'dangling.json')}: not imported, 1 error`);
-    expect(lines[3]).toMatch(/^ {2}error edges\[3\]\.target: transition "e-check-shipped" of node "check_status" goes to node "nowhere", which does not exist/);
-    expect(lines.slice(4).find((l) => !l.startsWith('  '))).toMatch(/vapi-sample_assistant_simple\.json: imported agent "Simple Greeter" \(ag_\w+\) from vapi, 1 node$/);
-    expect(lines.slice(4).filter((l) => l.startsWith('  warning '))).toEqual([expect.stringMatching(/warning nodes\[4\]: node "shipped" cannot be reached/)]);
+    expect(lines[3]).toMatch(
+      /^ {2}error edges\[3\]\.target: transition "e-check-shipped" of node "check_status" goes to node "nowhere", which does not exist/,
+    );
+    expect(lines.slice(4).find((l) => !l.startsWith('  '))).toMatch(
+      /vapi-sample_assistant_simple\.json: imported agent "Simple Greeter" \(ag_\w+\) from vapi, 1 node$/,
+    );
+    expect(lines.slice(4).filter((l) => l.startsWith('  warning '))).toEqual([
+      expect.stringMatching(/warning nodes\[4\]: node "shipped" cannot be reached/),
+    ]);
     expect(JSON.parse(parley(['agents', 'list', '--db', db, '--json']).stdout)).toHaveLength(before + 1);
   });
 
@@ -62,7 +92,9 @@ describe('parley import / validate / export (spawned CLI)', () => {
     const fresh = path.join(dir, 'never-created.db');
     const ok = parley(['validate', path.join(FIXTURE_DIR, 'vapi-squad-clinic.json'), '--json'], { PARLEY_DB: fresh });
     expect(ok.code).toBe(0);
-    expect(JSON.parse(ok.stdout)).toEqual([expect.objectContaining({ valid: true, kind: 'agent', format: 'vapi-squad', nodes: 3, errors: [] })]);
+    expect(JSON.parse(ok.stdout)).toEqual([
+      expect.objectContaining({ valid: true, kind: 'agent', format: 'vapi-squad', nodes: 3, errors: [] }),
+    ]);
     const bad = parley(['validate', path.join(dir, 'dangling.json')], { PARLEY_DB: fresh });
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/dangling\.json: invalid, 1 error\n {2}error edges\[3\]\.target: /);
@@ -74,8 +106,12 @@ describe('parley import / validate / export (spawned CLI)', () => {
     const r = parley(['export', 'Healthcare Receptionist', '--format', 'revring', '-o', target, '--db', db]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^dropped begin_message: begin message \(fixed opening line\) \(RevRing has no field for it\)$/m);
-    expect(r.stderr).toMatch(/wrote revring export of "Healthcare Receptionist" to .*out\.revring\.json \(\d+ features dropped\)/);
+    expect(r.stderr).toMatch(
+      /^dropped begin_message: begin message \(fixed opening line\) \(RevRing has no field for it\)$/m,
+    );
+    expect(r.stderr).toMatch(
+      /wrote revring export of "Healthcare Receptionist" to .*out\.revring\.json \(\d+ features dropped\)/,
+    );
     const back = parseAgentFile(fs.readFileSync(target, 'utf8'), target);
     expect(back.ok && back.format).toBe('revring');
   });
@@ -87,7 +123,9 @@ describe('parley import / validate / export (spawned CLI)', () => {
     expect(m.stdout).toMatch(/any -\.->\|Is the caller asking to speak with a human\?\| n7/);
     const missing = parley(['export', 'no-such-agent', '--format', 'parley', '--db', db]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/agent "no-such-agent" not found: no stored agent has this id or name, and no file has this path/);
+    expect(missing.stderr).toMatch(
+      /agent "no-such-agent" not found: no stored agent has this id or name, and no file has this path/,
+    );
     const badFormat = parley(['export', 'x', '--format', 'yaml', '--db', db]);
     expect(badFormat.code).toBe(2);
     expect(badFormat.stderr).toMatch(/yaml/);

@@ -27,7 +27,13 @@ describe('every corpus file and fixture', () => {
 
   it('covers the whole shared corpus (12 files) and the format fixtures', () => {
     expect(corpusFiles()).toHaveLength(12);
-    expect(fixtureFiles().map((f) => path.basename(f))).toEqual(expect.arrayContaining(['revring-order-status.json', 'vapi-squad-clinic.json', 'retell-llm-dashboard-export.json']));
+    expect(fixtureFiles().map((f) => path.basename(f))).toEqual(
+      expect.arrayContaining([
+        'revring-order-status.json',
+        'vapi-squad-clinic.json',
+        'retell-llm-dashboard-export.json',
+      ]),
+    );
   });
 
   for (const file of files) {

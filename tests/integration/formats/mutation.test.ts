@@ -20,7 +20,8 @@ type Seg = string | number;
 function paths(v: Json, at: Seg[] = [], out: Seg[][] = []): Seg[][] {
   if (at.length) out.push(at);
   if (Array.isArray(v)) v.forEach((x, i) => paths(x, [...at, i], out));
-  else if (v && typeof v === 'object') for (const k of Object.keys(v)) paths((v as Record<string, Json>)[k], [...at, k], out);
+  else if (v && typeof v === 'object')
+    for (const k of Object.keys(v)) paths((v as Record<string, Json>)[k], [...at, k], out);
   return out;
 }
 
@@ -30,8 +31,32 @@ function get(v: Json, segs: Seg[]): Json {
 
 const MUTATIONS: Record<string, (v: Json) => Json | typeof DELETE> = {
   delete: () => DELETE,
-  retype: (v) => (typeof v === 'string' ? 42 : typeof v === 'number' ? 'forty-two' : typeof v === 'boolean' ? 'yes' : Array.isArray(v) ? { not: 'an array' } : v === null ? [] : ['not', 'an object']),
-  flip: (v) => (typeof v === 'string' ? (v ? `${v}_x` : 'x') : typeof v === 'number' ? -v - 1 : typeof v === 'boolean' ? !v : Array.isArray(v) ? [] : v === null ? 0 : {}),
+  retype: (v) =>
+    typeof v === 'string'
+      ? 42
+      : typeof v === 'number'
+        ? 'forty-two'
+        : typeof v === 'boolean'
+          ? 'yes'
+          : Array.isArray(v)
+            ? { not: 'an array' }
+            : v === null
+              ? []
+              : ['not', 'an object'],
+  flip: (v) =>
+    typeof v === 'string'
+      ? v
+        ? `${v}_x`
+        : 'x'
+      : typeof v === 'number'
+        ? -v - 1
+        : typeof v === 'boolean'
+          ? !v
+          : Array.isArray(v)
+            ? []
+            : v === null
+              ? 0
+              : {},
   empty: (v) => (typeof v === 'string' ? '' : typeof v === 'number' ? 0 : null),
   // Names that are also Object.prototype members: table lookups keyed by file data must not find them.
   hostile: (v) => (typeof v === 'string' ? (v.length % 2 ? 'constructor' : '__proto__') : 'toString'),
@@ -77,11 +102,16 @@ function sample<T>(xs: T[], n: number, seed: number): T[] {
   let s = seed | 1;
   const idx = xs.map((_, i) => i);
   for (let i = idx.length - 1; i > 0; i--) {
-    s ^= s << 13; s ^= s >>> 17; s ^= s << 5;
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
     const j = (s >>> 0) % (i + 1);
     [idx[i], idx[j]] = [idx[j], idx[i]];
   }
-  return idx.slice(0, n).sort((a, b) => a - b).map((i) => xs[i]);
+  return idx
+    .slice(0, n)
+    .sort((a, b) => a - b)
+    .map((i) => xs[i]);
 }
 
 const nativeExport = (format: string): ExportFormat => (format === 'vapi-squad' ? 'vapi' : (format as ExportFormat));
@@ -90,7 +120,12 @@ const files = [...corpusFiles(), ...fixtureFiles()];
 describe('mutation test: flipped, deleted and retyped fields', () => {
   let dir: string;
   let store: Store;
-  const counts = () => store.db.prepare('SELECT (SELECT count(*) FROM agents) a, (SELECT count(*) FROM agent_versions) v, (SELECT count(*) FROM suites) s').get() as { a: number; v: number; s: number };
+  const counts = () =>
+    store.db
+      .prepare(
+        'SELECT (SELECT count(*) FROM agents) a, (SELECT count(*) FROM agent_versions) v, (SELECT count(*) FROM suites) s',
+      )
+      .get() as { a: number; v: number; s: number };
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-'));
     store = openStore(path.join(dir, 'mutations.db'));
@@ -120,7 +155,10 @@ describe('mutation test: flipped, deleted and retyped fields', () => {
               expect(e.file, label).toBe(name);
               expect(e.message.length, label).toBeGreaterThan(10);
               expect(e.message, label).not.toMatch(/internal error/);
-              expect(pathExists(mutated, e.path), `${label}: error path ${JSON.stringify(e.path)} is not in the file (${e.message})`).toBe(true);
+              expect(
+                pathExists(mutated, e.path),
+                `${label}: error path ${JSON.stringify(e.path)} is not in the file (${e.message})`,
+              ).toBe(true);
             }
             const before = counts();
             const stored = importIntoStore(store, text, name);

@@ -6,16 +6,26 @@ import { bigRevRing, corpusFiles, fixtureFiles, read } from '../../unit/formats/
 function time(fn: () => void, runs = 5): number {
   fn();
   const t: number[] = [];
-  for (let i = 0; i < runs; i++) { const s = performance.now(); fn(); t.push(performance.now() - s); }
+  for (let i = 0; i < runs; i++) {
+    const s = performance.now();
+    fn();
+    t.push(performance.now() - s);
+  }
   return t.sort((a, b) => a - b)[Math.floor(runs / 2)];
 }
 
 describe('performance (median of 5 runs, printed for BENCHMARKS)', () => {
   it('imports the largest corpus file quickly', () => {
-    const files = [...corpusFiles(), ...fixtureFiles()].map((f) => ({ f, text: read(f) })).sort((a, b) => b.text.length - a.text.length);
+    const files = [...corpusFiles(), ...fixtureFiles()]
+      .map((f) => ({ f, text: read(f) }))
+      .sort((a, b) => b.text.length - a.text.length);
     const largest = files[0];
-    const ms = time(() => { expect(parseAgentFile(largest.text, path.basename(largest.f)).ok).toBe(true); }, 9);
-    console.log(`largest file ${path.basename(largest.f)} (${largest.text.length} bytes): import+validate ${ms.toFixed(2)} ms`);
+    const ms = time(() => {
+      expect(parseAgentFile(largest.text, path.basename(largest.f)).ok).toBe(true);
+    }, 9);
+    console.log(
+      `largest file ${path.basename(largest.f)} (${largest.text.length} bytes): import+validate ${ms.toFixed(2)} ms`,
+    );
     expect(ms).toBeLessThan(200);
   });
 
@@ -31,7 +41,9 @@ describe('performance (median of 5 runs, printed for BENCHMARKS)', () => {
     if (!r.ok || r.kind !== 'agent') throw new Error('import');
     const exportMs = time(() => exportAgent(r.graph, 'revring'));
     const crossMs = time(() => exportAgent(r.graph, 'retell-cf'));
-    console.log(`500-node RevRing flow (${(text.length / 1024).toFixed(0)} KB, ${nodes} nodes): import+validate ${ms.toFixed(1)} ms, export revring ${exportMs.toFixed(1)} ms, export retell-cf ${crossMs.toFixed(1)} ms`);
+    console.log(
+      `500-node RevRing flow (${(text.length / 1024).toFixed(0)} KB, ${nodes} nodes): import+validate ${ms.toFixed(1)} ms, export revring ${exportMs.toFixed(1)} ms, export retell-cf ${crossMs.toFixed(1)} ms`,
+    );
     expect(nodes).toBe(501);
     expect(ms).toBeLessThan(1500);
   });

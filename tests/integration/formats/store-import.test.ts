@@ -20,7 +20,11 @@ describe('importIntoStore and resolveAgent with a real SQLite store', () => {
   });
 
   it('stores an agent named after its file when the file names none, with a note of where it came from', () => {
-    const r = importIntoStore(store, read(path.join(FIXTURE_DIR, 'revring-order-status.json')), '/some/where/order-hotline.json');
+    const r = importIntoStore(
+      store,
+      read(path.join(FIXTURE_DIR, 'revring-order-status.json')),
+      '/some/where/order-hotline.json',
+    );
     expect(r).toMatchObject({ ok: true, kind: 'agent', name: 'order-hotline', format: 'revring', nodes: 8 });
     if (!r.ok) return;
     const v = store.agents.latest(r.id)!;
@@ -45,7 +49,12 @@ describe('importIntoStore and resolveAgent with a real SQLite store', () => {
   it('resolves an id, a unique name, or a file path (in memory)', () => {
     const a = importIntoStore(store, read(path.join(CORPUS_DIR, 'vapi-sample_assistant_simple.json')), 'simple.json');
     if (!a.ok) throw new Error('import');
-    expect(resolveAgent(a.id, { store })).toMatchObject({ from: 'store', id: a.id, name: 'Simple Greeter', version: 1 });
+    expect(resolveAgent(a.id, { store })).toMatchObject({
+      from: 'store',
+      id: a.id,
+      name: 'Simple Greeter',
+      version: 1,
+    });
     expect(resolveAgent('Simple Greeter', { store })).toMatchObject({ from: 'store', id: a.id });
     const file = path.join(FIXTURE_DIR, 'vapi-squad-clinic.json');
     const before = store.agents.list().length;
@@ -61,7 +70,9 @@ describe('importIntoStore and resolveAgent with a real SQLite store', () => {
     importIntoStore(store, read(path.join(CORPUS_DIR, 'graphs-simple_graph.json')), 'twin.json');
     expect(() => resolveAgent('twin', { store })).toThrow(/ambiguous \(2 agents have it/);
     expect(() => resolveAgent('nobody', { store })).toThrow(AgentRefError);
-    expect(() => resolveAgent(path.join(CORPUS_DIR, 'demo-tests.json'), { store })).toThrow(/is a test suite \(voicetest-tests\); expected an agent file/);
+    expect(() => resolveAgent(path.join(CORPUS_DIR, 'demo-tests.json'), { store })).toThrow(
+      /is a test suite \(voicetest-tests\); expected an agent file/,
+    );
     const bad = path.join(dir, 'bad-agent.json');
     fs.writeFileSync(bad, '{"start_node_id": "a", "nodes": [{"id": "a", "type": "conversation"}]}');
     try {

@@ -33,8 +33,17 @@ afterAll(async () => {
 describe('listModels', () => {
   it('lists every provider and formats a table', async () => {
     const errors: string[] = [];
-    const models = await listModels({ dir, ollama: [ollama.url, deadUrl], openai: [openai.baseUrl], onError: (e, p) => errors.push(`${p}: ${e.message}`) });
-    expect(models.map((m) => `${m.provider}:${m.name}`)).toEqual(['llama-cpp:tiny.gguf', 'ollama:tiny:latest', 'openai:tiny-cloud']);
+    const models = await listModels({
+      dir,
+      ollama: [ollama.url, deadUrl],
+      openai: [openai.baseUrl],
+      onError: (e, p) => errors.push(`${p}: ${e.message}`),
+    });
+    expect(models.map((m) => `${m.provider}:${m.name}`)).toEqual([
+      'llama-cpp:tiny.gguf',
+      'ollama:tiny:latest',
+      'openai:tiny-cloud',
+    ]);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain(`ollama: ollama at ${deadUrl}: connection refused`);
     const table = formatModelsTable(models);

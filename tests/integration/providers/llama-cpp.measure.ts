@@ -16,12 +16,18 @@ const MAX_TOKENS = 40;
 
 const file = await ensureTinyGguf();
 const t0 = performance.now();
-const model = await LlamaCppChatModel.load({ provider: 'llama-cpp', model: file, params: { threads: 1 } }, { batchWaitMs, maxParallel: 8 });
+const model = await LlamaCppChatModel.load(
+  { provider: 'llama-cpp', model: file, params: { threads: 1 } },
+  { batchWaitMs, maxParallel: 8 },
+);
 const loadMs = performance.now() - t0;
 
 async function conversation(k: number, usages?: CallUsage[]): Promise<{ transcriptTokens: number }> {
   const s = await model.openSession();
-  const msgs: ChatMessage[] = [{ role: 'system', content: `You are agent ${k} of Acme billing. Help the caller, briefly and politely.` }, { role: 'user', content: 'hello, I have a question about my bill' }];
+  const msgs: ChatMessage[] = [
+    { role: 'system', content: `You are agent ${k} of Acme billing. Help the caller, briefly and politely.` },
+    { role: 'user', content: 'hello, I have a question about my bill' },
+  ];
   let last: CallUsage | undefined;
   for (let i = 0; i < TURNS; i++) {
     const r = await s.chat({ messages: msgs, maxTokens: MAX_TOKENS });
@@ -40,9 +46,15 @@ const evaluated = usages.reduce((a, u) => a + u.prompt_tokens - u.cached_prompt_
 const completion = usages.reduce((a, u) => a + u.completion_tokens, 0);
 const evalMs = usages.reduce((a, u) => a + (u.eval_ms ?? 0), 0);
 const promptMs = usages.reduce((a, u) => a + (u.prompt_eval_ms ?? 0), 0);
-console.log(`load (incl. getLlama): ${loadMs.toFixed(0)} ms; model weights load: ${llamaCppStats().loadMsTotal} ms; loads: ${llamaCppStats().modelLoads}`);
-console.log(`generation: ${((completion / evalMs) * 1000).toFixed(0)} tokens/s; prompt: ${((evaluated / promptMs) * 1000).toFixed(0)} tokens/s`);
-console.log(`prefill amplification: ${(evaluated / transcriptTokens).toFixed(2)} (evaluated ${evaluated} / transcript ${transcriptTokens}); re-sending everything would be ${(usages.reduce((a, u) => a + u.prompt_tokens, 0) / transcriptTokens).toFixed(2)}`);
+console.log(
+  `load (incl. getLlama): ${loadMs.toFixed(0)} ms; model weights load: ${llamaCppStats().loadMsTotal} ms; loads: ${llamaCppStats().modelLoads}`,
+);
+console.log(
+  `generation: ${((completion / evalMs) * 1000).toFixed(0)} tokens/s; prompt: ${((evaluated / promptMs) * 1000).toFixed(0)} tokens/s`,
+);
+console.log(
+  `prefill amplification: ${(evaluated / transcriptTokens).toFixed(2)} (evaluated ${evaluated} / transcript ${transcriptTokens}); re-sending everything would be ${(usages.reduce((a, u) => a + u.prompt_tokens, 0) / transcriptTokens).toFixed(2)}`,
+);
 
 for (const n of [1, 2, 4, 8]) {
   let seq = Infinity;
@@ -55,7 +67,9 @@ for (const n of [1, 2, 4, 8]) {
     await Promise.all(Array.from({ length: n }, (_, i) => conversation(i)));
     par = Math.min(par, performance.now() - t);
   }
-  console.log(`N=${n}: sequential ${seq.toFixed(0)} ms, concurrent ${par.toFixed(0)} ms, speedup x${(seq / par).toFixed(2)}`);
+  console.log(
+    `N=${n}: sequential ${seq.toFixed(0)} ms, concurrent ${par.toFixed(0)} ms, speedup x${(seq / par).toFixed(2)}`,
+  );
 }
 console.log('pool:', JSON.stringify(model.stats().pool));
 await model.close();

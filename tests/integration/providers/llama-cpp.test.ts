@@ -50,10 +50,18 @@ afterAll(async () => {
 describe('llama-cpp provider (tiny GGUF)', () => {
   it('loads the model once per distinct spec and shares the weights', async () => {
     const before = llamaCppStats().modelLoads;
-    const again = await reg.load({ provider: 'llama-cpp', model: path.relative(process.cwd(), file), params: { threads: 1 } });
+    const again = await reg.load({
+      provider: 'llama-cpp',
+      model: path.relative(process.cwd(), file),
+      params: { threads: 1 },
+    });
     expect(again).toBe(model);
     // a different context configuration is another ChatModel but the same loaded weights
-    const other = (await reg.load({ provider: 'llama-cpp', model: file, params: { threads: 1, context_size: 1024 } })) as LlamaCppChatModel;
+    const other = (await reg.load({
+      provider: 'llama-cpp',
+      model: file,
+      params: { threads: 1, context_size: 1024 },
+    })) as LlamaCppChatModel;
     expect(other).not.toBe(model);
     expect(other.info.sharedModel).toBe(true);
     expect(other.model).toBe(model.model);
@@ -80,7 +88,10 @@ describe('llama-cpp provider (tiny GGUF)', () => {
   it('reuses the KV cache of the shared prefix on the next turn of a session', async () => {
     const s = await model.openSession({ label: 'agent' });
     // a unique start, so no other sequence holds this prefix
-    const msgs: ChatMessage[] = [{ role: 'system', content: `${crypto.randomUUID()} ${convo()[0].content}` }, convo()[1]];
+    const msgs: ChatMessage[] = [
+      { role: 'system', content: `${crypto.randomUUID()} ${convo()[0].content}` },
+      convo()[1],
+    ];
     const t1 = await s.chat({ messages: msgs, maxTokens: 16 });
     msgs.push({ role: 'assistant', content: t1.text }, { role: 'user', content: 'thanks, and what about my bill?' });
     const t2 = await s.chat({ messages: msgs, maxTokens: 16 });
@@ -101,10 +112,22 @@ describe('llama-cpp provider (tiny GGUF)', () => {
   it('a new session reuses the prefix a disposed session left in its sequence', async () => {
     const sys = `${crypto.randomUUID()} You are the same agent for every caller, with the same long system prompt.`;
     const a = await model.openSession();
-    const ra = await a.chat({ messages: [{ role: 'system', content: sys }, { role: 'user', content: 'first caller' }], maxTokens: 8 });
+    const ra = await a.chat({
+      messages: [
+        { role: 'system', content: sys },
+        { role: 'user', content: 'first caller' },
+      ],
+      maxTokens: 8,
+    });
     await a.dispose();
     const b = await model.openSession();
-    const rb = await b.chat({ messages: [{ role: 'system', content: sys }, { role: 'user', content: 'second caller' }], maxTokens: 8 });
+    const rb = await b.chat({
+      messages: [
+        { role: 'system', content: sys },
+        { role: 'user', content: 'second caller' },
+      ],
+      maxTokens: 8,
+    });
     await b.dispose();
     expect(ra.usage.cached_prompt_tokens).toBeLessThan(25);
     // the whole system prompt (~110 single-character tokens) is served from the cache
@@ -131,10 +154,23 @@ describe('llama-cpp provider (tiny GGUF)', () => {
   });
 
   it('nullable numbers with wide and negative bounds (extract variables) stay in range on the first try', async () => {
-    const schema = { type: 'object', properties: { amount: { type: ['number', 'null'], minimum: -1e12, maximum: 1e12 }, delta: { type: 'number', minimum: -50, maximum: 50 } }, required: ['amount', 'delta'], additionalProperties: false };
+    const schema = {
+      type: 'object',
+      properties: {
+        amount: { type: ['number', 'null'], minimum: -1e12, maximum: 1e12 },
+        delta: { type: 'number', minimum: -50, maximum: 50 },
+      },
+      required: ['amount', 'delta'],
+      additionalProperties: false,
+    };
     const s = await model.openSession({ label: 'extract' });
     for (let i = 0; i < 6; i++) {
-      const r = await s.structured<{ amount: number | null; delta: number }>({ messages: [...convo(), { role: 'user', content: `extract ${i}` }], schema, maxTokens: 64, temperature: i % 2 ? 0.9 : 0 });
+      const r = await s.structured<{ amount: number | null; delta: number }>({
+        messages: [...convo(), { role: 'user', content: `extract ${i}` }],
+        schema,
+        maxTokens: 64,
+        temperature: i % 2 ? 0.9 : 0,
+      });
       expect(r.parsedFirstTry).toBe(true);
       expect(r.value.amount === null || Math.abs(r.value.amount) <= 1e12).toBe(true);
       expect(Math.abs(r.value.delta)).toBeLessThanOrEqual(50);
@@ -143,9 +179,22 @@ describe('llama-cpp provider (tiny GGUF)', () => {
   });
 
   it('a structured answer that cannot fit the context is a context overflow, not bad output', async () => {
-    const huge = { type: 'object', properties: { facts: { type: 'array', minItems: 150, maxItems: 200, items: { type: 'string', minLength: 50, maxLength: 400 } } }, required: ['facts'] };
+    const huge = {
+      type: 'object',
+      properties: {
+        facts: {
+          type: 'array',
+          minItems: 150,
+          maxItems: 200,
+          items: { type: 'string', minLength: 50, maxLength: 400 },
+        },
+      },
+      required: ['facts'],
+    };
     const s = await model.openSession({ label: 'facts' });
-    await expect(s.structured({ messages: convo(), schema: huge, maxTokens: 64 })).rejects.toMatchObject({ code: 'context_overflow' });
+    await expect(s.structured({ messages: convo(), schema: huge, maxTokens: 64 })).rejects.toMatchObject({
+      code: 'context_overflow',
+    });
     await s.dispose();
   });
 
@@ -154,18 +203,38 @@ describe('llama-cpp provider (tiny GGUF)', () => {
     const sessions = await Promise.all([0, 1, 2, 3].map(() => model.openSession()));
     const rs = await Promise.all(sessions.map((s, k) => s.chat({ messages: convo(`parallel ${k}`), maxTokens: 12 })));
     expect(model.stats().pool.perLane).toEqual([1, 1, 1, 1]);
-    const rs2 = await Promise.all(sessions.map((s, k) => s.chat({ messages: [...convo(`parallel ${k}`), { role: 'assistant', content: rs[k].text }, { role: 'user', content: 'more' }], maxTokens: 12 })));
+    const rs2 = await Promise.all(
+      sessions.map((s, k) =>
+        s.chat({
+          messages: [
+            ...convo(`parallel ${k}`),
+            { role: 'assistant', content: rs[k].text },
+            { role: 'user', content: 'more' },
+          ],
+          maxTokens: 12,
+        }),
+      ),
+    );
     await Promise.all(sessions.map((s) => s.dispose()));
     const after = model.stats().pool;
     expect(after.takeovers - before.takeovers).toBe(0);
     expect(after.waits - before.waits).toBe(0);
-    for (const [k, r] of rs2.entries()) expect(r.usage.cached_prompt_tokens).toBeGreaterThanOrEqual(rs[k].usage.prompt_tokens - 2);
+    for (const [k, r] of rs2.entries())
+      expect(r.usage.cached_prompt_tokens).toBeGreaterThanOrEqual(rs[k].usage.prompt_tokens - 2);
   });
 
   it('params.contexts 1 batches the parallel sessions into one context', async () => {
-    const one = (await reg.load({ provider: 'llama-cpp', model: file, params: { threads: 1, contexts: 1 } })) as LlamaCppChatModel;
+    const one = (await reg.load({
+      provider: 'llama-cpp',
+      model: file,
+      params: { threads: 1, contexts: 1 },
+    })) as LlamaCppChatModel;
     expect(one.info).toMatchObject({ contexts: 1, sequences: 16 });
-    const six = (await reg.load({ provider: 'llama-cpp', model: file, params: { threads: 1, contexts: 1, sequences: 6 } })) as LlamaCppChatModel;
+    const six = (await reg.load({
+      provider: 'llama-cpp',
+      model: file,
+      params: { threads: 1, contexts: 1, sequences: 6 },
+    })) as LlamaCppChatModel;
     expect(six.info).toMatchObject({ contexts: 1, sequences: 6 }); // params.sequences: the KV slots kept warm
     const sessions = await Promise.all([0, 1, 2].map(() => one.openSession()));
     const rs = await Promise.all(sessions.map((s, k) => s.chat({ messages: convo(`batched ${k}`), maxTokens: 8 })));
@@ -176,7 +245,10 @@ describe('llama-cpp provider (tiny GGUF)', () => {
   });
 
   it('more sessions than sequences: calls queue or take over idle sequences, and still complete', async () => {
-    const small = await LlamaCppChatModel.load({ provider: 'llama-cpp', model: file, params: { threads: 1 } }, { maxParallel: 2, sequences: 2 });
+    const small = await LlamaCppChatModel.load(
+      { provider: 'llama-cpp', model: file, params: { threads: 1 } },
+      { maxParallel: 2, sequences: 2 },
+    );
     expect(small.info).toMatchObject({ sequences: 2, maxParallel: 2 });
     const run = async (k: number) => {
       const s = await small.openSession();
@@ -229,22 +301,38 @@ describe('llama-cpp provider (tiny GGUF)', () => {
     fs.writeFileSync(path.join(dir, 'broken.gguf'), 'not a gguf');
     const infos = await scanModelsDir(dir);
     expect(infos.map((i) => i.name)).toEqual(['a.gguf', 'broken.gguf', 'b.gguf']);
-    expect(infos[0]).toMatchObject({ provider: 'llama-cpp', architecture: 'llama', quantization: 'F32', context_length: 2048, size_bytes: fs.statSync(file).size });
+    expect(infos[0]).toMatchObject({
+      provider: 'llama-cpp',
+      architecture: 'llama',
+      quantization: 'F32',
+      context_length: 2048,
+      size_bytes: fs.statSync(file).size,
+    });
     expect(infos[1].architecture).toBeUndefined();
     expect((await scanModelsDir(dir, { maxDepth: 1 })).map((i) => i.name)).toEqual(['a.gguf', 'broken.gguf']);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('uses an explicit chat wrapper, or the template in the GGUF', async () => {
-    const m = (await reg.load({ provider: 'llama-cpp', model: file, params: { threads: 1, chat_wrapper: 'chatml' } })) as LlamaCppChatModel;
+    const m = (await reg.load({
+      provider: 'llama-cpp',
+      model: file,
+      params: { threads: 1, chat_wrapper: 'chatml' },
+    })) as LlamaCppChatModel;
     expect(m.info.chatWrapper).toBe('chatML');
     const s = await m.openSession();
     const r = await s.chat({ messages: convo(), maxTokens: 8 });
     expect(r.usage.completion_tokens).toBeGreaterThan(0);
     await s.dispose();
-    const tpl = (await reg.load({ provider: 'llama-cpp', model: await ensureTinyGgufWithTemplate(), params: { threads: 1 } })) as LlamaCppChatModel;
+    const tpl = (await reg.load({
+      provider: 'llama-cpp',
+      model: await ensureTinyGgufWithTemplate(),
+      params: { threads: 1 },
+    })) as LlamaCppChatModel;
     expect(tpl.info.chatWrapper).toBe('jinjaTemplate');
-    await expect(reg.load({ provider: 'llama-cpp', model: file, params: { threads: 1, chat_wrapper: 'nonsense' } })).rejects.toMatchObject({
+    await expect(
+      reg.load({ provider: 'llama-cpp', model: file, params: { threads: 1, chat_wrapper: 'nonsense' } }),
+    ).rejects.toMatchObject({
       code: 'invalid_spec',
       message: expect.stringContaining('unknown chat_wrapper "nonsense"'),
     });
@@ -255,7 +343,13 @@ describe('llama-cpp provider (tiny GGUF)', () => {
     const r = await s.chat({
       messages: convo(),
       maxTokens: 16,
-      tools: [{ name: 'lookup_order', description: 'Find an order', parameters: { type: 'object', properties: { id: { type: 'string', maxLength: 8 } } } }],
+      tools: [
+        {
+          name: 'lookup_order',
+          description: 'Find an order',
+          parameters: { type: 'object', properties: { id: { type: 'string', maxLength: 8 } } },
+        },
+      ],
     });
     await s.dispose();
     expect(Array.isArray(r.toolCalls)).toBe(true);
@@ -273,11 +367,16 @@ describe('llama-cpp provider (tiny GGUF)', () => {
   });
 
   it('names the path of a missing file and supports cancellation', async () => {
-    await expect(reg.load({ provider: 'llama-cpp', model: '/nonexistent/model.gguf' })).rejects.toMatchObject({ code: 'model_not_found', message: expect.stringContaining('/nonexistent/model.gguf') });
+    await expect(reg.load({ provider: 'llama-cpp', model: '/nonexistent/model.gguf' })).rejects.toMatchObject({
+      code: 'model_not_found',
+      message: expect.stringContaining('/nonexistent/model.gguf'),
+    });
     const s = await model.openSession();
     const ac = new AbortController();
     ac.abort();
-    await expect(s.chat({ messages: convo(), maxTokens: 8, signal: ac.signal })).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(s.chat({ messages: convo(), maxTokens: 8, signal: ac.signal })).rejects.toMatchObject({
+      code: 'cancelled',
+    });
     // aborting mid-generation stops it and frees the sequence for the next call
     const mid = new AbortController();
     let chunks = 0;

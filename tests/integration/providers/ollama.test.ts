@@ -19,7 +19,11 @@ const msgs: ChatMessage[] = [
 ];
 const SCHEMA = {
   type: 'object',
-  properties: { intent: { enum: ['billing', 'other'] }, urgency: { type: 'integer', minimum: 1, maximum: 3 }, note: { type: 'string', maxLength: 16 } },
+  properties: {
+    intent: { enum: ['billing', 'other'] },
+    urgency: { type: 'integer', minimum: 1, maximum: 3 },
+    note: { type: 'string', maxLength: 16 },
+  },
   required: ['intent', 'urgency', 'note'],
 };
 
@@ -67,7 +71,11 @@ describe('ollama provider', () => {
     expect(r.usage.prompt_eval_ms).toBeGreaterThan(0);
     expect(r.usage.load_ms).toBeGreaterThanOrEqual(0);
     expect(r.usage.endpoint).toBe(a.url);
-    const sent = a.requests.filter((q) => q.path === '/api/chat').at(-1)!.body as { keep_alive: string; options: { num_ctx: number; num_predict: number }; stream: boolean };
+    const sent = a.requests.filter((q) => q.path === '/api/chat').at(-1)!.body as {
+      keep_alive: string;
+      options: { num_ctx: number; num_predict: number };
+      stream: boolean;
+    };
     expect(sent.keep_alive).toBe('30m');
     // at least 4096 by default, but capped by the model's trained context (2048 for the tiny model)
     expect(sent.options.num_ctx).toBe(2048);
@@ -79,7 +87,11 @@ describe('ollama provider', () => {
     const m = await reg.load(`ollama:tiny@${a.url}`);
     const s = await m.openSession();
     for (let i = 0; i < 3; i++) {
-      const r = await s.structured<{ intent: string }>({ messages: [...msgs, { role: 'user', content: `case ${i}` }], schema: SCHEMA, maxTokens: 64 });
+      const r = await s.structured<{ intent: string }>({
+        messages: [...msgs, { role: 'user', content: `case ${i}` }],
+        schema: SCHEMA,
+        maxTokens: 64,
+      });
       expect(validateJson(r.value, SCHEMA)).toEqual([]);
       expect(r.parsedFirstTry).toBe(true);
     }
@@ -89,11 +101,16 @@ describe('ollama provider', () => {
     expect(sent.stream).toBe(false);
   });
 
-  it('structured output streams its JSON when asked (the caller\'s message shown as it is written)', async () => {
+  it("structured output streams its JSON when asked (the caller's message shown as it is written)", async () => {
     const m = await reg.load(`ollama:tiny@${a.url}`);
     const s = await m.openSession();
     const chunks: string[] = [];
-    const r = await s.structured<{ intent: string }>({ messages: msgs, schema: SCHEMA, maxTokens: 64, onToken: (c) => chunks.push(c) });
+    const r = await s.structured<{ intent: string }>({
+      messages: msgs,
+      schema: SCHEMA,
+      maxTokens: 64,
+      onToken: (c) => chunks.push(c),
+    });
     await s.dispose();
     expect(chunks.length).toBeGreaterThan(3);
     expect(chunks.join('')).toBe(r.raw);
@@ -127,7 +144,9 @@ describe('ollama provider', () => {
     const m = await reg.load(`ollama:tiny@${a.url}`);
     const s = await m.openSession();
     const before = a.requests.length;
-    await expect(s.chat({ messages: [{ role: 'user', content: 'word '.repeat(3000) }], maxTokens: 16 })).rejects.toMatchObject({
+    await expect(
+      s.chat({ messages: [{ role: 'user', content: 'word '.repeat(3000) }], maxTokens: 16 }),
+    ).rejects.toMatchObject({
       code: 'context_overflow',
       message: expect.stringContaining(a.url),
     });
@@ -137,18 +156,33 @@ describe('ollama provider', () => {
 
   it('a prompt that turns out longer than estimated: num_ctx grows (up to the model context) and the call is made again; the ratio is learned', async () => {
     // the tiny model's byte-level vocabulary has ~1 character per token, not the usual ~3.5
-    const big = await startOllamaServer({ models: ['tiny8k:latest'], modelPath: await ensureTinyGguf(undefined, 1, { contextLength: 8192 }) });
+    const big = await startOllamaServer({
+      models: ['tiny8k:latest'],
+      modelPath: await ensureTinyGguf(undefined, 1, { contextLength: 8192 }),
+    });
     try {
       const m = (await reg.load(`ollama:tiny8k@${big.url}`)) as OllamaChatModel;
       const s = await m.openSession();
-      const long: ChatMessage[] = [{ role: 'system', content: `You are a billing agent. ${'Policy line about refunds and fees. '.repeat(150)}` }, { role: 'user', content: 'hello' }];
+      const long: ChatMessage[] = [
+        { role: 'system', content: `You are a billing agent. ${'Policy line about refunds and fees. '.repeat(150)}` },
+        { role: 'user', content: 'hello' },
+      ];
       const r = await s.structured<Record<string, unknown>>({ messages: long, schema: SCHEMA, maxTokens: 32 });
       expect(validateJson(r.value, SCHEMA)).toEqual([]);
-      const sent = () => big.requests.filter((q) => q.path === '/api/chat').map((q) => (q.body as { options: { num_ctx: number } }).options.num_ctx);
+      const sent = () =>
+        big.requests
+          .filter((q) => q.path === '/api/chat')
+          .map((q) => (q.body as { options: { num_ctx: number } }).options.num_ctx);
       expect(sent()).toEqual([4096, 8192]);
       // now the estimate uses the learned ratio: a longer prompt is refused before it is sent
-      const longer: ChatMessage[] = [{ role: 'system', content: long[0].content.repeat(2) }, { role: 'user', content: 'hello' }];
-      await expect(s.chat({ messages: longer, maxTokens: 16 })).rejects.toMatchObject({ code: 'context_overflow', message: expect.stringContaining('8192') });
+      const longer: ChatMessage[] = [
+        { role: 'system', content: long[0].content.repeat(2) },
+        { role: 'user', content: 'hello' },
+      ];
+      await expect(s.chat({ messages: longer, maxTokens: 16 })).rejects.toMatchObject({
+        code: 'context_overflow',
+        message: expect.stringContaining('8192'),
+      });
       expect(sent()).toHaveLength(2);
       await s.dispose();
     } finally {
@@ -159,7 +193,10 @@ describe('ollama provider', () => {
   it('refused connection names the URL', async () => {
     const dead = await startServer(async () => {});
     await dead.stop();
-    await expect(reg.load(`ollama:tiny@${dead.url}`)).rejects.toMatchObject({ code: 'connection_refused', message: expect.stringContaining(dead.url) });
+    await expect(reg.load(`ollama:tiny@${dead.url}`)).rejects.toMatchObject({
+      code: 'connection_refused',
+      message: expect.stringContaining(dead.url),
+    });
   });
 
   it('pulls a model with progress', async () => {
@@ -170,7 +207,10 @@ describe('ollama provider', () => {
     const fractions = seen.filter((p) => p.fraction !== undefined).map((p) => p.fraction);
     expect(fractions).toEqual([0, 0.5, 1]);
     expect(b.models.has('tiny:new')).toBe(true);
-    await expect(pullOllamaModel(b.url, 'not-allowed', () => {})).rejects.toMatchObject({ code: 'model_not_found', message: expect.stringContaining('file does not exist') });
+    await expect(pullOllamaModel(b.url, 'not-allowed', () => {})).rejects.toMatchObject({
+      code: 'model_not_found',
+      message: expect.stringContaining('file does not exist'),
+    });
   });
 
   it('retries a 503 with backoff', async () => {
@@ -185,10 +225,17 @@ describe('ollama provider', () => {
   });
 
   it('spreads sessions over endpoints with a concurrency limit, and reports per-endpoint throughput', async () => {
-    const m = (await reg.load({ provider: 'ollama', model: 'tiny', endpoints: [a.url, b.url], concurrency: 2 })) as OllamaChatModel;
+    const m = (await reg.load({
+      provider: 'ollama',
+      model: 'tiny',
+      endpoints: [a.url, b.url],
+      concurrency: 2,
+    })) as OllamaChatModel;
     expect(m.maxParallel).toBe(4);
     const sessions = await Promise.all([0, 1, 2, 3, 4, 5].map(() => m.openSession()));
-    await Promise.all(sessions.map((s, i) => s.chat({ messages: [...msgs, { role: 'user', content: `caller ${i}` }], maxTokens: 8 })));
+    await Promise.all(
+      sessions.map((s, i) => s.chat({ messages: [...msgs, { role: 'user', content: `caller ${i}` }], maxTokens: 8 })),
+    );
     await Promise.all(sessions.map((s) => s.dispose()));
     const stats = m.stats();
     expect(stats.map((x) => x.endpoint)).toEqual([a.url, b.url]);

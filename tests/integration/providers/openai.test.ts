@@ -24,7 +24,11 @@ const msgs: ChatMessage[] = [
 ];
 const SCHEMA = {
   type: 'object',
-  properties: { route: { enum: ['orders', 'billing', 'none'] }, confidence: { type: 'number', minimum: 0, maximum: 1 }, why: { type: 'string', maxLength: 20 } },
+  properties: {
+    route: { enum: ['orders', 'billing', 'none'] },
+    confidence: { type: 'number', minimum: 0, maximum: 1 },
+    why: { type: 'string', maxLength: 20 },
+  },
   required: ['route', 'confidence', 'why'],
 };
 
@@ -44,7 +48,12 @@ afterAll(async () => {
   delete process.env[WRONG_ENV];
 });
 
-const spec = (model = 'tiny', base = srv.baseUrl, keyEnv = ENV) => ({ provider: 'openai' as const, model, endpoints: [base], api_key_env: keyEnv });
+const spec = (model = 'tiny', base = srv.baseUrl, keyEnv = ENV) => ({
+  provider: 'openai' as const,
+  model,
+  endpoints: [base],
+  api_key_env: keyEnv,
+});
 
 describe('openai-compatible provider', () => {
   it('streams a chat over SSE and reads usage (include_usage)', async () => {
@@ -59,9 +68,17 @@ describe('openai-compatible provider', () => {
     expect(r.usage.completion_tokens).toBeLessThanOrEqual(16);
     const sent = srv.requests.filter((q) => q.path === '/v1/chat/completions').at(-1)!;
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(sent.body).toMatchObject({ model: 'tiny', stream: true, stream_options: { include_usage: true }, max_tokens: 16 });
+    expect(sent.body).toMatchObject({
+      model: 'tiny',
+      stream: true,
+      stream_options: { include_usage: true },
+      max_tokens: 16,
+    });
     // the server's KV reuse shows up as cached_tokens on a follow-up with the same prefix
-    const r2 = await s.chat({ messages: [...msgs, { role: 'assistant', content: r.text }, { role: 'user', content: 'thanks' }], maxTokens: 8 });
+    const r2 = await s.chat({
+      messages: [...msgs, { role: 'assistant', content: r.text }, { role: 'user', content: 'thanks' }],
+      maxTokens: 8,
+    });
     expect(r2.usage.cached_prompt_tokens).toBeGreaterThan(0);
     await s.dispose();
   });
@@ -69,26 +86,48 @@ describe('openai-compatible provider', () => {
   it('structured output with response_format json_schema (strict)', async () => {
     const m = await reg.load(spec());
     const s = await m.openSession();
-    const r = await s.structured<{ route: string }>({ messages: msgs, schema: SCHEMA, schemaName: 'route decision', maxTokens: 64 });
+    const r = await s.structured<{ route: string }>({
+      messages: msgs,
+      schema: SCHEMA,
+      schemaName: 'route decision',
+      maxTokens: 64,
+    });
     await s.dispose();
     expect(validateJson(r.value, SCHEMA)).toEqual([]);
     expect(r.parsedFirstTry).toBe(true);
-    const sent = srv.requests.filter((q) => q.path === '/v1/chat/completions').at(-1)!.body as { response_format: { type: string; json_schema: { name: string; strict: boolean; schema: { additionalProperties: boolean } } } };
+    const sent = srv.requests.filter((q) => q.path === '/v1/chat/completions').at(-1)!.body as {
+      response_format: {
+        type: string;
+        json_schema: { name: string; strict: boolean; schema: { additionalProperties: boolean } };
+      };
+    };
     expect(sent.response_format.type).toBe('json_schema');
-    expect(sent.response_format.json_schema).toMatchObject({ name: 'route_decision', strict: true, schema: { additionalProperties: false } });
+    expect(sent.response_format.json_schema).toMatchObject({
+      name: 'route_decision',
+      strict: true,
+      schema: { additionalProperties: false },
+    });
   });
 
   it('structured output streams its JSON over SSE when asked', async () => {
     const m = await reg.load(spec());
     const s = await m.openSession();
     const chunks: string[] = [];
-    const r = await s.structured<{ route: string }>({ messages: msgs, schema: SCHEMA, maxTokens: 64, onToken: (c) => chunks.push(c) });
+    const r = await s.structured<{ route: string }>({
+      messages: msgs,
+      schema: SCHEMA,
+      maxTokens: 64,
+      onToken: (c) => chunks.push(c),
+    });
     await s.dispose();
     expect(chunks.length).toBeGreaterThan(3);
     expect(chunks.join('')).toBe(r.raw);
     expect(validateJson(r.value, SCHEMA)).toEqual([]);
     expect(r.usage.completion_tokens).toBeGreaterThan(0);
-    const sent = srv.requests.filter((q) => q.path === '/v1/chat/completions').at(-1)!.body as { stream: boolean; response_format: { type: string } };
+    const sent = srv.requests.filter((q) => q.path === '/v1/chat/completions').at(-1)!.body as {
+      stream: boolean;
+      response_format: { type: string };
+    };
     expect([sent.stream, sent.response_format.type]).toEqual([true, 'json_schema']);
   });
 
@@ -98,15 +137,20 @@ describe('openai-compatible provider', () => {
     const before = plain.requests.length;
     const r1 = await s.structured({ messages: msgs, schema: SCHEMA, maxTokens: 64 });
     const afterFirst = plain.requests.slice(before);
-    expect(afterFirst.map((q) => (q.body as { response_format?: { type: string } }).response_format?.type)).toEqual(['json_schema', 'json_object']);
+    expect(afterFirst.map((q) => (q.body as { response_format?: { type: string } }).response_format?.type)).toEqual([
+      'json_schema',
+      'json_object',
+    ]);
     expect(r1.parsedFirstTry).toBe(false);
     expect(validateJson(r1.value, SCHEMA)).toEqual([]);
-    const sys = ((afterFirst[1].body as { messages: Array<{ role: string; content: string }> }).messages[0]);
+    const sys = (afterFirst[1].body as { messages: Array<{ role: string; content: string }> }).messages[0];
     expect(sys.role).toBe('system');
     expect(sys.content).toContain('JSON Schema');
     const mid = plain.requests.length;
     const r2 = await s.structured({ messages: msgs, schema: SCHEMA, maxTokens: 64 });
-    expect(plain.requests.slice(mid).map((q) => (q.body as { response_format?: { type: string } }).response_format?.type)).toEqual(['json_object']);
+    expect(
+      plain.requests.slice(mid).map((q) => (q.body as { response_format?: { type: string } }).response_format?.type),
+    ).toEqual(['json_object']);
     expect(validateJson(r2.value, SCHEMA)).toEqual([]);
     expect(m.compat.noJsonSchema).toBe(true);
     await s.dispose();
@@ -141,7 +185,12 @@ describe('openai-compatible provider', () => {
   });
 
   it('retries a 429, honouring Retry-After', async () => {
-    srv.fault({ path: '/v1/chat/completions', status: 429, body: { error: { message: 'Rate limit reached', code: 'rate_limit_exceeded' } }, headers: { 'retry-after': '0' } });
+    srv.fault({
+      path: '/v1/chat/completions',
+      status: 429,
+      body: { error: { message: 'Rate limit reached', code: 'rate_limit_exceeded' } },
+      headers: { 'retry-after': '0' },
+    });
     const m = await reg.load(spec());
     const s = await m.openSession();
     const before = srv.requests.length;
@@ -164,13 +213,20 @@ describe('openai-compatible provider', () => {
     const everything = JSON.stringify({ ...err, message: err.message, stack: err.stack, where: err.where });
     expect(everything).not.toContain(WRONG);
     expect(everything).not.toContain(WRONG.slice(-8));
-    const sErr = (await (await reg.load(spec('tiny', srv.baseUrl, WRONG_ENV))).openSession().then((x) => x.structured({ messages: msgs, schema: SCHEMA, maxTokens: 16 })).catch((e) => e)) as ProviderError;
+    const sErr = (await (
+      await reg.load(spec('tiny', srv.baseUrl, WRONG_ENV))
+    )
+      .openSession()
+      .then((x) => x.structured({ messages: msgs, schema: SCHEMA, maxTokens: 16 }))
+      .catch((e) => e)) as ProviderError;
     expect(sErr.code).toBe('unauthorized');
     expect(JSON.stringify({ ...sErr, m: sErr.message, st: sErr.stack })).not.toContain(WRONG);
   });
 
   it('a missing key env var is reported by name, without a request', async () => {
-    await expect(reg.load({ provider: 'openai', model: 'tiny', endpoints: [srv.baseUrl], api_key_env: 'PARLEY_NOT_SET_KEY' })).rejects.toMatchObject({
+    await expect(
+      reg.load({ provider: 'openai', model: 'tiny', endpoints: [srv.baseUrl], api_key_env: 'PARLEY_NOT_SET_KEY' }),
+    ).rejects.toMatchObject({
       code: 'unauthorized',
       message: expect.stringContaining('PARLEY_NOT_SET_KEY'),
     });
@@ -179,13 +235,19 @@ describe('openai-compatible provider', () => {
   it('unknown model -> model_not_found; refused connection names the URL', async () => {
     const m = await reg.load(spec('gpt-nope'));
     const s = await m.openSession();
-    await expect(s.chat({ messages: msgs, maxTokens: 8 })).rejects.toMatchObject({ code: 'model_not_found', message: expect.stringContaining('gpt-nope') });
+    await expect(s.chat({ messages: msgs, maxTokens: 8 })).rejects.toMatchObject({
+      code: 'model_not_found',
+      message: expect.stringContaining('gpt-nope'),
+    });
     await s.dispose();
     const dead = await startServer(async () => {});
     await dead.stop();
     const m2 = await reg.load({ provider: 'openai', model: 'x', endpoints: [`${dead.url}/v1`] });
     const s2 = await m2.openSession();
-    await expect(s2.chat({ messages: msgs, maxTokens: 8 })).rejects.toMatchObject({ code: 'connection_refused', message: expect.stringContaining(`${dead.url}/v1`) });
+    await expect(s2.chat({ messages: msgs, maxTokens: 8 })).rejects.toMatchObject({
+      code: 'connection_refused',
+      message: expect.stringContaining(`${dead.url}/v1`),
+    });
     await s2.dispose();
   });
 
@@ -201,7 +263,10 @@ describe('openai-compatible provider', () => {
       const m = await r2.load({ provider: 'openai', model: 'x', endpoints: [`${silent.url}/v1`] });
       const s = await m.openSession();
       const t0 = Date.now();
-      await expect(s.chat({ messages: msgs, maxTokens: 4 })).rejects.toMatchObject({ code: 'timeout', message: expect.stringContaining(`${silent.url}/v1`) });
+      await expect(s.chat({ messages: msgs, maxTokens: 4 })).rejects.toMatchObject({
+        code: 'timeout',
+        message: expect.stringContaining(`${silent.url}/v1`),
+      });
       expect(Date.now() - t0).toBeLessThan(1400);
       expect(hits).toBe(2);
       await s.dispose();
@@ -212,11 +277,25 @@ describe('openai-compatible provider', () => {
 
   it('lists models from /v1/models', async () => {
     const models = await reg.list({ openai: [plain.baseUrl] });
-    expect(models).toEqual([{ provider: 'openai', name: 'tiny', spec: `openai:tiny@${plain.baseUrl}`, endpoint: plain.baseUrl, context_length: undefined }]);
+    expect(models).toEqual([
+      {
+        provider: 'openai',
+        name: 'tiny',
+        spec: `openai:tiny@${plain.baseUrl}`,
+        endpoint: plain.baseUrl,
+        context_length: undefined,
+      },
+    ]);
   });
 
   it('spreads sessions over several endpoints and reports throughput', async () => {
-    const m = (await reg.load({ provider: 'openai', model: 'tiny', endpoints: [srv.baseUrl, plain.baseUrl], api_key_env: ENV, concurrency: 1 })) as OpenAiChatModel;
+    const m = (await reg.load({
+      provider: 'openai',
+      model: 'tiny',
+      endpoints: [srv.baseUrl, plain.baseUrl],
+      api_key_env: ENV,
+      concurrency: 1,
+    })) as OpenAiChatModel;
     const sessions = await Promise.all([0, 1, 2, 3].map(() => m.openSession()));
     await Promise.all(sessions.map((s) => s.chat({ messages: msgs, maxTokens: 6 })));
     await Promise.all(sessions.map((s) => s.dispose()));

@@ -5,7 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readGgufFacts } from '../../../src-main/providers/llama-cpp/gguf-info.js';
-import { buildTinyGguf, ensureTinyGguf, ensureTinyGgufWithTemplate, TINY_CHAT_TEMPLATE } from '../../fixtures/tiny-gguf/write-tiny-gguf.js';
+import {
+  buildTinyGguf,
+  ensureTinyGguf,
+  ensureTinyGgufWithTemplate,
+  TINY_CHAT_TEMPLATE,
+} from '../../fixtures/tiny-gguf/write-tiny-gguf.js';
 
 const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 

@@ -11,7 +11,19 @@ describe('kill -9 in the middle of a run', () => {
     try {
       const db = tempDbPath(t.dir);
       const { suite, model } = writeSlowSuite(t.dir, TESTS, 15);
-      const child = parley(['run', '--agent', AGENT, '--tests', suite, '--agent-model', `scripted:${model}`, '--concurrency', '2', '--db', db]);
+      const child = parley([
+        'run',
+        '--agent',
+        AGENT,
+        '--tests',
+        suite,
+        '--agent-model',
+        `scripted:${model}`,
+        '--concurrency',
+        '2',
+        '--db',
+        db,
+      ]);
       await waitFor(child.stderr!, /^(PASS|FAIL|ERROR) /m, 5);
       child.kill('SIGKILL');
       expect((await exitOf(child)).signal).toBe('SIGKILL');
@@ -54,7 +66,11 @@ describe('kill -9 in the middle of a run', () => {
       const url = new URL(/on (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(banner)![1]);
       const token = url.searchParams.get('token')!;
       const call = async (method: string, input: unknown) => {
-        const res = await fetch(`${url.origin}/rpc/${method}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(input) });
+        const res = await fetch(`${url.origin}/rpc/${method}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          body: JSON.stringify(input),
+        });
         const body = (await res.json()) as { ok: boolean; output: any; error?: { message: string } };
         if (!body.ok) throw new Error(`${method}: ${body.error!.message}`);
         return body.output;
@@ -62,7 +78,12 @@ describe('kill -9 in the middle of a run', () => {
       const fs = await import('node:fs');
       const agent = await call('agents.create', { graph: JSON.parse(fs.readFileSync(AGENT, 'utf8')) });
       const savedSuite = await call('suites.save', { suite: JSON.parse(fs.readFileSync(suite, 'utf8')) });
-      const { run_id } = await call('runs.start', { agent_id: agent.agent.id, suite_id: savedSuite.id, models: { agent: { provider: 'scripted', model } }, options: { concurrency: 2 } });
+      const { run_id } = await call('runs.start', {
+        agent_id: agent.agent.id,
+        suite_id: savedSuite.id,
+        models: { agent: { provider: 'scripted', model } },
+        options: { concurrency: 2 },
+      });
       for (let i = 0; i < 200; i++) {
         const { results } = await call('runs.get', { id: run_id });
         if (results.length >= 4) break;

@@ -11,7 +11,12 @@ import { BIN, collect, ROOT, waitFor } from './support.js';
 const RECORDER = path.join(ROOT, 'tests/support/record-sockets.mjs');
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
 
-interface Entry { kind: string; host?: string; port?: number; path?: string }
+interface Entry {
+  kind: string;
+  host?: string;
+  port?: number;
+  path?: string;
+}
 
 /**
  * Offline by construction: a whole session with only local providers — import, runs on a GGUF
@@ -25,7 +30,8 @@ describe('offline by construction', () => {
     const log = path.join(t.dir, 'sockets.jsonl');
     const db = tempDbPath(t.dir);
     const env = { ...process.env, PARLEY_SOCKET_LOG: log, PARLEY_DB: db, OPENAI_API_KEY: '', OLLAMA_HOST: '' };
-    const parley = (...args: string[]) => spawn(process.execPath, ['--import', RECORDER, BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const parley = (...args: string[]) =>
+      spawn(process.execPath, ['--import', RECORDER, BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
     const ok = async (...args: string[]) => {
       const r = await collect(parley(...args));
       expect(r.code, `parley ${args.join(' ')}\n${r.stderr}`).toBeLessThanOrEqual(1);
@@ -36,8 +42,36 @@ describe('offline by construction', () => {
       const agent = path.join(ROOT, 'tests/fixtures/engine/orders-agent.json');
       const suite = path.join(ROOT, 'tests/fixtures/engine/orders-suite.json');
       await ok('import', agent, path.join(ROOT, 'tests/fixtures/corpus/voicetest/retell-sample_config.json'), '--json');
-      const a = JSON.parse((await ok('run', '--agent', 'Order desk', '--tests', suite, '--agent-model', `llama-cpp:${gguf}`, '--max-turns', '2', '--json')).stdout);
-      const b = JSON.parse((await ok('run', '--agent', 'Order desk', '--tests', suite, '--agent-model', `scripted:${path.join(ROOT, 'tests/fixtures/engine/orders-model.json')}`, '--json')).stdout);
+      const a = JSON.parse(
+        (
+          await ok(
+            'run',
+            '--agent',
+            'Order desk',
+            '--tests',
+            suite,
+            '--agent-model',
+            `llama-cpp:${gguf}`,
+            '--max-turns',
+            '2',
+            '--json',
+          )
+        ).stdout,
+      );
+      const b = JSON.parse(
+        (
+          await ok(
+            'run',
+            '--agent',
+            'Order desk',
+            '--tests',
+            suite,
+            '--agent-model',
+            `scripted:${path.join(ROOT, 'tests/fixtures/engine/orders-model.json')}`,
+            '--json',
+          )
+        ).stdout,
+      );
       await ok('diff', a.run_id, b.run_id, '--json');
       await ok('models', '--dir', path.dirname(gguf), '--json');
 
@@ -59,12 +93,22 @@ describe('offline by construction', () => {
         server.kill('SIGTERM');
       }
 
-      const entries = fs.readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Entry);
+      const entries = fs
+        .readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Entry);
       expect(entries.filter((e) => e.kind === 'tcp').length).toBeGreaterThan(0); // the recorder saw the web-mode calls
-      const outside = entries.filter((e) => (e.kind === 'tcp' || e.kind === 'dns' || e.kind === 'udp') && !isLoopback(String(e.host)));
+      const outside = entries.filter(
+        (e) => (e.kind === 'tcp' || e.kind === 'dns' || e.kind === 'udp') && !isLoopback(String(e.host)),
+      );
       expect(outside).toEqual([]);
       expect(requested.length).toBeGreaterThan(3);
-      expect(requested.filter((u) => !/^(http|ws):\/\/127\.0\.0\.1:\d+\//.test(u) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
+      expect(
+        requested.filter(
+          (u) => !/^(http|ws):\/\/127\.0\.0\.1:\d+\//.test(u) && !u.startsWith('data:') && !u.startsWith('blob:'),
+        ),
+      ).toEqual([]);
     } finally {
       t.cleanup();
     }
@@ -74,9 +118,17 @@ describe('offline by construction', () => {
     const t = tempDir();
     const log = path.join(t.dir, 'sockets.jsonl');
     try {
-      const child = spawn(process.execPath, ['--import', RECORDER, '-e', "fetch('http://parley-offline-check.invalid/').catch(() => {})"], { env: { ...process.env, PARLEY_SOCKET_LOG: log }, stdio: 'ignore' });
+      const child = spawn(
+        process.execPath,
+        ['--import', RECORDER, '-e', "fetch('http://parley-offline-check.invalid/').catch(() => {})"],
+        { env: { ...process.env, PARLEY_SOCKET_LOG: log }, stdio: 'ignore' },
+      );
       await new Promise((r) => child.on('exit', r));
-      const entries = fs.readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Entry);
+      const entries = fs
+        .readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Entry);
       expect(entries.some((e) => e.host === 'parley-offline-check.invalid')).toBe(true);
     } finally {
       t.cleanup();

@@ -15,8 +15,13 @@ describe('API keys never leave the environment', () => {
   const t = tempDir();
   const db = tempDbPath(t.dir);
   const outputs: string[] = [];
-  beforeAll(async () => { server = await startOpenAiServer({ apiKeys: [KEY] }); });
-  afterAll(async () => { await server.stop(); t.cleanup(); });
+  beforeAll(async () => {
+    server = await startOpenAiServer({ apiKeys: [KEY] });
+  });
+  afterAll(async () => {
+    await server.stop();
+    t.cleanup();
+  });
 
   const run = async (args: string[], key: string) => {
     const r = await collect(parley(args, { OPENAI_API_KEY: key, PARLEY_DEBUG: '1' }));
@@ -25,16 +30,51 @@ describe('API keys never leave the environment', () => {
   };
 
   it('runs a suite on an OpenAI-compatible server with the key from the environment', async () => {
-    const r = await run(['run', '--agent', AGENT, '--tests', SUITE, '--agent-model', `openai:tiny@${server.baseUrl}`, '--max-turns', '2', '--concurrency', '1', '--db', db, '--json'], KEY);
+    const r = await run(
+      [
+        'run',
+        '--agent',
+        AGENT,
+        '--tests',
+        SUITE,
+        '--agent-model',
+        `openai:tiny@${server.baseUrl}`,
+        '--max-turns',
+        '2',
+        '--concurrency',
+        '1',
+        '--db',
+        db,
+        '--json',
+      ],
+      KEY,
+    );
     const report = JSON.parse(r.stdout);
     expect(report.results).toHaveLength(2);
     // The tiny random model may produce unusable tool arguments, but every call got through with the key.
-    for (const x of report.results as { error: string | null }[]) expect(x.error ?? '').not.toMatch(/401|unauthori[sz]ed|refused|api key/i);
+    for (const x of report.results as { error: string | null }[])
+      expect(x.error ?? '').not.toMatch(/401|unauthori[sz]ed|refused|api key/i);
     expect(server.requests.length).toBeGreaterThan(0);
   }, 120_000);
 
   it('a wrong key fails with a clear error that does not contain the key (the server echoes it back)', async () => {
-    const r = await run(['run', '--agent', AGENT, '--tests', SUITE, '--agent-model', `openai:tiny@${server.baseUrl}`, '--max-turns', '2', '--db', db, '--json'], WRONG);
+    const r = await run(
+      [
+        'run',
+        '--agent',
+        AGENT,
+        '--tests',
+        SUITE,
+        '--agent-model',
+        `openai:tiny@${server.baseUrl}`,
+        '--max-turns',
+        '2',
+        '--db',
+        db,
+        '--json',
+      ],
+      WRONG,
+    );
     const text = r.stdout + r.stderr;
     expect(text).toMatch(/401|unauthori[sz]ed|key/i);
     expect(text).toContain(server.baseUrl);

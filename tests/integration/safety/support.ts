@@ -8,9 +8,15 @@ export const AGENT = path.join(ROOT, 'tests/fixtures/engine/deterministic-agent.
 
 /** A suite of `n` copies of the deterministic suite's tests, and a scripted model that answers slowly. */
 export function writeSlowSuite(dir: string, n: number, delayMs: number): { suite: string; model: string } {
-  const base = JSON.parse(fs.readFileSync(path.join(ROOT, 'tests/fixtures/engine/deterministic-suite.json'), 'utf8')) as { name: string; tests: { name: string }[] };
+  const base = JSON.parse(
+    fs.readFileSync(path.join(ROOT, 'tests/fixtures/engine/deterministic-suite.json'), 'utf8'),
+  ) as { name: string; tests: { name: string }[] };
   // No caller script: the (slow) scripted model plays the caller, so every test takes several delayed calls.
-  const tests = Array.from({ length: n }, (_, i) => ({ ...base.tests[i % base.tests.length], caller_script: undefined, name: `case ${String(i).padStart(3, '0')}` }));
+  const tests = Array.from({ length: n }, (_, i) => ({
+    ...base.tests[i % base.tests.length],
+    caller_script: undefined,
+    name: `case ${String(i).padStart(3, '0')}`,
+  }));
   const suite = path.join(dir, 'suite.json');
   fs.writeFileSync(suite, JSON.stringify({ name: 'Crash suite', tests }));
   const model = path.join(dir, 'slow-model.json');
@@ -19,18 +25,27 @@ export function writeSlowSuite(dir: string, n: number, delayMs: number): { suite
 }
 
 export function parley(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  return spawn(process.execPath, [BIN, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
 }
 
 /** Resolves when `child`'s stream has produced output matching `re` `count` times. */
 export function waitFor(stream: NodeJS.ReadableStream, re: RegExp, count = 1, timeoutMs = 60_000): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = '';
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${re} x${count}; got:\n${text}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`timed out waiting for ${re} x${count}; got:\n${text}`)),
+      timeoutMs,
+    );
     stream.on('data', (d: Buffer) => {
       text += d.toString();
       const n = [...text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : re.flags + 'g'))].length;
-      if (n >= count) { clearTimeout(timer); resolve(text); }
+      if (n >= count) {
+        clearTimeout(timer);
+        resolve(text);
+      }
     });
   });
 }
@@ -42,8 +57,12 @@ export function exitOf(child: ChildProcess): Promise<{ code: number | null; sign
 export async function collect(child: ChildProcess): Promise<{ code: number | null; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => { stdout += d.toString(); });
-  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+  child.stdout!.on('data', (d: Buffer) => {
+    stdout += d.toString();
+  });
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
   const { code } = await exitOf(child);
   return { code, stdout, stderr };
 }

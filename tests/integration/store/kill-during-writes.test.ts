@@ -17,7 +17,9 @@ function writeThenKill(db: string, ms: number): Promise<{ runId: string; committ
       out += d.toString();
       if (!timer && out.includes('committed 1\n')) timer = setTimeout(() => child.kill('SIGKILL'), ms);
     });
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
     child.on('exit', (_code, signal) => {
       if (signal !== 'SIGKILL') return reject(new Error(`writer exited without being killed: ${err}`));
       const runId = /run (\S+)/.exec(out)?.[1] ?? '';

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const ALLOWED = [/^src-main\/electron\//, /^src-main\/index\.ts$/, /^src-preload\//];
-const IMPORTS_ELECTRON = /(from\s+['"]electron['"])|(require\(\s*['"]electron['"]\s*\))|(import\(\s*['"]electron['"]\s*\))/;
+const IMPORTS_ELECTRON =
+  /(from\s+['"]electron['"])|(require\(\s*['"]electron['"]\s*\))|(import\(\s*['"]electron['"]\s*\))/;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
@@ -23,7 +24,9 @@ describe('the electron import boundary (docs/architecture.md)', () => {
   });
 
   it("imports 'electron' only in src-main/electron/, src-main/index.ts and src-preload/", () => {
-    const offenders = files.filter((f) => !ALLOWED.some((re) => re.test(f)) && IMPORTS_ELECTRON.test(fs.readFileSync(path.join(ROOT, f), 'utf8')));
+    const offenders = files.filter(
+      (f) => !ALLOWED.some((re) => re.test(f)) && IMPORTS_ELECTRON.test(fs.readFileSync(path.join(ROOT, f), 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 
@@ -34,7 +37,10 @@ describe('the electron import boundary (docs/architecture.md)', () => {
   it('src-shared imports only zod and itself', () => {
     const bad = sourceFiles('src-shared').flatMap((f) => {
       const text = fs.readFileSync(path.join(ROOT, f), 'utf8');
-      return [...text.matchAll(/from\s+['"]([^'"]+)['"]/g)].map((m) => m[1]).filter((m) => !m.startsWith('.') && m !== 'zod').map((m) => `${f}: ${m}`);
+      return [...text.matchAll(/from\s+['"]([^'"]+)['"]/g)]
+        .map((m) => m[1])
+        .filter((m) => !m.startsWith('.') && m !== 'zod')
+        .map((m) => `${f}: ${m}`);
     });
     expect(bad).toEqual([]);
   });

@@ -26,7 +26,16 @@ describe('parley CLI foundation', () => {
     const store = openStore(db);
     const { agent, version } = store.agents.create(smallGraph(), { name: 'Clinic' });
     runIds = [0, 1].map((i) => {
-      const r = store.runs.create({ kind: 'simulated', agent_id: agent.id, agent_version_id: version.id, agent_name: 'Clinic', suite_id: null, suite_name: 'smoke', models: {}, options: { concurrency: 1 } });
+      const r = store.runs.create({
+        kind: 'simulated',
+        agent_id: agent.id,
+        agent_version_id: version.id,
+        agent_name: 'Clinic',
+        suite_id: null,
+        suite_name: 'smoke',
+        models: {},
+        options: { concurrency: 1 },
+      });
       store.results.insert(fakeResult(r.id, 0, i ? 'fail' : 'pass'));
       store.runs.refreshSummary(r.id);
       store.runs.setStatus(r.id, 'completed');
@@ -39,7 +48,8 @@ describe('parley CLI foundation', () => {
   it('prints help and version', async () => {
     const help = await run('--help');
     expect(help.code).toBe(0);
-    for (const c of ['import', 'export', 'run', 'serve', 'agents', 'runs', 'models', 'diff']) expect(help.stdout).toContain(c);
+    for (const c of ['import', 'export', 'run', 'serve', 'agents', 'runs', 'models', 'diff'])
+      expect(help.stdout).toContain(c);
     const v = await run('--version');
     expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });

@@ -44,10 +44,24 @@ export function mkRun(p: Partial<RunInput> & { id: string }): Run {
   });
 }
 
-export const turn = (role: TranscriptTurn['role'], content: string, node?: string): TranscriptTurn => ({ role, content, ...(node ? { node } : {}) });
-export const visit = (node: string, t: number, via?: string, reason = ''): NodeVisit => ({ node, turn: t, ...(via ? { via } : {}), reason });
+export const turn = (role: TranscriptTurn['role'], content: string, node?: string): TranscriptTurn => ({
+  role,
+  content,
+  ...(node ? { node } : {}),
+});
+export const visit = (node: string, t: number, via?: string, reason = ''): NodeVisit => ({
+  node,
+  turn: t,
+  ...(via ? { via } : {}),
+  reason,
+});
 
 /** `n` repeats of a test with the given statuses. */
-export function repeats(test: string, test_index: number, statuses: Result['status'][], extra: Partial<Result> = {}): Result[] {
+export function repeats(
+  test: string,
+  test_index: number,
+  statuses: Result['status'][],
+  extra: Partial<Result> = {},
+): Result[] {
   return statuses.map((status, repeat) => mkResult({ test, test_index, repeat, status, ...extra }));
 }

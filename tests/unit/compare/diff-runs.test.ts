@@ -5,19 +5,40 @@ import { pairResults } from '../../../src-main/compare/pair.js';
 import type { Result } from '../../../src-shared/schemas/index.js';
 import { mkResult, mkRun, repeats, turn, visit } from './build.js';
 
-const metric = (criterion: string, score: number, reasoning: string, threshold = 0.7) => ({ criterion, score, threshold, passed: score >= threshold, reasoning });
+const metric = (criterion: string, score: number, reasoning: string, threshold = 0.7) => ({
+  criterion,
+  score,
+  threshold,
+  passed: score >= threshold,
+  reasoning,
+});
 const rule = (kind: string, target: string, passed: boolean, message = '') => ({ kind, target, passed, message });
 
 function runA(): Result[] {
   return [
     mkResult({ test: 'greets', test_index: 0, metrics: [metric('Greets warmly', 0.9, 'said hello')] }),
     mkResult({
-      test: 'books', test_index: 1, status: 'pass', end_reason: 'end_node', turns: 2, duration_ms: 1200,
+      test: 'books',
+      test_index: 1,
+      status: 'pass',
+      end_reason: 'end_node',
+      turns: 2,
+      duration_ms: 1200,
       tokens: { prompt: 300, cached_prompt: 50, completion: 40 },
       metrics: [metric('Books the appointment', 0.9, 'booked for Tuesday')],
       rules: [rule('includes', 'Tuesday', true), rule('excludes', 'SSN', true)],
-      transcript: [turn('agent', 'Hello, how can I help?', 'greet'), turn('caller', 'I want to book', 'greet'), turn('agent', 'Sure, Tuesday at 3pm works.', 'book'), turn('caller', 'Great', 'book'), turn('agent', 'Booked. Bye!', 'end')],
-      nodes_visited: [visit('greet', 0, undefined, 'entry'), visit('book', 2, 'e_book', 'caller wants to book'), visit('end', 4, 'e_done', 'booked')],
+      transcript: [
+        turn('agent', 'Hello, how can I help?', 'greet'),
+        turn('caller', 'I want to book', 'greet'),
+        turn('agent', 'Sure, Tuesday at 3pm works.', 'book'),
+        turn('caller', 'Great', 'book'),
+        turn('agent', 'Booked. Bye!', 'end'),
+      ],
+      nodes_visited: [
+        visit('greet', 0, undefined, 'entry'),
+        visit('book', 2, 'e_book', 'caller wants to book'),
+        visit('end', 4, 'e_done', 'booked'),
+      ],
     }),
     mkResult({ test: 'cancels', test_index: 2, status: 'fail', metrics: [metric('Cancels', 0.2, 'did not cancel')] }),
     mkResult({ test: 'old test', test_index: 3 }),
@@ -31,12 +52,30 @@ function runB(): Result[] {
   return [
     mkResult({ test: 'greets', test_index: 0, metrics: [metric('Greets warmly', 0.8, 'said hi')] }),
     mkResult({
-      test: 'books', test_index: 1, status: 'fail', end_reason: 'max_turns', turns: 3, duration_ms: 2000,
+      test: 'books',
+      test_index: 1,
+      status: 'fail',
+      end_reason: 'max_turns',
+      turns: 3,
+      duration_ms: 2000,
       tokens: { prompt: 500, cached_prompt: 50, completion: 60 },
       metrics: [metric('Books the appointment', 0.3, 'never booked', 0.7)],
-      rules: [rule('includes', 'Tuesday', false, 'missing "Tuesday"'), rule('excludes', 'SSN', true), rule('pattern', 'REF-\\d+', false, 'no match')],
-      transcript: [turn('agent', 'Hello, how can I help?', 'greet'), turn('caller', 'I want to book', 'greet'), turn('agent', 'Let me transfer you to billing.', 'billing'), turn('caller', 'No, booking!', 'billing'), turn('agent', 'Billing can help.', 'billing')],
-      nodes_visited: [visit('greet', 0, undefined, 'entry'), visit('billing', 2, 'e_billing', 'caller mentions payment')],
+      rules: [
+        rule('includes', 'Tuesday', false, 'missing "Tuesday"'),
+        rule('excludes', 'SSN', true),
+        rule('pattern', 'REF-\\d+', false, 'no match'),
+      ],
+      transcript: [
+        turn('agent', 'Hello, how can I help?', 'greet'),
+        turn('caller', 'I want to book', 'greet'),
+        turn('agent', 'Let me transfer you to billing.', 'billing'),
+        turn('caller', 'No, booking!', 'billing'),
+        turn('agent', 'Billing can help.', 'billing'),
+      ],
+      nodes_visited: [
+        visit('greet', 0, undefined, 'entry'),
+        visit('billing', 2, 'e_billing', 'caller mentions payment'),
+      ],
     }),
     mkResult({ test: 'cancels', test_index: 2, status: 'pass', metrics: [metric('Cancels', 0.95, 'cancelled')] }),
     ...repeats('coin', 3, ['pass', 'pass', 'fail', 'fail', 'fail']),
@@ -46,18 +85,29 @@ function runB(): Result[] {
   ];
 }
 
-const diff = () => diffRuns(
-  { run: mkRun({ id: 'run_a' }), results: runA(), minPassRate: 0.6 },
-  { run: mkRun({ id: 'run_b', models: { agent: { spec: { provider: 'ollama', model: 'qwen2.5' } } } }), results: runB(), minPassRate: 0.6 },
-);
+const diff = () =>
+  diffRuns(
+    { run: mkRun({ id: 'run_a' }), results: runA(), minPassRate: 0.6 },
+    {
+      run: mkRun({ id: 'run_b', models: { agent: { spec: { provider: 'ollama', model: 'qwen2.5' } } } }),
+      results: runB(),
+      minPassRate: 0.6,
+    },
+  );
 const byName = (name: string) => diff().tests.find((t) => t.test === name)!;
 
 describe('diffRuns: change kinds', () => {
   it('labels every test with its change, regressions first', () => {
     const d = diff();
     expect(d.tests.map((t) => [t.test, t.change])).toEqual([
-      ['books', 'regressed'], ['sig drop', 'regressed'], ['cancels', 'improved'], ['coin', 'noise'], ['wobbly', 'flaky'],
-      ['brand new', 'new'], ['old test', 'removed'], ['greets', 'same'],
+      ['books', 'regressed'],
+      ['sig drop', 'regressed'],
+      ['cancels', 'improved'],
+      ['coin', 'noise'],
+      ['wobbly', 'flaky'],
+      ['brand new', 'new'],
+      ['old test', 'removed'],
+      ['greets', 'same'],
     ]);
     expect(d.summary.counts).toEqual({ regressed: 2, improved: 1, noise: 1, flaky: 1, new: 1, removed: 1, same: 1 });
     expect(d.summary.regressions).toEqual(['books', 'sig drop']);
@@ -84,10 +134,20 @@ describe('diffRuns: change kinds', () => {
   });
 
   it('metric deltas carry both scores and both reasonings', () => {
-    expect(byName('books').metric_deltas).toEqual([{
-      criterion: 'Books the appointment', score_a: 0.9, score_b: 0.3, delta: expect.closeTo(-0.6, 10),
-      threshold_a: 0.7, threshold_b: 0.7, passed_a: true, passed_b: false, reasoning_a: 'booked for Tuesday', reasoning_b: 'never booked',
-    }]);
+    expect(byName('books').metric_deltas).toEqual([
+      {
+        criterion: 'Books the appointment',
+        score_a: 0.9,
+        score_b: 0.3,
+        delta: expect.closeTo(-0.6, 10),
+        threshold_a: 0.7,
+        threshold_b: 0.7,
+        passed_a: true,
+        passed_b: false,
+        reasoning_a: 'booked for Tuesday',
+        reasoning_b: 'never booked',
+      },
+    ]);
   });
 
   it('rule changes: broken, same and added', () => {
@@ -110,8 +170,15 @@ describe('diffRuns: change kinds', () => {
   it('path divergence with the transition and its reason on each side', () => {
     const t = byName('books');
     expect(t.first_divergence).toEqual({
-      turn: 2, visit: 1, from_node: 'greet', node_a: 'book', node_b: 'billing', via_a: 'e_book', via_b: 'e_billing',
-      reason_a: 'caller wants to book', reason_b: 'caller mentions payment',
+      turn: 2,
+      visit: 1,
+      from_node: 'greet',
+      node_a: 'book',
+      node_b: 'billing',
+      via_a: 'e_book',
+      via_b: 'e_billing',
+      reason_a: 'caller wants to book',
+      reason_b: 'caller mentions payment',
     });
     expect(t.nodes_only_a).toEqual(['book', 'end']);
     expect(t.nodes_only_b).toEqual(['billing']);
@@ -120,16 +187,33 @@ describe('diffRuns: change kinds', () => {
   it('transcript diff aligns turns and marks word changes', () => {
     const t = byName('books');
     expect(t.transcript_diff.map((e) => [e.op, e.role, e.node_a, e.node_b])).toEqual([
-      ['same', 'agent', 'greet', 'greet'], ['same', 'caller', 'greet', 'greet'],
-      ['changed', 'agent', 'book', 'billing'], ['changed', 'caller', 'book', 'billing'], ['changed', 'agent', 'end', 'billing'],
+      ['same', 'agent', 'greet', 'greet'],
+      ['same', 'caller', 'greet', 'greet'],
+      ['changed', 'agent', 'book', 'billing'],
+      ['changed', 'caller', 'book', 'billing'],
+      ['changed', 'agent', 'end', 'billing'],
     ]);
     const words = t.transcript_diff[3].words!;
     expect(words.filter((w) => w.op === '-').map((w) => w.text.trim())).toContain('Great');
-    expect(words.filter((w) => w.op === '+').map((w) => w.text.trim()).join(' ')).toContain('booking');
+    expect(
+      words
+        .filter((w) => w.op === '+')
+        .map((w) => w.text.trim())
+        .join(' '),
+    ).toContain('booking');
   });
 
   it('diagnosis of B points the failed metric at nothing when the judge named no turns', () => {
-    expect(byName('books').diagnosis).toEqual([{ criterion: 'Books the appointment', score: 0.3, threshold: 0.7, reasoning: 'never booked', turns: [], nodes: [] }]);
+    expect(byName('books').diagnosis).toEqual([
+      {
+        criterion: 'Books the appointment',
+        score: 0.3,
+        threshold: 0.7,
+        reasoning: 'never booked',
+        turns: [],
+        nodes: [],
+      },
+    ]);
   });
 
   it('summary per side: pass rate, mean scores, tokens, wall time, mean turns and deltas', () => {
@@ -155,14 +239,31 @@ describe('diffRuns: change kinds', () => {
 
 describe('pairing', () => {
   it('pairs by name, falling back to index when a name repeats in a run', () => {
-    const a = [mkResult({ test: 'dup', test_index: 0 }), mkResult({ test: 'dup', test_index: 1 }), mkResult({ test: 'x', test_index: 2 })];
-    const b = [mkResult({ test: 'x', test_index: 0 }), mkResult({ test: 'dup', test_index: 1 }), mkResult({ test: 'dup', test_index: 2 })];
+    const a = [
+      mkResult({ test: 'dup', test_index: 0 }),
+      mkResult({ test: 'dup', test_index: 1 }),
+      mkResult({ test: 'x', test_index: 2 }),
+    ];
+    const b = [
+      mkResult({ test: 'x', test_index: 0 }),
+      mkResult({ test: 'dup', test_index: 1 }),
+      mkResult({ test: 'dup', test_index: 2 }),
+    ];
     const pairs = pairResults(a, b).map((p) => [p.key, p.test_index_a, p.test_index_b]);
-    expect(pairs).toEqual([['#0 dup', 0, null], ['#1 dup', 1, 1], ['x', 2, 0], ['#2 dup', null, 2]]);
+    expect(pairs).toEqual([
+      ['#0 dup', 0, null],
+      ['#1 dup', 1, 1],
+      ['x', 2, 0],
+      ['#2 dup', null, 2],
+    ]);
   });
 
   it('groups repeats under one test in repeat order', () => {
-    const a = [mkResult({ test: 't', repeat: 2 }), mkResult({ test: 't', repeat: 0 }), mkResult({ test: 't', repeat: 1 })];
+    const a = [
+      mkResult({ test: 't', repeat: 2 }),
+      mkResult({ test: 't', repeat: 0 }),
+      mkResult({ test: 't', repeat: 1 }),
+    ];
     expect(pairResults(a, [])[0].a.map((r) => r.repeat)).toEqual([0, 1, 2]);
   });
 });
@@ -183,7 +284,10 @@ describe('outcome and classification', () => {
   });
 
   it('a significant rise in pass rate is an improvement even when both aggregates fail', () => {
-    const v = classifyChange(sideOutcome(repeats('t', 0, Array(10).fill('fail'))), sideOutcome(repeats('t', 0, [...Array(9).fill('pass'), 'fail'])));
+    const v = classifyChange(
+      sideOutcome(repeats('t', 0, Array(10).fill('fail'))),
+      sideOutcome(repeats('t', 0, [...Array(9).fill('pass'), 'fail'])),
+    );
     expect(v.change).toBe('improved');
     expect(v.significant).toBe(true);
   });

@@ -9,7 +9,10 @@ function binom(n: number, k: number): bigint {
   return r;
 }
 function fisherBig(a: number, b: number, c: number, d: number): number {
-  const r1 = a + b, r2 = c + d, c1 = a + c, n = r1 + r2;
+  const r1 = a + b,
+    r2 = c + d,
+    c1 = a + c,
+    n = r1 + r2;
   const num = (x: number) => binom(r1, x) * binom(r2, c1 - x);
   const obs = num(a);
   let sum = 0n;
@@ -39,16 +42,24 @@ describe('fisherExact', () => {
 
   it('matches the exact BigInt reference on every table with up to 12 per row', () => {
     let checked = 0;
-    for (let r1 = 1; r1 <= 12; r1++) for (let r2 = 1; r2 <= 12; r2 += 3) for (let a = 0; a <= r1; a++) for (let c = 0; c <= r2; c += 2) {
-      const p = fisherExact(a, r1 - a, c, r2 - c);
-      expect(Math.abs(p - fisherBig(a, r1 - a, c, r2 - c))).toBeLessThan(1e-10);
-      checked++;
-    }
+    for (let r1 = 1; r1 <= 12; r1++)
+      for (let r2 = 1; r2 <= 12; r2 += 3)
+        for (let a = 0; a <= r1; a++)
+          for (let c = 0; c <= r2; c += 2) {
+            const p = fisherExact(a, r1 - a, c, r2 - c);
+            expect(Math.abs(p - fisherBig(a, r1 - a, c, r2 - c))).toBeLessThan(1e-10);
+            checked++;
+          }
     expect(checked).toBeGreaterThan(300);
   });
 
   it('matches the reference on larger repeat counts (100 vs 100)', () => {
-    for (const [a, c] of [[95, 80], [50, 50], [60, 45], [99, 1]]) {
+    for (const [a, c] of [
+      [95, 80],
+      [50, 50],
+      [60, 45],
+      [99, 1],
+    ]) {
       expect(fisherExact(a, 100 - a, c, 100 - c)).toBeCloseTo(fisherBig(a, 100 - a, c, 100 - c), 10);
     }
   });

@@ -17,8 +17,12 @@ function checkWellFormed(xml: string): { tags: string[] } {
       if (/&(?!(amp|lt|gt|quot|apos);)/.test(m[5])) throw new Error(`raw & in text: ${m[5].slice(0, 40)}`);
       continue;
     }
-    if (m[1]) { if (stack.pop() !== m[2]) throw new Error(`mismatched </${m[2]}>`); }
-    else { tags.push(m[2]); if (!m[4]) stack.push(m[2]); }
+    if (m[1]) {
+      if (stack.pop() !== m[2]) throw new Error(`mismatched </${m[2]}>`);
+    } else {
+      tags.push(m[2]);
+      if (!m[4]) stack.push(m[2]);
+    }
   }
   if (consumed !== body.length) throw new Error(`trailing data at ${consumed}`);
   if (stack.length) throw new Error(`unclosed ${stack.join(',')}`);
@@ -28,10 +32,26 @@ function checkWellFormed(xml: string): { tags: string[] } {
 describe('JUnit XML', () => {
   const run = mkRun({ id: 'run_j', agent_name: 'Dental & Co', suite_name: 'smoke <v2>' });
   const results = [
-    mkResult({ test: 'greets', test_index: 0, duration_ms: 1500, transcript: [turn('agent', 'Hi "there" & welcome <3', 'greet')] }),
-    mkResult({ test: 'books', test_index: 1, status: 'fail', metrics: [{ criterion: 'Books it', score: 0.25, threshold: 0.7, passed: false, reasoning: 'no booking' }],
-      rules: [{ kind: 'includes', target: 'Tuesday', passed: false, message: 'missing' }] }),
-    mkResult({ test: 'crashes', test_index: 2, status: 'error', end_reason: 'error', error: 'ollama: connection refused \u0001' }),
+    mkResult({
+      test: 'greets',
+      test_index: 0,
+      duration_ms: 1500,
+      transcript: [turn('agent', 'Hi "there" & welcome <3', 'greet')],
+    }),
+    mkResult({
+      test: 'books',
+      test_index: 1,
+      status: 'fail',
+      metrics: [{ criterion: 'Books it', score: 0.25, threshold: 0.7, passed: false, reasoning: 'no booking' }],
+      rules: [{ kind: 'includes', target: 'Tuesday', passed: false, message: 'missing' }],
+    }),
+    mkResult({
+      test: 'crashes',
+      test_index: 2,
+      status: 'error',
+      end_reason: 'error',
+      error: 'ollama: connection refused \u0001',
+    }),
     mkResult({ test: 'rep', test_index: 3, repeat: 0 }),
     mkResult({ test: 'rep', test_index: 3, repeat: 1, status: 'fail' }),
     mkResult({ test: 'call 1', test_index: 4, status: 'imported', end_reason: 'imported' }),
@@ -51,8 +71,13 @@ describe('JUnit XML', () => {
   });
 
   it('failure lists every failed metric and rule; error carries the message; imported is skipped', () => {
-    expect(failureReasons(results[1])).toEqual(['metric "Books it" scored 0.25 < 0.70: no booking', 'rule includes "Tuesday" failed: missing']);
-    expect(xml).toMatch(/<failure message="metric &quot;Books it&quot; scored 0.25 &lt; 0.70: no booking" type="parley">/);
+    expect(failureReasons(results[1])).toEqual([
+      'metric "Books it" scored 0.25 < 0.70: no booking',
+      'rule includes "Tuesday" failed: missing',
+    ]);
+    expect(xml).toMatch(
+      /<failure message="metric &quot;Books it&quot; scored 0.25 &lt; 0.70: no booking" type="parley">/,
+    );
     expect(xml).toMatch(/<error message="ollama: connection refused \uFFFD" type="error">/);
     expect(xml).toContain('<skipped message="imported call, not evaluated (parley evaluate)"/>');
   });
@@ -70,8 +95,15 @@ describe('JUnit XML', () => {
   });
 
   it('several runs (a model matrix): one testsuite per run named with its model, totals over all', () => {
-    const other = mkRun({ id: 'run_k', suite_name: 'smoke', models: { agent: { spec: { provider: 'ollama', model: 'qwen2.5', params: {} } } } });
-    const multi = toJUnitXmlRuns([{ run, results }, { run: other, results: [mkResult({ test: 'greets', status: 'fail' })] }]);
+    const other = mkRun({
+      id: 'run_k',
+      suite_name: 'smoke',
+      models: { agent: { spec: { provider: 'ollama', model: 'qwen2.5', params: {} } } },
+    });
+    const multi = toJUnitXmlRuns([
+      { run, results },
+      { run: other, results: [mkResult({ test: 'greets', status: 'fail' })] },
+    ]);
     checkWellFormed(multi);
     expect(multi).toContain('<testsuites name="parley" tests="7" failures="3" errors="1" skipped="1"');
     expect(multi).toContain('<testsuite name="smoke &lt;v2&gt; [scripted:a.json]" id="run_j"');

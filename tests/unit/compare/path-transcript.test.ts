@@ -10,8 +10,21 @@ describe('firstDivergence', () => {
   });
 
   it('reports where one path ends early', () => {
-    const d = firstDivergence([visit('a', 0), visit('b', 2, 't1', 'r1')], [visit('a', 0), visit('b', 2, 't1', 'r1'), visit('c', 4, 't2', 'went on')]);
-    expect(d).toEqual({ turn: 4, visit: 2, from_node: 'b', node_a: null, node_b: 'c', via_a: null, via_b: 't2', reason_a: null, reason_b: 'went on' });
+    const d = firstDivergence(
+      [visit('a', 0), visit('b', 2, 't1', 'r1')],
+      [visit('a', 0), visit('b', 2, 't1', 'r1'), visit('c', 4, 't2', 'went on')],
+    );
+    expect(d).toEqual({
+      turn: 4,
+      visit: 2,
+      from_node: 'b',
+      node_a: null,
+      node_b: 'c',
+      via_a: null,
+      via_b: 't2',
+      reason_a: null,
+      reason_b: 'went on',
+    });
   });
 
   it('reports a different entry node with no common node before it', () => {
@@ -44,16 +57,30 @@ describe('transcript alignment', () => {
 
   it('marks an inserted exchange and keeps the rest aligned', () => {
     const a = [turn('agent', 'Hi', 'greet'), turn('caller', 'Book me', 'greet'), turn('agent', 'Done', 'end')];
-    const b = [turn('agent', 'Hi', 'greet'), turn('caller', 'Book me', 'greet'), turn('agent', 'Your name?', 'ask_name'), turn('caller', 'Dana', 'ask_name'), turn('agent', 'Done', 'end')];
+    const b = [
+      turn('agent', 'Hi', 'greet'),
+      turn('caller', 'Book me', 'greet'),
+      turn('agent', 'Your name?', 'ask_name'),
+      turn('caller', 'Dana', 'ask_name'),
+      turn('agent', 'Done', 'end'),
+    ];
     expect(diffTranscripts(a, b).map((e) => [e.op, e.a_index, e.b_index])).toEqual([
-      ['same', 0, 0], ['same', 1, 1], ['inserted', null, 2], ['inserted', null, 3], ['same', 2, 4],
+      ['same', 0, 0],
+      ['same', 1, 1],
+      ['inserted', null, 2],
+      ['inserted', null, 3],
+      ['same', 2, 4],
     ]);
   });
 
   it('marks removed turns and tool turns', () => {
     const a = [turn('agent', 'Checking', 'n'), turn('tool', '{"ok":true}', 'n'), turn('agent', 'Found it', 'n')];
     const b = [turn('agent', 'Checking', 'n'), turn('agent', 'Found it', 'n')];
-    expect(diffTranscripts(a, b).map((e) => [e.op, e.role])).toEqual([['same', 'agent'], ['removed', 'tool'], ['same', 'agent']]);
+    expect(diffTranscripts(a, b).map((e) => [e.op, e.role])).toEqual([
+      ['same', 'agent'],
+      ['removed', 'tool'],
+      ['same', 'agent'],
+    ]);
   });
 
   it('every turn of both sides appears exactly once, in order', () => {
@@ -69,8 +96,18 @@ describe('transcript alignment', () => {
     const a = 'Your appointment is on Tuesday at 3pm.';
     const b = 'Your appointment is on Wednesday at 3pm, see you then.';
     const parts = wordDiff(a, b);
-    expect(parts.filter((p) => p.op !== '+').map((p) => p.text).join('')).toBe(a);
-    expect(parts.filter((p) => p.op !== '-').map((p) => p.text).join('')).toBe(b);
+    expect(
+      parts
+        .filter((p) => p.op !== '+')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(a);
+    expect(
+      parts
+        .filter((p) => p.op !== '-')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(b);
     expect(parts.find((p) => p.op === '-')?.text).toBe('Tuesday');
     expect(parts.find((p) => p.op === '+')?.text).toBe('Wednesday');
   });

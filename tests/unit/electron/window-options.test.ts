@@ -6,8 +6,13 @@ describe('desktop window security', () => {
   it('isolates the renderer: contextIsolation, sandbox, no nodeIntegration, no webview', () => {
     const prefs = secureWindowOptions('/app/preload/index.cjs').webPreferences!;
     expect(prefs).toMatchObject({
-      contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false,
-      webSecurity: true, allowRunningInsecureContent: false, webviewTag: false,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
     });
     expect(prefs.preload).toBe('/app/preload/index.cjs');
   });

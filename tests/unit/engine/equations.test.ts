@@ -61,18 +61,31 @@ describe('equation operators', () => {
   });
 
   it('evaluates against the call context, strips {{ }} from the left and templates the right', () => {
-    const v = new VariableStore({ test: { user: { tier: 'gold' }, wanted: 'gold', age: '21' } }, { callId: 'c', turn: () => 0 });
+    const v = new VariableStore(
+      { test: { user: { tier: 'gold' }, wanted: 'gold', age: '21' } },
+      { callId: 'c', turn: () => 0 },
+    );
     expect(evaluateEquation({ left: '{{user.tier}}', operator: '==', right: '{{wanted}}' }, v).result).toBe(true);
-    expect(evaluateEquation({ left: 'age', operator: '>=', right: '18' }, v)).toMatchObject({ result: true, value: '21', equation: 'age >= "18"' });
+    expect(evaluateEquation({ left: 'age', operator: '>=', right: '18' }, v)).toMatchObject({
+      result: true,
+      value: '21',
+      equation: 'age >= "18"',
+    });
     expect(evaluateEquation({ left: 'phone', operator: 'not_exists' }, v).equation).toBe('phone not_exists');
   });
 
   it('combines with all (default) / any, and an empty list never matches', () => {
     const v = new VariableStore({ test: { a: '1', b: '2' } }, { callId: 'c', turn: () => 0 });
-    const eqs = [{ left: 'a', operator: '==' as const, right: '1' }, { left: 'b', operator: '==' as const, right: '9' }];
+    const eqs = [
+      { left: 'a', operator: '==' as const, right: '1' },
+      { left: 'b', operator: '==' as const, right: '9' },
+    ];
     expect(evaluateEquations({ equations: eqs }, v).matched).toBe(false);
     expect(evaluateEquations({ match: 'all', equations: eqs }, v).matched).toBe(false);
-    expect(evaluateEquations({ match: 'any', equations: eqs }, v)).toMatchObject({ matched: true, summary: 'a == "1" or b == "9"' });
+    expect(evaluateEquations({ match: 'any', equations: eqs }, v)).toMatchObject({
+      matched: true,
+      summary: 'a == "1" or b == "9"',
+    });
     expect(evaluateEquations({ match: 'all', equations: [] }, v).matched).toBe(false);
     expect(evaluateEquations({ match: 'any', equations: [] }, v).matched).toBe(false);
   });

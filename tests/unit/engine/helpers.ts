@@ -26,15 +26,30 @@ export async function converse(c: Converse) {
   const caller = c.models?.caller ?? (c.caller ? scriptedModel(c.caller) : agent);
   const calls = new ModelCalls({ agent, caller, judge: c.models?.judge ?? agent }, c.extra?.signal);
   const out = await runConversation({
-    graph: graph(c.graph), test: testCase(c.test), callId: 'call-1', calls, callerPrompt: 'You are a caller.',
-    maxTurns: c.maxTurns, now: fixedNow, ...c.extra,
+    graph: graph(c.graph),
+    test: testCase(c.test),
+    callId: 'call-1',
+    calls,
+    callerPrompt: 'You are a caller.',
+    maxTurns: c.maxTurns,
+    now: fixedNow,
+    ...c.extra,
   });
   await calls.disposeAll();
-  return { ...out, calls: calls.records, path: out.visits.map((v) => v.node), said: out.transcript.map((t) => `${t.role}: ${t.content}`) };
+  return {
+    ...out,
+    calls: calls.records,
+    path: out.visits.map((v) => v.node),
+    said: out.transcript.map((t) => `${t.role}: ${t.content}`),
+  };
 }
 
-export const staticNode = (id: string, text: string, transitions: unknown[] = [], extra: Record<string, unknown> = {}) =>
-  ({ id, type: 'conversation', instruction: { mode: 'static', text }, transitions, ...extra }) as never;
+export const staticNode = (
+  id: string,
+  text: string,
+  transitions: unknown[] = [],
+  extra: Record<string, unknown> = {},
+) => ({ id, type: 'conversation', instruction: { mode: 'static', text }, transitions, ...extra }) as never;
 
 export const edge = (id: string, target: string, condition: unknown, order?: number) =>
   ({ id, target, condition, ...(order !== undefined ? { order } : {}) }) as never;
@@ -63,9 +78,32 @@ export function spy(model: ChatModel): { model: ChatModel; seen: SeenCall[]; ses
       const s = await model.openSession(opts);
       const n = sessions.push(opts?.label ?? '?') - 1;
       return {
-        chat: (req) => { seen.push({ kind: 'chat', purpose: req.purpose, messages: req.messages, tools: req.tools, maxTokens: req.maxTokens, session: n }); return s.chat(req); },
-        structured: (req) => { seen.push({ kind: 'structured', purpose: req.purpose, messages: req.messages, schema: req.schema, maxTokens: req.maxTokens, session: n }); return s.structured(req); },
-        dispose: async () => { disposed.push(n); await s.dispose(); },
+        chat: (req) => {
+          seen.push({
+            kind: 'chat',
+            purpose: req.purpose,
+            messages: req.messages,
+            tools: req.tools,
+            maxTokens: req.maxTokens,
+            session: n,
+          });
+          return s.chat(req);
+        },
+        structured: (req) => {
+          seen.push({
+            kind: 'structured',
+            purpose: req.purpose,
+            messages: req.messages,
+            schema: req.schema,
+            maxTokens: req.maxTokens,
+            session: n,
+          });
+          return s.structured(req);
+        },
+        dispose: async () => {
+          disposed.push(n);
+          await s.dispose();
+        },
       };
     },
   };
@@ -80,11 +118,16 @@ export function unboundedParts(schema: unknown, at = '$'): string[] {
   const out: string[] = [];
   const types = Array.isArray(s.type) ? s.type : [s.type];
   if (types.includes('string') && typeof s.maxLength !== 'number') out.push(`${at}: string without maxLength`);
-  if ((types.includes('number') || types.includes('integer')) && (typeof s.minimum !== 'number' || typeof s.maximum !== 'number')) out.push(`${at}: number without bounds`);
+  if (
+    (types.includes('number') || types.includes('integer')) &&
+    (typeof s.minimum !== 'number' || typeof s.maximum !== 'number')
+  )
+    out.push(`${at}: number without bounds`);
   if (types.includes('array')) {
     if (typeof s.maxItems !== 'number') out.push(`${at}: array without maxItems`);
     out.push(...unboundedParts(s.items, `${at}[]`));
   }
-  for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, unknown>)) out.push(...unboundedParts(v, `${at}.${k}`));
+  for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, unknown>))
+    out.push(...unboundedParts(v, `${at}.${k}`));
   return out;
 }

@@ -28,9 +28,16 @@ describe('JsonStringFieldStream', () => {
   });
 
   it('equals JSON.parse for any message and any chunking (property)', () => {
-    fc.assert(fc.property(fc.string(), fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 6 }), (msg, sizes) => {
-      const json = JSON.stringify({ message: msg, done: false });
-      return feed(json, sizes) === msg;
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 6 }),
+        (msg, sizes) => {
+          const json = JSON.stringify({ message: msg, done: false });
+          return feed(json, sizes) === msg;
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

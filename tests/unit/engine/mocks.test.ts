@@ -6,16 +6,23 @@ const mocks = (list: unknown[]) => list.map((m) => ToolMock.parse(m));
 
 describe('tool mocks', () => {
   it('first entry whose `when` partially matches wins (issue example)', () => {
-    const r = new MockResolver(mocks([
-      { tool: 'lookup_order', when: { order_id: 'A17' }, response: { status: 'shipped' } },
-      { tool: 'lookup_order', response: { status: 'pending' } },
-    ]));
-    expect(r.resolve('lookup_order', { order_id: 'A17', verbose: true })).toEqual({ mocked: true, result: { status: 'shipped' } });
+    const r = new MockResolver(
+      mocks([
+        { tool: 'lookup_order', when: { order_id: 'A17' }, response: { status: 'shipped' } },
+        { tool: 'lookup_order', response: { status: 'pending' } },
+      ]),
+    );
+    expect(r.resolve('lookup_order', { order_id: 'A17', verbose: true })).toEqual({
+      mocked: true,
+      result: { status: 'shipped' },
+    });
     expect(r.resolve('lookup_order', { order_id: 'B2' })).toEqual({ mocked: true, result: { status: 'pending' } });
   });
 
   it('sequence steps per call and sticks on its last step; errors are returned', () => {
-    const r = new MockResolver(mocks([{ tool: 'charge_card', sequence: [{ error: 'card declined' }, { response: { ok: true } }] }]));
+    const r = new MockResolver(
+      mocks([{ tool: 'charge_card', sequence: [{ error: 'card declined' }, { response: { ok: true } }] }]),
+    );
     expect(r.resolve('charge_card', {})).toEqual({ mocked: true, error: 'card declined' });
     expect(r.resolve('charge_card', {})).toEqual({ mocked: true, result: { ok: true } });
     expect(r.resolve('charge_card', {})).toEqual({ mocked: true, result: { ok: true } });

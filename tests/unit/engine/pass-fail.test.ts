@@ -3,7 +3,13 @@ import { allTestsOk, conversationStatus, summarizeTests } from '../../../src-mai
 
 const ok = { kind: 'x', target: 'x', passed: true, message: '' };
 const bad = { ...ok, passed: false };
-const metric = (score: number, threshold = 0.7) => ({ criterion: 'c', score, threshold, passed: score >= threshold, reasoning: '' });
+const metric = (score: number, threshold = 0.7) => ({
+  criterion: 'c',
+  score,
+  threshold,
+  passed: score >= threshold,
+  reasoning: '',
+});
 
 describe('pass / fail', () => {
   it('pass = no error + every rule + every assertion + every metric at its threshold', () => {
@@ -12,19 +18,44 @@ describe('pass / fail', () => {
     expect(conversationStatus({ error: null, rules: [bad], assertions: [ok], metrics: [] })).toBe('fail');
     expect(conversationStatus({ error: null, rules: [ok], assertions: [bad], metrics: [] })).toBe('fail');
     expect(conversationStatus({ error: null, rules: [], assertions: [], metrics: [metric(0.69)] })).toBe('fail');
-    expect(conversationStatus({ error: 'model down', rules: [ok], assertions: [ok], metrics: [metric(1)] })).toBe('error');
+    expect(conversationStatus({ error: 'model down', rules: [ok], assertions: [ok], metrics: [metric(1)] })).toBe(
+      'error',
+    );
   });
 
   it('repeats give a pass rate per test, checked against the suite min_pass_rate (default 1)', () => {
     const results = [
-      { test: 'a', test_index: 0, status: 'pass' as const }, { test: 'a', test_index: 0, status: 'fail' as const },
-      { test: 'a', test_index: 0, status: 'pass' as const }, { test: 'a', test_index: 0, status: 'pass' as const },
-      { test: 'b', test_index: 1, status: 'pass' as const }, { test: 'b', test_index: 1, status: 'error' as const },
+      { test: 'a', test_index: 0, status: 'pass' as const },
+      { test: 'a', test_index: 0, status: 'fail' as const },
+      { test: 'a', test_index: 0, status: 'pass' as const },
+      { test: 'a', test_index: 0, status: 'pass' as const },
+      { test: 'b', test_index: 1, status: 'pass' as const },
+      { test: 'b', test_index: 1, status: 'error' as const },
     ];
     const strict = summarizeTests(results);
     expect(strict).toEqual([
-      { test: 'a', test_index: 0, runs: 4, passed: 3, failed: 1, errored: 0, pass_rate: 0.75, min_pass_rate: 1, ok: false },
-      { test: 'b', test_index: 1, runs: 2, passed: 1, failed: 0, errored: 1, pass_rate: 0.5, min_pass_rate: 1, ok: false },
+      {
+        test: 'a',
+        test_index: 0,
+        runs: 4,
+        passed: 3,
+        failed: 1,
+        errored: 0,
+        pass_rate: 0.75,
+        min_pass_rate: 1,
+        ok: false,
+      },
+      {
+        test: 'b',
+        test_index: 1,
+        runs: 2,
+        passed: 1,
+        failed: 0,
+        errored: 1,
+        pass_rate: 0.5,
+        min_pass_rate: 1,
+        ok: false,
+      },
     ]);
     expect(allTestsOk(strict)).toBe(false);
     const lenient = summarizeTests(results, { min_pass_rate: 0.75 });

@@ -22,22 +22,38 @@ export interface Bench {
 }
 
 /** A store with one agent, and a `start` that runs a suite on the given models, collecting events. */
-export function bench(g: AgentGraphInput, suite: TestSuiteInput, models: { agent?: ChatModel | ScriptInput; caller?: ChatModel; judge?: ChatModel } = {}): Bench {
+export function bench(
+  g: AgentGraphInput,
+  suite: TestSuiteInput,
+  models: { agent?: ChatModel | ScriptInput; caller?: ChatModel; judge?: ChatModel } = {},
+): Bench {
   const store = tempStore();
   const parsed = graph(g);
   const created = store.agents.create(parsed, { name: 'demo agent' });
-  const agentModel = models.agent && 'openSession' in models.agent ? models.agent as ChatModel : scriptedModel((models.agent ?? {}) as ScriptInput);
+  const agentModel =
+    models.agent && 'openSession' in models.agent
+      ? (models.agent as ChatModel)
+      : scriptedModel((models.agent ?? {}) as ScriptInput);
   const events: RunEvent[] = [];
-  const agent = { id: created.agent.id, version_id: created.version.id, name: created.agent.name, graph: created.version.graph };
+  const agent = {
+    id: created.agent.id,
+    version_id: created.version.id,
+    name: created.agent.name,
+    graph: created.version.graph,
+  };
   const data = TestSuite.parse(suite);
   return {
-    store, events, agent,
-    start: (extra = {}) => startRun({
-      store,
-      models: { agent: agentModel, caller: models.caller ?? agentModel, judge: models.judge ?? agentModel },
-      agent, suite: { id: null, name: data.name || 'suite', data },
-      onEvent: (e) => events.push(e),
-      ...extra,
-    }),
+    store,
+    events,
+    agent,
+    start: (extra = {}) =>
+      startRun({
+        store,
+        models: { agent: agentModel, caller: models.caller ?? agentModel, judge: models.judge ?? agentModel },
+        agent,
+        suite: { id: null, name: data.name || 'suite', data },
+        onEvent: (e) => events.push(e),
+        ...extra,
+      }),
   };
 }

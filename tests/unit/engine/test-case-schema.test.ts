@@ -12,14 +12,33 @@ describe('docs/schemas/test-case.schema.json', () => {
       fs.mkdirSync(path.dirname(FILE), { recursive: true });
       fs.writeFileSync(FILE, text);
     }
-    expect(fs.existsSync(FILE), `${FILE} is missing: run PARLEY_WRITE_SCHEMAS=1 npx vitest run tests/unit/engine/test-case-schema.test.ts`).toBe(true);
+    expect(
+      fs.existsSync(FILE),
+      `${FILE} is missing: run PARLEY_WRITE_SCHEMAS=1 npx vitest run tests/unit/engine/test-case-schema.test.ts`,
+    ).toBe(true);
     expect(fs.readFileSync(FILE, 'utf8')).toBe(text);
   });
 
   it('describes the fields users write, with the legacy type names accepted', () => {
     const s = testCaseJsonSchema() as { properties: Record<string, Record<string, unknown>>; required: string[] };
     expect(s.required).toEqual(['name']);
-    for (const k of ['name', 'type', 'user_prompt', 'persona', 'metrics', 'metric_threshold', 'dynamic_variables', 'tool_mocks', 'includes', 'excludes', 'patterns', 'max_turns', 'repeats', 'assertions', 'caller_script']) {
+    for (const k of [
+      'name',
+      'type',
+      'user_prompt',
+      'persona',
+      'metrics',
+      'metric_threshold',
+      'dynamic_variables',
+      'tool_mocks',
+      'includes',
+      'excludes',
+      'patterns',
+      'max_turns',
+      'repeats',
+      'assertions',
+      'caller_script',
+    ]) {
       expect(s.properties).toHaveProperty(k);
     }
   });

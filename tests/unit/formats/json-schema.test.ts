@@ -23,7 +23,9 @@ describe('JSON Schemas of Parley files', () => {
       const doc = JSON.parse(exportAgent(r.graph, 'parley').text);
       expect(agent(doc), JSON.stringify(agent.errors)).toBe(true);
     }
-    expect(agent({ format: 'parley', version: 1, agent: { entry_node_id: 'a', nodes: [{ id: 'a', type: 'teleport' }] } })).toBe(false);
+    expect(
+      agent({ format: 'parley', version: 1, agent: { entry_node_id: 'a', nodes: [{ id: 'a', type: 'teleport' }] } }),
+    ).toBe(false);
     expect(agent({ format: 'parley', version: 2, agent: { entry_node_id: 'a', nodes: [] } })).toBe(false);
 
     const suite = ajv.compile(suiteFileSchema());

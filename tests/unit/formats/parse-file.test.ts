@@ -13,16 +13,27 @@ const failed = (text: string, name = 'f.json', opts = {}) => {
 describe('detectFormat', () => {
   it('recognises every format', () => {
     const cases: [string, string][] = [
-      ['retell-sample_config.json', 'retell-cf'], ['retell-sample_llm_config.json', 'retell-llm'], ['vapi-sample_assistant.json', 'vapi'],
-      ['graphs-simple_graph.json', 'voicetest'], ['demo-tests.json', 'voicetest-tests'],
+      ['retell-sample_config.json', 'retell-cf'],
+      ['retell-sample_llm_config.json', 'retell-llm'],
+      ['vapi-sample_assistant.json', 'vapi'],
+      ['graphs-simple_graph.json', 'voicetest'],
+      ['demo-tests.json', 'voicetest-tests'],
     ];
-    for (const [f, format] of cases) expect(detectFormat(JSON.parse(read(path.join(CORPUS_DIR, f))))).toMatchObject({ ok: true, format });
+    for (const [f, format] of cases)
+      expect(detectFormat(JSON.parse(read(path.join(CORPUS_DIR, f))))).toMatchObject({ ok: true, format });
     const fixtures: [string, string][] = [
-      ['revring-order-status.json', 'revring'], ['vapi-squad-clinic.json', 'vapi-squad'],
-      ['retell-llm-dashboard-export.json', 'retell-llm'], ['retell-cf-dashboard-export.json', 'retell-cf'],
+      ['revring-order-status.json', 'revring'],
+      ['vapi-squad-clinic.json', 'vapi-squad'],
+      ['retell-llm-dashboard-export.json', 'retell-llm'],
+      ['retell-cf-dashboard-export.json', 'retell-cf'],
     ];
-    for (const [f, format] of fixtures) expect(detectFormat(JSON.parse(read(path.join(FIXTURE_DIR, f))))).toMatchObject({ ok: true, format });
-    expect(detectFormat({ format: 'parley', version: 1, agent: {} })).toMatchObject({ ok: true, format: 'parley', kind: 'agent' });
+    for (const [f, format] of fixtures)
+      expect(detectFormat(JSON.parse(read(path.join(FIXTURE_DIR, f))))).toMatchObject({ ok: true, format });
+    expect(detectFormat({ format: 'parley', version: 1, agent: {} })).toMatchObject({
+      ok: true,
+      format: 'parley',
+      kind: 'agent',
+    });
     expect(detectFormat(graph([end('a')]))).toMatchObject({ ok: true, format: 'parley' });
     expect(detectFormat({ tests: [] })).toMatchObject({ ok: true, format: 'parley-suite', kind: 'suite' });
   });
@@ -31,7 +42,9 @@ describe('detectFormat', () => {
     const d = detectFormat({ hello: 'world' });
     expect(d.ok).toBe(false);
     if (!d.ok) {
-      expect(d.message).toMatch(/^unrecognised file: found an object with keys "hello"; expected one of: Retell conversation flow \(start_node_id \+ nodes/);
+      expect(d.message).toMatch(
+        /^unrecognised file: found an object with keys "hello"; expected one of: Retell conversation flow \(start_node_id \+ nodes/,
+      );
       expect(d.message).toMatch(/RevRing flow definition \(schemaVersion \+ begin \+ nodes \+ edges\)/);
       expect(d.message).toMatch(/voicetest test list/);
     }
@@ -64,9 +77,15 @@ describe('parseAgentFile: limits and JSON errors', () => {
   });
 
   it('warns about keys that appear twice', () => {
-    const r = parseAgentFile(JSON.stringify(graph([end('a')])).replace('"entry_node_id":"a"', '"entry_node_id":"b","entry_node_id":"a"'), 'g.json');
+    const r = parseAgentFile(
+      JSON.stringify(graph([end('a')])).replace('"entry_node_id":"a"', '"entry_node_id":"b","entry_node_id":"a"'),
+      'g.json',
+    );
     expect(r.ok).toBe(true);
-    expect(r.warnings[0]).toMatchObject({ path: 'entry_node_id', message: expect.stringMatching(/appears more than once/) });
+    expect(r.warnings[0]).toMatchObject({
+      path: 'entry_node_id',
+      message: expect.stringMatching(/appears more than once/),
+    });
   });
 });
 
@@ -89,14 +108,23 @@ describe('parseAgentFile: shape errors name the source path', () => {
     f.nodes[3].type = 'teleport';
     const r = failed(JSON.stringify(f));
     expect(r.errors[0].path).toBe('nodes[3].type');
-    expect(r.errors[0].message).toMatch(/unknown node type "teleport"; expected one of "conversation", "function", "logic_split"/);
+    expect(r.errors[0].message).toMatch(
+      /unknown node type "teleport"; expected one of "conversation", "function", "logic_split"/,
+    );
   });
 
   it('RevRing graph rules point into the flow file', () => {
     const f = revring();
     f.nodes[4].id = 'greeting';
     f.edges[4].target = 'nowhere';
-    f.edges.push({ id: 'g2', source: '__global__', target: 'goodbye', kind: 'condition', order: 1, condition: { type: 'prompt', promptText: 'x' } });
+    f.edges.push({
+      id: 'g2',
+      source: '__global__',
+      target: 'goodbye',
+      kind: 'condition',
+      order: 1,
+      condition: { type: 'prompt', promptText: 'x' },
+    });
     const r = failed(JSON.stringify(f), 'flow.json');
     const paths = r.errors.map((e) => e.path);
     expect(paths).toContain('nodes[4].id');
@@ -111,7 +139,9 @@ describe('parseAgentFile: shape errors name the source path', () => {
     delete f.nodes[2].instruction;
     const r = failed(JSON.stringify(f));
     const byPath = Object.fromEntries(r.errors.map((e) => [e.path, e.message]));
-    expect(byPath['nodes[2].instruction']).toMatch(/missing; expected \{"type": "prompt" \| "static_text", "text": ...\} on a conversation node/);
+    expect(byPath['nodes[2].instruction']).toMatch(
+      /missing; expected \{"type": "prompt" \| "static_text", "text": ...\} on a conversation node/,
+    );
     expect(Object.keys(byPath)).toHaveLength(1);
     delete f.nodes[2];
     f.nodes[2] = JSON.parse(read(path.join(CORPUS_DIR, 'retell-sample_config_logic_split.json'))).nodes[2];
@@ -149,11 +179,21 @@ describe('parseAgentFile: names and suites', () => {
     expect(r.suite.name).toBe('demo-tests');
     expect(r.suite.tests).toHaveLength(8);
     expect(r.suite.tests.map((t) => t.type)).toEqual(['llm', 'llm', 'llm', 'llm', 'llm', 'rule', 'rule', 'rule']);
-    expect(r.suite.tests[5]).toMatchObject({ name: 'Greeting includes company name', includes: ['Acme', 'Healthcare', 'help'], excludes: ['goodbye'] });
+    expect(r.suite.tests[5]).toMatchObject({
+      name: 'Greeting includes company name',
+      includes: ['Acme', 'Healthcare', 'help'],
+      excludes: ['goodbye'],
+    });
   });
 
   it('a voicetest list error names the path in the list', () => {
-    const bad = failed(JSON.stringify([{ name: 'ok', user_prompt: 'hi' }, { name: 'b', type: 'fuzzy', includes: 'x' }]), 'tests.json');
+    const bad = failed(
+      JSON.stringify([
+        { name: 'ok', user_prompt: 'hi' },
+        { name: 'b', type: 'fuzzy', includes: 'x' },
+      ]),
+      'tests.json',
+    );
     expect(bad.errors.map((e) => [e.path, e.message])).toEqual([
       ['[1].type', 'found "fuzzy"; expected one of "llm", "rule"'],
       ['[1].includes', 'found "x"; expected an array'],
@@ -161,7 +201,10 @@ describe('parseAgentFile: names and suites', () => {
   });
 
   it('Parley suite JSON keeps its name; a test error names its path', () => {
-    const ok = parseAgentFile(JSON.stringify({ name: 'Smoke', tests: [{ name: 't1', user_prompt: 'hi', type: 'unit', includes: ['x'] }] }), 'smoke.json');
+    const ok = parseAgentFile(
+      JSON.stringify({ name: 'Smoke', tests: [{ name: 't1', user_prompt: 'hi', type: 'unit', includes: ['x'] }] }),
+      'smoke.json',
+    );
     expect(ok.ok && ok.kind === 'suite' && ok.suite.name).toBe('Smoke');
     expect(ok.ok && ok.kind === 'suite' && ok.suite.tests[0].type).toBe('rule');
     const bad = failed(JSON.stringify({ tests: [{ name: 't1' }, { name: '', max_turns: 0 }] }));

@@ -30,7 +30,14 @@ describe('EndpointPool', () => {
     expect(peak).toBe(2);
     await expect(pool.run('http://b', async () => Promise.reject(new Error('x')))).rejects.toThrow('x');
     const [a, b] = pool.stats();
-    expect(a).toMatchObject({ endpoint: 'http://a', calls: 6, errors: 0, prompt_tokens: 60, completion_tokens: 24, concurrency: 2 });
+    expect(a).toMatchObject({
+      endpoint: 'http://a',
+      calls: 6,
+      errors: 0,
+      prompt_tokens: 60,
+      completion_tokens: 24,
+      concurrency: 2,
+    });
     // 6 calls of ~20 ms, 2 at a time -> ~60 ms busy, ~120 ms of call time
     expect(a.busy_ms).toBeGreaterThanOrEqual(55);
     expect(a.call_ms).toBeGreaterThanOrEqual(a.busy_ms);

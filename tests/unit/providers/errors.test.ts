@@ -24,8 +24,12 @@ describe('provider errors', () => {
   });
 
   it('adds the missing-model hint and the key source', () => {
-    expect(httpStatusError(ctx, 404, '{}', undefined, { missingModelHint: 'run `ollama pull llama3:8b`' }).message).toContain('ollama pull llama3:8b');
-    expect(httpStatusError(ctx, 401, '{}', undefined, { keySource: 'the environment variable GROQ_API_KEY' }).message).toContain('GROQ_API_KEY');
+    expect(
+      httpStatusError(ctx, 404, '{}', undefined, { missingModelHint: 'run `ollama pull llama3:8b`' }).message,
+    ).toContain('ollama pull llama3:8b');
+    expect(
+      httpStatusError(ctx, 401, '{}', undefined, { keySource: 'the environment variable GROQ_API_KEY' }).message,
+    ).toContain('GROQ_API_KEY');
   });
 
   it('reads Retry-After into retryAfterMs', () => {

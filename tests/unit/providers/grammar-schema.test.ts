@@ -6,7 +6,10 @@ describe('toGrammarSchema', () => {
     const { schema, rules } = toGrammarSchema({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
-      properties: { score: { type: 'integer', minimum: 1, maximum: 5, description: 'd' }, name: { type: 'string', maxLength: 4 } },
+      properties: {
+        score: { type: 'integer', minimum: 1, maximum: 5, description: 'd' },
+        name: { type: 'string', maxLength: 4 },
+      },
     });
     expect(schema.$schema).toBeUndefined();
     expect((schema.properties as Record<string, unknown>).score).toEqual({ enum: [1, 2, 3, 4, 5], description: 'd' });
@@ -17,7 +20,11 @@ describe('toGrammarSchema', () => {
   it('replaces bounded numbers and wide integer ranges with placeholders + range rules', () => {
     const { schema, rules } = toGrammarSchema({
       type: 'object',
-      properties: { conf: { type: 'number', minimum: 0, maximum: 1 }, big: { type: 'integer', minimum: 0, maximum: 100000 }, free: { type: 'number' } },
+      properties: {
+        conf: { type: 'number', minimum: 0, maximum: 1 },
+        big: { type: 'integer', minimum: 0, maximum: 100000 },
+        free: { type: 'number' },
+      },
     });
     const props = schema.properties as Record<string, Record<string, unknown>>;
     expect(props.conf.const).toMatch(/^__parley_number_\d+__$/);
@@ -27,12 +34,24 @@ describe('toGrammarSchema', () => {
   });
 
   it('walks into arrays and nested objects', () => {
-    const { schema } = toGrammarSchema({ type: 'array', maxItems: 2, items: { type: 'object', properties: { k: { type: 'integer', minimum: 0, maximum: 2 } } } });
-    expect(((schema.items as Record<string, unknown>).properties as Record<string, unknown>).k).toEqual({ enum: [0, 1, 2] });
+    const { schema } = toGrammarSchema({
+      type: 'array',
+      maxItems: 2,
+      items: { type: 'object', properties: { k: { type: 'integer', minimum: 0, maximum: 2 } } },
+    });
+    expect(((schema.items as Record<string, unknown>).properties as Record<string, unknown>).k).toEqual({
+      enum: [0, 1, 2],
+    });
   });
 
   it('bounds nullable numbers and negative ranges, allowing null beside them', () => {
-    const { schema, rules } = toGrammarSchema({ type: 'object', properties: { n: { type: ['number', 'null'], minimum: -1e12, maximum: 1e12 }, d: { type: 'number', minimum: -5, maximum: 0 } } });
+    const { schema, rules } = toGrammarSchema({
+      type: 'object',
+      properties: {
+        n: { type: ['number', 'null'], minimum: -1e12, maximum: 1e12 },
+        d: { type: 'number', minimum: -5, maximum: 0 },
+      },
+    });
     const props = schema.properties as Record<string, Record<string, unknown>>;
     expect((props.n.oneOf as Record<string, unknown>[])[1]).toEqual({ type: 'null' });
     expect(String((props.n.oneOf as Record<string, unknown>[])[0].const)).toMatch(/^__parley_number_\d+__$/);

@@ -7,7 +7,14 @@ describe('toLlamaHistory', () => {
       { role: 'system', content: 'A' },
       { role: 'system', content: 'B' },
       { role: 'user', content: 'hi' },
-      { role: 'assistant', content: 'checking', tool_calls: [{ id: 'c1', name: 'lookup', arguments: { id: 7 } }, { id: 'c2', name: 'other', arguments: {} }] },
+      {
+        role: 'assistant',
+        content: 'checking',
+        tool_calls: [
+          { id: 'c1', name: 'lookup', arguments: { id: 7 } },
+          { id: 'c2', name: 'other', arguments: {} },
+        ],
+      },
       { role: 'tool', tool_call_id: 'c2', content: 'second' },
       { role: 'tool', tool_call_id: 'c1', content: '{"status":"shipped"}' },
       { role: 'assistant', content: 'It shipped.' },
@@ -28,13 +35,17 @@ describe('toLlamaHistory', () => {
   });
 
   it('turns an unmatched tool message into user text', () => {
-    expect(toLlamaHistory([{ role: 'tool', content: 'x', name: 'f' }])).toEqual([{ type: 'user', text: 'Tool result (f): x' }]);
+    expect(toLlamaHistory([{ role: 'tool', content: 'x', name: 'f' }])).toEqual([
+      { type: 'user', text: 'Tool result (f): x' },
+    ]);
   });
 
   it('maps tools to functions', () => {
-    expect(toLlamaFunctions([{ name: 'f', description: 'd', parameters: { type: 'object', properties: {} } }])).toEqual({
-      f: { description: 'd', params: { type: 'object', properties: {} } },
-    });
+    expect(toLlamaFunctions([{ name: 'f', description: 'd', parameters: { type: 'object', properties: {} } }])).toEqual(
+      {
+        f: { description: 'd', params: { type: 'object', properties: {} } },
+      },
+    );
     expect(toLlamaFunctions([])).toBeUndefined();
   });
 });

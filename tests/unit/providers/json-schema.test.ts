@@ -20,7 +20,10 @@ describe('validateJson', () => {
   });
 
   it('reports each problem with its JSON path', () => {
-    const issues = validateJson({ route: 'c', reason: 'x'.repeat(11), score: 2.5, conf: 2, tags: ['a', 'b', 'c'], extra: 1 }, schema);
+    const issues = validateJson(
+      { route: 'c', reason: 'x'.repeat(11), score: 2.5, conf: 2, tags: ['a', 'b', 'c'], extra: 1 },
+      schema,
+    );
     const paths = issues.map((i) => i.path).sort();
     expect(paths).toEqual(['$.conf', '$.extra', '$.reason', '$.route', '$.score', '$.tags'].sort());
     expect(validateJson({ route: 'a' }, schema).map((i) => i.path)).toEqual(['$.reason', '$.score']);
@@ -36,7 +39,10 @@ describe('validateJson', () => {
 
 describe('conformJson', () => {
   it('fixes what needs no model: long strings, out-of-range numbers, extra keys, long arrays, float integers', () => {
-    const r = conformJson({ route: 'a', reason: 'abcdefghijklmnop', score: 9.4, conf: -1, tags: ['a', 'b', 'c'], extra: true }, schema);
+    const r = conformJson(
+      { route: 'a', reason: 'abcdefghijklmnop', score: 9.4, conf: -1, tags: ['a', 'b', 'c'], extra: true },
+      schema,
+    );
     expect(r.issues).toEqual([]);
     expect(r.value).toEqual({ route: 'a', reason: 'abcdefghij', score: 5, conf: 0, tags: ['a', 'b'] });
     expect(r.fixes.length).toBeGreaterThanOrEqual(5);
@@ -56,7 +62,10 @@ describe('schemaTokenBound', () => {
   it('is finite for bounded schemas and grows with maxLength', () => {
     const b = schemaTokenBound(schema);
     expect(Number.isFinite(b)).toBe(true);
-    const bigger = schemaTokenBound({ ...schema, properties: { ...schema.properties, reason: { type: 'string', maxLength: 100 } } });
+    const bigger = schemaTokenBound({
+      ...schema,
+      properties: { ...schema.properties, reason: { type: 'string', maxLength: 100 } },
+    });
     expect(bigger - b).toBe(90 * 6);
   });
 

@@ -7,7 +7,9 @@ import { LanePool } from '../../../src-main/providers/llama-cpp/lane-pool.js';
 // integration tests run the same pools on real contexts of the tiny GGUF.
 function lane(index: number, size: number) {
   const context = { getSequence: () => ({ disposed: false, dispose: async () => {} }) } as unknown as LlamaContext;
-  const Chat = class { dispose() {} } as unknown as typeof LlamaChat;
+  const Chat = class {
+    dispose() {}
+  } as unknown as typeof LlamaChat;
   return new SlotPool(context, {} as ChatWrapper, size, Chat, index);
 }
 

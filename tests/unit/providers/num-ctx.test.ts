@@ -3,7 +3,10 @@ import { chooseNumCtx, estimateTokens, learnCharsPerToken } from '../../../src-m
 
 describe('num_ctx', () => {
   it('estimates ~3.5 chars per token plus per-message overhead', () => {
-    const n = estimateTokens([{ role: 'system', content: 'x'.repeat(350) }, { role: 'user', content: 'y'.repeat(35) }]);
+    const n = estimateTokens([
+      { role: 'system', content: 'x'.repeat(350) },
+      { role: 'user', content: 'y'.repeat(35) },
+    ]);
     expect(n).toBe(110 + 16);
   });
 
@@ -25,7 +28,7 @@ describe('num_ctx', () => {
     expect(chooseNumCtx(9000, 512, { modelMax: 12000 })).toBe(12000);
   });
 
-  it('learns a model\'s characters per token from the evaluated counts: the smallest ratio seen, never above the default', () => {
+  it("learns a model's characters per token from the evaluated counts: the smallest ratio seen, never above the default", () => {
     let r = 3.5;
     r = learnCharsPerToken(r, 4000, 1000); // a cached prefix: 4 chars per evaluated token says little
     expect(r).toBe(3.5);

@@ -14,9 +14,16 @@ function streamOf(text: string, chunkSize = 7): ReadableStream<Uint8Array> {
 
 describe('OpenAI protocol helpers', () => {
   it('closes objects and requires every property for strict mode', () => {
-    const s = toStrictSchema({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'object', properties: { c: { type: 'integer' } } } }, required: ['a'] });
+    const s = toStrictSchema({
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'object', properties: { c: { type: 'integer' } } } },
+      required: ['a'],
+    });
     expect(s).toMatchObject({ additionalProperties: false, required: ['a', 'b'] });
-    expect((s.properties as Record<string, Record<string, unknown>>).b).toMatchObject({ additionalProperties: false, required: ['c'] });
+    expect((s.properties as Record<string, Record<string, unknown>>).b).toMatchObject({
+      additionalProperties: false,
+      required: ['c'],
+    });
   });
 
   it('sanitises schema names', () => {
@@ -29,7 +36,11 @@ describe('OpenAI protocol helpers', () => {
       { role: 'assistant', content: '', tool_calls: [{ id: 'c1', name: 'f', arguments: { x: 1 } }] },
       { role: 'tool', tool_call_id: 'c1', content: 'ok' },
     ]);
-    expect(m[0]).toEqual({ role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{"x":1}' } }] });
+    expect(m[0]).toEqual({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{"x":1}' } }],
+    });
     expect(m[1]).toEqual({ role: 'tool', content: 'ok', tool_call_id: 'c1' });
   });
 
@@ -37,8 +48,16 @@ describe('OpenAI protocol helpers', () => {
     const events = [
       { choices: [{ delta: { role: 'assistant', content: 'Hel' } }] },
       { choices: [{ delta: { content: 'lo ✓' } }] },
-      { choices: [{ delta: { tool_calls: [{ index: 0, id: 'call_1', function: { name: 'look', arguments: '{"q":' } }] } }] },
-      { choices: [{ delta: { tool_calls: [{ index: 0, function: { arguments: '"x"}' } }] }, finish_reason: 'tool_calls' }] },
+      {
+        choices: [
+          { delta: { tool_calls: [{ index: 0, id: 'call_1', function: { name: 'look', arguments: '{"q":' } }] } },
+        ],
+      },
+      {
+        choices: [
+          { delta: { tool_calls: [{ index: 0, function: { arguments: '"x"}' } }] }, finish_reason: 'tool_calls' },
+        ],
+      },
       { choices: [], usage: { prompt_tokens: 12, completion_tokens: 3, prompt_tokens_details: { cached_tokens: 8 } } },
     ];
     const text = events.map((e) => `data: ${JSON.stringify(e)}\r\n\r\n`).join('') + ': keep-alive\n\ndata: [DONE]\n\n';

@@ -29,7 +29,11 @@ describe('redact', () => {
   it('errors built from server bodies never contain the key', () => {
     const key = 'sk-live-SECRET-abcdef0123456789XYZ';
     const body = JSON.stringify({ error: { message: `Incorrect API key provided: ${key}.`, code: 'invalid_api_key' } });
-    const err = httpStatusError({ provider: 'openai', model: 'gpt-x', where: 'https://api.example.com/v1', secrets: [key] }, 401, body);
+    const err = httpStatusError(
+      { provider: 'openai', model: 'gpt-x', where: 'https://api.example.com/v1', secrets: [key] },
+      401,
+      body,
+    );
     expect(err.code).toBe('unauthorized');
     expect(err.message).not.toContain(key);
     expect(JSON.stringify({ ...err, message: err.message, stack: err.stack })).not.toContain(key);
@@ -38,7 +42,11 @@ describe('redact', () => {
 
   it('providerError redacts a key that slipped into the detail', () => {
     const key = 'sk-other-0123456789ABCDEFGHIJ';
-    const e = providerError({ provider: 'openai', model: 'm', where: 'http://h/v1', secrets: [key] }, 'server_error', `boom ${key}`);
+    const e = providerError(
+      { provider: 'openai', model: 'm', where: 'http://h/v1', secrets: [key] },
+      'server_error',
+      `boom ${key}`,
+    );
     expect(e.message).not.toContain(key);
   });
 });

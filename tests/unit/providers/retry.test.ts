@@ -83,7 +83,12 @@ describe('withRetry', () => {
   });
 
   it('does not retry 4xx, auth, missing model or connection refused', async () => {
-    for (const e of [err('server_error', 400), err('unauthorized', 401), err('model_not_found', 404), err('connection_refused')]) {
+    for (const e of [
+      err('server_error', 400),
+      err('unauthorized', 401),
+      err('model_not_found', 404),
+      err('connection_refused'),
+    ]) {
       let calls = 0;
       await expect(
         withRetry(

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { emptyUsage } from '../../../src-main/providers/types.js';
-import { addUsage, extractJsonText, parseStructured, structuredWithRepair } from '../../../src-main/providers/shared/structured.js';
+import {
+  addUsage,
+  extractJsonText,
+  parseStructured,
+  structuredWithRepair,
+} from '../../../src-main/providers/shared/structured.js';
 
-const schema = { type: 'object', properties: { ok: { type: 'boolean' }, n: { type: 'integer', minimum: 0, maximum: 9 } }, required: ['ok', 'n'] };
+const schema = {
+  type: 'object',
+  properties: { ok: { type: 'boolean' }, n: { type: 'integer', minimum: 0, maximum: 9 } },
+  required: ['ok', 'n'],
+};
 
 describe('structured parsing', () => {
   it('extracts JSON from fences and surrounding prose', () => {
@@ -27,7 +36,13 @@ describe('structured parsing', () => {
   it('sums usage across attempts', () => {
     const a = { ...emptyUsage(), prompt_tokens: 10, completion_tokens: 2, wall_ms: 5, eval_ms: 1 };
     const b = { ...emptyUsage(), prompt_tokens: 20, cached_prompt_tokens: 8, completion_tokens: 3, wall_ms: 7 };
-    expect(addUsage(a, b)).toMatchObject({ prompt_tokens: 30, cached_prompt_tokens: 8, completion_tokens: 5, wall_ms: 12, eval_ms: 1 });
+    expect(addUsage(a, b)).toMatchObject({
+      prompt_tokens: 30,
+      cached_prompt_tokens: 8,
+      completion_tokens: 5,
+      wall_ms: 12,
+      eval_ms: 1,
+    });
   });
 });
 
@@ -37,7 +52,11 @@ describe('structuredWithRepair', () => {
 
   it('returns the first valid reply with parsedFirstTry', async () => {
     let calls = 0;
-    const r = await structuredWithRepair(req, async () => (calls++, { raw: '{"ok":false,"n":1}', usage: u() }), (e) => new Error(e));
+    const r = await structuredWithRepair(
+      req,
+      async () => (calls++, { raw: '{"ok":false,"n":1}', usage: u() }),
+      (e) => new Error(e),
+    );
     expect(r).toMatchObject({ value: { ok: false, n: 1 }, parsedFirstTry: true });
     expect(calls).toBe(1);
   });
@@ -60,6 +79,12 @@ describe('structuredWithRepair', () => {
   });
 
   it('fails after one repair with both reasons', async () => {
-    await expect(structuredWithRepair(req, async () => ({ raw: 'nope', usage: u() }), (e) => new Error(e))).rejects.toThrow(/after one repair retry/);
+    await expect(
+      structuredWithRepair(
+        req,
+        async () => ({ raw: 'nope', usage: u() }),
+        (e) => new Error(e),
+      ),
+    ).rejects.toThrow(/after one repair retry/);
   });
 });

@@ -6,8 +6,15 @@ import { tempDbPath, tempDir } from '../../support/tmp.js';
 describe('agents repository', () => {
   let store: Store;
   let cleanup: () => void;
-  beforeEach(() => { const t = tempDir(); cleanup = t.cleanup; store = openStore(tempDbPath(t.dir)); });
-  afterEach(() => { store.close(); cleanup(); });
+  beforeEach(() => {
+    const t = tempDir();
+    cleanup = t.cleanup;
+    store = openStore(tempDbPath(t.dir));
+  });
+  afterEach(() => {
+    store.close();
+    cleanup();
+  });
 
   it('creates an agent with version 1 and a content hash', () => {
     const { agent, version } = store.agents.create(smallGraph());
@@ -31,7 +38,9 @@ describe('agents repository', () => {
 
   it('versions are immutable at the database level', () => {
     const { version } = store.agents.create(smallGraph());
-    expect(() => store.db.prepare("UPDATE agent_versions SET graph_json = '{}' WHERE id = ?").run(version.id)).toThrow(/immutable/);
+    expect(() => store.db.prepare("UPDATE agent_versions SET graph_json = '{}' WHERE id = ?").run(version.id)).toThrow(
+      /immutable/,
+    );
     expect(store.agents.getVersion(version.id)!.graph.nodes).toHaveLength(2);
   });
 
@@ -46,7 +55,16 @@ describe('agents repository', () => {
 
   it('refuses to delete an agent with runs unless forced', () => {
     const { agent, version } = store.agents.create(smallGraph());
-    store.runs.create({ kind: 'simulated', agent_id: agent.id, agent_version_id: version.id, agent_name: 'x', suite_id: null, suite_name: 's', models: {}, options: { concurrency: 1 } });
+    store.runs.create({
+      kind: 'simulated',
+      agent_id: agent.id,
+      agent_version_id: version.id,
+      agent_name: 'x',
+      suite_id: null,
+      suite_name: 's',
+      models: {},
+      options: { concurrency: 1 },
+    });
     expect(() => store.agents.delete(agent.id)).toThrow(/has 1 run/);
     expect(store.agents.delete(agent.id, { force: true })).toEqual({ deleted_runs: 1 });
     expect(store.agents.list()).toEqual([]);

@@ -7,13 +7,23 @@ import { tempDbPath, tempDir } from '../../support/tmp.js';
 
 describe('store migrations', () => {
   const dirs: { cleanup: () => void }[] = [];
-  const newDb = () => { const t = tempDir(); dirs.push(t); return tempDbPath(t.dir); };
-  afterEach(() => { while (dirs.length) dirs.pop()!.cleanup(); });
+  const newDb = () => {
+    const t = tempDir();
+    dirs.push(t);
+    return tempDbPath(t.dir);
+  };
+  afterEach(() => {
+    while (dirs.length) dirs.pop()!.cleanup();
+  });
 
   it('apply on an empty DB and record id, name and checksum', () => {
     const file = newDb();
     const s = openStore(file);
-    const rows = s.db.prepare('SELECT id, name, checksum FROM schema_migrations').all() as { id: number; name: string; checksum: string }[];
+    const rows = s.db.prepare('SELECT id, name, checksum FROM schema_migrations').all() as {
+      id: number;
+      name: string;
+      checksum: string;
+    }[];
     expect(rows.map((r) => r.id)).toEqual(MIGRATIONS.map((m) => m.id));
     expect(rows[0].checksum).toMatch(/^[0-9a-f]{64}$/);
     expect(s.db.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -61,14 +71,17 @@ describe('store migrations', () => {
     const file = newDb();
     fs.writeFileSync(file, 'this is a text file, not a database\n'.repeat(10));
     const before = fs.readFileSync(file);
-    expect(() => openStore(file)).toThrow(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not a Parley database`));
+    expect(() => openStore(file)).toThrow(
+      new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not a Parley database`),
+    );
     expect(fs.readFileSync(file).equals(before)).toBe(true);
     expect(fs.existsSync(file + '-wal')).toBe(false);
   });
 
   it('refuse a corrupt SQLite file (valid header, garbage pages) without modifying it', () => {
     const file = newDb();
-    const good = openStore(file); good.close();
+    const good = openStore(file);
+    good.close();
     const bytes = fs.readFileSync(file);
     for (let i = 100; i < bytes.length; i++) bytes[i] = (i * 7) & 0xff;
     fs.writeFileSync(file, bytes);

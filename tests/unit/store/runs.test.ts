@@ -10,16 +10,33 @@ describe('runs and results repositories', () => {
   let file: string;
   let agent: { id: string; version: string };
   beforeEach(() => {
-    const t = tempDir(); cleanup = t.cleanup; file = tempDbPath(t.dir); store = openStore(file);
+    const t = tempDir();
+    cleanup = t.cleanup;
+    file = tempDbPath(t.dir);
+    store = openStore(file);
     const c = store.agents.create(smallGraph());
     agent = { id: c.agent.id, version: c.version.id };
   });
-  afterEach(() => { store.close(); cleanup(); });
+  afterEach(() => {
+    store.close();
+    cleanup();
+  });
 
-  const newRun = () => store.runs.create({ kind: 'simulated', agent_id: agent.id, agent_version_id: agent.version, agent_name: 'Small', suite_id: null, suite_name: 'suite', models: {}, options: { concurrency: 2 } });
+  const newRun = () =>
+    store.runs.create({
+      kind: 'simulated',
+      agent_id: agent.id,
+      agent_version_id: agent.version,
+      agent_name: 'Small',
+      suite_id: null,
+      suite_name: 'suite',
+      models: {},
+      options: { concurrency: 2 },
+    });
 
   it('lists runs newest first and filters by status', () => {
-    const a = newRun(); const b = newRun();
+    const a = newRun();
+    const b = newRun();
     store.runs.setStatus(b.id, 'running');
     expect(store.runs.list().map((r) => r.id)).toEqual([b.id, a.id]);
     expect(store.runs.list({ status: 'running' }).map((r) => r.id)).toEqual([b.id]);

@@ -9,10 +9,21 @@ const ConditionEdge = memo((p: EdgeProps<ConditionEdgeT>) => {
   const onLabel = useContext(EdgeLabelClick);
   const d = p.data!;
   const [path, lx, ly] = getBezierPath(p);
-  const cls = ['ge-edge', `ge-edge--${d.kind}`, p.selected && 'is-selected', d.taken && 'is-taken', d.dim && 'is-dim',
-    d.issues?.errors ? 'has-error' : d.issues?.warnings ? 'has-warning' : ''].filter(Boolean).join(' ');
+  const cls = [
+    'ge-edge',
+    `ge-edge--${d.kind}`,
+    p.selected && 'is-selected',
+    d.taken && 'is-taken',
+    d.dim && 'is-dim',
+    d.issues?.errors ? 'has-error' : d.issues?.warnings ? 'has-warning' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const heatWidth = d.heat !== undefined ? 1.5 + d.heat * 6 : undefined;
-  const style: CSSProperties = { ...(heatWidth ? { strokeWidth: heatWidth } : {}), ...(d.jump ? { strokeDasharray: '6 4' } : {}) };
+  const style: CSSProperties = {
+    ...(heatWidth ? { strokeWidth: heatWidth } : {}),
+    ...(d.jump ? { strokeDasharray: '6 4' } : {}),
+  };
   return (
     <>
       <BaseEdge id={p.id} path={path} className={cls} style={style} interactionWidth={16} markerEnd="url(#ge-arrow)" />
@@ -23,13 +34,28 @@ const ConditionEdge = memo((p: EdgeProps<ConditionEdgeT>) => {
           data-testid="edge-label"
           data-edge-id={p.id}
           title={d.issues ? d.issues.messages.join('\n') : d.label}
-          onClick={onLabel && !d.jump ? (e) => { e.stopPropagation(); onLabel(p.id); } : undefined}
+          onClick={
+            onLabel && !d.jump
+              ? (e) => {
+                  e.stopPropagation();
+                  onLabel(p.id);
+                }
+              : undefined
+          }
         >
-          {d.rank !== undefined && <span className="ge-edge-rank" title="Evaluation order among this node's conditions">{d.rank}</span>}
+          {d.rank !== undefined && (
+            <span className="ge-edge-rank" title="Evaluation order among this node's conditions">
+              {d.rank}
+            </span>
+          )}
           {d.kind === 'equation' ? <code>{d.label}</code> : <span>{d.label}</span>}
           {d.taken && <span className="ge-visits">#{d.taken.join(', #')}</span>}
           {d.count !== undefined && <span className="ge-count">×{d.count}</span>}
-          {d.issues && <span className={`ge-lint ${d.issues.errors ? 'is-error' : 'is-warning'}`} aria-label="edge problem">!</span>}
+          {d.issues && (
+            <span className={`ge-lint ${d.issues.errors ? 'is-error' : 'is-warning'}`} aria-label="edge problem">
+              !
+            </span>
+          )}
         </div>
       </EdgeLabelRenderer>
     </>
@@ -43,7 +69,16 @@ export function ArrowDefs() {
   return (
     <svg style={{ position: 'absolute', width: 0, height: 0 }} aria-hidden="true">
       <defs>
-        <marker id="ge-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="10" markerHeight="10" markerUnits="userSpaceOnUse" orient="auto-start-reverse">
+        <marker
+          id="ge-arrow"
+          viewBox="0 0 10 10"
+          refX="9"
+          refY="5"
+          markerWidth="10"
+          markerHeight="10"
+          markerUnits="userSpaceOnUse"
+          orient="auto-start-reverse"
+        >
           <path d="M 0 0 L 10 5 L 0 10 z" className="ge-arrow-head" />
         </marker>
       </defs>

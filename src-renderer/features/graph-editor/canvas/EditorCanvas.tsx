@@ -1,7 +1,15 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import {
-  applyNodeChanges, Background, Controls, MiniMap, ReactFlow, useReactFlow, useStore,
-  type Connection, type EdgeChange, type NodeChange,
+  applyNodeChanges,
+  Background,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  useReactFlow,
+  useStore,
+  type Connection,
+  type EdgeChange,
+  type NodeChange,
 } from '@xyflow/react';
 import type { NodeType } from '../../../../src-shared/schemas/index.js';
 import { addNode, connect, moveNodes } from '../model/graph-ops.js';
@@ -21,7 +29,15 @@ export const FAR_ZOOM = 0.3;
 export const isFar = (s: { transform: [number, number, number] }) => s.transform[2] < FAR_ZOOM;
 
 /** The editable canvas: nodes and edges come from the editor store; drags, connections and selection go back to it. */
-export function EditorCanvas({ issues, matches, liveNode }: { issues?: IssueIndex; matches?: ReadonlySet<string>; liveNode?: string | null }) {
+export function EditorCanvas({
+  issues,
+  matches,
+  liveNode,
+}: {
+  issues?: IssueIndex;
+  matches?: ReadonlySet<string>;
+  liveNode?: string | null;
+}) {
   const graph = useGraph();
   const selection = useEditor((s) => s.selection);
   const apply = useEditor((s) => s.apply);
@@ -37,53 +53,97 @@ export function EditorCanvas({ issues, matches, liveNode }: { issues?: IssueInde
   }, [graph, issues, selectedNodes, matches, liveNode]);
 
   const edgesRef = useRef<ConditionEdgeT[]>([]);
-  const edges = useMemo(() => (edgesRef.current = toFlowEdges(graph, { issues, selectedEdges }, edgesRef.current)), [graph, issues, selectedEdges]);
+  const edges = useMemo(
+    () => (edgesRef.current = toFlowEdges(graph, { issues, selectedEdges }, edgesRef.current)),
+    [graph, issues, selectedEdges],
+  );
 
-  const onNodesChange = useCallback((changes: NodeChange<CardNode>[]) => {
-    const local = changes.filter((c) => c.type === 'position' || c.type === 'dimensions');
-    if (local.length) setNodes((nds) => applyNodeChanges(local, nds));
-    const sel = changes.filter((c) => c.type === 'select');
-    if (sel.length) {
-      const cur = new Set(useEditor.getState().selection.nodes);
-      for (const c of sel) if (c.type === 'select') { if (c.selected) cur.add(c.id); else cur.delete(c.id); }
-      select({ nodes: [...cur] });
-    }
-  }, [select]);
+  const onNodesChange = useCallback(
+    (changes: NodeChange<CardNode>[]) => {
+      const local = changes.filter((c) => c.type === 'position' || c.type === 'dimensions');
+      if (local.length) setNodes((nds) => applyNodeChanges(local, nds));
+      const sel = changes.filter((c) => c.type === 'select');
+      if (sel.length) {
+        const cur = new Set(useEditor.getState().selection.nodes);
+        for (const c of sel)
+          if (c.type === 'select') {
+            if (c.selected) cur.add(c.id);
+            else cur.delete(c.id);
+          }
+        select({ nodes: [...cur] });
+      }
+    },
+    [select],
+  );
 
-  const onEdgesChange = useCallback((changes: EdgeChange<ConditionEdgeT>[]) => {
-    const sel = changes.filter((c) => c.type === 'select');
-    if (!sel.length) return;
-    const cur = new Set(useEditor.getState().selection.edges);
-    for (const c of sel) if (c.type === 'select') { if (c.selected) cur.add(c.id); else cur.delete(c.id); }
-    select({ edges: [...cur] });
-  }, [select]);
+  const onEdgesChange = useCallback(
+    (changes: EdgeChange<ConditionEdgeT>[]) => {
+      const sel = changes.filter((c) => c.type === 'select');
+      if (!sel.length) return;
+      const cur = new Set(useEditor.getState().selection.edges);
+      for (const c of sel)
+        if (c.type === 'select') {
+          if (c.selected) cur.add(c.id);
+          else cur.delete(c.id);
+        }
+      select({ edges: [...cur] });
+    },
+    [select],
+  );
 
-  const onNodeDragStop = useCallback((_e: unknown, _n: CardNode, dragged: CardNode[]) => {
-    apply((g) => moveNodes(g, Object.fromEntries(dragged.map((d) => [d.id, d.position]))));
-  }, [apply]);
+  const onNodeDragStop = useCallback(
+    (_e: unknown, _n: CardNode, dragged: CardNode[]) => {
+      apply((g) => moveNodes(g, Object.fromEntries(dragged.map((d) => [d.id, d.position]))));
+    },
+    [apply],
+  );
 
-  const onConnect = useCallback((c: Connection) => {
-    let created: string | null = null;
-    apply((g) => { const r = connect(g, c.source, c.target); created = r.transitionId; return r.graph; });
-    if (created) select({ nodes: [], edges: [`${c.source}::${created}`] });
-  }, [apply, select]);
+  const onConnect = useCallback(
+    (c: Connection) => {
+      let created: string | null = null;
+      apply((g) => {
+        const r = connect(g, c.source, c.target);
+        created = r.transitionId;
+        return r.graph;
+      });
+      if (created) select({ nodes: [], edges: [`${c.source}::${created}`] });
+    },
+    [apply, select],
+  );
 
-  const onDrop = useCallback((e: DragEvent) => {
-    const type = e.dataTransfer.getData(PALETTE_MIME) as NodeType;
-    if (!type) return;
-    e.preventDefault();
-    const pos = rf.screenToFlowPosition({ x: e.clientX, y: e.clientY });
-    let id = '';
-    apply((g) => { const r = addNode(g, type, { x: Math.round(pos.x - 120), y: Math.round(pos.y - 40) }); id = r.id; return r.graph; });
-    select({ nodes: [id], edges: [] });
-  }, [apply, rf, select]);
+  const onDrop = useCallback(
+    (e: DragEvent) => {
+      const type = e.dataTransfer.getData(PALETTE_MIME) as NodeType;
+      if (!type) return;
+      e.preventDefault();
+      const pos = rf.screenToFlowPosition({ x: e.clientX, y: e.clientY });
+      let id = '';
+      apply((g) => {
+        const r = addNode(g, type, { x: Math.round(pos.x - 120), y: Math.round(pos.y - 40) });
+        id = r.id;
+        return r.graph;
+      });
+      select({ nodes: [id], edges: [] });
+    },
+    [apply, rf, select],
+  );
 
   const onLabel = useCallback((id: string) => select({ nodes: [], edges: [id] }), [select]);
   const far = useStore(isFar);
 
   return (
     <EdgeLabelClick.Provider value={onLabel}>
-      <div className={`ge-canvas${far ? ' ge-far' : ''}`} data-testid="graph-canvas" onDragOver={(e) => { if (e.dataTransfer.types.includes(PALETTE_MIME)) { e.preventDefault(); e.dataTransfer.dropEffect = 'copy'; } }} onDrop={onDrop}>
+      <div
+        className={`ge-canvas${far ? ' ge-far' : ''}`}
+        data-testid="graph-canvas"
+        onDragOver={(e) => {
+          if (e.dataTransfer.types.includes(PALETTE_MIME)) {
+            e.preventDefault();
+            e.dataTransfer.dropEffect = 'copy';
+          }
+        }}
+        onDrop={onDrop}
+      >
         <ArrowDefs />
         <ReactFlow<CardNode, ConditionEdgeT>
           nodes={nodes}

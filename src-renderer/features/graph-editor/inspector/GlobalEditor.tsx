@@ -6,21 +6,64 @@ import { ConditionEditor } from './ConditionEditor.js';
 type Which = 'entry_conditions' | 'go_back_conditions';
 const KINDS = ['prompt', 'equation'] as const;
 
-function ConditionList({ node, which, graph, title, help }: { node: GraphNode; which: Which; graph: AgentGraph; title: string; help: string }) {
+function ConditionList({
+  node,
+  which,
+  graph,
+  title,
+  help,
+}: {
+  node: GraphNode;
+  which: Which;
+  graph: AgentGraph;
+  title: string;
+  help: string;
+}) {
   const edit = useNodeEdit(node.id);
   const list = node.global?.[which] ?? [];
-  const setList = (next: typeof list, key?: string) => edit((n) => (n.global ? { ...n, global: { ...n.global, [which]: next } } : n), key);
+  const setList = (next: typeof list, key?: string) =>
+    edit((n) => (n.global ? { ...n, global: { ...n.global, [which]: next } } : n), key);
   return (
     <div className="ge-sublist">
-      <div className="ge-sublist__head"><strong>{title}</strong> <span className="muted small">{help}</span></div>
+      <div className="ge-sublist__head">
+        <strong>{title}</strong> <span className="muted small">{help}</span>
+      </div>
       {list.map((c, i) => (
         <div className="ge-subitem" key={c.id}>
-          <ConditionEditor<GlobalCondition> value={c.condition} graph={graph} kinds={KINDS} testId={`${which}-${i}`}
-            onChange={(condition) => setList(list.map((x) => (x.id === c.id ? { ...x, condition } : x)), `${which}.${c.id}`)} />
-          <button type="button" className="ghost small danger" onClick={() => setList(list.filter((x) => x.id !== c.id))}>Remove</button>
+          <ConditionEditor<GlobalCondition>
+            value={c.condition}
+            graph={graph}
+            kinds={KINDS}
+            testId={`${which}-${i}`}
+            onChange={(condition) =>
+              setList(
+                list.map((x) => (x.id === c.id ? { ...x, condition } : x)),
+                `${which}.${c.id}`,
+              )
+            }
+          />
+          <button
+            type="button"
+            className="ghost small danger"
+            onClick={() => setList(list.filter((x) => x.id !== c.id))}
+          >
+            Remove
+          </button>
         </div>
       ))}
-      <button type="button" className="small" onClick={() => setList([...list, { id: freshConditionId(graph, `${node.id}-${which === 'entry_conditions' ? 'entry' : 'go-back'}`), condition: { kind: 'prompt', prompt: '' } }])}>
+      <button
+        type="button"
+        className="small"
+        onClick={() =>
+          setList([
+            ...list,
+            {
+              id: freshConditionId(graph, `${node.id}-${which === 'entry_conditions' ? 'entry' : 'go-back'}`),
+              condition: { kind: 'prompt', prompt: '' },
+            },
+          ])
+        }
+      >
         + Add {which === 'entry_conditions' ? 'entry' : 'go-back'} condition
       </button>
     </div>
@@ -34,13 +77,29 @@ export function GlobalEditor({ node, graph }: { node: GraphNode; graph: AgentGra
     <fieldset className="ge-fieldset">
       <legend>Global node</legend>
       <label className="ge-check">
-        <input type="checkbox" checked={!!node.global} onChange={(e) => editGraph((g) => setGlobal(g, node.id, e.target.checked))} />
+        <input
+          type="checkbox"
+          checked={!!node.global}
+          onChange={(e) => editGraph((g) => setGlobal(g, node.id, e.target.checked))}
+        />
         Reachable from anywhere in the conversation
       </label>
       {node.global && (
         <>
-          <ConditionList node={node} which="entry_conditions" graph={graph} title="Enter when" help="any of these holds, from any node" />
-          <ConditionList node={node} which="go_back_conditions" graph={graph} title="Go back when" help="return to the node the caller came from" />
+          <ConditionList
+            node={node}
+            which="entry_conditions"
+            graph={graph}
+            title="Enter when"
+            help="any of these holds, from any node"
+          />
+          <ConditionList
+            node={node}
+            which="go_back_conditions"
+            graph={graph}
+            title="Go back when"
+            help="return to the node the caller came from"
+          />
         </>
       )}
     </fieldset>

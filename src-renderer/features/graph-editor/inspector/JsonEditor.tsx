@@ -15,8 +15,19 @@ export function jsonErrorText(text: string, err: unknown): string {
  * A JSON text field that only commits valid JSON (of the expected shape); while the text is invalid the
  * last good value stays in the graph and the problem is shown under the field.
  */
-export function JsonEditor<T>({ value, onChange, label, check, rows = 6, testId }: {
-  value: T; onChange(v: T): void; label: string; rows?: number; testId?: string;
+export function JsonEditor<T>({
+  value,
+  onChange,
+  label,
+  check,
+  rows = 6,
+  testId,
+}: {
+  value: T;
+  onChange(v: T): void;
+  label: string;
+  rows?: number;
+  testId?: string;
   /** Returns a message when the parsed value has the wrong shape. */
   check?(v: unknown): string | null;
 }) {
@@ -25,25 +36,50 @@ export function JsonEditor<T>({ value, onChange, label, check, rows = 6, testId 
   const committed = useRef(stableJson(value));
   useEffect(() => {
     const s = stableJson(value);
-    if (s !== committed.current) { committed.current = s; setText(JSON.stringify(value, null, 2)); setError(null); }
+    if (s !== committed.current) {
+      committed.current = s;
+      setText(JSON.stringify(value, null, 2));
+      setError(null);
+    }
   }, [value]);
   return (
-    <label>{label}
-      <textarea className="ge-mono" rows={rows} value={text} aria-label={label} data-testid={testId} spellCheck={false}
+    <label>
+      {label}
+      <textarea
+        className="ge-mono"
+        rows={rows}
+        value={text}
+        aria-label={label}
+        data-testid={testId}
+        spellCheck={false}
         aria-invalid={!!error}
         onChange={(e) => {
           setText(e.target.value);
           let parsed: unknown;
-          try { parsed = JSON.parse(e.target.value); } catch (err) { setError(jsonErrorText(e.target.value, err)); return; }
+          try {
+            parsed = JSON.parse(e.target.value);
+          } catch (err) {
+            setError(jsonErrorText(e.target.value, err));
+            return;
+          }
           const bad = check?.(parsed) ?? null;
-          if (bad) { setError(bad); return; }
+          if (bad) {
+            setError(bad);
+            return;
+          }
           setError(null);
           committed.current = stableJson(parsed);
           onChange(parsed as T);
-        }} />
-      {error && <span className="error small" role="alert">Not saved: {error}</span>}
+        }}
+      />
+      {error && (
+        <span className="error small" role="alert">
+          Not saved: {error}
+        </span>
+      )}
     </label>
   );
 }
 
-export const isObject = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? null : 'must be a JSON object { … }');
+export const isObject = (v: unknown) =>
+  v && typeof v === 'object' && !Array.isArray(v) ? null : 'must be a JSON object { … }';

@@ -1,13 +1,25 @@
 import type {
-  AgentGraph, Condition, GraphNode, NodeOf, NodeType, Position, Transition, Utterance,
+  AgentGraph,
+  Condition,
+  GraphNode,
+  NodeOf,
+  NodeType,
+  Position,
+  Transition,
+  Utterance,
 } from '../../../../src-shared/schemas/index.js';
 import { parseEdgeKey } from './edge-key.js';
 
 /** Pure, immutable edits of an AgentGraph. Every function returns a new graph and leaves its input untouched. */
 
 export const NODE_TYPE_LABELS: Record<NodeType, string> = {
-  conversation: 'Conversation', logic: 'Logic split', extract: 'Extract variables', function: 'Function',
-  transfer: 'Transfer call', end: 'End call', press_digit: 'Press digit',
+  conversation: 'Conversation',
+  logic: 'Logic split',
+  extract: 'Extract variables',
+  function: 'Function',
+  transfer: 'Transfer call',
+  end: 'End call',
+  press_digit: 'Press digit',
 };
 
 /** `base` if free, else `base_2`, `base_3`… */
@@ -17,35 +29,66 @@ export function uniqueId(base: string, taken: ReadonlySet<string>): string {
 }
 
 const allTransitionIds = (g: AgentGraph) => new Set(g.nodes.flatMap((n) => n.transitions.map((t) => t.id)));
-const allConditionIds = (g: AgentGraph) => new Set(g.nodes.flatMap((n) => [
-  ...n.transitions.map((t) => t.id),
-  ...(n.global?.entry_conditions.map((c) => c.id) ?? []),
-  ...(n.global?.go_back_conditions.map((c) => c.id) ?? []),
-]));
+const allConditionIds = (g: AgentGraph) =>
+  new Set(
+    g.nodes.flatMap((n) => [
+      ...n.transitions.map((t) => t.id),
+      ...(n.global?.entry_conditions.map((c) => c.id) ?? []),
+      ...(n.global?.go_back_conditions.map((c) => c.id) ?? []),
+    ]),
+  );
 
 export function emptyGraph(name: string): AgentGraph {
   return {
-    schema_version: 1, name, entry_node_id: 'start', first_speaker: 'agent', global_prompt: '', snippets: {}, tools: [],
-    default_variables: {}, metrics: [], source: { format: 'parley', meta: {} },
-    nodes: [{ id: 'start', name: 'Start', type: 'conversation', position: { x: 0, y: 0 }, transitions: [],
-      instruction: { mode: 'prompt', text: 'Greet the caller and ask how you can help.' } }],
+    schema_version: 1,
+    name,
+    entry_node_id: 'start',
+    first_speaker: 'agent',
+    global_prompt: '',
+    snippets: {},
+    tools: [],
+    default_variables: {},
+    metrics: [],
+    source: { format: 'parley', meta: {} },
+    nodes: [
+      {
+        id: 'start',
+        name: 'Start',
+        type: 'conversation',
+        position: { x: 0, y: 0 },
+        transitions: [],
+        instruction: { mode: 'prompt', text: 'Greet the caller and ask how you can help.' },
+      },
+    ],
   };
 }
 
 /** The text a node is instructed with or speaks, whatever its type. */
 export function primaryUtterance(n: GraphNode): Utterance | undefined {
   switch (n.type) {
-    case 'conversation': case 'press_digit': case 'extract': return n.instruction;
-    case 'transfer': case 'end': return n.message;
-    case 'function': return n.speak_during_execution;
-    default: return undefined;
+    case 'conversation':
+    case 'press_digit':
+    case 'extract':
+      return n.instruction;
+    case 'transfer':
+    case 'end':
+      return n.message;
+    case 'function':
+      return n.speak_during_execution;
+    default:
+      return undefined;
   }
 }
 
 /** A fresh node of a type, carrying over id, name, position, global setting, transitions and the main text. */
-export function makeNode(type: NodeType, base: Pick<GraphNode, 'id'> & Partial<GraphNode>, tools: string[] = []): GraphNode {
+export function makeNode(
+  type: NodeType,
+  base: Pick<GraphNode, 'id'> & Partial<GraphNode>,
+  tools: string[] = [],
+): GraphNode {
   const common = {
-    id: base.id, transitions: base.transitions ?? [],
+    id: base.id,
+    transitions: base.transitions ?? [],
     ...(base.name !== undefined ? { name: base.name } : {}),
     ...(base.position ? { position: base.position } : {}),
     ...(base.global ? { global: base.global } : {}),
@@ -53,18 +96,45 @@ export function makeNode(type: NodeType, base: Pick<GraphNode, 'id'> & Partial<G
   };
   const text = base.type ? primaryUtterance(base as GraphNode) : undefined;
   switch (type) {
-    case 'conversation': return { ...common, type, instruction: text ?? { mode: 'prompt', text: '' } };
-    case 'press_digit': return { ...common, type, instruction: text ?? { mode: 'prompt', text: '' } };
-    case 'logic': return { ...common, type };
-    case 'extract': return { ...common, type, variables: base.type === 'extract' ? (base as NodeOf<'extract'>).variables : [], ...(text ? { instruction: text } : {}) };
-    case 'function': return { ...common, type, tool: tools[0] ?? 'my_function', output_variables: [], actions: [], ...(text ? { speak_during_execution: text } : {}) };
-    case 'transfer': return { ...common, type, target: '', ...(text ? { message: text } : {}) };
-    case 'end': return { ...common, type, ...(text ? { message: text } : {}) };
+    case 'conversation':
+      return { ...common, type, instruction: text ?? { mode: 'prompt', text: '' } };
+    case 'press_digit':
+      return { ...common, type, instruction: text ?? { mode: 'prompt', text: '' } };
+    case 'logic':
+      return { ...common, type };
+    case 'extract':
+      return {
+        ...common,
+        type,
+        variables: base.type === 'extract' ? (base as NodeOf<'extract'>).variables : [],
+        ...(text ? { instruction: text } : {}),
+      };
+    case 'function':
+      return {
+        ...common,
+        type,
+        tool: tools[0] ?? 'my_function',
+        output_variables: [],
+        actions: [],
+        ...(text ? { speak_during_execution: text } : {}),
+      };
+    case 'transfer':
+      return { ...common, type, target: '', ...(text ? { message: text } : {}) };
+    case 'end':
+      return { ...common, type, ...(text ? { message: text } : {}) };
   }
 }
 
 export function changeNodeType(g: AgentGraph, id: string, type: NodeType): AgentGraph {
-  return updateNode(g, id, (n) => (n.type === type ? n : makeNode(type, n, g.tools.map((t) => t.name))));
+  return updateNode(g, id, (n) =>
+    n.type === type
+      ? n
+      : makeNode(
+          type,
+          n,
+          g.tools.map((t) => t.name),
+        ),
+  );
 }
 
 export function addNode(g: AgentGraph, type: NodeType, position: Position): { graph: AgentGraph; id: string } {
@@ -72,7 +142,11 @@ export function addNode(g: AgentGraph, type: NodeType, position: Position): { gr
   let i = 1;
   while (taken.has(`${type}_${i}`)) i++;
   const id = `${type}_${i}`;
-  const node = makeNode(type, { id, name: `${NODE_TYPE_LABELS[type]} ${i}`, position }, g.tools.map((t) => t.name));
+  const node = makeNode(
+    type,
+    { id, name: `${NODE_TYPE_LABELS[type]} ${i}`, position },
+    g.tools.map((t) => t.name),
+  );
   return { graph: { ...g, nodes: [...g.nodes, node] }, id };
 }
 
@@ -87,7 +161,12 @@ export function updateNode(g: AgentGraph, id: string, fn: (n: GraphNode) => Grap
   return changed ? { ...g, nodes } : g;
 }
 
-export function updateTransition(g: AgentGraph, nodeId: string, tid: string, fn: (t: Transition) => Transition): AgentGraph {
+export function updateTransition(
+  g: AgentGraph,
+  nodeId: string,
+  tid: string,
+  fn: (t: Transition) => Transition,
+): AgentGraph {
   return updateNode(g, nodeId, (n) => ({ ...n, transitions: n.transitions.map((t) => (t.id === tid ? fn(t) : t)) }));
 }
 
@@ -107,7 +186,11 @@ export function moveNodes(g: AgentGraph, positions: Record<string, Position>): A
 }
 
 /** Removes nodes (with every transition that points at them) and edges named by edge keys. The entry id is kept: the validator reports it. */
-export function deleteElements(g: AgentGraph, nodeIds: readonly string[], edgeKeys: readonly string[] = []): AgentGraph {
+export function deleteElements(
+  g: AgentGraph,
+  nodeIds: readonly string[],
+  edgeKeys: readonly string[] = [],
+): AgentGraph {
   if (!nodeIds.length && !edgeKeys.length) return g;
   const gone = new Set(nodeIds);
   const edges = new Map<string, Set<string>>();
@@ -116,11 +199,13 @@ export function deleteElements(g: AgentGraph, nodeIds: readonly string[], edgeKe
     if (!edges.has(source)) edges.set(source, new Set());
     edges.get(source)!.add(transitionId);
   }
-  const nodes = g.nodes.filter((n) => !gone.has(n.id)).map((n) => {
-    const drop = edges.get(n.id);
-    const transitions = n.transitions.filter((t) => !gone.has(t.target) && !drop?.has(t.id));
-    return transitions.length === n.transitions.length ? n : { ...n, transitions };
-  });
+  const nodes = g.nodes
+    .filter((n) => !gone.has(n.id))
+    .map((n) => {
+      const drop = edges.get(n.id);
+      const transitions = n.transitions.filter((t) => !gone.has(t.target) && !drop?.has(t.id));
+      return transitions.length === n.transitions.length ? n : { ...n, transitions };
+    });
   return { ...g, nodes };
 }
 
@@ -167,12 +252,24 @@ export function defaultCondition(source: GraphNode): Condition {
 }
 
 /** Adds a transition source -> target with a fresh id. */
-export function connect(g: AgentGraph, source: string, target: string): { graph: AgentGraph; transitionId: string | null } {
+export function connect(
+  g: AgentGraph,
+  source: string,
+  target: string,
+): { graph: AgentGraph; transitionId: string | null } {
   const from = g.nodes.find((n) => n.id === source);
   if (!from || !g.nodes.some((n) => n.id === target)) return { graph: g, transitionId: null };
   const transitionId = uniqueId(`edge-${source}-to-${target}`, allConditionIds(g));
-  const orders = from.transitions.filter(isConditionEdge).map((t) => t.order).filter((o): o is number => o !== undefined);
-  const t: Transition = { id: transitionId, target, condition: defaultCondition(from), ...(orders.length ? { order: Math.max(...orders) + 1 } : {}) };
+  const orders = from.transitions
+    .filter(isConditionEdge)
+    .map((t) => t.order)
+    .filter((o): o is number => o !== undefined);
+  const t: Transition = {
+    id: transitionId,
+    target,
+    condition: defaultCondition(from),
+    ...(orders.length ? { order: Math.max(...orders) + 1 } : {}),
+  };
   return { graph: updateNode(g, source, (n) => ({ ...n, transitions: [...n.transitions, t] })), transitionId };
 }
 
@@ -187,7 +284,11 @@ export function duplicateNodes(g: AgentGraph, ids: readonly string[]): { graph: 
     idMap.set(id, nid);
   }
   const condIds = allConditionIds(g);
-  const fresh = (base: string) => { const id = uniqueId(base, condIds); condIds.add(id); return id; };
+  const fresh = (base: string) => {
+    const id = uniqueId(base, condIds);
+    condIds.add(id);
+    return id;
+  };
   const copies: GraphNode[] = [];
   for (const n of g.nodes) {
     const nid = idMap.get(n.id);
@@ -215,9 +316,15 @@ export function duplicateNodes(g: AgentGraph, ids: readonly string[]): { graph: 
 export function setGlobal(g: AgentGraph, id: string, on: boolean): AgentGraph {
   return updateNode(g, id, (n) => {
     if (on === !!n.global) return n;
-    if (!on) { const { global: _g, ...rest } = n; return rest as GraphNode; }
+    if (!on) {
+      const { global: _g, ...rest } = n;
+      return rest as GraphNode;
+    }
     const cid = uniqueId(`${id}-entry`, allConditionIds(g));
-    return { ...n, global: { entry_conditions: [{ id: cid, condition: { kind: 'prompt', prompt: '' } }], go_back_conditions: [] } };
+    return {
+      ...n,
+      global: { entry_conditions: [{ id: cid, condition: { kind: 'prompt', prompt: '' } }], go_back_conditions: [] },
+    };
   });
 }
 
@@ -229,8 +336,11 @@ export const freshTransitionId = (g: AgentGraph, base: string) => uniqueId(base,
 export function conditionOfKind(kind: Condition['kind'], prev?: Condition): Condition {
   if (prev?.kind === kind) return prev;
   switch (kind) {
-    case 'prompt': return { kind, prompt: '' };
-    case 'equation': return { kind, match: 'all', equations: [{ left: '', operator: '==', right: '' }] };
-    default: return { kind };
+    case 'prompt':
+      return { kind, prompt: '' };
+    case 'equation':
+      return { kind, match: 'all', equations: [{ left: '', operator: '==', right: '' }] };
+    default:
+      return { kind };
   }
 }

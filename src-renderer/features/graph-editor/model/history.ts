@@ -10,7 +10,12 @@ export interface History<T> {
   lastAt?: number;
 }
 
-export interface PushOptions { key?: string; now?: number; limit?: number; coalesceMs?: number }
+export interface PushOptions {
+  key?: string;
+  now?: number;
+  limit?: number;
+  coalesceMs?: number;
+}
 
 export const createHistory = <T>(present: T): History<T> => ({ past: [], present, future: [] });
 
@@ -18,7 +23,11 @@ export function push<T>(h: History<T>, next: T, opts: PushOptions = {}): History
   if (next === h.present) return h;
   const now = opts.now ?? Date.now();
   const limit = opts.limit ?? 200;
-  const coalesce = opts.key !== undefined && opts.key === h.lastKey && h.lastAt !== undefined && now - h.lastAt < (opts.coalesceMs ?? 1000);
+  const coalesce =
+    opts.key !== undefined &&
+    opts.key === h.lastKey &&
+    h.lastAt !== undefined &&
+    now - h.lastAt < (opts.coalesceMs ?? 1000);
   if (coalesce) return { past: h.past, present: next, future: [], lastKey: opts.key, lastAt: now };
   const past = [...h.past, h.present];
   if (past.length > limit) past.splice(0, past.length - limit);

@@ -58,16 +58,24 @@ export function indexIssues(g: AgentGraph, issues: ValidationIssue[]): IssueInde
   const bump = (map: Map<string, IssueCount>, key: string, i: ValidationIssue) => {
     const c = map.get(key) ?? { errors: 0, warnings: 0, messages: [], items: [] };
     const item = { severity: i.severity, message: i.message };
-    if (i.severity === 'error') { c.items.splice(c.errors, 0, item); c.errors++; } else { c.items.push(item); c.warnings++; }
+    if (i.severity === 'error') {
+      c.items.splice(c.errors, 0, item);
+      c.errors++;
+    } else {
+      c.items.push(item);
+      c.warnings++;
+    }
     c.messages = c.items.map((x) => x.message);
     map.set(key, c);
   };
   let errors = 0;
   let warnings = 0;
   for (const i of issues) {
-    if (i.severity === 'error') errors++; else warnings++;
+    if (i.severity === 'error') errors++;
+    else warnings++;
     let nodeId = i.node_id;
-    if (i.transition_id && !nodeId) nodeId = g.nodes.find((n) => n.transitions.some((t) => t.id === i.transition_id))?.id;
+    if (i.transition_id && !nodeId)
+      nodeId = g.nodes.find((n) => n.transitions.some((t) => t.id === i.transition_id))?.id;
     if (nodeId) bump(byNode, nodeId, i);
     if (nodeId && i.transition_id) bump(byEdge, edgeKey(nodeId, i.transition_id), i);
   }

@@ -8,7 +8,11 @@ export function truncate(s: string, max: number): string {
 
 /** First non-empty line of a text, truncated. */
 export function firstLine(text: string | undefined, max = 80): string {
-  const line = (text ?? '').split('\n').map((l) => l.trim()).find((l) => l) ?? '';
+  const line =
+    (text ?? '')
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l) ?? '';
   return truncate(line, max);
 }
 
@@ -24,23 +28,30 @@ export function equationText(e: Equation): string {
 /** One-line label of a transition condition, as drawn on the edge. */
 export function conditionLabel(c: Condition | GlobalCondition, max = 48): string {
   switch (c.kind) {
-    case 'prompt': return c.prompt.trim() ? truncate(c.prompt, max) : '(condition not written yet)';
+    case 'prompt':
+      return c.prompt.trim() ? truncate(c.prompt, max) : '(condition not written yet)';
     case 'equation': {
       if (!c.equations.length) return '(no equation yet)';
       return truncate(c.equations.map(equationText).join(c.match === 'any' ? ' or ' : ' and '), max);
     }
-    case 'else': return 'else';
-    case 'always': return 'always';
-    case 'skip': return 'skip (no reply)';
+    case 'else':
+      return 'else';
+    case 'always':
+      return 'always';
+    case 'skip':
+      return 'skip (no reply)';
   }
 }
 
 /** The preview line on a node card. */
 export function nodePreview(n: GraphNode): string {
   switch (n.type) {
-    case 'logic': return 'Routes by equations only';
-    case 'function': return `Calls ${n.tool}${n.speak_during_execution?.text ? ` — ${firstLine(n.speak_during_execution.text, 50)}` : ''}`;
-    case 'transfer': return n.target ? `Transfer to ${n.target}` : 'Transfer target not set';
+    case 'logic':
+      return 'Routes by equations only';
+    case 'function':
+      return `Calls ${n.tool}${n.speak_during_execution?.text ? ` — ${firstLine(n.speak_during_execution.text, 50)}` : ''}`;
+    case 'transfer':
+      return n.target ? `Transfer to ${n.target}` : 'Transfer target not set';
     case 'extract': {
       const names = n.variables.map((v) => v.name).join(', ');
       return names ? `Extracts ${truncate(names, 60)}` : 'No variables to extract yet';

@@ -20,7 +20,8 @@ export function layoutGraph(g: AgentGraph): Record<string, Position> {
   const ids = new Set(flowNodes.map((n) => n.id));
   for (const n of flowNodes) dg.setNode(n.id, { width: NODE_W, height: NODE_H });
   for (const n of flowNodes) {
-    for (const t of n.transitions) if (ids.has(t.target) && t.target !== n.id) dg.setEdge(n.id, t.target, {}, `${n.id}::${t.id}`);
+    for (const t of n.transitions)
+      if (ids.has(t.target) && t.target !== n.id) dg.setEdge(n.id, t.target, {}, `${n.id}::${t.id}`);
   }
   dagre.layout(dg);
   const out: Record<string, Position> = {};
@@ -35,7 +36,9 @@ export function layoutGraph(g: AgentGraph): Record<string, Position> {
   }
   if (!Number.isFinite(minX)) minX = 20;
   const laneY = flowNodes.length ? maxY + 120 : 20;
-  globals.forEach((n, i) => { out[n.id] = { x: minX + i * (NODE_W + 60), y: laneY }; });
+  globals.forEach((n, i) => {
+    out[n.id] = { x: minX + i * (NODE_W + 60), y: laneY };
+  });
   return out;
 }
 

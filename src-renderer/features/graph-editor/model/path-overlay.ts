@@ -2,7 +2,10 @@ import type { AgentGraph, NodeVisit } from '../../../../src-shared/schemas/index
 import { edgeKey } from './edge-key.js';
 
 /** Counts of visits across many results (a run): node id -> visits, transition id -> times taken. */
-export interface HeatCounts { nodeCounts: Record<string, number>; edgeCounts?: Record<string, number> }
+export interface HeatCounts {
+  nodeCounts: Record<string, number>;
+  edgeCounts?: Record<string, number>;
+}
 
 export interface PathOverlay {
   /** Node id -> 1-based positions in the path at which it was entered. */
@@ -26,13 +29,19 @@ export function pathOverlay(g: AgentGraph, visits: readonly (NodeVisit | string)
     order.set(visit.node, [...(order.get(visit.node) ?? []), step]);
     if (prev !== undefined) {
       const from = byId.get(prev);
-      const t = from?.transitions.find((x) => (visit.via ? x.id === visit.via : false) && x.target === visit.node)
-        ?? (visit.via ? undefined : from?.transitions.find((x) => x.target === visit.node));
+      const t =
+        from?.transitions.find((x) => (visit.via ? x.id === visit.via : false) && x.target === visit.node) ??
+        (visit.via ? undefined : from?.transitions.find((x) => x.target === visit.node));
       if (t && from) {
         const k = edgeKey(from.id, t.id);
         taken.set(k, [...(taken.get(k) ?? []), step]);
       } else {
-        jumps.push({ from: prev, to: visit.node, step, reason: visit.reason || (byId.get(visit.node)?.global ? 'global' : 'jump') });
+        jumps.push({
+          from: prev,
+          to: visit.node,
+          step,
+          reason: visit.reason || (byId.get(visit.node)?.global ? 'global' : 'jump'),
+        });
       }
     }
     prev = visit.node;

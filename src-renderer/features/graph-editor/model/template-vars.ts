@@ -1,6 +1,9 @@
 import type { AgentGraph } from '../../../../src-shared/schemas/index.js';
 
-export interface VariableSuggestion { name: string; source: string }
+export interface VariableSuggestion {
+  name: string;
+  source: string;
+}
 
 /** Variables the engine always sets. */
 export const SYSTEM_VARIABLES = ['current_time', 'current_date', 'call_id', 'user_number', 'turn'] as const;
@@ -8,7 +11,9 @@ export const SYSTEM_VARIABLES = ['current_time', 'current_date', 'call_id', 'use
 /** Every variable a prompt can use: defaults, extracted, function outputs, context.set paths, digits, system. */
 export function availableVariables(g: AgentGraph): VariableSuggestion[] {
   const out = new Map<string, string>();
-  const add = (name: string, source: string) => { if (name && !out.has(name)) out.set(name, source); };
+  const add = (name: string, source: string) => {
+    if (name && !out.has(name)) out.set(name, source);
+  };
   for (const k of Object.keys(g.default_variables)) add(k, 'default variable');
   for (const n of g.nodes) {
     const where = n.name || n.id;
@@ -40,7 +45,12 @@ export function completionAt(text: string, caret: number): CompletionContext | n
 }
 
 /** Inserts a chosen completion, closing the braces; returns the new text and caret. */
-export function applyCompletion(text: string, ctx: CompletionContext, caret: number, value: string): { text: string; caret: number } {
+export function applyCompletion(
+  text: string,
+  ctx: CompletionContext,
+  caret: number,
+  value: string,
+): { text: string; caret: number } {
   const close = ctx.kind === 'variable' ? '}}' : '%}';
   const open = ctx.kind === 'variable' ? '{{' : '{%';
   const after = text.slice(caret);

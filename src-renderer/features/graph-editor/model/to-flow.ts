@@ -51,17 +51,38 @@ export interface Decorations {
   live?: string | null;
 }
 
-const sameArr = (a?: number[], b?: number[]) => a === b || (!!a && !!b && a.length === b.length && a.every((x, i) => x === b[i]));
-const sameIssues = (a?: IssueCount, b?: IssueCount) => a === b || (!!a && !!b && a.errors === b.errors && a.warnings === b.warnings && a.messages.join('\n') === b.messages.join('\n'));
+const sameArr = (a?: number[], b?: number[]) =>
+  a === b || (!!a && !!b && a.length === b.length && a.every((x, i) => x === b[i]));
+const sameIssues = (a?: IssueCount, b?: IssueCount) =>
+  a === b ||
+  (!!a && !!b && a.errors === b.errors && a.warnings === b.warnings && a.messages.join('\n') === b.messages.join('\n'));
 
 function sameCard(a: CardData, b: CardData): boolean {
-  return a.node === b.node && a.isEntry === b.isEntry && sameIssues(a.issues, b.issues) && sameArr(a.visits, b.visits)
-    && a.count === b.count && a.heat === b.heat && a.dim === b.dim && a.hit === b.hit && a.live === b.live;
+  return (
+    a.node === b.node &&
+    a.isEntry === b.isEntry &&
+    sameIssues(a.issues, b.issues) &&
+    sameArr(a.visits, b.visits) &&
+    a.count === b.count &&
+    a.heat === b.heat &&
+    a.dim === b.dim &&
+    a.hit === b.hit &&
+    a.live === b.live
+  );
 }
 
 function sameEdgeData(a: EdgeData, b: EdgeData): boolean {
-  return a.label === b.label && a.kind === b.kind && a.rank === b.rank && sameIssues(a.issues, b.issues) && sameArr(a.taken, b.taken)
-    && a.count === b.count && a.heat === b.heat && a.jump === b.jump && a.dim === b.dim;
+  return (
+    a.label === b.label &&
+    a.kind === b.kind &&
+    a.rank === b.rank &&
+    sameIssues(a.issues, b.issues) &&
+    sameArr(a.taken, b.taken) &&
+    a.count === b.count &&
+    a.heat === b.heat &&
+    a.jump === b.jump &&
+    a.dim === b.dim
+  );
 }
 
 /**
@@ -73,7 +94,7 @@ export function toFlowNodes(g: AgentGraph, d: Decorations = {}, prev: readonly C
   const maxCount = d.heat ? Math.max(0, ...Object.values(d.heat.nodeCounts)) : 0;
   const onPath = d.path ? d.path.order : undefined;
   return g.nodes.map((n, i) => {
-    const count = d.heat ? d.heat.nodeCounts[n.id] ?? 0 : undefined;
+    const count = d.heat ? (d.heat.nodeCounts[n.id] ?? 0) : undefined;
     const visits = onPath?.get(n.id);
     const data: CardData = {
       node: n,
@@ -87,15 +108,31 @@ export function toFlowNodes(g: AgentGraph, d: Decorations = {}, prev: readonly C
     };
     const old = before.get(n.id);
     const selected = d.selectedNodes?.has(n.id) ?? false;
-    const position = old?.dragging ? old.position : n.position ?? { x: (i % 8) * 300, y: Math.floor(i / 8) * 180 };
-    if (old && old.type === n.type && (old.selected ?? false) === selected && old.position.x === position.x && old.position.y === position.y && sameCard(old.data, data)) return old;
-    return { id: n.id, type: n.type, position, data: old && sameCard(old.data, data) ? old.data : data, selected, ...(old?.measured ? { measured: old.measured } : {}), ...(old?.dragging ? { dragging: true } : {}) };
+    const position = old?.dragging ? old.position : (n.position ?? { x: (i % 8) * 300, y: Math.floor(i / 8) * 180 });
+    if (
+      old &&
+      old.type === n.type &&
+      (old.selected ?? false) === selected &&
+      old.position.x === position.x &&
+      old.position.y === position.y &&
+      sameCard(old.data, data)
+    )
+      return old;
+    return {
+      id: n.id,
+      type: n.type,
+      position,
+      data: old && sameCard(old.data, data) ? old.data : data,
+      selected,
+      ...(old?.measured ? { measured: old.measured } : {}),
+      ...(old?.dragging ? { dragging: true } : {}),
+    };
   });
 }
 
 function edgeData(n: GraphNode, t: Transition, ranks: Map<string, number>, d: Decorations, maxEdge: number): EdgeData {
   const k = edgeKey(n.id, t.id);
-  const count = d.heat?.edgeCounts ? d.heat.edgeCounts[t.id] ?? 0 : undefined;
+  const count = d.heat?.edgeCounts ? (d.heat.edgeCounts[t.id] ?? 0) : undefined;
   const taken = d.path?.taken.get(k);
   return {
     label: conditionLabel(t.condition),
@@ -109,7 +146,11 @@ function edgeData(n: GraphNode, t: Transition, ranks: Map<string, number>, d: De
 }
 
 /** xyflow edges: one per transition (id = edgeKey), plus dashed jumps of a highlighted path. */
-export function toFlowEdges(g: AgentGraph, d: Decorations = {}, prev: readonly ConditionEdgeT[] = []): ConditionEdgeT[] {
+export function toFlowEdges(
+  g: AgentGraph,
+  d: Decorations = {},
+  prev: readonly ConditionEdgeT[] = [],
+): ConditionEdgeT[] {
   const before = new Map(prev.map((e) => [e.id, e]));
   const ids = new Set(g.nodes.map((n) => n.id));
   const maxEdge = d.heat?.edgeCounts ? Math.max(0, ...Object.values(d.heat.edgeCounts)) : 0;
@@ -123,14 +164,38 @@ export function toFlowEdges(g: AgentGraph, d: Decorations = {}, prev: readonly C
       const data = edgeData(n, t, isConditionEdge(t) ? ranks : new Map(), d, maxEdge);
       const selected = d.selectedEdges?.has(id) ?? false;
       const old = before.get(id);
-      if (old && old.target === t.target && (old.selected ?? false) === selected && old.data && sameEdgeData(old.data, data)) { out.push(old); continue; }
-      out.push({ id, source: n.id, target: t.target, type: 'condition', data, selected, ...(data.taken ? { zIndex: 1 } : {}) });
+      if (
+        old &&
+        old.target === t.target &&
+        (old.selected ?? false) === selected &&
+        old.data &&
+        sameEdgeData(old.data, data)
+      ) {
+        out.push(old);
+        continue;
+      }
+      out.push({
+        id,
+        source: n.id,
+        target: t.target,
+        type: 'condition',
+        data,
+        selected,
+        ...(data.taken ? { zIndex: 1 } : {}),
+      });
     }
   }
   for (const j of d.path?.jumps ?? []) {
     if (!ids.has(j.from) || !ids.has(j.to)) continue;
-    out.push({ id: `jump::${j.step}`, source: j.from, target: j.to, type: 'condition', selectable: false, zIndex: 1,
-      data: { label: j.reason, kind: 'jump', jump: true, taken: [j.step] } });
+    out.push({
+      id: `jump::${j.step}`,
+      source: j.from,
+      target: j.to,
+      type: 'condition',
+      selectable: false,
+      zIndex: 1,
+      data: { label: j.reason, kind: 'jump', jump: true, taken: [j.step] },
+    });
   }
   return out;
 }

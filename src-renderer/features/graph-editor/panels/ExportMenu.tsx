@@ -7,8 +7,13 @@ import { downloadText } from '../../../ui/download.js';
 
 type Dropped = { path: string; feature: string; reason: string };
 const FALLBACK_NAMES: Record<string, string> = {
-  'retell-cf': 'Retell conversation flow', 'retell-llm': 'Retell LLM', vapi: 'VAPI assistant / squad', revring: 'RevRing flow',
-  voicetest: 'voicetest graph', parley: 'Parley JSON', mermaid: 'Mermaid diagram',
+  'retell-cf': 'Retell conversation flow',
+  'retell-llm': 'Retell LLM',
+  vapi: 'VAPI assistant / squad',
+  revring: 'RevRing flow',
+  voicetest: 'voicetest graph',
+  parley: 'Parley JSON',
+  mermaid: 'Mermaid diagram',
 };
 
 /** What an export left out (`feature: 'note'` entries are remarks about the file, e.g. its size). */
@@ -17,37 +22,72 @@ function ExportReport({ format, dropped }: { format: string; dropped: Dropped[] 
   const lost = dropped.filter((d) => d.feature !== 'note');
   return (
     <>
-      {lost.length === 0 ? <p>Everything in the agent was carried into {format}.</p> : (
+      {lost.length === 0 ? (
+        <p>Everything in the agent was carried into {format}.</p>
+      ) : (
         <>
-          <p>{format} has no place for {lost.length} feature{lost.length > 1 ? 's' : ''}; the file was written without {lost.length > 1 ? 'them' : 'it'}:</p>
-          <ul className="ge-dropped">{lost.map((d, i) => <li key={i}><strong>{d.feature}</strong> <code className="small">{d.path}</code><div className="muted small">{d.reason}</div></li>)}</ul>
+          <p>
+            {format} has no place for {lost.length} feature{lost.length > 1 ? 's' : ''}; the file was written without{' '}
+            {lost.length > 1 ? 'them' : 'it'}:
+          </p>
+          <ul className="ge-dropped">
+            {lost.map((d, i) => (
+              <li key={i}>
+                <strong>{d.feature}</strong> <code className="small">{d.path}</code>
+                <div className="muted small">{d.reason}</div>
+              </li>
+            ))}
+          </ul>
         </>
       )}
-      {notes.map((n, i) => <p key={i} className="warn">{n.reason}</p>)}
+      {notes.map((n, i) => (
+        <p key={i} className="warn">
+          {n.reason}
+        </p>
+      ))}
     </>
   );
 }
 
 /** Export the saved version to a format: downloads the file and lists what the format could not carry. */
-export function ExportMenu({ agentId, versionId, versionLabel, dirty }: { agentId: string; versionId?: string; versionLabel: string; dirty: boolean }) {
+export function ExportMenu({
+  agentId,
+  versionId,
+  versionLabel,
+  dirty,
+}: {
+  agentId: string;
+  versionId?: string;
+  versionLabel: string;
+  dirty: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const [result, setResult] = useState<{ filename: string; format: string; dropped: Dropped[] } | { error: string } | null>(null);
+  const [result, setResult] = useState<
+    { filename: string; format: string; dropped: Dropped[] } | { error: string } | null
+  >(null);
   const formats = useApi('formats.list', {}, { staleTime: Infinity, retry: false });
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
-    const close = (e: MouseEvent) => { if (!ref.current?.contains(e.target as Node)) setOpen(false); };
+    const close = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
     window.addEventListener('mousedown', close);
     return () => window.removeEventListener('mousedown', close);
   }, [open]);
-  const list = formats.data?.filter((f) => f.export && (EXPORT_FORMATS as readonly string[]).includes(f.id))
-    ?? EXPORT_FORMATS.map((id) => ({ id, name: FALLBACK_NAMES[id] ?? id }));
+  const list =
+    formats.data?.filter((f) => f.export && (EXPORT_FORMATS as readonly string[]).includes(f.id)) ??
+    EXPORT_FORMATS.map((id) => ({ id, name: FALLBACK_NAMES[id] ?? id }));
   const run = async (format: string, name: string) => {
     setBusy(format);
     setOpen(false);
     try {
-      const r = await api.call('agents.export', { id: agentId, ...(versionId ? { version_id: versionId } : {}), format: format as (typeof EXPORT_FORMATS)[number] });
+      const r = await api.call('agents.export', {
+        id: agentId,
+        ...(versionId ? { version_id: versionId } : {}),
+        format: format as (typeof EXPORT_FORMATS)[number],
+      });
       downloadText(r.filename, r.text, format === 'mermaid' ? 'text/plain' : 'application/json');
       setResult({ filename: r.filename, format: name, dropped: r.dropped });
     } catch (e) {
@@ -58,17 +98,38 @@ export function ExportMenu({ agentId, versionId, versionLabel, dirty }: { agentI
   };
   return (
     <div className="ge-menu" ref={ref}>
-      <button type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)} disabled={!!busy}>{busy ? 'Exporting…' : 'Export ▾'}</button>
+      <button type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)} disabled={!!busy}>
+        {busy ? 'Exporting…' : 'Export ▾'}
+      </button>
       {open && (
         <div className="ge-menu__pop" role="menu" aria-label="Export formats">
-          <div className="muted small ge-menu__note">Exports {versionLabel}{dirty ? ' — save first to include your unsaved changes' : ''}.</div>
-          {list.map((f) => <button key={f.id} type="button" role="menuitem" onClick={() => void run(f.id, f.name)}>{f.name}</button>)}
+          <div className="muted small ge-menu__note">
+            Exports {versionLabel}
+            {dirty ? ' — save first to include your unsaved changes' : ''}.
+          </div>
+          {list.map((f) => (
+            <button key={f.id} type="button" role="menuitem" onClick={() => void run(f.id, f.name)}>
+              {f.name}
+            </button>
+          ))}
         </div>
       )}
       {result && (
-        <Dialog title={'error' in result ? 'Export failed' : `Exported ${result.filename}`} onClose={() => setResult(null)} testId="export-result"
-          actions={<button type="button" className="primary" onClick={() => setResult(null)}>OK</button>}>
-          {'error' in result ? <div className="error">{result.error}</div> : <ExportReport format={result.format} dropped={result.dropped} />}
+        <Dialog
+          title={'error' in result ? 'Export failed' : `Exported ${result.filename}`}
+          onClose={() => setResult(null)}
+          testId="export-result"
+          actions={
+            <button type="button" className="primary" onClick={() => setResult(null)}>
+              OK
+            </button>
+          }
+        >
+          {'error' in result ? (
+            <div className="error">{result.error}</div>
+          ) : (
+            <ExportReport format={result.format} dropped={result.dropped} />
+          )}
         </Dialog>
       )}
     </div>

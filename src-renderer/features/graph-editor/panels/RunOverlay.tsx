@@ -10,21 +10,41 @@ export function RunOverlay({ agentId, choice, onClose }: { agentId: string; choi
   const results = useApi('runs.results', { id: choice.runId });
   const versionId = run.data?.run.agent_version_id;
   const version = useApi('agents.get', { id: agentId, version_id: versionId ?? '' }, { enabled: !!versionId });
-  const heat = useMemo(() => (results.data ? countVisits(results.data.map((r) => r.nodes_visited)) : undefined), [results.data]);
+  const heat = useMemo(
+    () => (results.data ? countVisits(results.data.map((r) => r.nodes_visited)) : undefined),
+    [results.data],
+  );
   const one = choice.resultId ? results.data?.find((r) => r.id === choice.resultId) : undefined;
   const error = run.error ?? results.error ?? version.error;
   return (
     <div className="ge-viewing" data-testid="run-overlay">
       <div className="ge-banner">
-        {one ? <>Path of <strong>{one.test}</strong> ({one.status}, {one.nodes_visited.length} steps)</>
-          : <>Coverage of {results.data?.length ?? '…'} conversation{results.data?.length === 1 ? '' : 's'}{version.data ? ` on v${version.data.version.version}` : ''}</>}
-        <button type="button" className="small" onClick={onClose}>Back to editing</button>
+        {one ? (
+          <>
+            Path of <strong>{one.test}</strong> ({one.status}, {one.nodes_visited.length} steps)
+          </>
+        ) : (
+          <>
+            Coverage of {results.data?.length ?? '…'} conversation{results.data?.length === 1 ? '' : 's'}
+            {version.data ? ` on v${version.data.version.version}` : ''}
+          </>
+        )}
+        <button type="button" className="small" onClick={onClose}>
+          Back to editing
+        </button>
       </div>
-      {error ? <div className="error-box">{error.message}</div>
-        : version.data && heat ? (
-          <GraphView graph={version.data.graph} height="100%" {...(one ? { path: one.nodes_visited } : { heat })}
-            label={one ? 'Path of one conversation' : 'Visits across the run'} />
-        ) : <div className="muted">Loading…</div>}
+      {error ? (
+        <div className="error-box">{error.message}</div>
+      ) : version.data && heat ? (
+        <GraphView
+          graph={version.data.graph}
+          height="100%"
+          {...(one ? { path: one.nodes_visited } : { heat })}
+          label={one ? 'Path of one conversation' : 'Visits across the run'}
+        />
+      ) : (
+        <div className="muted">Loading…</div>
+      )}
     </div>
   );
 }

@@ -4,7 +4,10 @@ import { edgeKey, stableJson } from '../model/edge-key.js';
 import { createHistory, push, redo, undo, type History } from '../model/history.js';
 import { needsLayout, withLayout } from '../model/layout.js';
 
-export interface Selection { nodes: string[]; edges: string[] }
+export interface Selection {
+  nodes: string[];
+  edges: string[];
+}
 
 export interface EditorState {
   agentId: string | null;
@@ -26,8 +29,17 @@ export interface EditorState {
 }
 
 const EMPTY: AgentGraph = {
-  schema_version: 1, name: '', entry_node_id: '-', first_speaker: 'agent', global_prompt: '', snippets: {}, tools: [],
-  default_variables: {}, nodes: [], metrics: [], source: { format: 'parley', meta: {} },
+  schema_version: 1,
+  name: '',
+  entry_node_id: '-',
+  first_speaker: 'agent',
+  global_prompt: '',
+  snippets: {},
+  tools: [],
+  default_variables: {},
+  nodes: [],
+  metrics: [],
+  source: { format: 'parley', meta: {} },
 };
 
 function prune(sel: Selection, g: AgentGraph): Selection {
@@ -47,7 +59,14 @@ export const useEditor = create<EditorState>((set, get) => ({
   load(agentId, versionId, graph, draft) {
     const shown = needsLayout(graph) ? withLayout(graph) : graph;
     const present = draft ? (needsLayout(draft) ? withLayout(draft) : draft) : shown;
-    set({ agentId, baseVersionId: versionId, history: createHistory(present), saved: shown, savedJson: stableJson(shown), selection: { nodes: [], edges: [] } });
+    set({
+      agentId,
+      baseVersionId: versionId,
+      history: createHistory(present),
+      saved: shown,
+      savedJson: stableJson(shown),
+      selection: { nodes: [], edges: [] },
+    });
   },
   apply(fn, key) {
     const { history, selection } = get();

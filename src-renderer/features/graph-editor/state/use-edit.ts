@@ -7,12 +7,19 @@ import { useEditor } from './editor-store.js';
 /** Edits one node; `key` groups quick successive edits of one field into one undo step. */
 export function useNodeEdit(id: string) {
   const apply = useEditor((s) => s.apply);
-  return useCallback((fn: (n: GraphNode) => GraphNode, key?: string) => apply((g) => updateNode(g, id, fn), key && `${id}:${key}`), [apply, id]);
+  return useCallback(
+    (fn: (n: GraphNode) => GraphNode, key?: string) => apply((g) => updateNode(g, id, fn), key && `${id}:${key}`),
+    [apply, id],
+  );
 }
 
 export function useTransitionEdit(nodeId: string, tid: string) {
   const apply = useEditor((s) => s.apply);
-  return useCallback((fn: (t: Transition) => Transition, key?: string) => apply((g) => updateTransition(g, nodeId, tid, fn), key && `${nodeId}:${tid}:${key}`), [apply, nodeId, tid]);
+  return useCallback(
+    (fn: (t: Transition) => Transition, key?: string) =>
+      apply((g) => updateTransition(g, nodeId, tid, fn), key && `${nodeId}:${tid}:${key}`),
+    [apply, nodeId, tid],
+  );
 }
 
 export function useGraphEdit() {

@@ -20,15 +20,27 @@ export function useLeaveGuard(dirty: boolean) {
       e.stopPropagation();
       setPending(href);
     };
-    const onUnload = (e: BeforeUnloadEvent) => { if (dirtyRef.current) { e.preventDefault(); e.returnValue = ''; } };
+    const onUnload = (e: BeforeUnloadEvent) => {
+      if (dirtyRef.current) {
+        e.preventDefault();
+        e.returnValue = '';
+      }
+    };
     document.addEventListener('click', onClick, true);
     window.addEventListener('beforeunload', onUnload);
-    return () => { document.removeEventListener('click', onClick, true); window.removeEventListener('beforeunload', onUnload); };
+    return () => {
+      document.removeEventListener('click', onClick, true);
+      window.removeEventListener('beforeunload', onUnload);
+    };
   }, []);
   return {
     pending,
     stay: () => setPending(null),
     /** Leaves to the held destination (call after discarding or saving). */
-    leave: () => { const to = pending; setPending(null); if (to) window.location.hash = to.slice(1); },
+    leave: () => {
+      const to = pending;
+      setPending(null);
+      if (to) window.location.hash = to.slice(1);
+    },
   };
 }

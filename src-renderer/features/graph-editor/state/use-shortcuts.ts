@@ -12,7 +12,9 @@ export interface ShortcutHandlers {
 
 const isTyping = (t: EventTarget | null) => {
   const el = t as HTMLElement | null;
-  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+  return (
+    !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)
+  );
 };
 
 /**
@@ -28,13 +30,37 @@ export function useEditorShortcuts(handlers: ShortcutHandlers, enabled = true) {
       if (document.querySelector('[aria-modal="true"]')) return;
       const mod = e.ctrlKey || e.metaKey;
       const k = e.key.toLowerCase();
-      if (mod && k === 's') { e.preventDefault(); h.current.save(); return; }
-      if (mod && k === 'z' && !e.shiftKey) { e.preventDefault(); h.current.undo(); return; }
-      if (mod && ((k === 'z' && e.shiftKey) || k === 'y')) { e.preventDefault(); h.current.redo(); return; }
+      if (mod && k === 's') {
+        e.preventDefault();
+        h.current.save();
+        return;
+      }
+      if (mod && k === 'z' && !e.shiftKey) {
+        e.preventDefault();
+        h.current.undo();
+        return;
+      }
+      if (mod && ((k === 'z' && e.shiftKey) || k === 'y')) {
+        e.preventDefault();
+        h.current.redo();
+        return;
+      }
       if (isTyping(e.target)) return;
-      if (mod && k === 'd') { e.preventDefault(); h.current.duplicate(); return; }
-      if (!mod && !e.altKey && (e.key === 'Delete' || e.key === 'Backspace')) { e.preventDefault(); h.current.deleteSelection(); return; }
-      if (!mod && !e.altKey && k === 'f') { e.preventDefault(); h.current.fit(); return; }
+      if (mod && k === 'd') {
+        e.preventDefault();
+        h.current.duplicate();
+        return;
+      }
+      if (!mod && !e.altKey && (e.key === 'Delete' || e.key === 'Backspace')) {
+        e.preventDefault();
+        h.current.deleteSelection();
+        return;
+      }
+      if (!mod && !e.altKey && k === 'f') {
+        e.preventDefault();
+        h.current.fit();
+        return;
+      }
       if (e.key === 'Escape') h.current.clearSelection();
     };
     window.addEventListener('keydown', onKey);

@@ -16,24 +16,39 @@ export interface ValidationState {
  * outright (schema errors) is reported as issues too, so the editor never stops.
  */
 export function useLiveValidation(graph: AgentGraph, enabled = true, delayMs = 350): ValidationState {
-  const [result, setResult] = useState<{ status: ValidationState['status']; issues: ValidationIssue[]; message?: string; graph?: AgentGraph }>({ status: 'idle', issues: [] });
+  const [result, setResult] = useState<{
+    status: ValidationState['status'];
+    issues: ValidationIssue[];
+    message?: string;
+    graph?: AgentGraph;
+  }>({ status: 'idle', issues: [] });
   const seq = useRef(0);
   useEffect(() => {
     if (!enabled) return;
     const mine = ++seq.current;
     setResult((r) => ({ ...r, status: 'checking' }));
     const timer = setTimeout(() => {
-      api.call('agents.validate', { graph })
-        .then((issues) => { if (mine === seq.current) setResult({ status: 'done', issues: withLocations(graph, issues), graph }); })
+      api
+        .call('agents.validate', { graph })
+        .then((issues) => {
+          if (mine === seq.current) setResult({ status: 'done', issues: withLocations(graph, issues), graph });
+        })
         .catch((e: unknown) => {
           if (mine !== seq.current) return;
-          if (e instanceof ApiClientError && e.error.code === 'not_built') setResult({ status: 'unavailable', issues: [], message: e.error.message });
-          else if (e instanceof ApiClientError && e.error.code === 'invalid_input') setResult({ status: 'done', issues: issuesFromApiError(graph, e.error), graph });
+          if (e instanceof ApiClientError && e.error.code === 'not_built')
+            setResult({ status: 'unavailable', issues: [], message: e.error.message });
+          else if (e instanceof ApiClientError && e.error.code === 'invalid_input')
+            setResult({ status: 'done', issues: issuesFromApiError(graph, e.error), graph });
           else setResult({ status: 'failed', issues: [], message: (e as Error).message });
         });
     }, delayMs);
     return () => clearTimeout(timer);
   }, [graph, enabled, delayMs]);
   const index = useMemo(() => indexIssues(result.graph ?? graph, result.issues), [result]);
-  return { status: result.status, issues: result.issues, index, ...(result.message ? { message: result.message } : {}) };
+  return {
+    status: result.status,
+    issues: result.issues,
+    index,
+    ...(result.message ? { message: result.message } : {}),
+  };
 }

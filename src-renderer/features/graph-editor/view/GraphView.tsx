@@ -1,5 +1,14 @@
 import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
-import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, type NodeChange } from '@xyflow/react';
+import {
+  Background,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  ReactFlowProvider,
+  useReactFlow,
+  useStore,
+  type NodeChange,
+} from '@xyflow/react';
 import type { AgentGraph, NodeVisit } from '../../../../src-shared/schemas/index.js';
 import type { ValidationIssue } from '../../../../src-shared/contract/agents.js';
 import { ArrowDefs, EDGE_COMPONENTS } from '../canvas/ConditionEdge.js';
@@ -35,7 +44,18 @@ export interface GraphViewProps {
   className?: string;
 }
 
-function Inner({ graph: raw, path, heat, showCoverageGaps, issues, focusNodeId, onNodeClick, height = 420, label, className }: GraphViewProps) {
+function Inner({
+  graph: raw,
+  path,
+  heat,
+  showCoverageGaps,
+  issues,
+  focusNodeId,
+  onNodeClick,
+  height = 420,
+  label,
+  className,
+}: GraphViewProps) {
   const graph = useMemo(() => (needsLayout(raw) ? withLayout(raw) : raw), [raw]);
   const colorMode = useColorMode();
   const rf = useReactFlow();
@@ -44,34 +64,77 @@ function Inner({ graph: raw, path, heat, showCoverageGaps, issues, focusNodeId, 
   const [focus, setFocus] = useState<string | undefined>(focusNodeId);
   useEffect(() => setFocus(focusNodeId), [focusNodeId]);
   const selectedNodes = useMemo(() => new Set(focus ? [focus] : []), [focus]);
-  const deco = useMemo(() => ({ path: overlay, heat, issues: index, selectedNodes }), [overlay, heat, index, selectedNodes]);
+  const deco = useMemo(
+    () => ({ path: overlay, heat, issues: index, selectedNodes }),
+    [overlay, heat, index, selectedNodes],
+  );
   const [nodes, setNodes] = useState<CardNode[]>([]);
   useEffect(() => setNodes((prev) => toFlowNodes(graph, deco, prev)), [graph, deco]);
   const edges = useMemo(() => toFlowEdges(graph, deco), [graph, deco]);
   const onNodesChange = useCallback((changes: NodeChange<CardNode>[]) => {
     const dims = changes.filter((c) => c.type === 'dimensions');
-    if (dims.length) setNodes((nds) => nds.map((n) => { const c = dims.find((d) => d.id === n.id); return c && c.type === 'dimensions' && c.dimensions ? { ...n, measured: c.dimensions } : n; }));
+    if (dims.length)
+      setNodes((nds) =>
+        nds.map((n) => {
+          const c = dims.find((d) => d.id === n.id);
+          return c && c.type === 'dimensions' && c.dimensions ? { ...n, measured: c.dimensions } : n;
+        }),
+      );
   }, []);
-  const centre = useCallback((id: string) => {
-    setFocus(id);
-    const n = rf.getNode(id);
-    if (n) void rf.setCenter(n.position.x + (n.measured?.width ?? 240) / 2, n.position.y + (n.measured?.height ?? 110) / 2, { zoom: Math.max(rf.getZoom(), 0.8), duration: 300 });
-  }, [rf]);
-  useEffect(() => { if (focusNodeId) { const t = setTimeout(() => centre(focusNodeId), 50); return () => clearTimeout(t); } }, [focusNodeId, centre]);
-  const gaps = useMemo(() => ((showCoverageGaps ?? !!heat) && heat ? coverageGaps(graph, heat.nodeCounts) : []), [graph, heat, showCoverageGaps]);
+  const centre = useCallback(
+    (id: string) => {
+      setFocus(id);
+      const n = rf.getNode(id);
+      if (n)
+        void rf.setCenter(
+          n.position.x + (n.measured?.width ?? 240) / 2,
+          n.position.y + (n.measured?.height ?? 110) / 2,
+          { zoom: Math.max(rf.getZoom(), 0.8), duration: 300 },
+        );
+    },
+    [rf],
+  );
+  useEffect(() => {
+    if (focusNodeId) {
+      const t = setTimeout(() => centre(focusNodeId), 50);
+      return () => clearTimeout(t);
+    }
+  }, [focusNodeId, centre]);
+  const gaps = useMemo(
+    () => ((showCoverageGaps ?? !!heat) && heat ? coverageGaps(graph, heat.nodeCounts) : []),
+    [graph, heat, showCoverageGaps],
+  );
   const byId = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n])), [graph]);
   const style: CSSProperties = { height };
   const far = useStore(isFar);
   return (
     <div className={`ge-view ${className ?? ''}`} data-testid="graph-view">
-      <div className={`ge-canvas ge-readonly${far ? ' ge-far' : ''}`} style={style} role="group" aria-label={label ?? `Graph of ${graph.name || 'the agent'}`}>
+      <div
+        className={`ge-canvas ge-readonly${far ? ' ge-far' : ''}`}
+        style={style}
+        role="group"
+        aria-label={label ?? `Graph of ${graph.name || 'the agent'}`}
+      >
         <ArrowDefs />
         <ReactFlow<CardNode>
-          nodes={nodes} edges={edges} nodeTypes={NODE_COMPONENTS} edgeTypes={EDGE_COMPONENTS}
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={NODE_COMPONENTS}
+          edgeTypes={EDGE_COMPONENTS}
           onNodesChange={onNodesChange}
-          onNodeClick={(_e, n) => { setFocus(n.id); onNodeClick?.(n.id); }}
-          nodesDraggable={false} nodesConnectable={false} elementsSelectable={!!onNodeClick} deleteKeyCode={null}
-          colorMode={colorMode} minZoom={0.05} maxZoom={2} fitView fitViewOptions={{ padding: 0.12, maxZoom: 1 }}
+          onNodeClick={(_e, n) => {
+            setFocus(n.id);
+            onNodeClick?.(n.id);
+          }}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          elementsSelectable={!!onNodeClick}
+          deleteKeyCode={null}
+          colorMode={colorMode}
+          minZoom={0.05}
+          maxZoom={2}
+          fitView
+          fitViewOptions={{ padding: 0.12, maxZoom: 1 }}
           proOptions={{ hideAttribution: true }}
         >
           <Background gap={20} />
@@ -86,8 +149,14 @@ function Inner({ graph: raw, path, heat, showCoverageGaps, issues, focusNodeId, 
       )}
       {gaps.length > 0 && (
         <div className="ge-gaps" data-testid="coverage-gaps">
-          <strong>Never visited ({gaps.length} of {graph.nodes.length} nodes):</strong>{' '}
-          {gaps.map((id) => <button key={id} type="button" className="ge-chip ge-chip--button" onClick={() => centre(id)}>{displayName(byId.get(id)!)}</button>)}
+          <strong>
+            Never visited ({gaps.length} of {graph.nodes.length} nodes):
+          </strong>{' '}
+          {gaps.map((id) => (
+            <button key={id} type="button" className="ge-chip ge-chip--button" onClick={() => centre(id)}>
+              {displayName(byId.get(id)!)}
+            </button>
+          ))}
         </div>
       )}
       {heat && gaps.length === 0 && <div className="ge-gaps muted small">Every node was visited at least once.</div>}
@@ -100,5 +169,9 @@ function Inner({ graph: raw, path, heat, showCoverageGaps, issues, focusNodeId, 
  * counts, and the list of nodes never visited. Self-contained (own ReactFlowProvider): several can sit on one page.
  */
 export function GraphView(props: GraphViewProps) {
-  return <ReactFlowProvider><Inner {...props} /></ReactFlowProvider>;
+  return (
+    <ReactFlowProvider>
+      <Inner {...props} />
+    </ReactFlowProvider>
+  );
 }

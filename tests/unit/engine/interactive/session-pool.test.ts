@@ -3,13 +3,26 @@ import { InteractiveSession, SessionPool } from '../../../../src-main/engine/int
 import { scriptedModel } from '../../../../src-main/providers/scripted.js';
 import { graph, testCase } from '../helpers.js';
 
-const g = graph({ entry_node_id: 'a', nodes: [{ id: 'a', type: 'conversation', instruction: { mode: 'prompt', text: 'Greet.' } }] } as never);
+const g = graph({
+  entry_node_id: 'a',
+  nodes: [{ id: 'a', type: 'conversation', instruction: { mode: 'prompt', text: 'Greet.' } }],
+} as never);
 
 function make(id: string, delayMs = 0) {
   const agent = scriptedModel({ defaults: { delay_ms: delayMs } });
   return new InteractiveSession({
-    id, graph: g, test: testCase(), mode: 'manual', models: { agent },
-    info: { agent_id: 'ag', version_id: null, agent_name: 'A', persona: null, models: { agent: 'scripted', caller: null } },
+    id,
+    graph: g,
+    test: testCase(),
+    mode: 'manual',
+    models: { agent },
+    info: {
+      agent_id: 'ag',
+      version_id: null,
+      agent_name: 'A',
+      persona: null,
+      models: { agent: 'scripted', caller: null },
+    },
   });
 }
 
@@ -27,7 +40,11 @@ describe('session pool', () => {
     expect(await pool.sweep()).toEqual(['old']);
     expect(pool.get('old')).toBeUndefined();
     expect(pool.get('fresh')).toBe(fresh);
-    expect(old.state()).toMatchObject({ ended: true, end_reason: 'cancelled', error: 'closed after 30 minutes without activity' });
+    expect(old.state()).toMatchObject({
+      ended: true,
+      end_reason: 'cancelled',
+      error: 'closed after 30 minutes without activity',
+    });
     now += 60 * 60_000;
     fresh.lastActive = now - 60 * 60_000;
     expect(await pool.sweep()).toEqual(['fresh']);

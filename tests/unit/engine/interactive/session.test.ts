@@ -3,7 +3,11 @@ import type { PlaygroundEvent } from '../../../../src-shared/contract/events.js'
 import type { AgentGraphInput, TestCaseInput } from '../../../../src-shared/schemas/index.js';
 import { ModelCalls } from '../../../../src-main/engine/model-calls.js';
 import { runConversation } from '../../../../src-main/engine/conversation.js';
-import { InteractiveError, InteractiveSession, type InteractiveSessionInit } from '../../../../src-main/engine/interactive/index.js';
+import {
+  InteractiveError,
+  InteractiveSession,
+  type InteractiveSessionInit,
+} from '../../../../src-main/engine/interactive/index.js';
 import { scriptedModel, type ScriptInput } from '../../../../src-main/providers/scripted.js';
 import { edge, fixedNow, graph, staticNode, testCase } from '../helpers.js';
 
@@ -14,15 +18,38 @@ import { edge, fixedNow, graph, staticNode, testCase } from '../helpers.js';
 const clinic: AgentGraphInput = {
   name: 'Clinic',
   entry_node_id: 'greet',
-  tools: [{ name: 'find_slots', description: 'Find slots', kind: 'custom', parameters: { type: 'object', properties: {} } }],
+  tools: [
+    { name: 'find_slots', description: 'Find slots', kind: 'custom', parameters: { type: 'object', properties: {} } },
+  ],
   nodes: [
-    { id: 'greet', type: 'conversation', instruction: { mode: 'prompt', text: 'Greet the caller.' },
-      transitions: [edge('p_book', 'ask', { kind: 'prompt', prompt: 'The caller wants to book' }), edge('p_human', 'human', { kind: 'prompt', prompt: 'The caller asks for a human' })] },
-    { id: 'ask', type: 'extract', variables: [{ name: 'name', type: 'text', description: 'caller name' }],
-      transitions: [edge('eq_name', 'lookup', { kind: 'equation', equations: [{ left: 'name', operator: 'exists' }] }), edge('ask_else', 'greet', { kind: 'else' })] },
-    { id: 'lookup', type: 'function', tool: 'find_slots', output_variables: [{ output_key: 'first_slot', variable: 'first_slot' }],
-      transitions: [edge('to_offer', 'offer', { kind: 'always' })] },
-    staticNode('offer', 'I have {{first_slot}}. Shall I book it?', [edge('p_yes', 'bye', { kind: 'prompt', prompt: 'The caller accepts' })]),
+    {
+      id: 'greet',
+      type: 'conversation',
+      instruction: { mode: 'prompt', text: 'Greet the caller.' },
+      transitions: [
+        edge('p_book', 'ask', { kind: 'prompt', prompt: 'The caller wants to book' }),
+        edge('p_human', 'human', { kind: 'prompt', prompt: 'The caller asks for a human' }),
+      ],
+    },
+    {
+      id: 'ask',
+      type: 'extract',
+      variables: [{ name: 'name', type: 'text', description: 'caller name' }],
+      transitions: [
+        edge('eq_name', 'lookup', { kind: 'equation', equations: [{ left: 'name', operator: 'exists' }] }),
+        edge('ask_else', 'greet', { kind: 'else' }),
+      ],
+    },
+    {
+      id: 'lookup',
+      type: 'function',
+      tool: 'find_slots',
+      output_variables: [{ output_key: 'first_slot', variable: 'first_slot' }],
+      transitions: [edge('to_offer', 'offer', { kind: 'always' })],
+    },
+    staticNode('offer', 'I have {{first_slot}}. Shall I book it?', [
+      edge('p_yes', 'bye', { kind: 'prompt', prompt: 'The caller accepts' }),
+    ]),
     { id: 'bye', type: 'end', message: { mode: 'static', text: 'Booked. Goodbye!' } },
     { id: 'human', type: 'transfer', message: { mode: 'static', text: 'Transferring you.' }, target: '+100' },
   ],
@@ -30,19 +57,39 @@ const clinic: AgentGraphInput = {
 
 const agentScript: ScriptInput = {
   chat: ['Hello, Clinic here. How can I help?'],
-  route: [{ transition: 'p_book', reason: 'the caller said they want to book' }, { transition: 'p_yes', reason: 'the caller said yes' }],
+  route: [
+    { transition: 'p_book', reason: 'the caller said they want to book' },
+    { transition: 'p_yes', reason: 'the caller said yes' },
+  ],
   extract: [{ name: 'Dana' }],
 };
 const mocks: TestCaseInput['tool_mocks'] = [{ tool: 'find_slots', response: { first_slot: 'Tuesday at 10' } }];
 
-function session(over: Partial<InteractiveSessionInit> & { agent?: ScriptInput; caller?: ScriptInput; testInput?: Partial<TestCaseInput>; g?: AgentGraphInput } = {}) {
+function session(
+  over: Partial<InteractiveSessionInit> & {
+    agent?: ScriptInput;
+    caller?: ScriptInput;
+    testInput?: Partial<TestCaseInput>;
+    g?: AgentGraphInput;
+  } = {},
+) {
   const events: PlaygroundEvent[] = [];
   const agent = scriptedModel(over.agent ?? agentScript);
   const caller = over.caller ? scriptedModel(over.caller) : undefined;
   const s = new InteractiveSession({
-    id: 'try_1', graph: graph(over.g ?? clinic), test: testCase({ tool_mocks: mocks, ...over.testInput }), mode: 'manual',
-    models: { agent, ...(caller ? { caller } : {}) }, now: fixedNow,
-    info: { agent_id: 'ag_1', version_id: 'v_1', agent_name: 'Clinic', persona: null, models: { agent: 'scripted: a', caller: null } },
+    id: 'try_1',
+    graph: graph(over.g ?? clinic),
+    test: testCase({ tool_mocks: mocks, ...over.testInput }),
+    mode: 'manual',
+    models: { agent, ...(caller ? { caller } : {}) },
+    now: fixedNow,
+    info: {
+      agent_id: 'ag_1',
+      version_id: 'v_1',
+      agent_name: 'Clinic',
+      persona: null,
+      models: { agent: 'scripted: a', caller: null },
+    },
     onEvent: (e) => events.push(e),
     ...over,
   });
@@ -53,9 +100,15 @@ describe('interactive session (manual: the user types as the caller)', () => {
   it('opens with the agent, then each typed turn routes, extracts, calls tools and speaks, with a decision log', async () => {
     const { s } = session();
     const opened = await s.open();
-    expect(opened.transcript).toEqual([{ role: 'agent', content: 'Hello, Clinic here. How can I help?', node: 'greet' }]);
+    expect(opened.transcript).toEqual([
+      { role: 'agent', content: 'Hello, Clinic here. How can I help?', node: 'greet' },
+    ]);
     expect(opened.current_node).toBe('greet');
-    expect(opened.steps[0]).toMatchObject({ index: 0, kind: 'open', moves: [{ from: null, to: 'greet', kind: 'entry' }] });
+    expect(opened.steps[0]).toMatchObject({
+      index: 0,
+      kind: 'open',
+      moves: [{ from: null, to: 'greet', kind: 'entry' }],
+    });
 
     const a = await s.say('I would like to book, my name is Dana.');
     expect(a.current_node).toBe('offer');
@@ -68,18 +121,36 @@ describe('interactive session (manual: the user types as the caller)', () => {
     expect(step.caller).toEqual({ text: 'I would like to book, my name is Dana.', by: 'you', done: false });
     expect(step.turns).toEqual({ from: 1, to: 4 });
     expect(step.moves).toEqual([
-      { from: 'greet', to: 'ask', via: 'p_book', kind: 'prompt', condition: 'The caller wants to book', reason: 'the caller said they want to book' },
-      { from: 'ask', to: 'lookup', via: 'eq_name', kind: 'equation', condition: 'name exists', reason: 'the equation holds' },
+      {
+        from: 'greet',
+        to: 'ask',
+        via: 'p_book',
+        kind: 'prompt',
+        condition: 'The caller wants to book',
+        reason: 'the caller said they want to book',
+      },
+      {
+        from: 'ask',
+        to: 'lookup',
+        via: 'eq_name',
+        kind: 'equation',
+        condition: 'name exists',
+        reason: 'the equation holds',
+      },
       { from: 'lookup', to: 'offer', via: 'to_offer', kind: 'always', reason: 'always taken' },
     ]);
     expect(step.routes).toEqual([{ node: 'greet', chosen: 'p_book', reason: 'the caller said they want to book' }]);
-    expect(step.variables).toEqual(expect.arrayContaining([
-      { name: 'name', value: 'Dana', source: 'extracted', node: 'ask' },
-      { name: 'first_slot', value: 'Tuesday at 10', source: 'tool', node: 'lookup' },
-    ]));
+    expect(step.variables).toEqual(
+      expect.arrayContaining([
+        { name: 'name', value: 'Dana', source: 'extracted', node: 'ask' },
+        { name: 'first_slot', value: 'Tuesday at 10', source: 'tool', node: 'lookup' },
+      ]),
+    );
     // `params` (the tool's arguments) is shown with the tool call, not as a variable
     expect(step.variables.map((v) => v.name).sort()).toEqual(['first_slot', 'name']);
-    expect(step.tools).toEqual([{ name: 'find_slots', args: {}, result: { first_slot: 'Tuesday at 10' }, node: 'lookup', mocked: true }]);
+    expect(step.tools).toEqual([
+      { name: 'find_slots', args: {}, result: { first_slot: 'Tuesday at 10' }, node: 'lookup', mocked: true },
+    ]);
     expect(step.stayed).toBeUndefined();
     expect(a.variables).toMatchObject({ name: 'Dana', first_slot: 'Tuesday at 10' });
     expect(a.turns).toBe(1);
@@ -89,12 +160,20 @@ describe('interactive session (manual: the user types as the caller)', () => {
     expect(b.end_reason).toBe('end_node');
     expect(b.current_node).toBe('bye');
     expect(b.transcript.at(-1)).toEqual({ role: 'agent', content: 'Booked. Goodbye!', node: 'bye' });
-    expect(b.steps[2]).toMatchObject({ ended: 'end_node', moves: [{ from: 'offer', to: 'bye', via: 'p_yes', kind: 'prompt' }] });
+    expect(b.steps[2]).toMatchObject({
+      ended: 'end_node',
+      moves: [{ from: 'offer', to: 'bye', via: 'p_yes', kind: 'prompt' }],
+    });
     await expect(s.say('hello?')).rejects.toMatchObject({ code: 'ended' });
   });
 
   it('stays on the node when the router says none, and says why', async () => {
-    const { s } = session({ agent: { chat: ['Hi.', 'Sorry, how can I help?'], route: [{ transition: 'none', reason: 'the caller only said hello' }] } });
+    const { s } = session({
+      agent: {
+        chat: ['Hi.', 'Sorry, how can I help?'],
+        route: [{ transition: 'none', reason: 'the caller only said hello' }],
+      },
+    });
     await s.open();
     const st = await s.say('Hello?');
     expect(st.current_node).toBe('greet');
@@ -108,8 +187,16 @@ describe('interactive session (manual: the user types as the caller)', () => {
     const { s } = session({ testInput: { tool_mocks: [] } });
     await s.open();
     const st = await s.say('Book me, I am Dana.');
-    expect(st.steps[1].tools).toEqual([expect.objectContaining({ name: 'find_slots', mocked: false, error: expect.stringContaining('no mock for tool "find_slots"') })]);
-    expect(st.steps[1].variables).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'tool_error', source: 'tool' })]));
+    expect(st.steps[1].tools).toEqual([
+      expect.objectContaining({
+        name: 'find_slots',
+        mocked: false,
+        error: expect.stringContaining('no mock for tool "find_slots"'),
+      }),
+    ]);
+    expect(st.steps[1].variables).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'tool_error', source: 'tool' })]),
+    );
   });
 
   it('starts on any node: it is entered as if the conversation had arrived there', async () => {
@@ -131,11 +218,31 @@ describe('interactive session (manual: the user types as the caller)', () => {
     await s.say('I want to book. Dana.');
     const tokens = events.filter((e) => e.type === 'playground.token');
     expect(tokens.length).toBeGreaterThan(3);
-    expect(tokens.slice(0, 7).map((e) => (e as { chunk: string }).chunk).join('')).toBe('Hello, Clinic here. How can I help?');
-    expect(events.filter((e) => e.type === 'playground.node').map((e) => (e as { node: string }).node)).toEqual(['greet', 'ask', 'lookup', 'offer']);
-    expect(events.filter((e) => e.type === 'playground.turn').map((e) => (e as { turn: { role: string } }).turn.role)).toEqual(['agent', 'caller', 'tool', 'agent']);
-    const turns = events.filter((e) => e.type === 'playground.turn') as Extract<PlaygroundEvent, { type: 'playground.turn' }>[];
-    expect(turns.map((e) => [e.step, e.index])).toEqual([[0, 0], [1, 1], [1, 2], [1, 3]]);
+    expect(
+      tokens
+        .slice(0, 7)
+        .map((e) => (e as { chunk: string }).chunk)
+        .join(''),
+    ).toBe('Hello, Clinic here. How can I help?');
+    expect(events.filter((e) => e.type === 'playground.node').map((e) => (e as { node: string }).node)).toEqual([
+      'greet',
+      'ask',
+      'lookup',
+      'offer',
+    ]);
+    expect(
+      events.filter((e) => e.type === 'playground.turn').map((e) => (e as { turn: { role: string } }).turn.role),
+    ).toEqual(['agent', 'caller', 'tool', 'agent']);
+    const turns = events.filter((e) => e.type === 'playground.turn') as Extract<
+      PlaygroundEvent,
+      { type: 'playground.turn' }
+    >[];
+    expect(turns.map((e) => [e.step, e.index])).toEqual([
+      [0, 0],
+      [1, 1],
+      [1, 2],
+      [1, 3],
+    ]);
     expect(new Set(tokens.map((e) => (e as { step: number }).step))).toEqual(new Set([0]));
     const states = events.filter((e) => e.type === 'playground.state');
     expect(states).toHaveLength(2);
@@ -207,7 +314,8 @@ describe('interactive session (manual: the user types as the caller)', () => {
 describe('interactive session (simulated: the persona speaks)', () => {
   it('each step: the persona speaks one turn, then the agent answers; done ends the call', async () => {
     const { s } = session({
-      mode: 'simulated', callerPrompt: '## Identity\nYou are Dana.',
+      mode: 'simulated',
+      callerPrompt: '## Identity\nYou are Dana.',
       caller: { caller: ['I want to book, I am Dana.', { message: 'Yes.', done: false }, { message: '', done: true }] },
     });
     await s.open();
@@ -217,7 +325,11 @@ describe('interactive session (simulated: the persona speaks)', () => {
     const two = await s.step();
     expect(two).toMatchObject({ ended: true, end_reason: 'end_node' });
     // a typed turn is allowed in simulated mode too (the user takes over the caller)
-    const { s: mixed } = session({ mode: 'simulated', caller: { caller: ['Hello.'] }, agent: { chat: ['Hi.', 'Yes?', 'Sure.'] } });
+    const { s: mixed } = session({
+      mode: 'simulated',
+      caller: { caller: ['Hello.'] },
+      agent: { chat: ['Hi.', 'Yes?', 'Sure.'] },
+    });
     await mixed.open();
     await mixed.step();
     const typed = await mixed.say('Actually, a human please.');
@@ -227,8 +339,19 @@ describe('interactive session (simulated: the persona speaks)', () => {
   it('stepping to the end gives the same conversation as runConversation on the same scripts', async () => {
     const callerScript: ScriptInput = { caller: ['I want to book, I am Dana.', 'Yes please.'] };
     const test = testCase({ tool_mocks: mocks });
-    const calls = new ModelCalls({ agent: scriptedModel(agentScript), caller: scriptedModel(callerScript), judge: scriptedModel({}) });
-    const batch = await runConversation({ graph: graph(clinic), test, callId: 'c', calls, callerPrompt: 'You are Dana.', now: fixedNow });
+    const calls = new ModelCalls({
+      agent: scriptedModel(agentScript),
+      caller: scriptedModel(callerScript),
+      judge: scriptedModel({}),
+    });
+    const batch = await runConversation({
+      graph: graph(clinic),
+      test,
+      callId: 'c',
+      calls,
+      callerPrompt: 'You are Dana.',
+      now: fixedNow,
+    });
     await calls.disposeAll();
 
     const { s } = session({ mode: 'simulated', callerPrompt: 'You are Dana.', caller: callerScript });

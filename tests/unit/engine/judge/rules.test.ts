@@ -14,7 +14,10 @@ describe('includes / excludes', () => {
   it('are case-insensitive over agent and caller turns (not tool output)', () => {
     const r = checkSubstrings(t, ['acme SUPPORT', 'secret'], ['123-45-6789', 'goodbye']);
     expect(r.map((c) => [c.kind, c.target, c.passed])).toEqual([
-      ['includes', 'acme SUPPORT', true], ['includes', 'secret', false], ['excludes', '123-45-6789', false], ['excludes', 'goodbye', true],
+      ['includes', 'acme SUPPORT', true],
+      ['includes', 'secret', false],
+      ['excludes', '123-45-6789', false],
+      ['excludes', 'goodbye', true],
     ]);
     expect(r[2].message).toBe('"123-45-6789" appears in turn 1 (caller at node greet): "My SSN is 123-45-6789."');
     expect(r[1].message).toBe('"secret" does not appear in the transcript');
@@ -31,7 +34,12 @@ describe('patterns', () => {
   it('match somewhere in the spoken transcript, naming the turn', async () => {
     const r = await checkPatterns(t, ['REF-[A-Z0-9]+', '^My SSN', 'ref-ab', '(?i)ref-ab', '/hello, THIS/i', '"ref"']);
     expect(r.map((c) => c.passed)).toEqual([true, true, false, true, true, false]);
-    expect(r[0]).toMatchObject({ kind: 'pattern', target: 'REF-[A-Z0-9]+', message: 'matched "REF-AB12" in turn 3 (agent)', details: { turn: 3 } });
+    expect(r[0]).toMatchObject({
+      kind: 'pattern',
+      target: 'REF-[A-Z0-9]+',
+      message: 'matched "REF-AB12" in turn 3 (agent)',
+      details: { turn: 3 },
+    });
     expect(r[2].message).toBe('pattern /ref-ab/ matches nothing in the transcript');
   });
 
@@ -46,13 +54,19 @@ describe('patterns', () => {
     const t0 = Date.now();
     const r = await checkPatterns(evil, ['^(a+)+$', 'a!'], 300);
     expect(Date.now() - t0).toBeLessThan(3000);
-    expect(r[0]).toMatchObject({ passed: false, message: 'pattern /^(a+)+$/ took longer than 300 ms and was stopped (catastrophic backtracking?)' });
+    expect(r[0]).toMatchObject({
+      passed: false,
+      message: 'pattern /^(a+)+$/ took longer than 300 ms and was stopped (catastrophic backtracking?)',
+    });
     expect(r[1].passed).toBe(true);
   });
 
   it('parallel conversations share one worker: a slow pattern does not time out the others queued behind it', async () => {
     const evil: TranscriptTurn[] = [{ role: 'caller', content: 'a'.repeat(40) + '!' }];
-    const jobs = [checkPatterns(evil, ['^(a+)+$'], 300), ...Array.from({ length: 5 }, () => checkPatterns(t, ['REF-\\w+'], 300))];
+    const jobs = [
+      checkPatterns(evil, ['^(a+)+$'], 300),
+      ...Array.from({ length: 5 }, () => checkPatterns(t, ['REF-\\w+'], 300)),
+    ];
     const [slow, ...quick] = await Promise.all(jobs);
     expect(slow[0].passed).toBe(false);
     expect(quick.map((r) => r[0].passed)).toEqual([true, true, true, true, true]);

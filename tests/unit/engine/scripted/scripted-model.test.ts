@@ -7,9 +7,22 @@ import { ModelSpec } from '../../../../src-shared/schemas/index.js';
 import { scriptedModel, scriptedProvider } from '../../../../src-main/providers/scripted.js';
 import { ProviderError } from '../../../../src-main/providers/types.js';
 
-const routeSchema = { type: 'object', properties: { transition: { type: 'string', enum: ['a', 'b', 'none'] }, reason: { type: 'string', maxLength: 50 } } };
-const callerSchema = { type: 'object', properties: { message: { type: 'string', maxLength: 100 }, done: { type: 'boolean' } } };
-const verdict = { type: 'object', properties: { reasoning: { type: 'string', maxLength: 10 }, score: { type: 'number', minimum: 0, maximum: 1 }, turns: { type: 'array', items: { type: 'integer' }, maxItems: 2 } } };
+const routeSchema = {
+  type: 'object',
+  properties: { transition: { type: 'string', enum: ['a', 'b', 'none'] }, reason: { type: 'string', maxLength: 50 } },
+};
+const callerSchema = {
+  type: 'object',
+  properties: { message: { type: 'string', maxLength: 100 }, done: { type: 'boolean' } },
+};
+const verdict = {
+  type: 'object',
+  properties: {
+    reasoning: { type: 'string', maxLength: 10 },
+    score: { type: 'number', minimum: 0, maximum: 1 },
+    turns: { type: 'array', items: { type: 'integer' }, maxItems: 2 },
+  },
+};
 const judgeSchema = { type: 'object', properties: { metric_1: verdict, metric_2: verdict } };
 const user = (content: string) => ({ role: 'user' as const, content });
 
@@ -18,7 +31,10 @@ describe('scripted model', () => {
     const m = scriptedModel({ chat: ['one', 'two'], route: ['a'] });
     const s = await m.openSession();
     expect((await s.chat({ messages: [user('hi')], purpose: 'chat' })).text).toBe('one');
-    expect((await s.structured({ messages: [user('x')], schema: routeSchema, purpose: 'route' })).value).toEqual({ transition: 'a', reason: 'scripted' });
+    expect((await s.structured({ messages: [user('x')], schema: routeSchema, purpose: 'route' })).value).toEqual({
+      transition: 'a',
+      reason: 'scripted',
+    });
     expect((await s.chat({ messages: [user('hi')], purpose: 'chat' })).text).toBe('two');
     expect((await s.chat({ messages: [user('hi')], purpose: 'chat' })).text).toBe('OK.');
     const s2 = await m.openSession();
@@ -28,27 +44,51 @@ describe('scripted model', () => {
   it('falls back to schema-derived defaults: route none, caller done after N turns, judge score', async () => {
     const m = scriptedModel({ defaults: { caller_turns: 2, score: 0.25 } });
     const s = await m.openSession();
-    expect((await s.structured({ messages: [], schema: routeSchema, purpose: 'route' })).value).toMatchObject({ transition: 'none' });
+    expect((await s.structured({ messages: [], schema: routeSchema, purpose: 'route' })).value).toMatchObject({
+      transition: 'none',
+    });
     const c = await m.openSession();
     const turns = [];
-    for (let i = 0; i < 3; i++) turns.push((await c.structured({ messages: [], schema: callerSchema, purpose: 'caller' })).value);
-    expect(turns).toEqual([{ message: 'Okay.', done: false }, { message: 'Okay.', done: false }, { message: '', done: true }]);
+    for (let i = 0; i < 3; i++)
+      turns.push((await c.structured({ messages: [], schema: callerSchema, purpose: 'caller' })).value);
+    expect(turns).toEqual([
+      { message: 'Okay.', done: false },
+      { message: 'Okay.', done: false },
+      { message: '', done: true },
+    ]);
     expect((await s.structured({ messages: [], schema: judgeSchema, purpose: 'judge' })).value).toEqual({
-      metric_1: { reasoning: '', score: 0.25, turns: [] }, metric_2: { reasoning: '', score: 0.25, turns: [] },
+      metric_1: { reasoning: '', score: 0.25, turns: [] },
+      metric_2: { reasoning: '', score: 0.25, turns: [] },
     });
   });
 
   it('judge shorthands: a number fills every score, a list fills them in order; objects merge over defaults', async () => {
-    const m = scriptedModel({ judge: [0.5, [1, 0], { metric_2: { reasoning: 'why', turns: [1] } }], extract: [{ order_id: 'A17' }] });
+    const m = scriptedModel({
+      judge: [0.5, [1, 0], { metric_2: { reasoning: 'why', turns: [1] } }],
+      extract: [{ order_id: 'A17' }],
+    });
     const s = await m.openSession();
-    const v1 = (await s.structured<Record<string, { score: number }>>({ messages: [], schema: judgeSchema, purpose: 'judge' })).value;
+    const v1 = (
+      await s.structured<Record<string, { score: number }>>({ messages: [], schema: judgeSchema, purpose: 'judge' })
+    ).value;
     expect([v1.metric_1.score, v1.metric_2.score]).toEqual([0.5, 0.5]);
-    const v2 = (await s.structured<Record<string, { score: number }>>({ messages: [], schema: judgeSchema, purpose: 'judge' })).value;
+    const v2 = (
+      await s.structured<Record<string, { score: number }>>({ messages: [], schema: judgeSchema, purpose: 'judge' })
+    ).value;
     expect([v2.metric_1.score, v2.metric_2.score]).toEqual([1, 0]);
     const v3 = (await s.structured({ messages: [], schema: judgeSchema, purpose: 'judge' })).value;
-    expect(v3).toEqual({ metric_1: { reasoning: '', score: 0, turns: [] }, metric_2: { reasoning: 'why', score: 0, turns: [1] } });
-    const ex = { type: 'object', properties: { order_id: { type: 'string', maxLength: 9 }, qty: { type: ['number', 'null'] } } };
-    expect((await s.structured({ messages: [], schema: ex, purpose: 'extract' })).value).toEqual({ order_id: 'A17', qty: null });
+    expect(v3).toEqual({
+      metric_1: { reasoning: '', score: 0, turns: [] },
+      metric_2: { reasoning: 'why', score: 0, turns: [1] },
+    });
+    const ex = {
+      type: 'object',
+      properties: { order_id: { type: 'string', maxLength: 9 }, qty: { type: ['number', 'null'] } },
+    };
+    expect((await s.structured({ messages: [], schema: ex, purpose: 'extract' })).value).toEqual({
+      order_id: 'A17',
+      qty: null,
+    });
   });
 
   it('rules match the last message / system prompt before the lists, honouring times', async () => {
@@ -66,7 +106,12 @@ describe('scripted model', () => {
   });
 
   it('scripts tool calls (only tools the request offers) and streams words', async () => {
-    const m = scriptedModel({ chat: [{ text: 'Let me check.', tool_calls: [{ name: 'lookup', arguments: { id: 'A1' } }] }, { tool_calls: [{ name: 'nope' }] }] });
+    const m = scriptedModel({
+      chat: [
+        { text: 'Let me check.', tool_calls: [{ name: 'lookup', arguments: { id: 'A1' } }] },
+        { tool_calls: [{ name: 'nope' }] },
+      ],
+    });
     const s = await m.openSession();
     const chunks: string[] = [];
     const tools = [{ name: 'lookup', description: '', parameters: {} }];
@@ -74,7 +119,9 @@ describe('scripted model', () => {
     expect(r.text).toBe('Let me check.');
     expect(r.toolCalls).toEqual([{ id: 'call_1', name: 'lookup', arguments: { id: 'A1' } }]);
     expect(chunks).toEqual(['Let ', 'me ', 'check.']);
-    await expect(s.chat({ messages: [user('x')], tools })).rejects.toThrow(/scripted tool call "nope" but the request offers lookup/);
+    await expect(s.chat({ messages: [user('x')], tools })).rejects.toThrow(
+      /scripted tool call "nope" but the request offers lookup/,
+    );
   });
 
   it('counts words as tokens and the shared message prefix as cached', async () => {
@@ -83,7 +130,9 @@ describe('scripted model', () => {
     const sys = { role: 'system' as const, content: 'one two three' };
     const r1 = await s.chat({ messages: [sys, user('four five')] });
     expect(r1.usage).toMatchObject({ prompt_tokens: 5, cached_prompt_tokens: 0, completion_tokens: 3 });
-    const r2 = await s.chat({ messages: [sys, user('four five'), { role: 'assistant', content: 'a b c' }, user('six')] });
+    const r2 = await s.chat({
+      messages: [sys, user('four five'), { role: 'assistant', content: 'a b c' }, user('six')],
+    });
     expect(r2.usage).toMatchObject({ prompt_tokens: 9, cached_prompt_tokens: 5, completion_tokens: 2 });
   });
 
@@ -108,13 +157,23 @@ describe('scripted model', () => {
     fs.writeFileSync(file, text);
     const m = await scriptedProvider.load(ModelSpec.parse({ provider: 'scripted', model: file }));
     const id = await m.identity();
-    expect(id).toMatchObject({ provider: 'scripted', name: 'demo', digest: `sha256:${createHash('sha256').update(text).digest('hex')}` });
+    expect(id).toMatchObject({
+      provider: 'scripted',
+      name: 'demo',
+      digest: `sha256:${createHash('sha256').update(text).digest('hex')}`,
+    });
     const s = await m.openSession();
     expect((await s.chat({ messages: [] })).text).toBe('hello');
-    await expect(scriptedProvider.load(ModelSpec.parse({ provider: 'scripted', model: path.join(dir, 'missing.json') }))).rejects.toThrow(/missing\.json: not found/);
+    await expect(
+      scriptedProvider.load(ModelSpec.parse({ provider: 'scripted', model: path.join(dir, 'missing.json') })),
+    ).rejects.toThrow(/missing\.json: not found/);
     fs.writeFileSync(file, '{"chat": "not a list"}');
-    await expect(scriptedProvider.load(ModelSpec.parse({ provider: 'scripted', model: file }))).rejects.toThrow(/demo\.json: chat: /);
+    await expect(scriptedProvider.load(ModelSpec.parse({ provider: 'scripted', model: file }))).rejects.toThrow(
+      /demo\.json: chat: /,
+    );
     fs.writeFileSync(file, '{oops');
-    await expect(scriptedProvider.load(ModelSpec.parse({ provider: 'scripted', model: file }))).rejects.toThrow(/not valid JSON/);
+    await expect(scriptedProvider.load(ModelSpec.parse({ provider: 'scripted', model: file }))).rejects.toThrow(
+      /not valid JSON/,
+    );
   });
 });

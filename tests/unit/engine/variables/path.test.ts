@@ -4,13 +4,33 @@ import { getIn, parsePath, PathError, setIn } from '../../../../src-main/engine/
 describe('variable paths', () => {
   it('parses keys, indexes, negative indexes, quoted keys and [+]', () => {
     expect(parsePath('user.pending_meals[0]')).toEqual([
-      { kind: 'key', key: 'user' }, { kind: 'key', key: 'pending_meals' }, { kind: 'index', index: 0 },
+      { kind: 'key', key: 'user' },
+      { kind: 'key', key: 'pending_meals' },
+      { kind: 'index', index: 0 },
     ]);
-    expect(parsePath('a[-1].b')).toEqual([{ kind: 'key', key: 'a' }, { kind: 'index', index: -1 }, { kind: 'key', key: 'b' }]);
-    expect(parsePath('a["b.c"]')).toEqual([{ kind: 'key', key: 'a' }, { kind: 'key', key: 'b.c' }]);
-    expect(parsePath('workflow.logged[+]')).toEqual([{ kind: 'key', key: 'workflow' }, { kind: 'key', key: 'logged' }, { kind: 'append' }]);
-    expect(parsePath('{{ user.name }}')).toEqual([{ kind: 'key', key: 'user' }, { kind: 'key', key: 'name' }]);
-    expect(parsePath('m[0][1]')).toEqual([{ kind: 'key', key: 'm' }, { kind: 'index', index: 0 }, { kind: 'index', index: 1 }]);
+    expect(parsePath('a[-1].b')).toEqual([
+      { kind: 'key', key: 'a' },
+      { kind: 'index', index: -1 },
+      { kind: 'key', key: 'b' },
+    ]);
+    expect(parsePath('a["b.c"]')).toEqual([
+      { kind: 'key', key: 'a' },
+      { kind: 'key', key: 'b.c' },
+    ]);
+    expect(parsePath('workflow.logged[+]')).toEqual([
+      { kind: 'key', key: 'workflow' },
+      { kind: 'key', key: 'logged' },
+      { kind: 'append' },
+    ]);
+    expect(parsePath('{{ user.name }}')).toEqual([
+      { kind: 'key', key: 'user' },
+      { kind: 'key', key: 'name' },
+    ]);
+    expect(parsePath('m[0][1]')).toEqual([
+      { kind: 'key', key: 'm' },
+      { kind: 'index', index: 0 },
+      { kind: 'index', index: 1 },
+    ]);
   });
 
   it('rejects malformed paths with the path and the position in the message', () => {

@@ -6,7 +6,10 @@ const sys = (turn = 0) => ({ callId: 'c-9', now: () => new Date(2025, 2, 4, 7, 8
 describe('VariableStore (call context)', () => {
   it('layers graph defaults < test values (deep) and reads namespaces as top-level keys', () => {
     const v = new VariableStore(
-      { defaults: { user: { name: 'there', language: 'en' }, greeting: 'Hi' }, test: { user: { name: 'Dana' }, flags: { vip: true } } },
+      {
+        defaults: { user: { name: 'there', language: 'en' }, greeting: 'Hi' },
+        test: { user: { name: 'Dana' }, flags: { vip: true } },
+      },
       sys(),
     );
     expect(v.get('user.name')).toBe('Dana');
@@ -17,7 +20,10 @@ describe('VariableStore (call context)', () => {
   });
 
   it('values set during the call win over both, and [+] appends', () => {
-    const v = new VariableStore({ defaults: { tier: 'free' }, test: { tier: 'gold', workflow: { logged: [] } } }, sys());
+    const v = new VariableStore(
+      { defaults: { tier: 'free' }, test: { tier: 'gold', workflow: { logged: [] } } },
+      sys(),
+    );
     v.set('tier', 'platinum');
     v.set('workflow.logged[+]', 'Breakfast');
     v.set('workflow.logged[+]', 'Lunch');
@@ -56,7 +62,9 @@ describe('VariableStore (call context)', () => {
   it('user.* is the data the call started with: read-only during the call', () => {
     const v = new VariableStore({ test: { user: { name: 'Dana', meals: ['Breakfast'] } } }, sys());
     for (const path of ['user.name', 'user', 'user.meals[+]', 'user.meals[0]', 'user.new.deep']) {
-      expect(() => v.set(path, 'x'), path).toThrow(/cannot change during the call; set workflow\.\* or a plain variable instead/);
+      expect(() => v.set(path, 'x'), path).toThrow(
+        /cannot change during the call; set workflow\.\* or a plain variable instead/,
+      );
     }
     expect(() => v.delete('user.name')).toThrow(PathError);
     expect(v.get('user')).toEqual({ name: 'Dana', meals: ['Breakfast'] });

@@ -10,21 +10,35 @@ import { ALL_OPERATORS, graphArb, text, type Caps } from './graph-gen.js';
 function comparable(g: AgentGraph): unknown {
   const strip = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(strip);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'source_meta' && k !== 'source').map(([k, x]) => [k, strip(x)]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.entries(v)
+          .filter(([k]) => k !== 'source_meta' && k !== 'source')
+          .map(([k, x]) => [k, strip(x)]),
+      );
     return v;
   };
   return JSON.parse(stableStringify(strip(g)));
 }
 
-function roundTrip(input: AgentGraphInput, format: ExportFormat): { before: unknown; after: unknown; dropped: string[] } {
+function roundTrip(
+  input: AgentGraphInput,
+  format: ExportFormat,
+): { before: unknown; after: unknown; dropped: string[] } {
   const g = AgentGraph.parse(input);
   const v = validateGraph(g);
-  if (v.errors.length) throw new Error(`generator made an invalid graph: ${v.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+  if (v.errors.length)
+    throw new Error(`generator made an invalid graph: ${v.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
   const out = exportAgent(g, format);
   const back = parseAgentFile(out.text, 'prop.json');
-  if (!back.ok) throw new Error(`re-import failed: ${back.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}\n${out.text}`);
+  if (!back.ok)
+    throw new Error(`re-import failed: ${back.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}\n${out.text}`);
   if (back.kind !== 'agent') throw new Error('came back as a suite');
-  return { before: comparable(g), after: comparable(back.graph), dropped: out.dropped.map((d) => `${d.path}: ${d.feature}`) };
+  return {
+    before: comparable(g),
+    after: comparable(back.graph),
+    dropped: out.dropped.map((d) => `${d.path}: ${d.feature}`),
+  };
 }
 
 // endOnFailure: report the first counterexample instead of shrinking (shrinking fc.gen graphs can take minutes).
@@ -32,52 +46,117 @@ const RUNS = { numRuns: 60, endOnFailure: true };
 const every = (): ('prompt' | 'static')[] => ['prompt', 'static'];
 const promptOnly = (): ('prompt' | 'static')[] => ['prompt'];
 const base: Omit<Caps, 'types' | 'kinds' | 'transitionId'> = {
-  maxNodes: 6, utteranceModes: every, operators: ALL_OPERATORS, order: false, skipResponse: false, positions: 'optional', nodeNames: 'optional',
-  globals: 'none', firstSpeaker: true, beginMessage: false, globalPrompt: false, snippets: false, defaultVariables: 'none', endTransitions: true,
+  maxNodes: 6,
+  utteranceModes: every,
+  operators: ALL_OPERATORS,
+  order: false,
+  skipResponse: false,
+  positions: 'optional',
+  nodeNames: 'optional',
+  globals: 'none',
+  firstSpeaker: true,
+  beginMessage: false,
+  globalPrompt: false,
+  snippets: false,
+  defaultVariables: 'none',
+  endTransitions: true,
 };
 /** Tools a graph's function nodes call, one per node, as a plain custom tool. */
 const functionTools: Caps['finish'] = (g) => {
-  g.tools = g.nodes.filter((n) => n.type === 'function').map((n) => ({ name: n.tool as string, description: `calls ${n.tool as string}`, kind: 'custom' }));
+  g.tools = g.nodes
+    .filter((n) => n.type === 'function')
+    .map((n) => ({ name: n.tool as string, description: `calls ${n.tool as string}`, kind: 'custom' }));
 };
 
 const CAPS: Record<string, { format: ExportFormat; caps: Caps }> = {
   parley: {
     format: 'parley',
     caps: {
-      ...base, types: ['conversation', 'logic', 'extract', 'function', 'transfer', 'end', 'press_digit'], kinds: () => ['prompt', 'equation', 'else', 'always', 'skip'],
-      transitionId: (n, j) => `${n}.t${j}`, order: true, skipResponse: true, globals: 'entry+goback', beginMessage: true, globalPrompt: true, snippets: true, defaultVariables: 'json',
-      finish: (g, gen) => { functionTools(g, gen); g.metrics = [{ criterion: 'Was polite', threshold: 0.8, enabled: true }]; g.description = 'generated'; },
+      ...base,
+      types: ['conversation', 'logic', 'extract', 'function', 'transfer', 'end', 'press_digit'],
+      kinds: () => ['prompt', 'equation', 'else', 'always', 'skip'],
+      transitionId: (n, j) => `${n}.t${j}`,
+      order: true,
+      skipResponse: true,
+      globals: 'entry+goback',
+      beginMessage: true,
+      globalPrompt: true,
+      snippets: true,
+      defaultVariables: 'json',
+      finish: (g, gen) => {
+        functionTools(g, gen);
+        g.metrics = [{ criterion: 'Was polite', threshold: 0.8, enabled: true }];
+        g.description = 'generated';
+      },
     },
   },
   revring: {
     format: 'revring',
     caps: {
-      ...base, types: ['conversation', 'logic', 'extract', 'function', 'transfer', 'end', 'press_digit'],
-      kinds: (t) => (t === 'conversation' ? ['prompt', 'equation', 'else', 'always', 'skip'] : ['prompt', 'equation', 'else', 'always']),
+      ...base,
+      types: ['conversation', 'logic', 'extract', 'function', 'transfer', 'end', 'press_digit'],
+      kinds: (t) =>
+        t === 'conversation'
+          ? ['prompt', 'equation', 'else', 'always', 'skip']
+          : ['prompt', 'equation', 'else', 'always'],
       utteranceModes: (w) => (w === 'message' ? ['static'] : every()),
-      transitionId: (n, j) => `e_${n}_${j}`, order: true, skipResponse: true, positions: 'always', nodeNames: 'always', globals: 'entry',
+      transitionId: (n, j) => `e_${n}_${j}`,
+      order: true,
+      skipResponse: true,
+      positions: 'always',
+      nodeNames: 'always',
+      globals: 'entry',
       nodeExtras: (type, gen) => {
         if (type === 'transfer') return { message: { mode: 'prompt', text: gen(text) } };
         if (type === 'press_digit') return { instruction: { mode: 'prompt', text: gen(text) } };
-        if (type === 'function') return { wait_for_result: gen(fc.boolean), output_variables: [{ output_key: 'status', variable: 'status_out' }], speak_during_execution: { mode: 'static', text: gen(text) } };
+        if (type === 'function')
+          return {
+            wait_for_result: gen(fc.boolean),
+            output_variables: [{ output_key: 'status', variable: 'status_out' }],
+            speak_during_execution: { mode: 'static', text: gen(text) },
+          };
         return {};
       },
-      finish: (g) => { g.tools = [...new Set(g.nodes.filter((n) => n.type === 'function').map((n) => n.tool as string))].map((name) => ({ name, description: '', kind: 'custom' })); },
+      finish: (g) => {
+        g.tools = [...new Set(g.nodes.filter((n) => n.type === 'function').map((n) => n.tool as string))].map(
+          (name) => ({ name, description: '', kind: 'custom' }),
+        );
+      },
     },
   },
   'retell-cf': {
     format: 'retell-cf',
     caps: {
-      ...base, types: ['conversation', 'logic', 'extract', 'function', 'transfer', 'end', 'press_digit'],
-      kinds: (t) => (t === 'transfer' ? ['prompt'] : t === 'conversation' ? ['prompt', 'equation', 'else', 'always', 'skip'] : ['prompt', 'equation', 'else', 'always']),
+      ...base,
+      types: ['conversation', 'logic', 'extract', 'function', 'transfer', 'end', 'press_digit'],
+      kinds: (t) =>
+        t === 'transfer'
+          ? ['prompt']
+          : t === 'conversation'
+            ? ['prompt', 'equation', 'else', 'always', 'skip']
+            : ['prompt', 'equation', 'else', 'always'],
       operators: ALL_OPERATORS.filter((o) => o !== 'contained_in' && o !== 'not_contained_in'),
-      transitionId: (n, j) => `edge-${n}-${j}`, skipResponse: true, transferMaxTransitions: 1, endTransitions: false,
-      globals: 'entry+goback', globalEntryId: (n) => `${n}#global`, globalPrompt: true, defaultVariables: 'strings',
-      sortTransitions: (ts) => { const rank: Record<string, number> = { prompt: 0, equation: 0, else: 1, always: 2, skip: 3 }; return [...ts].sort((a, b) => rank[a.condition.kind as string] - rank[b.condition.kind as string]); },
+      transitionId: (n, j) => `edge-${n}-${j}`,
+      skipResponse: true,
+      transferMaxTransitions: 1,
+      endTransitions: false,
+      globals: 'entry+goback',
+      globalEntryId: (n) => `${n}#global`,
+      globalPrompt: true,
+      defaultVariables: 'strings',
+      sortTransitions: (ts) => {
+        const rank: Record<string, number> = { prompt: 0, equation: 0, else: 1, always: 2, skip: 3 };
+        return [...ts].sort((a, b) => rank[a.condition.kind as string] - rank[b.condition.kind as string]);
+      },
       nodeExtras: (type, gen) => {
         if (type === 'transfer' && gen(fc.boolean)) return { message: { mode: 'prompt', text: gen(text) } };
         if (type === 'end' && gen(fc.boolean)) return { message: { mode: 'static', text: gen(text) } };
-        if (type === 'function') return { wait_for_result: gen(fc.boolean), output_variables: [{ output_key: '$.status', variable: 'status_out' }], speak_during_execution: { mode: 'prompt', text: gen(text) } };
+        if (type === 'function')
+          return {
+            wait_for_result: gen(fc.boolean),
+            output_variables: [{ output_key: '$.status', variable: 'status_out' }],
+            speak_during_execution: { mode: 'prompt', text: gen(text) },
+          };
         return {};
       },
       finish: functionTools,
@@ -86,31 +165,62 @@ const CAPS: Record<string, { format: ExportFormat; caps: Caps }> = {
   'retell-llm': {
     format: 'retell-llm',
     caps: {
-      ...base, types: ['conversation'], kinds: () => ['prompt'], utteranceModes: promptOnly, positions: 'never', nodeNames: 'never', minNodes: 2,
-      transitionId: (n, _j, t) => `${n}->${t}`, beginMessage: true, globalPrompt: true, defaultVariables: 'json',
+      ...base,
+      types: ['conversation'],
+      kinds: () => ['prompt'],
+      utteranceModes: promptOnly,
+      positions: 'never',
+      nodeNames: 'never',
+      minNodes: 2,
+      transitionId: (n, _j, t) => `${n}->${t}`,
+      beginMessage: true,
+      globalPrompt: true,
+      defaultVariables: 'json',
       finish: (g) => {
         for (const n of g.nodes) {
           const seen = new Set<string>();
           n.transitions = n.transitions.filter((t) => !seen.has(t.target) && seen.add(t.target));
         }
-        const general = [{ name: 'end_call', description: 'End the call', kind: 'end_call' }, { name: 'lookup', description: 'Look up', kind: 'custom', parameters: { type: 'object', properties: {} } }];
-        const state = g.nodes.map((n, i) => ({ name: `state_tool_${i}`, description: `Only on ${n.id}`, kind: 'custom' }));
+        const general = [
+          { name: 'end_call', description: 'End the call', kind: 'end_call' },
+          { name: 'lookup', description: 'Look up', kind: 'custom', parameters: { type: 'object', properties: {} } },
+        ];
+        const state = g.nodes.map((n, i) => ({
+          name: `state_tool_${i}`,
+          description: `Only on ${n.id}`,
+          kind: 'custom',
+        }));
         g.tools = [...general, ...state];
-        g.nodes.forEach((n, i) => { n.tools = [...general.map((t) => t.name), state[i].name]; });
+        g.nodes.forEach((n, i) => {
+          n.tools = [...general.map((t) => t.name), state[i].name];
+        });
       },
     },
   },
   'vapi-assistant': {
     format: 'vapi',
     caps: {
-      ...base, types: ['conversation'], kinds: () => [], utteranceModes: promptOnly, maxNodes: 1, positions: 'never', nodeNames: 'never', idPrefix: '',
-      transitionId: () => 'unused', beginMessage: true,
+      ...base,
+      types: ['conversation'],
+      kinds: () => [],
+      utteranceModes: promptOnly,
+      maxNodes: 1,
+      positions: 'never',
+      nodeNames: 'never',
+      idPrefix: '',
+      transitionId: () => 'unused',
+      beginMessage: true,
       finish: (g) => {
         g.nodes[0].id = 'assistant';
         g.entry_node_id = 'assistant';
         g.name = 'Front desk';
         g.tools = [
-          { name: 'lookup', description: 'Look up a patient', kind: 'custom', parameters: { type: 'object', properties: { id: { type: 'string' } } } },
+          {
+            name: 'lookup',
+            description: 'Look up a patient',
+            kind: 'custom',
+            parameters: { type: 'object', properties: { id: { type: 'string' } } },
+          },
           { name: 'end_call', description: 'End it', kind: 'end_call' },
           { name: 'transferCall', description: '', kind: 'transfer_call' },
         ];
@@ -121,16 +231,28 @@ const CAPS: Record<string, { format: ExportFormat; caps: Caps }> = {
   'vapi-squad': {
     format: 'vapi',
     caps: {
-      ...base, types: ['conversation'], kinds: () => ['prompt'], utteranceModes: promptOnly, minNodes: 2, positions: 'never', nodeNames: 'never',
-      transitionId: (n, _j, t) => `${n}->${t}`, beginMessage: true,
+      ...base,
+      types: ['conversation'],
+      kinds: () => ['prompt'],
+      utteranceModes: promptOnly,
+      minNodes: 2,
+      positions: 'never',
+      nodeNames: 'never',
+      transitionId: (n, _j, t) => `${n}->${t}`,
+      beginMessage: true,
       finish: (g) => {
         g.name = 'Squad';
         for (const n of g.nodes) {
           const seen = new Set<string>();
           n.transitions = n.transitions.filter((t) => t.target !== n.id && !seen.has(t.target) && seen.add(t.target));
         }
-        g.tools = [{ name: 'endCall', description: '', kind: 'end_call' }, ...g.nodes.map((n, i) => ({ name: `fn_${i}`, description: `tool of ${n.id as string}`, kind: 'custom' }))];
-        g.nodes.forEach((n, i) => { n.tools = [`fn_${i}`, 'endCall']; });
+        g.tools = [
+          { name: 'endCall', description: '', kind: 'end_call' },
+          ...g.nodes.map((n, i) => ({ name: `fn_${i}`, description: `tool of ${n.id as string}`, kind: 'custom' })),
+        ];
+        g.nodes.forEach((n, i) => {
+          n.tools = [`fn_${i}`, 'endCall'];
+        });
         const order = g.nodes.flatMap((n) => n.tools ?? []).filter((x, i, a) => a.indexOf(x) === i);
         g.tools = order.map((name) => g.tools.find((t) => t.name === name)!);
       },
@@ -139,17 +261,38 @@ const CAPS: Record<string, { format: ExportFormat; caps: Caps }> = {
   voicetest: {
     format: 'voicetest',
     caps: {
-      ...base, types: ['conversation', 'logic', 'extract', 'end', 'transfer'],
-      kinds: (t) => (t === 'logic' || t === 'extract' ? ['prompt', 'equation', 'else'] : ['prompt', 'equation', 'always']),
-      utteranceModes: promptOnly, positions: 'never', transitionId: (n, j) => `${n}#${j}`, firstSpeaker: false,
-      globals: 'entry+goback', globalEntryId: (n) => `${n}#global`, goBackId: (n, k) => `${n}#back${k}`, beginMessage: true, globalPrompt: true, snippets: true,
-      nodeExtras: (type, gen) => ((type === 'end' || type === 'transfer') && gen(fc.boolean) ? { message: { mode: 'prompt', text: gen(text) } } : type === 'transfer' ? { target: '' } : {}),
+      ...base,
+      types: ['conversation', 'logic', 'extract', 'end', 'transfer'],
+      kinds: (t) =>
+        t === 'logic' || t === 'extract' ? ['prompt', 'equation', 'else'] : ['prompt', 'equation', 'always'],
+      utteranceModes: promptOnly,
+      positions: 'never',
+      transitionId: (n, j) => `${n}#${j}`,
+      firstSpeaker: false,
+      globals: 'entry+goback',
+      globalEntryId: (n) => `${n}#global`,
+      goBackId: (n, k) => `${n}#back${k}`,
+      beginMessage: true,
+      globalPrompt: true,
+      snippets: true,
+      nodeExtras: (type, gen) =>
+        (type === 'end' || type === 'transfer') && gen(fc.boolean)
+          ? { message: { mode: 'prompt', text: gen(text) } }
+          : type === 'transfer'
+            ? { target: '' }
+            : {},
       finish: (g) => {
         for (const n of g.nodes) if (n.type === 'transfer') n.target = '';
         const convs = g.nodes.filter((n) => n.type === 'conversation');
-        convs.forEach((n, i) => { n.tools = i % 2 ? ['end_call'] : ['end_call', `helper_${i}`]; });
+        convs.forEach((n, i) => {
+          n.tools = i % 2 ? ['end_call'] : ['end_call', `helper_${i}`];
+        });
         const names = convs.flatMap((n) => n.tools ?? []).filter((x, i, a) => a.indexOf(x) === i);
-        g.tools = names.map((name) => (name === 'end_call' ? { name, description: 'End the call', kind: 'end_call', parameters: {} } : { name, description: `helps ${name}`, kind: 'custom', parameters: { type: 'object' } }));
+        g.tools = names.map((name) =>
+          name === 'end_call'
+            ? { name, description: 'End the call', kind: 'end_call', parameters: {} }
+            : { name, description: `helps ${name}`, kind: 'custom', parameters: { type: 'object' } },
+        );
       },
     },
   },
@@ -158,21 +301,27 @@ const CAPS: Record<string, { format: ExportFormat; caps: Caps }> = {
 describe('property: parley -> format -> parley keeps everything the format supports', () => {
   for (const [label, { format, caps }] of Object.entries(CAPS)) {
     it(`${label}`, () => {
-      fc.assert(fc.property(graphArb(caps), (input) => {
-        const { before, after, dropped } = roundTrip(input, format);
-        expect(dropped.filter((d) => !/^name: agent name$/.test(d))).toEqual([]);
-        expect(after).toEqual(before);
-      }), RUNS);
+      fc.assert(
+        fc.property(graphArb(caps), (input) => {
+          const { before, after, dropped } = roundTrip(input, format);
+          expect(dropped.filter((d) => !/^name: agent name$/.test(d))).toEqual([]);
+          expect(after).toEqual(before);
+        }),
+        RUNS,
+      );
     });
   }
 });
 
 describe('property: parley JSON keeps any graph, including what other formats cannot carry', () => {
   it('parley -> parley -> parley is the identity', () => {
-    fc.assert(fc.property(graphArb(CAPS.parley.caps), (input) => {
-      const g = AgentGraph.parse(input);
-      const once = parseAgentFile(exportAgent(g, 'parley').text, 'p.json');
-      expect(once.ok && once.kind === 'agent' && stableStringify(once.graph)).toBe(stableStringify(g));
-    }), RUNS);
+    fc.assert(
+      fc.property(graphArb(CAPS.parley.caps), (input) => {
+        const g = AgentGraph.parse(input);
+        const once = parseAgentFile(exportAgent(g, 'parley').text, 'p.json');
+        expect(once.ok && once.kind === 'agent' && stableStringify(once.graph)).toBe(stableStringify(g));
+      }),
+      RUNS,
+    );
   });
 });

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatEquationExpression, normalizeOperator, parseEquationExpression, stripBraces } from '../../../../src-main/formats/shared/equations.js';
+import {
+  formatEquationExpression,
+  normalizeOperator,
+  parseEquationExpression,
+  stripBraces,
+} from '../../../../src-main/formats/shared/equations.js';
 import { parentPath, SourcePaths } from '../../../../src-main/formats/shared/source-paths.js';
 import { findSnippets, findVariables, expandSnippets } from '../../../../src-main/formats/shared/templates.js';
 import { formatPath, joinPath } from '../../../../src-main/formats/shared/json-path.js';
 
 describe('equation operators', () => {
-  it('maps every platform spelling to Parley\'s', () => {
+  it("maps every platform spelling to Parley's", () => {
     expect(normalizeOperator('not_exist')).toBe('not_exists');
     expect(normalizeOperator('Does Not Exist')).toBe('not_exists');
     expect(normalizeOperator('=')).toBe('==');
@@ -24,23 +29,51 @@ describe('equation operators', () => {
 describe('equation string form', () => {
   it('reads && and || with {{var}} on the left and quoted values', () => {
     expect(parseEquationExpression('{{age}} >= 18 && {{tier}} == "gold plus"')).toEqual({
-      ok: true, match: 'all', equations: [{ left: 'age', operator: '>=', right: '18' }, { left: 'tier', operator: '==', right: 'gold plus' }],
+      ok: true,
+      match: 'all',
+      equations: [
+        { left: 'age', operator: '>=', right: '18' },
+        { left: 'tier', operator: '==', right: 'gold plus' },
+      ],
     });
     expect(parseEquationExpression('email exists || phone not_exist')).toEqual({
-      ok: true, match: 'any', equations: [{ left: 'email', operator: 'exists' }, { left: 'phone', operator: 'not_exists' }],
+      ok: true,
+      match: 'any',
+      equations: [
+        { left: 'email', operator: 'exists' },
+        { left: 'phone', operator: 'not_exists' },
+      ],
     });
-    expect(parseEquationExpression('note contains "a && b"')).toMatchObject({ ok: true, equations: [{ right: 'a && b' }] });
+    expect(parseEquationExpression('note contains "a && b"')).toMatchObject({
+      ok: true,
+      equations: [{ right: 'a && b' }],
+    });
   });
 
   it('refuses mixed && / ||, unknown operators and dangling clauses with what was expected', () => {
-    expect(parseEquationExpression('a == 1 && b == 2 || c == 3')).toMatchObject({ ok: false, message: expect.stringMatching(/mixes && and \|\|.*expected only/) });
-    expect(parseEquationExpression('a ~= 1')).toMatchObject({ ok: false, message: expect.stringMatching(/expected "<variable> <operator> <value>"/) });
-    expect(parseEquationExpression('a == 1 &&')).toMatchObject({ ok: false, message: expect.stringMatching(/empty clause/) });
-    expect(parseEquationExpression('a exists 3')).toMatchObject({ ok: false, message: expect.stringMatching(/takes no value/) });
+    expect(parseEquationExpression('a == 1 && b == 2 || c == 3')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/mixes && and \|\|.*expected only/),
+    });
+    expect(parseEquationExpression('a ~= 1')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/expected "<variable> <operator> <value>"/),
+    });
+    expect(parseEquationExpression('a == 1 &&')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/empty clause/),
+    });
+    expect(parseEquationExpression('a exists 3')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/takes no value/),
+    });
   });
 
   it('formats back to a string that parses to the same equations', () => {
-    const eqs = [{ left: 'a', operator: '==' as const, right: 'x' }, { left: 'b', operator: 'exists' as const }];
+    const eqs = [
+      { left: 'a', operator: '==' as const, right: 'x' },
+      { left: 'b', operator: 'exists' as const },
+    ];
     const text = formatEquationExpression(eqs, 'any', true);
     expect(text).toBe('{{a}} == x || {{b}} exists');
     expect(parseEquationExpression(text)).toEqual({ ok: true, match: 'any', equations: eqs });
@@ -66,7 +99,11 @@ describe('paths and templates', () => {
   });
 
   it('finds variables and snippets', () => {
-    expect(findVariables('Hi {{ user.name }} {{x | upcase}} {{ "lit" }} {{list[0]}}').map((v) => v.name)).toEqual(['user.name', 'x', 'list[0]']);
+    expect(findVariables('Hi {{ user.name }} {{x | upcase}} {{ "lit" }} {{list[0]}}').map((v) => v.name)).toEqual([
+      'user.name',
+      'x',
+      'list[0]',
+    ]);
     expect(findSnippets('{%a%} and {% b %}').map((s) => s.name)).toEqual(['a', 'b']);
     expect(expandSnippets('{%a%} {%zz%}', { a: 'Hello' })).toBe('Hello {%zz%}');
   });

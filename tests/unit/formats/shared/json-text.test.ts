@@ -58,7 +58,10 @@ describe('parseJsonText', () => {
     expect(r.ok).toBe(true);
     if (r.ok) {
       expect(r.value).toEqual({ nodes: [{ id: 'b' }], x: 2 });
-      expect(r.duplicateKeys).toEqual([{ path: 'nodes[0]', key: 'id' }, { path: '', key: 'x' }]);
+      expect(r.duplicateKeys).toEqual([
+        { path: 'nodes[0]', key: 'id' },
+        { path: '', key: 'x' },
+      ]);
     }
   });
 

@@ -1,13 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import type { TestComparison } from '../../../../src-shared/contract/runs.js';
-import { filterCounts, filterTests, parseFilter, parseKind, parseRuns, signed, testKeyOf, tone } from '../../../../src-renderer/features/compare/compare-filters.js';
+import {
+  filterCounts,
+  filterTests,
+  parseFilter,
+  parseKind,
+  parseRuns,
+  signed,
+  testKeyOf,
+  tone,
+} from '../../../../src-renderer/features/compare/compare-filters.js';
 
 const tc = (p: Partial<TestComparison>): TestComparison => ({
-  test: 't', test_index_a: 0, test_index_b: 0, status_a: 'pass', status_b: 'pass', change: 'same', significant: null, p: null,
-  repeats_a: 1, repeats_b: 1, pass_rate_a: 1, pass_rate_b: 1, metric_deltas: [], check_changes: [],
-  turns: { a: 2, b: 2, delta: 0 }, tokens: { a: 1, b: 1, delta: 0 }, ms: { a: 1, b: 1, delta: 0 },
-  end_reason_a: 'caller_done', end_reason_b: 'caller_done', end_reason_changed: false, error_a: null, error_b: null,
-  repeat_a: 0, repeat_b: 0, first_divergence: null, nodes_only_a: [], nodes_only_b: [], transcript_diff: [], diagnosis: [], turn_quality: null, ...p,
+  test: 't',
+  test_index_a: 0,
+  test_index_b: 0,
+  status_a: 'pass',
+  status_b: 'pass',
+  change: 'same',
+  significant: null,
+  p: null,
+  repeats_a: 1,
+  repeats_b: 1,
+  pass_rate_a: 1,
+  pass_rate_b: 1,
+  metric_deltas: [],
+  check_changes: [],
+  turns: { a: 2, b: 2, delta: 0 },
+  tokens: { a: 1, b: 1, delta: 0 },
+  ms: { a: 1, b: 1, delta: 0 },
+  end_reason_a: 'caller_done',
+  end_reason_b: 'caller_done',
+  end_reason_changed: false,
+  error_a: null,
+  error_b: null,
+  repeat_a: 0,
+  repeat_b: 0,
+  first_divergence: null,
+  nodes_only_a: [],
+  nodes_only_b: [],
+  transcript_diff: [],
+  diagnosis: [],
+  turn_quality: null,
+  ...p,
 });
 
 describe('compare filters', () => {

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { AgentGraph } from '../../../../src-shared/schemas/index.js';
 import {
-  addNode, changeNodeType, connect, deleteElements, duplicateNodes, emptyGraph, moveNodes, moveTransition, moveTransitionTo, setGlobal, sortedConditionEdges, uniqueId,
+  addNode,
+  changeNodeType,
+  connect,
+  deleteElements,
+  duplicateNodes,
+  emptyGraph,
+  moveNodes,
+  moveTransition,
+  moveTransitionTo,
+  setGlobal,
+  sortedConditionEdges,
+  uniqueId,
 } from '../../../../src-renderer/features/graph-editor/model/graph-ops.js';
 import { sampleGraph } from './fixtures.js';
 
@@ -18,7 +29,16 @@ describe('graph operations', () => {
 
   it('adds nodes of every type with unique ids, each accepted by the schema', () => {
     let g = sampleGraph();
-    for (const t of ['conversation', 'logic', 'extract', 'function', 'transfer', 'end', 'press_digit', 'conversation'] as const) {
+    for (const t of [
+      'conversation',
+      'logic',
+      'extract',
+      'function',
+      'transfer',
+      'end',
+      'press_digit',
+      'conversation',
+    ] as const) {
       g = addNode(g, t, { x: 1, y: 2 }).graph;
     }
     const ids = g.nodes.map((n) => n.id);
@@ -61,7 +81,11 @@ describe('graph operations', () => {
     const again = connect(r.graph, 'greet', 'end');
     expect(again.transitionId).toBe('edge-greet-to-end_2');
     const logic = connect(sampleGraph(), 'route', 'end');
-    expect(node(logic.graph, 'route').transitions.at(-1)!.condition).toEqual({ kind: 'equation', match: 'all', equations: [] });
+    expect(node(logic.graph, 'route').transitions.at(-1)!.condition).toEqual({
+      kind: 'equation',
+      match: 'all',
+      equations: [],
+    });
     expect(connect(sampleGraph(), 'greet', 'nope').transitionId).toBeNull();
   });
 
@@ -70,15 +94,28 @@ describe('graph operations', () => {
     expect(node(g, 'standard').transitions.map((t) => t.id)).toEqual(['t6', 't5']);
     expect(node(g, 'standard').transitions.every((t) => t.order === undefined)).toBe(true);
     let h = sampleGraph();
-    h = { ...h, nodes: h.nodes.map((n) => (n.id === 'standard' ? { ...n, transitions: n.transitions.map((t, i) => ({ ...t, order: 10 + i })) } : n)) };
+    h = {
+      ...h,
+      nodes: h.nodes.map((n) =>
+        n.id === 'standard' ? { ...n, transitions: n.transitions.map((t, i) => ({ ...t, order: 10 + i })) } : n,
+      ),
+    };
     const moved = moveTransition(h, 'standard', 't6', -1);
-    expect(sortedConditionEdges(node(moved, 'standard')).map((t) => [t.id, t.order])).toEqual([['t6', 10], ['t5', 11]]);
+    expect(sortedConditionEdges(node(moved, 'standard')).map((t) => [t.id, t.order])).toEqual([
+      ['t6', 10],
+      ['t5', 11],
+    ]);
     expect(moveTransition(h, 'standard', 't5', -1)).toBe(h);
   });
 
   it('drags a condition edge to any position of the priority order (the others keep their relative order)', () => {
     const base = sampleGraph();
-    const three = { ...base, nodes: base.nodes.map((n) => (n.id === 'standard' ? { ...n, transitions: [...n.transitions, { ...n.transitions[0], id: 't7' }] } : n)) };
+    const three = {
+      ...base,
+      nodes: base.nodes.map((n) =>
+        n.id === 'standard' ? { ...n, transitions: [...n.transitions, { ...n.transitions[0], id: 't7' }] } : n,
+      ),
+    };
     const ids = (g: typeof base) => sortedConditionEdges(node(g, 'standard')).map((t) => t.id);
     expect(ids(three)).toEqual(['t5', 't6', 't7']);
     expect(ids(moveTransitionTo(three, 'standard', 't7', 0))).toEqual(['t7', 't5', 't6']);
@@ -103,7 +140,12 @@ describe('graph operations', () => {
   it('switching type keeps id, name, position, transitions and the main text', () => {
     const g = changeNodeType(sampleGraph(), 'premium', 'end');
     const n = node(g, 'premium');
-    expect(n).toMatchObject({ type: 'end', name: 'Premium', position: { x: 600, y: -100 }, message: { mode: 'static', text: 'Welcome, {{name}}!' } });
+    expect(n).toMatchObject({
+      type: 'end',
+      name: 'Premium',
+      position: { x: 600, y: -100 },
+      message: { mode: 'static', text: 'Welcome, {{name}}!' },
+    });
     expect(n.transitions).toHaveLength(1);
     const back = changeNodeType(g, 'premium', 'conversation');
     expect(node(back, 'premium')).toMatchObject({ type: 'conversation', instruction: { text: 'Welcome, {{name}}!' } });
@@ -112,7 +154,10 @@ describe('graph operations', () => {
 
   it('toggles global with an entry condition to fill in', () => {
     const on = setGlobal(sampleGraph(), 'premium', true);
-    expect(node(on, 'premium').global).toEqual({ entry_conditions: [{ id: 'premium-entry', condition: { kind: 'prompt', prompt: '' } }], go_back_conditions: [] });
+    expect(node(on, 'premium').global).toEqual({
+      entry_conditions: [{ id: 'premium-entry', condition: { kind: 'prompt', prompt: '' } }],
+      go_back_conditions: [],
+    });
     expect(node(setGlobal(on, 'premium', false), 'premium').global).toBeUndefined();
   });
 

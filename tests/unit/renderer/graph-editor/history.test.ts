@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canRedo, canUndo, createHistory, push, redo, undo } from '../../../../src-renderer/features/graph-editor/model/history.js';
+import {
+  canRedo,
+  canUndo,
+  createHistory,
+  push,
+  redo,
+  undo,
+} from '../../../../src-renderer/features/graph-editor/model/history.js';
 
 describe('undo history', () => {
   it('undoes and redoes in order, and a new change drops the redo branch', () => {

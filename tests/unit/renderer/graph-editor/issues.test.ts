@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { indexIssues, issuesFromApiError, locatePath, withLocations } from '../../../../src-renderer/features/graph-editor/model/issues.js';
+import {
+  indexIssues,
+  issuesFromApiError,
+  locatePath,
+  withLocations,
+} from '../../../../src-renderer/features/graph-editor/model/issues.js';
 import { sampleGraph } from './fixtures.js';
 
 describe('validation issues on the canvas', () => {
   it('locates nodes and transitions from graph paths', () => {
     const g = sampleGraph();
-    expect(locatePath(g, 'nodes[3].transitions[1].condition.prompt')).toEqual({ node_id: 'standard', transition_id: 't6' });
+    expect(locatePath(g, 'nodes[3].transitions[1].condition.prompt')).toEqual({
+      node_id: 'standard',
+      transition_id: 't6',
+    });
     expect(locatePath(g, 'graph.nodes[0].instruction.text')).toEqual({ node_id: 'greet' });
     expect(locatePath(g, 'nodes[99]')).toEqual({});
     expect(locatePath(g, 'entry_node_id')).toEqual({});
@@ -24,10 +32,24 @@ describe('validation issues on the canvas', () => {
   it('turns a refused graph (schema errors) into error issues with friendly messages', () => {
     const g = sampleGraph();
     const issues = issuesFromApiError(g, {
-      code: 'invalid_input', message: 'agents.validate: invalid input',
-      issues: [{ path: 'graph.nodes[1].transitions[0].condition.equations[0].left', message: 'Too small: expected string to have >=1 characters' }],
+      code: 'invalid_input',
+      message: 'agents.validate: invalid input',
+      issues: [
+        {
+          path: 'graph.nodes[1].transitions[0].condition.equations[0].left',
+          message: 'Too small: expected string to have >=1 characters',
+        },
+      ],
     });
-    expect(issues).toEqual([{ severity: 'error', path: 'nodes[1].transitions[0].condition.equations[0].left', message: 'must not be empty', node_id: 'route', transition_id: 't2' }]);
+    expect(issues).toEqual([
+      {
+        severity: 'error',
+        path: 'nodes[1].transitions[0].condition.equations[0].left',
+        message: 'must not be empty',
+        node_id: 'route',
+        transition_id: 't2',
+      },
+    ]);
   });
 
   it('counts issues per node and per edge, errors first', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { conditionLabel, equationText, firstLine, nodePreview } from '../../../../src-renderer/features/graph-editor/model/labels.js';
+import {
+  conditionLabel,
+  equationText,
+  firstLine,
+  nodePreview,
+} from '../../../../src-renderer/features/graph-editor/model/labels.js';
 import { searchNodes } from '../../../../src-renderer/features/graph-editor/model/search.js';
 import { sampleGraph } from './fixtures.js';
 
@@ -7,8 +12,16 @@ describe('labels', () => {
   it('draws equations the way people write them', () => {
     expect(equationText({ left: 'account_type', operator: '==', right: 'premium' })).toBe('account_type == premium');
     expect(equationText({ left: 'user.tier', operator: 'exists' })).toBe('user.tier exists');
-    expect(conditionLabel({ kind: 'equation', match: 'any', equations: [{ left: 'a', operator: '>', right: '1' }, { left: 'b', operator: 'contains', right: 'x' }] }))
-      .toBe('a > 1 or b contains x');
+    expect(
+      conditionLabel({
+        kind: 'equation',
+        match: 'any',
+        equations: [
+          { left: 'a', operator: '>', right: '1' },
+          { left: 'b', operator: 'contains', right: 'x' },
+        ],
+      }),
+    ).toBe('a > 1 or b contains x');
     expect(conditionLabel({ kind: 'equation', match: 'all', equations: [] })).toBe('(no equation yet)');
   });
 

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { layoutGraph, needsLayout, NODE_H, NODE_W, withLayout } from '../../../../src-renderer/features/graph-editor/model/layout.js';
+import {
+  layoutGraph,
+  needsLayout,
+  NODE_H,
+  NODE_W,
+  withLayout,
+} from '../../../../src-renderer/features/graph-editor/model/layout.js';
 import { sampleGraph } from './fixtures.js';
 
-const unplaced = () => { const g = sampleGraph(); return { ...g, nodes: g.nodes.map(({ position: _p, ...n }) => n) } as typeof g; };
+const unplaced = () => {
+  const g = sampleGraph();
+  return { ...g, nodes: g.nodes.map(({ position: _p, ...n }) => n) } as typeof g;
+};
 
 describe('auto-layout', () => {
   it('is needed only when a node has no position', () => {
@@ -20,7 +29,8 @@ describe('auto-layout', () => {
     const boxes = Object.values(pos);
     for (let i = 0; i < boxes.length; i++) {
       for (let j = i + 1; j < boxes.length; j++) {
-        const a = boxes[i]!; const b = boxes[j]!;
+        const a = boxes[i]!;
+        const b = boxes[j]!;
         const overlap = Math.abs(a.x - b.x) < NODE_W && Math.abs(a.y - b.y) < NODE_H;
         expect(overlap).toBe(false);
       }
@@ -41,7 +51,19 @@ describe('auto-layout', () => {
   });
 
   it('lays out 500 nodes (a few seconds at most on a busy 2-core machine)', () => {
-    const nodes = Array.from({ length: 500 }, (_, i) => ({ id: `n${i}`, type: 'end' as const, transitions: i < 499 ? [{ id: `t${i}`, target: `n${i + 1}`, condition: { kind: 'always' as const } }, ...(i % 7 === 0 && i + 5 < 500 ? [{ id: `s${i}`, target: `n${i + 5}`, condition: { kind: 'else' as const } }] : [])] : [] }));
+    const nodes = Array.from({ length: 500 }, (_, i) => ({
+      id: `n${i}`,
+      type: 'end' as const,
+      transitions:
+        i < 499
+          ? [
+              { id: `t${i}`, target: `n${i + 1}`, condition: { kind: 'always' as const } },
+              ...(i % 7 === 0 && i + 5 < 500
+                ? [{ id: `s${i}`, target: `n${i + 5}`, condition: { kind: 'else' as const } }]
+                : []),
+            ]
+          : [],
+    }));
     const g = { ...sampleGraph(), nodes, entry_node_id: 'n0' };
     const t0 = performance.now();
     const pos = layoutGraph(g);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { countVisits, coverageGaps, heatLevel, pathOverlay } from '../../../../src-renderer/features/graph-editor/model/path-overlay.js';
+import {
+  countVisits,
+  coverageGaps,
+  heatLevel,
+  pathOverlay,
+} from '../../../../src-renderer/features/graph-editor/model/path-overlay.js';
 import { sampleGraph } from './fixtures.js';
 
 describe('path overlay and heat map', () => {
@@ -29,8 +34,15 @@ describe('path overlay and heat map', () => {
 
   it('counts visits across many results and lists the nodes never visited', () => {
     const paths = [
-      [{ node: 'greet', turn: 0, reason: '' }, { node: 'route', turn: 1, via: 't1', reason: '' }, { node: 'premium', turn: 1, via: 't2', reason: '' }],
-      [{ node: 'greet', turn: 0, reason: '' }, { node: 'route', turn: 1, via: 't1', reason: '' }],
+      [
+        { node: 'greet', turn: 0, reason: '' },
+        { node: 'route', turn: 1, via: 't1', reason: '' },
+        { node: 'premium', turn: 1, via: 't2', reason: '' },
+      ],
+      [
+        { node: 'greet', turn: 0, reason: '' },
+        { node: 'route', turn: 1, via: 't1', reason: '' },
+      ],
     ];
     const c = countVisits(paths);
     expect(c.nodeCounts).toEqual({ greet: 2, route: 2, premium: 1 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyCompletion, availableVariables, completionAt, filterSuggestions, SYSTEM_VARIABLES, usedVariables,
+  applyCompletion,
+  availableVariables,
+  completionAt,
+  filterSuggestions,
+  SYSTEM_VARIABLES,
+  usedVariables,
 } from '../../../../src-renderer/features/graph-editor/model/template-vars.js';
 import { sampleGraph } from './fixtures.js';
 
@@ -9,7 +14,14 @@ describe('prompt autocomplete', () => {
     const g = sampleGraph();
     g.nodes.push(
       { id: 'x', type: 'extract', transitions: [], variables: [{ name: 'dob', description: '', type: 'text' }] },
-      { id: 'f', type: 'function', tool: 'lookup', transitions: [], output_variables: [{ output_key: 'tier', variable: 'user.tier' }], actions: [{ type: 'context.set', path: 'workflow.log[+]', value: 1 }] },
+      {
+        id: 'f',
+        type: 'function',
+        tool: 'lookup',
+        transitions: [],
+        output_variables: [{ output_key: 'tier', variable: 'user.tier' }],
+        actions: [{ type: 'context.set', path: 'workflow.log[+]', value: 1 }],
+      },
       { id: 'd', type: 'press_digit', transitions: [], instruction: { mode: 'prompt', text: '' } },
     );
     const vars = availableVariables(g);
@@ -45,6 +57,10 @@ describe('prompt autocomplete', () => {
   });
 
   it('lists placeholders used in a text', () => {
-    expect(usedVariables('Hi {{ name }}, your {{order.id}} and {{items[0]}}')).toEqual(['name', 'order.id', 'items[0]']);
+    expect(usedVariables('Hi {{ name }}, your {{order.id}} and {{items[0]}}')).toEqual([
+      'name',
+      'order.id',
+      'items[0]',
+    ]);
   });
 });

@@ -24,14 +24,23 @@ describe('graph -> canvas conversion', () => {
   });
 
   it('skips edges to missing nodes (the validator reports them)', () => {
-    const g = updateNode(sampleGraph(), 'greet', (n) => ({ ...n, transitions: [...n.transitions, { id: 'bad', target: 'ghost', condition: { kind: 'always' } }] }));
+    const g = updateNode(sampleGraph(), 'greet', (n) => ({
+      ...n,
+      transitions: [...n.transitions, { id: 'bad', target: 'ghost', condition: { kind: 'always' } }],
+    }));
     expect(toFlowEdges(g).some((e) => e.id === 'greet::bad')).toBe(false);
   });
 
   it('reuses unchanged node objects and keeps measured sizes and drags', () => {
     const g = sampleGraph();
     const first = toFlowNodes(g);
-    const measured = first.map((n) => (n.id === 'route' ? { ...n, measured: { width: 240, height: 99 } } : n.id === 'end' ? { ...n, dragging: true, position: { x: 5, y: 5 } } : n));
+    const measured = first.map((n) =>
+      n.id === 'route'
+        ? { ...n, measured: { width: 240, height: 99 } }
+        : n.id === 'end'
+          ? { ...n, dragging: true, position: { x: 5, y: 5 } }
+          : n,
+    );
     const g2 = updateNode(g, 'premium', (n) => ({ ...n, name: 'Gold' }));
     const second = toFlowNodes(g2, {}, measured);
     expect(second[0]).toBe(measured[0]);

@@ -2,22 +2,40 @@ import { describe, expect, it } from 'vitest';
 import { Persona } from '../../../../src-shared/schemas/index.js';
 import { renderPersonaPrompt } from '../../../../src-shared/persona-prompt.js';
 import { parsePersonaMarkdown } from '../../../../src-shared/persona-markdown.js';
-import { emptyDraft, markdownToDraft, qualityWarnings, toDraft, toPersona, validateDraft } from '../../../../src-renderer/features/personas/persona-form.js';
+import {
+  emptyDraft,
+  markdownToDraft,
+  qualityWarnings,
+  toDraft,
+  toPersona,
+  validateDraft,
+} from '../../../../src-renderer/features/personas/persona-form.js';
 import { instructionFor } from '../../../../src-renderer/features/personas/instruction-text.js';
 
 describe('persona form state', () => {
   it('round-trips a persona through the form rows without losing anything', () => {
     const p = Persona.parse({
-      name: 'Rosa', identity: { name: 'Rosa Diaz', order_number: '5521' }, goal: 'Get a refund.',
+      name: 'Rosa',
+      identity: { name: 'Rosa Diaz', order_number: '5521' },
+      goal: 'Get a refund.',
       personality: { temperament: 'anxious', patience: 'low', clarity: 'vague', notes: 'Calls from a train.' },
       behaviours: { interrupts: true, hidden_facts: [{ fact: 'Called twice', reveal_when: 'only when asked' }] },
-      language: 'Spanish', tags: ['x'],
+      language: 'Spanish',
+      tags: ['x'],
     });
     expect(Persona.parse(toPersona(toDraft(p)))).toEqual(p);
   });
 
   it('drops empty rows and trims values when building the stored persona', () => {
-    const d = { ...emptyDraft(), name: '  Kim ', facts: [{ key: 'name', value: ' Kim ' }, { key: '', value: '' }, { key: 'x', value: '  ' }] };
+    const d = {
+      ...emptyDraft(),
+      name: '  Kim ',
+      facts: [
+        { key: 'name', value: ' Kim ' },
+        { key: '', value: '' },
+        { key: 'x', value: '  ' },
+      ],
+    };
     const p = toPersona(d);
     expect(p.name).toBe('Kim');
     expect(p.identity).toEqual({ name: 'Kim' });
@@ -25,7 +43,14 @@ describe('persona form state', () => {
   });
 
   it('names the field of each problem', () => {
-    const d = { ...emptyDraft(), facts: [{ key: '', value: 'Kim' }, { key: 'dob', value: '' }, { key: 'dob', value: '1990' }] };
+    const d = {
+      ...emptyDraft(),
+      facts: [
+        { key: '', value: 'Kim' },
+        { key: 'dob', value: '' },
+        { key: 'dob', value: '1990' },
+      ],
+    };
     const paths = validateDraft(d).map((e) => e.path);
     expect(paths).toEqual(expect.arrayContaining(['name', 'facts[0].key', 'facts[1].value', 'facts[2].key']));
     expect(validateDraft({ ...emptyDraft(), name: 'Ok', facts: [{ key: 'name', value: 'Kim' }] })).toEqual([]);
@@ -45,14 +70,26 @@ describe('quality warning: a label alone changes little', () => {
   });
   it('is satisfied by any concrete control, behaviour, hidden fact or a sentence of notes', () => {
     for (const extra of [
-      { personality: { patience: 'low' } }, { personality: { clarity: 'rambling' } }, { behaviours: { interrupts: true } },
-      { behaviours: { hidden_facts: [{ fact: 'x' }] } }, { personality: { notes: 'You hang up if put on hold for long.' } },
-    ]) expect(qualityWarnings(Persona.parse({ ...base, ...extra }))).toEqual([]);
-    expect(qualityWarnings(Persona.parse({ ...base, personality: { notes: 'rude' } })).map((w) => w.kind)).toEqual(['label_only']);
+      { personality: { patience: 'low' } },
+      { personality: { clarity: 'rambling' } },
+      { behaviours: { interrupts: true } },
+      { behaviours: { hidden_facts: [{ fact: 'x' }] } },
+      { personality: { notes: 'You hang up if put on hold for long.' } },
+    ])
+      expect(qualityWarnings(Persona.parse({ ...base, ...extra }))).toEqual([]);
+    expect(qualityWarnings(Persona.parse({ ...base, personality: { notes: 'rude' } })).map((w) => w.kind)).toEqual([
+      'label_only',
+    ]);
   });
   it('asks for a goal and a name fact (else the caller takes the persona label as its name)', () => {
-    expect(qualityWarnings(Persona.parse({ name: 'x', identity: { name: 'Ann' }, behaviours: { interrupts: true } })).map((w) => w.kind)).toEqual(['no_goal']);
-    const noName = qualityWarnings(Persona.parse({ name: 'Angry customer', goal: 'g', behaviours: { interrupts: true } }));
+    expect(
+      qualityWarnings(Persona.parse({ name: 'x', identity: { name: 'Ann' }, behaviours: { interrupts: true } })).map(
+        (w) => w.kind,
+      ),
+    ).toEqual(['no_goal']);
+    const noName = qualityWarnings(
+      Persona.parse({ name: 'Angry customer', goal: 'g', behaviours: { interrupts: true } }),
+    );
     expect(noName.map((w) => w.kind)).toEqual(['no_name']);
     expect(renderPersonaPrompt(Persona.parse({ name: 'Angry customer' }))).toContain('Angry customer');
   });
@@ -60,20 +97,27 @@ describe('quality warning: a label alone changes little', () => {
 
 describe('form hints come from the real prompt renderer', () => {
   it('each control adds a sentence that the rendered prompt contains', () => {
-    for (const patch of [{ personality: { patience: 'low' as const } }, { behaviours: { asks_for_human: true } }, { personality: { clarity: 'vague' as const } }]) {
+    for (const patch of [
+      { personality: { patience: 'low' as const } },
+      { behaviours: { asks_for_human: true } },
+      { personality: { clarity: 'vague' as const } },
+    ]) {
       const hint = instructionFor(patch);
       expect(hint.length).toBeGreaterThan(10);
       const rendered = renderPersonaPrompt(Persona.parse({ name: 'x', ...patch }));
       for (const sentence of hint.split(/(?<=\.) /)) expect(rendered).toContain(sentence);
       expect(renderPersonaPrompt(Persona.parse({ name: 'x' }))).not.toContain(hint);
     }
-    expect(instructionFor({ personality: { patience: 'low' } })).not.toBe(instructionFor({ personality: { patience: 'high' } }));
+    expect(instructionFor({ personality: { patience: 'low' } })).not.toBe(
+      instructionFor({ personality: { patience: 'high' } }),
+    );
   });
 });
 
 describe('imported markdown to form', () => {
   it('turns "Your X is Y." lines into facts and keeps every other line in the notes', () => {
-    const md = '## Identity\nYour name is Mike.\nYour date of birth is June 10, 1999.\nYou live alone.\n\n## Goal\nGet a refund.\n\n## Personality\nYou are patient.';
+    const md =
+      '## Identity\nYour name is Mike.\nYour date of birth is June 10, 1999.\nYou live alone.\n\n## Goal\nGet a refund.\n\n## Personality\nYou are patient.';
     const d = markdownToDraft(toDraft(parsePersonaMarkdown('Mike', md)));
     expect(d.markdown).toBeUndefined();
     expect(toPersona(d).identity).toEqual({ name: 'Mike', date_of_birth: 'June 10, 1999' });

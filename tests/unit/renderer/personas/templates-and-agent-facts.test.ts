@@ -5,11 +5,20 @@ import { PERSONA_TEMPLATES } from '../../../../src-renderer/features/personas/te
 import { qualityWarnings } from '../../../../src-renderer/features/personas/persona-form.js';
 import { graphNodes, graphTools, graphVariables } from '../../../../src-renderer/features/personas/agent-facts.js';
 
-const example = AgentGraph.parse(JSON.parse(fs.readFileSync(new URL('../../../../resources/example/agent.json', import.meta.url), 'utf8')));
+const example = AgentGraph.parse(
+  JSON.parse(fs.readFileSync(new URL('../../../../resources/example/agent.json', import.meta.url), 'utf8')),
+);
 
 describe('persona templates', () => {
   it('ships the six templates the UX asks for, each valid and concrete', () => {
-    expect(PERSONA_TEMPLATES.map((t) => t.id)).toEqual(['impatient', 'confused', 'interrupts', 'wants-human', 'wrong-details', 'off-topic']);
+    expect(PERSONA_TEMPLATES.map((t) => t.id)).toEqual([
+      'impatient',
+      'confused',
+      'interrupts',
+      'wants-human',
+      'wrong-details',
+      'off-topic',
+    ]);
     for (const t of PERSONA_TEMPLATES) {
       const p = Persona.parse(t.persona);
       expect(qualityWarnings(p), t.id).toEqual([]);

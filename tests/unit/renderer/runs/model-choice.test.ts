@@ -7,20 +7,36 @@ describe('model choice in the New run dialog', () => {
     expect(modelProblem(undefined, true)).toMatch(/choose a provider/);
     expect(modelProblem(undefined, false)).toBeNull();
     expect(modelProblem({ provider: 'llama-cpp', model: ' ' }, true)).toMatch(/\.gguf file/);
-    expect(modelProblem({ provider: 'llama-cpp', model: '/m/notes.txt' }, true)).toBe('/m/notes.txt is not a .gguf file');
+    expect(modelProblem({ provider: 'llama-cpp', model: '/m/notes.txt' }, true)).toBe(
+      '/m/notes.txt is not a .gguf file',
+    );
     expect(modelProblem({ provider: 'scripted', model: '' }, false)).toMatch(/scripted-model JSON/);
     expect(modelProblem({ provider: 'ollama', model: '' }, false)).toBe('give the model name');
-    expect(modelProblem({ provider: 'llama-cpp', model: '/m/tiny.GGUF', params: { threads: 0 } }, true)).toMatch(/threads/);
+    expect(modelProblem({ provider: 'llama-cpp', model: '/m/tiny.GGUF', params: { threads: 0 } }, true)).toMatch(
+      /threads/,
+    );
     expect(modelProblem({ provider: 'llama-cpp', model: '/m/tiny.gguf', params: { threads: 1 } }, true)).toBeNull();
   });
 });
 
 describe('model labels', () => {
   it('labels models shortly: identity name, else provider and file name', () => {
-    expect(roleModelLabel({ spec: { provider: 'llama-cpp', model: '/models/qwen.gguf', params: {} } })).toBe('llama-cpp:qwen.gguf');
-    expect(roleModelLabel({ spec: { provider: 'ollama', model: 'llama3.2', params: {} }, identity: { provider: 'ollama', name: 'llama3.2', quantization: 'Q4_K_M', params: {} } })).toBe('llama3.2 Q4_K_M');
+    expect(roleModelLabel({ spec: { provider: 'llama-cpp', model: '/models/qwen.gguf', params: {} } })).toBe(
+      'llama-cpp:qwen.gguf',
+    );
+    expect(
+      roleModelLabel({
+        spec: { provider: 'ollama', model: 'llama3.2', params: {} },
+        identity: { provider: 'ollama', name: 'llama3.2', quantization: 'Q4_K_M', params: {} },
+      }),
+    ).toBe('llama3.2 Q4_K_M');
     const agent = { spec: { provider: 'ollama' as const, model: 'a', params: {} } };
-    const labels = runModelLabels({ models: { agent, caller: agent, judge: { spec: { provider: 'openai' as const, model: 'gpt', params: {} } } } } as never);
-    expect(labels).toEqual([{ role: 'agent', label: 'ollama:a' }, { role: 'judge', label: 'openai:gpt' }]);
+    const labels = runModelLabels({
+      models: { agent, caller: agent, judge: { spec: { provider: 'openai' as const, model: 'gpt', params: {} } } },
+    } as never);
+    expect(labels).toEqual([
+      { role: 'agent', label: 'ollama:a' },
+      { role: 'judge', label: 'openai:gpt' },
+    ]);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { dayToIso, filtersFromQuery, hasFilters, listInput } from '../../../../src-renderer/features/runs/run-filters.js';
+import {
+  dayToIso,
+  filtersFromQuery,
+  hasFilters,
+  listInput,
+} from '../../../../src-renderer/features/runs/run-filters.js';
 
 describe('runs list filters in the address', () => {
   it('reads known filters and drops invalid values', () => {
@@ -10,7 +15,9 @@ describe('runs list filters in the address', () => {
   });
 
   it('turns them into a runs.list query with a whole-day date range', () => {
-    const q = listInput(filtersFromQuery(new URLSearchParams('status=failed&model=%20llama%20&from=2025-02-01&to=2025-02-03')));
+    const q = listInput(
+      filtersFromQuery(new URLSearchParams('status=failed&model=%20llama%20&from=2025-02-01&to=2025-02-03')),
+    );
     expect(q).toMatchObject({ status: 'failed', model: 'llama', limit: 200, offset: 0 });
     expect(q.agent_id).toBeUndefined();
     const since = new Date(q.since!);

@@ -1,21 +1,58 @@
 import { describe, expect, it } from 'vitest';
 import { Result } from '../../../../src-shared/schemas/index.js';
-import { coverageGaps, fmtMs, fmtPct, modelCallTotals, runTotals, takenEdges, visitCounts } from '../../../../src-renderer/features/runs/run-stats.js';
+import {
+  coverageGaps,
+  fmtMs,
+  fmtPct,
+  modelCallTotals,
+  runTotals,
+  takenEdges,
+  visitCounts,
+} from '../../../../src-renderer/features/runs/run-stats.js';
 
-const result = (p: Partial<Result>): Result => Result.parse({
-  id: 'r', run_id: 'run', test: 't', test_index: 0, status: 'pass', end_reason: 'caller_done', turns: 2, transcript: [], nodes_visited: [],
-  tools_called: [], tokens: { prompt: 10, cached_prompt: 4, completion: 3 }, duration_ms: 100, started_at: 'x', finished_at: 'y', ...p,
-});
+const result = (p: Partial<Result>): Result =>
+  Result.parse({
+    id: 'r',
+    run_id: 'run',
+    test: 't',
+    test_index: 0,
+    status: 'pass',
+    end_reason: 'caller_done',
+    turns: 2,
+    transcript: [],
+    nodes_visited: [],
+    tools_called: [],
+    tokens: { prompt: 10, cached_prompt: 4, completion: 3 },
+    duration_ms: 100,
+    started_at: 'x',
+    finished_at: 'y',
+    ...p,
+  });
 
 describe('run statistics', () => {
   it('sums a run: pass rate over judged results, tokens, wall time, mean score per metric', () => {
     const rs = [
-      result({ status: 'pass', metrics: [{ criterion: 'polite', score: 1, threshold: 0.7, passed: true, reasoning: '' }] }),
-      result({ status: 'fail', turns: 4, metrics: [{ criterion: 'polite', score: 0.5, threshold: 0.7, passed: false, reasoning: '' }] }),
+      result({
+        status: 'pass',
+        metrics: [{ criterion: 'polite', score: 1, threshold: 0.7, passed: true, reasoning: '' }],
+      }),
+      result({
+        status: 'fail',
+        turns: 4,
+        metrics: [{ criterion: 'polite', score: 0.5, threshold: 0.7, passed: false, reasoning: '' }],
+      }),
       result({ status: 'imported' }),
     ];
     const t = runTotals({ started_at: '2025-01-01T00:00:00.000Z', finished_at: '2025-01-01T00:00:02.500Z' }, rs);
-    expect(t).toMatchObject({ conversations: 3, passed: 1, failed: 1, errored: 0, pass_rate: 0.5, wall_ms: 2500, conversation_ms: 300 });
+    expect(t).toMatchObject({
+      conversations: 3,
+      passed: 1,
+      failed: 1,
+      errored: 0,
+      pass_rate: 0.5,
+      wall_ms: 2500,
+      conversation_ms: 300,
+    });
     expect(t.tokens).toEqual({ prompt: 30, cached_prompt: 12, completion: 9, total: 39 });
     expect(t.mean_turns).toBeCloseTo(8 / 3);
     expect(t.mean_scores).toEqual([{ criterion: 'polite', mean: 0.75, n: 2 }]);
@@ -25,11 +62,18 @@ describe('run statistics', () => {
   });
 
   it('counts visits across results (heat map), lists coverage gaps and the edges taken', () => {
-    const a = result({ nodes_visited: [{ node: 'greet', turn: 0, reason: 'entry' }, { node: 'book', turn: 2, via: 't1', reason: 'wants to book' }] });
+    const a = result({
+      nodes_visited: [
+        { node: 'greet', turn: 0, reason: 'entry' },
+        { node: 'book', turn: 2, via: 't1', reason: 'wants to book' },
+      ],
+    });
     const b = result({ nodes_visited: [{ node: 'greet', turn: 0, reason: 'entry' }] });
     const counts = visitCounts([a, b]);
     expect(Object.fromEntries(counts)).toEqual({ greet: 2, book: 1 });
-    expect(coverageGaps({ nodes: [{ id: 'greet' }, { id: 'book' }, { id: 'billing' }] as never }, counts)).toEqual(['billing']);
+    expect(coverageGaps({ nodes: [{ id: 'greet' }, { id: 'book' }, { id: 'billing' }] as never }, counts)).toEqual([
+      'billing',
+    ]);
     expect(takenEdges(a)).toEqual([{ from: 'greet', to: 'book', via: 't1', reason: 'wants to book' }]);
   });
 

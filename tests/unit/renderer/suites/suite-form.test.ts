@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  joinScope, newTestCase, parseJsonText, parsePattern, parseToolMocksJson, parseVariablesJson, patternError, splitScope, testIndexOf, validateSuite,
+  joinScope,
+  newTestCase,
+  parseJsonText,
+  parsePattern,
+  parseToolMocksJson,
+  parseVariablesJson,
+  patternError,
+  splitScope,
+  testIndexOf,
+  validateSuite,
 } from '../../../../src-renderer/features/suites/suite-form.js';
 import { parseSuiteFile } from '../../../../src-renderer/features/suites/suite-import.js';
 import { ALL_COMMON_METRICS } from '../../../../src-renderer/features/suites/common-metrics.js';
@@ -20,9 +29,17 @@ describe('suite validation', () => {
     });
     expect(suite).toBeUndefined();
     const byPath = Object.fromEntries(errors.map((e) => [e.path, e.message]));
-    expect(Object.keys(byPath)).toEqual(expect.arrayContaining([
-      'name', 'tests[0].metrics[0].threshold', 'tests[0].patterns[0]', 'tests[1].name', 'tests[1].user_prompt', 'tests[2].persona', 'tests[2].tool_mocks[0]',
-    ]));
+    expect(Object.keys(byPath)).toEqual(
+      expect.arrayContaining([
+        'name',
+        'tests[0].metrics[0].threshold',
+        'tests[0].patterns[0]',
+        'tests[1].name',
+        'tests[1].user_prompt',
+        'tests[2].persona',
+        'tests[2].tool_mocks[0]',
+      ]),
+    );
     expect(byPath['tests[0].metrics[0].threshold']).toBe('must be at most 1');
     expect(byPath['tests[2].persona']).toBe('Choose a persona from the library.');
   });
@@ -95,11 +112,17 @@ describe('reading test files in the browser', () => {
     expect(new Set(r.suite.tests.map((t) => t.type))).toEqual(new Set(['llm', 'rule']));
   });
   it('reads a Parley suite and a single test; errors name the file and path', () => {
-    const suite = parseSuiteFile('x.suite.json', JSON.stringify({ name: 'Mine', tests: [{ name: 't', user_prompt: 'hi' }] }));
+    const suite = parseSuiteFile(
+      'x.suite.json',
+      JSON.stringify({ name: 'Mine', tests: [{ name: 't', user_prompt: 'hi' }] }),
+    );
     expect(suite.ok && suite.suite.name).toBe('Mine');
     const single = parseSuiteFile('one.json', JSON.stringify({ name: 't', user_prompt: 'hi' }));
     expect(single.ok && single.suite.tests).toHaveLength(1);
-    const bad = parseSuiteFile('bad.json', JSON.stringify([{ name: 't', metrics: [{ criterion: 'x', threshold: 2 }] }]));
+    const bad = parseSuiteFile(
+      'bad.json',
+      JSON.stringify([{ name: 't', metrics: [{ criterion: 'x', threshold: 2 }] }]),
+    );
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.errors[0]).toMatchObject({ file: 'bad.json', path: '[0].metrics[0].threshold' });
     const broken = parseSuiteFile('broken.json', '{');
