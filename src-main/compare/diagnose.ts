@@ -23,20 +23,7 @@ export function diagnose(result: Result): MetricDiagnosis[] {
   return result.metrics.filter((m) => !m.passed).map((m) => diagnoseMetric(result, m));
 }
 
-/**
- * Fills `metrics[].nodes` from `metrics[].turns` where the judge named turns but no nodes
- * (what the engine or `parley evaluate` stores so the app can mark the node on the graph).
- */
-export function withMetricNodes(result: Result): Result {
-  return {
-    ...result,
-    metrics: result.metrics.map((m) => {
-      if (m.nodes?.length || !m.turns?.length) return m;
-      const nodes = [...new Set(m.turns.map((t) => nodeAtTurn(result, t)).filter((n): n is string => !!n))];
-      return nodes.length ? { ...m, nodes } : m;
-    }),
-  };
-}
+export { withMetricNodes } from '../engine/judge/metric-nodes.js';
 
 /** Failed metrics per node across results: which nodes most failures point at. */
 export function failuresByNode(results: Result[]): { node: string; failures: number; criteria: string[] }[] {

@@ -8,6 +8,17 @@
  *   handle.cancel();                              // run ends `cancelled`, finished results kept
  *   const { run, results, tests } = await handle.done;
  */
+export { executePlan, type ExecutePlanOptions, type PlanItem, type WorkOutput } from './execute-plan.js';
+export { runPool, type PoolOptions, type PoolOutcome } from './run-pool.js';
+export { startReplay, planReplay, callerLines, type StartReplayOptions, type ReplayPlan } from './replay.js';
+export {
+  startEvaluation,
+  evaluateRun,
+  mergeSuiteTests,
+  testFor,
+  EvaluateError,
+  type EvaluateOptions,
+} from './evaluate.js';
 export {
   startRun,
   runSuite,
@@ -19,7 +30,7 @@ export {
 } from './run-suite.js';
 export { loadRunModels, describeRunModels, perModelLimiter, type ModelLoader, type RunModels } from './run-models.js';
 export { parseTestModel, loadTestModels, type TestModels } from './test-models.js';
-export { planRun, PlanError, type PlannedConversation } from './run-plan.js';
+export { makePlan, planRun, PlanError, type PlannedConversation, type RunPlan } from './run-plan.js';
 export { expandPersonaMatrix } from './persona-matrix.js';
 export {
   runConversation,

@@ -16,16 +16,28 @@ export class PlanError extends Error {
   }
 }
 
+/** A run's plan: counted up front, drawn lazily (a run of a million conversations is never held in memory). */
+export interface RunPlan {
+  /** Conversations in the whole run, the finished ones included. */
+  total: number;
+  /** Conversations still to run. */
+  remaining: number;
+  /** The tests the plan runs (each once, whatever its repeats), in suite order. */
+  tests: { test: TestCase; test_index: number }[];
+  /** The conversations still to run, in order (a fresh iterator on every call). */
+  items(): Iterable<PlannedConversation>;
+}
+
 /**
  * Every (test, repeat) pair the run holds, in order. Repeats: the run option, else the test's,
  * else 1. Max turns: the run option, else the test's, else the suite default, else 20.
  * `options.tests` selects tests by name (each name must exist). Pairs in `finished` are skipped.
  */
-export function planRun(
+export function makePlan(
   suite: TestSuite,
   options: Partial<RunOptions>,
-  finished: Set<string> = new Set(),
-): PlannedConversation[] {
+  finished: ReadonlySet<string> = new Set(),
+): RunPlan {
   const names = options.tests?.length ? new Set(options.tests) : undefined;
   if (names) {
     const known = new Set(suite.tests.map((t) => t.name));
@@ -35,15 +47,40 @@ export function planRun(
         `no test named ${unknown.map((n) => `"${n}"`).join(', ')} in suite "${suite.name}" (tests: ${suite.tests.map((t) => t.name).join(', ')})`,
       );
   }
-  const out: PlannedConversation[] = [];
-  suite.tests.forEach((test, test_index) => {
-    if (names && !names.has(test.name)) return;
-    const repeats = options.repeats ?? test.repeats ?? 1;
-    const maxTurns = options.max_turns ?? test.max_turns ?? suite.default_max_turns ?? DEFAULT_MAX_TURNS;
-    for (let repeat = 0; repeat < repeats; repeat++) {
-      if (finished.has(`${test_index}:${repeat}`)) continue;
-      out.push({ test, test_index, repeat, maxTurns });
-    }
-  });
-  return out;
+  const chosen = suite.tests
+    .map((test, test_index) => ({
+      test,
+      test_index,
+      repeats: options.repeats ?? test.repeats ?? 1,
+      maxTurns: options.max_turns ?? test.max_turns ?? suite.default_max_turns ?? DEFAULT_MAX_TURNS,
+    }))
+    .filter((c) => !names || names.has(c.test.name));
+  const total = chosen.reduce((n, c) => n + c.repeats, 0);
+  let done = 0;
+  for (const key of finished) {
+    const [i, r] = key.split(':').map(Number);
+    if (chosen.some((c) => c.test_index === i && r < c.repeats)) done++;
+  }
+  return {
+    total,
+    remaining: total - done,
+    tests: chosen.map(({ test, test_index }) => ({ test, test_index })),
+    *items() {
+      for (const { test, test_index, repeats, maxTurns } of chosen) {
+        for (let repeat = 0; repeat < repeats; repeat++) {
+          if (finished.has(`${test_index}:${repeat}`)) continue;
+          yield { test, test_index, repeat, maxTurns };
+        }
+      }
+    },
+  };
+}
+
+/** The plan as a list (for tests and small previews; runs draw `makePlan(...).items()` lazily). */
+export function planRun(
+  suite: TestSuite,
+  options: Partial<RunOptions>,
+  finished: ReadonlySet<string> = new Set(),
+): PlannedConversation[] {
+  return [...makePlan(suite, options, finished).items()];
 }

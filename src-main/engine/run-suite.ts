@@ -1,20 +1,12 @@
-import PQueue from 'p-queue';
 import type { RunEvent } from '../../src-shared/contract/events.js';
-import {
-  RunOptions,
-  type AgentGraph,
-  type Persona,
-  type Result,
-  type Run,
-  type TestSuite,
-} from '../../src-shared/schemas/index.js';
+import { RunOptions, type AgentGraph, type Persona, type Run, type TestSuite } from '../../src-shared/schemas/index.js';
 import type { Store } from '../store/index.js';
 import type { EngineLimits } from './limits.js';
-import { summarizeTests, type TestOutcome } from './pass-fail.js';
 import { describeRunModels, perModelLimiter, specKey, type ModelLoader, type RunModels } from './run-models.js';
 import { loadTestModels, type TestModels } from './test-models.js';
-import { runOne } from './run-one.js';
-import { planRun } from './run-plan.js';
+import { runOne, type RunOneContext } from './run-one.js';
+import { executePlan, type RunHandle, type RunOutcome } from './execute-plan.js';
+import { makePlan } from './run-plan.js';
 import { expandPersonaMatrix } from './persona-matrix.js';
 
 export interface RunAgent {
@@ -31,8 +23,8 @@ export interface RunSuite {
 
 export interface StartRunOptions {
   store: Store;
-  /** Loaded models (see loadRunModels). */
-  models: RunModels;
+  /** Loaded models (see loadRunModels), or how to load them once the plan is known to be valid. */
+  models: RunModels | (() => Promise<RunModels>);
   /** Loads the agent models tests choose (llm_model) when the run's test_model_precedence is on. */
   loader?: ModelLoader;
   /** A new run: the agent version and the suite to run. */
@@ -52,22 +44,7 @@ export interface StartRunOptions {
   now?: () => Date;
 }
 
-export interface RunOutcome {
-  run: Run;
-  results: Result[];
-  /** Per test: runs, pass rate, ok against the suite's min_pass_rate. */
-  tests: TestOutcome[];
-}
-
-export interface RunHandle {
-  readonly runId: string;
-  /** Listen to this run's events; returns the unsubscribe function. */
-  subscribe(listener: (e: RunEvent) => void): () => void;
-  /** Stops promptly: running conversations are abandoned (not stored), the run is marked `cancelled`. */
-  cancel(reason?: string): void;
-  /** Settles when the run is finished, cancelled or failed (never rejects). */
-  readonly done: Promise<RunOutcome>;
-}
+export type { RunOutcome, RunHandle } from './execute-plan.js';
 
 function resolveTarget(
   o: StartRunOptions,
@@ -101,11 +78,14 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
   let run: Run;
   let suite: TestSuite;
   let testModels: TestModels | undefined;
+  let models: RunModels;
+  const loadModels = async () => (typeof o.models === 'function' ? o.models() : o.models);
   if (target.run) {
     run = target.run;
     suite = target.suite;
+    models = await loadModels();
     const stored = [run.models.agent?.spec, run.models.caller?.spec, run.models.judge?.spec];
-    const given = [o.models.agent.spec, o.models.caller.spec, o.models.judge.spec];
+    const given = [models.agent.spec, models.caller.spec, models.judge.spec];
     stored.forEach((s, i) => {
       if (s && specKey(s) !== specKey(given[i]))
         throw new Error(
@@ -120,10 +100,11 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
       suite = expandPersonaMatrix(suite, options.personas, (ref) => o.resolvePersona?.(ref), options.tests);
       options = { ...options, tests: undefined };
     }
-    const planned = planRun(suite, options); // a bad test filter fails before a run row exists
+    const planned = makePlan(suite, options); // a bad test filter fails before a model is loaded or a run row exists
+    models = await loadModels();
     // so do a bad or unloadable per-test model
     testModels = options.test_model_precedence
-      ? await loadTestModels(planned, o.loader, { signal: o.signal })
+      ? await loadTestModels(planned.tests, o.loader, { signal: o.signal })
       : undefined;
     run = store.runs.create(
       {
@@ -133,7 +114,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
         agent_name: target.agent.name,
         suite_id: target.suite.id,
         suite_name: target.suite.name || suite.name,
-        models: await describeRunModels(o.models),
+        models: await describeRunModels(models),
         options,
       },
       suite,
@@ -141,126 +122,43 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
   }
   const agent = target.agent;
   const options = run.options;
-  const plan = planRun(suite, options, target.run ? store.results.finishedKeys(run.id) : new Set());
+  const plan = makePlan(suite, options, target.run ? store.results.finishedKeys(run.id) : new Set());
   if (target.run && options.test_model_precedence)
-    testModels = await loadTestModels(plan, o.loader, { signal: o.signal });
-
-  const controller = new AbortController();
-  const onOuterAbort = () => controller.abort(o.signal?.reason);
-  if (o.signal?.aborted) controller.abort(o.signal.reason);
-  else o.signal?.addEventListener('abort', onOuterAbort, { once: true });
-  const listeners = new Set<(e: RunEvent) => void>();
-  const emit = (e: RunEvent) => {
-    o.onEvent?.(e);
-    for (const l of listeners) {
-      try {
-        l(e);
-      } catch {
-        /* a listener's failure must not stop the run */
-      }
-    }
-  };
-  const runId = run.id;
-
-  const execute = async (): Promise<RunOutcome> => {
-    let failure: string | undefined;
-    const queue = new PQueue({ concurrency: Math.max(1, options.concurrency) });
-    try {
-      store.runs.setStatus(runId, 'running');
-      emit({ type: 'run.started', run_id: runId, total: plan.length });
-      const ctx = {
-        runId,
+    testModels = await loadTestModels(plan.tests, o.loader, { signal: o.signal });
+  const limiter = perModelLimiter();
+  const turnQuality = options.turn_quality ?? suite.turn_quality ?? false;
+  return executePlan({
+    store,
+    runId: run.id,
+    suite,
+    total: plan.total,
+    remaining: plan.remaining,
+    items: plan.items(),
+    concurrency: options.concurrency,
+    signal: o.signal,
+    onEvent: o.onEvent,
+    work: async (item, { signal, emit }) => {
+      const own = testModels?.forTest(item.test);
+      const ctx: RunOneContext = {
+        runId: run.id,
         graph: agent.graph,
         suite,
-        models: o.models,
-        limiter: perModelLimiter(),
-        signal: controller.signal,
+        models: own ? { ...models, agent: own.model } : models,
+        limiter,
+        signal,
         emit,
         resolvePersona: o.resolvePersona,
         limits: o.limits,
         judgeCombined: o.judgeCombined,
         patternTimeoutMs: o.patternTimeoutMs,
         now: o.now,
-        turnQuality: options.turn_quality ?? suite.turn_quality ?? false,
+        turnQuality,
       };
-      controller.signal.addEventListener('abort', () => queue.clear(), { once: true });
-      for (const item of plan) {
-        void queue
-          .add(async () => {
-            if (controller.signal.aborted || failure) return;
-            emit({
-              type: 'test.started',
-              run_id: runId,
-              test: item.test.name,
-              test_index: item.test_index,
-              repeat: item.repeat,
-            });
-            const own = testModels?.forTest(item.test);
-            const found = await runOne(own ? { ...ctx, models: { ...ctx.models, agent: own.model } } : ctx, item);
-            if (!found) return;
-            const result = own ? { ...found, agent_model: own.role } : found;
-            store.transaction(() => {
-              store.results.insert(result);
-              store.runs.refreshSummary(runId);
-            });
-            emit({
-              type: 'test.finished',
-              run_id: runId,
-              test: result.test,
-              test_index: result.test_index,
-              repeat: result.repeat,
-              status: result.status,
-              result_id: result.id,
-              duration_ms: result.duration_ms,
-            });
-          })
-          .catch((e: unknown) => {
-            failure ??= (e as Error)?.message ?? String(e);
-            queue.clear();
-          });
-      }
-      await queue.onIdle();
-    } catch (e) {
-      failure ??= (e as Error)?.message ?? String(e);
-    }
-    o.signal?.removeEventListener('abort', onOuterAbort);
-    const status = failure ? 'failed' : controller.signal.aborted ? 'cancelled' : 'completed';
-    const summary = store.runs.refreshSummary(runId);
-    const reason = controller.signal.reason;
-    const cancelNote = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : 'cancelled';
-    store.runs.setStatus(runId, status, { error: failure ?? (status === 'cancelled' ? cancelNote : null) });
-    emit({ type: 'run.finished', run_id: runId, status, summary, error: failure ?? null });
-    const final = store.runs.require(runId);
-    const results = store.results.listByRun(runId);
-    return { run: final, results, tests: summarizeTests(results, suite) };
-  };
-
-  const done = new Promise<RunOutcome>((resolve) => {
-    setImmediate(() => {
-      execute().then(resolve, (e: unknown) => {
-        const message = (e as Error)?.message ?? String(e);
-        try {
-          store.runs.setStatus(runId, 'failed', { error: message });
-        } catch {
-          /* store closed */
-        }
-        emit({ type: 'run.finished', run_id: runId, status: 'failed', summary: run.summary, error: message });
-        resolve({ run: { ...run, status: 'failed', error: message }, results: [], tests: [] });
-      });
-    });
+      const found = await runOne(ctx, item);
+      if (!found) return undefined;
+      return { result: own ? { ...found, agent_model: own.role } : found };
+    },
   });
-
-  return {
-    runId,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    cancel(reason = 'cancelled') {
-      if (!controller.signal.aborted) controller.abort(reason);
-    },
-    done,
-  };
 }
 
 /** Starts a run and waits for it. */

@@ -7,7 +7,6 @@ export {
   type ProviderRegistryOptions,
   type RegistryListOptions,
 } from './registry.js';
-export { listModels, formatModelsTable, formatBytes, type ListModelsOptions } from './list-models.js';
 export {
   createLlamaCppProvider,
   LlamaCppChatModel,

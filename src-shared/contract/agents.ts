@@ -101,10 +101,6 @@ export const agentMethods = {
     z.object({ from_version_id: z.string().min(1), to_version_id: z.string().min(1) }),
     z.unknown(),
   ),
-  'formats.list': method(
-    'Formats Parley reads and writes',
-    z.object({}).default({}),
-    z.array(z.object({ id: z.string(), name: z.string(), import: z.boolean(), export: z.boolean() })),
-  ),
 };
+
 export { FormatId };

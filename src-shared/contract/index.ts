@@ -1,21 +1,31 @@
 import type { z } from 'zod';
 import { agentMethods } from './agents.js';
+import { appMethods } from './app.js';
 import { callMethods } from './calls.js';
-import { libraryMethods } from './library.js';
+import { compareMethods } from './compare.js';
+import { formatMethods } from './formats.js';
 import { modelMethods } from './models.js';
+import { personaMethods } from './personas.js';
 import { playgroundMethods } from './playground.js';
 import { runMethods } from './runs.js';
-import { systemMethods } from './system.js';
+import { suiteMethods } from './suites.js';
 
 export * from './define.js';
 export * from './events.js';
 
-/** Every API method of Parley. The desktop IPC bridge and the web server both expose exactly this. */
+/**
+ * Every API method of Parley. The desktop IPC bridge and the web server both expose exactly this.
+ * One file per namespace: `<namespace>.ts` declares only `<namespace>.*` methods, and
+ * src-main/api/handlers/<namespace>*.ts implements them (tests/unit/architecture/namespaces.test.ts).
+ */
 export const contract = {
-  ...systemMethods,
+  ...appMethods,
   ...agentMethods,
-  ...libraryMethods,
+  ...formatMethods,
+  ...personaMethods,
+  ...suiteMethods,
   ...runMethods,
+  ...compareMethods,
   ...callMethods,
   ...modelMethods,
   ...playgroundMethods,

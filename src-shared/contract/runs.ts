@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ModelSpec, Result, Run, RunOptions, RunStatus, TranscriptTurn } from '../schemas/index.js';
-import { CompareMatrix, CompareRunDiff } from './compare-shapes.js';
 import { method } from './define.js';
 
 export * from './compare-shapes.js';
@@ -100,14 +99,28 @@ export const runMethods = {
     z.object({ id: z.string().min(1) }),
     LiveRun,
   ),
-  'compare.diff': method(
-    'Compare two runs test by test',
-    z.object({ a: z.string().min(1), b: z.string().min(1) }),
-    CompareRunDiff,
+  'runs.evaluate': method(
+    "Judge a stored run's conversations with a suite's metrics and rules, without simulating; the verdicts become a new run",
+    z.object({
+      id: z.string().min(1),
+      suite_id: z.string().min(1),
+      /** Needed when the suite (or the agent) has LLM metrics. */
+      judge: ModelSpec.optional(),
+      /** Judge every conversation with this test (default: the test of the same name, else the whole suite merged). */
+      test: z.string().optional(),
+    }),
+    z.object({ run_id: z.string() }),
   ),
-  'compare.matrix': method(
-    'N-way comparison of several runs',
-    z.object({ runs: z.array(z.string().min(1)).min(2) }),
-    CompareMatrix,
+  'runs.replay': method(
+    "Replay a run's recorded caller turns against an agent version (default: the latest); progress arrives as run events",
+    z.object({
+      id: z.string().min(1),
+      agent_version_id: z.string().optional(),
+      /** Default: the run's agent model (required for imported calls). */
+      agent_model: ModelSpec.optional(),
+      /** Default: the run's judge model, else the agent model. */
+      judge_model: ModelSpec.optional(),
+    }),
+    z.object({ run_id: z.string() }),
   ),
 };

@@ -2,23 +2,14 @@ import type { z } from 'zod';
 import type { ImportFileOutcome, ValidationIssue } from '../../../src-shared/contract/agents.js';
 import type { AgentGraph } from '../../../src-shared/schemas/index.js';
 import { diffGraphs } from '../../compare/graph-diff.js';
-import {
-  AGENT_FORMATS,
-  EXPORT_FORMATS,
-  FORMAT_NAMES,
-  SUITE_FORMATS,
-  exportAgent,
-  validateGraph,
-  type DetectedFormat,
-  type ExportFormat,
-  type Issue,
-} from '../../formats/index.js';
+import { exportAgent, validateGraph, type DetectedFormat, type ExportFormat, type Issue } from '../../formats/index.js';
 import { importIntoStore } from '../../formats/import-into-store.js';
 import { importerFor } from '../../formats/registry.js';
 import type { AgentImporter } from '../../formats/types.js';
 import type { ApiContext } from '../context.js';
 import { notFound } from '../errors.js';
 import type { Handlers } from './types.js';
+import { resolveAgentVersion } from '../../app/index.js';
 
 /** The node (and transition) a graph path such as `nodes[3].transitions[1].target` points at, so the canvas can badge it. */
 export function locateGraphPath(g: AgentGraph, path: string): { node_id?: string; transition_id?: string } {
@@ -66,11 +57,7 @@ const EXTENSIONS: Record<ExportFormat, string> = {
 };
 
 function versionOf(ctx: ApiContext, id: string, versionId?: string) {
-  const agent = ctx.store.agents.find(id);
-  if (!agent) throw notFound(`agent ${id}`);
-  const v = ctx.store.agents.getVersion(versionId ?? agent.latest_version_id);
-  if (!v || v.agent_id !== agent.id) throw notFound(`version ${versionId} of agent ${id}`);
-  return { agent, version: v };
+  return resolveAgentVersion(ctx.store, id, versionId, { agent: 'id', version: 'version_id' });
 }
 
 export const agentFormatHandlers: Handlers = {
@@ -118,16 +105,6 @@ export const agentFormatHandlers: Handlers = {
       to: { id: b.id, agent_id: b.agent_id, version: b.version },
       changes: diffGraphs(a.graph, b.graph),
     };
-  },
-
-  'formats.list': () => {
-    const ids = [...new Set<DetectedFormat | ExportFormat>([...AGENT_FORMATS, ...SUITE_FORMATS, ...EXPORT_FORMATS])];
-    return ids.map((id) => ({
-      id,
-      name: FORMAT_NAMES[id],
-      import: (AGENT_FORMATS as readonly string[]).includes(id) || (SUITE_FORMATS as readonly string[]).includes(id),
-      export: (EXPORT_FORMATS as readonly string[]).includes(id),
-    }));
   },
 };
 

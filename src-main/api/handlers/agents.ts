@@ -1,13 +1,14 @@
 import { ApiFailure, notFound } from '../errors.js';
 import type { Handlers } from './types.js';
+import { resolveAgentVersion } from '../../app/index.js';
 
 export const agentHandlers: Handlers = {
   'agents.list': (ctx) => ctx.store.agents.list(),
   'agents.get': (ctx, { id, version_id }) => {
-    const agent = ctx.store.agents.find(id);
-    if (!agent) throw notFound(`agent ${id}`);
-    const v = ctx.store.agents.getVersion(version_id ?? agent.latest_version_id);
-    if (!v || v.agent_id !== agent.id) throw notFound(`version ${version_id} of agent ${id}`);
+    const { agent, version: v } = resolveAgentVersion(ctx.store, id, version_id, {
+      agent: 'id',
+      version: 'version_id',
+    });
     const { graph, ...version } = v;
     return { agent, version, graph, versions: ctx.store.agents.versions(agent.id) };
   },

@@ -1,30 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { CallFileError, CallImportError, importCalls, parseCallText, type ParsedCall } from '../../calls/index.js';
-import { ApiFailure, notFound } from '../errors.js';
-import { runManager } from './run-control.js';
+import { invalid, resolveAgentVersion } from '../../app/index.js';
+import {
+  CallFileError,
+  CallImportError,
+  importCalls,
+  parseCallText,
+  type ParsedCall,
+} from '../../transcripts/index.js';
 import type { Handlers } from './types.js';
-
-const invalid = (message: string, p?: string) =>
-  new ApiFailure({ code: 'invalid_input', message, ...(p ? { path: p } : {}) });
-
-/** `<db folder>/backups/parley-2026-11-22T06-30-00.db`. */
-function backupPath(dbFile: string, now = new Date()): string {
-  const stamp = now
-    .toISOString()
-    .replace(/\.\d+Z$/, '')
-    .replaceAll(':', '-');
-  return path.join(path.dirname(dbFile), 'backups', `${path.basename(dbFile).replace(/\.db$/, '')}-${stamp}.db`);
-}
 
 export const callHandlers: Handlers = {
   'calls.import': (ctx, { agent_id, agent_version_id, files, format }) => {
     const { store } = ctx;
-    const agent = store.agents.summary(agent_id);
-    if (!agent) throw notFound(`agent ${agent_id}`);
-    const version = store.agents.getVersion(agent_version_id ?? agent.latest_version_id);
-    if (!version || version.agent_id !== agent.id)
-      throw invalid(`agent ${agent.name} has no version ${agent_version_id}`, 'agent_version_id');
+    const { agent, version } = resolveAgentVersion(store, agent_id, agent_version_id, { agent: 'agent_id' });
     // every file is checked before anything is written
     const calls: ParsedCall[] = [];
     const errors: CallFileError[] = [];
@@ -46,13 +33,5 @@ export const callHandlers: Handlers = {
       { suite_name: name },
     );
     return { run_id: run.id, calls: calls.length };
-  },
-  'runs.evaluate': async (ctx, input) => ({ run_id: await runManager(ctx).evaluate(input) }),
-  'runs.replay': async (ctx, input) => ({ run_id: await runManager(ctx).replay(input) }),
-  'app.backup': async (ctx) => {
-    const dest = backupPath(ctx.store.file);
-    fs.mkdirSync(path.dirname(dest), { recursive: true });
-    await ctx.store.backup(dest);
-    return { path: dest, bytes: fs.statSync(dest).size };
   },
 };

@@ -1,23 +1,27 @@
 import { agentHandlers } from './agents.js';
 import { agentFormatHandlers } from './agents-formats.js';
 import { callHandlers } from './calls.js';
+import { formatHandlers } from './formats.js';
+import { suiteHandlers } from './suites.js';
 import { compareHandlers } from './compare.js';
-import { libraryHandlers } from './library.js';
+import { personaHandlers } from './personas.js';
 import { modelHandlers } from './models.js';
 import { modelProviderHandlers } from './models-providers.js';
-import { firstRunHandlers } from './first-run.js';
+import { firstRunHandlers } from './app-first-run.js';
 import { playgroundHandlers } from './playground.js';
-import { runControlHandlers } from './run-control.js';
+import { runControlHandlers } from './runs-control.js';
 import { runHandlers } from './runs.js';
-import { systemHandlers } from './system.js';
+import { appHandlers } from './app.js';
 import type { Handlers } from './types.js';
 
 /** Every built handler. A contract method with no handler answers `not_built`. */
 export const handlers: Handlers = {
-  ...systemHandlers,
+  ...appHandlers,
   ...agentHandlers,
   ...agentFormatHandlers,
-  ...libraryHandlers,
+  ...formatHandlers,
+  ...personaHandlers,
+  ...suiteHandlers,
   ...runHandlers,
   ...runControlHandlers,
   ...callHandlers,

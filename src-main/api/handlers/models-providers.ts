@@ -1,11 +1,11 @@
-import fs from 'node:fs';
 import { ModelSettings } from '../../../src-shared/contract/models.js';
 import type { ModelInfo, ProviderId } from '../../../src-shared/schemas/index.js';
-import { listOllamaModels, listOpenAiModels, pullOllamaModel, scanModelsDir } from '../../providers/index.js';
+import { pullOllamaModel } from '../../providers/index.js';
+import { listModels, providerDetail, type ModelSources } from '../../app/list-models.js';
 import { DEFAULT_OLLAMA_URL } from '../../providers/ollama/client.js';
 import { service, type ApiContext } from '../context.js';
 import { ApiFailure } from '../errors.js';
-import { bundledScripts } from './first-run.js';
+import { bundledScripts } from './app-first-run.js';
 import type { Handlers } from './types.js';
 
 /**
@@ -18,97 +18,35 @@ type ListOutput = { models: ModelInfo[]; errors: { provider: ProviderId; message
 
 const settingsOf = (ctx: ApiContext) => ModelSettings.parse(ctx.store.settings.get('models') ?? {});
 
-/** "ollama model "*" at URL: connection refused…" -> "connection refused…" (the caller names the provider and URL). */
-function detail(err: unknown): string {
-  const msg = (err as Error)?.message ?? String(err);
-  return msg.replace(/^(ollama|openai|llama-cpp|scripted)(?: model "[^"]*")?(?: at \S+)?: /i, '');
-}
-
 const LIST_TIMEOUT_MS = 8_000;
 const CACHE_MS = 30_000;
 
+/** The Models page's sources (its settings, keys from the environment or the OS keychain) through the one listing use case. */
 async function listAll(ctx: ApiContext): Promise<ListOutput> {
   const s = settingsOf(ctx);
-  const models: ModelInfo[] = [];
-  const errors: ListOutput['errors'] = [];
-  const signal = AbortSignal.timeout(LIST_TIMEOUT_MS);
-  const jobs: Promise<void>[] = [];
-
-  if (s.models_dir?.trim()) {
-    const dir = s.models_dir.trim();
-    jobs.push(
-      (async () => {
-        if (!fs.existsSync(dir))
-          return void errors.push({
-            provider: 'llama-cpp',
-            message: `llama-cpp models folder ${dir}: the folder does not exist`,
-          });
-        if (!fs.statSync(dir).isDirectory())
-          return void errors.push({
-            provider: 'llama-cpp',
-            message: `llama-cpp models folder ${dir}: this is a file, not a folder`,
-          });
-        try {
-          const found = await scanModelsDir(dir, { signal });
-          if (!found.length)
-            errors.push({
-              provider: 'llama-cpp',
-              message: `llama-cpp models folder ${dir}: no .gguf files found (searched 3 folder levels deep)`,
-            });
-          models.push(...found);
-        } catch (e) {
-          errors.push({ provider: 'llama-cpp', message: `llama-cpp models folder ${dir}: ${detail(e)}` });
-        }
-      })(),
-    );
-  }
-
-  const ollama = s.ollama_endpoints.length ? s.ollama_endpoints : [DEFAULT_OLLAMA_URL];
-  for (const ep of ollama) {
-    const url = ep.trim().replace(/\/+$/, '');
-    jobs.push(
-      listOllamaModels(url, { signal, headersTimeoutMs: LIST_TIMEOUT_MS })
-        .then((m) => {
-          models.push(...m);
-        })
-        .catch((e) => {
-          errors.push({ provider: 'ollama', message: `Ollama at ${url}: ${detail(e)}` });
-        }),
-    );
-  }
-
+  const openai: NonNullable<ModelSources['openai']> = [];
   for (const ep of s.openai_endpoints) {
-    jobs.push(
-      (async () => {
-        const where = `OpenAI-compatible endpoint "${ep.name}" at ${ep.base_url}`;
-        let apiKey: string | undefined;
-        let keySource: string | undefined;
-        if (ep.api_key_env) {
-          apiKey = process.env[ep.api_key_env] || undefined;
-          keySource = `the environment variable ${ep.api_key_env}`;
-          if (!apiKey && !(ep.has_key && ctx.keychain)) {
-            errors.push({
-              provider: 'openai',
-              message: `${where}: the environment variable ${ep.api_key_env} is not set${ctx.mode === 'web' ? ' in the server process' : ''}`,
-            });
-            return;
-          }
-        }
-        if (!apiKey && ep.has_key && ctx.keychain) {
-          apiKey = await ctx.keychain.get(ep.name).catch(() => undefined);
-          keySource = `the key stored for "${ep.name}"`;
-        }
-        try {
-          const found = await listOpenAiModels(ep.base_url, { apiKey: apiKey ?? '', keySource, signal });
-          models.push(...found.map((m) => ({ ...m, name: m.name })));
-        } catch (e) {
-          errors.push({ provider: 'openai', message: `${where}: ${detail(e)}` });
-        }
-      })(),
-    );
+    let apiKey: string | undefined;
+    let keySource: string | undefined;
+    let missingKey: string | undefined;
+    if (ep.api_key_env) {
+      apiKey = process.env[ep.api_key_env] || undefined;
+      keySource = `the environment variable ${ep.api_key_env}`;
+      if (!apiKey && !(ep.has_key && ctx.keychain))
+        missingKey = `the environment variable ${ep.api_key_env} is not set${ctx.mode === 'web' ? ' in the server process' : ''}`;
+    }
+    if (!apiKey && !missingKey && ep.has_key && ctx.keychain) {
+      apiKey = await ctx.keychain.get(ep.name).catch(() => undefined);
+      keySource = `the key stored for "${ep.name}"`;
+    }
+    openai.push({ base_url: ep.base_url, name: ep.name, apiKey, keySource, missingKey });
   }
-
-  await Promise.all(jobs);
+  const { models, errors } = await listModels({
+    dir: s.models_dir,
+    ollama: s.ollama_endpoints.length ? s.ollama_endpoints : [DEFAULT_OLLAMA_URL],
+    openai,
+    timeoutMs: LIST_TIMEOUT_MS,
+  });
   for (const file of bundledScripts()) {
     models.push({
       provider: 'scripted',
@@ -117,9 +55,6 @@ async function listAll(ctx: ApiContext): Promise<ListOutput> {
       path: file,
     });
   }
-  const order: ProviderId[] = ['llama-cpp', 'ollama', 'openai', 'scripted'];
-  models.sort((a, b) => order.indexOf(a.provider) - order.indexOf(b.provider) || a.name.localeCompare(b.name));
-  errors.sort((a, b) => order.indexOf(a.provider) - order.indexOf(b.provider) || a.message.localeCompare(b.message));
   return { models, errors };
 }
 
@@ -197,7 +132,7 @@ export const modelProviderHandlers: Handlers = {
           model,
           status: 'failed',
           done: true,
-          error: `Ollama at ${url}: ${detail(e)}`,
+          error: `Ollama at ${url}: ${providerDetail(e)}`,
         }),
       )
       .finally(() => active.delete(id));

@@ -10,36 +10,21 @@ import {
   SessionPool,
   type SessionPoolOptions,
 } from '../../engine/interactive/index.js';
-import { ProviderError, type ChatModel } from '../../providers/index.js';
-import { sharedProviders } from '../providers-service.js';
+import type { ChatModel } from '../../providers/index.js';
+import { appModels } from '../app-service.js';
 import { newId } from '../../store/ids.js';
 import { service, type ApiContext } from '../context.js';
-import { ApiFailure, notFound } from '../errors.js';
+import { ApiFailure, invalid } from '../errors.js';
 import type { Handlers } from './types.js';
+import { resolveAgentVersion } from '../../app/index.js';
 
 type StartInput = z.infer<typeof PlaygroundStartInput>;
-
-const invalid = (message: string, at?: string) =>
-  new ApiFailure({ code: 'invalid_input', message, ...(at ? { path: at } : {}) });
 
 /** `scripted: scripted-model.json`, `ollama: llama3.2:3b` — short enough for a panel header. */
 const modelLabel = (s: ModelSpec): string =>
   `${s.provider}: ${s.provider === 'llama-cpp' || s.provider === 'scripted' ? path.basename(s.model) : s.model}`;
 
 /** A provider failure as an API error naming the role, the provider and the model. */
-function modelFailure(role: 'agent' | 'caller', spec: ModelSpec, e: unknown): ApiFailure {
-  const msg = (e as Error)?.message ?? String(e);
-  const what = `The ${role} model ${spec.provider}:${spec.model}`;
-  const down =
-    e instanceof ProviderError &&
-    ['connection_refused', 'timeout', 'rate_limited', 'server_error', 'unauthorized'].includes(e.code);
-  return new ApiFailure({
-    code: down ? 'unavailable' : 'invalid_input',
-    message: `${what} could not be loaded: ${msg}`,
-    path: `models.${role}`,
-  });
-}
-
 function fromInteractive(e: unknown): unknown {
   if (!(e instanceof InteractiveError)) return e;
   return new ApiFailure({ code: e.code === 'invalid' ? 'invalid_input' : 'conflict', message: e.message });
@@ -62,26 +47,22 @@ export class PlaygroundManager {
   }
 
   private async load(role: 'agent' | 'caller', spec: ModelSpec): Promise<ChatModel> {
-    const settings = this.ctx.store.settings.get('models') as { threads?: number } | undefined;
-    const s =
-      spec.provider === 'llama-cpp' && spec.params.threads === undefined && settings?.threads
-        ? { ...spec, params: { ...spec.params, threads: settings.threads } }
-        : spec;
     try {
-      return await sharedProviders(this.ctx).load(s);
+      return await appModels(this.ctx).load(role, spec);
     } catch (e) {
-      throw modelFailure(role, spec, e);
+      // Try it says it in a sentence: "The agent model ... could not be loaded: ..."
+      if (e instanceof ApiFailure) throw new ApiFailure({ ...e.error, message: `The ${e.error.message}` }, e.reason);
+      throw e;
     }
   }
 
   private target(input: StartInput): { graph: AgentGraph; versionId: string | null; name: string } {
     const { store } = this.ctx;
-    const agent = store.agents.summary(input.agent_id);
-    if (!agent) throw notFound(`agent ${input.agent_id}`);
+    const { agent, version } = resolveAgentVersion(store, input.agent_id, input.version_id, {
+      agent: 'agent_id',
+      version: 'version_id',
+    });
     if (input.graph) return { graph: input.graph, versionId: null, name: input.graph.name || agent.name };
-    const version = store.agents.getVersion(input.version_id ?? agent.latest_version_id);
-    if (!version || version.agent_id !== agent.id)
-      throw invalid(`agent ${agent.name} has no version ${input.version_id}`, 'version_id');
     return { graph: version.graph, versionId: version.id, name: agent.name };
   }
 

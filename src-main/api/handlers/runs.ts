@@ -1,5 +1,5 @@
 import { ApiFailure, notFound } from '../errors.js';
-import { runManager } from './run-control.js';
+import { runManager } from './runs-control.js';
 import type { Handlers } from './types.js';
 
 export const runHandlers: Handlers = {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { CliError } from '../errors.js';
 import { printJson, printTable, shortDate } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';
+import { resolveAgentVersion } from '../../app/resolve.js';
 
 export function registerAgents(program: Command): void {
   const agents = program.command('agents').description('list, show and delete stored agents');
@@ -40,13 +41,12 @@ export function registerAgents(program: Command): void {
       const agent = store.agents.find(ref);
       if (!agent) throw new CliError(`agent "${ref}" not found (parley agents list shows them)`, 1);
       const versions = store.agents.versions(agent.id);
-      const wanted = opts.version ? versions.find((v) => String(v.version) === opts.version) : versions[0];
-      if (!wanted)
-        throw new CliError(
-          `agent "${ref}" has no version ${opts.version} (it has ${versions.map((v) => v.version).join(', ')})`,
-          1,
-        );
-      const version = store.agents.getVersion(wanted.id)!;
+      let version;
+      try {
+        version = resolveAgentVersion(store, agent.id, opts.version).version;
+      } catch (e) {
+        throw new CliError((e as Error).message, 1);
+      }
       if (opts.json) return printJson({ ...agent, versions, graph: version.graph });
       const g = version.graph;
       process.stdout.write(

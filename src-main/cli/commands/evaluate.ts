@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { toRunReport } from '../../../src-shared/run-report.js';
-import { parseModelSpec, type TestSuite } from '../../../src-shared/schemas/index.js';
-import { failsOnSeverity, groupFailures, SEVERITIES, type FailureGrouping } from '../../compare/failure-groups.js';
-import type { ChatModel } from '../../providers/types.js';
+import { parseModelSpec, type ModelSpec, type TestSuite } from '../../../src-shared/schemas/index.js';
+import { failsOnSeverity, SEVERITIES } from '../../compare/failure-groups.js';
 import type { Store } from '../../store/index.js';
 import { CliError } from '../errors.js';
 import { parseSeverity } from '../severity-option.js';
 import { info, printJson, printTable } from '../output.js';
-import { useStore, withDbOption } from '../store-option.js';
+import { withDbOption } from '../store-option.js';
 
 /** `--tests <file|suite>`: a stored suite (id or unique name), else a suite file (Parley or voicetest tests). */
 export async function resolveSuite(store: Store, ref: string): Promise<{ suite: TestSuite; suiteId: string | null }> {
@@ -53,86 +52,79 @@ export function registerEvaluate(program: Command): void {
         `exit 1 when a grouped problem is at or above ${SEVERITIES.join('|')} (implies --group-failures)`,
       )
       .option('--json', 'print JSON'),
-  ).action((runId: string, opts: EvaluateCliOptions) =>
-    useStore(opts, async (store) => {
-      const threshold = opts.failOnSeverity ? parseSeverity(opts.failOnSeverity) : undefined;
+  ).action(async (runId: string, opts: EvaluateCliOptions) => {
+    const threshold = opts.failOnSeverity ? parseSeverity(opts.failOnSeverity) : undefined;
+    let judgeSpec: ModelSpec | undefined;
+    try {
+      judgeSpec = opts.judgeModel ? parseModelSpec(opts.judgeModel) : undefined;
+    } catch (e) {
+      throw new CliError(`--judge-model: ${(e as Error).message}`);
+    }
+    // Loaded on use: the engine and the providers are not needed by the other commands.
+    const { useApp } = await import('../use-app.js');
+    await useApp(opts, async (app) => {
+      const { store } = app;
       if (!store.runs.get(runId)) throw new CliError(`run "${runId}" not found (parley runs list shows them)`, 1);
       const { suite, suiteId } = await resolveSuite(store, opts.tests);
-      // Loaded on use: the engine and the providers are not needed by the other commands.
-      const { EvaluateError, evaluateRun } = await import('../../calls/evaluate.js');
-      const { createProviderRegistry } = await import('../../providers/registry.js');
-      const registry = createProviderRegistry();
-      try {
-        let judge: ChatModel | undefined;
-        if (opts.judgeModel) {
-          try {
-            judge = await registry.load(parseModelSpec(opts.judgeModel));
-          } catch (e) {
-            throw new CliError(`--judge-model: ${(e as Error).message}`);
-          }
-        }
-        let outcome;
-        try {
-          outcome = await evaluateRun(store, runId, {
-            suite,
-            suiteId,
-            judge,
-            test: opts.test,
-            onProgress: opts.json ? undefined : (done, total, r) => info(`[${done}/${total}] ${r.test}: ${r.status}`),
-          });
-        } catch (e) {
-          if (e instanceof EvaluateError) throw new CliError(e.message, 2);
-          throw e;
-        }
-        const { run, results } = outcome;
-        let grouping: FailureGrouping | undefined;
-        if ((opts.groupFailures || opts.failOnSeverity) && results.some((r) => r.status !== 'pass')) {
-          if (!judge) throw new CliError('--group-failures needs --judge-model SPEC');
-          grouping = await groupFailures(results, judge);
-        }
-        const failed =
-          results.some((r) => r.status !== 'pass') ||
-          (!!grouping && !!threshold && failsOnSeverity(grouping.groups, threshold));
-        if (opts.json) {
-          printJson({
-            ...toRunReport(run, results),
-            parent_run_id: run.parent_run_id,
-            ...(grouping ? { problems: grouping.groups, ungrouped: grouping.ungrouped } : {}),
-          });
-        } else {
-          process.stdout.write(
-            `Evaluated ${results.length} conversation(s) of run ${runId} as run ${run.id} (suite ${suite.name || '-'}${judge ? `, judge ${judge.spec.provider}:${judge.spec.model}` : ''})\n\n`,
-          );
-          printTable(
-            ['TEST', 'STATUS', 'METRICS', 'RULES', 'FAILED'],
-            results.map((r) => [
-              r.test,
-              r.status,
-              r.metrics.map((m) => m.score.toFixed(2)).join(' ') || '-',
-              `${r.rules.filter((c) => c.passed).length}/${r.rules.length}`,
-              [
-                ...r.metrics.filter((m) => !m.passed).map((m) => m.criterion),
-                ...r.rules.filter((c) => !c.passed).map((c) => `${c.kind} ${c.target}`),
-                ...(r.error ? [r.error] : []),
-              ].join('; '),
-            ]),
-          );
-          process.stdout.write(
-            `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}\n`,
-          );
-          if (grouping) {
-            process.stdout.write('\nPROBLEMS\n');
-            for (const g of grouping.groups)
-              process.stdout.write(`  [${g.severity}] ${g.label} (${g.occurrences}x): ${g.description}\n`);
-            if (grouping.ungrouped.length)
-              process.stdout.write(`  ${grouping.ungrouped.length} failure(s) not grouped\n`);
-          }
-          process.stdout.write(`\nCompare with another evaluation: parley diff <run> ${run.id}\n`);
-        }
-        if (failed) process.exitCode = 1;
-      } finally {
-        await registry.close();
+      let done = 0;
+      let total = 0;
+      const handle = await app.runs.evaluate(
+        { run_id: runId, suite: { id: suiteId, name: suite.name, data: suite }, judge: judgeSpec, test: opts.test },
+        {
+          onEvent: (e) => {
+            if (e.type === 'run.started') total = e.total;
+            if (e.type === 'test.finished' && !opts.json) info(`[${++done}/${total}] ${e.test}: ${e.status}`);
+          },
+        },
+      );
+      const outcome = await handle.done;
+      let { run } = outcome;
+      const { results } = outcome;
+      if ((opts.groupFailures || opts.failOnSeverity) && results.some((r) => r.status !== 'pass')) {
+        if (!judgeSpec) throw new CliError('--group-failures needs --judge-model SPEC');
+        run = await app.runs.groupFailures(run.id, judgeSpec);
       }
-    }),
-  );
+      const grouping = run.problems;
+      const failed =
+        results.some((r) => r.status !== 'pass') ||
+        (!!grouping && !!threshold && failsOnSeverity(grouping.groups, threshold));
+      if (opts.json) {
+        printJson({
+          ...toRunReport(run, results),
+          parent_run_id: run.parent_run_id,
+          ...(grouping ? { problems: grouping.groups, ungrouped: grouping.ungrouped } : {}),
+        });
+      } else {
+        process.stdout.write(
+          `Evaluated ${results.length} conversation(s) of run ${runId} as run ${run.id} (suite ${suite.name || '-'}${judgeSpec ? `, judge ${judgeSpec.provider}:${judgeSpec.model}` : ''})\n\n`,
+        );
+        printTable(
+          ['TEST', 'STATUS', 'METRICS', 'RULES', 'FAILED'],
+          results.map((r) => [
+            r.test,
+            r.status,
+            r.metrics.map((m) => m.score.toFixed(2)).join(' ') || '-',
+            `${r.rules.filter((c) => c.passed).length}/${r.rules.length}`,
+            [
+              ...r.metrics.filter((m) => !m.passed).map((m) => m.criterion),
+              ...r.rules.filter((c) => !c.passed).map((c) => `${c.kind} ${c.target}`),
+              ...(r.error ? [r.error] : []),
+            ].join('; '),
+          ]),
+        );
+        process.stdout.write(
+          `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}\n`,
+        );
+        if (grouping) {
+          process.stdout.write('\nPROBLEMS\n');
+          for (const g of grouping.groups)
+            process.stdout.write(`  [${g.severity}] ${g.label} (${g.occurrences}x): ${g.description}\n`);
+          if (grouping.ungrouped.length)
+            process.stdout.write(`  ${grouping.ungrouped.length} failure(s) not grouped\n`);
+        }
+        process.stdout.write(`\nCompare with another evaluation: parley diff <run> ${run.id}\n`);
+      }
+      if (failed) process.exitCode = 1;
+    });
+  });
 }

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { EXPORT_FORMATS, exportAgent, type ExportFormat } from '../../formats/index.js';
-import { AgentRefError, isFilePath, resolveAgent, type ResolvedAgent } from '../../formats/resolve-agent.js';
+import { AgentRefError, isFilePath, resolveAgent, type ResolvedAgent } from '../../app/agent-ref.js';
 import { StoreError, type Store } from '../../store/index.js';
 import { CliError } from '../errors.js';
 import { useStore, withDbOption } from '../store-option.js';

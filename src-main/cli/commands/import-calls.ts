@@ -1,29 +1,26 @@
 import type { Command } from 'commander';
-import { CallImportError } from '../../calls/errors.js';
-import { importCalls } from '../../calls/import-calls.js';
-import { parseCallFiles } from '../../calls/parse.js';
-import { CALL_FORMATS, type CallFormat } from '../../calls/types.js';
+import { CallImportError } from '../../transcripts/errors.js';
+import { importCalls } from '../../transcripts/import-calls.js';
+import { parseCallFiles } from '../../transcripts/parse.js';
+import { CALL_FORMATS, type CallFormat } from '../../transcripts/types.js';
 import type { Store } from '../../store/index.js';
+import { resolveAgentVersion } from '../../app/resolve.js';
 import { CliError } from '../errors.js';
 import { printJson, printTable } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';
 
 /** A stored agent (id or unique name) at its latest version, or at `--version N`. */
 export function resolveStoredAgent(store: Store, ref: string, version?: string) {
-  const agent = store.agents.find(ref);
-  if (!agent)
+  if (!store.agents.find(ref))
     throw new CliError(
       `agent "${ref}" not found (import it first: parley import <file>; parley agents list shows them)`,
       1,
     );
-  const versions = store.agents.versions(agent.id);
-  const meta = version ? versions.find((v) => String(v.version) === String(version).replace(/^v/, '')) : versions[0];
-  if (!meta)
-    throw new CliError(
-      `agent "${ref}" has no version ${version} (it has ${versions.map((v) => v.version).join(', ')})`,
-      1,
-    );
-  return { agent, version: store.agents.getVersion(meta.id)! };
+  try {
+    return resolveAgentVersion(store, ref, version);
+  } catch (e) {
+    throw new CliError(`--version: ${(e as Error).message}`, 1);
+  }
 }
 
 export function registerImportCalls(program: Command): void {

@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
-import type { ProviderId } from '../../../src-shared/schemas/index.js';
-import { formatModelsTable, listModels } from '../../providers/list-models.js';
+import { listModels } from '../../app/list-models.js';
+import { formatModelsTable } from '../format-models.js';
 import { printJson } from '../output.js';
+import { DEFAULT_OLLAMA_URL } from '../../providers/ollama/client.js';
+import { defaultOpenAiEndpoints } from '../../providers/openai/index.js';
 
 const list = (v: string, prev: string[] = []) => [
   ...prev,
@@ -21,19 +23,23 @@ export function registerModels(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (opts: { dir?: string; ollama?: string[] | true; openai?: string[] | true; json?: boolean }) => {
       const asked = opts.dir !== undefined || opts.ollama !== undefined || opts.openai !== undefined;
-      const errors: { provider: ProviderId; message: string }[] = [];
-      const models = await listModels({
+      // With no flags: look at the default local Ollama only (never a cloud endpoint unasked).
+      const ollama = asked ? opts.ollama : true;
+      const openaiKey = process.env.OPENAI_API_KEY;
+      const { models, errors } = await listModels({
         dir: opts.dir,
-        // With no flags: look at the default local Ollama only (never a cloud endpoint unasked).
-        ollama: asked ? opts.ollama : true,
-        openai: opts.openai,
-        onError: (err, provider) => errors.push({ provider, message: err.message }),
+        ollama: ollama === true ? [DEFAULT_OLLAMA_URL] : ollama,
+        openai: (opts.openai === true ? defaultOpenAiEndpoints() : (opts.openai ?? [])).map((base_url) => ({
+          base_url,
+          apiKey: openaiKey,
+          keySource: openaiKey ? 'the environment variable OPENAI_API_KEY' : undefined,
+        })),
       });
       if (opts.json) {
         printJson({ models, errors });
       } else {
         process.stdout.write(formatModelsTable(models) + '\n');
-        for (const e of errors) process.stderr.write(`${e.provider}: ${e.message}\n`);
+        for (const e of errors) process.stderr.write(`${e.message}\n`);
         if (!asked)
           process.stderr.write(
             'Tip: --dir PATH scans a folder of GGUF files; --openai URL lists an OpenAI-compatible server.\n',

@@ -5,7 +5,7 @@ import { countsLine } from '../../compare/format-diff.js';
 import { diffStoredRuns } from '../../compare/load.js';
 import { CliError } from '../errors.js';
 import { info, printJson, printTable } from '../output.js';
-import { useStore, withDbOption } from '../store-option.js';
+import { withDbOption } from '../store-option.js';
 
 interface ReplayCliOptions {
   db?: string;
@@ -39,58 +39,42 @@ export function registerReplay(program: Command): void {
       .option('--agent-version <n>', 'replay against this agent version instead of the latest')
       .option('--concurrency <n>', "conversations at once (default: the run's)")
       .option('--json', 'print JSON'),
-  ).action((runId: string, opts: ReplayCliOptions) =>
-    useStore(opts, async (store) => {
-      const original = store.runs.get(runId);
-      if (!original) throw new CliError(`run "${runId}" not found (parley runs list shows them)`, 1);
-      const agentSpec = opts.agentModel ? spec('--agent-model', opts.agentModel) : original.models.agent?.spec;
-      if (!agentSpec)
-        throw new CliError(
-          `run ${runId} is ${original.kind === 'imported' ? 'an imported run' : 'a run'} without an agent model; give --agent-model SPEC`,
+  ).action(async (runId: string, opts: ReplayCliOptions) => {
+    const concurrency = opts.concurrency !== undefined ? Number(opts.concurrency) : undefined;
+    if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1))
+      throw new CliError(`--concurrency: expected a positive integer, got "${opts.concurrency}"`);
+    const agentModel = opts.agentModel ? spec('--agent-model', opts.agentModel) : undefined;
+    const judgeModel = opts.judgeModel ? spec('--judge-model', opts.judgeModel) : undefined;
+    // Loaded on use: the engine and the providers are not needed by the other commands.
+    const { useApp } = await import('../use-app.js');
+    await useApp(
+      opts,
+      async (app) => {
+        const { store } = app;
+        const original = store.runs.get(runId);
+        if (!original) throw new CliError(`run "${runId}" not found (parley runs list shows them)`, 1);
+        if (!agentModel && !original.models.agent)
+          throw new CliError(
+            `run ${runId} is ${original.kind === 'imported' ? 'an imported run' : 'a run'} without an agent model; give --agent-model SPEC`,
+          );
+        const handle = await app.runs.replay(
+          {
+            run_id: runId,
+            agent_version: opts.agentVersion,
+            agent_model: agentModel,
+            judge_model: judgeModel,
+            concurrency,
+          },
+          {
+            onEvent: opts.json
+              ? undefined
+              : (e) => {
+                  if (e.type === 'test.finished') info(`${e.test}${e.repeat ? ` #${e.repeat + 1}` : ''}: ${e.status}`);
+                },
+          },
         );
-      const judgeSpec = opts.judgeModel
-        ? spec('--judge-model', opts.judgeModel)
-        : (original.models.judge?.spec ?? agentSpec);
-      let agentVersionId: string | undefined;
-      if (opts.agentVersion) {
-        const v = store.agents
-          .versions(original.agent_id)
-          .find((x) => String(x.version) === opts.agentVersion!.replace(/^v/, ''));
-        if (!v)
-          throw new CliError(`--agent-version: agent ${original.agent_name} has no version ${opts.agentVersion}`, 1);
-        agentVersionId = v.id;
-      }
-      const concurrency = opts.concurrency !== undefined ? Number(opts.concurrency) : undefined;
-      if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1))
-        throw new CliError(`--concurrency: expected a positive integer, got "${opts.concurrency}"`);
-      // Loaded on use: the engine and the providers are not needed by the other commands.
-      const { replayRun } = await import('../../calls/replay.js');
-      const { loadRunModels } = await import('../../engine/index.js');
-      const { createProviderRegistry } = await import('../../providers/registry.js');
-      const registry = createProviderRegistry();
-      try {
-        // One at a time: the registry's first load of a provider must finish before the next starts.
-        const load = async (flag: string, s: ModelSpec) => {
-          try {
-            return await registry.load(s);
-          } catch (e) {
-            throw new CliError(`${flag}: ${(e as Error).message}`);
-          }
-        };
-        await load('agent model', agentSpec);
-        await load('judge model', judgeSpec);
-        // The scripted caller never calls its model: the agent's model stands in for it.
-        const models = await loadRunModels(registry, { agent: agentSpec, caller: agentSpec, judge: judgeSpec });
-        const { run, results } = await replayRun(store, runId, {
-          models,
-          agentVersionId,
-          concurrency,
-          onEvent: opts.json
-            ? undefined
-            : (e) => {
-                if (e.type === 'test.finished') info(`${e.test}${e.repeat ? ` #${e.repeat + 1}` : ''}: ${e.status}`);
-              },
-        });
+        const { run, results } = await handle.done;
+        const agentSpec = run.models.agent?.spec;
         const diff = diffStoredRuns(store, runId, run.id);
         if (opts.json) {
           printJson({
@@ -101,7 +85,7 @@ export function registerReplay(program: Command): void {
         } else {
           const version = store.agents.getVersion(run.agent_version_id);
           process.stdout.write(
-            `Replayed ${results.length} conversation(s) of run ${runId} as run ${run.id} (agent ${run.agent_name} v${version?.version ?? '?'}, ${agentSpec.provider}:${agentSpec.model})\n\n`,
+            `Replayed ${results.length} conversation(s) of run ${runId} as run ${run.id} (agent ${run.agent_name} v${version?.version ?? '?'}, ${agentSpec?.provider}:${agentSpec?.model})\n\n`,
           );
           printTable(
             ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS'],
@@ -113,9 +97,8 @@ export function registerReplay(program: Command): void {
         }
         if (run.status !== 'completed' || results.some((r) => r.status === 'fail' || r.status === 'error'))
           process.exitCode = 1;
-      } finally {
-        await registry.close();
-      }
-    }),
-  );
+      },
+      { agent_version_id: '--agent-version', agent_model: '--agent-model' },
+    );
+  });
 }

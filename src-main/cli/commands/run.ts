@@ -13,19 +13,19 @@ import {
   type TurnMetric,
 } from '../../../src-shared/schemas/index.js';
 import { failsOnSeverity } from '../../compare/failure-groups.js';
-import { groupRunFailures } from '../../compare/run-problems.js';
-import { allTestsOk, loadRunModels, PlanError, startRun, type RunAgent, type RunOutcome } from '../../engine/index.js';
+import { resolveAgentVersion, runAgentOf, type App } from '../../app/index.js';
+import { allTestsOk, type RunAgent, type RunHandle, type RunOutcome } from '../../engine/index.js';
 import { failureReasons as failureLines, toJUnitXmlRuns } from '../../compare/junit.js';
 import { portableRun } from '../../compare/run-export.js';
 import { compareStoredRuns } from '../../compare/load.js';
 import { formatMatrixText } from '../../compare/format-matrix.js';
 import { nameFromFile, parseAgentFile } from '../../formats/index.js';
-import { createProviderRegistry, type ProviderRegistry } from '../../providers/registry.js';
 import type { Store } from '../../store/index.js';
 import { CliError } from '../errors.js';
 import { parseSeverity } from '../severity-option.js';
 import { info, printJson, printTable } from '../output.js';
-import { useStore, withDbOption } from '../store-option.js';
+import { withDbOption } from '../store-option.js';
+import { useApp } from '../use-app.js';
 
 interface RunCliOptions {
   db?: string;
@@ -76,10 +76,7 @@ function resolveAgent(store: Store, ref: string): RunAgent {
   } catch (e) {
     throw new CliError(`--agent: ${(e as Error).message}`);
   }
-  if (found) {
-    const v = store.agents.latest(found.id)!;
-    return { id: found.id, version_id: v.id, name: found.name, graph: v.graph };
-  }
+  if (found) return runAgentOf(resolveAgentVersion(store, found.id));
   if (!fs.existsSync(ref) || !fs.statSync(ref).isFile())
     throw new CliError(`--agent: "${ref}" is neither a stored agent (id or unique name) nor a file`);
   const parsed = parseAgentFile(fs.readFileSync(ref, 'utf8'), ref);
@@ -222,7 +219,8 @@ function printText(o: RunOutcome): void {
   }
 }
 
-async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOptions): Promise<number> {
+async function execute(app: App, opts: RunCliOptions): Promise<number> {
+  const { store } = app;
   const options: Partial<RunOptions> = {
     concurrency: positiveInt('--concurrency', opts.concurrency) ?? 4,
     repeats: positiveInt('--repeat', opts.repeat),
@@ -235,34 +233,15 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
   };
   const callerSpec = opts.callerModel ? spec('--caller-model', opts.callerModel) : undefined;
   const judgeSpec = opts.judgeModel ? spec('--judge-model', opts.judgeModel) : undefined;
-  const load = async (agentSpec: ModelSpec, caller?: ModelSpec, judge?: ModelSpec) => {
-    try {
-      return await loadRunModels(registry, { agent: agentSpec, caller, judge });
-    } catch (e) {
-      throw new CliError(`loading models: ${(e as Error).message}`);
-    }
-  };
 
-  type Job = () => ReturnType<typeof startRun>;
-  const jobs: { label: string; begin: Job }[] = [];
+  const jobs: { label: string; begin: () => Promise<RunHandle> }[] = [];
   if (opts.resume) {
     const run = store.runs.get(opts.resume);
     if (!run) throw new CliError(`--resume: run "${opts.resume}" not found (parley runs list shows them)`);
     if (!run.models.agent) throw new CliError(`--resume: run ${run.id} has no agent model recorded`);
     if (run.status === 'running' || run.status === 'queued')
       throw new CliError(`--resume: run ${run.id} is still ${run.status} in another process`);
-    const models = await load(run.models.agent.spec, run.models.caller?.spec, run.models.judge?.spec);
-    jobs.push({
-      label: run.id,
-      begin: () =>
-        startRun({
-          store,
-          models,
-          resume: run.id,
-          loader: registry,
-          resolvePersona: (id) => store.personas.find(id)?.data,
-        }),
-    });
+    jobs.push({ label: run.id, begin: () => app.runs.resume(run.id) });
   } else {
     if (!opts.agent || !opts.tests || !opts.agentModel.length)
       throw new CliError(
@@ -280,19 +259,19 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
         `note: ${ownModels.length} test${ownModels.length === 1 ? '' : 's'} name${ownModels.length === 1 ? 's' : ''} an agent model (llm_model: ${[...new Set(ownModels.map((t) => t.llm_model))].join(', ')}); it is used only with --test-model-precedence, so this run uses --agent-model for every test`,
       );
     }
+    // every model of every run is loaded before the first run starts: a bad one stops them all
+    for (const agentSpec of agentSpecs)
+      await app.models.loadRoles({ agent: agentSpec, caller: sharedCaller, judge: sharedJudge });
     for (const agentSpec of agentSpecs) {
-      const models = await load(agentSpec, sharedCaller, sharedJudge);
       jobs.push({
         label: `${agentSpec.provider}:${path.basename(agentSpec.model)}`,
         begin: () =>
-          startRun({
-            store,
-            models,
-            agent,
+          app.runs.start({
+            agent: agent.id,
+            agent_version: agent.version_id,
             suite,
+            models: { agent: agentSpec, caller: sharedCaller, judge: sharedJudge },
             options,
-            loader: registry,
-            resolvePersona: (id) => store.personas.find(id)?.data,
           }),
       });
     }
@@ -300,16 +279,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
 
   const outcomes: RunOutcome[] = [];
   for (const job of jobs) {
-    let handle;
-    try {
-      handle = await job.begin();
-    } catch (e) {
-      throw new CliError(
-        e instanceof PlanError
-          ? `${e.message.startsWith('persona') ? '--persona' : '--test'}: ${e.message}`
-          : (e as Error).message,
-      );
-    }
+    const handle = await job.begin();
     const bar = progress(job.label);
     handle.subscribe(bar.onEvent);
     const onSigint = () => {
@@ -336,7 +306,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
       );
       let run;
       try {
-        run = await groupRunFailures(store, o.run.id, await registry.load(judgeSpec));
+        run = await app.runs.groupFailures(o.run.id, judgeSpec);
       } catch (e) {
         throw new CliError(`grouping the failures of run ${o.run.id}: ${(e as Error).message}`);
       }
@@ -429,11 +399,6 @@ export function registerRun(program: Command): void {
       .option('--junit <file>', 'also write a JUnit XML report')
       .option('--resume <run>', 'continue a cancelled or interrupted run (skips finished conversations)'),
   ).action(async (opts: RunCliOptions) => {
-    const registry = createProviderRegistry();
-    try {
-      process.exitCode = await useStore(opts, (store) => execute(store, registry, opts));
-    } finally {
-      await registry.close();
-    }
+    process.exitCode = await useApp(opts, (app) => execute(app, opts));
   });
 }

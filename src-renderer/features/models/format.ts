@@ -1,3 +1,4 @@
+import { formatBytes as formatSize } from '../../../src-shared/format-bytes.js';
 import type { ModelInfo, ProviderId } from '../../../src-shared/schemas/index.js';
 
 export const PROVIDER_LABELS: Record<ProviderId, string> = {
@@ -7,17 +8,8 @@ export const PROVIDER_LABELS: Record<ProviderId, string> = {
   scripted: 'Scripted (deterministic)',
 };
 
-export function formatBytes(n: number | undefined): string {
-  if (n === undefined) return '—';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let v = n;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${i === 0 ? v : v.toFixed(v >= 10 ? 0 : 1)} ${units[i]}`;
-}
+/** The Models page shows an unknown size as a dash. */
+export const formatBytes = (n: number | undefined): string => formatSize(n, '—');
 
 export const formatContext = (n: number | undefined) =>
   n ? (n >= 1024 ? `${Math.round(n / 1024)}k tokens` : `${n} tokens`) : '—';

@@ -1,5 +1,5 @@
 import { StatusBadge } from '../../ui/common.js';
-import type { LiveTest } from './live-state.js';
+import type { LiveTest } from '../../../src-shared/run-live.js';
 import { fmtMs } from './run-stats.js';
 
 interface Row {

@@ -16,7 +16,7 @@ import {
   seedLive,
   type LiveState,
   type ResultRowLike,
-} from './live-state.js';
+} from '../../../src-shared/run-live.js';
 import { roleModelLabel } from './models-label.js';
 import { useQueryState } from './query-state.js';
 import { ResultDetail } from './ResultDetail.js';

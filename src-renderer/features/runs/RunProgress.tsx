@@ -1,4 +1,4 @@
-import type { LiveCounts } from './live-state.js';
+import type { LiveCounts } from '../../../src-shared/run-live.js';
 
 /** Progress bar and queued / running / done counts, with pass / fail / error so far. */
 export function RunProgress({ counts, active }: { counts: LiveCounts; active: boolean }) {

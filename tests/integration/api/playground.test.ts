@@ -5,7 +5,7 @@ import type { PlaygroundEvent } from '../../../src-shared/contract/events.js';
 import { AgentGraph, TestSuite, type Persona } from '../../../src-shared/schemas/index.js';
 import { disposeApiContext } from '../../../src-main/api/create-context.js';
 import { dispatch } from '../../../src-main/api/dispatch.js';
-import { resourcesDir } from '../../../src-main/api/handlers/first-run.js';
+import { resourcesDir } from '../../../src-main/api/handlers/app-first-run.js';
 import { PlaygroundManager } from '../../../src-main/api/handlers/playground.js';
 import { clinicGraph, goodScript, seedClinic, writeScript } from './run-control-fixtures.js';
 import { useApiContext } from '../../support/api-context.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importIntoStore } from '../../../src-main/formats/import-into-store.js';
-import { AgentRefError, resolveAgent } from '../../../src-main/formats/resolve-agent.js';
+import { AgentRefError, resolveAgent } from '../../../src-main/app/agent-ref.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';
 import { CORPUS_DIR, FIXTURE_DIR, read } from '../../unit/formats/helpers.js';
 

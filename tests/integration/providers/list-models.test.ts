@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatModelsTable, listModels } from '../../../src-main/providers/list-models.js';
+import { listModels } from '../../../src-main/app/list-models.js';
+import { formatModelsTable } from '../../../src-main/cli/format-models.js';
 import { ensureTinyGguf } from '../../fixtures/tiny-gguf/write-tiny-gguf.js';
 import { startOllamaServer, type OllamaTestServer } from '../../servers/ollama-server.js';
 import { startOpenAiServer, type OpenAiTestServer } from '../../servers/openai-server.js';
@@ -32,20 +33,20 @@ afterAll(async () => {
 
 describe('listModels', () => {
   it('lists every provider and formats a table', async () => {
-    const errors: string[] = [];
-    const models = await listModels({
+    const listed = await listModels({
       dir,
       ollama: [ollama.url, deadUrl],
-      openai: [openai.baseUrl],
-      onError: (e, p) => errors.push(`${p}: ${e.message}`),
+      openai: [{ base_url: openai.baseUrl }],
     });
+    const { models } = listed;
+    const errors = listed.errors.map((e) => `${e.provider}: ${e.message}`);
     expect(models.map((m) => `${m.provider}:${m.name}`)).toEqual([
       'llama-cpp:tiny.gguf',
       'ollama:tiny:latest',
       'openai:tiny-cloud',
     ]);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain(`ollama: ollama at ${deadUrl}: connection refused`);
+    expect(errors[0]).toContain(`ollama: Ollama at ${deadUrl}: connection refused`);
     const table = formatModelsTable(models);
     const lines = table.split('\n');
     expect(lines).toHaveLength(4);
@@ -54,7 +55,9 @@ describe('listModels', () => {
     expect(lines[3]).toContain(openai.baseUrl);
   });
 
-  it('throws the first failure when no onError is given', async () => {
-    await expect(listModels({ ollama: [deadUrl] })).rejects.toMatchObject({ code: 'connection_refused' });
+  it('reports a server that is down as an error entry, never hiding the others', async () => {
+    const { models, errors } = await listModels({ ollama: [deadUrl] });
+    expect(models).toEqual([]);
+    expect(errors).toEqual([{ provider: 'ollama', message: expect.stringContaining('connection refused') }]);
   });
 });

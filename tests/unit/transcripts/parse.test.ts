@@ -7,7 +7,7 @@ import {
   detectCallFormat,
   parseCallFiles,
   parseCallText,
-} from '../../../src-main/calls/index.js';
+} from '../../../src-main/transcripts/index.js';
 
 const dir = path.resolve(__dirname, '../../fixtures/calls');
 const fixture = (name: string) => path.join(dir, name);

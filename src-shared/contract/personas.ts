@@ -8,7 +8,7 @@ export const PersonaDoc = Doc(Persona);
 export const SuiteDoc = Doc(TestSuite);
 const Id = z.object({ id: z.string().min(1) });
 
-export const libraryMethods = {
+export const personaMethods = {
   'personas.list': method('Persona library', z.object({}).default({}), z.array(PersonaDoc)),
   'personas.get': method('One persona', Id, PersonaDoc),
   'personas.save': method(
@@ -22,24 +22,9 @@ export const libraryMethods = {
     z.object({ name: z.string().min(1), markdown: z.string().min(1) }),
     PersonaDoc,
   ),
-
   'personas.generate': method(
     'Propose test callers for an agent with one model call (nothing is stored: review, then save the ones to keep)',
     z.object({ agent_id: z.string().min(1), model: ModelSpec, count: z.number().int().min(1).max(8).default(4) }),
     z.object({ personas: z.array(z.object({ persona: Persona, why: z.string() })) }),
-  ),
-
-  'suites.list': method('Test suites', z.object({}).default({}), z.array(SuiteDoc)),
-  'suites.get': method('One suite', Id, SuiteDoc),
-  'suites.save': method(
-    'Create (no id) or update a suite',
-    z.object({ id: z.string().optional(), suite: TestSuite, agent_id: z.string().nullable().optional() }),
-    SuiteDoc,
-  ),
-  'suites.delete': method('Delete a suite', Id, z.object({ deleted: z.boolean() })),
-  'suites.export': method(
-    'Export a suite as Parley JSON or a voicetest test list',
-    Id.extend({ format: z.enum(['parley', 'voicetest']) }),
-    z.object({ text: z.string(), filename: z.string() }),
   ),
 };

@@ -1,6 +1,6 @@
-import type { RunEvent } from '../../../src-shared/contract/index.js';
-import type { LiveRun } from '../../../src-shared/contract/runs.js';
-import type { ResultStatus, RunStatus, RunSummary, TranscriptTurn } from '../../../src-shared/schemas/run.js';
+import type { RunEvent } from './contract/index.js';
+import type { LiveRun } from './contract/runs.js';
+import type { ResultStatus, RunStatus, RunSummary, TranscriptTurn } from './schemas/run.js';
 
 /**
  * What the live run page knows about each conversation, built from the stored result rows, the run

@@ -5,6 +5,7 @@ import { AgentGraph, TestSuite } from '../../../src-shared/schemas/index.js';
 import { ApiFailure } from '../errors.js';
 import type { ApiContext } from '../context.js';
 import type { Handlers } from './types.js';
+import { resolveAgentVersion } from '../../app/index.js';
 
 /**
  * The first-run screen's "Open the example": imports the bundled example agent and suite from
@@ -50,8 +51,8 @@ function readJson(file: string): unknown {
 
 function findMarked(ctx: ApiContext): { agent_id?: string; suite_id?: string } {
   const agent = ctx.store.agents.list().find((a) => {
-    const v = ctx.store.agents.latest(a.id);
-    return v?.graph.source.meta?.[MARKER] === true;
+    const v = resolveAgentVersion(ctx.store, a.id).version;
+    return v.graph.source.meta?.[MARKER] === true;
   });
   const suite = ctx.store.suites.list().find((s) => s.data.source_meta?.[MARKER] === true);
   return { agent_id: agent?.id, suite_id: suite?.id };

@@ -1,7 +1,7 @@
 import { exportRun } from '../../compare/run-export.js';
 import { service, type ApiContext } from '../context.js';
 import { notFound } from '../errors.js';
-import { RunManager } from './run-control-manager.js';
+import { RunManager } from './runs-manager.js';
 import type { Handlers } from './types.js';
 
 /** The app's run manager: one per context, disposed (runs cancelled, models unloaded) with it. */
@@ -13,6 +13,8 @@ export const runControlHandlers: Handlers = {
   'runs.resume': async (ctx, { id }) => ({ run_id: await runManager(ctx).resume(id) }),
   'runs.live': (ctx, { id }) => runManager(ctx).live(id),
   'runs.groupFailures': (ctx, { id, judge }) => runManager(ctx).groupFailures(id, judge),
+  'runs.evaluate': async (ctx, input) => ({ run_id: await runManager(ctx).evaluate(input) }),
+  'runs.replay': async (ctx, input) => ({ run_id: await runManager(ctx).replay(input) }),
   'runs.export': (ctx, { id, format }) => {
     const out = exportRun(ctx.store, id, format);
     if (!out) throw notFound(`run ${id}`);

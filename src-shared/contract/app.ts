@@ -1,7 +1,8 @@
+/** The app itself: version and features, the first-run example, backups. */
 import { z } from 'zod';
 import { method } from './define.js';
 
-export const systemMethods = {
+export const appMethods = {
   'app.info': method(
     'Version, data location and which features are built',
     z.object({}).default({}),
@@ -22,5 +23,10 @@ export const systemMethods = {
       /** The bundled scripted model (`scripted:/abs/path.json`) that runs the example offline. */
       model_spec: z.string().optional(),
     }),
+  ),
+  'app.backup': method(
+    "Copy the database with SQLite's online backup into a backups folder next to it",
+    z.object({}).default({}),
+    z.object({ path: z.string(), bytes: z.number().int() }),
   ),
 };

@@ -9,5 +9,3 @@ export {
   type ImportTarget,
   type ImportCallsOptions,
 } from './import-calls.js';
-export { evaluateRun, mergeSuiteTests, testFor, EvaluateError, type EvaluateOptions } from './evaluate.js';
-export { replayRun, startReplay, planReplay, callerLines, type ReplayOptions, type ReplayPlan } from './replay.js';

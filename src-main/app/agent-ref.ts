@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { AgentGraph } from '../../src-shared/schemas/index.js';
 import type { Store } from '../store/index.js';
-import { parseAgentFile, type ParseOptions } from './parse-file.js';
-import type { DetectedFormat, Issue } from './types.js';
+import { parseAgentFile, type ParseOptions } from '../formats/parse-file.js';
+import type { DetectedFormat, Issue } from '../formats/types.js';
+import { resolveAgentVersion } from './resolve.js';
 
 export interface ResolvedAgent {
   graph: AgentGraph;
@@ -47,7 +48,7 @@ export function resolveAgent(ref: string, opts: { store?: Store; parse?: ParseOp
   if (opts.store) {
     const found = opts.store.agents.find(ref);
     if (found) {
-      const v = opts.store.agents.getVersion(found.latest_version_id)!;
+      const { version: v } = resolveAgentVersion(opts.store, found.id);
       return {
         graph: v.graph,
         from: 'store',

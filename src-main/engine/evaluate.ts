@@ -1,4 +1,3 @@
-import PQueue from 'p-queue';
 import {
   TestCase,
   type AgentGraph,
@@ -7,15 +6,15 @@ import {
   type Run,
   type TestSuite,
 } from '../../src-shared/schemas/index.js';
-import { withMetricNodes } from '../compare/diagnose.js';
-import {
-  conversationStatus,
-  judgeConversation,
-  ModelCalls,
-  resolveMetrics,
-  type ConversationOutcome,
-  type EngineLimits,
-} from '../engine/index.js';
+import { withMetricNodes } from './judge/metric-nodes.js';
+import { executePlan, type RunHandle } from './execute-plan.js';
+import { judgeConversation, resolveMetrics } from './judge/index.js';
+import type { ConversationOutcome } from './conversation.js';
+import type { EngineLimits } from './limits.js';
+import { ModelCalls } from './model-calls.js';
+import { conversationStatus } from './pass-fail.js';
+import { newId } from '../store/ids.js';
+import type { RunEvent } from '../../src-shared/contract/events.js';
 import type { ChatModel } from '../providers/types.js';
 import type { Store } from '../store/index.js';
 
@@ -39,6 +38,7 @@ export interface EvaluateOptions {
   signal?: AbortSignal;
   limits?: Partial<EngineLimits>;
   onProgress?: (done: number, total: number, result: Result) => void;
+  onEvent?: (e: RunEvent) => void;
 }
 
 export class EvaluateError extends Error {
@@ -148,12 +148,12 @@ async function judgeOne(
   };
 }
 
-/** Judges every conversation of `runId` and stores the verdicts as a new run. */
-export async function evaluateRun(
-  store: Store,
-  runId: string,
-  o: EvaluateOptions,
-): Promise<{ run: Run; results: Result[] }> {
+/**
+ * Starts judging every conversation of `runId`: validates first (nothing is written when the suite
+ * or the judge does not fit), then creates the new run (parent_run_id = the original) and judges the
+ * conversations on the one run loop, storing each verdict as it is made.
+ */
+export async function startEvaluation(store: Store, runId: string, o: EvaluateOptions): Promise<RunHandle> {
   const original = store.runs.require(runId);
   const graph = o.graph ?? store.agents.getVersion(original.agent_version_id)?.graph;
   if (!graph) throw new EvaluateError(`run ${runId}: its agent version ${original.agent_version_id} no longer exists`);
@@ -167,39 +167,55 @@ export async function evaluateRun(
     );
   }
   const judge = o.judge ?? unusedModel('judge');
-  const queue = new PQueue({ concurrency: Math.max(1, o.concurrency ?? Math.min(4, judge.maxParallel)) });
-  let done = 0;
-  const judged = await Promise.all(
-    source.map(
-      (r, i) =>
-        queue.add(async () => {
-          const out = await judgeOne(r, tests[i], o, graph, judge);
-          o.onProgress?.(++done, source.length, { ...out, id: r.id, run_id: runId });
-          return out;
-        }) as Promise<Omit<Result, 'id' | 'run_id'>>,
-    ),
-  );
   const judgeModel = o.judge && needsJudge ? { spec: o.judge.spec, identity: await o.judge.identity() } : undefined;
-  return store.transaction(() => {
-    const run = store.runs.create(
-      {
-        kind: original.kind,
-        status: 'running',
-        agent_id: original.agent_id,
-        agent_version_id: original.agent_version_id,
-        agent_name: original.agent_name,
-        suite_id: o.suiteId ?? null,
-        suite_name: o.suite.name || 'evaluation',
-        models: { ...original.models, ...(judgeModel ? { judge: judgeModel } : {}) },
-        options: { ...original.options, ...(o.test ? { tests: [o.test] } : {}) },
-        parent_run_id: original.id,
-      },
-      o.suite,
-    );
-    const results = judged.map((r) => store.results.insert({ ...r, run_id: run.id }));
-    store.runs.setStatus(run.id, 'running');
-    store.runs.setStatus(run.id, 'completed');
-    store.runs.refreshSummary(run.id);
-    return { run: store.runs.require(run.id), results };
+  const run = store.runs.create(
+    {
+      kind: original.kind,
+      agent_id: original.agent_id,
+      agent_version_id: original.agent_version_id,
+      agent_name: original.agent_name,
+      suite_id: o.suiteId ?? null,
+      suite_name: o.suite.name || 'evaluation',
+      models: { ...original.models, ...(judgeModel ? { judge: judgeModel } : {}) },
+      options: { ...original.options, ...(o.test ? { tests: [o.test] } : {}) },
+      parent_run_id: original.id,
+    },
+    o.suite,
+  );
+  const items = source.map((r, i) => ({
+    result: r,
+    test: { name: r.test },
+    judgeWith: tests[i],
+    test_index: r.test_index,
+    repeat: r.repeat,
+  }));
+  let done = 0;
+  return executePlan({
+    store,
+    runId: run.id,
+    suite: o.suite,
+    total: items.length,
+    remaining: items.length,
+    items,
+    concurrency: o.concurrency ?? Math.min(4, judge.maxParallel),
+    signal: o.signal,
+    onEvent: o.onEvent,
+    work: async (item, { signal }) => {
+      const out = await judgeOne(item.result, item.judgeWith, { ...o, signal }, graph, judge);
+      if (signal.aborted) return undefined;
+      const result: Result = { ...out, id: newId('res'), run_id: run.id };
+      o.onProgress?.(++done, items.length, result);
+      return { result };
+    },
   });
+}
+
+/** Judges every conversation of `runId` and stores the verdicts as a new run; resolves when every verdict is stored. */
+export async function evaluateRun(
+  store: Store,
+  runId: string,
+  o: EvaluateOptions,
+): Promise<{ run: Run; results: Result[] }> {
+  const { run, results } = await (await startEvaluation(store, runId, o)).done;
+  return { run, results };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CallImportError, importCalls, parseCallFiles } from '../../../src-main/calls/index.js';
+import { CallImportError, importCalls, parseCallFiles } from '../../../src-main/transcripts/index.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';
 import { AgentGraph } from '../../../src-shared/schemas/index.js';
 

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importCalls, parseCallFiles, planReplay, replayRun } from '../../../src-main/calls/index.js';
+import { resolveAgentVersion, runAgentOf } from '../../../src-main/app/index.js';
 import { diffStoredRuns } from '../../../src-main/compare/load.js';
-import { runSuite, type RunModels } from '../../../src-main/engine/index.js';
+import { planReplay, runSuite, startReplay, type RunModels } from '../../../src-main/engine/index.js';
+import { importCalls, parseCallFiles } from '../../../src-main/transcripts/index.js';
 import { scriptedModel, type ScriptInput } from '../../../src-main/providers/scripted.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';
 import { AgentGraph, TestSuite, type AgentGraphInput } from '../../../src-shared/schemas/index.js';
@@ -79,6 +80,14 @@ afterEach(() => {
   store.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** Replays a stored run against its agent's latest version and waits for it. */
+async function replayRun(store: Store, runId: string, o: { models: RunModels }) {
+  const original = store.runs.require(runId);
+  const agent = runAgentOf(resolveAgentVersion(store, original.agent_id));
+  const { run, results } = await (await startReplay({ store, original, agent, models: o.models })).done;
+  return { run, results };
+}
 
 describe('replayRun', () => {
   it('on the same scripted models reproduces every transcript exactly', async () => {

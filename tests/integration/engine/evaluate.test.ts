@@ -2,13 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  EvaluateError,
-  evaluateRun,
-  importCalls,
-  mergeSuiteTests,
-  parseCallFiles,
-} from '../../../src-main/calls/index.js';
+import { EvaluateError, evaluateRun, mergeSuiteTests } from '../../../src-main/engine/index.js';
+import { importCalls, parseCallFiles } from '../../../src-main/transcripts/index.js';
 import { scriptedModel, type ScriptInput } from '../../../src-main/providers/scripted.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';
 import { AgentGraph, TestSuite } from '../../../src-shared/schemas/index.js';

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RunEvent } from '../../../../src-shared/contract/index.js';
-import {
-  allTests,
-  applyEvent,
-  initialLive,
-  liveCounts,
-  runningTests,
-  seedLive,
-} from '../../../../src-renderer/features/runs/live-state.js';
+import type { RunEvent } from '../../../src-shared/contract/index.js';
+import { allTests, applyEvent, initialLive, liveCounts, runningTests, seedLive } from '../../../src-shared/run-live.js';
 
 const R = 'run_1';
 const apply = (events: RunEvent[], s = initialLive(R)) => events.reduce(applyEvent, s);

@@ -1,0 +1,37 @@
+/**
+ * The application layer: the use cases both doors share. The app's API handlers (api/handlers) and
+ * the command line (cli/commands) call these and keep only parsing and printing; the engine below
+ * runs the one run loop (engine/execute-plan.ts).
+ *
+ *   const app = createApp(store, () => registry);
+ *   const handle = await app.runs.start({ agent, suite, models, options }, { onEvent });
+ *   handle.total; await handle.done;
+ */
+import type { ProviderRegistry } from '../providers/index.js';
+import type { Store } from '../store/index.js';
+import { ModelService } from './models.js';
+import { RunService } from './runs.js';
+
+export interface App {
+  store: Store;
+  models: ModelService;
+  runs: RunService;
+}
+
+export function createApp(store: Store, registry: () => ProviderRegistry): App {
+  const models = new ModelService(store, registry);
+  return { store, models, runs: new RunService(store, models) };
+}
+
+export { AppError, invalid, notFound, conflict, unavailable, notBuilt } from './errors.js';
+export {
+  resolveAgentVersion,
+  runAgentOf,
+  requireRun,
+  finishedRun,
+  requireSuite,
+  type ResolvedVersion,
+} from './resolve.js';
+export { ModelService, modelFailure, type ModelRole } from './models.js';
+export { RunService, type RunHooks, type StartRequest, type ReplayRequest, type EvaluateRequest } from './runs.js';
+export { listModels, type ModelSources, type ListedModels } from './list-models.js';

@@ -1,0 +1,198 @@
+import type { RunEvent } from '../../src-shared/contract/events.js';
+import type { ModelSpec, Run, RunOptions } from '../../src-shared/schemas/index.js';
+import { groupRunFailures } from '../compare/run-problems.js';
+import {
+  EvaluateError,
+  PlanError,
+  startEvaluation,
+  startReplay,
+  startRun,
+  type RunHandle,
+  type RunSuite,
+} from '../engine/index.js';
+import { ProviderError, type ChatModel } from '../providers/index.js';
+import type { Store } from '../store/index.js';
+import { AppError, invalid, unavailable } from './errors.js';
+import type { ModelService } from './models.js';
+import { finishedRun, requireRun, resolveAgentVersion, runAgentOf } from './resolve.js';
+
+/** What a caller of a use case may listen to and stop. */
+export interface RunHooks {
+  onEvent?: (e: RunEvent) => void;
+  signal?: AbortSignal;
+}
+
+export interface StartRequest {
+  /** Agent id or unique name. */
+  agent: string;
+  /** Version id or number; the latest when absent. */
+  agent_version?: string;
+  suite: RunSuite;
+  models: { agent: ModelSpec; caller?: ModelSpec; judge?: ModelSpec };
+  options?: Partial<RunOptions>;
+}
+
+export interface ReplayRequest {
+  run_id: string;
+  agent_version?: string;
+  agent_model?: ModelSpec;
+  judge_model?: ModelSpec;
+  concurrency?: number;
+}
+
+export interface EvaluateRequest {
+  run_id: string;
+  suite: RunSuite;
+  judge?: ModelSpec;
+  test?: string;
+}
+
+const messageOf = (e: unknown) => (e as Error)?.message ?? String(e);
+
+/** A plan that cannot be made (unknown test or persona) names the option it came from. */
+function planFailure(e: unknown): never {
+  if (e instanceof PlanError)
+    throw invalid(e.message, e.message.startsWith('persona') ? 'options.personas' : 'options.tests');
+  if (e instanceof AppError) throw e;
+  throw invalid(messageOf(e));
+}
+
+/**
+ * The run use cases, shared by the app (api/handlers) and the command line (cli/commands): each
+ * resolves the agent version, the suite and the models once, starts the engine's one run loop and
+ * hands back its RunHandle (with the planned total). The doors only parse input and print output.
+ */
+export class RunService {
+  constructor(
+    private readonly store: Store,
+    private readonly models: ModelService,
+  ) {}
+
+  private resolvePersona = (ref: string) => this.store.personas.find(ref)?.data;
+
+  /** A new simulated run. */
+  async start(req: StartRequest, hooks: RunHooks = {}): Promise<RunHandle> {
+    const resolved = resolveAgentVersion(this.store, req.agent, req.agent_version, {
+      agent: 'agent_id',
+      version: 'agent_version_id',
+    });
+    if (!req.suite.data.tests.length)
+      throw invalid(`suite "${req.suite.name}" has no tests: add a test on the Suites page first`, 'suite_id');
+    try {
+      return await startRun({
+        store: this.store,
+        models: () => this.models.loadRoles(req.models),
+        agent: runAgentOf(resolved),
+        suite: req.suite,
+        options: req.options ?? {},
+        loader: this.models.loader(),
+        resolvePersona: this.resolvePersona,
+        onEvent: hooks.onEvent,
+        signal: hooks.signal,
+      });
+    } catch (e) {
+      return planFailure(e);
+    }
+  }
+
+  /** Completes a cancelled, interrupted or failed simulated run with the models it was started with. */
+  async resume(id: string, hooks: RunHooks = {}, activeHere = false): Promise<RunHandle> {
+    const run = requireRun(this.store, id);
+    if (activeHere) throw new AppError({ code: 'conflict', message: `run ${id} is already running` });
+    if (run.kind !== 'simulated')
+      throw invalid(
+        `run ${id} is ${run.kind === 'imported' ? 'an imported set of calls' : 'a replay'}: there is nothing to resume`,
+      );
+    if (run.status === 'running' || run.status === 'queued')
+      throw new AppError({
+        code: 'conflict',
+        message: `run ${id} is still running in another process (the command line or the app?)`,
+      });
+    if (!this.store.runs.suiteSnapshot(id)) throw invalid(`run ${id} has no stored copy of its suite to resume from`);
+    if (!run.models.agent) throw invalid(`run ${id} has no agent model recorded`);
+    const models = await this.models.loadRoles({
+      agent: run.models.agent.spec,
+      caller: run.models.caller?.spec,
+      judge: run.models.judge?.spec,
+    });
+    try {
+      return await startRun({
+        store: this.store,
+        models,
+        resume: id,
+        loader: this.models.loader(),
+        resolvePersona: this.resolvePersona,
+        onEvent: hooks.onEvent,
+        signal: hooks.signal,
+      });
+    } catch (e) {
+      return planFailure(e);
+    }
+  }
+
+  /** Replays a run's recorded caller turns against an agent version (the latest by default). */
+  async replay(req: ReplayRequest, hooks: RunHooks = {}, activeHere = false): Promise<RunHandle> {
+    const original = finishedRun(this.store, req.run_id, 'replay it', activeHere);
+    if (!original.summary.total) throw invalid(`run ${req.run_id} has no conversations to replay`);
+    const resolved = resolveAgentVersion(this.store, original.agent_id, req.agent_version, {
+      version: 'agent_version_id',
+    });
+    const agentSpec = req.agent_model ?? original.models.agent?.spec;
+    if (!agentSpec)
+      throw invalid(
+        `run ${req.run_id} is ${original.kind === 'imported' ? 'a set of imported calls' : 'a run'} with no agent model: choose the agent model to replay with`,
+        'agent_model',
+      );
+    const judgeSpec = req.judge_model ?? original.models.judge?.spec ?? agentSpec;
+    // the scripted caller never calls its model: the agent's stands in for it
+    const models = await this.models.loadRoles({ agent: agentSpec, caller: agentSpec, judge: judgeSpec });
+    return startReplay({
+      store: this.store,
+      original,
+      agent: runAgentOf(resolved),
+      models,
+      concurrency: req.concurrency,
+      onEvent: hooks.onEvent,
+      signal: hooks.signal,
+    });
+  }
+
+  /** Judges a stored run's conversations with a suite (no simulation) as a new run. */
+  async evaluate(req: EvaluateRequest, hooks: RunHooks = {}, activeHere = false): Promise<RunHandle> {
+    finishedRun(this.store, req.run_id, 'evaluate it', activeHere);
+    const judge = req.judge ? await this.models.load('judge', req.judge) : undefined;
+    try {
+      return await startEvaluation(this.store, req.run_id, {
+        suite: req.suite.data,
+        suiteId: req.suite.id,
+        judge,
+        test: req.test,
+        onEvent: hooks.onEvent,
+        signal: hooks.signal,
+      });
+    } catch (e) {
+      if (e instanceof EvaluateError)
+        throw invalid(
+          e.message.replace(' (--judge-model SPEC)', ''),
+          /judge/.test(e.message) ? 'judge' : /no test named/.test(e.message) ? 'test' : undefined,
+        );
+      throw e;
+    }
+  }
+
+  /** Groups a finished run's failures into problems with a judge (default: the run's judge model) and stores them. */
+  async groupFailures(id: string, judge?: ModelSpec, activeHere = false): Promise<Run> {
+    const run = finishedRun(this.store, id, 'group its failures', activeHere);
+    if (run.summary.failed + run.summary.errored === 0) throw invalid(`run ${id} has no failures to group`);
+    const spec = judge ?? run.models.judge?.spec ?? run.models.agent?.spec;
+    if (!spec) throw invalid(`run ${id} has no judge model recorded: choose one`, 'judge');
+    const model: ChatModel = await this.models.load('judge', spec);
+    try {
+      return await groupRunFailures(this.store, id, model);
+    } catch (e) {
+      if (e instanceof ProviderError)
+        throw unavailable(`grouping failed: judge model ${spec.provider}:${spec.model}: ${messageOf(e)}`, 'judge');
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { method } from './define.js';
+
+/** The outside formats Parley reads and writes. */
+export const formatMethods = {
+  'formats.list': method(
+    'Formats Parley reads and writes',
+    z.object({}).default({}),
+    z.array(z.object({ id: z.string(), name: z.string(), import: z.boolean(), export: z.boolean() })),
+  ),
+};

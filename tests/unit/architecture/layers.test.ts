@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { agentMethods } from '../../../src-shared/contract/agents.js';
+import { appMethods } from '../../../src-shared/contract/app.js';
+import { callMethods } from '../../../src-shared/contract/calls.js';
+import { compareMethods } from '../../../src-shared/contract/compare.js';
+import { formatMethods } from '../../../src-shared/contract/formats.js';
+import { modelMethods } from '../../../src-shared/contract/models.js';
+import { personaMethods } from '../../../src-shared/contract/personas.js';
+import { playgroundMethods } from '../../../src-shared/contract/playground.js';
+import { runMethods } from '../../../src-shared/contract/runs.js';
+import { suiteMethods } from '../../../src-shared/contract/suites.js';
+import { contract } from '../../../src-shared/contract/index.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const read = (rel: string) => fs.readFileSync(path.join(ROOT, rel), 'utf8');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = path.posix.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(rel);
+    return /\.(ts|tsx)$/.test(e.name) ? [rel] : [];
+  });
+}
+
+/** `'runs.start': ...` keys registered by a handler file. */
+const registered = (text: string) => [...text.matchAll(/^ {2}'([a-zA-Z]+)\.[a-zA-Z]+':/gm)].map((m) => m[1]);
+
+describe('contract and handlers line up by namespace (docs/architecture.md)', () => {
+  const byFile: Record<string, object> = {
+    agents: agentMethods,
+    app: appMethods,
+    calls: callMethods,
+    compare: compareMethods,
+    formats: formatMethods,
+    models: modelMethods,
+    personas: personaMethods,
+    playground: playgroundMethods,
+    runs: runMethods,
+    suites: suiteMethods,
+  };
+
+  it('each contract file declares only its own namespace, and together they are the whole contract', () => {
+    const files = fs
+      .readdirSync(path.join(ROOT, 'src-shared/contract'))
+      .filter((f) => /^[a-z]+\.ts$/.test(f) && /export const \w+Methods = \{/.test(read(`src-shared/contract/${f}`)))
+      .map((f) => f.replace(/\.ts$/, ''));
+    expect(files.sort()).toEqual(Object.keys(byFile).sort());
+    for (const [ns, methods] of Object.entries(byFile))
+      expect(Object.keys(methods).filter((m) => !m.startsWith(`${ns}.`))).toEqual([]);
+    expect(Object.values(byFile).reduce((n, m) => n + Object.keys(m).length, 0)).toBe(Object.keys(contract).length);
+  });
+
+  it('each handler file registers only the namespace its name starts with', () => {
+    const dir = 'src-main/api/handlers';
+    const offenders: string[] = [];
+    let checked = 0;
+    for (const f of fs.readdirSync(path.join(ROOT, dir))) {
+      const names = registered(read(`${dir}/${f}`));
+      if (!names.length) continue;
+      checked++;
+      const ns = f.replace(/\.ts$/, '').split('-')[0];
+      for (const n of names) if (n !== ns) offenders.push(`${f} registers ${n}.*`);
+    }
+    expect(checked).toBeGreaterThanOrEqual(10);
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check can fail: a key of another namespace is found', () => {
+    expect(registered("export const h = {\n  'runs.start': x,\n  'app.backup': y,\n};")).toEqual(['runs', 'app']);
+  });
+});
+
+describe('one application layer, one run loop (issue 16)', () => {
+  const main = sourceFiles('src-main');
+
+  it('an agent version falls back to the latest in one place only: src-main/app/resolve.ts', () => {
+    const places = main.filter(
+      (f) => /latest_version_id\)|agents\.latest\(/.test(read(f)) && !f.startsWith('src-main/store/'),
+    );
+    expect(places).toEqual(['src-main/app/resolve.ts']);
+  });
+
+  it('a plan is worked through by one loop: only engine/run-pool.ts queues work over a plan', () => {
+    const queues = main.filter((f) => /new PQueue\(/.test(read(f)));
+    // run-models.ts and endpoint-pool.ts limit calls per model / per endpoint; they run no plan
+    expect(queues.sort()).toEqual([
+      'src-main/engine/run-models.ts',
+      'src-main/engine/run-pool.ts',
+      'src-main/providers/shared/endpoint-pool.ts',
+    ]);
+    const poolUsers = main.filter((f) => /\brunPool\(/.test(read(f)) && f !== 'src-main/engine/run-pool.ts');
+    expect(poolUsers).toEqual(['src-main/engine/execute-plan.ts']);
+  });
+
+  it('the doors reach runs through the application layer, not the engine', () => {
+    const doors = main.filter((f) => f.startsWith('src-main/cli/') || f.startsWith('src-main/api/'));
+    const starters = doors.filter((f) => /\b(startRun|startReplay|startEvaluation|executePlan)\(/.test(read(f)));
+    expect(starters).toEqual([]);
+  });
+});
