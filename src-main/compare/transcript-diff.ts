@@ -1,31 +1,20 @@
-import { diffWords } from 'diff';
+import { diffArrays, diffWords } from 'diff';
 import type { TranscriptTurn } from '../../src-shared/schemas/index.js';
 import type { TranscriptDiffEntry, WordPart } from './types.js';
 
 /**
- * Index pairs of a longest common subsequence of `a` and `b` under `eq` (classic O(n*m) table of
- * suffix lengths, walked forward; on ties A's unmatched items come before B's).
+ * Index pairs of a longest common subsequence of `a` and `b` under `eq`: jsdiff's `diffArrays`
+ * (Myers' O(ND) diff) walked into the pairs of its unchanged runs.
  */
 export function lcsPairs<T>(a: T[], b: T[], eq: (x: T, y: T) => boolean): [number, number][] {
-  const n = a.length;
-  const m = b.length;
-  const w = m + 1;
-  const L = new Int32Array((n + 1) * (m + 1));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      L[i * w + j] = eq(a[i], b[j]) ? L[(i + 1) * w + j + 1] + 1 : Math.max(L[(i + 1) * w + j], L[i * w + j + 1]);
-    }
-  }
   const pairs: [number, number][] = [];
   let i = 0;
   let j = 0;
-  while (i < n && j < m) {
-    if (eq(a[i], b[j]) && L[i * w + j] === L[(i + 1) * w + j + 1] + 1) {
-      pairs.push([i, j]);
-      i++;
-      j++;
-    } else if (L[(i + 1) * w + j] >= L[i * w + j + 1]) i++;
-    else j++;
+  for (const change of diffArrays(a, b, { comparator: eq })) {
+    const n = change.count ?? change.value.length;
+    if (change.removed) i += n;
+    else if (change.added) j += n;
+    else for (let k = 0; k < n; k++) pairs.push([i++, j++]);
   }
   return pairs;
 }
