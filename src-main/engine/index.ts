@@ -1,6 +1,8 @@
 /**
  * The conversation engine: runs an agent graph against a simulated caller, judges the transcript
- * and stores the results. Pure Node (no electron). Entry points:
+ * and stores the results. Pure Node (no electron). Every kind of run (simulated, resumed, replayed,
+ * evaluated) goes through one loop: execute-plan.ts on run-pool.ts. The app and the CLI reach it
+ * through src-main/app (RunService), which resolves agents, suites and models. Entry points:
  *
  *   const models = await loadRunModels(registry, { agent: spec, caller?, judge? });
  *   const handle = await startRun({ store, models, agent, suite, options, onEvent });
