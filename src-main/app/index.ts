@@ -35,3 +35,4 @@ export {
 export { ModelService, modelFailure, type ModelRole } from './models.js';
 export { RunService, type RunHooks, type StartRequest, type ReplayRequest, type EvaluateRequest } from './runs.js';
 export { listModels, type ModelSources, type ListedModels } from './list-models.js';
+export { mergeShardRuns, importShardRuns } from './merge-runs.js';

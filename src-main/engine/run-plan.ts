@@ -32,6 +32,8 @@ export interface RunPlan {
  * Every (test, repeat) pair the run holds, in order. Repeats: the run option, else the test's,
  * else 1. Max turns: the run option, else the test's, else the suite default, else 20.
  * `options.tests` selects tests by name (each name must exist). Pairs in `finished` are skipped.
+ * `options.shard` keeps every count-th conversation of that order (conversation k belongs to shard
+ * k mod count + 1), so shards are disjoint, cover the plan, and differ in size by at most one.
  */
 export function makePlan(
   suite: TestSuite,
@@ -55,20 +57,36 @@ export function makePlan(
       maxTurns: options.max_turns ?? test.max_turns ?? suite.default_max_turns ?? DEFAULT_MAX_TURNS,
     }))
     .filter((c) => !names || names.has(c.test.name));
-  const total = chosen.reduce((n, c) => n + c.repeats, 0);
+  // each test's first ordinal in the whole (unsharded) order
+  const offsets = new Map<number, number>();
+  let all = 0;
+  for (const c of chosen) {
+    offsets.set(c.test_index, all);
+    all += c.repeats;
+  }
+  const shard = options.shard;
+  const inShard = (ordinal: number) => !shard || ordinal % shard.count === shard.index - 1;
+  const total = shard ? Math.max(0, Math.ceil((all - (shard.index - 1)) / shard.count)) : all;
   let done = 0;
   for (const key of finished) {
     const [i, r] = key.split(':').map(Number);
-    if (chosen.some((c) => c.test_index === i && r < c.repeats)) done++;
+    const c = chosen.find((x) => x.test_index === i);
+    if (c && r < c.repeats && inShard(offsets.get(i)! + r)) done++;
   }
   return {
     total,
     remaining: total - done,
-    tests: chosen.map(({ test, test_index }) => ({ test, test_index })),
+    tests: chosen
+      .filter(
+        (c) =>
+          !shard || Array.from({ length: c.repeats }, (_, r) => inShard(offsets.get(c.test_index)! + r)).some(Boolean),
+      )
+      .map(({ test, test_index }) => ({ test, test_index })),
     *items() {
       for (const { test, test_index, repeats, maxTurns } of chosen) {
+        const offset = offsets.get(test_index)!;
         for (let repeat = 0; repeat < repeats; repeat++) {
-          if (finished.has(`${test_index}:${repeat}`)) continue;
+          if (!inShard(offset + repeat) || finished.has(`${test_index}:${repeat}`)) continue;
           yield { test, test_index, repeat, maxTurns };
         }
       }

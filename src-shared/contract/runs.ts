@@ -79,6 +79,11 @@ export const runMethods = {
     z.object({ id: z.string().min(1) }),
     z.object({ run_id: z.string() }),
   ),
+  'runs.merge': method(
+    'Join the shards of one run (parley run --shard K/N) into a single run',
+    z.object({ ids: z.array(z.string().min(1)).min(2).max(1000) }),
+    z.object({ run_id: z.string() }),
+  ),
   'runs.delete': method(
     'Delete a run and its results',
     z.object({ id: z.string().min(1) }),

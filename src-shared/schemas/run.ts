@@ -191,6 +191,12 @@ export const RunProblems = z.object({
 });
 export type RunProblems = z.infer<typeof RunProblems>;
 
+/** A deterministic slice of a run's plan: conversation k (0-based, in plan order) belongs to shard (k mod count) + 1. */
+export const RunShard = z
+  .object({ index: z.number().int().min(1), count: z.number().int().min(1).max(1000) })
+  .refine((s) => s.index <= s.count, { message: 'shard index must be between 1 and the shard count', path: ['index'] });
+export type RunShard = z.infer<typeof RunShard>;
+
 export const RunOptions = z.object({
   concurrency: z.number().int().min(1).default(4),
   repeats: z.number().int().min(1).optional(),
@@ -204,6 +210,10 @@ export const RunOptions = z.object({
   turn_quality: z.boolean().optional(),
   /** A test's llm_model replaces the run's agent model for that test (voicetest's test_model_precedence). */
   test_model_precedence: z.boolean().optional(),
+  /** Run only this slice of the plan (CI machines split a suite; `parley runs merge` joins the shards). */
+  shard: RunShard.optional(),
+  /** This run joins these shard runs (set by `parley runs merge`). */
+  merged_from: z.array(z.string()).optional(),
 });
 export type RunOptions = z.infer<typeof RunOptions>;
 

@@ -1,3 +1,4 @@
+import { mergeShardRuns } from '../../app/index.js';
 import { exportRun } from '../../compare/run-export.js';
 import { service, type ApiContext } from '../context.js';
 import { notFound } from '../errors.js';
@@ -15,6 +16,7 @@ export const runControlHandlers: Handlers = {
   'runs.groupFailures': (ctx, { id, judge }) => runManager(ctx).groupFailures(id, judge),
   'runs.evaluate': async (ctx, input) => ({ run_id: await runManager(ctx).evaluate(input) }),
   'runs.replay': async (ctx, input) => ({ run_id: await runManager(ctx).replay(input) }),
+  'runs.merge': (ctx, { ids }) => ({ run_id: mergeShardRuns(ctx.store, ids).id }),
   'runs.export': (ctx, { id, format }) => {
     const out = exportRun(ctx.store, id, format);
     if (!out) throw notFound(`run ${id}`);

@@ -46,6 +46,7 @@ interface RunCliOptions {
   failOnSeverity?: string;
   turnQuality?: boolean;
   persona: string[];
+  shard?: string;
 }
 
 const collect = (v: string, prev: string[]) => [...prev, v];
@@ -55,6 +56,16 @@ function positiveInt(flag: string, v: string | undefined): number | undefined {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1) throw new CliError(`${flag}: expected a positive integer, got "${v}"`);
   return n;
+}
+
+/** `--shard K/N`: the K-th of N slices of the plan (1-based). */
+function parseShard(v: string): { index: number; count: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(v.trim());
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || index < 1 || count < 1 || index > count || count > 1000)
+    throw new CliError(`--shard: expected K/N with 1 <= K <= N <= 1000 (e.g. 2/4), got "${v}"`);
+  return { index, count };
 }
 
 function spec(flag: string, v: string): ModelSpec {
@@ -230,6 +241,7 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
     ...(opts.turnQuality ? { turn_quality: true } : {}),
     ...(opts.persona.length ? { personas: opts.persona } : {}),
     ...(opts.failOnSeverity ? { fail_on_severity: parseSeverity(opts.failOnSeverity) } : {}),
+    ...(opts.shard ? { shard: parseShard(opts.shard) } : {}),
   };
   const callerSpec = opts.callerModel ? spec('--caller-model', opts.callerModel) : undefined;
   const judgeSpec = opts.judgeModel ? spec('--judge-model', opts.judgeModel) : undefined;
@@ -397,7 +409,11 @@ export function registerRun(program: Command): void {
       )
       .option('--json', 'print the run report as JSON')
       .option('--junit <file>', 'also write a JUnit XML report')
-      .option('--resume <run>', 'continue a cancelled or interrupted run (skips finished conversations)'),
+      .option('--resume <run>', 'continue a cancelled or interrupted run (skips finished conversations)')
+      .option(
+        '--shard <k/n>',
+        'run only the K-th of N slices of the conversations (split a suite across CI machines; parley runs merge joins them)',
+      ),
   ).action(async (opts: RunCliOptions) => {
     process.exitCode = await useApp(opts, (app) => execute(app, opts));
   });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Command } from 'commander';
 import { toRunReport } from '../../../src-shared/run-report.js';
 import { RunStatus } from '../../../src-shared/schemas/index.js';
@@ -55,6 +56,33 @@ export function registerRuns(program: Command): void {
           shortDate(r.created_at),
         ]),
       );
+    }),
+  );
+
+  withDbOption(
+    runs
+      .command('merge <runs-or-files...>')
+      .description(
+        'join the shards of one run (parley run --shard K/N) into a single run: give the shard run ids, or the database files the CI machines wrote (their finished shard runs are copied in first)',
+      )
+      .option('--json', 'print JSON'),
+  ).action((refs: string[], opts: { db?: string; json?: boolean }) =>
+    useStore(opts, async (store) => {
+      const { AppError, importShardRuns, mergeShardRuns } = await import('../../app/index.js');
+      try {
+        const ids = refs.flatMap((ref) =>
+          fs.existsSync(ref) && fs.statSync(ref).isFile() ? importShardRuns(store, ref) : [ref],
+        );
+        const run = mergeShardRuns(store, ids);
+        if (opts.json) return printJson(toRunReport(run, store.results.listByRun(run.id)));
+        process.stdout.write(
+          `Merged ${ids.length} shards into run ${run.id}: passed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}\nparley runs show ${run.id}\n`,
+        );
+        if (run.summary.failed + run.summary.errored) process.exitCode = 1;
+      } catch (e) {
+        if (e instanceof AppError) throw new CliError(e.message);
+        throw e;
+      }
     }),
   );
 

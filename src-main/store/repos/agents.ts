@@ -55,6 +55,15 @@ export class AgentsRepo {
     })();
   }
 
+  /** A stored version with exactly this content (the newest if several agents hold it). */
+  findVersionByHash(hash: string): AgentVersion | undefined {
+    const row = prep(
+      this.db,
+      'SELECT id FROM agent_versions WHERE content_hash = ? ORDER BY created_at DESC, id DESC LIMIT 1',
+    ).get(hash) as { id: string } | undefined;
+    return row ? this.getVersion(row.id) : undefined;
+  }
+
   /** Saves a new immutable version unless the content is unchanged. */
   saveVersion(agentId: string, graph: AgentGraph, note = ''): { version: AgentVersion; created: boolean } {
     return this.db.transaction(() => {
