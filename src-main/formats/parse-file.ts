@@ -15,6 +15,7 @@ import {
   type SuiteImporter,
 } from './types.js';
 import { validateGraphWith } from './validate/index.js';
+import { protoKeyIssues, suitePathIssues } from './validate/rules-hostile.js';
 
 export interface ParseOptions {
   /** Refuse files larger than this many bytes (default 10 MB). */
@@ -77,6 +78,8 @@ export function parseAgentFile(text: string, fileName: string, opts: ParseOption
     message: `key ${JSON.stringify(d.key)} appears more than once in this object; the last value is used (expected each key once)`,
   }));
   const json = parsed.value;
+  const protoKeys = protoKeyIssues(json, file);
+  if (protoKeys.length) return { ok: false, errors: protoKeys, warnings };
 
   let importer: AgentImporter | SuiteImporter | undefined;
   let kind: 'agent' | 'suite';
@@ -132,6 +135,8 @@ export function parseAgentFile(text: string, fileName: string, opts: ParseOption
       return { ok: false, kind, format, errors, warnings };
     }
     const suite = suiteParse.data;
+    const pathErrors = suitePathIssues(suite, file, (p) => ctx.paths.get(p));
+    if (pathErrors.length) return { ok: false, kind, format, errors: pathErrors, warnings };
     if (!suite.name) suite.name = nameFromFile(fileName);
     return { ok: true, kind: 'suite', suite, format: format as SuiteFormat, warnings };
   }
