@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { TestSuite, type AgentGraph } from '../../src-shared/schemas/index.js';
+import { MAX_IMPORT_BYTES } from '../../src-shared/limits.js';
 import { detectFormat, importerFor, SUITE_IMPORTERS } from './registry.js';
 import { formatPath, joinPath } from './shared/json-path.js';
 import { parseJsonText } from './shared/json-text.js';
@@ -31,7 +32,8 @@ export type ParseResult =
   | { ok: true; kind: 'suite'; suite: TestSuite; format: SuiteFormat; warnings: Issue[] }
   | { ok: false; errors: Issue[]; warnings: Issue[]; kind?: 'agent' | 'suite'; format?: DetectedFormat };
 
-export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
+/** The one import size limit (CLI, app, web mode): see src-shared/limits.ts. */
+export const DEFAULT_MAX_BYTES = MAX_IMPORT_BYTES;
 export const DEFAULT_MAX_DEPTH = 64;
 
 /** The file name without folder and extension: what an agent or suite is called when its file names nothing. */
