@@ -1,7 +1,7 @@
 import PQueue from 'p-queue';
 import type { RunEvent } from '../../src-shared/contract/events.js';
 import {
-  RunOptions,
+  type RunOptions,
   type AgentGraph,
   type Persona,
   type Result,
@@ -15,6 +15,7 @@ import { describeRunModels, perModelLimiter, specKey, type ModelLoader, type Run
 import { loadTestModels, type TestModels } from './test-models.js';
 import { runOne } from './run-one.js';
 import { planRun } from './run-plan.js';
+import { checkedRunOptions } from './run-size.js';
 import { expandPersonaMatrix } from './persona-matrix.js';
 
 export interface RunAgent {
@@ -114,7 +115,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
     });
   } else {
     suite = target.suite.data;
-    let options = RunOptions.parse({ ...o.options });
+    let options = checkedRunOptions(suite, o.options); // caps checked before anything is planned
     if (options.personas?.length) {
       // the matrix is the run's suite: its tests already hold the test filter and the personas
       suite = expandPersonaMatrix(suite, options.personas, (ref) => o.resolvePersona?.(ref), options.tests);

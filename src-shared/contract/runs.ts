@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ModelSpec, Result, Run, RunOptions, RunStatus, TranscriptTurn } from '../schemas/index.js';
+import { ModelSpec, Result, Run, RunOptionsInput, RunStatus, TranscriptTurn } from '../schemas/index.js';
 import { CompareMatrix, CompareRunDiff } from './compare-shapes.js';
 import { method } from './define.js';
 
@@ -42,7 +42,8 @@ export const StartRunInput = z.object({
   agent_version_id: z.string().optional(),
   suite_id: z.string().min(1),
   models: z.object({ agent: ModelSpec, caller: ModelSpec.optional(), judge: ModelSpec.optional() }),
-  options: RunOptions.partial().default({}),
+  /** Capped (src-shared/limits.ts): refused with the option's path before anything is planned. */
+  options: RunOptionsInput.partial().default({}),
 });
 
 export const runMethods = {

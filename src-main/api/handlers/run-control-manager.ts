@@ -20,6 +20,7 @@ import { sharedProviders } from '../providers-service.js';
 import { groupRunFailures } from '../../compare/run-problems.js';
 import type { ApiContext } from '../context.js';
 import { ApiFailure, notFound } from '../errors.js';
+import { runSizeIssue } from '../../engine/run-size.js';
 
 type Role = 'agent' | 'caller' | 'judge';
 
@@ -124,6 +125,8 @@ export class RunManager {
     if (!suite) throw notFound(`suite ${input.suite_id}`);
     if (!suite.data.tests.length)
       throw invalid(`suite "${suite.name}" has no tests: add a test on the Suites page first`, 'suite_id');
+    const tooBig = runSizeIssue(suite.data, input.options); // before anything is planned
+    if (tooBig) throw invalid(tooBig.message, tooBig.path);
     const total = this.plannedTotal(suite.data, input.options);
     const models = await this.loadModels({
       agent: ModelSpec.parse(input.models.agent),

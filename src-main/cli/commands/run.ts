@@ -24,6 +24,7 @@ import { createProviderRegistry, type ProviderRegistry } from '../../providers/r
 import type { Store } from '../../store/index.js';
 import { CliError } from '../errors.js';
 import { parseSeverity } from '../severity-option.js';
+import { checkRunFlags, checkRunSize } from '../run-caps.js';
 import { info, printJson, printTable } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';
 
@@ -233,6 +234,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     ...(opts.persona.length ? { personas: opts.persona } : {}),
     ...(opts.failOnSeverity ? { fail_on_severity: parseSeverity(opts.failOnSeverity) } : {}),
   };
+  checkRunFlags(options);
   const callerSpec = opts.callerModel ? spec('--caller-model', opts.callerModel) : undefined;
   const judgeSpec = opts.judgeModel ? spec('--judge-model', opts.judgeModel) : undefined;
   const load = async (agentSpec: ModelSpec, caller?: ModelSpec, judge?: ModelSpec) => {
@@ -274,6 +276,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     const sharedJudge = judgeSpec ?? (agentSpecs.length > 1 ? agentSpecs[0] : undefined);
     const agent = resolveAgent(store, opts.agent);
     const suite = resolveTests(store, opts.tests);
+    checkRunSize(suite.data, options);
     const ownModels = suite.data.tests.filter((t) => t.llm_model !== undefined);
     if (ownModels.length && !opts.testModelPrecedence) {
       info(
