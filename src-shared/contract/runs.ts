@@ -78,7 +78,11 @@ export const runMethods = {
   ),
   'runs.resume': method(
     'Run only what an interrupted run is missing',
-    z.object({ id: z.string().min(1) }),
+    z.object({
+      id: z.string().min(1),
+      /** Take over a run another process still holds (its run lock is held: a hung process). */
+      force: z.boolean().optional(),
+    }),
     z.object({ run_id: z.string() }),
   ),
   'runs.delete': method(

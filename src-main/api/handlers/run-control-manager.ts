@@ -147,8 +147,9 @@ export class RunManager {
     );
   }
 
-  async resume(id: string): Promise<string> {
+  async resume(id: string, force = false): Promise<string> {
     const { store } = this.ctx;
+    if (!this.active.has(id)) store.runs.markOrphansInterrupted(); // this store may have been opened before that process died
     const run = store.runs.get(id);
     if (!run) throw notFound(`run ${id}`);
     if (this.active.has(id)) throw new ApiFailure({ code: 'conflict', message: `run ${id} is already running` });
@@ -157,11 +158,12 @@ export class RunManager {
         `run ${id} is ${run.kind === 'imported' ? 'an imported set of calls' : 'a replay'}: there is nothing to resume`,
       );
     if (run.status === 'completed') throw invalid(`run ${id} already finished every test: there is nothing to resume`);
-    if (run.status === 'running' || run.status === 'queued')
+    if ((run.status === 'running' || run.status === 'queued') && !force)
       throw new ApiFailure({
         code: 'conflict',
-        message: `run ${id} is still running in another process (the command line?)`,
+        message: `run ${id} is still running in another process (PID ${store.runs.ownerPid(id) ?? 'unknown'}, the command line?), which holds the run's lock; if that process is hung, stop it, or resume with force to take the run over`,
       });
+    if (run.status === 'running' || run.status === 'queued') store.runs.forceInterrupt(id);
     const suite = store.runs.suiteSnapshot(id);
     if (!suite) throw invalid(`run ${id} has no stored copy of its suite to resume from`);
     if (!run.models.agent) throw invalid(`run ${id} has no agent model recorded`);

@@ -47,6 +47,7 @@ interface RunCliOptions {
   failOnSeverity?: string;
   turnQuality?: boolean;
   persona: string[];
+  force?: boolean;
 }
 
 const collect = (v: string, prev: string[]) => [...prev, v];
@@ -251,8 +252,15 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     const run = store.runs.get(opts.resume);
     if (!run) throw new CliError(`--resume: run "${opts.resume}" not found (parley runs list shows them)`);
     if (!run.models.agent) throw new CliError(`--resume: run ${run.id} has no agent model recorded`);
-    if (run.status === 'running' || run.status === 'queued')
-      throw new CliError(`--resume: run ${run.id} is still ${run.status} in another process`);
+    if (run.status === 'running' || run.status === 'queued') {
+      // still live by its run lock (store/run-lock.ts), not by a PID that may have been reused
+      if (!opts.force)
+        throw new CliError(
+          `--resume: run ${run.id} is still ${run.status} in another process (PID ${store.runs.ownerPid(run.id) ?? 'unknown'}, which holds the run's lock); if that process is hung, stop it, or add --force to take the run over`,
+        );
+      store.runs.forceInterrupt(run.id);
+      info(`--force: took run ${run.id} over from the process that still held it`);
+    }
     const models = await load(run.models.agent.spec, run.models.caller?.spec, run.models.judge?.spec);
     jobs.push({
       label: run.id,
@@ -430,7 +438,8 @@ export function registerRun(program: Command): void {
       )
       .option('--json', 'print the run report as JSON')
       .option('--junit <file>', 'also write a JUnit XML report')
-      .option('--resume <run>', 'continue a cancelled or interrupted run (skips finished conversations)'),
+      .option('--resume <run>', 'continue a cancelled or interrupted run (skips finished conversations)')
+      .option('--force', 'with --resume: take over a run another process still holds (a hung process)'),
   ).action(async (opts: RunCliOptions) => {
     const registry = createProviderRegistry();
     try {
