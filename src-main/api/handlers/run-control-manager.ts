@@ -21,6 +21,7 @@ import { groupRunFailures } from '../../compare/run-problems.js';
 import type { ApiContext } from '../context.js';
 import { ApiFailure, notFound } from '../errors.js';
 import { runSizeIssue } from '../../engine/run-size.js';
+import { guardTestModelLoader, testEndpointPolicy } from '../../engine/test-endpoints.js';
 
 type Role = 'agent' | 'caller' | 'judge';
 
@@ -93,10 +94,19 @@ export class RunManager {
       : s;
   }
 
-  /** Loads the agent models tests choose for themselves (llm_model with test_model_precedence). */
-  private loader(): ModelLoader {
+  /** Loads a model the user chose (a judge picked in the app). */
+  private userLoader(): ModelLoader {
     const reg = this.providers();
     return { load: (spec, o) => reg.load(this.withThreads(spec), o) };
+  }
+
+  /** Loads the agent models tests choose for themselves (llm_model with test_model_precedence): only on hosts the user configured. */
+  private loader(runSpecs: (ModelSpec | undefined)[] = []): ModelLoader {
+    const policy = testEndpointPolicy(this.ctx.store.settings.get('models'), runSpecs, {
+      howToAllow:
+        'add it as an OpenAI-compatible endpoint on the Models page to allow it (on the command line: --allow-test-endpoints)',
+    });
+    return guardTestModelLoader(this.userLoader(), policy);
   }
 
   /** Caller and judge default to the agent model. */
@@ -139,7 +149,9 @@ export class RunManager {
         models,
         onEvent,
         options: input.options,
-        loader: this.loader(),
+        loader: this.loader(
+          [input.models.agent, input.models.caller, input.models.judge].map((m) => m && ModelSpec.parse(m)),
+        ),
         agent: { id: agent.id, version_id: version.id, name: agent.name, graph: version.graph },
         suite: { id: suite.id, name: suite.name, data: suite.data },
         resolvePersona: (id) => store.personas.find(id)?.data,
@@ -178,7 +190,7 @@ export class RunManager {
         models,
         onEvent,
         resume: id,
-        loader: this.loader(),
+        loader: this.loader([run.models.agent?.spec, run.models.caller?.spec, run.models.judge?.spec]),
         resolvePersona: (p) => store.personas.find(p)?.data,
       }),
     );
@@ -203,7 +215,7 @@ export class RunManager {
     if (input.judge) {
       const spec = ModelSpec.parse(input.judge);
       try {
-        judge = await this.loader().load(spec);
+        judge = await this.userLoader().load(spec);
       } catch (e) {
         throw modelFailure('judge', spec, e);
       }
@@ -269,7 +281,7 @@ export class RunManager {
     if (!spec) throw invalid(`run ${id} has no judge model recorded: choose one`, 'judge');
     let model: ChatModel;
     try {
-      model = await this.loader().load(spec);
+      model = await this.userLoader().load(spec);
     } catch (e) {
       throw modelFailure('judge', spec, e);
     }

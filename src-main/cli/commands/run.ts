@@ -25,6 +25,7 @@ import type { Store } from '../../store/index.js';
 import { CliError } from '../errors.js';
 import { parseSeverity } from '../severity-option.js';
 import { checkRunFlags, checkRunSize } from '../run-caps.js';
+import { guardTestModelLoader, testEndpointPolicy } from '../../engine/test-endpoints.js';
 import { info, printJson, printTable } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';
 
@@ -48,6 +49,7 @@ interface RunCliOptions {
   turnQuality?: boolean;
   persona: string[];
   force?: boolean;
+  allowTestEndpoints?: boolean;
 }
 
 const collect = (v: string, prev: string[]) => [...prev, v];
@@ -238,6 +240,13 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
   checkRunFlags(options);
   const callerSpec = opts.callerModel ? spec('--caller-model', opts.callerModel) : undefined;
   const judgeSpec = opts.judgeModel ? spec('--judge-model', opts.judgeModel) : undefined;
+  // a test file's own models (llm_model) may only call hosts the user configured (engine/test-endpoints.ts)
+  const endpointPolicy = (runSpecs: (ModelSpec | undefined)[]) =>
+    testEndpointPolicy(store.settings.get('models'), [...runSpecs, callerSpec, judgeSpec], {
+      allowAll: opts.allowTestEndpoints,
+      howToAllow:
+        'pass --allow-test-endpoints to let this test file use the hosts it names (or add the endpoint on the Models page)',
+    });
   const load = async (agentSpec: ModelSpec, caller?: ModelSpec, judge?: ModelSpec) => {
     try {
       return await loadRunModels(registry, { agent: agentSpec, caller, judge });
@@ -269,7 +278,10 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
           store,
           models,
           resume: run.id,
-          loader: registry,
+          loader: guardTestModelLoader(
+            registry,
+            endpointPolicy([run.models.agent?.spec, run.models.caller?.spec, run.models.judge?.spec]),
+          ),
           resolvePersona: (id) => store.personas.find(id)?.data,
         }),
     });
@@ -302,7 +314,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
             agent,
             suite,
             options,
-            loader: registry,
+            loader: guardTestModelLoader(registry, endpointPolicy([...agentSpecs, sharedCaller, sharedJudge])),
             resolvePersona: (id) => store.personas.find(id)?.data,
           }),
       });
@@ -423,6 +435,10 @@ export function registerRun(program: Command): void {
         'persona x scenario matrix: run every test once with this library persona (id or name; repeatable)',
         collect,
         [],
+      )
+      .option(
+        '--allow-test-endpoints',
+        "with --test-model-precedence: let tests' own models call hosts you have not configured (they receive your API key)",
       )
       .option(
         '--turn-quality',
