@@ -47,3 +47,13 @@ export function truncateForMessage(s: string, max = MAX_QUOTED_CHARS): string {
   if (s.length <= max) return s;
   return `${s.slice(0, max)}…(${s.length.toLocaleString('en-US')} characters)`;
 }
+
+/**
+ * Cuts every over-long run of non-space characters in a message (a 4 MB id, a 300 KB path) to
+ * MAX_QUOTED_CHARS, keeping the rest of the message as written. Messages stay readable and small
+ * wherever they are shown (terminal, app, logs).
+ */
+export function clipLongTokens(message: string, max = MAX_QUOTED_CHARS): string {
+  if (message.length <= max) return message;
+  return message.replace(new RegExp(`\\S{${max + 1},}`, 'g'), (token) => truncateForMessage(token, max));
+}
