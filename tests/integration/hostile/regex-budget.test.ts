@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PATTERN_TIME_PER_RUN_MS } from '../../../src-shared/limits.js';
+import type { AgentGraphInput } from '../../../src-shared/schemas/index.js';
 import { checkPatterns } from '../../../src-main/engine/judge/index.js';
 import { bench } from '../../unit/engine/run-helpers.js';
 
@@ -7,7 +8,7 @@ import { bench } from '../../unit/engine/run-helpers.js';
 const HOSTILE = '^(a+)+$';
 const VICTIM = `${'a'.repeat(30)}!`;
 
-const graph = {
+const graph: AgentGraphInput = {
   name: 'Echo',
   entry_node_id: 'say',
   nodes: [
