@@ -6,6 +6,7 @@ import {
   type MethodName,
   type RpcResult,
 } from '../../src-shared/contract/index.js';
+import { clipLongTokens } from '../../src-shared/limits.js';
 import { StoreError } from '../store/index.js';
 import type { ApiContext } from './context.js';
 import { ApiFailure } from './errors.js';
@@ -37,6 +38,12 @@ function toApiError(e: unknown, method: string): ApiError {
  * Never throws; every failure comes back as `{ok:false, error:{code, message, path}}`.
  */
 export async function dispatch(ctx: ApiContext, method: string, rawInput: unknown): Promise<RpcResult<unknown>> {
+  const result = await dispatchUnclipped(ctx, method, rawInput);
+  // a 4 MB id or a 300 KB path quoted in a message is cut (src-shared/limits.ts)
+  return result.ok ? result : { ok: false, error: { ...result.error, message: clipLongTokens(result.error.message) } };
+}
+
+async function dispatchUnclipped(ctx: ApiContext, method: string, rawInput: unknown): Promise<RpcResult<unknown>> {
   if (!isMethod(method)) {
     return { ok: false, error: { code: 'unknown_method', message: `unknown method "${method}"` } };
   }

@@ -12,6 +12,8 @@ import {
 } from '../engine/index.js';
 import { ProviderError, type ChatModel } from '../providers/index.js';
 import type { Store } from '../store/index.js';
+import { runSizeIssue } from '../engine/run-size.js';
+import { guardTestModelLoader, testEndpointPolicy } from '../engine/test-endpoints.js';
 import { AppError, invalid, unavailable } from './errors.js';
 import type { ModelService } from './models.js';
 import { finishedRun, requireRun, resolveAgentVersion, runAgentOf } from './resolve.js';
@@ -30,6 +32,25 @@ export interface StartRequest {
   suite: RunSuite;
   models: { agent: ModelSpec; caller?: ModelSpec; judge?: ModelSpec };
   options?: Partial<RunOptions>;
+  testEndpoints?: TestEndpointAccess;
+}
+
+/** Which hosts a test file's own models (llm_model) may call beyond the ones the user configured. */
+export interface TestEndpointAccess {
+  allowAll?: boolean;
+  /** What the refusal tells the user to do (each door has its own way to allow it). */
+  howToAllow?: string;
+}
+
+const APP_HOW_TO_ALLOW =
+  'add it as an OpenAI-compatible endpoint on the Models page to allow it (on the command line: --allow-test-endpoints)';
+
+export interface ResumeOptions {
+  /** This process is running the run already. */
+  activeHere?: boolean;
+  /** Take over a run another process still holds (a hung process). */
+  force?: boolean;
+  testEndpoints?: TestEndpointAccess;
 }
 
 export interface ReplayRequest {
@@ -49,10 +70,13 @@ export interface EvaluateRequest {
 
 const messageOf = (e: unknown) => (e as Error)?.message ?? String(e);
 
-/** A plan that cannot be made (unknown test or persona) names the option it came from. */
+/** A plan that cannot be made (unknown test or persona, a cap exceeded) names the option it came from. */
 function planFailure(e: unknown): never {
-  if (e instanceof PlanError)
+  if (e instanceof PlanError) {
+    const capped = /^(options\.[\w.]+): (.*)$/s.exec(e.message);
+    if (capped) throw invalid(capped[2], capped[1]);
     throw invalid(e.message, e.message.startsWith('persona') ? 'options.personas' : 'options.tests');
+  }
   if (e instanceof AppError) throw e;
   throw invalid(messageOf(e));
 }
@@ -70,6 +94,15 @@ export class RunService {
 
   private resolvePersona = (ref: string) => this.store.personas.find(ref)?.data;
 
+  /** The loader for a test's own model: only hosts the user configured (or the run's own models use). */
+  private testModelLoader(runSpecs: (ModelSpec | undefined)[], access: TestEndpointAccess = {}) {
+    const policy = testEndpointPolicy(this.store.settings.get('models'), runSpecs, {
+      allowAll: access.allowAll,
+      howToAllow: access.howToAllow ?? APP_HOW_TO_ALLOW,
+    });
+    return guardTestModelLoader(this.models.loader(), policy);
+  }
+
   /** A new simulated run. */
   async start(req: StartRequest, hooks: RunHooks = {}): Promise<RunHandle> {
     const resolved = resolveAgentVersion(this.store, req.agent, req.agent_version, {
@@ -78,6 +111,8 @@ export class RunService {
     });
     if (!req.suite.data.tests.length)
       throw invalid(`suite "${req.suite.name}" has no tests: add a test on the Suites page first`, 'suite_id');
+    const tooBig = runSizeIssue(req.suite.data, req.options ?? {}); // before anything is planned or loaded
+    if (tooBig) throw invalid(tooBig.message, tooBig.path);
     try {
       return await startRun({
         store: this.store,
@@ -85,7 +120,7 @@ export class RunService {
         agent: runAgentOf(resolved),
         suite: req.suite,
         options: req.options ?? {},
-        loader: this.models.loader(),
+        loader: this.testModelLoader([req.models.agent, req.models.caller, req.models.judge], req.testEndpoints),
         resolvePersona: this.resolvePersona,
         onEvent: hooks.onEvent,
         signal: hooks.signal,
@@ -96,20 +131,24 @@ export class RunService {
   }
 
   /** Completes a cancelled, interrupted or failed simulated run with the models it was started with. */
-  async resume(id: string, hooks: RunHooks = {}, activeHere = false): Promise<RunHandle> {
+  async resume(id: string, hooks: RunHooks = {}, o: ResumeOptions = {}): Promise<RunHandle> {
+    // a process that died since this store was opened no longer holds its runs' locks
+    if (!o.activeHere) this.store.runs.markOrphansInterrupted();
     const run = requireRun(this.store, id);
-    if (activeHere) throw new AppError({ code: 'conflict', message: `run ${id} is already running` });
+    if (o.activeHere) throw new AppError({ code: 'conflict', message: `run ${id} is already running` });
     if (run.kind !== 'simulated')
       throw invalid(
         `run ${id} is ${run.kind === 'imported' ? 'an imported set of calls' : 'a replay'}: there is nothing to resume`,
       );
-    if (run.status === 'running' || run.status === 'queued')
+    const live = run.status === 'running' || run.status === 'queued';
+    if (live && !o.force)
       throw new AppError({
         code: 'conflict',
-        message: `run ${id} is still running in another process (the command line or the app?)`,
+        message: `run ${id} is still running in another process (PID ${this.store.runs.ownerPid(id) ?? 'unknown'}, which holds the run's lock); if that process is hung, stop it, or resume with force to take the run over`,
       });
     if (!this.store.runs.suiteSnapshot(id)) throw invalid(`run ${id} has no stored copy of its suite to resume from`);
     if (!run.models.agent) throw invalid(`run ${id} has no agent model recorded`);
+    if (live) this.store.runs.forceInterrupt(id);
     const models = await this.models.loadRoles({
       agent: run.models.agent.spec,
       caller: run.models.caller?.spec,
@@ -120,7 +159,10 @@ export class RunService {
         store: this.store,
         models,
         resume: id,
-        loader: this.models.loader(),
+        loader: this.testModelLoader(
+          [run.models.agent?.spec, run.models.caller?.spec, run.models.judge?.spec],
+          o.testEndpoints,
+        ),
         resolvePersona: this.resolvePersona,
         onEvent: hooks.onEvent,
         signal: hooks.signal,

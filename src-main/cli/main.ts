@@ -2,6 +2,8 @@ import { Command, CommanderError } from 'commander';
 import { CliError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
 import { APP_VERSION } from '../app-version.js';
+import { clipLongTokens } from '../../src-shared/limits.js';
+import { exitQuietlyOnClosedPipe } from './closed-pipe.js';
 
 export function buildProgram(): Command {
   const program = new Command('parley')
@@ -11,12 +13,14 @@ export function buildProgram(): Command {
     .version(APP_VERSION, '-v, --version')
     .showSuggestionAfterError(true)
     .exitOverride()
-    .configureOutput({ outputError: (str, write) => write(str.split('\n')[0] + '\n') });
+    .configureOutput({ outputError: (str, write) => write(clipLongTokens(str.split('\n')[0]) + '\n') });
   for (const register of COMMANDS) register(program);
   // Subcommands inherit exit override and the one-line error output.
   const propagate = (cmd: Command) => {
     for (const sub of cmd.commands) {
-      sub.exitOverride().configureOutput({ outputError: (str, write) => write(str.split('\n')[0] + '\n') });
+      sub
+        .exitOverride()
+        .configureOutput({ outputError: (str, write) => write(clipLongTokens(str.split('\n')[0]) + '\n') });
       propagate(sub);
     }
   };
@@ -26,6 +30,7 @@ export function buildProgram(): Command {
 
 /** Runs the CLI; returns the exit code (0 ok, 1 failed tests/errors in input, 2 usage or setup error). */
 export async function main(argv: string[]): Promise<number> {
+  exitQuietlyOnClosedPipe();
   const program = buildProgram();
   try {
     await program.parseAsync(argv);
@@ -42,11 +47,11 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (e instanceof CliError) {
-      process.stderr.write(`parley: ${e.message}\n`);
+      process.stderr.write(`parley: ${clipLongTokens(e.message)}\n`);
       return e.exitCode;
     }
     const err = e as Error & { file?: string };
-    process.stderr.write(`parley: ${err.message ?? String(e)}\n`);
+    process.stderr.write(`parley: ${clipLongTokens(err.message ?? String(e))}\n`);
     if (process.env.PARLEY_DEBUG) process.stderr.write(String(err.stack) + '\n');
     return 2;
   }

@@ -4,8 +4,14 @@ export function printJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }
 
+/** Widest cell of a table: longer ones end in "…" (a 200k-character name must not pad every row; --json has it whole). */
+export const MAX_CELL_CHARS = 80;
+
+const cell = (c: string) => (c.length > MAX_CELL_CHARS ? `${c.slice(0, MAX_CELL_CHARS - 1)}…` : c);
+
 /** A plain aligned table. `rows` are arrays of cells already formatted as strings. */
-export function printTable(headers: string[], rows: string[][]): void {
+export function printTable(headers: string[], fullRows: string[][]): void {
+  const rows = fullRows.map((r) => r.map(cell));
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells

@@ -2,13 +2,14 @@ import path from 'node:path';
 import type { ModelSpec, Result, RoleModel, Run, TestSuite } from '../../src-shared/schemas/index.js';
 import type { Store } from '../store/index.js';
 import { toJUnitXml } from './junit.js';
+import { storedRoleModel, storedSpec } from '../engine/stored-models.js';
 
 export type RunExportFormat = 'json' | 'junit';
 
 /**
  * A run as it may leave the machine: model files are named by file name and digest, never by
- * their path on this machine (the digest still tells two models apart). Keys are never stored, so
- * none can appear.
+ * their path on this machine (the digest still tells two models apart). Keys are never stored, and
+ * endpoint URLs lose their userinfo and secret query parameters (engine/stored-models.ts).
  */
 export function portableRun(run: Run): Run {
   const models = Object.fromEntries(Object.entries(run.models).map(([role, m]) => [role, m && portableRoleModel(m)]));
@@ -21,13 +22,14 @@ export function portableResult(r: Result): Result {
 }
 
 function portableRoleModel(m: RoleModel): RoleModel {
-  return { ...m, spec: portableSpec(m.spec) };
+  const safe = storedRoleModel(m); // runs stored before URLs were redacted are redacted on the way out
+  return { ...safe, spec: portableSpec(safe.spec) };
 }
 
 /** A model spec as it may leave the machine: a local file (llama-cpp, scripted) named by its file name only. */
 export function portableSpec(spec: ModelSpec): ModelSpec {
   const local = spec.provider === 'llama-cpp' || spec.provider === 'scripted';
-  return local ? { ...spec, model: path.basename(spec.model) } : spec;
+  return local ? { ...spec, model: path.basename(spec.model) } : storedSpec(spec);
 }
 
 /** The lossless export: `{schema, version, run, suite, results}`. */

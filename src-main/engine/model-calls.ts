@@ -7,6 +7,7 @@ import type {
   StructuredRequest,
   StructuredResponse,
 } from '../providers/types.js';
+import { setMaxListeners } from 'node:events';
 import { CancelledError, ModelCallError } from './errors.js';
 
 export type ModelRole = 'agent' | 'caller' | 'judge';
@@ -30,7 +31,11 @@ export class ModelCalls {
     private readonly models: Record<ModelRole, ChatModel>,
     private readonly signal?: AbortSignal,
     private readonly limit: CallLimiter = unlimited,
-  ) {}
+  ) {
+    // One run's signal is shared by every call in flight (conversations x roles, each removed when it
+    // settles): dozens at once are expected, not a leak, so Node's warning at 11 is turned off for it.
+    if (signal) setMaxListeners(0, signal);
+  }
 
   modelOf(role: ModelRole): ChatModel {
     return this.models[role];

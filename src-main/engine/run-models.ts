@@ -2,6 +2,7 @@ import PQueue from 'p-queue';
 import type { ModelSpec, RoleModel } from '../../src-shared/schemas/index.js';
 import type { ChatModel } from '../providers/types.js';
 import type { CallLimiter } from './model-calls.js';
+import { storedRoleModel } from './stored-models.js';
 
 /** Loads a model for a spec (the provider registry, or a test's map of scripted models). */
 export interface ModelLoader {
@@ -44,9 +45,9 @@ export async function describeRunModels(
 ): Promise<{ agent: RoleModel; caller: RoleModel; judge: RoleModel }> {
   const [a, c, j] = await Promise.all([m.agent.identity(), m.caller.identity(), m.judge.identity()]);
   return {
-    agent: { spec: m.agent.spec, identity: a },
-    caller: { spec: m.caller.spec, identity: c },
-    judge: { spec: m.judge.spec, identity: j },
+    agent: storedRoleModel({ spec: m.agent.spec, identity: a }),
+    caller: storedRoleModel({ spec: m.caller.spec, identity: c }),
+    judge: storedRoleModel({ spec: m.judge.spec, identity: j }),
   };
 }
 

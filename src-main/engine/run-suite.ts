@@ -1,5 +1,5 @@
 import type { RunEvent } from '../../src-shared/contract/events.js';
-import { RunOptions, type AgentGraph, type Persona, type Run, type TestSuite } from '../../src-shared/schemas/index.js';
+import type { AgentGraph, Persona, Run, RunOptions, TestSuite } from '../../src-shared/schemas/index.js';
 import type { Store } from '../store/index.js';
 import type { EngineLimits } from './limits.js';
 import { describeRunModels, perModelLimiter, specKey, type ModelLoader, type RunModels } from './run-models.js';
@@ -7,6 +7,7 @@ import { loadTestModels, type TestModels } from './test-models.js';
 import { runOne, type RunOneContext } from './run-one.js';
 import { executePlan, type RunHandle, type RunOutcome } from './execute-plan.js';
 import { makePlan } from './run-plan.js';
+import { checkedRunOptions } from './run-size.js';
 import { expandPersonaMatrix } from './persona-matrix.js';
 
 export interface RunAgent {
@@ -94,7 +95,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
     });
   } else {
     suite = target.suite.data;
-    let options = RunOptions.parse({ ...o.options });
+    let options = checkedRunOptions(suite, o.options); // caps checked before anything is planned
     if (options.personas?.length) {
       // the matrix is the run's suite: its tests already hold the test filter and the personas
       suite = expandPersonaMatrix(suite, options.personas, (ref) => o.resolvePersona?.(ref), options.tests);

@@ -4,21 +4,43 @@
  * substitution: nothing is ever evaluated, and substituted values are not scanned again.
  */
 
+import { MAX_EXPANDED_TEXT_CHARS } from '../../src-shared/limits.js';
+import { MAX_SNIPPET_DEPTH, SNIPPET_REF_SOURCE } from '../../src-shared/snippet-size.js';
+
 export interface TemplateVars {
   get(path: string): unknown;
 }
 
-const SNIPPET_RE = /\{%\s*([^%{}]+?)\s*%\}/g;
+const SNIPPET_RE = new RegExp(SNIPPET_REF_SOURCE, 'g');
 const VAR_RE = /\{\{\s*([^{}]+?)\s*\}\}/g;
-const MAX_SNIPPET_DEPTH = 5;
 
-export function expandSnippets(text: string, snippets: Record<string, string>): string {
+/** A text whose snippets expand beyond MAX_EXPANDED_TEXT_CHARS (the validator refuses such graphs; this is the runtime guard). */
+export class TemplateSizeError extends Error {
+  constructor(readonly limit: number) {
+    super(
+      `a prompt text grows beyond ${limit.toLocaleString('en-US')} characters when its {%snippets%} are expanded (snippets that repeat each other nest exponentially); expected snippets that expand to at most ${limit.toLocaleString('en-US')} characters`,
+    );
+    this.name = 'TemplateSizeError';
+  }
+}
+
+/** Expands `{%snippet%}` references (nested up to 5 passes); throws TemplateSizeError before building a text over `limit` characters (or the text's own length when longer). */
+export function expandSnippets(
+  text: string,
+  snippets: Record<string, string>,
+  limit: number = MAX_EXPANDED_TEXT_CHARS,
+): string {
+  const max = Math.max(limit, text.length); // a long text without snippets is not this check's business
   let out = text;
   for (let depth = 0; depth < MAX_SNIPPET_DEPTH; depth++) {
     let changed = false;
+    let size = out.length;
     out = out.replace(SNIPPET_RE, (whole, name: string) => {
       if (!Object.prototype.hasOwnProperty.call(snippets, name)) return whole;
       changed = true;
+      size += snippets[name].length - whole.length;
+      // checked per reference, so the oversized string is never built
+      if (size > max) throw new TemplateSizeError(limit);
       return snippets[name];
     });
     if (!changed) break;

@@ -12,6 +12,7 @@ import {
 } from '../../src-shared/schemas/index.js';
 import type { ChatModel } from '../providers/types.js';
 import type { ModelLoader } from './run-models.js';
+import { storedRoleModel } from './stored-models.js';
 
 /** LiteLLM provider prefixes (what voicetest files carry) that Parley serves, and the provider that serves them. */
 const LITELLM_PREFIXES: Record<string, ModelSpec['provider']> = {
@@ -82,7 +83,7 @@ export async function loadTestModels(
     }
     try {
       const model = await loader.load(spec, opts);
-      byValue.set(value, { model, role: { spec: model.spec, identity: await model.identity() } });
+      byValue.set(value, { model, role: storedRoleModel({ spec: model.spec, identity: await model.identity() }) });
     } catch (e) {
       throw new Error(`${where}: loading "${value}" failed: ${(e as Error).message}`);
     }

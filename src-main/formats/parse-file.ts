@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { TestSuite, type AgentGraph } from '../../src-shared/schemas/index.js';
+import { MAX_IMPORT_BYTES } from '../../src-shared/limits.js';
 import { detectFormat, importerFor, SUITE_IMPORTERS } from './registry.js';
 import { formatPath, joinPath } from './shared/json-path.js';
 import { parseJsonText } from './shared/json-text.js';
@@ -15,6 +16,7 @@ import {
   type SuiteImporter,
 } from './types.js';
 import { validateGraphWith } from './validate/index.js';
+import { protoKeyIssues, suitePathIssues } from './validate/rules-hostile.js';
 
 export interface ParseOptions {
   /** Refuse files larger than this many bytes (default 10 MB). */
@@ -30,7 +32,8 @@ export type ParseResult =
   | { ok: true; kind: 'suite'; suite: TestSuite; format: SuiteFormat; warnings: Issue[] }
   | { ok: false; errors: Issue[]; warnings: Issue[]; kind?: 'agent' | 'suite'; format?: DetectedFormat };
 
-export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
+/** The one import size limit (CLI, app, web mode): see src-shared/limits.ts. */
+export const DEFAULT_MAX_BYTES = MAX_IMPORT_BYTES;
 export const DEFAULT_MAX_DEPTH = 64;
 
 /** The file name without folder and extension: what an agent or suite is called when its file names nothing. */
@@ -77,6 +80,8 @@ export function parseAgentFile(text: string, fileName: string, opts: ParseOption
     message: `key ${JSON.stringify(d.key)} appears more than once in this object; the last value is used (expected each key once)`,
   }));
   const json = parsed.value;
+  const protoKeys = protoKeyIssues(json, file);
+  if (protoKeys.length) return { ok: false, errors: protoKeys, warnings };
 
   let importer: AgentImporter | SuiteImporter | undefined;
   let kind: 'agent' | 'suite';
@@ -132,6 +137,8 @@ export function parseAgentFile(text: string, fileName: string, opts: ParseOption
       return { ok: false, kind, format, errors, warnings };
     }
     const suite = suiteParse.data;
+    const pathErrors = suitePathIssues(suite, file, (p) => ctx.paths.get(p));
+    if (pathErrors.length) return { ok: false, kind, format, errors: pathErrors, warnings };
     if (!suite.name) suite.name = nameFromFile(fileName);
     return { ok: true, kind: 'suite', suite, format: format as SuiteFormat, warnings };
   }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { ApiContext } from '../api/context.js';
 import { dispatch } from '../api/dispatch.js';
+import { MAX_REQUEST_BODY_BYTES } from '../../src-shared/limits.js';
 import { hostAllowed, originAllowed, requestToken, SECURITY_HEADERS, tokenMatches } from './security.js';
 import { serveStatic } from './static-files.js';
 
@@ -15,7 +16,7 @@ export interface WebServerOptions {
   staticDir: string;
   /** Fixed token (tests); random per start by default. */
   token?: string;
-  /** Max request body (default 10 MB). */
+  /** Max request body (default MAX_REQUEST_BODY_BYTES: room for any file the CLI imports, see src-shared/limits.ts). */
   maxBodyBytes?: number;
 }
 
@@ -48,6 +49,26 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/** The event socket is one-way (server to page); a client has nothing to send but small control frames. */
+const MAX_EVENT_SOCKET_PAYLOAD = 64 * 1024;
+
+const BAD_PERCENT_ENCODING = {
+  ok: false,
+  error: {
+    code: 'invalid_input',
+    message: 'the URL has malformed percent-encoding (expected %XX with two hex digits)',
+  },
+};
+
+/** decodeURIComponent, or undefined for malformed percent-encoding (`%E0%A4%A`, `%zz`). */
+function decodePath(p: string): string | undefined {
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    return undefined;
+  }
+}
+
 function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     let size = 0;
@@ -74,7 +95,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
  */
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const token = opts.token ?? randomBytes(24).toString('base64url');
-  const limit = opts.maxBodyBytes ?? 10 * 1024 * 1024;
+  const limit = opts.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES;
   let port = opts.port ?? 0;
 
   const server = http.createServer(async (req, res) => {
@@ -120,7 +141,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
             });
           }
         }
-        const method = decodeURIComponent(url.pathname.slice('/rpc/'.length));
+        const method = decodePath(url.pathname.slice('/rpc/'.length));
+        if (method === undefined) return sendJson(res, 400, BAD_PERCENT_ENCODING);
         const result = await dispatch(opts.ctx, method, input);
         return sendJson(res, result.ok ? 200 : (HTTP_STATUS[result.error.code] ?? 500), result);
       }
@@ -132,6 +154,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         res.writeHead(405).end();
         return;
       }
+      if (decodePath(url.pathname) === undefined) return sendJson(res, 400, BAD_PERCENT_ENCODING);
       serveStatic(opts.staticDir, url.pathname, res);
     } catch (e) {
       if (!res.headersSent)
@@ -139,8 +162,15 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     }
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  // A malformed frame (too large, unmasked, bad UTF-8, reserved opcode or RSV bits, a 2^63 length)
+  // makes `ws` emit 'error' on that socket; with no listener Node would exit the whole server.
+  // Every socket and the server handle errors: the bad client is dropped, everyone else carries on.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_EVENT_SOCKET_PAYLOAD });
+  wss.on('error', () => {
+    /* per-socket errors are handled below; nothing here can stop the server */
+  });
   server.on('upgrade', (req, socket, head) => {
+    socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const ok =
       url.pathname === '/events' &&
@@ -153,6 +183,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('error', () => ws.terminate());
       const off = opts.ctx.events.on((event) => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
       });

@@ -47,6 +47,7 @@ export function openStore(file: string, opts: OpenOptions = {}): Store {
       await db.backup(dest);
     },
     close: () => {
+      store.runs.locks.close();
       if (db.open) db.close();
     },
   };

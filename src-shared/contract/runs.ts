@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ModelSpec, Result, Run, RunOptions, RunStatus, TranscriptTurn } from '../schemas/index.js';
+import { ModelSpec, Result, Run, RunOptionsInput, RunStatus, TranscriptTurn } from '../schemas/index.js';
 import { method } from './define.js';
 
 export * from './compare-shapes.js';
@@ -41,7 +41,8 @@ export const StartRunInput = z.object({
   agent_version_id: z.string().optional(),
   suite_id: z.string().min(1),
   models: z.object({ agent: ModelSpec, caller: ModelSpec.optional(), judge: ModelSpec.optional() }),
-  options: RunOptions.partial().default({}),
+  /** Capped (src-shared/limits.ts): refused with the option's path before anything is planned. */
+  options: RunOptionsInput.partial().default({}),
 });
 
 export const runMethods = {
@@ -76,7 +77,11 @@ export const runMethods = {
   ),
   'runs.resume': method(
     'Run only what an interrupted run is missing',
-    z.object({ id: z.string().min(1) }),
+    z.object({
+      id: z.string().min(1),
+      /** Take over a run another process still holds (its run lock is held: a hung process). */
+      force: z.boolean().optional(),
+    }),
     z.object({ run_id: z.string() }),
   ),
   'runs.merge': method(

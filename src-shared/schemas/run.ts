@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CONCURRENCY, MAX_REPEATS, MAX_TURNS } from '../limits.js';
 import { ModelIdentity, ModelSpec } from './model.js';
 
 export const RUN_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled', 'interrupted'] as const;
@@ -216,6 +217,25 @@ export const RunOptions = z.object({
   merged_from: z.array(z.string()).optional(),
 });
 export type RunOptions = z.infer<typeof RunOptions>;
+
+const capped = (what: string, max: number) =>
+  z
+    .number({ error: `expected a whole number from 1 to ${max} (${what})` })
+    .int(`expected a whole number from 1 to ${max} (${what})`)
+    .min(1, `expected a whole number from 1 to ${max} (${what})`)
+    .max(max, `at most ${max.toLocaleString('en-US')} (${what}); expected a whole number from 1 to ${max}`);
+
+/**
+ * The options a new run may ask for: RunOptions with the caps of src-shared/limits.ts. Every door
+ * checks these before anything is planned: the CLI's flags, the API's `runs.start`, test files
+ * (their own caps in TestCase). Stored runs are read with RunOptions, so an old run is never unreadable.
+ */
+export const RunOptionsInput = RunOptions.extend({
+  concurrency: capped('conversations at once', MAX_CONCURRENCY).default(4),
+  repeats: capped('runs of every test', MAX_REPEATS).optional(),
+  max_turns: capped('caller turns per conversation', MAX_TURNS).optional(),
+});
+export type RunOptionsInput = z.input<typeof RunOptionsInput>;
 
 export const RunSummary = z.object({
   total: z.number().int().min(0).default(0),

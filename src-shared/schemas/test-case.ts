@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_REPEATS, MAX_TURNS } from '../limits.js';
 import { Persona } from './persona.js';
 
 export const MetricSpec = z.union([
@@ -66,8 +67,8 @@ export const TestCase = z.object({
   /** Regular expressions that must match somewhere in the transcript. */
   patterns: z.array(z.string()).default([]),
   llm_model: z.string().optional(),
-  max_turns: z.number().int().min(1).max(500).optional(),
-  repeats: z.number().int().min(1).max(1000).optional(),
+  max_turns: z.number().int().min(1).max(MAX_TURNS).optional(),
+  repeats: z.number().int().min(1).max(MAX_REPEATS).optional(),
   assertions: Assertions.optional(),
   /** Judge in two steps: extract facts from the transcript, then judge against them. */
   two_step_judge: z.boolean().optional(),
@@ -90,7 +91,7 @@ export const TestSuite = z.object({
   metric_threshold: z.number().min(0).max(1).optional(),
   /** For tests with repeats: minimum pass rate for the test to count as passed (default 1). */
   min_pass_rate: z.number().min(0).max(1).optional(),
-  default_max_turns: z.number().int().min(1).max(500).optional(),
+  default_max_turns: z.number().int().min(1).max(MAX_TURNS).optional(),
   /** Score every agent turn (helpfulness, coherence, relevance, faithfulness, verbosity) with the judge model: one call per turn. */
   turn_quality: z.boolean().optional(),
   /** Format the suite was imported from and what it carried that Parley does not model. */

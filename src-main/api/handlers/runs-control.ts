@@ -11,7 +11,7 @@ export const runManager = (ctx: ApiContext): RunManager => service(ctx, 'runs', 
 export const runControlHandlers: Handlers = {
   'runs.start': async (ctx, input) => ({ run_id: await runManager(ctx).start(input) }),
   'runs.cancel': (ctx, { id }) => ({ cancelled: runManager(ctx).cancel(id) }),
-  'runs.resume': async (ctx, { id }) => ({ run_id: await runManager(ctx).resume(id) }),
+  'runs.resume': async (ctx, { id, force }) => ({ run_id: await runManager(ctx).resume(id, force) }),
   'runs.live': (ctx, { id }) => runManager(ctx).live(id),
   'runs.groupFailures': (ctx, { id, judge }) => runManager(ctx).groupFailures(id, judge),
   'runs.evaluate': async (ctx, input) => ({ run_id: await runManager(ctx).evaluate(input) }),

@@ -60,8 +60,8 @@ export class RunManager {
     );
   }
 
-  async resume(id: string): Promise<string> {
-    return this.track((onEvent) => this.app.runs.resume(id, { onEvent }, this.active.has(id)));
+  async resume(id: string, force = false): Promise<string> {
+    return this.track((onEvent) => this.app.runs.resume(id, { onEvent }, { activeHere: this.active.has(id), force }));
   }
 
   /** Judges a stored run's conversations with a suite (no simulation); returns the new run's id once every verdict is stored. */

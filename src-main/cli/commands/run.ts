@@ -23,6 +23,7 @@ import { nameFromFile, parseAgentFile } from '../../formats/index.js';
 import type { Store } from '../../store/index.js';
 import { CliError } from '../errors.js';
 import { parseSeverity } from '../severity-option.js';
+import { checkRunFlags, checkRunSize } from '../run-caps.js';
 import { info, printJson, printTable } from '../output.js';
 import { withDbOption } from '../store-option.js';
 import { useApp } from '../use-app.js';
@@ -47,6 +48,8 @@ interface RunCliOptions {
   turnQuality?: boolean;
   persona: string[];
   shard?: string;
+  force?: boolean;
+  allowTestEndpoints?: boolean;
 }
 
 const collect = (v: string, prev: string[]) => [...prev, v];
@@ -243,17 +246,30 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
     ...(opts.failOnSeverity ? { fail_on_severity: parseSeverity(opts.failOnSeverity) } : {}),
     ...(opts.shard ? { shard: parseShard(opts.shard) } : {}),
   };
+  checkRunFlags(options);
   const callerSpec = opts.callerModel ? spec('--caller-model', opts.callerModel) : undefined;
   const judgeSpec = opts.judgeModel ? spec('--judge-model', opts.judgeModel) : undefined;
+  // a test file's own models (llm_model) may only call hosts the user configured (engine/test-endpoints.ts)
+  const testEndpoints = {
+    allowAll: opts.allowTestEndpoints,
+    howToAllow:
+      'pass --allow-test-endpoints to let this test file use the hosts it names (or add the endpoint on the Models page)',
+  };
 
   const jobs: { label: string; begin: () => Promise<RunHandle> }[] = [];
   if (opts.resume) {
     const run = store.runs.get(opts.resume);
     if (!run) throw new CliError(`--resume: run "${opts.resume}" not found (parley runs list shows them)`);
     if (!run.models.agent) throw new CliError(`--resume: run ${run.id} has no agent model recorded`);
-    if (run.status === 'running' || run.status === 'queued')
-      throw new CliError(`--resume: run ${run.id} is still ${run.status} in another process`);
-    jobs.push({ label: run.id, begin: () => app.runs.resume(run.id) });
+    store.runs.markOrphansInterrupted(); // a process that died since the store was opened holds no lock
+    const live = ['running', 'queued'].includes(store.runs.require(run.id).status);
+    // still live by its run lock (store/run-lock.ts), not by a PID that may have been reused
+    if (live && !opts.force)
+      throw new CliError(
+        `--resume: run ${run.id} is still ${run.status} in another process (PID ${store.runs.ownerPid(run.id) ?? 'unknown'}, which holds the run's lock); if that process is hung, stop it, or add --force to take the run over`,
+      );
+    if (live) info(`--force: took run ${run.id} over from the process that still held it`);
+    jobs.push({ label: run.id, begin: () => app.runs.resume(run.id, {}, { force: opts.force, testEndpoints }) });
   } else {
     if (!opts.agent || !opts.tests || !opts.agentModel.length)
       throw new CliError(
@@ -265,6 +281,7 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
     const sharedJudge = judgeSpec ?? (agentSpecs.length > 1 ? agentSpecs[0] : undefined);
     const agent = resolveAgent(store, opts.agent);
     const suite = resolveTests(store, opts.tests);
+    checkRunSize(suite.data, options);
     const ownModels = suite.data.tests.filter((t) => t.llm_model !== undefined);
     if (ownModels.length && !opts.testModelPrecedence) {
       info(
@@ -284,6 +301,7 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
             suite,
             models: { agent: agentSpec, caller: sharedCaller, judge: sharedJudge },
             options,
+            testEndpoints,
           }),
       });
     }
@@ -396,6 +414,10 @@ export function registerRun(program: Command): void {
         [],
       )
       .option(
+        '--allow-test-endpoints',
+        "with --test-model-precedence: let tests' own models call hosts you have not configured (they receive your API key)",
+      )
+      .option(
         '--turn-quality',
         'score every agent turn (helpfulness, coherence, relevance, faithfulness, verbosity) with the judge model: one call per turn',
       )
@@ -413,7 +435,8 @@ export function registerRun(program: Command): void {
       .option(
         '--shard <k/n>',
         'run only the K-th of N slices of the conversations (split a suite across CI machines; parley runs merge joins them)',
-      ),
+      )
+      .option('--force', 'with --resume: take over a run another process still holds (a hung process)'),
   ).action(async (opts: RunCliOptions) => {
     process.exitCode = await useApp(opts, (app) => execute(app, opts));
   });

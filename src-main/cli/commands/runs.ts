@@ -100,7 +100,7 @@ export function registerRuns(program: Command): void {
         ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', 'ERROR'],
         report.results.map((r) => [
           r.test,
-          String(r.repeat),
+          String(r.repeat + 1), // 1-based for people, as `parley run` prints it (JSON keeps the 0-based index)
           r.status,
           r.end_reason,
           String(r.turns),

@@ -5,7 +5,7 @@ import type { ModelCalls } from '../model-calls.js';
 import { judgeMetrics } from './llm-judge.js';
 import { resolveMetrics } from './metric-specs.js';
 import { checkPath } from './path-assertions.js';
-import { checkPatterns } from './pattern-rules.js';
+import { checkPatterns, runPatternBudget } from './pattern-rules.js';
 import { checkSubstrings } from './substring-rules.js';
 import { checkToolCalls, checkUnmocked } from './tool-assertions.js';
 
@@ -31,7 +31,7 @@ export async function checkTranscript(
 ): Promise<Omit<Verdicts, 'metrics'>> {
   const rules = [
     ...checkSubstrings(conv.transcript, test.includes, test.excludes),
-    ...(await checkPatterns(conv.transcript, test.patterns, patternTimeoutMs)),
+    ...(await checkPatterns(conv.transcript, test.patterns, patternTimeoutMs, runPatternBudget(graph))),
   ];
   const assertions = [
     ...checkUnmocked(conv.toolCalls),

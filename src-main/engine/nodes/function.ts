@@ -33,7 +33,7 @@ async function argsFromModel(rt: Runtime, node: NodeOf<'function'>, def: ToolDef
 }
 
 function outputValue(result: unknown, key: string): unknown {
-  if (isRecord(result) && key in result) return result[key];
+  if (isRecord(result) && Object.prototype.hasOwnProperty.call(result, key)) return result[key];
   try {
     return getIn(result, parsePath(key));
   } catch {

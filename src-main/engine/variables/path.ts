@@ -16,6 +16,28 @@ export class PathError extends Error {
 }
 
 /** Strips `{{ }}` wrappers importers sometimes leave on an equation's left side. */
+/**
+ * Names that would reach an object's prototype instead of its own data (`__proto__.x` writes into
+ * Object.prototype for every object in the process). Refused as a path segment everywhere a path is
+ * parsed; `setIn`/`getIn`/`deleteIn` refuse them too, for segments built by hand.
+ */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+export const isForbiddenKey = (key: string): boolean => FORBIDDEN_KEYS.has(key);
+
+const forbidden = (raw: string, key: string) =>
+  new PathError(
+    raw,
+    `"${key}" is not allowed as a name in a variable path (it would reach the JavaScript object prototype); expected a plain name such as workflow.${key === '__proto__' ? 'proto' : key}_value`,
+  );
+
+function guardKey(raw: string, key: string): void {
+  if (FORBIDDEN_KEYS.has(key)) throw forbidden(raw, key);
+}
+
+/** A fresh object for variables: no prototype, so no name can reach Object.prototype through it. */
+export const emptyRecord = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
+
 export function normalizePath(path: string): string {
   const t = path.trim();
   const m = /^\{\{\s*(.*?)\s*\}\}$/.exec(t);
@@ -56,6 +78,7 @@ export function parsePath(raw: string): PathSegment[] {
       expectKey = false;
     }
   }
+  for (const seg of segs) if (seg.kind === 'key') guardKey(raw, seg.key);
   const appendAt = segs.findIndex((s) => s.kind === 'append');
   if (appendAt >= 0 && appendAt !== segs.length - 1)
     throw new PathError(raw, '"[+]" may only be the last part of a path');
@@ -80,6 +103,7 @@ export function getIn(root: unknown, segs: PathSegment[]): unknown {
   for (const s of segs) {
     if (s.kind === 'append') return undefined;
     if (s.kind === 'key') {
+      if (FORBIDDEN_KEYS.has(s.key)) return undefined;
       if (!isRecord(cur) || !Object.prototype.hasOwnProperty.call(cur, s.key)) return undefined;
       cur = cur[s.key];
     } else {
@@ -104,19 +128,20 @@ export function setIn(
 ): void {
   if (!segs.length) throw new PathError(raw, 'is empty');
   if (segs[0].kind !== 'key') throw new PathError(raw, 'must start with a name');
+  for (const seg of segs) if (seg.kind === 'key') guardKey(raw, seg.key);
   let cur: unknown = root;
   for (let i = 0; i < segs.length; i++) {
     const s = segs[i];
     const last = i === segs.length - 1;
     const next = segs[i + 1];
-    const fresh = () => (next && next.kind !== 'key' ? [] : {});
+    const fresh = () => (next && next.kind !== 'key' ? [] : emptyRecord());
     if (s.kind === 'key') {
       if (!isRecord(cur)) throw new PathError(raw, `"${formatPath(segs.slice(0, i))}" is not an object`);
       if (last) {
         cur[s.key] = value;
         return;
       }
-      const child = cur[s.key];
+      const child = Object.prototype.hasOwnProperty.call(cur, s.key) ? cur[s.key] : undefined;
       const wantArray = next.kind !== 'key';
       if (child === undefined || child === null || (wantArray ? !Array.isArray(child) : !isRecord(child))) {
         if (child !== undefined && child !== null)
@@ -148,9 +173,10 @@ export function setIn(
 /** Removes the value at the path; true when something was removed. */
 export function deleteIn(root: Record<string, unknown>, segs: PathSegment[]): boolean {
   if (!segs.length) return false;
+  if (segs.some((seg) => seg.kind === 'key' && FORBIDDEN_KEYS.has(seg.key))) return false;
   const parent = getIn(root, segs.slice(0, -1));
   const s = segs[segs.length - 1];
-  if (s.kind === 'key' && isRecord(parent) && s.key in parent) {
+  if (s.kind === 'key' && isRecord(parent) && Object.prototype.hasOwnProperty.call(parent, s.key)) {
     delete parent[s.key];
     return true;
   }

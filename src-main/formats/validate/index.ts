@@ -8,6 +8,7 @@ import { checkEdges } from './rules-edges.js';
 import { checkFlow } from './rules-flow.js';
 import { checkStructure, checkTools } from './rules-structure.js';
 import { checkReadOnlyWrites, checkTemplates } from './rules-templates.js';
+import { checkSnippetSizes, checkVariablePaths } from './rules-hostile.js';
 
 export interface ValidateOptions {
   /** File name put on every issue. */
@@ -63,6 +64,8 @@ export function validateGraphWith(graph: unknown, opts: ValidateOptions): Valida
   checkTools(g, r);
   checkTemplates(g, r);
   checkReadOnlyWrites(g, r);
+  checkVariablePaths(g, r);
+  checkSnippetSizes(g, r);
   return {
     graph: g,
     errors: r.issues.filter((i) => i.severity === 'error'),

@@ -108,6 +108,12 @@ export class OpenAiChatModel implements ChatModel {
   static async load(spec: ModelSpec, opts: OpenAiModelOptions = {}): Promise<OpenAiChatModel> {
     const endpoints = (spec.endpoints?.length ? spec.endpoints : defaultOpenAiEndpoints()).map(normalizeBaseUrl);
     for (const e of endpoints) {
+      if (/\[redacted\]|%5Bredacted%5D/i.test(e))
+        throw providerError(
+          { provider: 'openai', model: spec.model, where: e },
+          'invalid_spec',
+          'this URL had a secret in it, which Parley does not store (runs keep endpoint URLs redacted); expected the URL without the key, with the key in OPENAI_API_KEY (or api_key_env) or on the Models page',
+        );
       try {
         new URL(e);
       } catch {

@@ -3,6 +3,7 @@ import { prep } from '../statements.js';
 import { Run, RunProblems, RunSummary, type RunStatus, type TestSuite } from '../../../src-shared/schemas/index.js';
 import { StoreError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
+import { RunLocks } from '../run-lock.js';
 
 interface RunRow {
   id: string;
@@ -70,12 +71,20 @@ function toRun(row: RunRow): Run {
 }
 
 export class RunsRepo {
-  constructor(private readonly db: Database.Database) {}
+  /** Proof of life of running runs (see run-lock.ts): held while this process runs a run. */
+  readonly locks: RunLocks;
+
+  constructor(private readonly db: Database.Database) {
+    this.locks = new RunLocks(db.name);
+  }
 
   /** Creates a run, snapshotting the suite it runs so the run stays meaningful after the suite changes. */
   create(run: NewRun, suite?: TestSuite): Run {
     const id = newId('run');
     const now = nowIso();
+    const status = run.status ?? 'queued';
+    // the lock is taken before the row exists: no other process can ever see this run live but unlocked
+    if (status === 'queued' || status === 'running') this.locks.acquire(id);
     prep(
       this.db,
       `INSERT INTO runs (id, kind, status, agent_id, agent_version_id, agent_name, suite_id, suite_name,
@@ -84,7 +93,7 @@ export class RunsRepo {
     ).run(
       id,
       run.kind,
-      run.status ?? 'queued',
+      status,
       run.agent_id,
       run.agent_version_id,
       run.agent_name,
@@ -168,6 +177,7 @@ export class RunsRepo {
   setStatus(id: string, status: RunStatus, extra: { error?: string | null } = {}): void {
     const now = nowIso();
     if (status === 'running') {
+      this.locks.acquire(id); // before the row says running (see create)
       prep(
         this.db,
         `UPDATE runs SET status = 'running', started_at = COALESCE(started_at, ?), finished_at = NULL,
@@ -182,6 +192,7 @@ export class RunsRepo {
       `UPDATE runs SET status = ?, finished_at = CASE WHEN ? THEN ? ELSE finished_at END,
         error = CASE WHEN ? THEN ? ELSE error END WHERE id = ?`,
     ).run(status, terminal ? 1 : 0, now, setError ? 1 : 0, extra.error ?? null, id);
+    if (terminal) this.locks.release(id);
   }
 
   /** Recomputes the summary from the stored results. */
@@ -201,29 +212,66 @@ export class RunsRepo {
   }
 
   /**
+   * Whether the process that runs `id` is alive: its run lock is held (any process, this one included).
+   * Runs from before run locks existed have no lock file: their recorded PID decides, as it used to.
+   */
+  isLive(id: string, ownerPid: number | null, isAlive: (pid: number) => boolean = pidAlive): boolean {
+    const locked = this.locks.isLive(id);
+    if (locked !== undefined) return locked;
+    return ownerPid != null && (ownerPid === process.pid || isAlive(ownerPid));
+  }
+
+  /** The PID recorded for a run's process (for messages). */
+  ownerPid(id: string): number | null {
+    const row = prep(this.db, 'SELECT owner_pid FROM runs WHERE id = ?').get(id) as
+      { owner_pid: number | null } | undefined;
+    return row?.owner_pid ?? null;
+  }
+
+  /**
    * Runs left 'running' or 'queued' by a process that no longer exists (killed, crashed, power loss)
-   * are marked 'interrupted'. Called on every open.
+   * are marked 'interrupted'. Called on every open, and before a resume is refused. A run is alive
+   * while its run lock is held (run-lock.ts), so a reused PID no longer keeps a dead run 'running'.
    */
   markOrphansInterrupted(isAlive: (pid: number) => boolean = pidAlive): string[] {
     const rows = prep(this.db, "SELECT id, owner_pid FROM runs WHERE status IN ('running', 'queued')").all() as {
       id: string;
       owner_pid: number | null;
     }[];
-    const orphaned = rows.filter((r) => r.owner_pid == null || (r.owner_pid !== process.pid && !isAlive(r.owner_pid)));
-    const mark = prep(
-      this.db,
-      "UPDATE runs SET status = 'interrupted', finished_at = ?, error = COALESCE(error, 'the process running it stopped before it finished') WHERE id = ?",
+    const orphaned = rows.filter((r) => !this.isLive(r.id, r.owner_pid, isAlive));
+    this.markInterrupted(
+      orphaned.map((r) => r.id),
+      'the process running it stopped before it finished',
     );
-    this.db.transaction(() => {
-      for (const r of orphaned) {
-        mark.run(nowIso(), r.id);
-        this.refreshSummary(r.id);
-      }
-    })();
     return orphaned.map((r) => r.id);
   }
 
+  /**
+   * `--force`: marks a run 'interrupted' although its process still holds the run lock (a hung
+   * process, or a database on a drive another machine shares). The caller then resumes it under a
+   * lock of its own; the other process, if it wakes up, can only add results for conversations not
+   * yet stored (results are unique per test and repeat).
+   */
+  forceInterrupt(id: string): void {
+    this.markInterrupted([id], 'taken over with --force while another process still held it');
+  }
+
+  private markInterrupted(ids: string[], reason: string): void {
+    const mark = prep(
+      this.db,
+      "UPDATE runs SET status = 'interrupted', finished_at = ?, error = COALESCE(error, ?) WHERE id = ?",
+    );
+    this.db.transaction(() => {
+      for (const id of ids) {
+        mark.run(nowIso(), reason, id);
+        this.refreshSummary(id);
+      }
+    })();
+    for (const id of ids) this.locks.clearStale(id);
+  }
+
   delete(id: string): boolean {
+    this.locks.release(id);
     return prep(this.db, 'DELETE FROM runs WHERE id = ?').run(id).changes > 0;
   }
 }

@@ -1,3 +1,4 @@
+import { MAX_REQUEST_BODY_BYTES } from '../../../src-shared/limits.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RpcResult } from '../../../src-shared/contract/index.js';
@@ -191,7 +192,7 @@ describe('web mode security', () => {
     const big = await fetch(base() + '/rpc/agents.create', {
       method: 'POST',
       headers,
-      body: '"' + 'x'.repeat(11 * 1024 * 1024) + '"',
+      body: '"' + 'x'.repeat(MAX_REQUEST_BODY_BYTES + 1024) + '"',
     });
     expect(big.status).toBe(413);
     expect(((await big.json()) as { error: { code: string } }).error.code).toBe('too_large');

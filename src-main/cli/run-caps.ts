@@ -1,0 +1,26 @@
+import type { RunOptions, TestSuite } from '../../src-shared/schemas/index.js';
+import { runOptionIssues, runSizeIssue, type RunSizeIssue } from '../engine/run-size.js';
+import { CliError } from './errors.js';
+
+/** The `parley run` flag behind each capped run option. */
+const FLAGS: Record<string, string> = {
+  'options.repeats': '--repeat',
+  'options.max_turns': '--max-turns',
+  'options.concurrency': '--concurrency',
+  'options.personas': '--persona',
+  'options.tests': '--tests',
+};
+
+const cliError = (issue: RunSizeIssue) => new CliError(`${FLAGS[issue.path] ?? issue.path}: ${issue.message}`);
+
+/** The run flags against the caps every door shares (src-shared/limits.ts), before anything is loaded. */
+export function checkRunFlags(options: Partial<RunOptions>): void {
+  const issue = runOptionIssues(options)[0];
+  if (issue) throw cliError(issue);
+}
+
+/** The run's size (tests x repeats x personas) against the cap, before anything is planned. */
+export function checkRunSize(suite: TestSuite, options: Partial<RunOptions>): void {
+  const issue = runSizeIssue(suite, options);
+  if (issue) throw cliError(issue);
+}
