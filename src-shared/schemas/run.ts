@@ -14,6 +14,8 @@ export const END_REASONS = [
   'max_turns',
   'end_node',
   'transfer',
+  /** The conversation outgrew the model's context (run option context: end); judged on what happened. */
+  'context_full',
   'error',
   'cancelled',
   'imported',

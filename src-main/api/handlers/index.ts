@@ -5,6 +5,7 @@ import { compareHandlers } from './compare.js';
 import { libraryHandlers } from './library.js';
 import { modelHandlers } from './models.js';
 import { modelProviderHandlers } from './models-providers.js';
+import { modelPreflightHandlers } from './models-preflight.js';
 import { firstRunHandlers } from './first-run.js';
 import { playgroundHandlers } from './playground.js';
 import { runControlHandlers } from './run-control.js';
@@ -24,6 +25,7 @@ export const handlers: Handlers = {
   ...compareHandlers,
   ...modelHandlers,
   ...modelProviderHandlers,
+  ...modelPreflightHandlers,
   ...firstRunHandlers,
   ...playgroundHandlers,
 };

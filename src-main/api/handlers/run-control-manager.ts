@@ -20,6 +20,7 @@ import { sharedProviders } from '../providers-service.js';
 import { groupRunFailures } from '../../compare/run-problems.js';
 import type { ApiContext } from '../context.js';
 import { ApiFailure, notFound } from '../errors.js';
+import { requireRunModels } from '../model-preflight.js';
 
 type Role = 'agent' | 'caller' | 'judge';
 
@@ -125,11 +126,14 @@ export class RunManager {
     if (!suite.data.tests.length)
       throw invalid(`suite "${suite.name}" has no tests: add a test on the Suites page first`, 'suite_id');
     const total = this.plannedTotal(suite.data, input.options);
-    const models = await this.loadModels({
+    const specs = {
       agent: ModelSpec.parse(input.models.agent),
       ...(input.models.caller ? { caller: ModelSpec.parse(input.models.caller) } : {}),
       ...(input.models.judge ? { judge: ModelSpec.parse(input.models.judge) } : {}),
-    });
+    };
+    // issue 14: every model answers once before a run row exists (wrong key, unknown model, server down, not a GGUF)
+    await requireRunModels(this.ctx, { models: specs, agent_id: agent.id, agent_version_id: version.id, suite_id: suite.id });
+    const models = await this.loadModels(specs);
     return this.launch(total, (onEvent) =>
       startRun({
         store,

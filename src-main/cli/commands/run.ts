@@ -15,7 +15,10 @@ import {
 import { failsOnSeverity } from '../../compare/failure-groups.js';
 import { groupRunFailures } from '../../compare/run-problems.js';
 import { allTestsOk, loadRunModels, PlanError, startRun, type RunAgent, type RunOutcome } from '../../engine/index.js';
-import { failureReasons as failureLines, toJUnitXmlRuns } from '../../compare/junit.js';
+import { toJUnitXmlRuns } from '../../compare/junit.js';
+import { failuresText, resultDetail } from '../run-failures-text.js';
+import { preflightOrExit } from '../run-preflight.js';
+import { longestPrompts } from '../../engine/prompt-sizes.js';
 import { portableRun } from '../../compare/run-export.js';
 import { compareStoredRuns } from '../../compare/load.js';
 import { formatMatrixText } from '../../compare/format-matrix.js';
@@ -39,6 +42,7 @@ interface RunCliOptions {
   maxTurns?: string;
   test: string[];
   json?: boolean;
+  verbose?: boolean;
   junit?: string;
   resume?: string;
   testModelPrecedence?: boolean;
@@ -166,14 +170,14 @@ function progress(label: string): { onEvent: (e: RunEvent) => void; end: () => v
   };
 }
 
-function printText(o: RunOutcome): void {
+function printText(o: RunOutcome, verbose = false): void {
   const { run, results } = o;
   process.stdout.write(
     `run ${run.id}  ${run.status}  agent ${run.agent_name}  suite ${run.suite_name}  model ${run.models.agent?.spec.provider}:${run.models.agent?.spec.model}\n\n`,
   );
   const own = results.some((r) => r.agent_model);
   printTable(
-    ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', ...(own ? ['AGENT MODEL'] : [])],
+    ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', ...(own ? ['AGENT MODEL'] : []), 'DETAIL'],
     results.map((r) => [
       r.test,
       String(r.repeat + 1),
@@ -188,16 +192,11 @@ function printText(o: RunOutcome): void {
               : "the run's",
           ]
         : []),
+      resultDetail(r, verbose),
     ]),
   );
-  const failing = results.filter((r) => r.status !== 'pass');
-  if (failing.length) process.stdout.write('\n');
-  for (const r of failing)
-    process.stdout.write(
-      `${r.test}${r.repeat ? ` #${r.repeat + 1}` : ''}:\n${failureLines(r)
-        .map((l) => `  - ${l}`)
-        .join('\n')}\n`,
-    );
+  const failing = failuresText(results, verbose);
+  if (failing.length) process.stdout.write(`\n${failing.join('\n')}\n`);
   const rates = o.tests.filter((t) => t.runs > 1).map((t) => `${t.test} ${Math.round(t.pass_rate * 100)}%`);
   if (rates.length)
     process.stdout.write(
@@ -251,6 +250,12 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     if (!run.models.agent) throw new CliError(`--resume: run ${run.id} has no agent model recorded`);
     if (run.status === 'running' || run.status === 'queued')
       throw new CliError(`--resume: run ${run.id} is still ${run.status} in another process`);
+    await preflightOrExit(
+      registry,
+      [{ agent: run.models.agent.spec, caller: run.models.caller?.spec, judge: run.models.judge?.spec }],
+      undefined,
+      opts.json,
+    );
     const models = await load(run.models.agent.spec, run.models.caller?.spec, run.models.judge?.spec);
     jobs.push({
       label: run.id,
@@ -274,6 +279,13 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     const sharedJudge = judgeSpec ?? (agentSpecs.length > 1 ? agentSpecs[0] : undefined);
     const agent = resolveAgent(store, opts.agent);
     const suite = resolveTests(store, opts.tests);
+    // issue 14: every distinct model answers once before any run is written (exit 2 otherwise)
+    await preflightOrExit(
+      registry,
+      agentSpecs.map((a) => ({ agent: a, caller: sharedCaller, judge: sharedJudge })),
+      longestPrompts(agent.graph, suite.data, (id) => store.personas.find(id)?.data),
+      opts.json,
+    );
     const ownModels = suite.data.tests.filter((t) => t.llm_model !== undefined);
     if (ownModels.length && !opts.testModelPrecedence) {
       info(
@@ -367,7 +379,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
   } else {
     outcomes.forEach((o, i) => {
       if (i) process.stdout.write('\n');
-      printText(o);
+      printText(o, opts.verbose);
     });
     if (outcomes.length > 1)
       process.stdout.write(
@@ -426,6 +438,7 @@ export function registerRun(program: Command): void {
         `exit 1 when a grouped problem is at or above ${SEVERITIES.join('|')} (implies --group-failures)`,
       )
       .option('--json', 'print the run report as JSON')
+      .option('--verbose', 'print whole error messages (the table shows their first line)')
       .option('--junit <file>', 'also write a JUnit XML report')
       .option('--resume <run>', 'continue a cancelled or interrupted run (skips finished conversations)'),
   ).action(async (opts: RunCliOptions) => {

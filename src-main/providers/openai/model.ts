@@ -168,6 +168,51 @@ export class OpenAiChatModel implements ChatModel {
     return false;
   }
 
+  /**
+   * The pre-run check, once per endpoint: GET /models with the key (proves the URL and the key);
+   * when the list does not name the model (or the server has no /models), one 1-token completion
+   * proves the model exists.
+   */
+  async check(signal?: AbortSignal): Promise<void> {
+    for (const ep of this.endpoints) {
+      let listed: string[] | undefined;
+      try {
+        const res = await fetchOk(
+          this.errorContext(ep),
+          `${ep}/models`,
+          { headers: this.headers(), signal, timeoutMs: 30_000, fetch: this.opts.fetch },
+          { keySource: this.keyInfo.source },
+        );
+        const j = (await res.json().catch(() => ({}))) as { data?: Array<{ id?: unknown }> };
+        listed = (j.data ?? []).map((m) => String(m.id));
+      } catch (e) {
+        // no /models on this server: the completion below decides
+        if (!(e instanceof ProviderError) || e.code !== 'model_not_found') throw e;
+      }
+      if (listed?.includes(this.spec.model)) continue;
+      const body = {
+        model: this.spec.model,
+        messages: [{ role: 'user', content: 'Say OK.' }],
+        [this.compat.maxCompletionTokens ? 'max_completion_tokens' : 'max_tokens']: 1,
+      };
+      try {
+        await this.post(ep, '/chat/completions', body, signal);
+      } catch (e) {
+        if (this.learnFrom400(e)) {
+          await this.post(ep, '/chat/completions', { ...body, max_completion_tokens: 1, max_tokens: undefined }, signal);
+          continue;
+        }
+        if (e instanceof ProviderError && e.code === 'model_not_found' && listed?.length)
+          throw providerError(
+            this.errorContext(ep),
+            'model_not_found',
+            `the server does not serve this model; it lists ${listed.slice(0, 8).join(', ')}${listed.length > 8 ? ', ...' : ''}`,
+          );
+        throw e;
+      }
+    }
+  }
+
   async identity(): Promise<ModelIdentity> {
     return { provider: 'openai', name: this.spec.model, endpoints: this.endpoints, params: { ...this.spec.params } };
   }
