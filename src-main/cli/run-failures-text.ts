@@ -6,7 +6,7 @@
 import type { Result } from '../../src-shared/schemas/index.js';
 import { failureReasons } from '../compare/junit.js';
 
-const DETAIL_CHARS = 100;
+const DETAIL_CHARS = 140;
 
 const firstLine = (text: string): string => text.split('\n', 1)[0].trim();
 

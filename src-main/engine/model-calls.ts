@@ -7,6 +7,7 @@ import type {
   StructuredRequest,
   StructuredResponse,
 } from '../providers/types.js';
+import { ProviderError } from '../providers/types.js';
 import { CancelledError, ModelCallError } from './errors.js';
 
 export type ModelRole = 'agent' | 'caller' | 'judge';
@@ -70,6 +71,7 @@ export class ModelCalls {
       );
     } catch (e) {
       if (e instanceof CancelledError || this.signal?.aborted) throw new CancelledError();
+      this.recordFailure(role, purpose, node, e, performance.now() - started);
       throw new ModelCallError(
         `${this.describe(role, purpose, node)} failed: ${(e as Error)?.message ?? String(e)}`,
         e,
@@ -85,6 +87,26 @@ export class ModelCalls {
       ...(u.endpoint ? { endpoint: u.endpoint } : {}),
     });
     return res;
+  }
+
+  /** A failed call is recorded too: what it spent (the provider attaches it), its time and its error code. */
+  private recordFailure(role: ModelRole, purpose: string, node: string | undefined, e: unknown, ms: number): void {
+    const pe = e instanceof ProviderError ? e : undefined;
+    const u = pe?.usage;
+    const endpoint = u?.endpoint ?? pe?.where;
+    this.records.push({
+      role,
+      purpose,
+      ...(node ? { node } : {}),
+      tokens: {
+        prompt: u?.prompt_tokens ?? 0,
+        cached_prompt: u?.cached_prompt_tokens ?? 0,
+        completion: u?.completion_tokens ?? 0,
+      },
+      ms: Math.max(0, u?.wall_ms || ms),
+      ...(endpoint ? { endpoint } : {}),
+      error_code: pe?.code ?? 'error',
+    });
   }
 
   /** Rejects as soon as the run is cancelled, even if the provider ignores the signal. */

@@ -16,6 +16,7 @@ import { loadTestModels, type TestModels } from './test-models.js';
 import { runOne } from './run-one.js';
 import { planRun } from './run-plan.js';
 import { expandPersonaMatrix } from './persona-matrix.js';
+import { CircuitBreaker, DEFAULT_BREAKER_THRESHOLD } from './circuit-breaker.js';
 
 export interface RunAgent {
   id: string;
@@ -165,6 +166,10 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
   const execute = async (): Promise<RunOutcome> => {
     let failure: string | undefined;
     const queue = new PQueue({ concurrency: Math.max(1, options.concurrency) });
+    const breaker = new CircuitBreaker(DEFAULT_BREAKER_THRESHOLD, (role) => {
+      const s = o.models[role].spec;
+      return `${role} model ${s.provider}:${s.model}`;
+    });
     try {
       store.runs.setStatus(runId, 'running');
       emit({ type: 'run.started', run_id: runId, total: plan.length });
@@ -213,6 +218,13 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
               result_id: result.id,
               duration_ms: result.duration_ms,
             });
+            // issue 14: N conversations in a row failing the same set-up way stop the run (failed, finished kept)
+            const stop = breaker.record(result);
+            if (stop && !failure) {
+              failure = stop;
+              queue.clear();
+              controller.abort(stop);
+            }
           })
           .catch((e: unknown) => {
             failure ??= (e as Error)?.message ?? String(e);

@@ -155,6 +155,8 @@ export class ProviderError extends Error {
   status?: number;
   /** Server-requested delay before retrying (Retry-After), in ms. */
   retryAfterMs?: number;
+  /** What the failed call spent before it failed (e.g. a cut-off structured answer and its repair). */
+  usage?: CallUsage;
 }
 
 export const emptyUsage = (): CallUsage => ({

@@ -95,6 +95,8 @@ export const ModelCall = z.object({
   tokens: Tokens,
   ms: z.number().min(0),
   endpoint: z.string().optional(),
+  /** The call failed: the provider's error code (unauthorized, connection_refused, bad_output, ...). Its tokens are what it spent. */
+  error_code: z.string().optional(),
 });
 export type ModelCall = z.infer<typeof ModelCall>;
 

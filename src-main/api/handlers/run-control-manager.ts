@@ -132,7 +132,12 @@ export class RunManager {
       ...(input.models.judge ? { judge: ModelSpec.parse(input.models.judge) } : {}),
     };
     // issue 14: every model answers once before a run row exists (wrong key, unknown model, server down, not a GGUF)
-    await requireRunModels(this.ctx, { models: specs, agent_id: agent.id, agent_version_id: version.id, suite_id: suite.id });
+    await requireRunModels(this.ctx, {
+      models: specs,
+      agent_id: agent.id,
+      agent_version_id: version.id,
+      suite_id: suite.id,
+    });
     const models = await this.loadModels(specs);
     return this.launch(total, (onEvent) =>
       startRun({

@@ -100,12 +100,17 @@ export class LlamaCppSession implements ModelSession {
     }
     // Cut off because the context had no room for the schema's answer: say so, so callers can fall back (e.g. one metric per call).
     if (cutShort)
-      throw providerError(
-        this.ctx,
-        'context_overflow',
-        `the structured answer was cut off: the context had room for fewer tokens than the schema may need (${bound}); raise params.context_size or use a smaller schema`,
+      throw Object.assign(
+        providerError(
+          this.ctx,
+          'context_overflow',
+          `the structured answer was cut off: the context had room for fewer tokens than the schema may need (${bound}); raise params.context_size or use a smaller schema`,
+        ),
+        { usage },
       );
-    throw providerError(this.ctx, 'bad_output', `structured output failed twice: ${lastError}`);
+    throw Object.assign(providerError(this.ctx, 'bad_output', `structured output failed twice: ${lastError}`), {
+      usage,
+    });
   }
 
   async dispose(): Promise<void> {

@@ -199,7 +199,12 @@ export class OpenAiChatModel implements ChatModel {
         await this.post(ep, '/chat/completions', body, signal);
       } catch (e) {
         if (this.learnFrom400(e)) {
-          await this.post(ep, '/chat/completions', { ...body, max_completion_tokens: 1, max_tokens: undefined }, signal);
+          await this.post(
+            ep,
+            '/chat/completions',
+            { ...body, max_completion_tokens: 1, max_tokens: undefined },
+            signal,
+          );
           continue;
         }
         if (e instanceof ProviderError && e.code === 'model_not_found' && listed?.length)
