@@ -39,7 +39,10 @@ export async function checkRunModels(ctx: ApiContext, input: AppPreflightInput):
         : undefined;
   const reg = sharedProviders(ctx);
   return preflightModels(
-    { load: (spec, o) => reg.load(withThreadsSetting(ctx, spec), o) },
+    {
+      load: (spec, o) => reg.load(withThreadsSetting(ctx, spec), o),
+      forget: (spec) => reg.forget(withThreadsSetting(ctx, spec)),
+    },
     { models: input.models, ...(prompts ? { prompts } : {}) },
   );
 }

@@ -16,6 +16,9 @@ function clip(text: string, max: number): string {
 
 const label = (r: Result): string => `${r.test}${r.repeat ? ` #${r.repeat + 1}` : ''}`;
 
+/** The provider's own "openai model "x" at URL: " head repeats what the engine's message already says. */
+const compact = (text: string): string => text.replace(/(failed: )[\w-]+ model "[^"]*"(?: at \S+)?: /, '$1');
+
 /** The table's DETAIL cell: the error's first line, or the first failed check; empty for a pass. */
 export function resultDetail(r: Result, verbose = false): string {
   const text =
@@ -26,7 +29,7 @@ export function resultDetail(r: Result, verbose = false): string {
           ? 'passed; the conversation ended when the context was full'
           : ''
         : (failureReasons(r)[0] ?? '');
-  return verbose ? text : clip(firstLine(text), DETAIL_CHARS);
+  return verbose ? text : clip(compact(firstLine(text)), DETAIL_CHARS);
 }
 
 export interface ErrorGroup {

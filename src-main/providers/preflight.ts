@@ -23,6 +23,8 @@ export interface PreflightInput {
 
 export interface PreflightDeps {
   load(spec: ModelSpec, opts?: { signal?: AbortSignal }): Promise<ChatModel>;
+  /** Drops a model that failed its check, so a fixed key or a started server is seen by the next check. */
+  forget?(spec: ModelSpec): Promise<void>;
 }
 
 /** Room a conversation needs beyond its system prompt to get a few turns in (replies, structured answers). */
@@ -143,6 +145,7 @@ export async function preflightModels(deps: PreflightDeps, input: PreflightInput
         model = await deps.load(spec, { signal: input.signal });
         await model.check?.(input.signal);
       } catch (e) {
+        await deps.forget?.(spec).catch(() => undefined);
         return [problemOf(e, spec, roles)];
       }
       const c = input.prompts ? contextProblem(model, spec, roles, input.prompts) : undefined;
