@@ -1,6 +1,9 @@
 /** An OpenAI-compatible chat model on one or more base URLs, over plain fetch. */
 import type { ModelIdentity, ModelSpec } from '../../../src-shared/schemas/index.js';
-import type { ChatModel, ModelSession } from '../types.js';
+import type { ChatMessage, ChatModel, ModelSession } from '../types.js';
+import { DEFAULT_CHARS_PER_TOKEN, learnCharsPerToken } from '../ollama/num-ctx.js';
+import type { JsonSchema } from '../shared/json-schema.js';
+import { structuredTokenLimit, UNMEASURED_CHARS_PER_TOKEN } from '../shared/structured-budget.js';
 import { ProviderError } from '../types.js';
 import { EndpointPool, type EndpointStats } from '../shared/endpoint-pool.js';
 import { providerError, type ErrorContext } from '../shared/errors.js';
@@ -92,6 +95,8 @@ export class OpenAiChatModel implements ChatModel {
     noSeed: false,
   };
   private closed = false;
+  /** Characters per token learned from the server's prompt counts (undefined until a call reported usage). */
+  private charsPerToken: number | undefined;
 
   private constructor(
     readonly spec: ModelSpec,
@@ -216,6 +221,19 @@ export class OpenAiChatModel implements ChatModel {
         throw e;
       }
     }
+  }
+
+  /** Learns the model's characters per token from a call's prompt and the server's prompt_tokens (the smallest ratio seen). */
+  observePrompt(messages: ChatMessage[], promptTokens: number): void {
+    // the contents only: the template's own tokens make the ratio lower, never higher, than the true one
+    const chars = messages.reduce((n, m) => n + m.content.length, 0);
+    const ratio = learnCharsPerToken(this.charsPerToken ?? DEFAULT_CHARS_PER_TOKEN, chars, promptTokens);
+    if (promptTokens > 0) this.charsPerToken = ratio;
+  }
+
+  /** max_tokens for a structured answer: never less than the schema's worst case at the measured (else 1) characters per token. */
+  structuredLimit(schema: JsonSchema, asked: number | undefined): number | undefined {
+    return structuredTokenLimit(schema, asked, this.charsPerToken ?? UNMEASURED_CHARS_PER_TOKEN);
   }
 
   async identity(): Promise<ModelIdentity> {
