@@ -187,6 +187,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
         patternTimeoutMs: o.patternTimeoutMs,
         now: o.now,
         turnQuality: options.turn_quality ?? suite.turn_quality ?? false,
+        contextPolicy: options.context ?? 'end',
       };
       controller.signal.addEventListener('abort', () => queue.clear(), { once: true });
       for (const item of plan) {

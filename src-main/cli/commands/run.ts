@@ -49,6 +49,7 @@ interface RunCliOptions {
   groupFailures?: boolean;
   failOnSeverity?: string;
   turnQuality?: boolean;
+  context?: string;
   persona: string[];
 }
 
@@ -59,6 +60,11 @@ function positiveInt(flag: string, v: string | undefined): number | undefined {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1) throw new CliError(`${flag}: expected a positive integer, got "${v}"`);
   return n;
+}
+
+function contextPolicy(v: string): 'end' | 'trim' {
+  if (v === 'end' || v === 'trim') return v;
+  throw new CliError(`--context: expected end or trim, got "${v}"`);
 }
 
 function spec(flag: string, v: string): ModelSpec {
@@ -203,7 +209,7 @@ function printText(o: RunOutcome, verbose = false): void {
       `\npass rates: ${rates.join(', ')} (minimum ${Math.round((o.tests[0]?.min_pass_rate ?? 1) * 100)}%)\n`,
     );
   process.stdout.write(
-    `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`,
+    `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}${run.summary.context_full ? `  (${run.summary.context_full} ended when the context was full)` : ''}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`,
   );
   const scored = results.flatMap((r) => r.turn_quality?.turns ?? []);
   if (scored.length) {
@@ -229,6 +235,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     ...(opts.test.length ? { tests: opts.test } : {}),
     ...(opts.testModelPrecedence ? { test_model_precedence: true } : {}),
     ...(opts.turnQuality ? { turn_quality: true } : {}),
+    ...(opts.context ? { context: contextPolicy(opts.context) } : {}),
     ...(opts.persona.length ? { personas: opts.persona } : {}),
     ...(opts.failOnSeverity ? { fail_on_severity: parseSeverity(opts.failOnSeverity) } : {}),
   };
@@ -415,6 +422,10 @@ export function registerRun(program: Command): void {
       .option('--concurrency <n>', 'conversations at once (default 4)')
       .option('--max-turns <n>', 'caller turns per conversation (overrides the tests; default 20)')
       .option('--test <name>', 'only this test (repeatable)', collect, [])
+      .option(
+        '--context <policy>',
+        "a conversation that outgrows the model's context: end (default; end reason context_full, judged on what happened) or trim (drop the oldest turns)",
+      )
       .option(
         '--test-model-precedence',
         "a test's llm_model replaces the agent model for that test (voicetest's test_model_precedence)",

@@ -1,6 +1,6 @@
 import type { MetricResult, TranscriptTurn } from '../../../src-shared/schemas/index.js';
 import { ProviderError } from '../../providers/types.js';
-import { ModelCallError } from '../errors.js';
+import { ContextFullError, ModelCallError } from '../errors.js';
 import { DEFAULT_LIMITS, type EngineLimits } from '../limits.js';
 import type { ModelCalls } from '../model-calls.js';
 import { renderTranscript } from '../transcript-text.js';
@@ -108,9 +108,10 @@ async function listFacts(calls: ModelCalls, transcriptText: string, limits: Engi
 }
 
 const mayRetrySingly = (e: unknown) =>
-  e instanceof ModelCallError &&
-  e.cause instanceof ProviderError &&
-  (e.cause.code === 'bad_output' || e.cause.code === 'context_overflow');
+  e instanceof ContextFullError ||
+  (e instanceof ModelCallError &&
+    e.cause instanceof ProviderError &&
+    (e.cause.code === 'bad_output' || e.cause.code === 'context_overflow'));
 
 export async function judgeMetrics(
   calls: ModelCalls,

@@ -73,12 +73,15 @@ export function structuredTokenLimit(
 }
 
 /**
- * The schema with its string and array bounds scaled down so its worst case fits `tokens` at
- * `charsPerToken` (never below 8 characters per string). The answer is clamped to the same bounds.
+ * The schema with its string bounds scaled down so its worst case (measured by `bound`: characters by
+ * default, or a provider's token bound) fits `budget` (never below 8 characters per string).
  */
-export function shrinkSchemaToFit(schema: JsonSchema, tokens: number, charsPerToken: number): JsonSchema {
-  const budget = tokens * charsPerToken - 8;
-  const full = schemaCharBound(schema);
+export function shrinkSchemaToFit(
+  schema: JsonSchema,
+  budget: number,
+  bound: (s: JsonSchema) => number = schemaCharBound,
+): JsonSchema {
+  const full = bound(schema);
   if (!Number.isFinite(full) || full <= budget) return schema;
   const scale = (f: number) => {
     const walk = (s: unknown): unknown => {
@@ -99,7 +102,7 @@ export function shrinkSchemaToFit(schema: JsonSchema, tokens: number, charsPerTo
   for (let i = 0; i < 12; i++) {
     const mid = (lo + hi) / 2;
     const s = scale(mid);
-    if (schemaCharBound(s) <= budget) {
+    if (bound(s) <= budget) {
       best = s;
       lo = mid;
     } else hi = mid;

@@ -28,14 +28,12 @@ describe('structured answer budget', () => {
   });
 
   it('shrinks string bounds to fit the room left, keeping at least 8 characters', () => {
-    const fit = shrinkSchemaToFit(caller, 200, 1);
+    const fit = shrinkSchemaToFit(caller, 192);
     expect(schemaCharBound(fit)).toBeLessThanOrEqual(192);
     const max = (fit.properties as { message: { maxLength: number } }).message.maxLength;
     expect(max).toBeGreaterThan(100);
     expect(max).toBeLessThan(400);
-    expect(shrinkSchemaToFit(caller, 1000, 1)).toBe(caller);
-    expect((shrinkSchemaToFit(caller, 10, 1).properties as { message: { maxLength: number } }).message.maxLength).toBe(
-      8,
-    );
+    expect(shrinkSchemaToFit(caller, 1000)).toBe(caller);
+    expect((shrinkSchemaToFit(caller, 10).properties as { message: { maxLength: number } }).message.maxLength).toBe(8);
   });
 });
