@@ -103,7 +103,11 @@ describe('failing well in the app', () => {
 
   it('the server goes away mid-run: the page says it is reconnecting, then picks the live run back up', async () => {
     const { agentId, suiteId } = seedClinic(store);
-    const script = writeScript(tmp.dir, 'slow', goodScript({ defaults: { ...goodScript().defaults, delay_ms: 250 } }));
+    const script = writeScript(
+      tmp.dir,
+      'slow',
+      goodScript({ defaults: { ...(goodScript().defaults as object), delay_ms: 250 } }),
+    );
     const out = await fetch(`http://127.0.0.1:${port}/rpc/runs.start`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
