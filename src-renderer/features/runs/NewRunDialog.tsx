@@ -67,21 +67,32 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
   if (badInt(repeats, 1)) problems.push('repeats must be a whole number of 1 or more');
   if (badInt(concurrency, 1)) problems.push('concurrency must be a whole number of 1 or more');
   if (badInt(maxTurns, 1)) problems.push('max turns must be a whole number of 1 or more');
-  // The pre-run check (issue 14): each model loads and each endpoint answers once, before the run exists.
+  // The pre-run check (issue 14): each model loads and each endpoint answers once, before the run exists
+  // (after typing pauses, so a model name typed by hand is not checked at every key).
+  const [checkedModels, setCheckedModels] = useState(models);
+  useEffect(() => {
+    const t = setTimeout(() => setCheckedModels(models), 400);
+    return () => clearTimeout(t);
+  }, [models]);
   const check = useApi(
     'models.preflight',
     {
       models: {
-        agent: models.agent as ModelSpec,
-        ...(models.caller ? { caller: models.caller as ModelSpec } : {}),
-        ...(models.judge ? { judge: models.judge as ModelSpec } : {}),
+        agent: checkedModels.agent as ModelSpec,
+        ...(checkedModels.caller ? { caller: checkedModels.caller as ModelSpec } : {}),
+        ...(checkedModels.judge ? { judge: checkedModels.judge as ModelSpec } : {}),
       },
       ...(agent ? { agent_id: agent } : {}),
       ...(suite ? { suite_id: suite } : {}),
     },
-    { enabled: !!models.agent && !problems.some((p) => p.includes('model:')), retry: false, staleTime: 0 },
+    {
+      enabled: !!checkedModels.agent && checkedModels === models && !problems.some((p) => p.includes('model:')),
+      retry: false,
+      staleTime: 0,
+    },
   );
-  const checked = check.data?.problems ?? [];
+  const checking = check.isFetching || checkedModels !== models;
+  const checked = checkedModels === models ? (check.data?.problems ?? []) : [];
   if (checked.some((p) => p.severity === 'error')) problems.push('fix the model problems shown above');
   const fix = (role: RunRole, spec: ModelSpecInput) => setModels({ ...models, [role]: spec });
   const suiteDoc = suites.data?.find((s) => s.id === suite);
@@ -195,7 +206,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
           value={models.agent}
           onChange={(v) => setModels({ ...models, agent: v })}
         />
-        <ModelCheck role="agent" problems={checked} checking={check.isFetching} onFix={fix} />
+        <ModelCheck role="agent" problems={checked} checking={checking} onFix={fix} />
         {check.error && <ErrorBox error={check.error} />}
         <div className="grid-2">
           <div>
@@ -206,7 +217,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
               value={models.caller}
               onChange={(v) => setModels({ ...models, caller: v })}
             />
-            <ModelCheck role="caller" problems={checked} checking={check.isFetching} onFix={fix} />
+            <ModelCheck role="caller" problems={checked} checking={checking} onFix={fix} />
           </div>
           <div>
             <ModelPicker
@@ -216,7 +227,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
               value={models.judge}
               onChange={(v) => setModels({ ...models, judge: v })}
             />
-            <ModelCheck role="judge" problems={checked} checking={check.isFetching} onFix={fix} />
+            <ModelCheck role="judge" problems={checked} checking={checking} onFix={fix} />
           </div>
         </div>
         <div className="grid-3 run-fields">
@@ -295,9 +306,9 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
           <button
             type="submit"
             className="primary"
-            disabled={problems.length > 0 || start.isPending || check.isFetching}
+            disabled={problems.length > 0 || start.isPending || (checking && !!models.agent)}
           >
-            {start.isPending ? 'Starting…' : check.isFetching ? 'Checking models…' : 'Start run'}
+            {start.isPending ? 'Starting…' : checking && models.agent ? 'Checking models…' : 'Start run'}
           </button>
         </div>
       </form>
