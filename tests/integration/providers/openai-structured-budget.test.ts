@@ -10,6 +10,7 @@ import type { RunReport } from '../../../src-shared/run-report.js';
 import { openStore } from '../../../src-main/store/index.js';
 import { schemaCharBound } from '../../../src-main/providers/shared/structured-budget.js';
 import { startOpenAiServer, type OpenAiTestServer } from '../../servers/openai-server.js';
+import { startOllamaServer } from '../../servers/ollama-server.js';
 import { tempDbPath, tempDir } from '../../support/tmp.js';
 import { collect, parley, ROOT } from '../safety/support.js';
 
@@ -72,6 +73,43 @@ describe('structured calls over HTTP on a ~1 token per character model', () => {
       expect(b.max_tokens).toBeGreaterThanOrEqual(Math.min(bound, 8192));
     }
     expect(structured.some((b) => (b.max_tokens ?? 0) > 400)).toBe(true);
+  }, 300_000);
+
+  it('the Ollama protocol the same: num_predict raised to the schema worst case at the measured characters per token, no errored conversation', async () => {
+    const ollama = await startOllamaServer();
+    try {
+      const r = await collect(
+        parley([
+          'run',
+          '--agent',
+          AGENT,
+          '--tests',
+          SUITE,
+          '--agent-model',
+          `ollama:tiny@${ollama.url}`,
+          '--max-turns',
+          '2',
+          '--concurrency',
+          '2',
+          '--db',
+          db,
+          '--json',
+        ]),
+      );
+      const report = JSON.parse(r.stdout) as RunReport;
+      expect(report.results.filter((x) => x.status === 'error').map((x) => x.error)).toEqual([]);
+      const structured = ollama.requests
+        .map((q) => q.body as { format?: unknown; options?: { num_predict?: number } })
+        .filter((b) => b?.format && typeof b.format === 'object');
+      expect(structured.length).toBeGreaterThan(2);
+      for (const b of structured)
+        expect(b.options?.num_predict).toBeGreaterThanOrEqual(
+          Math.min(schemaCharBound(b.format) / 3.5, 8192), // at most the default ratio until measured
+        );
+      expect(structured.some((b) => (b.options?.num_predict ?? 0) > 160)).toBe(true);
+    } finally {
+      await ollama.stop();
+    }
   }, 300_000);
 
   it("an errored conversation's tokens equal what the server reported for its calls", async () => {

@@ -4,6 +4,7 @@ import {
   shrinkSchemaToFit,
   structuredTokenLimit,
 } from '../../../../src-main/providers/shared/structured-budget.js';
+import { schemaTokenBound } from '../../../../src-main/providers/shared/json-schema.js';
 
 const caller = {
   type: 'object',
@@ -25,6 +26,13 @@ describe('structured answer budget', () => {
     expect(structuredTokenLimit(caller, 160, 4)).toBe(160);
     expect(structuredTokenLimit(caller, 1000, 1)).toBe(1000);
     expect(structuredTokenLimit({ type: 'object', properties: { x: { type: 'string' } } }, 64, 1)).toBe(64);
+  });
+
+  it('with the llama-cpp token bound (6 tokens per character worst case), as the in-process session uses it', () => {
+    expect(schemaTokenBound(caller)).toBeGreaterThan(2400);
+    const fit = shrinkSchemaToFit(caller, 500, (s) => schemaTokenBound(s));
+    expect(schemaTokenBound(fit)).toBeLessThanOrEqual(500);
+    expect((fit.properties as { message: { maxLength: number } }).message.maxLength).toBeGreaterThan(60);
   });
 
   it('shrinks string bounds to fit the room left, keeping at least 8 characters', () => {
