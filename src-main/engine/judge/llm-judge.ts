@@ -119,9 +119,33 @@ export async function judgeMetrics(
   metrics: ResolvedMetric[],
   opts: JudgeOptions = {},
 ): Promise<MetricResult[]> {
+  // A transcript the judge model's context cannot hold (a conversation that ended at a full context,
+  // judged by the same small model): judge its most recent lines, halving until they fit, and say so.
+  let lastTurns: number | undefined;
+  for (;;) {
+    try {
+      const out = await judgeOnce(calls, transcript, metrics, opts, lastTurns);
+      if (lastTurns === undefined) return out;
+      const note = `(judged on the last ${lastTurns} of ${transcript.length} transcript lines: the judge model's context cannot hold them all) `;
+      return out.map((m) => ({ ...m, reasoning: note + m.reasoning }));
+    } catch (e) {
+      const shown = lastTurns ?? transcript.length;
+      if (!(e instanceof ContextFullError) || shown <= 2) throw e;
+      lastTurns = Math.floor(shown / 2);
+    }
+  }
+}
+
+async function judgeOnce(
+  calls: ModelCalls,
+  transcript: TranscriptTurn[],
+  metrics: ResolvedMetric[],
+  opts: JudgeOptions,
+  lastTurns: number | undefined,
+): Promise<MetricResult[]> {
   if (!metrics.length) return [];
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const text = renderTranscript(transcript, { numbered: true, includeTools: true, maxTurnChars: 1500 });
+  const text = renderTranscript(transcript, { numbered: true, includeTools: true, maxTurnChars: 1500, lastTurns });
   const facts = opts.twoStep ? await listFacts(calls, text, limits) : [];
   const factText = facts.length
     ? `\n\nFacts established from the transcript:\n${facts.map((f) => `- ${f}`).join('\n')}`

@@ -145,6 +145,29 @@ describe('context policy', () => {
     expect(trimmed.context_full).toBeUndefined();
     expect(trimmed.results[0]).toMatchObject({ end_reason: 'max_turns', turns: 12, error: null });
     expect(trimmed.results[0].context_trimmed).toBeGreaterThan(0);
+    // the same small model as the judge: it judges the most recent lines that fit, and says so
+    const sameJudge = spawnSync(
+      process.execPath,
+      [
+        path.join(ROOT, 'bin/parley.mjs'),
+        'run',
+        '--agent',
+        files.agent,
+        '--tests',
+        files.suite,
+        '--agent-model',
+        `scripted:${files.model}`,
+        '--db',
+        path.join(dir, 'cli.db'),
+        '--json',
+      ],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    const judged = (JSON.parse(sameJudge.stdout) as RunReport).results[0];
+    expect(judged).toMatchObject({ status: 'pass', end_reason: 'context_full', turns: 5, error: null });
+    expect(judged.metrics[0].reasoning).toMatch(
+      /^\(judged on the last 2 of 10 transcript lines: the judge model's context cannot hold them all\)/,
+    );
     const bad = cli('--context', 'shrink');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--context: expected end or trim, got "shrink"');
