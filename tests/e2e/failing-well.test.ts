@@ -134,4 +134,58 @@ describe('failing well in the app', () => {
     await expect.poll(() => page.locator('.results-table tbody tr').count(), { timeout: 20_000 }).toBe(6);
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  it('the run page counts the conversations that ended at a full context', async () => {
+    // one node that never ends the call: only the context can
+    const { agent } = store.agents.create(
+      AgentGraph.parse({
+        name: 'Chatty desk',
+        entry_node_id: 'talk',
+        nodes: [
+          {
+            id: 'talk',
+            name: 'Talk',
+            type: 'conversation',
+            instruction: { mode: 'prompt', text: 'Answer briefly.' },
+            transitions: [],
+          },
+        ],
+      }),
+    );
+    const agentId = agent.id;
+    const { suiteId } = seedClinic(store, {
+      tests: [
+        {
+          name: 'long caller',
+          user_prompt: 'You keep talking.',
+          caller_script: Array.from({ length: 8 }, (_, i) => `Line ${i + 1}: ${'and then something else '.repeat(5)}`),
+          metrics: ['The agent answers'],
+          max_turns: 8,
+        },
+      ],
+    });
+    const tiny = writeScript(tmp.dir, 'tiny-context', {
+      name: 'tiny-context',
+      defaults: { chat: 'OK.', context_tokens: 90 },
+    });
+    const judge = writeScript(tmp.dir, 'judge', { name: 'judge', defaults: { score: 0.9 } });
+    const out = await fetch(`http://127.0.0.1:${port}/rpc/runs.start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({
+        agent_id: agentId,
+        suite_id: suiteId,
+        models: { agent: { provider: 'scripted', model: tiny }, judge: { provider: 'scripted', model: judge } },
+        options: { concurrency: 1 },
+      }),
+    });
+    const { output } = (await out.json()) as { output: { run_id: string } };
+    await page.goto(`http://127.0.0.1:${port}/?token=${TOKEN}#/runs/${output.run_id}`);
+    await page.getByTestId('run-status').getByText('completed').waitFor({ timeout: 30_000 });
+    const full = page.getByTestId('context-full');
+    await full.waitFor({ timeout: 20_000 });
+    expect(await full.textContent()).toBe('1 ended at a full context');
+    expect(await page.getByTestId('pass-rate').textContent()).toBe('100%');
+    await page.getByTestId('run-summary').screenshot({ path: path.join(shots, 'run-context-full.png') });
+  }, 60_000);
 });

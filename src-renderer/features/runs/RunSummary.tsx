@@ -16,9 +16,12 @@ export function RunSummary({ run, results }: { run: Run; results: Result[] }) {
           {t.passed} passed · {t.failed} failed · {t.errored} errors of {t.conversations}
         </div>
         {contextFull > 0 && (
-          <div className="small" data-testid="context-full">
-            {contextFull} {contextFull === 1 ? 'conversation' : 'conversations'} ended when the model&apos;s context was
-            full (judged on what happened; a larger context, or the run option context: trim, lets them go on)
+          <div
+            className="small"
+            data-testid="context-full"
+            title="Judged on what happened. A model with a larger context, or the run option context: trim, lets such conversations go on."
+          >
+            {contextFull} ended at a full context
           </div>
         )}
       </div>
