@@ -171,6 +171,9 @@ export class RunManager {
     const suite = store.runs.suiteSnapshot(id);
     if (!suite) throw invalid(`run ${id} has no stored copy of its suite to resume from`);
     if (!run.models.agent) throw invalid(`run ${id} has no agent model recorded`);
+    await requireRunModels(this.ctx, {
+      models: { agent: run.models.agent.spec, caller: run.models.caller?.spec, judge: run.models.judge?.spec },
+    });
     const models = await this.loadModels({
       agent: run.models.agent.spec,
       caller: run.models.caller?.spec,
