@@ -10,6 +10,8 @@ export interface RunReport {
   passed: number;
   failed: number;
   errored: number;
+  /** Conversations that ended because the model's context was full (end reason context_full). */
+  context_full?: number;
   models: { agent?: ModelIdentity | string; caller?: ModelIdentity | string; judge?: ModelIdentity | string };
   created_at: string;
   finished_at: string | null;
@@ -35,6 +37,8 @@ export interface ResultReport {
   tokens: Result['tokens'];
   duration_ms: number;
   error: string | null;
+  /** Messages dropped because the conversation outgrew the context (run option context: trim). */
+  context_trimmed?: number;
   /** The agent model the test chose (llm_model with test_model_precedence), when not the run's. */
   agent_model?: ModelIdentity | string;
   /** Per-turn quality scores, when the run scored them. */
@@ -65,6 +69,7 @@ export function toResultReport(r: Result): ResultReport {
     tokens: r.tokens,
     duration_ms: r.duration_ms,
     error: r.error,
+    ...(r.context_trimmed ? { context_trimmed: r.context_trimmed } : {}),
     ...(r.agent_model ? { agent_model: roleModel(r.agent_model) } : {}),
     ...(r.turn_quality ? { turn_quality: r.turn_quality } : {}),
   };
@@ -80,6 +85,7 @@ export function toRunReport(run: Run, results: Result[]): RunReport {
     passed: run.summary.passed,
     failed: run.summary.failed,
     errored: run.summary.errored,
+    ...(run.summary.context_full ? { context_full: run.summary.context_full } : {}),
     models: {
       agent: roleModel(run.models.agent),
       caller: roleModel(run.models.caller),

@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly error: ApiError,
     /** The underlying failure's own words (a provider's message), for doors that phrase it their own way. */
     readonly reason?: string,
+    /** Structured detail a door may print its own way (a pre-run check's problems). */
+    readonly details?: unknown,
   ) {
     super(error.message);
     this.name = 'AppError';

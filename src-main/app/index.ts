@@ -35,4 +35,5 @@ export {
 export { ModelService, modelFailure, type ModelRole } from './models.js';
 export { RunService, type RunHooks, type StartRequest, type ReplayRequest, type EvaluateRequest } from './runs.js';
 export { listModels, type ModelSources, type ListedModels } from './list-models.js';
+export { checkRunModels, runPrompts, notStarted, type RunModelSpecs } from './preflight.js';
 export { mergeShardRuns, importShardRuns } from './merge-runs.js';

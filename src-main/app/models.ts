@@ -38,6 +38,14 @@ export class ModelService {
       : spec;
   }
 
+  /** What the pre-run check loads models with: the same defaults, and a failed model is dropped from the cache. */
+  checker(): { load: ModelLoader['load']; forget: (spec: ModelSpec) => Promise<void> } {
+    return {
+      load: (spec, o) => this.registry().load(this.withDefaults(spec), o),
+      forget: (spec) => this.registry().forget(this.withDefaults(spec)),
+    };
+  }
+
   /** A loader for the models tests choose themselves (llm_model), with the same defaults. */
   loader(): ModelLoader {
     return { load: (spec, o) => this.registry().load(this.withDefaults(spec), o) };

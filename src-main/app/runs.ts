@@ -1,5 +1,7 @@
 import type { RunEvent } from '../../src-shared/contract/events.js';
-import type { ModelSpec, Run, RunOptions } from '../../src-shared/schemas/index.js';
+import type { AgentGraph, ModelSpec, Run, RunOptions, TestSuite } from '../../src-shared/schemas/index.js';
+import type { ModelProblem } from '../providers/preflight.js';
+import { checkRunModels, notStarted, runPrompts, type RunModelSpecs } from './preflight.js';
 import { groupRunFailures } from '../compare/run-problems.js';
 import {
   EvaluateError,
@@ -33,6 +35,8 @@ export interface StartRequest {
   models: { agent: ModelSpec; caller?: ModelSpec; judge?: ModelSpec };
   options?: Partial<RunOptions>;
   testEndpoints?: TestEndpointAccess;
+  /** The door already ran the pre-run check (`preflight`) and showed its warnings. */
+  checked?: boolean;
 }
 
 /** Which hosts a test file's own models (llm_model) may call beyond the ones the user configured. */
@@ -51,6 +55,8 @@ export interface ResumeOptions {
   /** Take over a run another process still holds (a hung process). */
   force?: boolean;
   testEndpoints?: TestEndpointAccess;
+  /** The door already ran the pre-run check. */
+  checked?: boolean;
 }
 
 export interface ReplayRequest {
@@ -116,7 +122,15 @@ export class RunService {
     try {
       return await startRun({
         store: this.store,
-        models: () => this.models.loadRoles(req.models),
+        // once the plan is known to be valid: the pre-run check, then the models
+        models: async () => {
+          if (!req.checked) {
+            const problems = await this.preflight([req.models], resolved.version.graph, req.suite.data);
+            const errors = problems.filter((p) => p.severity === 'error');
+            if (errors.length) throw notStarted(errors);
+          }
+          return this.models.loadRoles(req.models);
+        },
         agent: runAgentOf(resolved),
         suite: req.suite,
         options: req.options ?? {},
@@ -128,6 +142,11 @@ export class RunService {
     } catch (e) {
       return planFailure(e);
     }
+  }
+
+  /** The pre-run check of run configurations: every distinct model once, the context checked against the run's prompts. */
+  preflight(configs: RunModelSpecs[], graph?: AgentGraph, suite?: TestSuite): Promise<ModelProblem[]> {
+    return checkRunModels(this.models, configs, graph ? runPrompts(this.store, graph, suite) : undefined);
   }
 
   /** Completes a cancelled, interrupted or failed simulated run with the models it was started with. */
@@ -148,6 +167,11 @@ export class RunService {
       });
     if (!this.store.runs.suiteSnapshot(id)) throw invalid(`run ${id} has no stored copy of its suite to resume from`);
     if (!run.models.agent) throw invalid(`run ${id} has no agent model recorded`);
+    const specs = { agent: run.models.agent.spec, caller: run.models.caller?.spec, judge: run.models.judge?.spec };
+    if (!o.checked) {
+      const errors = (await this.preflight([specs])).filter((p) => p.severity === 'error');
+      if (errors.length) throw notStarted(errors);
+    }
     if (live) this.store.runs.forceInterrupt(id);
     const models = await this.models.loadRoles({
       agent: run.models.agent.spec,

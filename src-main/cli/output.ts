@@ -7,11 +7,14 @@ export function printJson(value: unknown): void {
 /** Widest cell of a table: longer ones end in "…" (a 200k-character name must not pad every row; --json has it whole). */
 export const MAX_CELL_CHARS = 80;
 
-const cell = (c: string) => (c.length > MAX_CELL_CHARS ? `${c.slice(0, MAX_CELL_CHARS - 1)}…` : c);
+/** The last column pads nothing, so it may say more (an error's first line): still bounded. */
+export const MAX_LAST_CELL_CHARS = 400;
+
+const cap = (c: string, max: number) => (c.length > max ? `${c.slice(0, max - 1)}…` : c);
 
 /** A plain aligned table. `rows` are arrays of cells already formatted as strings. */
 export function printTable(headers: string[], fullRows: string[][]): void {
-  const rows = fullRows.map((r) => r.map(cell));
+  const rows = fullRows.map((r) => r.map((c, i) => cap(c, i === r.length - 1 ? MAX_LAST_CELL_CHARS : MAX_CELL_CHARS)));
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells

@@ -8,7 +8,7 @@ import type {
   TranscriptTurn,
 } from '../../src-shared/schemas/index.js';
 import { SimulatedCaller, type CallerTurn } from './caller.js';
-import { GraphRuntimeError, isCancelled } from './errors.js';
+import { ContextFullError, GraphRuntimeError, isCancelled } from './errors.js';
 import { DEFAULT_LIMITS, type EngineLimits } from './limits.js';
 import type { ModelCalls } from './model-calls.js';
 import { digitVariable, runNode, type Trigger } from './nodes/index.js';
@@ -170,6 +170,9 @@ export async function runConversation(inp: ConversationInput): Promise<Conversat
     if (isCancelled(e, inp.signal)) {
       endReason = 'cancelled';
       error = 'cancelled';
+    } else if (e instanceof ContextFullError) {
+      // the context policy: not an error; the conversation is judged on what happened
+      endReason = 'context_full';
     } else {
       endReason = 'error';
       error = (e as Error)?.message ?? String(e);

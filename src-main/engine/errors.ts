@@ -17,6 +17,20 @@ export class ModelCallError extends Error {
   }
 }
 
+/**
+ * The conversation outgrew the model's context (run option `context: end`, or `trim` with nothing
+ * left to drop): it ends with end reason `context_full` and is judged on what happened.
+ */
+export class ContextFullError extends Error {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'ContextFullError';
+  }
+}
+
 /** The graph cannot be executed as written (missing node, transition loop...). */
 export class GraphRuntimeError extends Error {
   constructor(message: string) {

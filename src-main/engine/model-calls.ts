@@ -1,5 +1,6 @@
 import type { ModelCall } from '../../src-shared/schemas/index.js';
 import type {
+  ChatMessage,
   ChatModel,
   ChatRequest,
   ChatResponse,
@@ -8,7 +9,9 @@ import type {
   StructuredResponse,
 } from '../providers/types.js';
 import { setMaxListeners } from 'node:events';
-import { CancelledError, ModelCallError } from './errors.js';
+import { ProviderError } from '../providers/types.js';
+import { CancelledError, ContextFullError, ModelCallError } from './errors.js';
+import { dropOldestTurn, isContextOverflow, type ContextPolicy } from './context-trim.js';
 
 export type ModelRole = 'agent' | 'caller' | 'judge';
 
@@ -25,12 +28,16 @@ const unlimited: CallLimiter = (_m, fn) => fn();
  */
 export class ModelCalls {
   readonly records: ModelCall[] = [];
+  /** Messages dropped from calls that did not fit the model's context (policy `trim`). */
+  contextTrims = 0;
   private readonly sessions = new Map<string, Promise<ModelSession>>();
 
   constructor(
     private readonly models: Record<ModelRole, ChatModel>,
     private readonly signal?: AbortSignal,
     private readonly limit: CallLimiter = unlimited,
+    /** What a call that outgrows the context does: end the conversation (default) or drop the oldest turns. */
+    private readonly contextPolicy: ContextPolicy = 'end',
   ) {
     // One run's signal is shared by every call in flight (conversations x roles, each removed when it
     // settles): dozens at once are expected, not a leak, so Node's warning at 11 is turned off for it.
@@ -61,24 +68,35 @@ export class ModelCalls {
     role: ModelRole,
     purpose: string,
     node: string | undefined,
-    call: (s: ModelSession) => Promise<T>,
+    messages: ChatMessage[],
+    call: (s: ModelSession, messages: ChatMessage[]) => Promise<T>,
   ): Promise<T> {
     if (this.signal?.aborted) throw new CancelledError();
-    const started = performance.now();
+    let started = performance.now();
     let res: T;
-    try {
-      res = await this.abortable(
-        this.limit(this.models[role], async () => {
-          if (this.signal?.aborted) throw new CancelledError();
-          return call(await this.session(role, purpose));
-        }),
-      );
-    } catch (e) {
-      if (e instanceof CancelledError || this.signal?.aborted) throw new CancelledError();
-      throw new ModelCallError(
-        `${this.describe(role, purpose, node)} failed: ${(e as Error)?.message ?? String(e)}`,
-        e,
-      );
+    for (;;) {
+      try {
+        res = await this.abortable(
+          this.limit(this.models[role], async () => {
+            if (this.signal?.aborted) throw new CancelledError();
+            return call(await this.session(role, purpose), messages);
+          }),
+        );
+        break;
+      } catch (e) {
+        if (e instanceof CancelledError || this.signal?.aborted) throw new CancelledError();
+        this.recordFailure(role, purpose, node, e, performance.now() - started);
+        if (!isContextOverflow(e)) throw this.failed(role, purpose, node, e);
+        const trimmed = this.contextPolicy === 'trim' ? dropOldestTurn(messages) : undefined;
+        if (!trimmed)
+          throw new ContextFullError(
+            `${this.describe(role, purpose, node)}: the conversation no longer fits the model's context (${(e as Error)?.message ?? String(e)})`,
+            e,
+          );
+        messages = trimmed.messages;
+        this.contextTrims += trimmed.dropped;
+        started = performance.now();
+      }
     }
     const u = res.usage;
     this.records.push({
@@ -90,6 +108,30 @@ export class ModelCalls {
       ...(u.endpoint ? { endpoint: u.endpoint } : {}),
     });
     return res;
+  }
+
+  private failed(role: ModelRole, purpose: string, node: string | undefined, e: unknown): ModelCallError {
+    return new ModelCallError(`${this.describe(role, purpose, node)} failed: ${(e as Error)?.message ?? String(e)}`, e);
+  }
+
+  /** A failed call is recorded too: what it spent (the provider attaches it), its time and its error code. */
+  private recordFailure(role: ModelRole, purpose: string, node: string | undefined, e: unknown, ms: number): void {
+    const pe = e instanceof ProviderError ? e : undefined;
+    const u = pe?.usage;
+    const endpoint = u?.endpoint ?? pe?.where;
+    this.records.push({
+      role,
+      purpose,
+      ...(node ? { node } : {}),
+      tokens: {
+        prompt: u?.prompt_tokens ?? 0,
+        cached_prompt: u?.cached_prompt_tokens ?? 0,
+        completion: u?.completion_tokens ?? 0,
+      },
+      ms: Math.max(0, u?.wall_ms || ms),
+      ...(endpoint ? { endpoint } : {}),
+      error_code: pe?.code ?? 'error',
+    });
   }
 
   /** Rejects as soon as the run is cancelled, even if the provider ignores the signal. */
@@ -117,7 +159,9 @@ export class ModelCalls {
   }
 
   chat(role: ModelRole, purpose: string, node: string | undefined, req: ChatRequest): Promise<ChatResponse> {
-    return this.run(role, purpose, node, (s) => s.chat({ ...req, purpose, signal: this.signal }));
+    return this.run(role, purpose, node, req.messages, (s, messages) =>
+      s.chat({ ...req, messages, purpose, signal: this.signal }),
+    );
   }
 
   structured<T>(
@@ -126,7 +170,9 @@ export class ModelCalls {
     node: string | undefined,
     req: StructuredRequest,
   ): Promise<StructuredResponse<T>> {
-    return this.run(role, purpose, node, (s) => s.structured<T>({ ...req, purpose, signal: this.signal }));
+    return this.run(role, purpose, node, req.messages, (s, messages) =>
+      s.structured<T>({ ...req, messages, purpose, signal: this.signal }),
+    );
   }
 
   async disposeRole(role: ModelRole): Promise<void> {

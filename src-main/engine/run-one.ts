@@ -3,11 +3,12 @@ import type { RunEvent } from '../../src-shared/contract/events.js';
 import { newId, nowIso } from '../store/ids.js';
 import { callerPrompt } from './caller.js';
 import { runConversation, type ConversationOutcome } from './conversation.js';
-import { isCancelled } from './errors.js';
+import { ContextFullError, isCancelled } from './errors.js';
 import { checkTranscript, judgeConversation, type Verdicts } from './judge/index.js';
 import { scoreTurnQuality } from './judge/turn-quality.js';
 import type { EngineLimits } from './limits.js';
 import { ModelCalls, type CallLimiter } from './model-calls.js';
+import type { ContextPolicy } from './context-trim.js';
 import { conversationStatus } from './pass-fail.js';
 import type { RunModels } from './run-models.js';
 import type { PlannedConversation } from './run-plan.js';
@@ -26,6 +27,8 @@ export interface RunOneContext {
   patternTimeoutMs?: number;
   /** Score every agent turn with the judge model (RunOptions/TestSuite turn_quality). */
   turnQuality?: boolean;
+  /** A conversation that outgrows the model's context ends (`context_full`, default) or drops its oldest turns. */
+  contextPolicy?: ContextPolicy;
   now?: () => Date;
 }
 
@@ -39,7 +42,7 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
   const id = newId('res');
   const startedAt = nowIso();
   const t0 = performance.now();
-  const calls = new ModelCalls(ctx.models, ctx.signal, ctx.limiter);
+  const calls = new ModelCalls(ctx.models, ctx.signal, ctx.limiter, ctx.contextPolicy);
   let conv: ConversationOutcome;
   let verdicts: Verdicts = { metrics: [], rules: [], assertions: [] };
   let error: string | null = null;
@@ -99,7 +102,10 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
         });
       } catch (e) {
         if (isCancelled(e, ctx.signal)) return undefined;
-        error = `judging failed: ${(e as Error).message}`;
+        error =
+          e instanceof ContextFullError
+            ? `judging failed: the transcript does not fit the judge model's context; use a judge model with a larger context (--judge-model, or the judge in the New run dialog). ${(e as Error).message}`
+            : `judging failed: ${(e as Error).message}`;
       }
     }
     if (!error && ctx.turnQuality) {
@@ -133,6 +139,7 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
     variables: conv.variables,
     ...verdicts,
     ...(turnQuality ? { turn_quality: turnQuality } : {}),
+    ...(calls.contextTrims ? { context_trimmed: calls.contextTrims } : {}),
     tokens: calls.totals(),
     model_calls: calls.records,
     duration_ms: Math.round(performance.now() - t0),

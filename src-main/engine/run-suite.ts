@@ -8,6 +8,7 @@ import { runOne, type RunOneContext } from './run-one.js';
 import { executePlan, type RunHandle, type RunOutcome } from './execute-plan.js';
 import { makePlan } from './run-plan.js';
 import { checkedRunOptions } from './run-size.js';
+import { CircuitBreaker, DEFAULT_BREAKER_THRESHOLD } from './circuit-breaker.js';
 import { expandPersonaMatrix } from './persona-matrix.js';
 
 export interface RunAgent {
@@ -128,6 +129,11 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
     testModels = await loadTestModels(plan.tests, o.loader, { signal: o.signal });
   const limiter = perModelLimiter();
   const turnQuality = options.turn_quality ?? suite.turn_quality ?? false;
+  // N conversations in a row failing the same set-up way on one endpoint stop the run (failed, finished kept)
+  const breaker = new CircuitBreaker(DEFAULT_BREAKER_THRESHOLD, (role) => {
+    const s = models[role].spec;
+    return `${role} model ${s.provider}:${s.model}`;
+  });
   return executePlan({
     store,
     runId: run.id,
@@ -154,10 +160,12 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
         patternTimeoutMs: o.patternTimeoutMs,
         now: o.now,
         turnQuality,
+        contextPolicy: options.context ?? 'end',
       };
       const found = await runOne(ctx, item);
       if (!found) return undefined;
-      return { result: own ? { ...found, agent_model: own.role } : found };
+      const result = own ? { ...found, agent_model: own.role } : found;
+      return { result, stopRun: breaker.record(result) };
     },
   });
 }

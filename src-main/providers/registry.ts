@@ -46,6 +46,8 @@ export interface ProviderRegistry {
   provider(id: ProviderId): Promise<Provider | undefined>;
   /** Distinct models loaded through this registry so far. */
   loadedCount(): number;
+  /** Drops (and closes) the loaded model of a spec, so the next load starts afresh (a key fixed after a failed check). */
+  forget(spec: ModelSpec): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -137,6 +139,12 @@ export function createProviderRegistry(opts: ProviderRegistryOptions = {}): Prov
     },
     loadedCount() {
       return models.size;
+    },
+    async forget(spec) {
+      const key = canonicalSpecKey(spec);
+      const m = models.get(key);
+      models.delete(key);
+      await (await m?.catch(() => undefined))?.close();
     },
     async close() {
       const all = [...models.values()];

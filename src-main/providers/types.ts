@@ -103,6 +103,15 @@ export interface ChatModel {
   /** Max parallel sessions this model serves well (llama-cpp: sequences of its context). */
   readonly maxParallel: number;
   close(): Promise<void>;
+  /**
+   * A cheap authenticated call that proves the model answers (the pre-run check): list the server's
+   * models, else a 1-token completion. Throws a ProviderError. Absent where loading already proves it.
+   */
+  check?(signal?: AbortSignal): Promise<void>;
+  /** Exact token count of a text with the model's tokenizer (in-process models). */
+  countTokens?(text: string): number;
+  /** Tokens per conversation (per sequence) where the provider knows it. */
+  readonly contextTokens?: number;
 }
 
 export interface ListOptions {
@@ -146,6 +155,8 @@ export class ProviderError extends Error {
   status?: number;
   /** Server-requested delay before retrying (Retry-After), in ms. */
   retryAfterMs?: number;
+  /** What the failed call spent before it failed (e.g. a cut-off structured answer and its repair). */
+  usage?: CallUsage;
 }
 
 export const emptyUsage = (): CallUsage => ({

@@ -1,5 +1,5 @@
 import type { ApiError, AppEvent, MethodInput, MethodName, MethodOutput } from '../../src-shared/contract/index.js';
-import { ipcTransport, readWebToken, webTransport, type Transport } from './transport.js';
+import { ipcTransport, readWebToken, webTransport, type ConnectionState, type Transport } from './transport.js';
 
 export class ApiClientError extends Error {
   constructor(readonly error: ApiError) {
@@ -11,6 +11,8 @@ export class ApiClientError extends Error {
 export interface Client {
   call<M extends MethodName>(method: M, input?: MethodInput<M>): Promise<MethodOutput<M>>;
   subscribe(listener: (event: AppEvent) => void): () => void;
+  /** Connection changes of the event stream (web mode); a no-op under Electron. */
+  onConnection(listener: (state: ConnectionState) => void): () => void;
 }
 
 export function createClient(transport: Transport): Client {
@@ -21,6 +23,7 @@ export function createClient(transport: Transport): Client {
       return r.output as never;
     },
     subscribe: (l) => transport.subscribe(l),
+    onConnection: (l) => transport.onConnection?.(l) ?? (() => {}),
   };
 }
 

@@ -4,7 +4,15 @@ import type { AppEvent, RpcResult } from '../../src-shared/contract/index.js';
 export interface Transport {
   invoke(method: string, input: unknown): Promise<RpcResult<unknown>>;
   subscribe(listener: (event: AppEvent) => void): () => void;
+  /** Web mode: the event connection was lost ('lost') or is back ('back'); events in between were missed. */
+  onConnection?(listener: (state: ConnectionState) => void): () => void;
 }
+
+export type ConnectionState = 'lost' | 'back';
+
+/** What a call answers when the server cannot be reached (stopped, restarting, network gone). */
+export const SERVER_GONE =
+  'The Parley server is not answering (it may have stopped or be restarting). This page reconnects by itself; if it does not, start `parley serve` again.';
 
 /** The one bridge the preload script exposes (see src-preload/index.ts). */
 export interface ParleyBridge {
@@ -39,13 +47,22 @@ export function readWebToken(): string {
 
 export function webTransport(token: string): Transport {
   const listeners = new Set<(e: AppEvent) => void>();
+  const watchers = new Set<(s: ConnectionState) => void>();
   let socket: WebSocket | null = null;
   let retry = 0;
+  let lost = false;
+  const tell = (s: ConnectionState) => {
+    for (const w of watchers) w(s);
+  };
   const connect = () => {
     const proto = window.location.protocol === 'https:' ? 'wss' : 'ws';
     socket = new WebSocket(`${proto}://${window.location.host}/events?token=${encodeURIComponent(token)}`);
     socket.onopen = () => {
       retry = 0;
+      if (lost) {
+        lost = false;
+        tell('back');
+      }
     };
     socket.onmessage = (m) => {
       const event = JSON.parse(String(m.data)) as AppEvent;
@@ -53,17 +70,26 @@ export function webTransport(token: string): Transport {
     };
     socket.onclose = () => {
       socket = null;
+      if (!lost) {
+        lost = true;
+        tell('lost');
+      }
       // Keep the event stream up for the whole page: events between two subscribers must not be lost.
       setTimeout(connect, Math.min(5000, 250 * 2 ** retry++));
     };
   };
   return {
     async invoke(method, input) {
-      const res = await fetch(`/rpc/${encodeURIComponent(method)}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify(input ?? {}),
-      });
+      let res: Response;
+      try {
+        res = await fetch(`/rpc/${encodeURIComponent(method)}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          body: JSON.stringify(input ?? {}),
+        });
+      } catch {
+        return { ok: false, error: { code: 'unavailable', message: SERVER_GONE } };
+      }
       if (res.status === 401)
         return {
           ok: false,
@@ -72,7 +98,18 @@ export function webTransport(token: string): Transport {
             message: 'This page has no valid session token. Open the URL printed by `parley serve`.',
           },
         };
-      return (await res.json()) as RpcResult<unknown>;
+      try {
+        return (await res.json()) as RpcResult<unknown>;
+      } catch {
+        return { ok: false, error: { code: 'unavailable', message: SERVER_GONE } };
+      }
+    },
+    onConnection(listener) {
+      watchers.add(listener);
+      if (!socket) connect();
+      return () => {
+        watchers.delete(listener);
+      };
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -4,6 +4,7 @@ import { NAV, ROUTES } from './routes.js';
 import { ThemeToggle } from '../ui/ThemeToggle.js';
 import { BackupButton } from '../ui/BackupButton.js';
 import { useApi } from '../api/hooks.js';
+import { ConnectionBanner } from './ConnectionBanner.js';
 
 function Nav() {
   const [location] = useLocation();
@@ -42,6 +43,7 @@ export function App() {
       <div className="layout">
         <Nav />
         <main className="content">
+          <ConnectionBanner />
           <Switch>
             {ROUTES.map((r) => (
               <Route key={r.path} path={r.path}>

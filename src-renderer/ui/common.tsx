@@ -1,3 +1,4 @@
+import { errorParts } from '../api/error-text.js';
 import type { ReactNode } from 'react';
 
 export function PageHeader({ title, actions, children }: { title: string; actions?: ReactNode; children?: ReactNode }) {
@@ -22,11 +23,12 @@ export function Empty({ children }: { children: ReactNode }) {
 
 export function ErrorBox({ error }: { error: unknown }) {
   if (!error) return null;
-  const e = error as { message?: string; error?: { path?: string; file?: string } };
+  const e = errorParts(error);
   return (
     <div className="error-box" role="alert">
-      {e.error?.file && <strong>{e.error.file}: </strong>}
-      {e.error?.path && <code>{e.error.path}</code>} {e.message ?? String(error)}
+      {e.file && <strong>{e.file}: </strong>}
+      {e.where && <strong>{e.where}: </strong>}
+      {e.message}
     </div>
   );
 }

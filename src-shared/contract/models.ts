@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ModelInfo, ProviderId } from '../schemas/index.js';
+import { ModelInfo, ModelSpec, ProviderId } from '../schemas/index.js';
+import { ModelProblem } from './preflight.js';
 import { method } from './define.js';
 
 export const ModelSettings = z.object({
@@ -31,6 +32,15 @@ export const modelMethods = {
     'Store an API key in the OS keychain (desktop only)',
     z.object({ name: z.string().min(1), key: z.string().min(1) }),
     z.object({ stored: z.boolean() }),
+  ),
+  'models.preflight': method(
+    'Check the models of a run before it starts: each loads and each endpoint answers one cheap authenticated call; with an agent and a suite, the context is compared with their longest prompts',
+    z.object({
+      models: z.object({ agent: ModelSpec, caller: ModelSpec.optional(), judge: ModelSpec.optional() }),
+      agent_id: z.string().optional(),
+      suite_id: z.string().optional(),
+    }),
+    z.object({ ok: z.boolean(), problems: z.array(ModelProblem) }),
   ),
   'models.pull': method(
     'Pull an Ollama model; progress arrives as model.pull events',

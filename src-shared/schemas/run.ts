@@ -15,6 +15,8 @@ export const END_REASONS = [
   'max_turns',
   'end_node',
   'transfer',
+  /** The conversation outgrew the model's context (run option context: end); judged on what happened. */
+  'context_full',
   'error',
   'cancelled',
   'imported',
@@ -94,6 +96,8 @@ export const ModelCall = z.object({
   tokens: Tokens,
   ms: z.number().min(0),
   endpoint: z.string().optional(),
+  /** The call failed: the provider's error code (unauthorized, connection_refused, bad_output, ...). Its tokens are what it spent. */
+  error_code: z.string().optional(),
 });
 export type ModelCall = z.infer<typeof ModelCall>;
 
@@ -138,6 +142,8 @@ export const Result = z.object({
   metrics: z.array(MetricResult).default([]),
   rules: z.array(CheckResult).default([]),
   assertions: z.array(CheckResult).default([]),
+  /** Messages dropped from model calls that no longer fitted the context (run option context: trim). */
+  context_trimmed: z.number().int().min(0).optional(),
   tokens: Tokens,
   model_calls: z.array(ModelCall).default([]),
   /** Per-turn quality scores, when the suite or the run asked for them. */
@@ -209,6 +215,12 @@ export const RunOptions = z.object({
   personas: z.array(z.string().min(1)).optional(),
   /** Score every agent turn with the judge model (also turned on by the suite's turn_quality). */
   turn_quality: z.boolean().optional(),
+  /**
+   * A conversation that outgrows the model's context: `end` (default) ends it with end reason
+   * `context_full` and judges what happened; `trim` keeps the system prompt and the node instruction,
+   * drops the oldest turns and records how many messages were dropped (context_trimmed).
+   */
+  context: z.enum(['end', 'trim']).optional(),
   /** A test's llm_model replaces the run's agent model for that test (voicetest's test_model_precedence). */
   test_model_precedence: z.boolean().optional(),
   /** Run only this slice of the plan (CI machines split a suite; `parley runs merge` joins the shards). */
@@ -242,6 +254,8 @@ export const RunSummary = z.object({
   passed: z.number().int().min(0).default(0),
   failed: z.number().int().min(0).default(0),
   errored: z.number().int().min(0).default(0),
+  /** Conversations that ended because the model's context was full (end reason context_full), whatever their verdict. */
+  context_full: z.number().int().min(0).optional(),
 });
 export type RunSummary = z.infer<typeof RunSummary>;
 

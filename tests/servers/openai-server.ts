@@ -29,6 +29,8 @@ export interface OpenAiTestServer extends RunningServer {
   /** Base URL including /v1. */
   baseUrl: string;
   backend: TinyBackend;
+  /** Tokens the server reported in its responses' usage (what a provider would bill). */
+  reported: { prompt_tokens: number; completion_tokens: number; responses: number };
 }
 
 interface Body {
@@ -65,6 +67,7 @@ export async function startOpenAiServer(opts: OpenAiServerOptions = {}): Promise
   const models = opts.models ?? ['tiny'];
   let broken = opts.brokenJsonReplies ?? 0;
   let ids = 0;
+  const reported = { prompt_tokens: 0, completion_tokens: 0, responses: 0 };
 
   const err = (
     res: http.ServerResponse,
@@ -120,7 +123,13 @@ export async function startOpenAiServer(opts: OpenAiServerOptions = {}): Promise
     const maxTokens = Math.min(b.max_completion_tokens ?? b.max_tokens ?? 64, 512);
     const id = `chatcmpl-${++ids}`;
     const created = Math.floor(Date.now() / 1000);
-    const usageOf = (u: { prompt_tokens: number; cached_prompt_tokens: number; completion_tokens: number }) => ({
+    const usageOf = (u: { prompt_tokens: number; cached_prompt_tokens: number; completion_tokens: number }) => {
+      reported.prompt_tokens += u.prompt_tokens;
+      reported.completion_tokens += u.completion_tokens;
+      reported.responses++;
+      return usageFields(u);
+    };
+    const usageFields = (u: { prompt_tokens: number; cached_prompt_tokens: number; completion_tokens: number }) => ({
       prompt_tokens: u.prompt_tokens,
       completion_tokens: u.completion_tokens,
       total_tokens: u.prompt_tokens + u.completion_tokens,
@@ -202,5 +211,5 @@ export async function startOpenAiServer(opts: OpenAiServerOptions = {}): Promise
     res.end('data: [DONE]\n\n');
   }
 
-  return { ...server, baseUrl: `${server.url}/v1`, backend };
+  return { ...server, baseUrl: `${server.url}/v1`, backend, reported };
 }

@@ -7,6 +7,7 @@ import { compareHandlers } from './compare.js';
 import { personaHandlers } from './personas.js';
 import { modelHandlers } from './models.js';
 import { modelProviderHandlers } from './models-providers.js';
+import { modelPreflightHandlers } from './models-preflight.js';
 import { firstRunHandlers } from './app-first-run.js';
 import { playgroundHandlers } from './playground.js';
 import { runControlHandlers } from './runs-control.js';
@@ -28,6 +29,7 @@ export const handlers: Handlers = {
   ...compareHandlers,
   ...modelHandlers,
   ...modelProviderHandlers,
+  ...modelPreflightHandlers,
   ...firstRunHandlers,
   ...playgroundHandlers,
 };

@@ -15,7 +15,9 @@ import {
 import { failsOnSeverity } from '../../compare/failure-groups.js';
 import { resolveAgentVersion, runAgentOf, type App } from '../../app/index.js';
 import { allTestsOk, type RunAgent, type RunHandle, type RunOutcome } from '../../engine/index.js';
-import { failureReasons as failureLines, toJUnitXmlRuns } from '../../compare/junit.js';
+import { toJUnitXmlRuns } from '../../compare/junit.js';
+import { failuresText, resultDetail } from '../run-failures-text.js';
+import { preflightOrExit } from '../run-preflight.js';
 import { portableRun } from '../../compare/run-export.js';
 import { compareStoredRuns } from '../../compare/load.js';
 import { formatMatrixText } from '../../compare/format-matrix.js';
@@ -40,12 +42,14 @@ interface RunCliOptions {
   maxTurns?: string;
   test: string[];
   json?: boolean;
+  verbose?: boolean;
   junit?: string;
   resume?: string;
   testModelPrecedence?: boolean;
   groupFailures?: boolean;
   failOnSeverity?: string;
   turnQuality?: boolean;
+  context?: string;
   persona: string[];
   shard?: string;
   force?: boolean;
@@ -69,6 +73,11 @@ function parseShard(v: string): { index: number; count: number } {
   if (!m || index < 1 || count < 1 || index > count || count > 1000)
     throw new CliError(`--shard: expected K/N with 1 <= K <= N <= 1000 (e.g. 2/4), got "${v}"`);
   return { index, count };
+}
+
+function contextPolicy(v: string): 'end' | 'trim' {
+  if (v === 'end' || v === 'trim') return v;
+  throw new CliError(`--context: expected end or trim, got "${v}"`);
 }
 
 function spec(flag: string, v: string): ModelSpec {
@@ -177,14 +186,14 @@ function progress(label: string): { onEvent: (e: RunEvent) => void; end: () => v
   };
 }
 
-function printText(o: RunOutcome): void {
+function printText(o: RunOutcome, verbose = false): void {
   const { run, results } = o;
   process.stdout.write(
     `run ${run.id}  ${run.status}  agent ${run.agent_name}  suite ${run.suite_name}  model ${run.models.agent?.spec.provider}:${run.models.agent?.spec.model}\n\n`,
   );
   const own = results.some((r) => r.agent_model);
   printTable(
-    ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', ...(own ? ['AGENT MODEL'] : [])],
+    ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', ...(own ? ['AGENT MODEL'] : []), 'DETAIL'],
     results.map((r) => [
       r.test,
       String(r.repeat + 1),
@@ -199,23 +208,18 @@ function printText(o: RunOutcome): void {
               : "the run's",
           ]
         : []),
+      resultDetail(r, verbose),
     ]),
   );
-  const failing = results.filter((r) => r.status !== 'pass');
-  if (failing.length) process.stdout.write('\n');
-  for (const r of failing)
-    process.stdout.write(
-      `${r.test}${r.repeat ? ` #${r.repeat + 1}` : ''}:\n${failureLines(r)
-        .map((l) => `  - ${l}`)
-        .join('\n')}\n`,
-    );
+  const failing = failuresText(results, verbose);
+  if (failing.length) process.stdout.write(`\n${failing.join('\n')}\n`);
   const rates = o.tests.filter((t) => t.runs > 1).map((t) => `${t.test} ${Math.round(t.pass_rate * 100)}%`);
   if (rates.length)
     process.stdout.write(
       `\npass rates: ${rates.join(', ')} (minimum ${Math.round((o.tests[0]?.min_pass_rate ?? 1) * 100)}%)\n`,
     );
   process.stdout.write(
-    `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`,
+    `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}${run.summary.context_full ? `  (${run.summary.context_full} ended when the context was full)` : ''}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`,
   );
   const scored = results.flatMap((r) => r.turn_quality?.turns ?? []);
   if (scored.length) {
@@ -242,6 +246,7 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
     ...(opts.test.length ? { tests: opts.test } : {}),
     ...(opts.testModelPrecedence ? { test_model_precedence: true } : {}),
     ...(opts.turnQuality ? { turn_quality: true } : {}),
+    ...(opts.context ? { context: contextPolicy(opts.context) } : {}),
     ...(opts.persona.length ? { personas: opts.persona } : {}),
     ...(opts.failOnSeverity ? { fail_on_severity: parseSeverity(opts.failOnSeverity) } : {}),
     ...(opts.shard ? { shard: parseShard(opts.shard) } : {}),
@@ -269,7 +274,16 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
         `--resume: run ${run.id} is still ${run.status} in another process (PID ${store.runs.ownerPid(run.id) ?? 'unknown'}, which holds the run's lock); if that process is hung, stop it, or add --force to take the run over`,
       );
     if (live) info(`--force: took run ${run.id} over from the process that still held it`);
-    jobs.push({ label: run.id, begin: () => app.runs.resume(run.id, {}, { force: opts.force, testEndpoints }) });
+    await preflightOrExit(
+      app,
+      [{ agent: run.models.agent.spec, caller: run.models.caller?.spec, judge: run.models.judge?.spec }],
+      undefined,
+      opts.json,
+    );
+    jobs.push({
+      label: run.id,
+      begin: () => app.runs.resume(run.id, {}, { force: opts.force, testEndpoints, checked: true }),
+    });
   } else {
     if (!opts.agent || !opts.tests || !opts.agentModel.length)
       throw new CliError(
@@ -282,6 +296,13 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
     const agent = resolveAgent(store, opts.agent);
     const suite = resolveTests(store, opts.tests);
     checkRunSize(suite.data, options);
+    // issue 14: every distinct model answers once before any run is written (exit 2 otherwise)
+    await preflightOrExit(
+      app,
+      agentSpecs.map((a) => ({ agent: a, caller: sharedCaller, judge: sharedJudge })),
+      { graph: agent.graph, suite: suite.data },
+      opts.json,
+    );
     const ownModels = suite.data.tests.filter((t) => t.llm_model !== undefined);
     if (ownModels.length && !opts.testModelPrecedence) {
       info(
@@ -302,6 +323,7 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
             models: { agent: agentSpec, caller: sharedCaller, judge: sharedJudge },
             options,
             testEndpoints,
+            checked: true,
           }),
       });
     }
@@ -367,7 +389,7 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
   } else {
     outcomes.forEach((o, i) => {
       if (i) process.stdout.write('\n');
-      printText(o);
+      printText(o, opts.verbose);
     });
     if (outcomes.length > 1)
       process.stdout.write(
@@ -404,6 +426,10 @@ export function registerRun(program: Command): void {
       .option('--max-turns <n>', 'caller turns per conversation (overrides the tests; default 20)')
       .option('--test <name>', 'only this test (repeatable)', collect, [])
       .option(
+        '--context <policy>',
+        "a conversation that outgrows the model's context: end (default; end reason context_full, judged on what happened) or trim (drop the oldest turns)",
+      )
+      .option(
         '--test-model-precedence',
         "a test's llm_model replaces the agent model for that test (voicetest's test_model_precedence)",
       )
@@ -430,6 +456,7 @@ export function registerRun(program: Command): void {
         `exit 1 when a grouped problem is at or above ${SEVERITIES.join('|')} (implies --group-failures)`,
       )
       .option('--json', 'print the run report as JSON')
+      .option('--verbose', 'print whole error messages (the table shows their first line)')
       .option('--junit <file>', 'also write a JUnit XML report')
       .option('--resume <run>', 'continue a cancelled or interrupted run (skips finished conversations)')
       .option(

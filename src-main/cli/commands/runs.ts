@@ -95,7 +95,9 @@ export function registerRuns(program: Command): void {
       const report = toRunReport(run, store.results.listByRun(run.id));
       if (opts.json) return printJson(report);
       process.stdout.write(`${run.id}  ${run.status}  agent ${run.agent_name}  suite ${run.suite_name}\n`);
-      process.stdout.write(`passed ${report.passed}  failed ${report.failed}  errored ${report.errored}\n\n`);
+      process.stdout.write(
+        `passed ${report.passed}  failed ${report.failed}  errored ${report.errored}${report.context_full ? `  (${report.context_full} ended when the context was full)` : ''}${run.error ? `\nrun ${run.status}: ${run.error}` : ''}\n\n`,
+      );
       printTable(
         ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', 'ERROR'],
         report.results.map((r) => [

@@ -72,6 +72,7 @@ const END_TEXT: Record<EndReason, string> = {
   max_turns: 'the turn limit was reached',
   end_node: 'the agent ended the call',
   transfer: 'the agent transferred the call',
+  context_full: "the model's context was full",
   error: 'an error stopped it',
   cancelled: 'it was stopped',
   imported: 'imported',

@@ -1,6 +1,6 @@
 import type { MetricResult, TranscriptTurn } from '../../../src-shared/schemas/index.js';
 import { ProviderError } from '../../providers/types.js';
-import { ModelCallError } from '../errors.js';
+import { ContextFullError, ModelCallError } from '../errors.js';
 import { DEFAULT_LIMITS, type EngineLimits } from '../limits.js';
 import type { ModelCalls } from '../model-calls.js';
 import { renderTranscript } from '../transcript-text.js';
@@ -108,9 +108,10 @@ async function listFacts(calls: ModelCalls, transcriptText: string, limits: Engi
 }
 
 const mayRetrySingly = (e: unknown) =>
-  e instanceof ModelCallError &&
-  e.cause instanceof ProviderError &&
-  (e.cause.code === 'bad_output' || e.cause.code === 'context_overflow');
+  e instanceof ContextFullError ||
+  (e instanceof ModelCallError &&
+    e.cause instanceof ProviderError &&
+    (e.cause.code === 'bad_output' || e.cause.code === 'context_overflow'));
 
 export async function judgeMetrics(
   calls: ModelCalls,
@@ -118,9 +119,33 @@ export async function judgeMetrics(
   metrics: ResolvedMetric[],
   opts: JudgeOptions = {},
 ): Promise<MetricResult[]> {
+  // A transcript the judge model's context cannot hold (a conversation that ended at a full context,
+  // judged by the same small model): judge its most recent lines, halving until they fit, and say so.
+  let lastTurns: number | undefined;
+  for (;;) {
+    try {
+      const out = await judgeOnce(calls, transcript, metrics, opts, lastTurns);
+      if (lastTurns === undefined) return out;
+      const note = `(judged on the last ${lastTurns} of ${transcript.length} transcript lines: the judge model's context cannot hold them all) `;
+      return out.map((m) => ({ ...m, reasoning: note + m.reasoning }));
+    } catch (e) {
+      const shown = lastTurns ?? transcript.length;
+      if (!(e instanceof ContextFullError) || shown <= 2) throw e;
+      lastTurns = Math.floor(shown / 2);
+    }
+  }
+}
+
+async function judgeOnce(
+  calls: ModelCalls,
+  transcript: TranscriptTurn[],
+  metrics: ResolvedMetric[],
+  opts: JudgeOptions,
+  lastTurns: number | undefined,
+): Promise<MetricResult[]> {
   if (!metrics.length) return [];
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const text = renderTranscript(transcript, { numbered: true, includeTools: true, maxTurnChars: 1500 });
+  const text = renderTranscript(transcript, { numbered: true, includeTools: true, maxTurnChars: 1500, lastTurns });
   const facts = opts.twoStep ? await listFacts(calls, text, limits) : [];
   const factText = facts.length
     ? `\n\nFacts established from the transcript:\n${facts.map((f) => `- ${f}`).join('\n')}`

@@ -186,6 +186,19 @@ export class LlamaCppChatModel implements ChatModel {
     return this.contexts[0].contextSize;
   }
 
+  get contextTokens(): number {
+    return this.contextSize;
+  }
+
+  /** The largest context this file was trained for. */
+  get trainContextSize(): number {
+    return this.model.trainContextSize;
+  }
+
+  countTokens(text: string): number {
+    return this.model.tokenize(text).length;
+  }
+
   async identity(): Promise<ModelIdentity> {
     const digest = await sha256File(this.path);
     return {

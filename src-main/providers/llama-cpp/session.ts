@@ -20,6 +20,7 @@ import { ProviderError } from '../types.js';
 import { providerError, type ErrorContext } from '../shared/errors.js';
 import { parseStructured } from '../shared/structured.js';
 import { schemaTokenBound } from '../shared/json-schema.js';
+import { shrinkSchemaToFit } from '../shared/structured-budget.js';
 import { addUsage } from '../shared/structured.js';
 import { asciiBytesOnlyBias, grammarFor } from './grammar.js';
 import { toLlamaFunctions, toLlamaHistory } from './history.js';
@@ -69,12 +70,19 @@ export class LlamaCppSession implements ModelSession {
   }
 
   async structured<T = unknown>(req: StructuredRequest): Promise<StructuredResponse<T>> {
-    const bound = schemaTokenBound(req.schema);
-    const cap = Math.max(64, Math.floor(this.owner.contextSize / 2));
+    const history = toLlamaHistory(req.messages);
+    let schema = req.schema;
+    let bound = schemaTokenBound(schema);
     const asked = req.maxTokens ?? this.owner.spec.params.max_tokens ?? 256;
+    // issue 14: never ask for more room than is left - shrink the schema's string bounds to fit instead
+    const left = Number.isFinite(bound) ? this.roomLeft(history, bound) : undefined;
+    if (left !== undefined && bound > left && left >= 32) {
+      schema = shrinkSchemaToFit(schema, left, (s) => schemaTokenBound(s));
+      bound = schemaTokenBound(schema);
+    }
+    const cap = Math.max(64, left ?? Math.floor(this.owner.contextSize / 2));
     // the grammar can only finish if it may produce the schema's worst case
     let maxTokens = Math.min(cap, Number.isFinite(bound) ? Math.max(asked, bound) : Math.max(asked, 256));
-    const history = toLlamaHistory(req.messages);
     let usage: CallUsage | undefined;
     let lastError = '';
     let raw = '';
@@ -85,12 +93,12 @@ export class LlamaCppSession implements ModelSession {
         maxTokens,
         temperature: req.temperature,
         signal: req.signal,
-        structured: { schema: req.schema },
+        structured: { schema },
         onText: attempt === 1 ? req.onToken : undefined,
       });
       usage = usage ? addUsage(usage, r.usage) : r.usage;
       raw = r.res.response;
-      const parsed = parseStructured(raw, req.schema);
+      const parsed = parseStructured(raw, schema);
       if (parsed.ok)
         return { value: parsed.value as T, raw, parsedFirstTry: attempt === 1 && parsed.fixes.length === 0, usage };
       lastError = parsed.error;
@@ -100,12 +108,17 @@ export class LlamaCppSession implements ModelSession {
     }
     // Cut off because the context had no room for the schema's answer: say so, so callers can fall back (e.g. one metric per call).
     if (cutShort)
-      throw providerError(
-        this.ctx,
-        'context_overflow',
-        `the structured answer was cut off: the context had room for fewer tokens than the schema may need (${bound}); raise params.context_size or use a smaller schema`,
+      throw Object.assign(
+        providerError(
+          this.ctx,
+          'context_overflow',
+          `the structured answer was cut off: the context had room for fewer tokens than the schema may need (${bound}); raise params.context_size or use a smaller schema`,
+        ),
+        { usage },
       );
-    throw providerError(this.ctx, 'bad_output', `structured output failed twice: ${lastError}`);
+    throw Object.assign(providerError(this.ctx, 'bad_output', `structured output failed twice: ${lastError}`), {
+      usage,
+    });
   }
 
   async dispose(): Promise<void> {
@@ -181,6 +194,26 @@ export class LlamaCppSession implements ModelSession {
     } finally {
       this.owner.pool.release(slot);
     }
+  }
+
+  /**
+   * Tokens left in a sequence after this prompt, or undefined when a cheap upper bound shows that
+   * `want` fits anyway (the exact count tokenizes the whole prompt).
+   */
+  private roomLeft(history: ChatHistoryItem[], want: number): number | undefined {
+    const room = this.owner.contextSize;
+    let bytes = 256;
+    for (const h of history) {
+      bytes += 48;
+      if (h.type === 'model')
+        for (const r of h.response) bytes += Buffer.byteLength(typeof r === 'string' ? r : JSON.stringify(r));
+      else bytes += Buffer.byteLength(typeof h.text === 'string' ? h.text : JSON.stringify(h.text));
+    }
+    if (bytes + want + 2 <= room) return undefined;
+    const { contextText } = this.owner.wrapper.generateContextState({
+      chatHistory: [...history, { type: 'model', response: [] }],
+    });
+    return Math.max(0, room - contextText.tokenize(this.owner.model.tokenizer).length - 4);
   }
 
   /**

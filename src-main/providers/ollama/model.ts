@@ -109,6 +109,13 @@ export class OllamaChatModel implements ChatModel {
     return n;
   }
 
+  private measured = false;
+
+  /** The learned characters per token, undefined until a call reported its prompt count. */
+  get measuredCharsPerToken(): number | undefined {
+    return this.measured ? this.charsPerToken : undefined;
+  }
+
   /** Estimated prompt tokens, with the characters-per-token ratio learned from this model's answers. */
   estimatePrompt(messages: ChatMessage[], tools?: ToolSpec[], extra = ''): number {
     return estimateTokens(messages, tools, extra, this.charsPerToken);
@@ -116,6 +123,7 @@ export class OllamaChatModel implements ChatModel {
 
   /** Learns from a finished call: the prompt's characters and the tokens Ollama says it evaluated. */
   observePrompt(messages: ChatMessage[], tools: ToolSpec[] | undefined, extra: string, evaluatedTokens: number): void {
+    if (evaluatedTokens > 0) this.measured = true;
     this.charsPerToken = learnCharsPerToken(this.charsPerToken, promptChars(messages, tools, extra), evaluatedTokens);
   }
 

@@ -13,6 +13,7 @@ import {
 import { providerError, type ErrorContext } from '../shared/errors.js';
 import { withRetry } from '../shared/retry.js';
 import { structuredWithRepair } from '../shared/structured.js';
+import { structuredTokenLimit, UNMEASURED_CHARS_PER_TOKEN } from '../shared/structured-budget.js';
 import { mapOllamaError, ollamaClient } from './client.js';
 import { toOllamaMessages, toOllamaTools } from './messages.js';
 import type { OllamaChatModel } from './model.js';
@@ -108,7 +109,13 @@ export class OllamaSession implements ModelSession {
   }
 
   async structured<T = unknown>(req: StructuredRequest): Promise<StructuredResponse<T>> {
-    const maxTokens = req.maxTokens ?? this.owner.spec.params.max_tokens ?? 512;
+    // issue 14: never ask for fewer tokens than the schema's own bounds may need
+    const maxTokens =
+      structuredTokenLimit(
+        req.schema,
+        req.maxTokens ?? this.owner.spec.params.max_tokens ?? 512,
+        this.owner.measuredCharsPerToken ?? UNMEASURED_CHARS_PER_TOKEN,
+      ) ?? 512;
     const schemaText = JSON.stringify(req.schema);
     let attempts = 0;
     return structuredWithRepair<T>(

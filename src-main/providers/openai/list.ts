@@ -1,4 +1,5 @@
 import type { ModelInfo } from '../../../src-shared/schemas/index.js';
+import { endpointUrl } from '../shared/endpoint-url.js';
 import { fetchOk } from '../shared/http.js';
 import { registerSecret } from '../shared/redact.js';
 import { normalizeBaseUrl } from './model.js';
@@ -12,10 +13,12 @@ export async function listOpenAiModels(
   const key = opts.apiKey ?? process.env.OPENAI_API_KEY;
   registerSecret(key);
   const headers: Record<string, string> = { accept: 'application/json' };
+  const { url, basicAuth } = endpointUrl(base, '/models');
   if (key) headers.authorization = `Bearer ${key}`;
+  else if (basicAuth) headers.authorization = basicAuth;
   const res = await fetchOk(
     { provider: 'openai', model: '*', where: base, secrets: [key] },
-    `${base}/models`,
+    url,
     { headers, signal: opts.signal, timeoutMs: 30_000, fetch: opts.fetch },
     { keySource: opts.keySource ?? (opts.apiKey ? 'the API key' : 'the environment variable OPENAI_API_KEY') },
   );

@@ -1,6 +1,10 @@
 /** An OpenAI-compatible chat model on one or more base URLs, over plain fetch. */
 import type { ModelIdentity, ModelSpec } from '../../../src-shared/schemas/index.js';
-import type { ChatModel, ModelSession } from '../types.js';
+import type { ChatMessage, ChatModel, ModelSession } from '../types.js';
+import { endpointUrl } from '../shared/endpoint-url.js';
+import { DEFAULT_CHARS_PER_TOKEN, learnCharsPerToken } from '../ollama/num-ctx.js';
+import type { JsonSchema } from '../shared/json-schema.js';
+import { structuredTokenLimit, UNMEASURED_CHARS_PER_TOKEN } from '../shared/structured-budget.js';
 import { ProviderError } from '../types.js';
 import { EndpointPool, type EndpointStats } from '../shared/endpoint-pool.js';
 import { providerError, type ErrorContext } from '../shared/errors.js';
@@ -92,6 +96,8 @@ export class OpenAiChatModel implements ChatModel {
     noSeed: false,
   };
   private closed = false;
+  /** Characters per token learned from the server's prompt counts (undefined until a call reported usage). */
+  private charsPerToken: number | undefined;
 
   private constructor(
     readonly spec: ModelSpec,
@@ -132,6 +138,14 @@ export class OpenAiChatModel implements ChatModel {
     return { provider: 'openai', model: this.spec.model, where: endpoint, secrets: [this.keyInfo.key] };
   }
 
+  /** The request URL and headers for `path` on `endpoint` (a key in the URL's userinfo is sent as Basic auth). */
+  request(endpoint: string, path: string): { url: string; headers: Record<string, string> } {
+    const { url, basicAuth } = endpointUrl(endpoint, path);
+    const headers = this.headers();
+    if (basicAuth && !headers.authorization) headers.authorization = basicAuth;
+    return { url, headers };
+  }
+
   headers(): Record<string, string> {
     const h: Record<string, string> = {
       'content-type': 'application/json',
@@ -143,12 +157,13 @@ export class OpenAiChatModel implements ChatModel {
 
   /** POSTs JSON to `${endpoint}${path}`; returns the ok Response or throws a ProviderError. */
   post(endpoint: string, path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+    const { url, headers } = this.request(endpoint, path);
     return fetchOk(
       this.errorContext(endpoint),
-      `${endpoint}${path}`,
+      url,
       {
         method: 'POST',
-        headers: this.headers(),
+        headers,
         body: JSON.stringify(body),
         signal,
         timeoutMs: this.opts.timeoutMs,
@@ -172,6 +187,70 @@ export class OpenAiChatModel implements ChatModel {
     if (/temperature/i.test(m) && /unsupported|not support|only the default/i.test(m)) return (c.noTemperature = true);
     if (/\bseed\b/i.test(m) && /unsupported|not support|unrecognized|unknown/i.test(m)) return (c.noSeed = true);
     return false;
+  }
+
+  /**
+   * The pre-run check, once per endpoint: GET /models with the key (proves the URL and the key);
+   * when the list does not name the model (or the server has no /models), one 1-token completion
+   * proves the model exists.
+   */
+  async check(signal?: AbortSignal): Promise<void> {
+    for (const ep of this.endpoints) {
+      let listed: string[] | undefined;
+      try {
+        const { url, headers } = this.request(ep, '/models');
+        const res = await fetchOk(
+          this.errorContext(ep),
+          url,
+          { headers, signal, timeoutMs: 30_000, fetch: this.opts.fetch },
+          { keySource: this.keyInfo.source },
+        );
+        const j = (await res.json().catch(() => ({}))) as { data?: Array<{ id?: unknown }> };
+        listed = (j.data ?? []).map((m) => String(m.id));
+      } catch (e) {
+        // no /models on this server: the completion below decides
+        if (!(e instanceof ProviderError) || e.code !== 'model_not_found') throw e;
+      }
+      if (listed?.includes(this.spec.model)) continue;
+      const body = {
+        model: this.spec.model,
+        messages: [{ role: 'user', content: 'Say OK.' }],
+        [this.compat.maxCompletionTokens ? 'max_completion_tokens' : 'max_tokens']: 1,
+      };
+      try {
+        await this.post(ep, '/chat/completions', body, signal);
+      } catch (e) {
+        if (this.learnFrom400(e)) {
+          await this.post(
+            ep,
+            '/chat/completions',
+            { ...body, max_completion_tokens: 1, max_tokens: undefined },
+            signal,
+          );
+          continue;
+        }
+        if (e instanceof ProviderError && e.code === 'model_not_found' && listed?.length)
+          throw providerError(
+            this.errorContext(ep),
+            'model_not_found',
+            `the server does not serve this model; it lists ${listed.slice(0, 8).join(', ')}${listed.length > 8 ? ', ...' : ''}`,
+          );
+        throw e;
+      }
+    }
+  }
+
+  /** Learns the model's characters per token from a call's prompt and the server's prompt_tokens (the smallest ratio seen). */
+  observePrompt(messages: ChatMessage[], promptTokens: number): void {
+    // the contents only: the template's own tokens make the ratio lower, never higher, than the true one
+    const chars = messages.reduce((n, m) => n + m.content.length, 0);
+    const ratio = learnCharsPerToken(this.charsPerToken ?? DEFAULT_CHARS_PER_TOKEN, chars, promptTokens);
+    if (promptTokens > 0) this.charsPerToken = ratio;
+  }
+
+  /** max_tokens for a structured answer: never less than the schema's worst case at the measured (else 1) characters per token. */
+  structuredLimit(schema: JsonSchema, asked: number | undefined): number | undefined {
+    return structuredTokenLimit(schema, asked, this.charsPerToken ?? UNMEASURED_CHARS_PER_TOKEN);
   }
 
   async identity(): Promise<ModelIdentity> {

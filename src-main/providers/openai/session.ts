@@ -53,6 +53,7 @@ export class OpenAiSession implements ModelSession {
         });
         // without usage (server ignores stream_options) the delta count stands in for completion tokens
         const usage = r.usage ?? { completion_tokens: r.deltas };
+        if (r.usage?.prompt_tokens) this.owner.observePrompt(req.messages, r.usage.prompt_tokens);
         return {
           text: r.text,
           toolCalls: r.toolCalls,
@@ -133,8 +134,10 @@ export class OpenAiSession implements ModelSession {
       req.signal,
       async () => {
         const t0 = performance.now();
+        // issue 14: never ask for fewer tokens than the schema's own bounds may need
+        const maxTokens = this.owner.structuredLimit(schema, req.maxTokens ?? this.owner.spec.params.max_tokens);
         const body = {
-          ...this.baseBody(msgs, req.maxTokens ?? this.owner.spec.params.max_tokens, req.temperature ?? 0),
+          ...this.baseBody(msgs, maxTokens, req.temperature ?? 0),
           ...(response_format ? { response_format } : {}),
         };
         if (onToken) {
@@ -143,6 +146,7 @@ export class OpenAiSession implements ModelSession {
             onToken(chunk);
           });
           const args = r.toolCalls[0]?.arguments;
+          if (r.usage?.prompt_tokens) this.owner.observePrompt(msgs, r.usage.prompt_tokens);
           return {
             raw: r.text || (args ? JSON.stringify(args) : ''),
             usage: usageFromOpenAi(r.usage ?? { completion_tokens: r.deltas }, performance.now() - t0, this.endpoint),
@@ -155,6 +159,7 @@ export class OpenAiSession implements ModelSession {
           }>;
           usage?: OpenAiUsage;
         };
+        if (j.usage?.prompt_tokens) this.owner.observePrompt(msgs, j.usage.prompt_tokens);
         const msg = j.choices?.[0]?.message;
         // some servers answer a schema request with a tool call; take its arguments
         const raw =

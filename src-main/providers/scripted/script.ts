@@ -39,6 +39,8 @@ export const ScriptDefaults = z
     route: z.string().optional(),
     /** Delay every call by this many ms (default 0). */
     delay_ms: z.number().min(0).optional(),
+    /** A declared context in tokens (words): a call whose prompt words + reply words exceed it fails with context_overflow. */
+    context_tokens: z.number().int().min(1).optional(),
   })
   .default({});
 export type ScriptDefaults = z.infer<typeof ScriptDefaults>;

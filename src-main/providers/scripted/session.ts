@@ -104,6 +104,19 @@ export class ScriptedSession implements ModelSession {
     }
   }
 
+  /** A declared context (defaults.context_tokens): the prompt and the reply must fit, like a real model's. */
+  private checkContext(messages: ChatMessage[], output: string): void {
+    const room = this.script.defaults.context_tokens;
+    if (room === undefined) return;
+    const prompt = messages.reduce((n, m) => n + countWords(m.content), 0);
+    const need = prompt + countWords(output);
+    if (need > room)
+      this.fail(
+        `the conversation is ${prompt} tokens and the reply ${need - prompt}; the context holds ${room}`,
+        'context_overflow',
+      );
+  }
+
   private usage(messages: ChatMessage[], output: string, started: number): CallUsage {
     const keys = messages.map(messageKey);
     let shared = 0;
@@ -149,6 +162,7 @@ export class ScriptedSession implements ModelSession {
         .split(/(\s+)/)
         .slice(0, req.maxTokens * 2)
         .join('');
+    this.checkContext(req.messages, text);
     if (req.onToken) for (const chunk of text.match(/\S+\s*/g) ?? []) req.onToken(chunk);
     return {
       text,
@@ -164,6 +178,7 @@ export class ScriptedSession implements ModelSession {
     await this.prelude(req, entry);
     const value = this.structuredValue(purpose, req.schema, entry, found);
     const raw = JSON.stringify(value);
+    this.checkContext(req.messages, raw);
     if (req.onToken) for (const chunk of raw.match(/.{1,8}/gs) ?? []) req.onToken(chunk);
     return { value: value as T, raw, parsedFirstTry: true, usage: this.usage(req.messages, raw, started) };
   }

@@ -81,5 +81,6 @@ export async function structuredWithRepair<T>(
   const usage = addUsage(first.usage, second.usage);
   const p2 = parseStructured(second.raw, req.schema);
   if (p2.ok) return { value: p2.value as T, raw: second.raw, parsedFirstTry: false, usage };
-  throw onFail(`${p2.error} (after one repair retry; first reply: ${p1.error})`, second.raw);
+  // the tokens were spent: the error carries them so the run's accounting stays true
+  throw Object.assign(onFail(`${p2.error} (after one repair retry; first reply: ${p1.error})`, second.raw), { usage });
 }

@@ -200,13 +200,19 @@ export class RunsRepo {
     const rows = prep(this.db, 'SELECT status, count(*) AS n FROM results WHERE run_id = ? GROUP BY status').all(
       id,
     ) as { status: string; n: number }[];
-    const s = { total: 0, passed: 0, failed: 0, errored: 0 };
+    const s: RunSummary = { total: 0, passed: 0, failed: 0, errored: 0 };
     for (const r of rows) {
       s.total += r.n;
       if (r.status === 'pass' || r.status === 'imported') s.passed += r.n;
       else if (r.status === 'fail') s.failed += r.n;
       else if (r.status === 'error') s.errored += r.n;
     }
+    const full = (
+      prep(this.db, "SELECT count(*) AS n FROM results WHERE run_id = ? AND end_reason = 'context_full'").get(id) as {
+        n: number;
+      }
+    ).n;
+    if (full) s.context_full = full;
     prep(this.db, 'UPDATE runs SET summary_json = ? WHERE id = ?').run(JSON.stringify(s), id);
     return s;
   }

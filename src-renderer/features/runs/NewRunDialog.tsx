@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { useApi, useApiMutation } from '../../api/hooks.js';
 import { ErrorBox } from '../../ui/common.js';
-import type { ModelSpecInput } from '../../../src-shared/schemas/model.js';
+import type { ModelSpec, ModelSpecInput } from '../../../src-shared/schemas/model.js';
+import { ModelCheck, type RunRole } from './ModelCheck.js';
 import { ModelPicker } from '../models/index.js';
 import { modelProblem } from './model-choice.js';
 
@@ -20,7 +21,16 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
   const start = useApiMutation('runs.start', ['runs.list']);
   const [agent, setAgent] = useState(initialAgent ?? '');
   const [suite, setSuite] = useState('');
-  const [models, setModels] = useState<{ agent?: ModelSpecInput; caller?: ModelSpecInput; judge?: ModelSpecInput }>({});
+  const [models, setModelsState] = useState<{
+    agent?: ModelSpecInput;
+    caller?: ModelSpecInput;
+    judge?: ModelSpecInput;
+  }>({});
+  // a changed model makes the last start error stale (issue 17: errors stayed after switching provider)
+  const setModels = (m: typeof models) => {
+    start.reset();
+    setModelsState(m);
+  };
   const [repeats, setRepeats] = useState('');
   const [concurrency, setConcurrency] = useState('2');
   const [maxTurns, setMaxTurns] = useState('');
@@ -57,6 +67,34 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
   if (badInt(repeats, 1)) problems.push('repeats must be a whole number of 1 or more');
   if (badInt(concurrency, 1)) problems.push('concurrency must be a whole number of 1 or more');
   if (badInt(maxTurns, 1)) problems.push('max turns must be a whole number of 1 or more');
+  // The pre-run check (issue 14): each model loads and each endpoint answers once, before the run exists
+  // (after typing pauses, so a model name typed by hand is not checked at every key).
+  const [checkedModels, setCheckedModels] = useState(models);
+  useEffect(() => {
+    const t = setTimeout(() => setCheckedModels(models), 400);
+    return () => clearTimeout(t);
+  }, [models]);
+  const check = useApi(
+    'models.preflight',
+    {
+      models: {
+        agent: checkedModels.agent as ModelSpec,
+        ...(checkedModels.caller ? { caller: checkedModels.caller as ModelSpec } : {}),
+        ...(checkedModels.judge ? { judge: checkedModels.judge as ModelSpec } : {}),
+      },
+      ...(agent ? { agent_id: agent } : {}),
+      ...(suite ? { suite_id: suite } : {}),
+    },
+    {
+      enabled: !!checkedModels.agent && checkedModels === models && !problems.some((p) => p.includes('model:')),
+      retry: false,
+      staleTime: 0,
+    },
+  );
+  const checking = check.isFetching || checkedModels !== models;
+  const checked = checkedModels === models ? (check.data?.problems ?? []) : [];
+  if (checked.some((p) => p.severity === 'error')) problems.push('fix the model problems shown above');
+  const fix = (role: RunRole, spec: ModelSpecInput) => setModels({ ...models, [role]: spec });
   const suiteDoc = suites.data?.find((s) => s.id === suite);
   const ownModels = [...new Set(suiteDoc?.data.tests.flatMap((t) => (t.llm_model ? [t.llm_model] : [])) ?? [])];
 
@@ -168,21 +206,29 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
           value={models.agent}
           onChange={(v) => setModels({ ...models, agent: v })}
         />
+        <ModelCheck role="agent" problems={checked} checking={checking} onFix={fix} />
+        {check.error && <ErrorBox error={check.error} />}
         <div className="grid-2">
-          <ModelPicker
-            label="Simulated caller model"
-            testId="model-caller"
-            emptyLabel="Same as the agent model"
-            value={models.caller}
-            onChange={(v) => setModels({ ...models, caller: v })}
-          />
-          <ModelPicker
-            label="Judge model"
-            testId="model-judge"
-            emptyLabel="Same as the agent model"
-            value={models.judge}
-            onChange={(v) => setModels({ ...models, judge: v })}
-          />
+          <div>
+            <ModelPicker
+              label="Simulated caller model"
+              testId="model-caller"
+              emptyLabel="Same as the agent model"
+              value={models.caller}
+              onChange={(v) => setModels({ ...models, caller: v })}
+            />
+            <ModelCheck role="caller" problems={checked} checking={checking} onFix={fix} />
+          </div>
+          <div>
+            <ModelPicker
+              label="Judge model"
+              testId="model-judge"
+              emptyLabel="Same as the agent model"
+              value={models.judge}
+              onChange={(v) => setModels({ ...models, judge: v })}
+            />
+            <ModelCheck role="judge" problems={checked} checking={checking} onFix={fix} />
+          </div>
         </div>
         <div className="grid-3 run-fields">
           <label>
@@ -257,8 +303,12 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
           <button type="button" onClick={onClose} disabled={start.isPending}>
             Cancel
           </button>
-          <button type="submit" className="primary" disabled={problems.length > 0 || start.isPending}>
-            {start.isPending ? 'Starting…' : 'Start run'}
+          <button
+            type="submit"
+            className="primary"
+            disabled={problems.length > 0 || start.isPending || (checking && !!models.agent)}
+          >
+            {start.isPending ? 'Starting…' : checking && models.agent ? 'Checking models…' : 'Start run'}
           </button>
         </div>
       </form>

@@ -4,6 +4,7 @@ import { fmtInt, fmtMs, fmtPct, runTotals } from './run-stats.js';
 /** The finished run at a glance: pass rate, counts, tokens, wall time, mean score per metric. */
 export function RunSummary({ run, results }: { run: Run; results: Result[] }) {
   const t = runTotals(run, results);
+  const contextFull = results.filter((r) => r.end_reason === 'context_full').length;
   return (
     <div className="card run-summary" data-testid="run-summary" aria-label="Run summary">
       <div className="stat big">
@@ -14,6 +15,15 @@ export function RunSummary({ run, results }: { run: Run; results: Result[] }) {
         <div className="small muted">
           {t.passed} passed · {t.failed} failed · {t.errored} errors of {t.conversations}
         </div>
+        {contextFull > 0 && (
+          <div
+            className="small"
+            data-testid="context-full"
+            title="Judged on what happened. A model with a larger context, or the run option context: trim, lets such conversations go on."
+          >
+            {contextFull} ended at a full context
+          </div>
+        )}
       </div>
       <div className="stat">
         <div className="label">Tokens</div>

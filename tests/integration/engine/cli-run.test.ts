@@ -303,7 +303,7 @@ describe('parley run (CLI)', () => {
       ],
       [
         [...base().slice(0, 4), '--agent-model', `scripted:${path.join(dir, 'missing.json')}`, '--db', db],
-        /loading models: scripted model file .*missing\.json: not found/,
+        /the run was not started: a model cannot work:\n.*scripted model file .*missing\.json: not found/,
       ],
       [[...base(), '--test', 'no such test'], /--test: no test named "no such test" in suite "Order desk regression"/],
       [[...base(), '--concurrency', '0'], /--concurrency: expected a positive integer, got "0"/],
