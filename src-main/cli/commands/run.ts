@@ -24,7 +24,7 @@ import { createProviderRegistry, type ProviderRegistry } from '../../providers/r
 import type { Store } from '../../store/index.js';
 import { CliError } from '../errors.js';
 import { parseSeverity } from '../severity-option.js';
-import { checkRunFlags, checkRunSize } from '../run-caps.js';
+import { checkForceFlag, checkRunFlags, checkRunSize } from '../run-caps.js';
 import { guardTestModelLoader, testEndpointPolicy } from '../../engine/test-endpoints.js';
 import { info, printJson, printTable } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';
@@ -238,6 +238,7 @@ async function execute(store: Store, registry: ProviderRegistry, opts: RunCliOpt
     ...(opts.failOnSeverity ? { fail_on_severity: parseSeverity(opts.failOnSeverity) } : {}),
   };
   checkRunFlags(options);
+  checkForceFlag(opts);
   const callerSpec = opts.callerModel ? spec('--caller-model', opts.callerModel) : undefined;
   const judgeSpec = opts.judgeModel ? spec('--judge-model', opts.judgeModel) : undefined;
   // a test file's own models (llm_model) may only call hosts the user configured (engine/test-endpoints.ts)
