@@ -29,6 +29,16 @@ export class SnippetSizer {
     return size;
   }
 
+  /**
+   * The largest the text gets during expansion: the engine builds every pass's result, and a pass
+   * can be larger than the last one (snippets that expand to nothing in a later pass).
+   */
+  peakLength(text: string, depth = MAX_SNIPPET_DEPTH): number {
+    let peak = text.length;
+    for (let d = 1; d <= depth; d++) peak = Math.max(peak, this.expandedLength(text, d));
+    return peak;
+  }
+
   /** Characters snippet `name`'s text becomes with `depth` more passes. */
   snippetLength(name: string, depth: number): number {
     const key = `${depth}\u0000${name}`;

@@ -24,3 +24,9 @@ export function checkRunSize(suite: TestSuite, options: Partial<RunOptions>): vo
   const issue = runSizeIssue(suite, options);
   if (issue) throw cliError(issue);
 }
+
+/** `--force` only means something with `--resume` (it takes over a run another process holds). */
+export function checkForceFlag(opts: { force?: boolean; resume?: string }): void {
+  if (opts.force && !opts.resume)
+    throw new CliError('--force: only applies with --resume RUN (it takes over a run a hung process still holds)');
+}

@@ -24,26 +24,30 @@ export class TemplateSizeError extends Error {
   }
 }
 
-/** Expands `{%snippet%}` references (nested up to 5 passes); throws TemplateSizeError before building a text over `limit` characters (or the text's own length when longer). */
+/**
+ * Expands `{%snippet%}` references (nested up to 5 passes). Before each pass its result size is
+ * counted (no string is built), and TemplateSizeError is thrown when it would exceed `limit` (or the
+ * text's own length when longer). Same sizes as the validator's SnippetSizer, pass by pass.
+ */
 export function expandSnippets(
   text: string,
   snippets: Record<string, string>,
   limit: number = MAX_EXPANDED_TEXT_CHARS,
 ): string {
   const max = Math.max(limit, text.length); // a long text without snippets is not this check's business
+  const known = (name: string) => Object.prototype.hasOwnProperty.call(snippets, name);
   let out = text;
   for (let depth = 0; depth < MAX_SNIPPET_DEPTH; depth++) {
-    let changed = false;
     let size = out.length;
-    out = out.replace(SNIPPET_RE, (whole, name: string) => {
-      if (!Object.prototype.hasOwnProperty.call(snippets, name)) return whole;
+    let changed = false;
+    for (const m of out.matchAll(SNIPPET_RE)) {
+      if (!known(m[1])) continue;
       changed = true;
-      size += snippets[name].length - whole.length;
-      // checked per reference, so the oversized string is never built
-      if (size > max) throw new TemplateSizeError(limit);
-      return snippets[name];
-    });
+      size += snippets[m[1]].length - m[0].length;
+    }
     if (!changed) break;
+    if (size > max) throw new TemplateSizeError(limit);
+    out = out.replace(SNIPPET_RE, (whole, name: string) => (known(name) ? snippets[name] : whole));
   }
   return out;
 }

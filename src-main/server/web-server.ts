@@ -199,6 +199,9 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     server.listen(port, '127.0.0.1', () => resolve());
   });
   port = (server.address() as AddressInfo).port;
+  server.on('error', () => {
+    /* after listening, a server error must not end web mode (per-request errors are answered above) */
+  });
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
     port,

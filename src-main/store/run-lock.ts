@@ -31,9 +31,8 @@ export class RunLocks {
   acquire(runId: string): boolean {
     if (!this.dir) return false;
     if (this.held.has(runId)) return true;
-    fs.mkdirSync(this.dir, { recursive: true });
     const file = path.join(this.dir, `${safeName(runId)}~${process.pid}-${randomBytes(4).toString('hex')}.lock`);
-    const db = new Database(file, { timeout: 0 });
+    const db = this.open(file);
     try {
       db.pragma('journal_mode = DELETE');
       db.exec('BEGIN EXCLUSIVE');
@@ -45,7 +44,19 @@ export class RunLocks {
     return true;
   }
 
-  /** Drops this process's lock on `runId` and removes its file. */
+  /** Creates the lock file (and the folder; another process may remove the folder when it empties it: retried). */
+  private open(file: string): Database.Database {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        return new Database(file, { timeout: 0 });
+      } catch (e) {
+        if (attempt >= 3) throw e;
+      }
+    }
+  }
+
+  /** Drops this process's lock on `runId` and removes its file (and the folder once empty). */
   release(runId: string): void {
     const h = this.held.get(runId);
     if (!h) return;
@@ -54,6 +65,17 @@ export class RunLocks {
       h.db.close();
     } finally {
       removeQuietly(h.file);
+      this.removeDirIfEmpty();
+    }
+  }
+
+  /** No folder is left next to the database when no run is running. */
+  private removeDirIfEmpty(): void {
+    if (!this.dir) return;
+    try {
+      fs.rmdirSync(this.dir); // fails (and is meant to) while any lock file is in it
+    } catch {
+      /* not empty, or already gone */
     }
   }
 
@@ -78,6 +100,7 @@ export class RunLocks {
       if (lockedElsewhere(file)) live = true;
       else removeQuietly(file);
     }
+    if (!live) this.removeDirIfEmpty();
     return live;
   }
 

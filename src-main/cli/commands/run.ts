@@ -25,7 +25,7 @@ import { nameFromFile, parseAgentFile } from '../../formats/index.js';
 import type { Store } from '../../store/index.js';
 import { CliError } from '../errors.js';
 import { parseSeverity } from '../severity-option.js';
-import { checkRunFlags, checkRunSize } from '../run-caps.js';
+import { checkForceFlag, checkRunFlags, checkRunSize } from '../run-caps.js';
 import { info, printJson, printTable } from '../output.js';
 import { withDbOption } from '../store-option.js';
 import { useApp } from '../use-app.js';
@@ -252,6 +252,7 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
     ...(opts.shard ? { shard: parseShard(opts.shard) } : {}),
   };
   checkRunFlags(options);
+  checkForceFlag(opts);
   const callerSpec = opts.callerModel ? spec('--caller-model', opts.callerModel) : undefined;
   const judgeSpec = opts.judgeModel ? spec('--judge-model', opts.judgeModel) : undefined;
   // a test file's own models (llm_model) may only call hosts the user configured (engine/test-endpoints.ts)

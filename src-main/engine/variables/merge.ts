@@ -9,11 +9,19 @@ const PROTO_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  */
 export function cloneJson<T>(v: T): T {
   if (v === undefined) return v;
-  return JSON.parse(JSON.stringify(v), (k, val: unknown) => {
-    if (PROTO_KEYS.has(k)) return undefined;
-    if (isRecord(val)) return Object.assign(Object.create(null) as object, val);
-    return val;
-  }) as T;
+  return nullPrototypes(JSON.parse(JSON.stringify(v))) as T;
+}
+
+/** Rebuilds parsed JSON's objects without a prototype, dropping prototype keys (only objects are visited). */
+function nullPrototypes(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = nullPrototypes(v[i]);
+    return v;
+  }
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const k of Object.keys(v)) if (!PROTO_KEYS.has(k)) out[k] = nullPrototypes((v as Record<string, unknown>)[k]);
+  return out;
 }
 
 /** Deep-merges plain objects (`over` wins); arrays and scalars are replaced. Returns a new null-prototype object. */

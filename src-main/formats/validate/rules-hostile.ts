@@ -78,7 +78,7 @@ export function checkSnippetSizes(g: AgentGraph, r: Reporter, limit = MAX_EXPAND
     n > Number.MAX_SAFE_INTEGER ? 'more than 9 quadrillion' : Math.round(n).toLocaleString('en-US');
   const check = (at: string, what: string, text: string | undefined) => {
     if (!text) return;
-    const size = sizer.expandedLength(text);
+    const size = sizer.peakLength(text);
     if (size > Math.max(limit, text.length))
       r.error(
         at,
@@ -87,7 +87,7 @@ export function checkSnippetSizes(g: AgentGraph, r: Reporter, limit = MAX_EXPAND
   };
   let snippetErrors = 0;
   for (const [name, text] of Object.entries(g.snippets)) {
-    const size = sizer.expandedLength(text, 4); // a snippet used in a text gets one pass less than the text
+    const size = sizer.peakLength(text, 4); // a snippet used in a text gets one pass less than the text
     if (size > Math.max(limit, text.length)) {
       snippetErrors++;
       r.error(
@@ -104,10 +104,21 @@ export function checkSnippetSizes(g: AgentGraph, r: Reporter, limit = MAX_EXPAND
     if ('instruction' in n && n.instruction)
       check(`${at}.instruction.text`, `the instruction of node ${i}`, n.instruction.text);
     if ('message' in n && n.message) check(`${at}.message.text`, `the message of node ${i}`, n.message.text);
-    n.transitions.forEach((t, j) => {
-      if (t.condition.kind === 'prompt')
-        check(`${at}.transitions[${j}].condition.prompt`, `transition ${j} of node ${i}`, t.condition.prompt);
-    });
+    if (n.type === 'function' && n.speak_during_execution)
+      check(`${at}.speak_during_execution.text`, `what node ${i} says`, n.speak_during_execution.text);
+    if (n.type === 'transfer') check(`${at}.target`, `the transfer target of node ${i}`, n.target);
+    const prompt = (where: string, c: Condition | GlobalCondition, what: string) => {
+      if (c.kind === 'prompt') check(`${where}.prompt`, what, c.prompt);
+    };
+    n.transitions.forEach((t, j) =>
+      prompt(`${at}.transitions[${j}].condition`, t.condition, `transition ${j} of node ${i}`),
+    );
+    n.global?.entry_conditions.forEach((c, k) =>
+      prompt(`${at}.global.entry_conditions[${k}].condition`, c.condition, `the global entry condition of node ${i}`),
+    );
+    n.global?.go_back_conditions.forEach((c, k) =>
+      prompt(`${at}.global.go_back_conditions[${k}].condition`, c.condition, `a go-back condition of node ${i}`),
+    );
   });
 }
 

@@ -215,7 +215,24 @@ function RunView({ id }: { id: string }) {
       {elsewhere && (
         <div className="notice" role="status">
           This run is going on in another Parley process (the command line?). Its progress is refreshed every few
-          seconds; cancel it where it was started.
+          seconds; cancel it where it was started. If that process is hung, you can take the run over here: the
+          conversations it finished are kept and the rest run in this app.{' '}
+          <button
+            onClick={() =>
+              resume.mutate(
+                { id, force: true },
+                {
+                  onSuccess: (o) => {
+                    if (o.run_id !== id) navigate(`/runs/${o.run_id}`);
+                    else refetch(true);
+                  },
+                },
+              )
+            }
+            disabled={resume.isPending}
+          >
+            Take over
+          </button>
         </div>
       )}
       {active || counts.queued ? <RunProgress counts={counts} active={active} /> : null}

@@ -93,6 +93,27 @@ describe('orphaned runs are found by a lock that dies with the process, not by P
     t.cleanup();
   }, 120_000);
 
+  it('--force without --resume is a usage error', async () => {
+    const t = tempDir();
+    const r = await collect(
+      parley([
+        'run',
+        '--agent',
+        AGENT,
+        '--tests',
+        'x.json',
+        '--agent-model',
+        'scripted:x',
+        '--force',
+        '--db',
+        tempDbPath(t.dir),
+      ]),
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--force: only applies with --resume RUN');
+    t.cleanup();
+  });
+
   it('the API: runs.resume of a run a live process holds is a conflict naming force; force: true takes it over', async () => {
     const t = tempDir();
     const db = tempDbPath(t.dir);
