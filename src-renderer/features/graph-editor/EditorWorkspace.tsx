@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import type { AgentSummary, AgentVersionMeta, ValidationIssue } from '../../../src-shared/contract/agents.js';
@@ -65,9 +65,13 @@ export function EditorWorkspace({
   const results = useMemo(() => searchNodes(graph, query), [graph, query]);
   const matches = useMemo(() => (query.trim() ? new Set(results) : undefined), [query, results]);
   const selCount = selection.nodes.length + selection.edges.length;
+  // A new selection opens the inspector (not a change of overlay with the selection unchanged).
+  const inspected = useRef(selection);
   useEffect(() => {
+    if (inspected.current === selection) return;
+    inspected.current = selection;
     if (selCount && !overlay) setTab('inspect');
-  }, [selection, selCount]);
+  }, [selection, selCount, overlay]);
 
   useEditorShortcuts(
     {

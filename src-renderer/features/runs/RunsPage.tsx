@@ -69,17 +69,14 @@ export function RunsPage(_props: { params: Record<string, string> }) {
   const refresh = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   // Runs started or finished elsewhere (another window, the CLI through this app) show up without a reload.
-  useAppEvents(
-    (e) => {
-      if (e.type !== 'run.started' && e.type !== 'run.finished' && e.type !== 'test.finished') return;
-      if (refresh.current) return;
-      refresh.current = setTimeout(() => {
-        refresh.current = null;
-        void qc.invalidateQueries({ queryKey: ['runs.list'] });
-      }, 500);
-    },
-    [qc],
-  );
+  useAppEvents((e) => {
+    if (e.type !== 'run.started' && e.type !== 'run.finished' && e.type !== 'test.finished') return;
+    if (refresh.current) return;
+    refresh.current = setTimeout(() => {
+      refresh.current = null;
+      void qc.invalidateQueries({ queryKey: ['runs.list'] });
+    }, 500);
+  });
   useEffect(
     () => () => {
       if (refresh.current) clearTimeout(refresh.current);
