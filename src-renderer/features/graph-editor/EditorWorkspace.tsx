@@ -6,6 +6,7 @@ import type { PlaygroundMove } from '../../../src-shared/contract/playground.js'
 import { api } from '../../api/client.js';
 import { useApi } from '../../api/hooks.js';
 import { Dialog } from '../../ui/Dialog.js';
+import { useMediaQuery } from '../../ui/use-media-query.js';
 import { EditorCanvas } from './canvas/EditorCanvas.js';
 import { needsLayout, withLayout } from './model/layout.js';
 import { searchNodes } from './model/search.js';
@@ -28,6 +29,9 @@ import { useLiveValidation } from './state/use-validation.js';
 import { GraphView } from './view/GraphView.js';
 
 type Version = z.infer<typeof AgentVersionMeta>;
+
+/** Window widths at which the side panels collapse (palette to icons, inspector to a drawer). */
+const NARROW = '(max-width: 1199px)';
 
 export function EditorWorkspace({
   id,
@@ -55,6 +59,13 @@ export function EditorWorkspace({
   const [overlay, setOverlay] = useState<OverlayChoice | null>(null);
   const [testOpen, setTestOpen] = useState(false);
   const [liveNode, setLiveNode] = useState<string | null>(null);
+  /** Below 1200 px the inspector is a drawer over the canvas, opened from the toolbar or by selecting. */
+  const narrow = useMediaQuery(NARROW);
+  const [sideOpen, setSideOpen] = useState(false);
+  const showTab = (t: PanelTab) => {
+    setTab(t);
+    setSideOpen(true);
+  };
   /** Looking at an old version or a run: the canvas is read-only and edit commands are off. */
   const away = !!viewing || !!overlay;
   const validation = useLiveValidation(graph, !away);
@@ -70,7 +81,10 @@ export function EditorWorkspace({
   useEffect(() => {
     if (inspected.current === selection) return;
     inspected.current = selection;
-    if (selCount && !overlay) setTab('inspect');
+    if (selCount && !overlay) {
+      setTab('inspect');
+      setSideOpen(true);
+    }
   }, [selection, selCount, overlay]);
 
   useEditorShortcuts(
@@ -98,7 +112,7 @@ export function EditorWorkspace({
       a.focusEdge(i.node_id, i.transition_id);
     else if (i.node_id && graph.nodes.some((n) => n.id === i.node_id)) a.focusNode(i.node_id);
     else {
-      setTab('settings');
+      showTab('settings');
       a.setStatus({ text: `${i.message} (${i.path || 'agent'})`, kind: 'info' });
     }
   };
@@ -134,8 +148,8 @@ export function EditorWorkspace({
           {current ? `v${current.version}` : ''}
         </span>
         {dirty && (
-          <span className="ge-dirty" data-testid="dirty-indicator">
-            ● Unsaved changes
+          <span className="ge-dirty" data-testid="dirty-indicator" title="Unsaved changes">
+            ● <span className="ge-dirty__text">Unsaved changes</span>
           </span>
         )}
         {a.status && (
@@ -181,6 +195,17 @@ export function EditorWorkspace({
         >
           Test
         </button>
+        {narrow && (
+          <button
+            type="button"
+            aria-expanded={sideOpen}
+            aria-controls="ge-side"
+            onClick={() => setSideOpen((o) => !o)}
+            title="Show or hide the inspector, settings, versions and runs"
+          >
+            Inspector
+          </button>
+        )}
         <ExportMenu
           agentId={id}
           versionId={baseVersionId ?? undefined}
@@ -222,7 +247,7 @@ export function EditorWorkspace({
           </button>
         </div>
       )}
-      <div className={`ge-main${away ? ' is-away' : ''}`}>
+      <div className={`ge-main${away ? ' is-away' : ''}${narrow ? ' is-narrow' : ''}`}>
         {!away && <Palette onAdd={a.add} />}
         <div className="ge-center">
           {viewing ? (
@@ -264,7 +289,12 @@ export function EditorWorkspace({
             }}
           />
         </div>
-        <aside className="ge-side" aria-label="Inspector">
+        <aside
+          className={`ge-side${narrow ? ' is-drawer' : ''}`}
+          id="ge-side"
+          aria-label="Inspector"
+          hidden={narrow && !sideOpen}
+        >
           <div className="ge-tabs" role="tablist">
             {(['inspect', 'settings', 'versions', 'runs'] as const).map((t) => (
               <button
@@ -284,6 +314,17 @@ export function EditorWorkspace({
                       : `Versions (${versions.length})`}
               </button>
             ))}
+            {narrow && (
+              <button
+                type="button"
+                className="ge-side__close"
+                aria-label="Close the inspector"
+                title="Close the inspector"
+                onClick={() => setSideOpen(false)}
+              >
+                ×
+              </button>
+            )}
           </div>
           <div className="ge-side__body">
             {tab === 'inspect' && (

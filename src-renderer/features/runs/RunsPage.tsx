@@ -207,7 +207,12 @@ export function RunsPage(_props: { params: Record<string, string> }) {
                     onChange={() => toggle(r.id)}
                   />
                 </td>
-                <td title={r.id}>{fmtDate(r.created_at)}</td>
+                <td title={r.id}>
+                  {/* The row's keyboard way in: Tab reaches the link, Enter opens the run. */}
+                  <Link href={`/runs/${r.id}`} className="row-link" onClick={(e) => e.stopPropagation()}>
+                    {fmtDate(r.created_at)}
+                  </Link>
+                </td>
                 <td>
                   {r.agent_name || r.agent_id}
                   {r.kind !== 'simulated' && <span className="muted small"> · {r.kind}</span>}
