@@ -13,7 +13,7 @@ const LABEL_MARGIN = 16;
 /** Shape the layout aims for: about that of the canvas (wider than tall). */
 const TARGET_ASPECT = 1.6;
 /** A layered row is never cut into pieces of fewer ranks than this. */
-const MIN_RANKS_PER_ROW = 4;
+const MIN_RANKS_PER_ROW = 3;
 const ROW_GAP = 140;
 
 export const needsLayout = (g: AgentGraph) => g.nodes.some((n) => !n.position);

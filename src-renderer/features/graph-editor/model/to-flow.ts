@@ -34,8 +34,8 @@ export interface EdgeData extends Record<string, unknown> {
   heat?: number;
   jump?: boolean;
   dim?: boolean;
-  /** Among several edges between the same two nodes: offset of this one's label from the middle
-   * (-0.5, +0.5 for two), so parallel labels stack instead of covering each other. */
+  /** Among several edges between the same two nodes (either direction): offset of this one's label
+   * from the middle (-0.5, +0.5 for two), so their labels stack instead of covering each other. */
   lane?: number;
 }
 
@@ -149,16 +149,21 @@ function edgeData(n: GraphNode, t: Transition, ranks: Map<string, number>, d: De
   };
 }
 
-/** For transitions that share their source and target with others: their label's offset from the middle. */
+/**
+ * For transitions that share their two nodes with others (either way round: A->B and B->A are drawn
+ * through the same middle point): their label's offset from the middle.
+ */
 function parallelLanes(g: AgentGraph, ids: ReadonlySet<string>): Map<Transition, number> {
+  const byPair = new Map<string, Transition[]>();
+  for (const n of g.nodes)
+    for (const t of n.transitions) {
+      if (!ids.has(t.target) || t.target === n.id) continue;
+      const pair = n.id < t.target ? `${n.id}\n${t.target}` : `${t.target}\n${n.id}`;
+      byPair.set(pair, [...(byPair.get(pair) ?? []), t]);
+    }
   const lanes = new Map<Transition, number>();
-  for (const n of g.nodes) {
-    const byTarget = new Map<string, Transition[]>();
-    for (const t of n.transitions)
-      if (ids.has(t.target)) byTarget.set(t.target, [...(byTarget.get(t.target) ?? []), t]);
-    for (const group of byTarget.values())
-      if (group.length > 1) group.forEach((t, i) => lanes.set(t, i - (group.length - 1) / 2));
-  }
+  for (const group of byPair.values())
+    if (group.length > 1) group.forEach((t, i) => lanes.set(t, i - (group.length - 1) / 2));
   return lanes;
 }
 
