@@ -182,6 +182,10 @@ describe('graph editor layout at 1440x900 and 1024x700', () => {
     expect(w / h).toBeLessThan(3); // not one long row
     expect(await zoom(page)).toBeGreaterThan(0.3); // Fit did not shrink it to nothing
     expect((await overlaps(page)).out).toEqual([]);
+    // with the status message and the unsaved mark in it, the toolbar still fits on one line
+    expect((await page.locator('.ge-toolbar').boundingBox())!.height).toBeLessThan(56);
+    const save = (await page.getByRole('button', { name: 'Save', exact: true }).boundingBox())!;
+    expect(save.x + save.width).toBeLessThanOrEqual(SIZES[1]!.width);
     // undo puts the designer's row back; nothing was saved
     await page.keyboard.press('Control+z');
     await expect.poll(() => page.getByTestId('dirty-indicator').count()).toBe(0);

@@ -170,16 +170,24 @@ export function EditorWorkspace({
           onClick={() => useEditor.getState().undo()}
           disabled={!canUndo || away}
           title="Undo (Ctrl+Z)"
+          aria-label="Undo"
         >
-          Undo
+          <span className="ge-btn-icon" aria-hidden="true">
+            ↶
+          </span>
+          <span className="ge-btn-text">Undo</span>
         </button>
         <button
           type="button"
           onClick={() => useEditor.getState().redo()}
           disabled={!canRedo || away}
           title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
+          aria-label="Redo"
         >
-          Redo
+          <span className="ge-btn-icon" aria-hidden="true">
+            ↷
+          </span>
+          <span className="ge-btn-text">Redo</span>
         </button>
         <button type="button" onClick={a.tidy} disabled={away} title="Lay the graph out automatically">
           Tidy up
