@@ -1,6 +1,7 @@
 import { TestCase, TestSuite, type TestCaseInput, type TestSuiteInput } from '../../../src-shared/schemas/index.js';
 import { formatPath } from '../../../src-shared/contract/define.js';
 import { parsePattern } from '../../../src-shared/regex-pattern.js';
+import { splitSide } from '../../../src-shared/rule-side.js';
 
 /** Pure helpers of the suite editor: new tests, validation with field paths, rule scopes, patterns. */
 
@@ -94,10 +95,10 @@ export function testIndexOf(path: string): number | undefined {
 
 export type Scope = 'any' | 'agent' | 'caller';
 
-/** Mirrors the engine: `agent:` / `caller:` prefix checks one side only. */
+/** The engine's reading (src-shared/rule-side.ts): an `agent:` / `caller:` prefix checks one side only. */
 export function splitScope(entry: string): { scope: Scope; text: string } {
-  const m = /^\s*(agent|caller)\s*:\s*/i.exec(entry);
-  return m ? { scope: m[1].toLowerCase() as Scope, text: entry.slice(m[0].length) } : { scope: 'any', text: entry };
+  const { side, text } = splitSide(entry);
+  return { scope: side ?? 'any', text };
 }
 
 export const joinScope = (scope: Scope, text: string): string => (scope === 'any' ? text : `${scope}:${text}`);
