@@ -19,6 +19,7 @@ interface El {
   contains(e: El | null): boolean;
 }
 declare const document: {
+  activeElement: El | null;
   querySelector(s: string): El | null;
   querySelectorAll(s: string): ArrayLike<El>;
   elementFromPoint(x: number, y: number): El | null;
@@ -119,6 +120,16 @@ describe('graph editor layout at 1440x900 and 1024x700', () => {
           'true',
         );
         expect(await reachable(page, '[data-testid="node-inspector"] input[aria-label="Node name"]')).toBe('ok');
+        // from the keyboard: Escape in the drawer closes it and gives the focus back to the toolbar button,
+        // Enter on that button opens it with the focus on its current tab
+        await page.getByLabel('Node name').focus();
+        await page.keyboard.press('Escape');
+        const focusedAttr = (a: string) => page.evaluate((x) => document.activeElement?.getAttribute(x) ?? null, a);
+        expect(await page.getByRole('complementary', { name: 'Inspector' }).isVisible()).toBe(false);
+        expect(await focusedAttr('aria-controls')).toBe('ge-side'); // the toolbar's Inspector button
+        await page.keyboard.press('Enter');
+        await expect.poll(() => focusedAttr('role')).toBe('tab');
+        expect(await page.getByRole('complementary', { name: 'Inspector' }).isVisible()).toBe(true);
       }
       // nothing spills sideways: the page is exactly the window wide
       const scrollW = await page.evaluate(() => document.querySelector('.layout')!.getBoundingClientRect().width);

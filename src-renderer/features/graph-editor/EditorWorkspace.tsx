@@ -62,6 +62,20 @@ export function EditorWorkspace({
   /** Below 1200 px the inspector is a drawer over the canvas, opened from the toolbar or by selecting. */
   const narrow = useMediaQuery(NARROW);
   const [sideOpen, setSideOpen] = useState(false);
+  const sideToggle = useRef<HTMLButtonElement>(null);
+  const side = useRef<HTMLElement>(null);
+  /** Opening the drawer from the toolbar moves the focus to its current tab; Escape in it gives it back. */
+  const toggleSide = () => {
+    if (sideOpen) return setSideOpen(false);
+    setSideOpen(true);
+    requestAnimationFrame(() =>
+      side.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus(),
+    );
+  };
+  const closeSide = () => {
+    setSideOpen(false);
+    sideToggle.current?.focus();
+  };
   const showTab = (t: PanelTab) => {
     setTab(t);
     setSideOpen(true);
@@ -208,7 +222,8 @@ export function EditorWorkspace({
             type="button"
             aria-expanded={sideOpen}
             aria-controls="ge-side"
-            onClick={() => setSideOpen((o) => !o)}
+            ref={sideToggle}
+            onClick={toggleSide}
             title="Show or hide the inspector, settings, versions and runs"
           >
             Inspector
@@ -302,6 +317,16 @@ export function EditorWorkspace({
           id="ge-side"
           aria-label="Inspector"
           hidden={narrow && !sideOpen}
+          ref={side}
+          onKeyDown={
+            narrow
+              ? (e) => {
+                  if (e.key !== 'Escape') return;
+                  e.stopPropagation();
+                  closeSide();
+                }
+              : undefined
+          }
         >
           <div className="ge-tabs" role="tablist">
             {(['inspect', 'settings', 'versions', 'runs'] as const).map((t) => (
@@ -328,7 +353,7 @@ export function EditorWorkspace({
                 className="ge-side__close"
                 aria-label="Close the inspector"
                 title="Close the inspector"
-                onClick={() => setSideOpen(false)}
+                onClick={closeSide}
               >
                 ×
               </button>
