@@ -40,7 +40,8 @@ async function main(): Promise<void> {
     const shot: ShotContext['shot'] = async (name, opts = {}) => {
       for (const theme of ['light', 'dark'] as const) {
         await setTheme(page, theme);
-        if (opts.fullPage !== false) {
+        if (opts.size) await page.setViewportSize(opts.size);
+        else if (opts.fullPage !== false) {
           // the content pane scrolls, not the page: grow the window to the content to capture all of it
           const h = await page.evaluate(() => document.querySelector('.content')?.scrollHeight ?? 0);
           await page.setViewportSize({ width: WIDTH, height: Math.min(Math.max(HEIGHT, h + 24), 5000) });
@@ -48,10 +49,11 @@ async function main(): Promise<void> {
         await page.waitForTimeout(250);
         const file = path.join(OUT, `${name}${theme === 'dark' ? '-dark' : ''}.png`);
         await page.screenshot({ path: file });
-        await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+        if (!opts.size) await page.setViewportSize({ width: WIDTH, height: HEIGHT });
         console.log(`wrote ${path.relative(process.cwd(), file)}`);
       }
       await setTheme(page, 'light');
+      if (opts.size) await page.setViewportSize({ width: WIDTH, height: HEIGHT });
     };
     try {
       await set.capture({ page, ctx: app.ctx, base: app.server.url.split('?')[0], shot });

@@ -5,6 +5,7 @@ import { demoGraph, seedCoverageRun } from '../../tests/e2e/support/graph-editor
 import type { ScreenSet } from './types.js';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'tests', 'fixtures', 'ui');
+const CORPUS = path.resolve(FIXTURES, '..', 'corpus', 'voicetest');
 
 /** Agents list after an import, the graph editor (node, edge, settings, versions, problems) and a run's coverage. */
 export const agentsEditorScreens: ScreenSet = {
@@ -65,5 +66,28 @@ export const agentsEditorScreens: ScreenSet = {
     await page.waitForTimeout(400);
     await shot('agent-path', { fullPage: false });
     await page.getByRole('button', { name: 'Back to editing' }).click();
+
+    // an imported Retell flow laid out on arrival (labels clear of cards and of each other), at the
+    // full width and at 1024x700, where the palette is an icon rail and the inspector a drawer
+    await page.goto(`${base}#/agents`);
+    await page
+      .getByTestId('import-input')
+      .setInputFiles(path.join(CORPUS, 'retell-sample_config_extract_variables.json'));
+    await page
+      .getByTestId('import-outcome')
+      .filter({ hasText: 'retell-sample_config_extract_variables.json' })
+      .getByRole('link')
+      .click();
+    await page.getByTestId('graph-editor').waitFor();
+    await page.waitForTimeout(600);
+    await shot('agent-editor-imported', { fullPage: false });
+    const small = { width: 1024, height: 700 };
+    await page.setViewportSize(small);
+    await page.getByRole('button', { name: 'Fit', exact: true }).click();
+    await page.waitForTimeout(400);
+    await shot('agent-editor-1024', { size: small });
+    await page.locator('[data-testid="graph-node"][data-node-id="extract_dob"]').click();
+    await page.getByTestId('node-inspector').waitFor();
+    await shot('agent-editor-1024-inspector', { size: small });
   },
 };

@@ -18,6 +18,8 @@ export const tryItScreens: ScreenSet = {
     const john = suite.tests[0];
     const persona = john.persona as Persona;
     const personaId = ctx.store.personas.create(persona, persona.name).id;
+    // the agent and persona were written behind the app's back: reload so no list is served from the cache
+    await page.reload();
 
     await page.goto(`${base}#/personas/${personaId}`);
     await page.getByLabel('Persona name').waitFor();

@@ -4,6 +4,8 @@ import type { ApiContext } from '../../src-main/api/context.js';
 export interface ShotOptions {
   /** Capture the whole scrolled content (default) or only the window. */
   fullPage?: boolean;
+  /** Window size of this shot (default 1400x900; a smaller one captures only the window). */
+  size?: { width: number; height: number };
 }
 
 /** What a set of screens gets: the page, the API context (to seed data), the app URL and a shot function. */

@@ -1,5 +1,5 @@
 import type { ModelIdentity, Result, Run } from '../../src-shared/schemas/index.js';
-import { mean } from './test-deltas.js';
+import { runTotals } from '../../src-shared/run-totals.js';
 import {
   CHANGE_ORDER,
   type ChangeKind,
@@ -45,42 +45,23 @@ export function runRef(run: Run, agentVersion: number | null = null): RunRef {
   };
 }
 
-/** Run wall time from its timestamps, when both are recorded. */
-export function runWallMs(run: Run): number | null {
-  if (!run.started_at || !run.finished_at) return null;
-  const ms = Date.parse(run.finished_at) - Date.parse(run.started_at);
-  return Number.isFinite(ms) && ms >= 0 ? ms : null;
-}
-
-/** Pass rate, mean score per metric, tokens, wall time and mean turns of one run. */
+/** Pass rate, mean score per metric, tokens, wall time and mean turns of one run (the shared runTotals). */
 export function summarizeSide(run: Run | null, results: Result[]): SideSummary {
-  const judged = results.filter((r) => r.status !== 'imported');
-  const passed = results.filter((r) => r.status === 'pass').length;
-  const scores = new Map<string, number[]>();
-  for (const r of results)
-    for (const m of r.metrics) scores.set(m.criterion, [...(scores.get(m.criterion) ?? []), m.score]);
-  const tokens = { prompt: 0, cached_prompt: 0, completion: 0, total: 0 };
-  for (const r of results) {
-    tokens.prompt += r.tokens.prompt;
-    tokens.cached_prompt += r.tokens.cached_prompt;
-    tokens.completion += r.tokens.completion;
-  }
-  tokens.total = tokens.prompt + tokens.completion;
-  const conversationMs = results.reduce((s, r) => s + r.duration_ms, 0);
+  const t = runTotals(run, results);
   return {
-    results: results.length,
-    tests: new Set(results.map((r) => r.test_index)).size,
-    passed,
-    failed: results.filter((r) => r.status === 'fail').length,
-    errored: results.filter((r) => r.status === 'error').length,
-    imported: results.length - judged.length,
-    pass_rate: judged.length ? passed / judged.length : null,
-    mean_scores: Object.fromEntries([...scores].map(([k, v]) => [k, mean(v)!])),
-    mean_score: mean([...scores.values()].flat()),
-    tokens,
-    wall_ms: (run && runWallMs(run)) ?? conversationMs,
-    conversation_ms: conversationMs,
-    mean_turns: mean(results.map((r) => r.turns)),
+    results: t.conversations,
+    tests: t.tests,
+    passed: t.passed,
+    failed: t.failed,
+    errored: t.errored,
+    imported: t.imported,
+    pass_rate: t.pass_rate,
+    mean_scores: Object.fromEntries(t.mean_scores.map((m) => [m.criterion, m.mean])),
+    mean_score: t.mean_score,
+    tokens: t.tokens,
+    wall_ms: t.wall_ms,
+    conversation_ms: t.conversation_ms,
+    mean_turns: t.mean_turns,
   };
 }
 

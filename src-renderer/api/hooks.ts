@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import type { AppEvent, MethodInput, MethodName, MethodOutput } from '../../src-shared/contract/index.js';
 import { api } from './client.js';
@@ -27,6 +27,15 @@ export function useApiMutation<M extends MethodName>(method: M, invalidates: Met
   });
 }
 
-export function useAppEvents(listener: (e: AppEvent) => void, deps: unknown[] = []) {
-  useEffect(() => api.subscribe(listener), deps);
+/**
+ * Calls `listener` with every app event while the component is mounted. One subscription for the
+ * component's life (re-subscribing would drop events while the socket reconnects); each event goes
+ * to the listener of the latest render, so it always sees current props and state.
+ */
+export function useAppEvents(listener: (e: AppEvent) => void) {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => api.subscribe((e) => latest.current(e)), []);
 }

@@ -41,8 +41,19 @@ export function App() {
   return (
     <Router hook={useHashPathLocation}>
       <div className="layout">
+        <a
+          className="skip-link"
+          href="#main-content"
+          onClick={(e) => {
+            // Hash routing: move focus instead of following the fragment.
+            e.preventDefault();
+            document.getElementById('main-content')?.focus();
+          }}
+        >
+          Skip to content
+        </a>
         <Nav />
-        <main className="content">
+        <main className="content" id="main-content" tabIndex={-1}>
           <ConnectionBanner />
           <Switch>
             {ROUTES.map((r) => (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * A short status message ("Saved.") that clears itself after `ms`. `onShown` runs once the message
@@ -10,11 +10,16 @@ export function useFlash<T>(
   onShown?: () => void,
 ): [T | null, (v: T | null) => void] {
   const [value, setValue] = useState<T | null>(initial);
+  // The latest callback, so showing a message does not depend on the caller memoising it.
+  const shown = useRef(onShown);
+  useEffect(() => {
+    shown.current = onShown;
+  });
   useEffect(() => {
     if (value === null) return;
-    onShown?.();
+    shown.current?.();
     const t = setTimeout(() => setValue(null), ms);
     return () => clearTimeout(t);
-  }, [value]);
+  }, [value, ms]);
   return [value, setValue];
 }

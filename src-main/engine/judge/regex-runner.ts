@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { parsePattern } from '../../../src-shared/regex-pattern.js';
 
 /**
  * Runs user regular expressions in a worker thread with a time limit, so a catastrophic pattern
@@ -25,14 +26,6 @@ export type RegexOutcome =
   | { kind: 'no_match' }
   | { kind: 'invalid'; error: string }
   | { kind: 'timeout' };
-
-/** `/source/flags`, a leading `(?i)` for case-insensitive, or a plain source. */
-export function parsePattern(pattern: string): { source: string; flags: string } {
-  const lit = /^\/(.+)\/([dgimsuvy]*)$/s.exec(pattern);
-  if (lit) return { source: lit[1], flags: lit[2].replace(/[gy]/g, '') };
-  if (pattern.startsWith('(?i)')) return { source: pattern.slice(4), flags: 'i' };
-  return { source: pattern, flags: '' };
-}
 
 /**
  * One worker, reused across conversations (spawning a worker costs ~40 ms). Jobs run one at a time

@@ -1,15 +1,10 @@
 import type { CheckResult, TranscriptTurn } from '../../../src-shared/schemas/index.js';
+import { splitSide } from '../../../src-shared/rule-side.js';
 
 /**
  * `includes` / `excludes`: case-insensitive substrings over the spoken transcript (agent and caller
  * turns), or one side only with an `agent:` / `caller:` prefix.
  */
-
-export function splitSide(entry: string): { side: 'agent' | 'caller' | undefined; text: string } {
-  const m = /^\s*(agent|caller)\s*:\s*/i.exec(entry);
-  if (!m) return { side: undefined, text: entry };
-  return { side: m[1].toLowerCase() as 'agent' | 'caller', text: entry.slice(m[0].length) };
-}
 
 const where = (side: string | undefined) => (side ? `the ${side}'s turns` : 'the transcript');
 

@@ -5,7 +5,7 @@ import type { MethodOutput } from '../../../src-shared/contract/index.js';
 import { useApi, useApiMutation } from '../../api/hooks.js';
 import { ErrorBox } from '../../ui/common.js';
 import { ModelPicker } from '../models/index.js';
-import { isNotBuilt } from '../personas/widgets.js';
+import { isNotBuilt } from '../../ui/widgets.js';
 import './home.css';
 
 type Example = MethodOutput<'app.firstRun'>;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import type { AgentSummary, AgentVersionMeta, ValidationIssue } from '../../../src-shared/contract/agents.js';
@@ -6,6 +6,7 @@ import type { PlaygroundMove } from '../../../src-shared/contract/playground.js'
 import { api } from '../../api/client.js';
 import { useApi } from '../../api/hooks.js';
 import { Dialog } from '../../ui/Dialog.js';
+import { useMediaQuery } from '../../ui/use-media-query.js';
 import { EditorCanvas } from './canvas/EditorCanvas.js';
 import { needsLayout, withLayout } from './model/layout.js';
 import { searchNodes } from './model/search.js';
@@ -28,6 +29,9 @@ import { useLiveValidation } from './state/use-validation.js';
 import { GraphView } from './view/GraphView.js';
 
 type Version = z.infer<typeof AgentVersionMeta>;
+
+/** Window widths at which the side panels collapse (palette to icons, inspector to a drawer). */
+const NARROW = '(max-width: 1199px)';
 
 export function EditorWorkspace({
   id,
@@ -55,6 +59,27 @@ export function EditorWorkspace({
   const [overlay, setOverlay] = useState<OverlayChoice | null>(null);
   const [testOpen, setTestOpen] = useState(false);
   const [liveNode, setLiveNode] = useState<string | null>(null);
+  /** Below 1200 px the inspector is a drawer over the canvas, opened from the toolbar or by selecting. */
+  const narrow = useMediaQuery(NARROW);
+  const [sideOpen, setSideOpen] = useState(false);
+  const sideToggle = useRef<HTMLButtonElement>(null);
+  const side = useRef<HTMLElement>(null);
+  /** Opening the drawer from the toolbar moves the focus to its current tab; Escape in it gives it back. */
+  const toggleSide = () => {
+    if (sideOpen) return setSideOpen(false);
+    setSideOpen(true);
+    requestAnimationFrame(() =>
+      side.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus(),
+    );
+  };
+  const closeSide = () => {
+    setSideOpen(false);
+    sideToggle.current?.focus();
+  };
+  const showTab = (t: PanelTab) => {
+    setTab(t);
+    setSideOpen(true);
+  };
   /** Looking at an old version or a run: the canvas is read-only and edit commands are off. */
   const away = !!viewing || !!overlay;
   const validation = useLiveValidation(graph, !away);
@@ -65,9 +90,16 @@ export function EditorWorkspace({
   const results = useMemo(() => searchNodes(graph, query), [graph, query]);
   const matches = useMemo(() => (query.trim() ? new Set(results) : undefined), [query, results]);
   const selCount = selection.nodes.length + selection.edges.length;
+  // A new selection opens the inspector (not a change of overlay with the selection unchanged).
+  const inspected = useRef(selection);
   useEffect(() => {
-    if (selCount && !overlay) setTab('inspect');
-  }, [selection, selCount]);
+    if (inspected.current === selection) return;
+    inspected.current = selection;
+    if (selCount && !overlay) {
+      setTab('inspect');
+      setSideOpen(true);
+    }
+  }, [selection, selCount, overlay]);
 
   useEditorShortcuts(
     {
@@ -94,7 +126,7 @@ export function EditorWorkspace({
       a.focusEdge(i.node_id, i.transition_id);
     else if (i.node_id && graph.nodes.some((n) => n.id === i.node_id)) a.focusNode(i.node_id);
     else {
-      setTab('settings');
+      showTab('settings');
       a.setStatus({ text: `${i.message} (${i.path || 'agent'})`, kind: 'info' });
     }
   };
@@ -130,8 +162,8 @@ export function EditorWorkspace({
           {current ? `v${current.version}` : ''}
         </span>
         {dirty && (
-          <span className="ge-dirty" data-testid="dirty-indicator">
-            ● Unsaved changes
+          <span className="ge-dirty" data-testid="dirty-indicator" title="Unsaved changes">
+            ● <span className="ge-dirty__text">Unsaved changes</span>
           </span>
         )}
         {a.status && (
@@ -152,16 +184,24 @@ export function EditorWorkspace({
           onClick={() => useEditor.getState().undo()}
           disabled={!canUndo || away}
           title="Undo (Ctrl+Z)"
+          aria-label="Undo"
         >
-          Undo
+          <span className="ge-btn-icon" aria-hidden="true">
+            ↶
+          </span>
+          <span className="ge-btn-text">Undo</span>
         </button>
         <button
           type="button"
           onClick={() => useEditor.getState().redo()}
           disabled={!canRedo || away}
           title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
+          aria-label="Redo"
         >
-          Redo
+          <span className="ge-btn-icon" aria-hidden="true">
+            ↷
+          </span>
+          <span className="ge-btn-text">Redo</span>
         </button>
         <button type="button" onClick={a.tidy} disabled={away} title="Lay the graph out automatically">
           Tidy up
@@ -177,6 +217,18 @@ export function EditorWorkspace({
         >
           Test
         </button>
+        {narrow && (
+          <button
+            type="button"
+            aria-expanded={sideOpen}
+            aria-controls="ge-side"
+            ref={sideToggle}
+            onClick={toggleSide}
+            title="Show or hide the inspector, settings, versions and runs"
+          >
+            Inspector
+          </button>
+        )}
         <ExportMenu
           agentId={id}
           versionId={baseVersionId ?? undefined}
@@ -218,7 +270,7 @@ export function EditorWorkspace({
           </button>
         </div>
       )}
-      <div className={`ge-main${away ? ' is-away' : ''}`}>
+      <div className={`ge-main${away ? ' is-away' : ''}${narrow ? ' is-narrow' : ''}`}>
         {!away && <Palette onAdd={a.add} />}
         <div className="ge-center">
           {viewing ? (
@@ -260,7 +312,22 @@ export function EditorWorkspace({
             }}
           />
         </div>
-        <aside className="ge-side" aria-label="Inspector">
+        <aside
+          className={`ge-side${narrow ? ' is-drawer' : ''}`}
+          id="ge-side"
+          aria-label="Inspector"
+          hidden={narrow && !sideOpen}
+          ref={side}
+          onKeyDown={
+            narrow
+              ? (e) => {
+                  if (e.key !== 'Escape') return;
+                  e.stopPropagation();
+                  closeSide();
+                }
+              : undefined
+          }
+        >
           <div className="ge-tabs" role="tablist">
             {(['inspect', 'settings', 'versions', 'runs'] as const).map((t) => (
               <button
@@ -280,6 +347,17 @@ export function EditorWorkspace({
                       : `Versions (${versions.length})`}
               </button>
             ))}
+            {narrow && (
+              <button
+                type="button"
+                className="ge-side__close"
+                aria-label="Close the inspector"
+                title="Close the inspector"
+                onClick={closeSide}
+              >
+                ×
+              </button>
+            )}
           </div>
           <div className="ge-side__body">
             {tab === 'inspect' && (

@@ -26,7 +26,7 @@ export function ModelPicker({ label, value, onChange, emptyLabel, testId }: Mode
   const id = useId();
   const list = useApi('models.list', { refresh: false }, { retry: false, staleTime: 30_000 });
   const settings = useApi('models.settings');
-  const models = list.data?.models ?? [];
+  const models = useMemo(() => list.data?.models ?? [], [list.data]);
   const provider: ProviderId | '' = value?.provider ?? '';
   const offered = useMemo(() => models.filter((m) => m.provider === provider), [models, provider]);
   const chosen = offered.find((m) => sameModel(m, value));

@@ -4,7 +4,8 @@ import type { ModelInfo, ProviderId } from '../../../src-shared/schemas/index.js
 import { useApi, useApiMutation } from '../../api/hooks.js';
 import { ErrorBox, Loading, PageHeader } from '../../ui/common.js';
 import '../personas/personas.css';
-import { Modal, Section } from '../personas/widgets.js';
+import { Dialog } from '../../ui/Dialog.js';
+import { Section } from '../../ui/widgets.js';
 import { ModelTable, ProviderErrors } from './ModelTable.js';
 import './models.css';
 import { PullBox } from './PullBox.js';
@@ -381,7 +382,7 @@ function StoreKeyDialog({ name, onClose }: { name: string; onClose: () => void }
   const [key, setKey] = useState('');
   const store = useApiMutation('models.setKey', ['models.settings', 'models.list']);
   return (
-    <Modal
+    <Dialog
       title={`Store the API key for "${name}"`}
       onClose={onClose}
       actions={
@@ -415,6 +416,6 @@ function StoreKeyDialog({ name, onClose }: { name: string; onClose: () => void }
         />
       </label>
       <ErrorBox error={store.error} />
-    </Modal>
+    </Dialog>
   );
 }

@@ -17,7 +17,6 @@ export function PullBox({ endpoints }: { endpoints: string[] }) {
   const pullingRef = useRef<string | null>(null);
   pullingRef.current = pulling;
 
-  // One subscription for the page's life (re-subscribing would drop events while the socket reconnects).
   useAppEvents((e) => {
     if (e.type !== 'model.pull' || e.model !== pullingRef.current) return;
     setProgress(e);
@@ -26,7 +25,7 @@ export function PullBox({ endpoints }: { endpoints: string[] }) {
       setPulling(null);
       if (!e.error) void qc.invalidateQueries({ queryKey: ['models.list'] });
     }
-  }, []);
+  });
 
   const start = async () => {
     const model = name.trim();

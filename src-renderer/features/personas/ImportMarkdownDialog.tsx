@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useApiMutation } from '../../api/hooks.js';
 import { ErrorBox } from '../../ui/common.js';
-import { Modal, readFiles } from './widgets.js';
+import { Dialog } from '../../ui/Dialog.js';
+import { readFiles } from '../../ui/widgets.js';
 
 const EXAMPLE = `## Identity
 Your name is Mike.
@@ -49,8 +50,8 @@ export function ImportMarkdownDialog({
   };
 
   return (
-    <Modal
-      wide
+    <Dialog
+      size="wide"
       title="Import a markdown persona"
       onClose={onClose}
       actions={
@@ -103,6 +104,6 @@ export function ImportMarkdownDialog({
         </div>
       )}
       <ErrorBox error={imp.error} />
-    </Modal>
+    </Dialog>
   );
 }

@@ -4,7 +4,7 @@ import { useApi, useApiMutation } from '../../api/hooks.js';
 import { ErrorBox, Loading, PageHeader } from '../../ui/common.js';
 import { TryItDrawer } from '../playground/index.js';
 import { graphVariables } from './agent-facts.js';
-import { AgentSelect, useSuggestionAgent } from './AgentSelect.js';
+import { AgentSelect, useSuggestionAgent } from '../../ui/AgentSelect.js';
 import {
   emptyDraft,
   markdownToDraft,
@@ -17,10 +17,10 @@ import {
 import { PersonaForm } from './PersonaForm.js';
 import { PersonaPreview } from './PersonaPreview.js';
 import { clearPendingNewPersona, peekPendingNewPersona } from './pending.js';
-import { useDraft } from './use-draft.js';
-import { ConfirmDialog, FieldErrors } from './widgets.js';
+import { useDraft } from '../../ui/use-draft.js';
+import { ConfirmDialog, FieldErrors } from '../../ui/widgets.js';
 import { useFlash } from '../../ui/use-flash.js';
-import { RestoredDraftNotice } from './RestoredDraftNotice.js';
+import { RestoredDraftNotice } from '../../ui/RestoredDraftNotice.js';
 
 export const personaDraftKey = (id: string) => `parley.draft.persona.${id}`;
 /** A new persona's editor is replaced by the saved one's: this carries the "Saved" note across. */

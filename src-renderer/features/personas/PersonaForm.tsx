@@ -3,7 +3,7 @@ import type { Persona } from '../../../src-shared/schemas/index.js';
 import { instructionFor } from './instruction-text.js';
 import type { VariableSuggestion } from './agent-facts.js';
 import type { FieldError, PersonaDraft } from './persona-form.js';
-import { Section, Segmented, Toggle } from './widgets.js';
+import { Section, Segmented, Toggle } from '../../ui/widgets.js';
 
 type Level = 'low' | 'medium' | 'high';
 const levels = (key: 'patience' | 'verbosity' | 'cooperativeness', labels: [string, string, string]) =>

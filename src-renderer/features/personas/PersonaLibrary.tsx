@@ -9,8 +9,8 @@ import { qualityWarnings } from './persona-form.js';
 import { personaDraftKey } from './PersonaEditor.js';
 import { setPendingNewPersona } from './pending.js';
 import { PERSONA_TEMPLATES } from './templates.js';
-import { hasStoredDraft } from './use-draft.js';
-import { ConfirmDialog } from './widgets.js';
+import { hasStoredDraft } from '../../ui/use-draft.js';
+import { ConfirmDialog } from '../../ui/widgets.js';
 import { traits } from './traits.js';
 
 export function PersonaLibrary() {

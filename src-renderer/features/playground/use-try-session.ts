@@ -40,7 +40,7 @@ export function useTrySession() {
       dispatch({ type: 'adopt', sessionId: pe.session_id });
     }
     dispatch({ type: 'event', e });
-  }, []);
+  });
 
   const stopQuietly = (id: string | null) => {
     if (id) void api.call('playground.stop', { session_id: id }).catch(() => undefined);

@@ -17,12 +17,9 @@ export function EvaluateDialog({ run, onClose }: { run: Run; onClose: () => void
   const [judge, setJudge] = useState<ModelSpecInput | undefined>(run.models.judge?.spec);
   const judgeProblem = judge ? modelProblem(judge, true) : null;
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  useAppEvents(
-    (e) => {
-      if (e.type === 'evaluate.progress' && e.run_id === run.id) setProgress({ done: e.done, total: e.total });
-    },
-    [run.id],
-  );
+  useAppEvents((e) => {
+    if (e.type === 'evaluate.progress' && e.run_id === run.id) setProgress({ done: e.done, total: e.total });
+  });
   const submit = () =>
     evaluate.mutate(
       { id: run.id, suite_id: suite, ...(judge ? { judge } : {}) },

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { useApi, useApiMutation } from '../../api/hooks.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { ErrorBox } from '../../ui/common.js';
-import { readFiles } from '../personas/widgets.js';
+import { readFiles } from '../../ui/widgets.js';
 
 /** "Import calls": real call transcripts (Retell, VAPI, plain lists) become an imported run of an agent, to evaluate or replay. */
 export function ImportCallsDialog({ onClose, initialAgent }: { onClose: () => void; initialAgent?: string }) {

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { useApi, useApiMutation } from '../../api/hooks.js';
 import { ErrorBox } from '../../ui/common.js';
+import { Dialog } from '../../ui/Dialog.js';
 import type { ModelSpec, ModelSpecInput } from '../../../src-shared/schemas/model.js';
 import { ModelCheck, type RunRole } from './ModelCheck.js';
 import { ModelPicker } from '../models/index.js';
@@ -12,7 +13,6 @@ const badInt = (s: string, min: number) => s.trim() !== '' && (!Number.isInteger
 
 /** "New run": agent, suite, a model per role with the Models page's picker (caller and judge default to the agent model), repeats, concurrency, max turns. */
 export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; initialAgent?: string }) {
-  const titleId = useId();
   const [, navigate] = useLocation();
   // always fresh when the dialog opens: an agent or suite may have been added a moment ago
   const agents = useApi('agents.list', {}, { staleTime: 0 });
@@ -37,18 +37,6 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
   const [testModels, setTestModels] = useState(false);
   const [turnQuality, setTurnQuality] = useState(false);
   const [matrix, setMatrix] = useState<string[]>([]);
-  const first = useRef<HTMLSelectElement>(null);
-
-  useEffect(() => {
-    first.current?.focus();
-  }, []);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !start.isPending) onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose, start.isPending]);
   // One agent or suite: choose it.
   useEffect(() => {
     if (!agent && agents.data?.length === 1) setAgent(agents.data[0].id);
@@ -124,22 +112,20 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
   };
 
   return (
-    <div
-      className="rn-backdrop"
-      onMouseDown={(e) => {
-        if (e.target === e.currentTarget && !start.isPending) onClose();
-      }}
+    <Dialog
+      title="New run"
+      description="Runs every test of a suite against the agent, with a simulated caller and a judge. Results are stored as each conversation finishes."
+      size="large"
+      className="rn-modal"
+      onClose={onClose}
+      onSubmit={submit}
+      dismissable={!start.isPending}
     >
-      <form className="rn-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit}>
-        <h2 id={titleId}>New run</h2>
-        <p className="muted small">
-          Runs every test of a suite against the agent, with a simulated caller and a judge. Results are stored as each
-          conversation finishes.
-        </p>
+      <>
         <div className="grid-2 run-fields">
           <label>
             Agent
-            <select ref={first} value={agent} onChange={(e) => setAgent(e.target.value)} aria-label="Agent">
+            <select data-autofocus value={agent} onChange={(e) => setAgent(e.target.value)} aria-label="Agent">
               <option value="">Choose an agent…</option>
               {agents.data?.map((a) => (
                 <option key={a.id} value={a.id}>
@@ -311,7 +297,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
             {start.isPending ? 'Starting…' : checking && models.agent ? 'Checking models…' : 'Start run'}
           </button>
         </div>
-      </form>
-    </div>
+      </>
+    </Dialog>
   );
 }

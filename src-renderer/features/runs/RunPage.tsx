@@ -28,7 +28,7 @@ import './runs.css';
 import { ProblemsCard } from './ProblemsCard.js';
 import { EvaluateDialog } from './EvaluateDialog.js';
 import { ReplayDialog } from './ReplayDialog.js';
-import { ConfirmDialog } from '../personas/widgets.js';
+import { ConfirmDialog } from '../../ui/widgets.js';
 
 type Action = { type: 'event'; e: RunEvent } | { type: 'seed'; rows: ResultRowLike[]; live?: LiveRun | null };
 const reducer = (s: LiveState, a: Action): LiveState =>
@@ -87,15 +87,12 @@ function RunView({ id }: { id: string }) {
     [],
   );
 
-  useAppEvents(
-    (e) => {
-      if (!isRunEvent(e) || e.run_id !== id) return;
-      dispatch({ type: 'event', e });
-      if (e.type === 'test.finished') refetch();
-      if (e.type === 'run.finished' || e.type === 'run.started') refetch(true);
-    },
-    [id],
-  );
+  useAppEvents((e) => {
+    if (!isRunEvent(e) || e.run_id !== id) return;
+    dispatch({ type: 'event', e });
+    if (e.type === 'test.finished') refetch();
+    if (e.type === 'run.finished' || e.type === 'run.started') refetch(true);
+  });
 
   useEffect(() => {
     if (run.data) dispatch({ type: 'seed', rows: run.data.results, live: live.data ?? null });

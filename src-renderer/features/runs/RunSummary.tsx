@@ -1,5 +1,6 @@
 import type { Result, Run } from '../../../src-shared/schemas/run.js';
-import { fmtInt, fmtMs, fmtPct, runTotals } from './run-stats.js';
+import { runTotals } from '../../../src-shared/run-totals.js';
+import { fmtInt, fmtMs, fmtPct } from './run-stats.js';
 
 /** The finished run at a glance: pass rate, counts, tokens, wall time, mean score per metric. */
 export function RunSummary({ run, results }: { run: Run; results: Result[] }) {

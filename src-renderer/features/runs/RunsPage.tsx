@@ -69,17 +69,14 @@ export function RunsPage(_props: { params: Record<string, string> }) {
   const refresh = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   // Runs started or finished elsewhere (another window, the CLI through this app) show up without a reload.
-  useAppEvents(
-    (e) => {
-      if (e.type !== 'run.started' && e.type !== 'run.finished' && e.type !== 'test.finished') return;
-      if (refresh.current) return;
-      refresh.current = setTimeout(() => {
-        refresh.current = null;
-        void qc.invalidateQueries({ queryKey: ['runs.list'] });
-      }, 500);
-    },
-    [qc],
-  );
+  useAppEvents((e) => {
+    if (e.type !== 'run.started' && e.type !== 'run.finished' && e.type !== 'test.finished') return;
+    if (refresh.current) return;
+    refresh.current = setTimeout(() => {
+      refresh.current = null;
+      void qc.invalidateQueries({ queryKey: ['runs.list'] });
+    }, 500);
+  });
   useEffect(
     () => () => {
       if (refresh.current) clearTimeout(refresh.current);
@@ -210,7 +207,12 @@ export function RunsPage(_props: { params: Record<string, string> }) {
                     onChange={() => toggle(r.id)}
                   />
                 </td>
-                <td title={r.id}>{fmtDate(r.created_at)}</td>
+                <td title={r.id}>
+                  {/* The row's keyboard way in: Tab reaches the link, Enter opens the run. */}
+                  <Link href={`/runs/${r.id}`} className="row-link" onClick={(e) => e.stopPropagation()}>
+                    {fmtDate(r.created_at)}
+                  </Link>
+                </td>
                 <td>
                   {r.agent_name || r.agent_id}
                   {r.kind !== 'simulated' && <span className="muted small"> · {r.kind}</span>}

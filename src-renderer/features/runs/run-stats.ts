@@ -1,54 +1,5 @@
 import type { AgentGraph } from '../../../src-shared/schemas/graph.js';
-import type { ModelCall, Result, Run } from '../../../src-shared/schemas/run.js';
-
-/** Numbers the run summary shows, computed from the stored results. Pure: unit-tested. */
-export interface RunTotals {
-  conversations: number;
-  passed: number;
-  failed: number;
-  errored: number;
-  /** passed / judged (imported results have no verdict); null when nothing was judged. */
-  pass_rate: number | null;
-  tokens: { prompt: number; cached_prompt: number; completion: number; total: number };
-  /** Run wall time from its timestamps, else the sum of conversation times. */
-  wall_ms: number;
-  conversation_ms: number;
-  mean_turns: number | null;
-  /** Mean score per metric criterion. */
-  mean_scores: { criterion: string; mean: number; n: number }[];
-}
-
-export function runTotals(run: Pick<Run, 'started_at' | 'finished_at'>, results: Result[]): RunTotals {
-  const judged = results.filter((r) => r.status !== 'imported');
-  const passed = results.filter((r) => r.status === 'pass').length;
-  const tokens = { prompt: 0, cached_prompt: 0, completion: 0, total: 0 };
-  const scores = new Map<string, number[]>();
-  for (const r of results) {
-    tokens.prompt += r.tokens.prompt;
-    tokens.cached_prompt += r.tokens.cached_prompt;
-    tokens.completion += r.tokens.completion;
-    for (const m of r.metrics) scores.set(m.criterion, [...(scores.get(m.criterion) ?? []), m.score]);
-  }
-  tokens.total = tokens.prompt + tokens.completion;
-  const conversation_ms = results.reduce((s, r) => s + r.duration_ms, 0);
-  const wall = run.started_at && run.finished_at ? Date.parse(run.finished_at) - Date.parse(run.started_at) : NaN;
-  return {
-    conversations: results.length,
-    passed,
-    failed: results.filter((r) => r.status === 'fail').length,
-    errored: results.filter((r) => r.status === 'error').length,
-    pass_rate: judged.length ? passed / judged.length : null,
-    tokens,
-    wall_ms: Number.isFinite(wall) && wall >= 0 ? wall : conversation_ms,
-    conversation_ms,
-    mean_turns: results.length ? results.reduce((s, r) => s + r.turns, 0) / results.length : null,
-    mean_scores: [...scores].map(([criterion, v]) => ({
-      criterion,
-      mean: v.reduce((a, b) => a + b, 0) / v.length,
-      n: v.length,
-    })),
-  };
-}
+import type { ModelCall, Result } from '../../../src-shared/schemas/run.js';
 
 /** How many times each node was entered across the results (the heat map). */
 export function visitCounts(results: Pick<Result, 'nodes_visited'>[]): Map<string, number> {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TestCaseInput } from '../../../src-shared/schemas/index.js';
 import type { NodeOption, ToolOption } from '../personas/agent-facts.js';
-import { Section } from '../personas/widgets.js';
+import { Section } from '../../ui/widgets.js';
 import { JsonField, objectCheck } from './JsonField.js';
 
 type Assertions = NonNullable<TestCaseInput['assertions']>;

@@ -6,7 +6,7 @@ import type { VariableSuggestion } from '../personas/agent-facts.js';
 import { toDraft, toPersona, type PersonaDraft } from '../personas/persona-form.js';
 import { PersonaForm } from '../personas/PersonaForm.js';
 import { PersonaPreview } from '../personas/PersonaPreview.js';
-import { Section } from '../personas/widgets.js';
+import { Section } from '../../ui/widgets.js';
 
 type Mode = 'library' | 'inline' | 'prompt' | 'script';
 

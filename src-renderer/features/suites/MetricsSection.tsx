@@ -1,5 +1,5 @@
 import type { MetricSpec } from '../../../src-shared/schemas/index.js';
-import { Section } from '../personas/widgets.js';
+import { Section } from '../../ui/widgets.js';
 import { COMMON_METRICS } from './common-metrics.js';
 
 interface Row {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Section } from '../personas/widgets.js';
+import { Section } from '../../ui/widgets.js';
 import { testPatternInWorker, type PatternOutcome } from './pattern-test.js';
 import { joinScope, patternError, splitScope, type Scope } from './suite-form.js';
 

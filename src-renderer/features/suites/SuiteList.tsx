@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
 import { useApi, useApiMutation } from '../../api/hooks.js';
 import { Empty, ErrorBox, fmtDate, Loading, PageHeader } from '../../ui/common.js';
-import { hasStoredDraft } from '../personas/use-draft.js';
-import { ConfirmDialog, downloadText, isNotBuilt, readFiles } from '../personas/widgets.js';
+import { hasStoredDraft } from '../../ui/use-draft.js';
+import { ConfirmDialog, downloadText, isNotBuilt, readFiles } from '../../ui/widgets.js';
 import { suiteDraftKey } from './SuiteEditor.js';
 import { parseSuiteFile, type FileError } from './suite-import.js';
 

@@ -1,6 +1,6 @@
 import type { AgentGraph, TestCaseInput, ToolMock } from '../../../src-shared/schemas/index.js';
 import { graphNodes, graphTools, graphVariables } from '../personas/agent-facts.js';
-import { Section } from '../personas/widgets.js';
+import { Section } from '../../ui/widgets.js';
 import { AssertionsSection } from './AssertionsSection.js';
 import { CallerSection } from './CallerSection.js';
 import { JsonField } from './JsonField.js';

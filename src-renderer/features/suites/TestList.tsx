@@ -1,5 +1,5 @@
 import type { TestCaseInput } from '../../../src-shared/schemas/index.js';
-import type { ShownError } from '../personas/widgets.js';
+import type { ShownError } from '../../ui/widgets.js';
 import { callerMode } from './CallerSection.js';
 import { testIndexOf } from './suite-form.js';
 

@@ -1,7 +1,7 @@
 import { useContext, useState } from 'react';
 import type { ToolMock } from '../../../src-shared/schemas/index.js';
 import type { ToolOption } from '../personas/agent-facts.js';
-import { Section } from '../personas/widgets.js';
+import { Section } from '../../ui/widgets.js';
 import { JsonField, JsonTextsContext, objectCheck } from './JsonField.js';
 import { parseToolMocksJson } from './suite-form.js';
 

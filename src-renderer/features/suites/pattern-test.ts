@@ -1,4 +1,4 @@
-import { parsePattern } from './suite-form.js';
+import { parsePattern } from '../../../src-shared/regex-pattern.js';
 
 export interface PatternHit {
   line: number;

@@ -1,5 +1,7 @@
 import { TestCase, TestSuite, type TestCaseInput, type TestSuiteInput } from '../../../src-shared/schemas/index.js';
 import { formatPath } from '../../../src-shared/contract/define.js';
+import { parsePattern } from '../../../src-shared/regex-pattern.js';
+import { splitSide } from '../../../src-shared/rule-side.js';
 
 /** Pure helpers of the suite editor: new tests, validation with field paths, rule scopes, patterns. */
 
@@ -93,23 +95,15 @@ export function testIndexOf(path: string): number | undefined {
 
 export type Scope = 'any' | 'agent' | 'caller';
 
-/** Mirrors the engine: `agent:` / `caller:` prefix checks one side only. */
+/** The engine's reading (src-shared/rule-side.ts): an `agent:` / `caller:` prefix checks one side only. */
 export function splitScope(entry: string): { scope: Scope; text: string } {
-  const m = /^\s*(agent|caller)\s*:\s*/i.exec(entry);
-  return m ? { scope: m[1].toLowerCase() as Scope, text: entry.slice(m[0].length) } : { scope: 'any', text: entry };
+  const { side, text } = splitSide(entry);
+  return { scope: side ?? 'any', text };
 }
 
 export const joinScope = (scope: Scope, text: string): string => (scope === 'any' ? text : `${scope}:${text}`);
 
-// ---- regular expressions -------------------------------------------------------------------
-
-/** Mirrors the engine: `/source/flags`, a leading `(?i)`, or a plain (case-sensitive) source. */
-export function parsePattern(pattern: string): { source: string; flags: string } {
-  const lit = /^\/(.+)\/([dgimsuvy]*)$/s.exec(pattern);
-  if (lit) return { source: lit[1], flags: lit[2].replace(/[gy]/g, '') };
-  if (pattern.startsWith('(?i)')) return { source: pattern.slice(4), flags: 'i' };
-  return { source: pattern, flags: '' };
-}
+// ---- regular expressions (read by src-shared/regex-pattern.ts, as the engine reads them) ----
 
 export function patternError(pattern: string): string | undefined {
   if (!pattern.trim()) return 'The pattern is empty.';

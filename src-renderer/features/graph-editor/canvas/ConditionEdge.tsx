@@ -5,10 +5,15 @@ import type { ConditionEdgeT } from '../model/to-flow.js';
 /** Lets an edge label select its edge (labels sit outside the SVG, so xyflow's edge click does not see them). */
 export const EdgeLabelClick = createContext<((edgeId: string) => void) | null>(null);
 
+/** Vertical distance between the labels of parallel edges (a label is about 20 px tall). */
+const LANE_PX = 26;
+
 const ConditionEdge = memo((p: EdgeProps<ConditionEdgeT>) => {
   const onLabel = useContext(EdgeLabelClick);
   const d = p.data!;
-  const [path, lx, ly] = getBezierPath(p);
+  const [path, lx, midY] = getBezierPath(p);
+  // Parallel edges share one curve: their labels stack around its middle.
+  const ly = midY + (d.lane ?? 0) * LANE_PX;
   const cls = [
     'ge-edge',
     `ge-edge--${d.kind}`,

@@ -52,7 +52,7 @@ export function issuesFromApiError(g: AgentGraph, err: ApiError): ValidationIssu
   });
 }
 
-export function indexIssues(g: AgentGraph, issues: ValidationIssue[]): IssueIndex {
+export function indexIssues(g: Pick<AgentGraph, 'nodes'>, issues: ValidationIssue[]): IssueIndex {
   const byNode = new Map<string, IssueCount>();
   const byEdge = new Map<string, IssueCount>();
   const bump = (map: Map<string, IssueCount>, key: string, i: ValidationIssue) => {

@@ -34,6 +34,9 @@ export interface EdgeData extends Record<string, unknown> {
   heat?: number;
   jump?: boolean;
   dim?: boolean;
+  /** Among several edges between the same two nodes (either direction): offset of this one's label
+   * from the middle (-0.5, +0.5 for two), so their labels stack instead of covering each other. */
+  lane?: number;
 }
 
 export type CardNode = Node<CardData>;
@@ -81,7 +84,8 @@ function sameEdgeData(a: EdgeData, b: EdgeData): boolean {
     a.count === b.count &&
     a.heat === b.heat &&
     a.jump === b.jump &&
-    a.dim === b.dim
+    a.dim === b.dim &&
+    a.lane === b.lane
   );
 }
 
@@ -145,6 +149,24 @@ function edgeData(n: GraphNode, t: Transition, ranks: Map<string, number>, d: De
   };
 }
 
+/**
+ * For transitions that share their two nodes with others (either way round: A->B and B->A are drawn
+ * through the same middle point): their label's offset from the middle.
+ */
+function parallelLanes(g: AgentGraph, ids: ReadonlySet<string>): Map<Transition, number> {
+  const byPair = new Map<string, Transition[]>();
+  for (const n of g.nodes)
+    for (const t of n.transitions) {
+      if (!ids.has(t.target) || t.target === n.id) continue;
+      const pair = n.id < t.target ? `${n.id}\n${t.target}` : `${t.target}\n${n.id}`;
+      byPair.set(pair, [...(byPair.get(pair) ?? []), t]);
+    }
+  const lanes = new Map<Transition, number>();
+  for (const group of byPair.values())
+    if (group.length > 1) group.forEach((t, i) => lanes.set(t, i - (group.length - 1) / 2));
+  return lanes;
+}
+
 /** xyflow edges: one per transition (id = edgeKey), plus dashed jumps of a highlighted path. */
 export function toFlowEdges(
   g: AgentGraph,
@@ -155,13 +177,18 @@ export function toFlowEdges(
   const ids = new Set(g.nodes.map((n) => n.id));
   const maxEdge = d.heat?.edgeCounts ? Math.max(0, ...Object.values(d.heat.edgeCounts)) : 0;
   const out: ConditionEdgeT[] = [];
+  const lanes = parallelLanes(g, ids);
   for (const n of g.nodes) {
     const conds = sortedConditionEdges(n);
     const ranks = new Map(conds.length > 1 ? conds.map((t, i) => [t.id, i + 1]) : []);
     for (const t of n.transitions) {
       if (!ids.has(t.target)) continue;
       const id = edgeKey(n.id, t.id);
-      const data = edgeData(n, t, isConditionEdge(t) ? ranks : new Map(), d, maxEdge);
+      const lane = lanes.get(t);
+      const data = {
+        ...edgeData(n, t, isConditionEdge(t) ? ranks : new Map(), d, maxEdge),
+        ...(lane !== undefined ? { lane } : {}),
+      };
       const selected = d.selectedEdges?.has(id) ?? false;
       const old = before.get(id);
       if (

@@ -91,9 +91,11 @@ export function useEditorActions(agentId: string) {
   }, []);
 
   const tidy = useCallback(() => {
+    // One undoable step like any edit: the new layout is kept only when the graph is saved.
     useEditor.getState().apply((g) => moveNodes(g, layoutGraph(g)));
+    setStatus({ text: 'Tidied up: Undo puts the nodes back; Save keeps this layout', kind: 'info' });
     setTimeout(fit, 60);
-  }, [fit]);
+  }, [fit, setStatus]);
 
   const save = useCallback(
     async (note = ''): Promise<boolean> => {

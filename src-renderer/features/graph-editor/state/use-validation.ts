@@ -4,6 +4,8 @@ import type { ValidationIssue } from '../../../../src-shared/contract/agents.js'
 import { api, ApiClientError } from '../../../api/client.js';
 import { indexIssues, issuesFromApiError, withLocations, type IssueIndex } from '../model/issues.js';
 
+const NO_NODES: Pick<AgentGraph, 'nodes'> = { nodes: [] };
+
 export interface ValidationState {
   status: 'idle' | 'checking' | 'done' | 'unavailable' | 'failed';
   issues: ValidationIssue[];
@@ -44,7 +46,8 @@ export function useLiveValidation(graph: AgentGraph, enabled = true, delayMs = 3
     }, delayMs);
     return () => clearTimeout(timer);
   }, [graph, enabled, delayMs]);
-  const index = useMemo(() => indexIssues(result.graph ?? graph, result.issues), [result]);
+  // Issues are placed on the graph they were found in; before the first answer there are none to place.
+  const index = useMemo(() => indexIssues(result.graph ?? NO_NODES, result.issues), [result]);
   return {
     status: result.status,
     issues: result.issues,

@@ -5,7 +5,6 @@ import {
   fmtMs,
   fmtPct,
   modelCallTotals,
-  runTotals,
   takenEdges,
   visitCounts,
 } from '../../../../src-renderer/features/runs/run-stats.js';
@@ -30,37 +29,6 @@ const result = (p: Partial<Result>): Result =>
   });
 
 describe('run statistics', () => {
-  it('sums a run: pass rate over judged results, tokens, wall time, mean score per metric', () => {
-    const rs = [
-      result({
-        status: 'pass',
-        metrics: [{ criterion: 'polite', score: 1, threshold: 0.7, passed: true, reasoning: '' }],
-      }),
-      result({
-        status: 'fail',
-        turns: 4,
-        metrics: [{ criterion: 'polite', score: 0.5, threshold: 0.7, passed: false, reasoning: '' }],
-      }),
-      result({ status: 'imported' }),
-    ];
-    const t = runTotals({ started_at: '2025-01-01T00:00:00.000Z', finished_at: '2025-01-01T00:00:02.500Z' }, rs);
-    expect(t).toMatchObject({
-      conversations: 3,
-      passed: 1,
-      failed: 1,
-      errored: 0,
-      pass_rate: 0.5,
-      wall_ms: 2500,
-      conversation_ms: 300,
-    });
-    expect(t.tokens).toEqual({ prompt: 30, cached_prompt: 12, completion: 9, total: 39 });
-    expect(t.mean_turns).toBeCloseTo(8 / 3);
-    expect(t.mean_scores).toEqual([{ criterion: 'polite', mean: 0.75, n: 2 }]);
-    // no timestamps: wall time falls back to the conversations
-    expect(runTotals({ started_at: null, finished_at: null }, rs).wall_ms).toBe(300);
-    expect(runTotals({ started_at: null, finished_at: null }, []).pass_rate).toBeNull();
-  });
-
   it('counts visits across results (heat map), lists coverage gaps and the edges taken', () => {
     const a = result({
       nodes_visited: [

@@ -4,7 +4,6 @@ import {
   joinScope,
   newTestCase,
   parseJsonText,
-  parsePattern,
   parseToolMocksJson,
   parseVariablesJson,
   patternError,
@@ -12,6 +11,7 @@ import {
   testIndexOf,
   validateSuite,
 } from '../../../../src-renderer/features/suites/suite-form.js';
+import { parsePattern } from '../../../../src-shared/regex-pattern.js';
 import { parseSuiteFile } from '../../../../src-renderer/features/suites/suite-import.js';
 import { ALL_COMMON_METRICS } from '../../../../src-renderer/features/suites/common-metrics.js';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { AgentGraph } from '../../../src-shared/schemas/index.js';
-import { useApi } from '../../api/hooks.js';
+import type { AgentGraph } from '../../src-shared/schemas/index.js';
+import { useApi } from '../api/hooks.js';
 
 const KEY = 'parley.suggestions.agent';
 

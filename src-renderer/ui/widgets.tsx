@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Dialog } from './Dialog.js';
 import './widgets.css';
 
 /**
- * Small form widgets shared by the persona, suite and models screens (segmented control,
- * switch, modal, confirm dialog, section card, file helpers).
+ * Small form widgets shared by the persona, suite, models and runs screens (segmented control,
+ * switch, section card, confirm dialog, field errors, file and error helpers).
  */
 
 export interface SegmentOption<T extends string> {
@@ -116,46 +117,6 @@ export function Section({
   );
 }
 
-/** A modal dialog: Escape or the backdrop closes it; focus moves into it. */
-export function Modal({
-  title,
-  children,
-  actions,
-  onClose,
-  wide,
-}: {
-  title: string;
-  children: ReactNode;
-  actions?: ReactNode;
-  onClose: () => void;
-  wide?: boolean;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = ref.current?.querySelector<HTMLElement>('input, textarea, select, button.primary');
-    el?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
-  return (
-    <div
-      className="modal-backdrop"
-      onMouseDown={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
-    >
-      <div className={wide ? 'modal wide' : 'modal'} role="dialog" aria-modal="true" aria-label={title} ref={ref}>
-        <h2>{title}</h2>
-        <div className="modal-body">{children}</div>
-        {actions && <div className="modal-actions">{actions}</div>}
-      </div>
-    </div>
-  );
-}
-
 export function ConfirmDialog({
   title,
   message,
@@ -172,22 +133,28 @@ export function ConfirmDialog({
   danger?: boolean;
 }) {
   return (
-    <Modal
+    <Dialog
       title={title}
       onClose={onCancel}
       actions={
         <>
-          <button type="button" onClick={onCancel}>
+          <button type="button" onClick={onCancel} data-autofocus={danger ? true : undefined}>
             Cancel
           </button>
-          <button type="button" className={danger ? 'primary danger-fill' : 'primary'} onClick={onConfirm}>
+          <button
+            type="button"
+            className={danger ? 'primary danger-fill' : 'primary'}
+            onClick={onConfirm}
+            // A destructive action starts on Cancel, so Enter does not delete by accident.
+            data-autofocus={danger ? undefined : true}
+          >
             {confirmLabel}
           </button>
         </>
       }
     >
       <div>{message}</div>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -230,7 +197,7 @@ export function FieldErrors({
   );
 }
 
-export { downloadText } from '../../ui/download.js';
+export { downloadText } from './download.js';
 
 export async function readFiles(list: FileList | null): Promise<{ name: string; text: string }[]> {
   return Promise.all(Array.from(list ?? []).map(async (f) => ({ name: f.name, text: await f.text() })));
