@@ -1,4 +1,6 @@
 import type { ModelIdentity, Result, Run } from '../../src-shared/schemas/index.js';
+import { isDemoRun } from '../../src-shared/run-demo.js';
+import { runConfig } from './run-config.js';
 import { mean } from './test-deltas.js';
 import {
   CHANGE_ORDER,
@@ -41,6 +43,8 @@ export function runRef(run: Run, agentVersion: number | null = null): RunRef {
       caller: roleModel(run.models.caller),
       judge: roleModel(run.models.judge),
     },
+    config: runConfig(run, agentVersion),
+    demo: isDemoRun(run.models),
     created_at: run.created_at,
   };
 }
@@ -78,6 +82,7 @@ export function summarizeSide(run: Run | null, results: Result[]): SideSummary {
     mean_scores: Object.fromEntries([...scores].map(([k, v]) => [k, mean(v)!])),
     mean_score: mean([...scores.values()].flat()),
     tokens,
+    tokens_per_conversation: results.length ? tokens.total / results.length : null,
     wall_ms: (run && runWallMs(run)) ?? conversationMs,
     conversation_ms: conversationMs,
     mean_turns: mean(results.map((r) => r.turns)),
@@ -101,9 +106,11 @@ export function diffSummary(a: SideSummary, b: SideSummary, tests: TestCompariso
         criteria.map((c) => [c, sub(a.mean_scores[c] ?? null, b.mean_scores[c] ?? null)]),
       ),
       tokens: b.tokens.total - a.tokens.total,
+      tokens_per_conversation: sub(a.tokens_per_conversation, b.tokens_per_conversation),
       wall_ms: b.wall_ms - a.wall_ms,
       mean_turns: sub(a.mean_turns, b.mean_turns),
     },
+    per_conversation: a.results !== b.results,
     counts,
     regressions: tests.filter((t) => t.change === 'regressed').map((t) => t.test),
     improvements: tests.filter((t) => t.change === 'improved').map((t) => t.test),
