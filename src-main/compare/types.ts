@@ -1,6 +1,6 @@
 import type { ModelIdentity, Result, ResultStatus, Run, TurnMetric } from '../../src-shared/schemas/index.js';
 import type { GraphChange } from './graph-diff.js';
-import type { ConfigDifference, ConfigSpread, RunConfig } from './run-config.js';
+import type { ConfigDifference, RunConfig } from './run-config.js';
 
 /**
  * The shapes a comparison of stored runs produces. Everything here is plain JSON: `parley diff --json`

@@ -5,6 +5,7 @@ import type { AgentSummary, AgentVersionMeta, ValidationIssue } from '../../../s
 import type { PlaygroundMove } from '../../../src-shared/contract/playground.js';
 import { api } from '../../api/client.js';
 import { useApi } from '../../api/hooks.js';
+import { fmtDate } from '../../ui/common.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { EditorCanvas } from './canvas/EditorCanvas.js';
 import { needsLayout, withLayout } from './model/layout.js';
@@ -195,7 +196,7 @@ export function EditorWorkspace({
       </header>
       {draft && (
         <div className="ge-banner" role="alert">
-          Unsaved changes from {new Date(draft.saved_at).toLocaleString()} were found for this agent.
+          Unsaved changes from {fmtDate(draft.saved_at)} were found for this agent.
           <button
             type="button"
             className="small primary"

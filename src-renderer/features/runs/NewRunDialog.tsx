@@ -5,12 +5,33 @@ import { ErrorBox } from '../../ui/common.js';
 import type { ModelSpecInput } from '../../../src-shared/schemas/model.js';
 import { ModelPicker } from '../models/index.js';
 import { modelProblem } from './model-choice.js';
+import { LocalModelGuide } from './LocalModelGuide.js';
+import { emptySetup, loadLastSetup, saveLastSetup, suiteToOffer, type RunSetup } from './run-setup.js';
+
+const EXAMPLE_MARKER = 'parley-example';
 
 const intOrUndef = (s: string): number | undefined => (s.trim() === '' ? undefined : Number(s));
 const badInt = (s: string, min: number) => s.trim() !== '' && (!Number.isInteger(Number(s)) || Number(s) < min);
 
-/** "New run": agent, suite, a model per role with the Models page's picker (caller and judge default to the agent model), repeats, concurrency, max turns. */
-export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; initialAgent?: string }) {
+/**
+ * "New run": agent, suite, a model per role with the Models page's picker (caller and judge default to the agent model),
+ * repeats, concurrency, max turns. Opens with `initial` ("Run again" / "Run on another model"), else with the last
+ * set-up (remembered in this browser), offering a suite created since then. The bundled example script is offered only
+ * for the bundled example agent; for any other agent, a guided "get a small local model" step.
+ */
+export function NewRunDialog({
+  onClose,
+  initialAgent,
+  initial,
+  chooseModel,
+}: {
+  onClose: () => void;
+  initialAgent?: string;
+  /** A set-up to start from (a run's, for "Run again"); without it, the last one. */
+  initial?: RunSetup;
+  /** "Run on another model": the agent model is left to choose and its provider gets the focus. */
+  chooseModel?: boolean;
+}) {
   const titleId = useId();
   const [, navigate] = useLocation();
   // always fresh when the dialog opens: an agent or suite may have been added a moment ago
@@ -18,20 +39,40 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
   const suites = useApi('suites.list', {}, { staleTime: 0 });
   const personas = useApi('personas.list', {}, { staleTime: 0 });
   const start = useApiMutation('runs.start', ['runs.list']);
-  const [agent, setAgent] = useState(initialAgent ?? '');
-  const [suite, setSuite] = useState('');
-  const [models, setModels] = useState<{ agent?: ModelSpecInput; caller?: ModelSpecInput; judge?: ModelSpecInput }>({});
-  const [repeats, setRepeats] = useState('');
-  const [concurrency, setConcurrency] = useState('2');
-  const [maxTurns, setMaxTurns] = useState('');
-  const [testModels, setTestModels] = useState(false);
-  const [turnQuality, setTurnQuality] = useState(false);
-  const [matrix, setMatrix] = useState<string[]>([]);
+  const [remembered] = useState(() => (initial ? null : loadLastSetup()));
+  const [start0] = useState<RunSetup>(() => {
+    if (initial) return initial;
+    const last = remembered ?? emptySetup();
+    // a page that names an agent (the runs list filtered by agent) wins over the remembered one
+    return initialAgent && initialAgent !== last.agent ? { ...last, agent: initialAgent, suite: '' } : last;
+  });
+  const [agent, setAgent] = useState(start0.agent);
+  const [suite, setSuite] = useState(start0.suite);
+  const [suiteOffered, setSuiteOffered] = useState(!!initial);
+  const [models, setModels] = useState<{ agent?: ModelSpecInput; caller?: ModelSpecInput; judge?: ModelSpecInput }>(
+    start0.models,
+  );
+  const [repeats, setRepeats] = useState(start0.repeats);
+  const [concurrency, setConcurrency] = useState(start0.concurrency);
+  const [maxTurns, setMaxTurns] = useState(start0.maxTurns);
+  const [testModels, setTestModels] = useState(start0.testModels);
+  const [turnQuality, setTurnQuality] = useState(start0.turnQuality);
+  const [matrix, setMatrix] = useState<string[]>(start0.personas);
   const first = useRef<HTMLSelectElement>(null);
+  const agentDoc = useApi('agents.get', { id: agent }, { enabled: !!agent, retry: false });
+  const isExample = agentDoc.data?.graph.source.meta?.[EXAMPLE_MARKER] === true;
+  const modelList = useApi('models.list', { refresh: false }, { retry: false, staleTime: 30_000 });
+  const hasLocal = (modelList.data?.models ?? []).some((m) => m.provider === 'llama-cpp' || m.provider === 'ollama');
+  // The bundled script was written for the example agent: anywhere else its passes would be false.
+  const scriptOnOther =
+    !!agent &&
+    !!agentDoc.data &&
+    !isExample &&
+    (['agent', 'caller', 'judge'] as const).some((r) => models[r]?.provider === 'scripted');
 
   useEffect(() => {
-    first.current?.focus();
-  }, []);
+    if (!chooseModel) first.current?.focus();
+  }, [chooseModel]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && !start.isPending) onClose();
@@ -39,12 +80,21 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose, start.isPending]);
-  // One agent or suite: choose it.
+  // One agent: choose it. A remembered agent or suite that was deleted since: forget it.
   useEffect(() => {
-    if (!agent && agents.data?.length === 1) setAgent(agents.data[0].id);
+    if (!agents.data) return;
+    if (agent && !agents.data.some((a) => a.id === agent)) setAgent('');
+    else if (!agent && agents.data.length === 1) setAgent(agents.data[0].id);
   }, [agents.data, agent]);
+  // The suite to offer once: one created since the last run (the user just made it), else the remembered one.
   useEffect(() => {
-    if (!suite && suites.data?.length === 1) setSuite(suites.data[0].id);
+    if (!suites.data || suiteOffered) return;
+    setSuiteOffered(true);
+    const offered = suiteToOffer(suites.data, remembered ?? (suite ? { ...emptySetup(), suite } : null));
+    if (offered) setSuite(offered);
+  }, [suites.data, suiteOffered, remembered, suite]);
+  useEffect(() => {
+    if (suites.data && suite && !suites.data.some((s) => s.id === suite)) setSuite('');
   }, [suites.data, suite]);
 
   const problems: string[] = [];
@@ -57,12 +107,27 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
   if (badInt(repeats, 1)) problems.push('repeats must be a whole number of 1 or more');
   if (badInt(concurrency, 1)) problems.push('concurrency must be a whole number of 1 or more');
   if (badInt(maxTurns, 1)) problems.push('max turns must be a whole number of 1 or more');
+  if (scriptOnOther)
+    problems.push(
+      'the scripted model answers from a file written for another agent, so its passes would be false: choose a real model (see "Get a small local model")',
+    );
   const suiteDoc = suites.data?.find((s) => s.id === suite);
   const ownModels = [...new Set(suiteDoc?.data.tests.flatMap((t) => (t.llm_model ? [t.llm_model] : [])) ?? [])];
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (problems.length || !models.agent) return;
+    saveLastSetup({
+      agent,
+      suite,
+      models,
+      repeats,
+      concurrency,
+      maxTurns,
+      testModels,
+      turnQuality,
+      personas: matrix,
+    });
     start.mutate(
       {
         agent_id: agent,
@@ -93,7 +158,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
       }}
     >
       <form className="rn-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit}>
-        <h2 id={titleId}>New run</h2>
+        <h2 id={titleId}>{chooseModel ? 'Run on another model' : initial ? 'Run again' : 'New run'}</h2>
         <p className="muted small">
           Runs every test of a suite against the agent, with a simulated caller and a judge. Results are stored as each
           conversation finishes.
@@ -162,10 +227,22 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
             </div>
           </details>
         )}
+        {agent && agentDoc.data && !isExample && (!hasLocal || scriptOnOther) && (
+          <LocalModelGuide onUse={(spec) => setModels({ ...models, agent: spec })} />
+        )}
+        {isExample && (
+          <p className="muted small" data-testid="example-script-hint">
+            This is the bundled example agent: the bundled example script (Scripted provider) was written for it and
+            runs it offline. Runs on it are marked <strong>demo</strong>: they show how Parley works, not how good a
+            model is.
+          </p>
+        )}
         <ModelPicker
           label="Agent model"
           testId="model-agent"
           value={models.agent}
+          hideBundledScript={!isExample}
+          autoFocus={chooseModel}
           onChange={(v) => setModels({ ...models, agent: v })}
         />
         <div className="grid-2">
@@ -173,6 +250,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
             label="Simulated caller model"
             testId="model-caller"
             emptyLabel="Same as the agent model"
+            hideBundledScript={!isExample}
             value={models.caller}
             onChange={(v) => setModels({ ...models, caller: v })}
           />
@@ -180,6 +258,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
             label="Judge model"
             testId="model-judge"
             emptyLabel="Same as the agent model"
+            hideBundledScript={!isExample}
             value={models.judge}
             onChange={(v) => setModels({ ...models, judge: v })}
           />
