@@ -237,7 +237,7 @@ function RunView({ id }: { id: string }) {
           seconds; cancel it where it was started.
         </div>
       )}
-      {active || counts.queued ? <RunProgress counts={counts} active={active} /> : null}
+      {active || counts.queued ? <RunProgress counts={counts} active={active} startedAt={r.started_at} /> : null}
 
       {active && speaking.length > 0 && (
         <section aria-label="Conversations in progress">
