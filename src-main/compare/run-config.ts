@@ -81,10 +81,18 @@ export function runConfig(run: Run, agentVersion: number | null = null): RunConf
   if (o.personas?.length) options.personas = o.personas.join(', ');
   if (o.turn_quality) options['turn quality'] = 'on';
   if (o.test_model_precedence) options["tests' own models"] = 'on';
+  // a run stores the caller and judge even when they followed the agent model: the same spec reads "same as agent"
+  const role = (m: Run['models']['caller']) => {
+    const r = m ? roleConfig(m, false) : null;
+    if (!agent) return r;
+    if (!r || (r.key === agent.key && JSON.stringify(r.params) === JSON.stringify(agent.params)))
+      return { ...agent, inherited: true };
+    return r;
+  };
   return {
     agent,
-    caller: run.models.caller ? roleConfig(run.models.caller, false) : agent && { ...agent, inherited: true },
-    judge: run.models.judge ? roleConfig(run.models.judge, false) : agent && { ...agent, inherited: true },
+    caller: role(run.models.caller),
+    judge: role(run.models.judge),
     options,
     agent_version: agentVersion !== null ? `v${agentVersion}` : run.agent_version_id,
   };

@@ -64,11 +64,19 @@ export function NewRunDialog({
   const modelList = useApi('models.list', { refresh: false }, { retry: false, staleTime: 30_000 });
   const hasLocal = (modelList.data?.models ?? []).some((m) => m.provider === 'llama-cpp' || m.provider === 'ollama');
   // The bundled script was written for the example agent: anywhere else its passes would be false.
+  // (A script of one's own is allowed: such runs are marked demo.)
+  const bundled = new Set(
+    (modelList.data?.models ?? [])
+      .filter((m) => m.provider === 'scripted')
+      .map((m) => m.spec.replace(/^scripted:/, '')),
+  );
   const scriptOnOther =
     !!agent &&
     !!agentDoc.data &&
     !isExample &&
-    (['agent', 'caller', 'judge'] as const).some((r) => models[r]?.provider === 'scripted');
+    (['agent', 'caller', 'judge'] as const).some(
+      (r) => models[r]?.provider === 'scripted' && bundled.has(models[r]!.model.trim()),
+    );
 
   useEffect(() => {
     if (!chooseModel) first.current?.focus();
@@ -88,11 +96,12 @@ export function NewRunDialog({
   }, [agents.data, agent]);
   // The suite to offer once: one created since the last run (the user just made it), else the remembered one.
   useEffect(() => {
-    if (!suites.data || suiteOffered) return;
+    // wait for the fresh list (a cached one would not hold a suite made a moment ago)
+    if (!suites.data || suites.isFetching || suiteOffered) return;
     setSuiteOffered(true);
     const offered = suiteToOffer(suites.data, remembered ?? (suite ? { ...emptySetup(), suite } : null));
     if (offered) setSuite(offered);
-  }, [suites.data, suiteOffered, remembered, suite]);
+  }, [suites.data, suites.isFetching, suiteOffered, remembered, suite]);
   useEffect(() => {
     if (suites.data && suite && !suites.data.some((s) => s.id === suite)) setSuite('');
   }, [suites.data, suite]);
@@ -109,7 +118,7 @@ export function NewRunDialog({
   if (badInt(maxTurns, 1)) problems.push('max turns must be a whole number of 1 or more');
   if (scriptOnOther)
     problems.push(
-      'the scripted model answers from a file written for another agent, so its passes would be false: choose a real model (see "Get a small local model")',
+      'the bundled example script was written for the example agent, so its passes here would be false: choose a real model (see "Get a small local model")',
     );
   const suiteDoc = suites.data?.find((s) => s.id === suite);
   const ownModels = [...new Set(suiteDoc?.data.tests.flatMap((t) => (t.llm_model ? [t.llm_model] : [])) ?? [])];
@@ -227,9 +236,12 @@ export function NewRunDialog({
             </div>
           </details>
         )}
-        {agent && agentDoc.data && !isExample && (!hasLocal || scriptOnOther) && (
-          <LocalModelGuide onUse={(spec) => setModels({ ...models, agent: spec })} />
-        )}
+        {agent &&
+          agentDoc.data &&
+          !isExample &&
+          (!hasLocal || scriptOnOther || models.agent?.provider === 'scripted') && (
+            <LocalModelGuide onUse={(spec) => setModels({ ...models, agent: spec })} />
+          )}
         {isExample && (
           <p className="muted small" data-testid="example-script-hint">
             This is the bundled example agent: the bundled example script (Scripted provider) was written for it and

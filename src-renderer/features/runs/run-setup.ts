@@ -37,13 +37,20 @@ export const emptySetup = (agent = ''): RunSetup => ({
 /** The set-up a run was started with. `anotherModel`: the agent model left to choose. */
 export function setupFromRun(run: Run, anotherModel = false): RunSetup {
   const o = run.options;
+  const agentSpec = run.models.agent?.spec;
+  // A run stores the caller and judge even when they followed the agent model: keep them following it,
+  // so changing the agent model changes them too, as it did when the run was started.
+  const own = (m: Run['models']['caller']) =>
+    m && !(agentSpec && JSON.stringify(m.spec) === JSON.stringify(agentSpec)) ? m.spec : undefined;
+  const caller = own(run.models.caller);
+  const judge = own(run.models.judge);
   return {
     agent: run.agent_id,
     suite: run.suite_id ?? '',
     models: {
-      ...(run.models.agent && !anotherModel ? { agent: run.models.agent.spec } : {}),
-      ...(run.models.caller ? { caller: run.models.caller.spec } : {}),
-      ...(run.models.judge ? { judge: run.models.judge.spec } : {}),
+      ...(agentSpec && !anotherModel ? { agent: agentSpec } : {}),
+      ...(caller ? { caller } : {}),
+      ...(judge ? { judge } : {}),
     },
     repeats: o.repeats ? String(o.repeats) : '',
     concurrency: String(o.concurrency ?? DEFAULT_CONCURRENCY),

@@ -23,6 +23,15 @@ describe('runConfig / configDifferences', () => {
     expect(differLine(diffs)).toBe('A and B differ in: agent model parameters context_size 2048 -> 8192');
   });
 
+  it('a caller stored with the same model and parameters as the agent reads "same as agent"', () => {
+    const m = gguf(2048);
+    const c = runConfig(
+      mkRun({ id: 'a', models: { agent: m, caller: m, judge: { ...m, spec: { ...m.spec, params: {} } } } }),
+    );
+    expect(c.caller?.inherited).toBe(true);
+    expect(c.judge?.inherited).toBe(false);
+  });
+
   it('says when nothing differs', () => {
     const a = runConfig(mkRun({ id: 'a', models: { agent: gguf(2048) } }));
     expect(configDifferences(a, a)).toEqual([]);

@@ -37,6 +37,12 @@ describe('run set-up', () => {
     expect(another.models.judge).toMatchObject({ model: 'gpt-4o-mini' });
   });
 
+  it('a caller or judge stored with the agent model keeps following the agent model', () => {
+    const spec = { provider: 'ollama' as const, model: 'qwen2.5:0.5b', params: { context_size: 1024 } };
+    const run = mkRun({ id: 'r', models: { agent: { spec }, caller: { spec }, judge: { spec } } });
+    expect(Object.keys(setupFromRun(run).models)).toEqual(['agent']);
+  });
+
   it('remembers the last set-up; a corrupt entry is ignored', () => {
     const s = memory();
     expect(loadLastSetup(s)).toBeNull();
