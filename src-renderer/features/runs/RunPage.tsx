@@ -283,6 +283,7 @@ function RunView({ id }: { id: string }) {
           id={selected}
           graph={graph}
           runResults={results.data}
+          agentId={r.agent_id}
           onClose={() => setQuery({ result: null })}
         />
       )}
