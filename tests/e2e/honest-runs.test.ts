@@ -49,8 +49,7 @@ describe('honest runs, run again and run identity in compare', () => {
     await expect(dialog.getByRole('button', { name: 'Start run' }).isDisabled()).resolves.toBe(true);
     await page.screenshot({ path: '/tmp/wt17-new-run-local-model-1024.png' });
     // the example agent: its script is offered and said to make demo runs
-    const example = await dispatch(app.ctx, 'app.firstRun', {});
-    if (!example.ok) throw new Error('firstRun failed');
+    const example = (await dispatch(app.ctx, 'app.firstRun', {})) as { ok: true; output: { agent_id: string } };
     await dialog.getByLabel('Agent', { exact: true }).selectOption(example.output.agent_id);
     await dialog.getByTestId('example-script-hint').waitFor();
     await dialog.getByLabel('Agent model provider', { exact: true }).selectOption('scripted');
@@ -96,9 +95,7 @@ describe('honest runs, run again and run identity in compare', () => {
     dialog = page.getByRole('dialog', { name: 'Run on another model' });
     await expect(dialog.getByLabel('Test suite').inputValue()).resolves.toBe(clinic.suiteId);
     await expect(dialog.getByLabel('Max turns').inputValue()).resolves.toBe('2');
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('Agent model provider');
+    await expect.poll(() => page.locator(':focus').getAttribute('aria-label')).toBe('Agent model provider');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // Run again: everything pre-filled; change the context size and the repeats

@@ -70,14 +70,12 @@ describe('reviewing a failure, keyboard only', () => {
     const { page } = app;
     for (let i = 0; i < 80; i++) {
       await page.keyboard.press('Tab');
-      const el = await page.evaluate(() => {
-        const a = document.activeElement as HTMLElement | null;
-        return {
-          testid: a?.getAttribute('data-testid') ?? null,
-          label: a?.getAttribute('aria-label') ?? null,
-          text: (a?.textContent ?? '').trim().slice(0, 80),
-        };
-      });
+      const focused = page.locator(':focus');
+      const el = {
+        testid: await focused.getAttribute('data-testid'),
+        label: await focused.getAttribute('aria-label'),
+        text: ((await focused.textContent()) ?? '').trim().slice(0, 80),
+      };
       if (match(el)) return;
     }
     throw new Error('never reached by Tab');
@@ -99,9 +97,9 @@ describe('reviewing a failure, keyboard only', () => {
     const detail = page.locator('[data-result-detail]');
     await detail.waitFor();
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .poll(async () => (await page.locator(':focus').textContent()) ?? '')
       .toContain('confirms the date of birth');
-    await expect.poll(() => detail.locator('h3').evaluate((h) => h.getBoundingClientRect().top)).toBeLessThan(700);
+    await expect.poll(async () => (await detail.locator('h3').boundingBox())?.y ?? 9999).toBeLessThan(700);
     // 31 turns fold around the start, the end and the flagged turn
     const turns = detail.locator('.transcript > li.turn');
     const total = (await app.ctx.store.results.listByRun(runId))[0].transcript.length;
@@ -111,7 +109,7 @@ describe('reviewing a failure, keyboard only', () => {
     // "Rests on turn #11": scroll to it, highlighted, with the focus
     await tabTo((el) => el.text === 'turn #11');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-turn'))).toBe('11');
+    await expect.poll(() => page.locator(':focus').getAttribute('data-turn')).toBe('11');
     await expect(detail.locator('.turn-current').getAttribute('data-turn')).resolves.toBe('11');
     const box = await detail.locator('.turn-current').boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(0);

@@ -63,9 +63,14 @@ export function setupFromRun(run: Run, anotherModel = false): RunSetup {
 
 const KEY = 'parley.newRun.last';
 
-export function loadLastSetup(
-  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
-): RunSetup | null {
+/** The part of localStorage used here (typed locally: the unit tests run without the DOM types). */
+interface KeyValue {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+const browserStorage = () => (globalThis as { localStorage?: KeyValue }).localStorage;
+
+export function loadLastSetup(storage: Pick<KeyValue, 'getItem'> | undefined = browserStorage()): RunSetup | null {
   try {
     const raw = storage?.getItem(KEY);
     if (!raw) return null;
@@ -79,7 +84,7 @@ export function loadLastSetup(
 
 export function saveLastSetup(
   s: RunSetup,
-  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+  storage: Pick<KeyValue, 'setItem'> | undefined = browserStorage(),
   now = new Date(),
 ): void {
   try {
