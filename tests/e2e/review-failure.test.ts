@@ -2,6 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentGraph, TestSuite } from '../../src-shared/schemas/index.js';
 import { openWebApp, type WebApp } from './support/browser.js';
 
+/** Browser globals used inside page functions (this file is type-checked without the DOM library). */
+declare const document: {
+  activeElement: { getAttribute(name: string): string | null; textContent: string | null } | null;
+};
+
 /**
  * Issue 17, item 7, in real web mode + Chromium, keyboard only: open a run from the runs list, open its
  * failed test, jump to the turn the failed metric rests on (a 30-turn transcript, folded), and open the
@@ -70,12 +75,14 @@ describe('reviewing a failure, keyboard only', () => {
     const { page } = app;
     for (let i = 0; i < 80; i++) {
       await page.keyboard.press('Tab');
-      const focused = page.locator(':focus');
-      const el = {
-        testid: await focused.getAttribute('data-testid'),
-        label: await focused.getAttribute('aria-label'),
-        text: ((await focused.textContent()) ?? '').trim().slice(0, 80),
-      };
+      const el = await page.evaluate(() => {
+        const a = document.activeElement;
+        return {
+          testid: a?.getAttribute('data-testid') ?? null,
+          label: a?.getAttribute('aria-label') ?? null,
+          text: (a?.textContent ?? '').trim().slice(0, 80),
+        };
+      });
       if (match(el)) return;
     }
     throw new Error('never reached by Tab');

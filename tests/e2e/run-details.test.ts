@@ -41,7 +41,11 @@ describe('run details: dates, ETA, Ollama note, grouping message', () => {
     const script = path.join(tmp.dir, 'slow.json');
     fs.writeFileSync(
       script,
-      JSON.stringify({ ...goodScript(), name: 'slow', defaults: { ...goodScript().defaults, delay_ms: 150 } }),
+      JSON.stringify({
+        ...goodScript(),
+        name: 'slow',
+        defaults: { ...(goodScript().defaults as Record<string, unknown>), delay_ms: 150 },
+      }),
     );
     await page.goto(`${base()}#/runs`);
     await page.getByRole('button', { name: 'New run' }).click();
