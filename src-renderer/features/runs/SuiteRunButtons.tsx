@@ -18,7 +18,6 @@ export function SuiteRunButtons({ suiteId, disabledReason }: { suiteId: string; 
         <>
           <button
             type="button"
-            className="primary"
             disabled={!!disabledReason}
             title={disabledReason}
             onClick={() => setOpen({ setup: setupFromRun(lastRun), another: false })}
