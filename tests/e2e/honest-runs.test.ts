@@ -145,5 +145,14 @@ describe('honest runs, run again and run identity in compare', () => {
     await expect.poll(() => dialog.getByLabel('Test suite').inputValue()).toBe(newer.id);
     await expect(dialog.getByLabel('Repeats').inputValue()).resolves.toBe('2');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // the suite page runs it again with its last run's set-up
+    await page.goto(`${base()}#/suites/${clinic.suiteId}`);
+    await page.getByRole('button', { name: 'Run again' }).click();
+    dialog = page.getByRole('dialog', { name: 'Run again' });
+    await expect(dialog.getByLabel('Test suite').inputValue()).resolves.toBe(clinic.suiteId);
+    await expect(dialog.getByLabel('Agent model provider', { exact: true }).inputValue()).resolves.toBe('llama-cpp');
+    await expect(dialog.getByLabel('Repeats').inputValue()).resolves.toBe('2');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
   }, 300_000);
 });
