@@ -77,7 +77,7 @@ describe('parley diff', () => {
         books a cleaning: turn 2 after greet: A -> book (e_book: caller asks to book a cleaning), B -> billing (e_billing: cleaning sounded like a billing question)
 
       AGENT CHANGES (v1 -> v2)
-        edge e_book on greet condition: prompt "Caller wants to book" -> prompt "Caller wants to book or move an appointment"
+        edge greet -> book condition: prompt "Caller wants to book" -> prompt "Caller wants to book or move an appointment"
         node book instruction changed: "Offer Tuesday at 3 PM." -> "Offer the first free slot and confirm the day twice."
       "
     `);
