@@ -30,7 +30,33 @@ const CLARITY: Record<string, string> = {
   rambling: 'You ramble and mix in unrelated details.',
 };
 
+const HEARING: Record<string, string> = {
+  good: 'You hear the agent well.',
+  hard_of_hearing:
+    'You are hard of hearing: you sometimes mishear a word or a number and ask the agent to repeat or speak up.',
+  very_hard_of_hearing:
+    'You are very hard of hearing: you often mishear, ask the agent to repeat, and answer what you thought you heard.',
+};
+
+const PACE: Record<string, string> = {
+  slow: 'You speak slowly, with pauses, and take your time to find words.',
+  normal: 'You speak at a normal pace.',
+  fast: 'You speak fast and run your sentences together.',
+};
+
+const LINE: Record<string, string> = {
+  clear: 'Your phone line is clear.',
+  noisy: 'You are calling from a noisy place: now and then you say you did not catch something because of the noise.',
+  breaking_up: 'Your line breaks up: now and then a part of your sentence is lost ("...") and you have to repeat it.',
+};
+
 const humanize = (key: string) => key.replace(/[_-]+/g, ' ').trim();
+
+/**
+ * Whether a persona's library label can stand as the caller's name ("Mike", "Ann Lee") or is a
+ * description ("Elderly caller, hard of hearing", "Impatient caller"): one to three capitalised words.
+ */
+export const labelIsName = (label: string) => /^\p{Lu}[\p{L}'-]*( \p{Lu}[\p{L}'-]*){0,2}$/u.test(label.trim());
 
 export function renderPersonaPrompt(p: Persona): string {
   if (p.markdown && p.markdown.trim()) return p.markdown.trim();
@@ -38,7 +64,10 @@ export function renderPersonaPrompt(p: Persona): string {
 
   const identity: string[] = [];
   const idName = p.identity.name ?? p.identity.Name;
-  identity.push(`Your name is ${idName ?? p.name}.`);
+  if (idName ?? labelIsName(p.name)) identity.push(`Your name is ${idName ?? p.name.trim()}.`);
+  else identity.push('If the agent asks for your name, make up a plausible one and keep to it.');
+  const age = p.personality.age?.trim();
+  if (age) identity.push(/^\d{1,3}$/.test(age) ? `You are ${age} years old.` : `Your age: ${age}.`);
   for (const [k, v] of Object.entries(p.identity)) {
     if (k.toLowerCase() === 'name') continue;
     identity.push(`Your ${humanize(k)} is ${v}.`);
@@ -57,6 +86,9 @@ export function renderPersonaPrompt(p: Persona): string {
     if (level) personality.push(LEVEL_WORDS[key][level]);
   }
   if (pers.clarity) personality.push(CLARITY[pers.clarity]);
+  if (pers.pace) personality.push(PACE[pers.pace]);
+  if (pers.hearing) personality.push(HEARING[pers.hearing]);
+  if (pers.line_quality) personality.push(LINE[pers.line_quality]);
   if (pers.notes?.trim()) personality.push(pers.notes.trim());
   if (personality.length) out.push(`## Personality\n${personality.join('\n')}`);
 

@@ -1,3 +1,4 @@
+import { DEMO_NOTE } from './run-demo.js';
 import type { ModelIdentity, Result, Run, RunProblems, TurnQuality } from './schemas/index.js';
 
 /** The JSON shape `parley run --json` and `parley runs show --json` print. */
@@ -5,6 +6,10 @@ export interface RunReport {
   run_id: string;
   status: Run['status'];
   kind: Run['kind'];
+  /** true when a role ran on the scripted model: the passes are scripted, not evidence. */
+  demo: boolean;
+  /** Why a demo run is not evidence (only on demo runs). */
+  demo_note?: string;
   agent: { id: string; version_id: string; name: string };
   suite: string;
   passed: number;
@@ -80,6 +85,8 @@ export function toRunReport(run: Run, results: Result[]): RunReport {
     run_id: run.id,
     status: run.status,
     kind: run.kind,
+    demo: run.demo,
+    ...(run.demo ? { demo_note: DEMO_NOTE } : {}),
     agent: { id: run.agent_id, version_id: run.agent_version_id, name: run.agent_name },
     suite: run.suite_name,
     passed: run.summary.passed,

@@ -69,7 +69,7 @@ export const libraryAndModelsScreens: ScreenSet = {
       ],
     });
     await page.goto(`${base}#/models`);
-    await page.getByText('Ollama at').waitFor();
+    await page.getByTestId('ollama-not-running').waitFor();
     await shot('models');
   },
 };

@@ -2,6 +2,7 @@ import type { AgentGraph, Result, Run } from '../../src-shared/schemas/index.js'
 import { compareTest, type CompareOptions } from './compare-test.js';
 import { diffGraphs } from './graph-diff.js';
 import { pairResults } from './pair.js';
+import { configDifferences, differLine } from './run-config.js';
 import { diffSummary, runRef, summarizeSide } from './summary.js';
 import { CHANGE_ORDER, type RunDiff, type TestComparison } from './types.js';
 
@@ -35,9 +36,14 @@ export function diffRuns(a: StoredRun, b: StoredRun, opts: Pick<CompareOptions, 
     ),
   );
   const differentVersions = a.run.agent_version_id !== b.run.agent_version_id;
+  const refA = runRef(a.run, a.agentVersion ?? null);
+  const refB = runRef(b.run, b.agentVersion ?? null);
+  const config_differences = configDifferences(refA.config, refB.config);
   return {
-    a: runRef(a.run, a.agentVersion ?? null),
-    b: runRef(b.run, b.agentVersion ?? null),
+    a: refA,
+    b: refB,
+    config_differences,
+    differ_line: differLine(config_differences),
     summary: diffSummary(summarizeSide(a.run, a.results), summarizeSide(b.run, b.results), tests),
     graph_changes: differentVersions && a.graph && b.graph ? diffGraphs(a.graph, b.graph) : null,
     tests,

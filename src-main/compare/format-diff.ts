@@ -1,3 +1,5 @@
+import { DEMO_NOTE } from '../../src-shared/run-demo.js';
+import { modelsLine } from './run-config.js';
 import type { ChangeKind, RunDiff, RunRef, SideSummary, TestComparison } from './types.js';
 
 /** Plain-text rendering of a RunDiff for `parley diff` (people; `--json` prints the RunDiff itself). */
@@ -21,7 +23,7 @@ function table(rows: string[][]): string[] {
 
 function header(label: string, r: RunRef): string {
   const version = r.agent_version !== null ? ` v${r.agent_version}` : '';
-  return `${label}  ${r.id}  ${r.model}  (${r.kind}, agent ${r.agent_name || r.agent_id}${version}, suite ${r.suite_name || '-'})`;
+  return `${label}  ${r.id}${r.demo ? '  DEMO' : ''}  ${r.model}  (${r.kind}, agent ${r.agent_name || r.agent_id}${version}, suite ${r.suite_name || '-'})\n   ${modelsLine(r.config)}`;
 }
 
 function summaryLines(d: RunDiff): string[] {
@@ -45,8 +47,17 @@ function summaryLines(d: RunDiff): string[] {
       signed(delta),
     ]);
   }
+  // different numbers of conversations (repeats): totals mislead, so tokens are compared per conversation
+  const perConv = d.summary.per_conversation;
   rows.push(
-    ['tokens', String(a.tokens.total), String(b.tokens.total), signed(d.summary.delta.tokens, 0)],
+    perConv
+      ? [
+          'tokens / conversation',
+          num(a.tokens_per_conversation, 0),
+          num(b.tokens_per_conversation, 0),
+          signed(d.summary.delta.tokens_per_conversation, 0),
+        ]
+      : ['tokens', String(a.tokens.total), String(b.tokens.total), signed(d.summary.delta.tokens, 0)],
     ['wall time', secs(a.wall_ms), secs(b.wall_ms), signed(d.summary.delta.wall_ms / 1000, 1, 's')],
     ['mean turns', num(a.mean_turns, 1), num(b.mean_turns, 1), signed(d.summary.delta.mean_turns, 1)],
     ['conversations', String(a.results), String(b.results), ''],
@@ -97,7 +108,9 @@ function divergenceLine(t: TestComparison): string | null {
   const d = t.first_divergence;
   if (!d) return null;
   const side = (node: string | null, via: string | null, reason: string | null) =>
-    node === null ? 'ended' : `${node}${via || reason ? ` (${[via, reason].filter(Boolean).join(': ')})` : ''}`;
+    node === null
+      ? `stayed on ${d.from_node ?? 'its last node'} (no further transition)`
+      : `${node}${via || reason ? ` (${[via, reason].filter(Boolean).join(': ')})` : ''}`;
   return `${t.test}: turn ${d.turn}${d.from_node ? ` after ${d.from_node}` : ''}: A -> ${side(d.node_a, d.via_a, d.reason_a)}, B -> ${side(d.node_b, d.via_b, d.reason_b)}`;
 }
 
@@ -113,7 +126,15 @@ export function countsLine(d: Pick<RunDiff, 'summary'>): string {
 
 /** The whole text report: runs, summary, counts, regressions, improvements, noise/flaky, new/removed, divergences, agent changes. */
 export function formatDiffText(d: RunDiff): string {
-  const lines: string[] = [header('A', d.a), header('B', d.b), '', ...summaryLines(d), ''];
+  const lines: string[] = [header('A', d.a), header('B', d.b), d.differ_line, ''];
+  if (d.a.demo || d.b.demo)
+    lines.push(`${[d.a.demo && 'A', d.b.demo && 'B'].filter(Boolean).join(' and ')}: ${DEMO_NOTE}`, '');
+  if (d.summary.per_conversation)
+    lines.push(
+      `The runs hold ${d.summary.a.results} and ${d.summary.b.results} conversations (different repeats): tokens are compared per conversation.`,
+      '',
+    );
+  lines.push(...summaryLines(d), '');
   lines.push(countsLine(d), '');
   const section = (title: string, kind: ChangeKind, withDetails: boolean) => {
     const tests = d.tests.filter((t) => t.change === kind);

@@ -1,4 +1,5 @@
 import type { MatrixCell, RunMatrix } from './matrix.js';
+import { modelsLine } from './run-config.js';
 
 /** Plain-text rendering of the N-way matrix for `parley compare`. */
 
@@ -35,7 +36,7 @@ export function formatMatrixText(m: RunMatrix): string {
       ...m.runs.map((c, i) => [
         String(i + 1),
         c.run.id,
-        c.run.model,
+        `${c.run.model}${c.run.demo ? ' (demo)' : ''}`,
         `${c.run.agent_name}${c.run.agent_version !== null ? ` v${c.run.agent_version}` : ''}`,
         pct(c.totals.pass_rate),
         c.totals.mean_score === null ? '-' : c.totals.mean_score.toFixed(2),
@@ -44,6 +45,15 @@ export function formatMatrixText(m: RunMatrix): string {
       ]),
     ]).map((l) => `  ${l}`),
   );
+  lines.push('', 'CONFIGURATION', ...m.runs.map((c, i) => `  ${i + 1}  ${modelsLine(c.run.config)}`));
+  if (m.config_spread.length)
+    lines.push(
+      '',
+      'THE RUNS DIFFER IN',
+      ...m.config_spread.map((s) => `  ${s.field}: ${s.values.map((v, i) => `${i + 1} ${v}`).join(', ')}`),
+    );
+  if (m.runs.some((c) => c.run.demo))
+    lines.push('', 'Demo runs (scripted model) are marked (demo): their results are not evidence.');
   lines.push('', 'TESTS (status, pass rate/repeats, mean score; * = runs disagree)');
   lines.push(
     ...align([

@@ -80,8 +80,21 @@ function textChange(
   };
 }
 
-function diffEdges(node: string, a: Transition[], b: Transition[]): GraphChange[] {
+type NodeName = (id: string) => string;
+
+/**
+ * How a change names a node: “Collect date of birth” (its name, from the newer version when renamed),
+ * the id when it has no name. The ids stay in the change's `node` / `edge` fields.
+ */
+function nodeNamer(a: AgentGraph, b: AgentGraph): NodeName {
+  const names = new Map<string, string>();
+  for (const n of [...a.nodes, ...b.nodes]) if (n.name?.trim()) names.set(n.id, n.name.trim());
+  return (id) => (names.has(id) ? `“${names.get(id)}”` : id);
+}
+
+function diffEdges(node: string, a: Transition[], b: Transition[], nm: NodeName): GraphChange[] {
   const out: GraphChange[] = [];
+  const from = nm(node);
   const bById = new Map(b.map((t) => [t.id, t]));
   const aIds = new Set(a.map((t) => t.id));
   for (const t of a) {
@@ -93,7 +106,7 @@ function diffEdges(node: string, a: Transition[], b: Transition[]): GraphChange[
         node,
         edge: t.id,
         before: t,
-        text: `edge ${node} -> ${t.target} (${t.id}, ${describeCondition(t.condition)}) removed`,
+        text: `edge ${from} -> ${nm(t.target)} (${describeCondition(t.condition)}) removed`,
       });
       continue;
     }
@@ -106,7 +119,7 @@ function diffEdges(node: string, a: Transition[], b: Transition[]): GraphChange[
         field: 'target',
         before: t.target,
         after: u.target,
-        text: `edge ${t.id} on ${node} now goes to ${u.target} (was ${t.target})`,
+        text: `edge from ${from} now goes to ${nm(u.target)} (was ${nm(t.target)})`,
       });
     if (!same(t.condition, u.condition)) {
       const words =
@@ -122,7 +135,7 @@ function diffEdges(node: string, a: Transition[], b: Transition[]): GraphChange[
         before: t.condition,
         after: u.condition,
         ...(words ? { words } : {}),
-        text: `edge ${t.id} on ${node} condition: ${describeCondition(t.condition)} -> ${describeCondition(u.condition)}`,
+        text: `edge ${from} -> ${nm(u.target)} condition: ${describeCondition(t.condition)} -> ${describeCondition(u.condition)}`,
       });
     }
     if ((t.order ?? null) !== (u.order ?? null))
@@ -134,7 +147,7 @@ function diffEdges(node: string, a: Transition[], b: Transition[]): GraphChange[
         field: 'order',
         before: t.order ?? null,
         after: u.order ?? null,
-        text: `edge ${t.id} on ${node} order ${t.order ?? '-'} -> ${u.order ?? '-'}`,
+        text: `edge ${from} -> ${nm(u.target)} order ${t.order ?? '-'} -> ${u.order ?? '-'}`,
       });
   }
   for (const u of b)
@@ -145,14 +158,15 @@ function diffEdges(node: string, a: Transition[], b: Transition[]): GraphChange[
         node,
         edge: u.id,
         after: u,
-        text: `edge ${node} -> ${u.target} (${u.id}, ${describeCondition(u.condition)}) added`,
+        text: `edge ${from} -> ${nm(u.target)} (${describeCondition(u.condition)}) added`,
       });
   return out;
 }
 
-function diffNode(a: GraphNode, b: GraphNode): GraphChange[] {
+function diffNode(a: GraphNode, b: GraphNode, nm: NodeName): GraphChange[] {
   const out: GraphChange[] = [];
   const id = a.id;
+  const name = nm(id);
   if (a.type !== b.type)
     out.push({
       kind: 'changed',
@@ -161,7 +175,7 @@ function diffNode(a: GraphNode, b: GraphNode): GraphChange[] {
       field: 'type',
       before: a.type,
       after: b.type,
-      text: `node ${id} type ${a.type} -> ${b.type}`,
+      text: `node ${name} type ${a.type} -> ${b.type}`,
     });
   const ta = nodeTexts(a);
   const tb = nodeTexts(b);
@@ -169,7 +183,7 @@ function diffNode(a: GraphNode, b: GraphNode): GraphChange[] {
     const x = ta[field];
     const y = tb[field];
     if ((x?.text ?? '') !== (y?.text ?? ''))
-      out.push(textChange(field, id, x?.text ?? '', y?.text ?? '', `node ${id} ${field}`));
+      out.push(textChange(field, id, x?.text ?? '', y?.text ?? '', `node ${name} ${field}`));
     if (x && y && x.mode !== y.mode)
       out.push({
         kind: 'changed',
@@ -178,7 +192,7 @@ function diffNode(a: GraphNode, b: GraphNode): GraphChange[] {
         field: `${field}.mode`,
         before: x.mode,
         after: y.mode,
-        text: `node ${id} ${field} mode ${x.mode} -> ${y.mode}`,
+        text: `node ${name} ${field} mode ${x.mode} -> ${y.mode}`,
       });
   }
   const sa = nodeSettings(a);
@@ -192,10 +206,10 @@ function diffNode(a: GraphNode, b: GraphNode): GraphChange[] {
       field: k,
       before: sa[k],
       after: sb[k],
-      text: `node ${id} ${k}: ${canonicalJson(sa[k] ?? null)} -> ${canonicalJson(sb[k] ?? null)}`,
+      text: `node ${name} ${k}: ${canonicalJson(sa[k] ?? null)} -> ${canonicalJson(sb[k] ?? null)}`,
     });
   }
-  out.push(...diffEdges(id, a.transitions, b.transitions));
+  out.push(...diffEdges(id, a.transitions, b.transitions, nm));
   return out;
 }
 
@@ -226,6 +240,7 @@ function diffNamed<T extends { name: string }>(
  */
 export function diffGraphs(a: AgentGraph, b: AgentGraph): GraphChange[] {
   const out: GraphChange[] = [];
+  const nm = nodeNamer(a, b);
   for (const field of ['entry_node_id', 'first_speaker', 'name'] as const) {
     if (a[field] !== b[field])
       out.push({
@@ -234,7 +249,10 @@ export function diffGraphs(a: AgentGraph, b: AgentGraph): GraphChange[] {
         field,
         before: a[field],
         after: b[field],
-        text: `${field} ${JSON.stringify(a[field])} -> ${JSON.stringify(b[field])}`,
+        text:
+          field === 'entry_node_id'
+            ? `entry node ${nm(a[field])} -> ${nm(b[field])}`
+            : `${field} ${JSON.stringify(a[field])} -> ${JSON.stringify(b[field])}`,
       });
   }
   if (a.global_prompt !== b.global_prompt)
@@ -267,8 +285,14 @@ export function diffGraphs(a: AgentGraph, b: AgentGraph): GraphChange[] {
   for (const n of a.nodes) {
     const m = bNodes.get(n.id);
     if (!m)
-      out.push({ kind: 'removed', target: 'node', node: n.id, before: n, text: `node ${n.id} (${n.type}) removed` });
-    else out.push(...diffNode(n, m));
+      out.push({
+        kind: 'removed',
+        target: 'node',
+        node: n.id,
+        before: n,
+        text: `node ${nm(n.id)} (${n.type}) removed`,
+      });
+    else out.push(...diffNode(n, m, nm));
   }
   for (const m of b.nodes) {
     if (!aIds.has(m.id))
@@ -277,7 +301,7 @@ export function diffGraphs(a: AgentGraph, b: AgentGraph): GraphChange[] {
         target: 'node',
         node: m.id,
         after: m,
-        text: `node ${m.id} (${m.type}) added${m.transitions.length ? ` with ${m.transitions.length} edge(s)` : ''}`,
+        text: `node ${nm(m.id)} (${m.type}) added${m.transitions.length ? ` with ${m.transitions.length} edge(s)` : ''}`,
       });
   }
   return out;

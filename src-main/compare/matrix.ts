@@ -2,6 +2,7 @@ import type { Result, ResultStatus } from '../../src-shared/schemas/index.js';
 import type { StoredRun } from './diff-runs.js';
 import { sideOutcome } from './outcome.js';
 import { groupByTest } from './pair.js';
+import { configSpread, type ConfigSpread } from './run-config.js';
 import { runRef, summarizeSide } from './summary.js';
 import { mean, totalTokens } from './test-deltas.js';
 import type { RunRef, SideSummary } from './types.js';
@@ -36,6 +37,8 @@ export interface MatrixColumn {
 export interface RunMatrix {
   runs: MatrixColumn[];
   tests: MatrixRow[];
+  /** Configuration fields that are not the same in every run, with each run's value (column order). */
+  config_spread: ConfigSpread[];
   /** Series for a chart of pass rate and mean score per model (one point per run). */
   chart: {
     run: string;
@@ -86,6 +89,7 @@ export function compareRunsMatrix(runs: StoredRun[]): RunMatrix {
   return {
     runs: columns,
     tests: [...rows.values()],
+    config_spread: configSpread(columns.map((c) => c.run.config)),
     chart: columns.map((c) => ({
       run: c.run.id,
       model: c.run.model,

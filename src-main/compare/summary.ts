@@ -1,5 +1,7 @@
 import type { ModelIdentity, Result, Run } from '../../src-shared/schemas/index.js';
 import { runTotals } from '../../src-shared/run-totals.js';
+import { isDemoRun } from '../../src-shared/run-demo.js';
+import { runConfig } from './run-config.js';
 import {
   CHANGE_ORDER,
   type ChangeKind,
@@ -41,6 +43,8 @@ export function runRef(run: Run, agentVersion: number | null = null): RunRef {
       caller: roleModel(run.models.caller),
       judge: roleModel(run.models.judge),
     },
+    config: runConfig(run, agentVersion),
+    demo: isDemoRun(run.models),
     created_at: run.created_at,
   };
 }
@@ -62,6 +66,7 @@ export function summarizeSide(run: Run | null, results: Result[]): SideSummary {
     wall_ms: t.wall_ms,
     conversation_ms: t.conversation_ms,
     mean_turns: t.mean_turns,
+    tokens_per_conversation: t.conversations ? t.tokens.total / t.conversations : null,
   };
 }
 
@@ -82,9 +87,11 @@ export function diffSummary(a: SideSummary, b: SideSummary, tests: TestCompariso
         criteria.map((c) => [c, sub(a.mean_scores[c] ?? null, b.mean_scores[c] ?? null)]),
       ),
       tokens: b.tokens.total - a.tokens.total,
+      tokens_per_conversation: sub(a.tokens_per_conversation, b.tokens_per_conversation),
       wall_ms: b.wall_ms - a.wall_ms,
       mean_turns: sub(a.mean_turns, b.mean_turns),
     },
+    per_conversation: a.results !== b.results,
     counts,
     regressions: tests.filter((t) => t.change === 'regressed').map((t) => t.test),
     improvements: tests.filter((t) => t.change === 'improved').map((t) => t.test),

@@ -1,5 +1,6 @@
 import type { ModelIdentity, Result, ResultStatus, Run, TurnMetric } from '../../src-shared/schemas/index.js';
 import type { GraphChange } from './graph-diff.js';
+import type { ConfigDifference, RunConfig } from './run-config.js';
 
 /**
  * The shapes a comparison of stored runs produces. Everything here is plain JSON: `parley diff --json`
@@ -211,6 +212,8 @@ export interface SideSummary {
   /** Mean of all metric scores. */
   mean_score: number | null;
   tokens: TokenTotals;
+  /** Mean tokens (prompt + completion) per conversation; null without conversations. */
+  tokens_per_conversation: number | null;
   /** Run wall time (finished - started) when recorded, else the sum of conversation durations. */
   wall_ms: number;
   /** Sum of conversation durations. */
@@ -231,6 +234,10 @@ export interface RunRef {
   /** Short model label for column headers: the agent model's identity name, or its spec. */
   model: string;
   models: { agent?: ModelIdentity | string; caller?: ModelIdentity | string; judge?: ModelIdentity | string };
+  /** The full configuration: each role's model and parameters, the run options. */
+  config: RunConfig;
+  /** Ran on the scripted model: shown as "demo", its results are not evidence. */
+  demo: boolean;
   created_at: string;
 }
 
@@ -242,9 +249,13 @@ export interface DiffSummary {
     mean_score: number | null;
     mean_scores: Record<string, number | null>;
     tokens: number;
+    /** Change in mean tokens per conversation (the fair figure when the repeat counts differ). */
+    tokens_per_conversation: number | null;
     wall_ms: number;
     mean_turns: number | null;
   };
+  /** true when the runs hold different numbers of conversations: totals mislead, read per conversation. */
+  per_conversation: boolean;
   counts: Record<ChangeKind, number>;
   regressions: string[];
   improvements: string[];
@@ -254,6 +265,10 @@ export interface RunDiff {
   a: RunRef;
   b: RunRef;
   summary: DiffSummary;
+  /** How B's configuration differs from A's (models, parameters, options, agent version). */
+  config_differences: ConfigDifference[];
+  /** "A and B differ in: agent model parameters context_size 2048 -> 8192" */
+  differ_line: string;
   /** The change between the agent versions of the two runs (null when both ran the same version). */
   graph_changes: GraphChange[] | null;
   /** Regressions first, then improvements, noise, flaky, new, removed, unchanged. */

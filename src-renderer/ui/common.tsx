@@ -1,5 +1,6 @@
 import { errorParts } from '../api/error-text.js';
 import type { ReactNode } from 'react';
+import { shortDate } from './dates.js';
 
 export function PageHeader({ title, actions, children }: { title: string; actions?: ReactNode; children?: ReactNode }) {
   return (
@@ -45,4 +46,5 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className={`badge status-${status}`}>{status}</span>;
 }
 
-export const fmtDate = (iso?: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+/** A timestamp in the locale's short form, relative when recent (ui/dates.ts). */
+export const fmtDate = (iso?: string | null) => (iso ? shortDate(iso) : '—');

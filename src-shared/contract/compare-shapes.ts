@@ -140,11 +140,37 @@ export const SideSummary = z.object({
   mean_scores: z.record(z.string(), z.number()),
   mean_score: num,
   tokens: TokenTotals,
+  tokens_per_conversation: num,
   wall_ms: z.number(),
   conversation_ms: z.number(),
   mean_turns: num,
 });
 export type SideSummary = z.infer<typeof SideSummary>;
+
+const RoleConfig = z
+  .object({
+    label: z.string(),
+    key: z.string(),
+    source: z.string(),
+    inherited: z.boolean(),
+    params: z.record(z.string(), z.string()),
+  })
+  .nullable();
+
+/** A run's configuration in words (src-main/compare/run-config.ts). */
+export const RunConfig = z.object({
+  agent: RoleConfig,
+  caller: RoleConfig,
+  judge: RoleConfig,
+  options: z.record(z.string(), z.string()),
+  agent_version: z.string(),
+});
+export type RunConfig = z.infer<typeof RunConfig>;
+
+export const ConfigDifference = z.object({ field: z.string(), a: z.string(), b: z.string() });
+export type ConfigDifference = z.infer<typeof ConfigDifference>;
+export const ConfigSpread = z.object({ field: z.string(), values: z.array(z.string()) });
+export type ConfigSpread = z.infer<typeof ConfigSpread>;
 
 export const RunRef = z.object({
   id: z.string(),
@@ -158,6 +184,8 @@ export const RunRef = z.object({
   suite_name: z.string(),
   model: z.string(),
   models: z.object({ agent: RoleRef, caller: RoleRef, judge: RoleRef }),
+  config: RunConfig,
+  demo: z.boolean(),
   created_at: z.string(),
 });
 export type RunRef = z.infer<typeof RunRef>;
@@ -183,9 +211,11 @@ export const DiffSummary = z.object({
     mean_score: num,
     mean_scores: z.record(z.string(), num),
     tokens: z.number(),
+    tokens_per_conversation: num,
     wall_ms: z.number(),
     mean_turns: num,
   }),
+  per_conversation: z.boolean(),
   counts: z.record(ChangeKind, z.number()),
   regressions: z.array(z.string()),
   improvements: z.array(z.string()),
@@ -195,6 +225,8 @@ export type DiffSummary = z.infer<typeof DiffSummary>;
 export const CompareRunDiff = z.object({
   a: RunRef,
   b: RunRef,
+  config_differences: z.array(ConfigDifference),
+  differ_line: z.string(),
   summary: DiffSummary,
   graph_changes: z.array(GraphChange).nullable(),
   tests: z.array(TestComparison),
@@ -216,6 +248,7 @@ export const CompareMatrix = z.object({
   tests: z.array(
     z.object({ test: z.string(), key: z.string(), cells: z.array(MatrixCell.nullable()), differs: z.boolean() }),
   ),
+  config_spread: z.array(ConfigSpread),
   chart: z.array(
     z.object({
       run: z.string(),

@@ -23,6 +23,13 @@ export const Persona = z.object({
       verbosity: Level.optional(),
       cooperativeness: Level.optional(),
       clarity: z.enum(['clear', 'vague', 'rambling']).optional(),
+      /** "78", or words ("in her seventies"). */
+      age: z.string().max(40).optional(),
+      hearing: z.enum(['good', 'hard_of_hearing', 'very_hard_of_hearing']).optional(),
+      /** Speaking pace. */
+      pace: z.enum(['slow', 'normal', 'fast']).optional(),
+      /** The phone line the caller is on. */
+      line_quality: z.enum(['clear', 'noisy', 'breaking_up']).optional(),
       notes: z.string().optional(),
     })
     .default({}),

@@ -79,6 +79,15 @@ describe('compare runs in Chromium', () => {
     await expect.poll(() => matrix.locator('tbody tr').count()).toBe(2);
     await expect(matrix.locator('thead').textContent()).resolves.toMatch(/clinic-good.*clinic-worse.*clinic-third/);
     await expect.poll(() => page.getByTestId('chart-group').count()).toBe(3);
+    // each column shows the run's full configuration, and the line names what differs (issue 17)
+    await expect.poll(() => matrix.getByTestId('run-config').count()).toBe(3);
+    await expect(matrix.getByTestId('run-config').first().textContent()).resolves.toMatch(
+      /agent.*caller.*same as agent.*judge.*same as agent/,
+    );
+    await expect(page.getByTestId('matrix-differ').textContent()).resolves.toContain(
+      'The runs differ in: agent model A clinic-good, B clinic-worse, C clinic-third',
+    );
+    await expect.poll(() => matrix.getByTestId('demo-badge').count()).toBe(3);
     // a column against the baseline opens the two-run comparison below the matrix
     await matrix.getByRole('button', { name: 'diff vs A' }).first().click();
     await expect(page.getByTestId('count-regressed').textContent()).resolves.toMatch(/^2/);

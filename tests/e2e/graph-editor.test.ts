@@ -88,13 +88,28 @@ describe('graph editor in Chromium (web mode)', () => {
     const changes = rows.first().getByTestId('version-changes');
     await changes.waitFor();
     const text = (await changes.textContent()) ?? '';
-    expect(text).toContain('customize_order instruction changed');
-    expect(text).toContain('edge-confirm-to-end');
+    // changes speak in node names, not ids (issue 17)
+    expect(text).toContain('node “Customize Order” instruction changed');
+    expect(text).toContain('edge “Confirm Order” -> ');
+    expect(text).not.toContain('edge-confirm-to-end');
+
+    // a version can carry a note saying what changed
+    await nodeCard(page, 'customize_order').click();
+    await page.getByTestId('node-prompt').fill('Confirm size, crust and toppings.\nAsk for the delivery address.');
+    await page.getByRole('button', { name: 'Save with a note' }).click();
+    const noteDialog = page.getByTestId('save-note-dialog');
+    await noteDialog.getByLabel('Version note').fill('Ask for toppings too');
+    await noteDialog.getByRole('button', { name: 'Save version' }).click();
+    await page.getByTestId('save-status').getByText('v3 saved').waitFor();
+    await noteDialog.waitFor({ state: 'detached' });
+    expect(app.ctx.store.agents.versions(importedId).find((v) => v.version === 3)?.note).toBe('Ask for toppings too');
+    await page.getByRole('tab', { name: /Versions/ }).click();
+    await expect.poll(() => rows.first().textContent()).toContain('Ask for toppings too');
 
     // saving again without edits makes no version
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByTestId('save-status').getByText('No changes to save').waitFor();
-    expect(app.ctx.store.agents.versions(importedId)).toHaveLength(2);
+    expect(app.ctx.store.agents.versions(importedId)).toHaveLength(3);
   });
 
   it('shows a validation error on the node when it breaks, and removes it on undo', async () => {

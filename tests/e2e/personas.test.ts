@@ -25,6 +25,8 @@ describe('persona builder in Chromium (web mode)', () => {
     // only a name: the UI warns that a label alone changes little
     await page.getByTestId('warning-label_only').waitFor();
 
+    // a new persona has no fact rows; common ones are one click away
+    await page.getByLabel('Common facts').getByRole('button', { name: '+ name' }).click();
     await page.getByLabel('Fact value 1', { exact: true }).fill('Rosa Diaz');
     await expect.poll(() => preview.textContent()).toContain('Rosa Diaz');
 
@@ -94,6 +96,7 @@ describe('persona builder in Chromium (web mode)', () => {
     const { page } = app;
     await page.goto(`${app.server.url.split('?')[0]}#/personas`);
     await page.getByRole('button', { name: 'New persona' }).click();
+    await page.getByRole('button', { name: '+ Add a fact' }).click();
     await page.getByLabel('Fact value 1', { exact: true }).fill('Kim');
     await page.getByLabel('Fact name 1', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Save persona' }).click();

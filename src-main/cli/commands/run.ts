@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { toRunReport } from '../../../src-shared/run-report.js';
+import { DEMO_NOTE } from '../../../src-shared/run-demo.js';
 import type { RunEvent } from '../../../src-shared/contract/events.js';
 import {
   parseModelSpec,
@@ -189,8 +190,9 @@ function progress(label: string): { onEvent: (e: RunEvent) => void; end: () => v
 function printText(o: RunOutcome, verbose = false): void {
   const { run, results } = o;
   process.stdout.write(
-    `run ${run.id}  ${run.status}  agent ${run.agent_name}  suite ${run.suite_name}  model ${run.models.agent?.spec.provider}:${run.models.agent?.spec.model}\n\n`,
+    `run ${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}  model ${run.models.agent?.spec.provider}:${run.models.agent?.spec.model}\n\n`,
   );
+  if (run.demo) process.stdout.write(`${DEMO_NOTE}\n\n`);
   const own = results.some((r) => r.agent_model);
   printTable(
     ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', ...(own ? ['AGENT MODEL'] : []), 'DETAIL'],

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { toRunReport } from '../../../src-shared/run-report.js';
+import { DEMO_NOTE } from '../../../src-shared/run-demo.js';
 import { RunStatus } from '../../../src-shared/schemas/index.js';
 import { CliError } from '../errors.js';
 import { printJson, printTable, shortDate } from '../output.js';
@@ -46,7 +47,7 @@ export function registerRuns(program: Command): void {
         ['ID', 'STATUS', 'AGENT', 'SUITE', 'PASS', 'FAIL', 'ERR', 'MODEL', 'CREATED'],
         list.map((r) => [
           r.id,
-          r.status,
+          r.demo ? `${r.status} (demo)` : r.status,
           r.agent_name,
           r.suite_name,
           String(r.summary.passed),
@@ -94,9 +95,22 @@ export function registerRuns(program: Command): void {
       if (!run) throw new CliError(`run "${id}" not found (parley runs list shows them)`, 1);
       const report = toRunReport(run, store.results.listByRun(run.id));
       if (opts.json) return printJson(report);
-      process.stdout.write(`${run.id}  ${run.status}  agent ${run.agent_name}  suite ${run.suite_name}\n`);
       process.stdout.write(
-        `passed ${report.passed}  failed ${report.failed}  errored ${report.errored}${report.context_full ? `  (${report.context_full} ended when the context was full)` : ''}${run.error ? `\nrun ${run.status}: ${run.error}` : ''}\n\n`,
+        `${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}
+`,
+      );
+      if (run.demo)
+        process.stdout.write(`${DEMO_NOTE}
+`);
+      process.stdout.write(
+        `passed ${report.passed}  failed ${report.failed}  errored ${report.errored}${report.context_full ? `  (${report.context_full} ended when the context was full)` : ''}${
+          run.error
+            ? `
+run ${run.status}: ${run.error}`
+            : ''
+        }
+
+`,
       );
       printTable(
         ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', 'ERROR'],

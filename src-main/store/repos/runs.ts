@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { prep } from '../statements.js';
 import { Run, RunProblems, RunSummary, type RunStatus, type TestSuite } from '../../../src-shared/schemas/index.js';
+import { isDemoRun } from '../../../src-shared/run-demo.js';
 import { StoreError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
 import { RunLocks } from '../run-lock.js';
@@ -49,6 +50,7 @@ const COLS = `id, kind, status, agent_id, agent_version_id, agent_name, suite_id
   summary_json, parent_run_id, error, owner_pid, problems_json, created_at, started_at, finished_at`;
 
 function toRun(row: RunRow): Run {
+  const models = JSON.parse(row.models_json) as Run['models'];
   return Run.parse({
     id: row.id,
     kind: row.kind,
@@ -58,7 +60,8 @@ function toRun(row: RunRow): Run {
     agent_name: row.agent_name,
     suite_id: row.suite_id,
     suite_name: row.suite_name,
-    models: JSON.parse(row.models_json),
+    models,
+    demo: isDemoRun(models),
     options: JSON.parse(row.options_json),
     summary: JSON.parse(row.summary_json),
     parent_run_id: row.parent_run_id,

@@ -20,7 +20,9 @@ const FILTER_LABEL = { all: 'All tests', failures: 'Failures', changed: 'Changed
 export function ComparePage(_props: { params: Record<string, string> }) {
   const [query, setQuery] = useQueryState();
   const runs = parseRuns(query.get('runs'));
-  const setRuns = (ids: string[]) => setQuery({ runs: ids.join(','), test: null, pair: null, kind: null });
+  const setRuns = (ids: string[]) => setQuery({ runs: ids.join(','), b: null, test: null, pair: null, kind: null });
+  // "Compare…" on a run with no earlier run to compare with: that run is B, A is to choose
+  const pendingB = runs.length === 0 ? query.get('b') : null;
   const nway = runs.length >= 3;
   const pair = nway ? (runs.includes(query.get('pair') ?? '') ? query.get('pair') : null) : null;
   const diffIds = runs.length === 2 ? [runs[0], runs[1]] : pair ? [runs[0], pair] : null;
@@ -47,7 +49,7 @@ export function ComparePage(_props: { params: Record<string, string> }) {
         What changes when you swap the model or edit the agent: pick a baseline run (A) and the run to compare (B), or
         more runs for a matrix.
       </PageHeader>
-      <RunPicker selected={runs} onChange={setRuns} />
+      <RunPicker selected={runs} onChange={setRuns} pendingB={pendingB} />
       {runs.length < 2 && <NotEnough />}
       {nway && (
         <>

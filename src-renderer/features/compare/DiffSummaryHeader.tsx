@@ -2,20 +2,26 @@ import type { ChangeKind, CompareRunDiff, RunRef } from '../../../src-shared/con
 import { fmtDate } from '../../ui/common.js';
 import { fmtInt, fmtMs, fmtPct } from '../runs/run-stats.js';
 import { CHANGE_LABEL, signed, tone } from './compare-filters.js';
+import { DemoBadge } from '../runs/DemoBadge.js';
+import { RunConfigView } from './RunConfigView.js';
 
 const pp = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)} pp`;
 
-function RunHead({ side, run }: { side: 'A' | 'B'; run: RunRef }) {
+function RunHead({ side, run, highlight }: { side: 'A' | 'B'; run: RunRef; highlight: Set<string> }) {
   return (
-    <div className={`run-ref side-${side.toLowerCase()}`}>
+    <div className={`run-ref side-${side.toLowerCase()}`} data-testid={`run-head-${side.toLowerCase()}`}>
       <span className="side-tag">{side}</span>
       <div>
         <a href={`#/runs/${run.id}`}>
           <strong>{run.model}</strong>
         </a>
+        {run.demo && <DemoBadge />}
         <div className="muted small">
-          {run.agent_name} · {run.suite_name} · {fmtDate(run.created_at)} · {run.status}
+          {run.agent_name}
+          {run.agent_version !== null ? ` v${run.agent_version}` : ''} · {run.suite_name} · {fmtDate(run.created_at)} ·{' '}
+          {run.status}
         </div>
+        <RunConfigView config={run.config} highlight={highlight} />
       </div>
     </div>
   );
@@ -63,13 +69,30 @@ export function DiffSummaryHeader({
 }) {
   const s = diff.summary;
   const criteria = Object.keys(s.delta.mean_scores);
+  const highlight = new Set(diff.config_differences.map((d) => d.field));
+  const perConv = s.per_conversation;
+  const perConvMs = (x: typeof s.a) => (x.results ? x.conversation_ms / x.results : null);
+  const msA = perConvMs(s.a);
+  const msB = perConvMs(s.b);
   return (
     <section className="card diff-summary" aria-label="Comparison summary">
       <div className="run-refs">
-        <RunHead side="A" run={diff.a} />
+        <RunHead side="A" run={diff.a} highlight={highlight} />
         <span className="vs">vs</span>
-        <RunHead side="B" run={diff.b} />
+        <RunHead side="B" run={diff.b} highlight={highlight} />
       </div>
+      <div className="differ-line small" data-testid="differ-line">
+        {diff.differ_line}
+      </div>
+      {(diff.a.demo || diff.b.demo) && (
+        <div className="notice demo-notice small" role="note" data-testid="compare-demo-note">
+          <strong>
+            {diff.a.demo && diff.b.demo ? 'Both runs are demo runs' : `Run ${diff.a.demo ? 'A' : 'B'} is a demo run`}
+          </strong>{' '}
+          (scripted model): its passes and scores come from a file, so the changes below are not evidence about a model
+          or the agent.
+        </div>
+      )}
       <div className="change-counts" role="group" aria-label="Changes">
         {KIND_ORDER.filter((k) => s.counts[k] > 0 || k === 'regressed' || k === 'improved').map((k) => (
           <button
@@ -110,22 +133,47 @@ export function DiffSummaryHeader({
           fmtDelta={(x) => x.toFixed(1)}
           higherIsBetter={false}
         />
-        <Delta
-          label="Tokens"
-          a={fmtInt(s.a.tokens.total)}
-          b={fmtInt(s.b.tokens.total)}
-          delta={s.delta.tokens}
-          fmtDelta={fmtInt}
-          higherIsBetter={false}
-        />
-        <Delta
-          label="Wall time"
-          a={fmtMs(s.a.wall_ms)}
-          b={fmtMs(s.b.wall_ms)}
-          delta={s.delta.wall_ms}
-          fmtDelta={fmtMs}
-          higherIsBetter={false}
-        />
+        {perConv ? (
+          <>
+            <Delta
+              testId="delta-tokens"
+              label="Tokens / conversation"
+              a={fmtInt(Math.round(s.a.tokens_per_conversation ?? 0))}
+              b={fmtInt(Math.round(s.b.tokens_per_conversation ?? 0))}
+              delta={s.delta.tokens_per_conversation === null ? null : Math.round(s.delta.tokens_per_conversation)}
+              fmtDelta={fmtInt}
+              higherIsBetter={false}
+            />
+            <Delta
+              label="Time / conversation"
+              a={msA === null ? '—' : fmtMs(msA)}
+              b={msB === null ? '—' : fmtMs(msB)}
+              delta={msA !== null && msB !== null ? msB - msA : null}
+              fmtDelta={fmtMs}
+              higherIsBetter={false}
+            />
+          </>
+        ) : (
+          <>
+            <Delta
+              testId="delta-tokens"
+              label="Tokens"
+              a={fmtInt(s.a.tokens.total)}
+              b={fmtInt(s.b.tokens.total)}
+              delta={s.delta.tokens}
+              fmtDelta={fmtInt}
+              higherIsBetter={false}
+            />
+            <Delta
+              label="Wall time"
+              a={fmtMs(s.a.wall_ms)}
+              b={fmtMs(s.b.wall_ms)}
+              delta={s.delta.wall_ms}
+              fmtDelta={fmtMs}
+              higherIsBetter={false}
+            />
+          </>
+        )}
       </div>
       {criteria.length > 0 && (
         <table className="compact metric-summary" aria-label="Mean score per metric">
@@ -151,8 +199,10 @@ export function DiffSummaryHeader({
           </tbody>
         </table>
       )}
-      <div className="muted small">
+      <div className="muted small per-conv-note" data-testid="conversations-note">
         Over {s.a.results} / {s.b.results} conversations ({s.a.tests} / {s.b.tests} tests, repeats included).
+        {perConv &&
+          ' The runs hold different numbers of conversations (repeats), so tokens and time are compared per conversation, not as totals.'}
       </div>
     </section>
   );

@@ -1,6 +1,8 @@
 import type { CompareMatrix, MatrixCell } from '../../../src-shared/contract/runs.js';
-import { StatusBadge } from '../../ui/common.js';
+import { fmtDate, StatusBadge } from '../../ui/common.js';
 import { fmtInt, fmtMs, fmtPct } from '../runs/run-stats.js';
+import { DemoBadge } from '../runs/DemoBadge.js';
+import { RunConfigView } from './RunConfigView.js';
 
 function Cell({ c }: { c: MatrixCell | null }) {
   if (!c) return <td className="muted small">not in this run</td>;
@@ -33,6 +35,9 @@ export function MatrixView({
   onOnlyDiffering: (v: boolean) => void;
 }) {
   const rows = onlyDiffering ? matrix.tests.filter((t) => t.differs) : matrix.tests;
+  const highlight = new Set(matrix.config_spread.map((s) => s.field));
+  // different numbers of conversations (repeats): totals mislead, compare per conversation
+  const perConv = new Set(matrix.runs.map((c) => c.totals.results)).size > 1;
   return (
     <section aria-label="Matrix of tests by run">
       <div className="table-head">
@@ -41,6 +46,21 @@ export function MatrixView({
           <input type="checkbox" checked={onlyDiffering} onChange={(e) => onOnlyDiffering(e.target.checked)} /> Only
           tests where the runs disagree ({matrix.tests.filter((t) => t.differs).length})
         </label>
+      </div>
+      <div className="small differ-line" data-testid="matrix-differ">
+        {matrix.config_spread.length ? (
+          <>
+            The runs differ in:{' '}
+            {matrix.config_spread.map((s, i) => (
+              <span key={s.field}>
+                {i ? '; ' : ''}
+                {s.field} {s.values.map((v, j) => `${String.fromCharCode(65 + j)} ${v}`).join(', ')}
+              </span>
+            ))}
+          </>
+        ) : (
+          'The runs have the same configuration.'
+        )}
       </div>
       <div className="matrix-scroll">
         <table className="matrix" data-testid="matrix">
@@ -54,10 +74,13 @@ export function MatrixView({
                     <span className="m-model" title={c.run.model}>
                       {c.run.model}
                     </span>
+                    {c.run.demo && <DemoBadge />}
                   </div>
                   <div className="small muted">
-                    {c.run.agent_name} · {new Date(c.run.created_at).toLocaleDateString()}
+                    {c.run.agent_name}
+                    {c.run.agent_version !== null ? ` v${c.run.agent_version}` : ''} · {fmtDate(c.run.created_at)}
                   </div>
+                  <RunConfigView config={c.run.config} highlight={highlight} />
                   {i > 0 && (
                     <button type="button" className="link-button small" onClick={() => onPair(c.run.id)}>
                       {pair === c.run.id ? 'shown below' : 'diff vs A'}
@@ -103,15 +126,27 @@ export function MatrixView({
               ))}
             </tr>
             <tr>
-              <th>Tokens</th>
+              <th>{perConv ? 'Tokens / conversation' : 'Tokens'}</th>
               {matrix.runs.map((c) => (
-                <td key={c.run.id}>{fmtInt(c.totals.tokens.total)}</td>
+                <td key={c.run.id}>
+                  {perConv ? fmtInt(Math.round(c.totals.tokens_per_conversation ?? 0)) : fmtInt(c.totals.tokens.total)}
+                </td>
               ))}
             </tr>
             <tr>
-              <th>Wall time</th>
+              <th>{perConv ? 'Time / conversation' : 'Wall time'}</th>
               {matrix.runs.map((c) => (
-                <td key={c.run.id}>{fmtMs(c.totals.wall_ms)}</td>
+                <td key={c.run.id}>
+                  {perConv
+                    ? fmtMs(c.totals.results ? c.totals.conversation_ms / c.totals.results : 0)
+                    : fmtMs(c.totals.wall_ms)}
+                </td>
+              ))}
+            </tr>
+            <tr>
+              <th>Conversations</th>
+              {matrix.runs.map((c) => (
+                <td key={c.run.id}>{c.totals.results}</td>
               ))}
             </tr>
           </tfoot>

@@ -7,11 +7,20 @@ const runLabel = (r: Run) =>
   `${fmtDate(r.created_at)} · ${r.agent_name || r.agent_id} · ${r.suite_name || r.kind} · ${roleModelLabel(r.models.agent)} · ${r.summary.passed}/${r.summary.total} passed${r.status !== 'completed' ? ` (${r.status})` : ''}`;
 
 /** Choose the baseline run (A), the run to compare (B) and, for an N-way view, more runs. */
-export function RunPicker({ selected, onChange }: { selected: string[]; onChange: (ids: string[]) => void }) {
+export function RunPicker({
+  selected,
+  onChange,
+  pendingB,
+}: {
+  selected: string[];
+  onChange: (ids: string[]) => void;
+  /** A run chosen as B before any baseline (opened from that run's page). */
+  pendingB?: string | null;
+}) {
   const runs = useApi('runs.list', { limit: 300, offset: 0 });
   const list = runs.data ?? [];
   const known = new Set(list.map((r) => r.id));
-  const baseline = list.find((r) => r.id === selected[0]);
+  const baseline = list.find((r) => r.id === (selected[0] ?? pendingB));
   // Runs of the same suite as the baseline first: comparing them is what makes sense.
   const ordered = baseline
     ? [
@@ -19,7 +28,12 @@ export function RunPicker({ selected, onChange }: { selected: string[]; onChange
         ...list.filter((r) => r.suite_name !== baseline.suite_name),
       ]
     : list;
-  const slots = selected.length < 2 ? [...selected, ...Array(2 - selected.length).fill('')] : selected;
+  const slots =
+    pendingB && !selected.length
+      ? ['', pendingB]
+      : selected.length < 2
+        ? [...selected, ...Array(2 - selected.length).fill('')]
+        : selected;
   const setAt = (i: number, id: string) => {
     const next = [...slots];
     if (id) next[i] = id;

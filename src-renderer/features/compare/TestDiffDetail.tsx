@@ -91,11 +91,23 @@ export function TestDiffDetail({ diff, t }: { diff: CompareRunDiff; t: TestCompa
           </div>
           <div className="grid-2">
             <div className="side-a-box">
-              <span className="side-tag">A</span> went to{' '}
+              <span className="side-tag">A</span>{' '}
               {d.node_a ? (
-                <NodeBadge node={d.node_a} name={names.a.get(d.node_a)} onClick={(n) => setFocus({ ...focus, a: n })} />
+                <>
+                  went to{' '}
+                  <NodeBadge
+                    node={d.node_a}
+                    name={names.a.get(d.node_a)}
+                    onClick={(n) => setFocus({ ...focus, a: n })}
+                  />
+                </>
+              ) : d.from_node ? (
+                <>
+                  stayed on <NodeBadge node={d.from_node} name={names.a.get(d.from_node)} />{' '}
+                  <span className="muted">(no further transition)</span>
+                </>
               ) : (
-                <em>nowhere (ended)</em>
+                <em>had no node</em>
               )}
               {d.via_a && (
                 <>
@@ -106,11 +118,23 @@ export function TestDiffDetail({ diff, t }: { diff: CompareRunDiff; t: TestCompa
               <div className="small muted">{d.reason_a || 'no reason recorded'}</div>
             </div>
             <div className="side-b-box">
-              <span className="side-tag">B</span> went to{' '}
+              <span className="side-tag">B</span>{' '}
               {d.node_b ? (
-                <NodeBadge node={d.node_b} name={names.b.get(d.node_b)} onClick={(n) => setFocus({ ...focus, b: n })} />
+                <>
+                  went to{' '}
+                  <NodeBadge
+                    node={d.node_b}
+                    name={names.b.get(d.node_b)}
+                    onClick={(n) => setFocus({ ...focus, b: n })}
+                  />
+                </>
+              ) : d.from_node ? (
+                <>
+                  stayed on <NodeBadge node={d.from_node} name={names.b.get(d.from_node)} />{' '}
+                  <span className="muted">(no further transition)</span>
+                </>
               ) : (
-                <em>nowhere (ended)</em>
+                <em>had no node</em>
               )}
               {d.via_b && (
                 <>
@@ -201,7 +225,11 @@ export function TestDiffDetail({ diff, t }: { diff: CompareRunDiff; t: TestCompa
         <ul className="checks diagnosis">
           {t.diagnosis.map((g, i) => (
             <li key={i} className="bad">
-              <strong>{g.criterion}</strong> failed in B ({g.score.toFixed(2)} &lt; {g.threshold.toFixed(2)})
+              <strong>{g.criterion}</strong>{' '}
+              {t.metric_deltas.find((m) => m.criterion === g.criterion)?.passed_a === false
+                ? 'failed in both A and B'
+                : 'failed in B'}{' '}
+              (B {g.score.toFixed(2)} &lt; {g.threshold.toFixed(2)})
               {g.nodes.length > 0 && (
                 <>
                   {' '}

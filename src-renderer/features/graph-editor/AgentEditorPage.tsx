@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useApi } from '../../api/hooks.js';
+import { currentHashSearch } from '../../app/hash-location.js';
 import { ErrorBox, Loading, PageHeader } from '../../ui/common.js';
 import { stableJson } from './model/edge-key.js';
 import { useEditor } from './state/editor-store.js';
@@ -23,6 +24,10 @@ function EditorLoader({ id }: { id: string }) {
     if (!q.data || !q.isFetchedAfterMount || loadedRef.current === id) return;
     loadedRef.current = id;
     load(id, q.data.version.id, q.data.graph);
+    // `#/agents/ID?node=NODE` (a run's node badge): open with that node selected, its form in the inspector
+    const node = new URLSearchParams(currentHashSearch()).get('node');
+    if (node && q.data.graph.nodes.some((n) => n.id === node))
+      useEditor.getState().select({ nodes: [node], edges: [] });
     setLoaded(true);
     const d = readDraft(id);
     if (d && stableJson(d.graph) !== useEditor.getState().savedJson) setDraft(d);

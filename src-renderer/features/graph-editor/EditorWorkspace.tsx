@@ -5,8 +5,10 @@ import type { AgentSummary, AgentVersionMeta, ValidationIssue } from '../../../s
 import type { PlaygroundMove } from '../../../src-shared/contract/playground.js';
 import { api } from '../../api/client.js';
 import { useApi } from '../../api/hooks.js';
+import { fmtDate } from '../../ui/common.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { useMediaQuery } from '../../ui/use-media-query.js';
+import { SaveNoteDialog } from './panels/SaveNoteDialog.js';
 import { EditorCanvas } from './canvas/EditorCanvas.js';
 import { needsLayout, withLayout } from './model/layout.js';
 import { searchNodes } from './model/search.js';
@@ -56,6 +58,7 @@ export function EditorWorkspace({
   const [tab, setTab] = useState<PanelTab>('inspect');
   const [query, setQuery] = useState('');
   const [restoring, setRestoring] = useState<Version | null>(null);
+  const [noting, setNoting] = useState(false);
   const [overlay, setOverlay] = useState<OverlayChoice | null>(null);
   const [testOpen, setTestOpen] = useState(false);
   const [liveNode, setLiveNode] = useState<string | null>(null);
@@ -244,10 +247,26 @@ export function EditorWorkspace({
         >
           {a.saving ? 'Saving…' : 'Save'}
         </button>
+        <button
+          type="button"
+          onClick={() => setNoting(true)}
+          disabled={a.saving || away}
+          aria-label="Save with a note"
+          title="Save a new version with a note saying what changed"
+        >
+          + note
+        </button>
+        {noting && (
+          <SaveNoteDialog
+            saving={a.saving}
+            onClose={() => setNoting(false)}
+            onSave={(note) => void a.save(note).then((ok) => ok && setNoting(false))}
+          />
+        )}
       </header>
       {draft && (
         <div className="ge-banner" role="alert">
-          Unsaved changes from {new Date(draft.saved_at).toLocaleString()} were found for this agent.
+          Unsaved changes from {fmtDate(draft.saved_at)} were found for this agent.
           <button
             type="button"
             className="small primary"

@@ -14,6 +14,10 @@ export interface ModelPickerProps {
   /** Shown as the empty choice when the role may be left unset (e.g. "Same as the agent model"). */
   emptyLabel?: string;
   testId?: string;
+  /** Leave out the bundled example script: it was written for the example agent only. */
+  hideBundledScript?: boolean;
+  /** Focus the provider choice when shown (e.g. "Run on another model"). */
+  autoFocus?: boolean;
 }
 
 const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
@@ -22,11 +26,22 @@ const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
  * Provider + model + parameters for one role of a run. Offers what the Models page's providers
  * list (including the bundled `scripted:` example script) and accepts a model typed by hand.
  */
-export function ModelPicker({ label, value, onChange, emptyLabel, testId }: ModelPickerProps) {
+export function ModelPicker({
+  label,
+  value,
+  onChange,
+  emptyLabel,
+  testId,
+  hideBundledScript,
+  autoFocus,
+}: ModelPickerProps) {
   const id = useId();
   const list = useApi('models.list', { refresh: false }, { retry: false, staleTime: 30_000 });
   const settings = useApi('models.settings');
-  const models = useMemo(() => list.data?.models ?? [], [list.data]);
+  const models = useMemo(() => {
+    const all = list.data?.models ?? [];
+    return hideBundledScript ? all.filter((m) => m.provider !== 'scripted') : all;
+  }, [list.data, hideBundledScript]);
   const provider: ProviderId | '' = value?.provider ?? '';
   const offered = useMemo(() => models.filter((m) => m.provider === provider), [models, provider]);
   const chosen = offered.find((m) => sameModel(m, value));
@@ -53,7 +68,12 @@ export function ModelPicker({ label, value, onChange, emptyLabel, testId }: Mode
       <div className="picker-row">
         <label>
           Provider
-          <select aria-label={`${label} provider`} value={provider} onChange={(e) => setProvider(e.target.value)}>
+          <select
+            aria-label={`${label} provider`}
+            value={provider}
+            autoFocus={autoFocus}
+            onChange={(e) => setProvider(e.target.value)}
+          >
             <option value="">{emptyLabel ?? 'Choose…'}</option>
             {PROVIDER_IDS.map((p) => (
               <option key={p} value={p}>
@@ -107,6 +127,12 @@ export function ModelPicker({ label, value, onChange, emptyLabel, testId }: Mode
         )}
       </div>
       {list.isLoading && value && <div className="muted small">Asking the providers what they offer…</div>}
+      {provider === 'scripted' && (
+        <div className="muted small" data-testid="scripted-note">
+          A scripted model answers from a JSON file, not a model: runs on it are marked <strong>demo</strong> and their
+          passes are not evidence. Use it for deterministic tests of an agent it was written for.
+        </div>
+      )}
       {errors.map((e, i) => (
         <div key={i} className="field-error">
           {e.message}

@@ -214,7 +214,15 @@ function ModelsEditor({ initial }: { initial: ModelSettings }) {
         </button>
         <h3 className="sub">Pull a model</h3>
         <PullBox endpoints={ollamaEndpoints} />
-        <ProviderErrors errors={errs('ollama')} />
+        {initial.ollama_endpoints.length === 0 && errs('ollama').length > 0 ? (
+          // never set up: an Ollama that is not running is not an error for someone who does not use it
+          <p className="muted small" data-testid="ollama-not-running" role="status">
+            Ollama is not running at <code>{DEFAULT_OLLAMA}</code>. That is fine if you do not use it; to use its
+            models, install and start Ollama (<code>ollama serve</code>), then Refresh.
+          </p>
+        ) : (
+          <ProviderErrors errors={errs('ollama')} />
+        )}
         {list.isLoading ? <Loading /> : <ModelTable models={by('ollama')} empty="No Ollama models listed." />}
       </Section>
 

@@ -6,8 +6,19 @@ import { ErrorBox } from '../../ui/common.js';
 import { formatBytes } from './format.js';
 
 /** "Pull model": asks Ollama to download a model; progress arrives as model.pull events. */
-export function PullBox({ endpoints }: { endpoints: string[] }) {
-  const [name, setName] = useState('');
+export function PullBox({
+  endpoints,
+  initialName = '',
+  onPulled,
+  doneText = 'Pulled. It is now in the list below.',
+}: {
+  endpoints: string[];
+  initialName?: string;
+  /** Called once the pull finished without error, with the model name and the endpoint it went to. */
+  onPulled?: (model: string, endpoint: string) => void;
+  doneText?: string;
+}) {
+  const [name, setName] = useState(initialName);
   const [picked, setEndpoint] = useState(endpoints[0] ?? '');
   const endpoint = endpoints.includes(picked) ? picked : (endpoints[0] ?? '');
   const [progress, setProgress] = useState<PullEvent | null>(null);
@@ -16,6 +27,9 @@ export function PullBox({ endpoints }: { endpoints: string[] }) {
   const qc = useQueryClient();
   const pullingRef = useRef<string | null>(null);
   pullingRef.current = pulling;
+  const onPulledRef = useRef(onPulled);
+  onPulledRef.current = onPulled;
+  const endpointRef = useRef('');
 
   useAppEvents((e) => {
     if (e.type !== 'model.pull' || e.model !== pullingRef.current) return;
@@ -23,7 +37,10 @@ export function PullBox({ endpoints }: { endpoints: string[] }) {
     if (e.done) {
       pullingRef.current = null;
       setPulling(null);
-      if (!e.error) void qc.invalidateQueries({ queryKey: ['models.list'] });
+      if (!e.error) {
+        void qc.invalidateQueries({ queryKey: ['models.list'] });
+        onPulledRef.current?.(e.model, endpointRef.current);
+      }
     }
   });
 
@@ -31,6 +48,7 @@ export function PullBox({ endpoints }: { endpoints: string[] }) {
     const model = name.trim();
     if (!model) return;
     setProgress(null);
+    endpointRef.current = endpoint;
     pullingRef.current = model;
     setPulling(model);
     const ok = await pull.mutateAsync({ name: model, endpoint: endpoint || undefined }).catch(() => undefined);
@@ -91,9 +109,7 @@ export function PullBox({ endpoints }: { endpoints: string[] }) {
               />
             </div>
           )}
-          {progress.done && !progress.error && (
-            <div className="status-pass small">Pulled. It is now in the list below.</div>
-          )}
+          {progress.done && !progress.error && <div className="status-pass small">{doneText}</div>}
         </div>
       )}
     </div>

@@ -21,6 +21,21 @@ const TEMPERAMENTS: { value: NonNullable<Persona['personality']['temperament']>;
   { value: 'angry', label: 'Angry' },
 ];
 
+/** Options of a personality choice, each with the sentence it adds to the briefing as its hint. */
+function choices<K extends 'hearing' | 'pace' | 'line_quality'>(
+  key: K,
+  labels: Record<NonNullable<Persona['personality'][K]>, string>,
+) {
+  return (Object.entries(labels) as [NonNullable<Persona['personality'][K]>, string][]).map(([value, label]) => ({
+    value,
+    label,
+    hint: instructionFor({ personality: { [key]: value } }),
+  }));
+}
+
+/** Facts offered on a new persona, one click each. */
+const COMMON_FACTS = ['name', 'date_of_birth', 'phone_number'];
+
 const BEHAVIOURS: { key: keyof PersonaDraft['behaviours']; label: string }[] = [
   { key: 'interrupts', label: 'Interrupts the agent' },
   { key: 'wrong_details_first', label: 'Gives wrong details first' },
@@ -159,6 +174,21 @@ export function PersonaForm({ draft, onChange, suggestions = [], errors = [], ag
             </div>
           ))}
         </div>
+        {draft.facts.length === 0 && (
+          <div className="chips" aria-label="Common facts">
+            <span className="muted small">No facts yet. Add:</span>
+            {COMMON_FACTS.map((k) => (
+              <button
+                type="button"
+                key={k}
+                className="chip"
+                onClick={() => set({ facts: [...draft.facts, { key: k, value: '' }] })}
+              >
+                + {k}
+              </button>
+            ))}
+          </div>
+        )}
         <button type="button" onClick={() => set({ facts: [...draft.facts, { key: '', value: '' }] })}>
           + Add a fact
         </button>
@@ -230,6 +260,41 @@ export function PersonaForm({ draft, onChange, suggestions = [], errors = [], ag
               label: v[0].toUpperCase() + v.slice(1),
               hint: instructionFor({ personality: { clarity: v } }),
             }))}
+          />
+        </div>
+        <h3 className="sub">Age, hearing and the line</h3>
+        <div className="personality-grid">
+          <label className="field">
+            Age
+            <input
+              aria-label="Age"
+              value={draft.personality.age ?? ''}
+              placeholder="e.g. 82, or in her seventies"
+              maxLength={40}
+              onChange={(e) => setPersonality({ age: e.target.value || undefined })}
+            />
+          </label>
+          <Segmented
+            label="Hearing"
+            value={draft.personality.hearing}
+            onChange={(v) => setPersonality({ hearing: v })}
+            options={choices('hearing', {
+              good: 'Good',
+              hard_of_hearing: 'Hard of hearing',
+              very_hard_of_hearing: 'Very hard of hearing',
+            })}
+          />
+          <Segmented
+            label="Speaking pace"
+            value={draft.personality.pace}
+            onChange={(v) => setPersonality({ pace: v })}
+            options={choices('pace', { slow: 'Slow', normal: 'Normal', fast: 'Fast' })}
+          />
+          <Segmented
+            label="Phone line"
+            value={draft.personality.line_quality}
+            onChange={(v) => setPersonality({ line_quality: v })}
+            options={choices('line_quality', { clear: 'Clear', noisy: 'Noisy', breaking_up: 'Breaking up' })}
           />
         </div>
         <label>

@@ -59,7 +59,7 @@ export function PersonaLibrary() {
             <button type="button" onClick={() => setImporting(true)}>
               Import markdown persona
             </button>
-            <button type="button" className="primary" onClick={() => startFrom({ name: '', identity: { name: '' } })}>
+            <button type="button" className="primary" onClick={() => startFrom({ name: '' })}>
               New persona
             </button>
           </>

@@ -1,6 +1,6 @@
 import type { Persona } from '../../../src-shared/schemas/index.js';
 import { renderPersonaPrompt } from '../../../src-shared/persona-prompt.js';
-import { qualityWarnings } from './persona-form.js';
+import { isBlankPersona, qualityWarnings } from './persona-form.js';
 
 /** Exactly what the simulated caller will be told, rendered live from the form. */
 export function PersonaPreview({ persona }: { persona: Persona }) {
@@ -13,6 +13,12 @@ export function PersonaPreview({ persona }: { persona: Persona }) {
         Updated as you type. This text is the caller's whole briefing
         {persona.markdown ? ' (taken verbatim from the imported markdown)' : ''}.
       </p>
+      {isBlankPersona(persona) && (
+        <p className="muted small" data-testid="blank-hint">
+          Start with who calls and why: a persona name and a goal, then the controls below. Checks on what is missing
+          appear once you begin.
+        </p>
+      )}
       {warnings.map((w) => (
         <div key={w.kind} className="warn-box" role="status" data-testid={`warning-${w.kind}`}>
           <strong>

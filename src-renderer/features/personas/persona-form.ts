@@ -1,5 +1,6 @@
 import { Persona, type PersonaInput } from '../../../src-shared/schemas/index.js';
 import { formatPath } from '../../../src-shared/contract/define.js';
+import { labelIsName } from '../../../src-shared/persona-prompt.js';
 
 /**
  * The persona form's editing state. Identity facts are rows (not a record) so a key can be
@@ -33,9 +34,10 @@ export interface PersonaDraft {
   tags: string[];
 }
 
+/** A new persona: no fact rows (an empty "name" row would be an error to save); the form offers common facts. */
 export const emptyDraft = (): PersonaDraft => ({
   name: '',
-  facts: [{ key: 'name', value: '' }],
+  facts: [],
   goal: '',
   personality: {},
   behaviours: { interrupts: false, wrong_details_first: false, asks_for_human: false, goes_off_topic: false },
@@ -141,8 +143,22 @@ const wordCount = (s?: string) => (s ?? '').trim().split(/\s+/).filter(Boolean).
  * on a behaviour, has hidden facts, sets patience/verbosity/cooperativeness/clarity, or has notes
  * of a sentence or more (imported markdown counts as notes).
  */
+/** Nothing typed or chosen yet: a blank form gets a hint, not warnings. */
+export function isBlankPersona(p: Persona): boolean {
+  const b = p.behaviours ?? {};
+  return (
+    !p.name.trim() &&
+    !p.goal.trim() &&
+    !p.markdown &&
+    !Object.keys(p.identity).length &&
+    !Object.values(p.personality ?? {}).some((v) => v !== undefined && v !== '') &&
+    !Object.values(b).some((v) => (Array.isArray(v) ? v.length : v))
+  );
+}
+
 export function qualityWarnings(p: Persona): QualityWarning[] {
   const out: QualityWarning[] = [];
+  if (isBlankPersona(p)) return out;
   const b = p.behaviours ?? {};
   const pe = p.personality ?? {};
   const concrete = !!(
@@ -155,6 +171,9 @@ export function qualityWarnings(p: Persona): QualityWarning[] {
     pe.verbosity ||
     pe.cooperativeness ||
     pe.clarity ||
+    pe.pace ||
+    pe.hearing ||
+    pe.line_quality ||
     wordCount(pe.notes) >= 6 ||
     wordCount(p.markdown) >= 12
   );
@@ -171,7 +190,9 @@ export function qualityWarnings(p: Persona): QualityWarning[] {
   if (!p.markdown && !Object.keys(p.identity).some((k) => k.toLowerCase() === 'name' && p.identity[k].trim())) {
     out.push({
       kind: 'no_name',
-      message: `No "name" fact: the caller will give “${p.name}” as their name. Add a fact called name.`,
+      message: labelIsName(p.name)
+        ? `No "name" fact: the caller will give “${p.name.trim()}” as their name. Add a fact called name to choose another.`
+        : 'No "name" fact: the caller will make up a name if asked. Add a fact called name if the agent must hear a particular one.',
     });
   }
   return out;

@@ -44,6 +44,8 @@ export const PERSONA_TEMPLATES: PersonaTemplate[] = [
         verbosity: 'medium',
         cooperativeness: 'high',
         clarity: 'vague',
+        age: '78',
+        pace: 'slow',
         notes:
           'You mix up words (you say "the booking thing" for appointment) and ask the agent to repeat anything with more than one step.',
       },

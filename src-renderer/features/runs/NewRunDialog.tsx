@@ -7,42 +7,100 @@ import type { ModelSpec, ModelSpecInput } from '../../../src-shared/schemas/mode
 import { ModelCheck, type RunRole } from './ModelCheck.js';
 import { ModelPicker } from '../models/index.js';
 import { modelProblem } from './model-choice.js';
+import { LocalModelGuide } from './LocalModelGuide.js';
+import { emptySetup, loadLastSetup, saveLastSetup, suiteToOffer, type RunSetup } from './run-setup.js';
+
+const EXAMPLE_MARKER = 'parley-example';
 
 const intOrUndef = (s: string): number | undefined => (s.trim() === '' ? undefined : Number(s));
 const badInt = (s: string, min: number) => s.trim() !== '' && (!Number.isInteger(Number(s)) || Number(s) < min);
 
-/** "New run": agent, suite, a model per role with the Models page's picker (caller and judge default to the agent model), repeats, concurrency, max turns. */
-export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; initialAgent?: string }) {
+/**
+ * "New run": agent, suite, a model per role with the Models page's picker (caller and judge default to the agent model),
+ * repeats, concurrency, max turns. Opens with `initial` ("Run again" / "Run on another model"), else with the last
+ * set-up (remembered in this browser), offering a suite created since then. The bundled example script is offered only
+ * for the bundled example agent; for any other agent, a guided "get a small local model" step.
+ */
+export function NewRunDialog({
+  onClose,
+  initialAgent,
+  initial,
+  chooseModel,
+}: {
+  onClose: () => void;
+  initialAgent?: string;
+  /** A set-up to start from (a run's, for "Run again"); without it, the last one. */
+  initial?: RunSetup;
+  /** "Run on another model": the agent model is left to choose and its provider gets the focus. */
+  chooseModel?: boolean;
+}) {
   const [, navigate] = useLocation();
   // always fresh when the dialog opens: an agent or suite may have been added a moment ago
   const agents = useApi('agents.list', {}, { staleTime: 0 });
   const suites = useApi('suites.list', {}, { staleTime: 0 });
   const personas = useApi('personas.list', {}, { staleTime: 0 });
   const start = useApiMutation('runs.start', ['runs.list']);
-  const [agent, setAgent] = useState(initialAgent ?? '');
-  const [suite, setSuite] = useState('');
+  // a changed model makes the last start error stale (issue 17: errors stayed after switching provider)
+  const setModels = (m: { agent?: ModelSpecInput; caller?: ModelSpecInput; judge?: ModelSpecInput }) => {
+    start.reset();
+    setModelsState(m);
+  };
+  const [remembered] = useState(() => (initial ? null : loadLastSetup()));
+  const [start0] = useState<RunSetup>(() => {
+    if (initial) return initial;
+    const last = remembered ?? emptySetup();
+    // a page that names an agent (the runs list filtered by agent) wins over the remembered one
+    return initialAgent && initialAgent !== last.agent ? { ...last, agent: initialAgent, suite: '' } : last;
+  });
+  const [agent, setAgent] = useState(start0.agent);
+  const [suite, setSuite] = useState(start0.suite);
+  const [suiteOffered, setSuiteOffered] = useState(!!initial);
   const [models, setModelsState] = useState<{
     agent?: ModelSpecInput;
     caller?: ModelSpecInput;
     judge?: ModelSpecInput;
-  }>({});
-  // a changed model makes the last start error stale (issue 17: errors stayed after switching provider)
-  const setModels = (m: typeof models) => {
-    start.reset();
-    setModelsState(m);
-  };
-  const [repeats, setRepeats] = useState('');
-  const [concurrency, setConcurrency] = useState('2');
-  const [maxTurns, setMaxTurns] = useState('');
-  const [testModels, setTestModels] = useState(false);
-  const [turnQuality, setTurnQuality] = useState(false);
-  const [matrix, setMatrix] = useState<string[]>([]);
-  // One agent or suite: choose it.
+  }>(start0.models);
+  const [repeats, setRepeats] = useState(start0.repeats);
+  const [concurrency, setConcurrency] = useState(start0.concurrency);
+  const [maxTurns, setMaxTurns] = useState(start0.maxTurns);
+  const [testModels, setTestModels] = useState(start0.testModels);
+  const [turnQuality, setTurnQuality] = useState(start0.turnQuality);
+  const [matrix, setMatrix] = useState<string[]>(start0.personas);
+  const agentDoc = useApi('agents.get', { id: agent }, { enabled: !!agent, retry: false });
+  const isExample = agentDoc.data?.graph.source.meta?.[EXAMPLE_MARKER] === true;
+  const modelList = useApi('models.list', { refresh: false }, { retry: false, staleTime: 30_000 });
+  const hasLocal = (modelList.data?.models ?? []).some((m) => m.provider === 'llama-cpp' || m.provider === 'ollama');
+  // The bundled script was written for the example agent: anywhere else its passes would be false.
+  // (A script of one's own is allowed: such runs are marked demo.)
+  const bundled = new Set(
+    (modelList.data?.models ?? [])
+      .filter((m) => m.provider === 'scripted')
+      .map((m) => m.spec.replace(/^scripted:/, '')),
+  );
+  const scriptOnOther =
+    !!agent &&
+    !!agentDoc.data &&
+    !isExample &&
+    (['agent', 'caller', 'judge'] as const).some(
+      (r) => models[r]?.provider === 'scripted' && bundled.has(models[r]!.model.trim()),
+    );
+
+  // One agent: choose it. A remembered agent or suite that was deleted since: forget it.
   useEffect(() => {
-    if (!agent && agents.data?.length === 1) setAgent(agents.data[0].id);
+    if (!agents.data) return;
+    if (agent && !agents.data.some((a) => a.id === agent)) setAgent('');
+    else if (!agent && agents.data.length === 1) setAgent(agents.data[0].id);
   }, [agents.data, agent]);
+  // The suite to offer once: one created since the last run (the user just made it), else the remembered one.
   useEffect(() => {
-    if (!suite && suites.data?.length === 1) setSuite(suites.data[0].id);
+    // wait for the fresh list (a cached one would not hold a suite made a moment ago)
+    if (!suites.data || suites.isFetching || suiteOffered) return;
+    setSuiteOffered(true);
+    const offered = suiteToOffer(suites.data, remembered ?? (suite ? { ...emptySetup(), suite } : null));
+    if (offered) setSuite(offered);
+  }, [suites.data, suites.isFetching, suiteOffered, remembered, suite]);
+  useEffect(() => {
+    if (suites.data && suite && !suites.data.some((s) => s.id === suite)) setSuite('');
   }, [suites.data, suite]);
 
   const problems: string[] = [];
@@ -55,6 +113,10 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
   if (badInt(repeats, 1)) problems.push('repeats must be a whole number of 1 or more');
   if (badInt(concurrency, 1)) problems.push('concurrency must be a whole number of 1 or more');
   if (badInt(maxTurns, 1)) problems.push('max turns must be a whole number of 1 or more');
+  if (scriptOnOther)
+    problems.push(
+      'the bundled example script was written for the example agent, so its passes here would be false: choose a real model (see "Get a small local model")',
+    );
   // The pre-run check (issue 14): each model loads and each endpoint answers once, before the run exists
   // (after typing pauses, so a model name typed by hand is not checked at every key).
   const [checkedModels, setCheckedModels] = useState(models);
@@ -89,6 +151,17 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (problems.length || !models.agent) return;
+    saveLastSetup({
+      agent,
+      suite,
+      models,
+      repeats,
+      concurrency,
+      maxTurns,
+      testModels,
+      turnQuality,
+      personas: matrix,
+    });
     start.mutate(
       {
         agent_id: agent,
@@ -113,7 +186,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
 
   return (
     <Dialog
-      title="New run"
+      title={chooseModel ? 'Run on another model' : initial ? 'Run again' : 'New run'}
       description="Runs every test of a suite against the agent, with a simulated caller and a judge. Results are stored as each conversation finishes."
       size="large"
       className="rn-modal"
@@ -125,7 +198,12 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
         <div className="grid-2 run-fields">
           <label>
             Agent
-            <select data-autofocus value={agent} onChange={(e) => setAgent(e.target.value)} aria-label="Agent">
+            <select
+              data-autofocus={chooseModel ? undefined : true}
+              value={agent}
+              onChange={(e) => setAgent(e.target.value)}
+              aria-label="Agent"
+            >
               <option value="">Choose an agent…</option>
               {agents.data?.map((a) => (
                 <option key={a.id} value={a.id}>
@@ -186,10 +264,25 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
             </div>
           </details>
         )}
+        {agent &&
+          agentDoc.data &&
+          !isExample &&
+          (!hasLocal || scriptOnOther || models.agent?.provider === 'scripted') && (
+            <LocalModelGuide onUse={(spec) => setModels({ ...models, agent: spec })} />
+          )}
+        {isExample && (
+          <p className="muted small" data-testid="example-script-hint">
+            This is the bundled example agent: the bundled example script (Scripted provider) was written for it and
+            runs it offline. Runs on it are marked <strong>demo</strong>: they show how Parley works, not how good a
+            model is.
+          </p>
+        )}
         <ModelPicker
           label="Agent model"
           testId="model-agent"
           value={models.agent}
+          hideBundledScript={!isExample}
+          autoFocus={chooseModel}
           onChange={(v) => setModels({ ...models, agent: v })}
         />
         <ModelCheck role="agent" problems={checked} checking={checking} onFix={fix} />
@@ -200,6 +293,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
               label="Simulated caller model"
               testId="model-caller"
               emptyLabel="Same as the agent model"
+              hideBundledScript={!isExample}
               value={models.caller}
               onChange={(v) => setModels({ ...models, caller: v })}
             />
@@ -210,6 +304,7 @@ export function NewRunDialog({ onClose, initialAgent }: { onClose: () => void; i
               label="Judge model"
               testId="model-judge"
               emptyLabel="Same as the agent model"
+              hideBundledScript={!isExample}
               value={models.judge}
               onChange={(v) => setModels({ ...models, judge: v })}
             />

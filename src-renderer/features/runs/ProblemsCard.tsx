@@ -58,13 +58,47 @@ export function ProblemsCard({ run, onOpenResult }: { run: Run; onOpenResult: (r
 }
 
 function ProblemList({ problems, onOpenResult }: { problems: RunProblems; onOpenResult: (resultId: string) => void }) {
-  if (!problems.groups.length)
+  if (!problems.groups.length) {
+    const scripted = problems.judge.startsWith('scripted:');
     return (
-      <p className="muted">
-        The judge model named no problems
-        {problems.ungrouped.length ? `; ${problems.ungrouped.length} failure(s) left ungrouped` : ''}.
-      </p>
+      <div data-testid="no-problems">
+        <p className={scripted ? 'notice demo-notice' : 'muted'}>
+          {scripted ? (
+            <>
+              The grouping ran on the scripted model ({problems.judge.split(/[\\/]/).at(-1)}), which answers from a file
+              and cannot read failures, so it named no problems. Tick <strong>another judge model</strong> below and
+              choose a real one to group these {problems.total_failures} failure(s).
+            </>
+          ) : (
+            <>
+              The judge model found no problem shared by these {problems.total_failures} failure(s): each is listed on
+              its own below. A larger judge model may group them.
+            </>
+          )}
+        </p>
+        {problems.ungrouped.length > 0 && (
+          <ul className="problem-examples">
+            {problems.ungrouped.slice(0, 10).map((f) => (
+              <li key={f.id}>
+                <button className="linkish" onClick={() => onOpenResult(f.result_id)}>
+                  {f.test}
+                  {f.repeat ? ` #${f.repeat + 1}` : ''}
+                </button>
+                <span className="muted small">
+                  {' '}
+                  {f.kind} {f.what}
+                  {f.nodes.length ? ` at ${f.nodes.join(', ')}` : ''}
+                </span>
+              </li>
+            ))}
+            {problems.ungrouped.length > 10 && (
+              <li className="muted small">…and {problems.ungrouped.length - 10} more</li>
+            )}
+          </ul>
+        )}
+      </div>
     );
+  }
   return (
     <ol className="problem-list">
       {problems.groups.map((g, i) => (

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/hooks.js';
 import { ErrorBox, Loading, StatusBadge } from '../../ui/common.js';
 import type { AgentGraph } from '../../../src-shared/schemas/graph.js';
 import type { CheckResult, Result } from '../../../src-shared/schemas/run.js';
 import { PathPanel } from './PathPanel.js';
-import { NodeBadge, Transcript } from './Transcript.js';
+import { NodeBadge } from './Transcript.js';
+import { ReviewTranscript } from './ReviewTranscript.js';
 import { fmtInt, fmtMs, modelCallTotals } from './run-stats.js';
 import { TurnQualitySection } from './TurnQualitySection.js';
 
@@ -16,14 +17,33 @@ export function ResultDetail({
   graph,
   runResults,
   onClose,
+  agentId,
 }: {
   id: string;
   graph?: AgentGraph;
   runResults?: Result[];
   onClose: () => void;
+  /** The run's agent: node badges open that node in the editor. */
+  agentId?: string;
 }) {
   const res = useApi('runs.result', { id });
   const [focus, setFocus] = useState<string | null>(null);
+  const [jump, setJump] = useState<{ turn: number; n: number } | null>(null);
+  const headRef = useRef<HTMLHeadingElement>(null);
+  const loaded = !!res.data;
+  // A result picked from the table opens below it: bring it into view and move the focus to it.
+  useEffect(() => {
+    if (!loaded) return;
+    headRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    headRef.current?.focus({ preventScroll: true });
+  }, [id, loaded]);
+  // After a jump the turn is rendered (unfolded): scroll to it.
+  useEffect(() => {
+    if (!jump) return;
+    const el = document.querySelector<HTMLElement>(`[data-result-detail] [data-turn="${jump.turn}"]`);
+    el?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    el?.focus({ preventScroll: true });
+  }, [jump]);
   if (res.isLoading)
     return (
       <div className="card">
@@ -38,15 +58,14 @@ export function ResultDetail({
     );
   const r = res.data!;
   const names = new Map(graph?.nodes.map((n) => [n.id, n.name || n.id]) ?? []);
-  const showTurn = (i: number) =>
-    document
-      .querySelector(`[data-result-detail] [data-turn="${i}"]`)
-      ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  const showTurn = (i: number) => setJump({ turn: i, n: (jump?.n ?? 0) + 1 });
+  const nodeHref = agentId ? (n: string) => `/agents/${agentId}?node=${encodeURIComponent(n)}` : undefined;
+  const flagged = r.metrics.filter((m) => !m.passed).flatMap((m) => m.turns ?? []);
   return (
     <section className="card result-detail" data-result-detail aria-label={`Result of ${r.test}`}>
       <header className="result-head">
         <div>
-          <h3>
+          <h3 ref={headRef} tabIndex={-1}>
             {r.test}
             {r.repeat > 0 || runResults?.some((x) => x.test_index === r.test_index && x.repeat > 0) ? (
               <span className="muted"> · repeat {r.repeat + 1}</span>
@@ -80,10 +99,17 @@ export function ResultDetail({
       <div className="result-grid">
         <section>
           <h4>Transcript</h4>
-          <Transcript turns={r.transcript} nodeNames={names} onNode={setFocus} />
+          <ReviewTranscript
+            turns={r.transcript}
+            nodeNames={names}
+            onNode={setFocus}
+            flagged={flagged}
+            jumpTo={jump?.turn ?? null}
+            onJump={showTurn}
+          />
         </section>
         <section>
-          <Metrics r={r} names={names} onTurn={showTurn} />
+          <Metrics r={r} names={names} onTurn={showTurn} nodeHref={nodeHref} />
           <Checks title="Rules" items={r.rules} empty="No rule checks in this test." />
           <Checks title="Assertions" items={r.assertions} empty="No path or tool-call assertions in this test." />
           <ToolCalls r={r} names={names} />
@@ -112,7 +138,17 @@ export function ResultDetail({
   );
 }
 
-function Metrics({ r, names, onTurn }: { r: Result; names: Map<string, string>; onTurn: (i: number) => void }) {
+function Metrics({
+  r,
+  names,
+  onTurn,
+  nodeHref,
+}: {
+  r: Result;
+  names: Map<string, string>;
+  onTurn: (i: number) => void;
+  nodeHref?: (node: string) => string;
+}) {
   return (
     <>
       <h4>Metrics</h4>
@@ -146,7 +182,7 @@ function Metrics({ r, names, onTurn }: { r: Result; names: Map<string, string>; 
                   </button>
                 ))}
                 {m.nodes?.map((n) => (
-                  <NodeBadge key={n} node={n} name={names.get(n)} />
+                  <NodeBadge key={n} node={n} name={names.get(n)} href={nodeHref?.(n)} />
                 ))}
               </div>
             ) : null}

@@ -29,6 +29,10 @@ import { ProblemsCard } from './ProblemsCard.js';
 import { EvaluateDialog } from './EvaluateDialog.js';
 import { ReplayDialog } from './ReplayDialog.js';
 import { ConfirmDialog } from '../../ui/widgets.js';
+import { DemoBadge, DemoNotice } from './DemoBadge.js';
+import { NewRunDialog } from './NewRunDialog.js';
+import { setupFromRun } from './run-setup.js';
+import { compareAsB } from './compare-link.js';
 
 type Action = { type: 'event'; e: RunEvent } | { type: 'seed'; rows: ResultRowLike[]; live?: LiveRun | null };
 const reducer = (s: LiveState, a: Action): LiveState =>
@@ -102,7 +106,13 @@ function RunView({ id }: { id: string }) {
   const resume = useApiMutation('runs.resume', ['runs.get', 'runs.list', 'runs.live']);
   const exportRun = useApiMutation('runs.export');
   const remove = useApiMutation('runs.delete', ['runs.list']);
-  const [dialog, setDialog] = useState<'evaluate' | 'replay' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'evaluate' | 'replay' | 'delete' | 'again' | 'another' | null>(null);
+  // "Compare…" makes this run B; the baseline A is the previous run of the same suite and agent.
+  const sameSuite = useApi(
+    'runs.list',
+    { suite_id: run.data?.run.suite_id ?? undefined, limit: 50, offset: 0 },
+    { enabled: !!run.data?.run.suite_id },
+  );
 
   const counts = liveCounts(state);
   const speaking = runningTests(state);
@@ -176,7 +186,15 @@ function RunView({ id }: { id: string }) {
                 Export JUnit
               </button>
             )}
-            {!active && <button onClick={() => navigate(`/compare?runs=${id}`)}>Compare…</button>}
+            {!active && r.kind === 'simulated' && r.suite_id && (
+              <button className="primary" onClick={() => setDialog('again')}>
+                Run again
+              </button>
+            )}
+            {!active && r.kind === 'simulated' && r.suite_id && (
+              <button onClick={() => setDialog('another')}>Run on another model</button>
+            )}
+            {!active && <button onClick={() => navigate(compareAsB(r, sameSuite.data ?? []))}>Compare…</button>}
             {!active && <button onClick={() => setDialog('evaluate')}>Evaluate…</button>}
             {!active && <button onClick={() => setDialog('replay')}>Replay…</button>}
             {!active && (
@@ -190,6 +208,7 @@ function RunView({ id }: { id: string }) {
         <RunHeaderLine run={r} status={status ?? r.status} />
       </PageHeader>
       <ErrorBox error={cancel.error ?? resume.error ?? exportRun.error ?? remove.error} />
+      {r.demo && <DemoNotice onRealModel={r.suite_id ? () => setDialog('another') : undefined} />}
       {r.error && (
         <div className="error-box" role="alert">
           <strong>Run error:</strong> {state.finished?.error ?? r.error}
@@ -232,7 +251,7 @@ function RunView({ id }: { id: string }) {
           </button>
         </div>
       )}
-      {active || counts.queued ? <RunProgress counts={counts} active={active} /> : null}
+      {active || counts.queued ? <RunProgress counts={counts} active={active} startedAt={r.started_at} /> : null}
 
       {active && speaking.length > 0 && (
         <section aria-label="Conversations in progress">
@@ -278,7 +297,15 @@ function RunView({ id }: { id: string }) {
           id={selected}
           graph={graph}
           runResults={results.data}
+          agentId={r.agent_id}
           onClose={() => setQuery({ result: null })}
+        />
+      )}
+      {(dialog === 'again' || dialog === 'another') && (
+        <NewRunDialog
+          onClose={() => setDialog(null)}
+          initial={setupFromRun(r, dialog === 'another')}
+          chooseModel={dialog === 'another'}
         />
       )}
       {dialog === 'evaluate' && <EvaluateDialog run={r} onClose={() => setDialog(null)} />}
@@ -309,8 +336,8 @@ function RunHeaderLine({ run, status }: { run: Run; status: string }) {
       <div>
         <span data-testid="run-status">
           <StatusBadge status={status} />
-        </span>{' '}
-        suite <strong>{run.suite_name || '—'}</strong> · agent{' '}
+        </span>
+        {run.demo && <DemoBadge />} suite <strong>{run.suite_name || '—'}</strong> · agent{' '}
         <Link href={`/agents/${run.agent_id}`}>{run.agent_name || run.agent_id}</Link> · started{' '}
         {fmtDate(run.started_at ?? run.created_at)}
         {run.finished_at ? ` · finished ${fmtDate(run.finished_at)}` : ''}

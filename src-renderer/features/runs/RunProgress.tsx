@@ -1,9 +1,27 @@
+import { useEffect, useState } from 'react';
 import type { LiveCounts } from '../../../src-shared/run-live.js';
+import { etaMs, fmtEta } from './run-eta.js';
 
-/** Progress bar and queued / running / done counts, with pass / fail / error so far. */
-export function RunProgress({ counts, active }: { counts: LiveCounts; active: boolean }) {
+/** Progress bar and queued / running / done counts, with pass / fail / error so far, and the time left. */
+export function RunProgress({
+  counts,
+  active,
+  startedAt,
+}: {
+  counts: LiveCounts;
+  active: boolean;
+  startedAt?: string | null;
+}) {
   const total = counts.total;
   const pct = total ? Math.round((counts.done / total) * 100) : null;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [active]);
+  const started = startedAt ? Date.parse(startedAt) : NaN;
+  const eta = active && Number.isFinite(started) ? etaMs(started, now, counts.done, total) : null;
   return (
     <div className="run-progress card" data-testid="run-progress">
       <div className="progress-line">
@@ -23,6 +41,7 @@ export function RunProgress({ counts, active }: { counts: LiveCounts; active: bo
         <span className="progress-text">
           {counts.done}
           {total !== null ? ` / ${total}` : ''} done{pct !== null ? ` · ${pct}%` : ''}
+          {eta !== null && <span data-testid="run-eta"> · {fmtEta(eta)}</span>}
         </span>
       </div>
       <div className="progress-counts">

@@ -4,6 +4,8 @@ import { Link, useLocation } from 'wouter';
 import { useApi, useAppEvents } from '../../api/hooks.js';
 import { Empty, ErrorBox, fmtDate, Loading, PageHeader, StatusBadge } from '../../ui/common.js';
 import { RUN_STATUSES, type Run } from '../../../src-shared/schemas/run.js';
+import { fullDate } from '../../ui/dates.js';
+import { DemoBadge } from './DemoBadge.js';
 import { NewRunDialog } from './NewRunDialog.js';
 import { ImportCallsDialog } from './ImportCallsDialog.js';
 import { useQueryState } from './query-state.js';
@@ -197,7 +199,12 @@ export function RunsPage(_props: { params: Record<string, string> }) {
                 key={r.id}
                 className="clickable"
                 data-testid={`run-row-${r.id}`}
+                tabIndex={0}
+                aria-label={`Run of ${r.agent_name || r.agent_id}, ${r.suite_name || r.kind}, ${r.status}${r.demo ? ', demo' : ''}`}
                 onClick={() => navigate(`/runs/${r.id}`)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && e.target === e.currentTarget) navigate(`/runs/${r.id}`);
+                }}
               >
                 <td onClick={(e) => e.stopPropagation()}>
                   <input
@@ -207,7 +214,7 @@ export function RunsPage(_props: { params: Record<string, string> }) {
                     onChange={() => toggle(r.id)}
                   />
                 </td>
-                <td title={r.id}>
+                <td title={`${fullDate(r.created_at)} · ${r.id}`}>
                   {/* The row's keyboard way in: Tab reaches the link, Enter opens the run. */}
                   <Link href={`/runs/${r.id}`} className="row-link" onClick={(e) => e.stopPropagation()}>
                     {fmtDate(r.created_at)}
@@ -227,6 +234,7 @@ export function RunsPage(_props: { params: Record<string, string> }) {
                 </td>
                 <td>
                   <StatusBadge status={r.status} />
+                  {r.demo && <DemoBadge />}
                 </td>
                 <td>
                   <Counts run={r} />

@@ -14,6 +14,7 @@ import { TestCaseEditor } from './TestCaseEditor.js';
 import { TestList } from './TestList.js';
 import { useFlash } from '../../ui/use-flash.js';
 import { RestoredDraftNotice } from '../../ui/RestoredDraftNotice.js';
+import { SuiteRunButtons } from '../runs/SuiteRunButtons.js';
 
 export const suiteDraftKey = (id: string) => `parley.draft.suite.${id}`;
 const num = (v: string) => (v === '' ? undefined : Number(v));
@@ -156,6 +157,7 @@ function SuiteEditor({ id, baseline }: { id?: string; baseline: SuiteDraft }) {
                 Export voicetest
               </button>
             )}
+            {id && <SuiteRunButtons suiteId={id} disabledReason={dirty ? 'Save the suite first' : undefined} />}
             {id && (
               <button type="button" className="danger" onClick={() => setConfirm({ kind: 'delete-suite' })}>
                 Delete
@@ -176,7 +178,10 @@ function SuiteEditor({ id, baseline }: { id?: string; baseline: SuiteDraft }) {
             {flash}
           </span>
         ) : (
-          'Test cases run against an agent: who calls, what is judged, what the tools answer.'
+          <>
+            Test cases run against an agent: who calls, what is judged, what the tools answer. The agent and the models
+            are chosen when a run starts, so one suite can test several agents and models.
+          </>
         )}
       </PageHeader>
       {restored && <RestoredDraftNotice onKeep={dismissRestored} onDiscard={discard} />}

@@ -42,7 +42,10 @@ describe('parley diff', () => {
     expect(r.code).toBe(0);
     expect(norm(r.out)).toMatchInlineSnapshot(`
       "A  <RUN_A>  llama3.2:3b Q4_K_M  (simulated, agent Dental v1, suite smoke)
+         agent llama3.2:3b Q4_K_M · caller same as agent · judge same as agent
       B  <RUN_B>  qwen2.5:7b Q4_K_M  (simulated, agent Dental v2, suite smoke)
+         agent qwen2.5:7b Q4_K_M · caller same as agent · judge same as agent
+      A and B differ in: agent model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M; agent version v1 -> v2
 
                                    A      B      delta
       pass rate                93.8%  25.0%  -68.8 pts
@@ -74,7 +77,7 @@ describe('parley diff', () => {
         books a cleaning: turn 2 after greet: A -> book (e_book: caller asks to book a cleaning), B -> billing (e_billing: cleaning sounded like a billing question)
 
       AGENT CHANGES (v1 -> v2)
-        edge e_book on greet condition: prompt "Caller wants to book" -> prompt "Caller wants to book or move an appointment"
+        edge greet -> book condition: prompt "Caller wants to book" -> prompt "Caller wants to book or move an appointment"
         node book instruction changed: "Offer Tuesday at 3 PM." -> "Offer the first free slot and confirm the day twice."
       "
     `);
@@ -91,7 +94,19 @@ describe('parley diff', () => {
     const r = parley('diff', ids.runA, ids.runB, '--json');
     expect(r.code).toBe(0);
     const d = JSON.parse(r.out);
-    expect(Object.keys(d)).toEqual(['a', 'b', 'summary', 'graph_changes', 'tests']);
+    expect(Object.keys(d)).toEqual([
+      'a',
+      'b',
+      'config_differences',
+      'differ_line',
+      'summary',
+      'graph_changes',
+      'tests',
+    ]);
+    expect(d.differ_line).toBe(
+      'A and B differ in: agent model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M; agent version v1 -> v2',
+    );
+    expect(d.b.config.caller).toMatchObject({ inherited: true });
     expect([d.a.id, d.b.id, d.a.agent_version, d.b.agent_version]).toEqual([ids.runA, ids.runB, 1, 2]);
     const t = d.tests[0];
     expect(t).toMatchObject({
@@ -149,6 +164,15 @@ describe('parley compare', () => {
         1  <RUN_A>  llama3.2:3b Q4_K_M  Dental v1  94%   0.91   4081    42.0s
         2  <RUN_B>  qwen2.5:7b Q4_K_M   Dental v2  25%   0.48   4298    65.5s
         3  <RUN_C>  llama3.2:3b Q8_0    Dental v2  94%   0.89   4081    50.0s
+
+      CONFIGURATION
+        1  agent llama3.2:3b Q4_K_M · caller same as agent · judge same as agent
+        2  agent qwen2.5:7b Q4_K_M · caller same as agent · judge same as agent
+        3  agent llama3.2:3b Q8_0 · caller same as agent · judge same as agent
+
+      THE RUNS DIFFER IN
+        agent model: 1 llama3.2:3b Q4_K_M, 2 qwen2.5:7b Q4_K_M, 3 llama3.2:3b Q8_0
+        agent version: 1 v1, 2 v2, 3 v2
 
       TESTS (status, pass rate/repeats, mean score; * = runs disagree)
            TEST                 1            2           3

@@ -82,14 +82,41 @@ describe('diffGraphs', () => {
       }),
     );
     const lines = changes.map((c) => c.text);
-    expect(lines).toContain('edge e_book on greet now goes to transfer (was book)');
+    expect(lines).toContain('edge from greet now goes to transfer (was book)');
     expect(lines).toContain(
-      'edge e_book on greet condition: prompt "Caller wants to book" -> prompt "Caller wants a human"',
+      'edge greet -> transfer condition: prompt "Caller wants to book" -> prompt "Caller wants a human"',
     );
-    expect(lines).toContain('edge greet -> end (e_vip, equation user.tier == "gold") added');
+    expect(lines).toContain('edge greet -> end (equation user.tier == "gold") added');
     expect(lines).toContain('node book (function) removed');
     expect(lines).toContain('node transfer (transfer) added');
     expect(changes.filter((c) => c.target === 'edge').every((c) => c.node === 'greet')).toBe(true);
+  });
+
+  it('speaks in node names when nodes have them (issue 17), keeping the ids in node/edge', () => {
+    const named = (x: AgentGraphInput) => {
+      x.nodes[0].name = 'Welcome';
+      x.nodes[1].name = 'Book a slot';
+      x.nodes[2].name = 'Goodbye';
+    };
+    const changes = diffGraphs(
+      g(named),
+      g((x) => {
+        named(x);
+        x.nodes.push({
+          id: 'conversation_1',
+          name: 'Collect date of birth',
+          type: 'conversation',
+          instruction: { text: 'Ask for the date of birth.' },
+          transitions: [],
+        });
+        x.nodes[0].transitions![0].target = 'conversation_1';
+      }),
+    );
+    const lines = changes.map((c) => c.text);
+    expect(lines).toContain('edge from “Welcome” now goes to “Collect date of birth” (was “Book a slot”)');
+    expect(lines).toContain('node “Collect date of birth” (conversation) added');
+    expect(changes.find((c) => c.target === 'node')?.node).toBe('conversation_1');
+    expect(lines.join('\n')).not.toMatch(/conversation_1|e_book/);
   });
 
   it('node settings, tools, snippets, entry node and static/prompt mode', () => {

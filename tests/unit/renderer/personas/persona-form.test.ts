@@ -81,7 +81,7 @@ describe('quality warning: a label alone changes little', () => {
       'label_only',
     ]);
   });
-  it('asks for a goal and a name fact (else the caller takes the persona label as its name)', () => {
+  it('asks for a goal and a name fact; a label that is not a name is never given as the name (issue 17)', () => {
     expect(
       qualityWarnings(Persona.parse({ name: 'x', identity: { name: 'Ann' }, behaviours: { interrupts: true } })).map(
         (w) => w.kind,
@@ -91,7 +91,35 @@ describe('quality warning: a label alone changes little', () => {
       Persona.parse({ name: 'Angry customer', goal: 'g', behaviours: { interrupts: true } }),
     );
     expect(noName.map((w) => w.kind)).toEqual(['no_name']);
-    expect(renderPersonaPrompt(Persona.parse({ name: 'Angry customer' }))).toContain('Angry customer');
+    expect(noName[0].message).toContain('make up a name');
+    expect(renderPersonaPrompt(Persona.parse({ name: 'Angry customer' }))).not.toContain('Angry customer');
+    const elderly = renderPersonaPrompt(Persona.parse({ name: 'Elderly caller, hard of hearing' }));
+    expect(elderly).not.toContain('Your name is');
+    expect(elderly).toContain('make up a plausible one');
+    // a label that reads as a name is still used as one
+    expect(renderPersonaPrompt(Persona.parse({ name: 'Ann Lee' }))).toContain('Your name is Ann Lee.');
+  });
+
+  it('a blank form has no warnings; a new persona has no empty fact to trip on', () => {
+    expect(qualityWarnings(toPersona(emptyDraft()))).toEqual([]);
+    expect(validateDraft({ ...emptyDraft(), name: 'Elderly caller' })).toEqual([]);
+  });
+
+  it('age, hearing, pace and line quality are controls with their own sentences, and make a persona concrete', () => {
+    const p = Persona.parse({
+      name: 'Elderly caller, hard of hearing',
+      goal: 'Book a check-up.',
+      personality: { age: '82', hearing: 'hard_of_hearing', pace: 'slow', line_quality: 'noisy' },
+    });
+    const text = renderPersonaPrompt(p);
+    expect(text).toContain('You are 82 years old.');
+    expect(text).toContain('You are hard of hearing');
+    expect(text).toContain('You speak slowly');
+    expect(text).toContain('noisy place');
+    expect(qualityWarnings(p).map((w) => w.kind)).toEqual(['no_name']);
+    expect(renderPersonaPrompt(Persona.parse({ name: 'x', personality: { age: 'in her seventies' } }))).toContain(
+      'Your age: in her seventies.',
+    );
   });
 });
 
