@@ -105,6 +105,7 @@ describe('run totals (one function for the run summary and compare)', () => {
       mean_scores: { polite: 0.9 },
       mean_score: t.mean_score,
       tokens: t.tokens,
+      tokens_per_conversation: t.tokens.total / t.conversations,
       wall_ms: 1000,
       conversation_ms: 350,
       mean_turns: t.mean_turns,
