@@ -124,6 +124,8 @@ export function NewRunDialog({
     const t = setTimeout(() => setCheckedModels(models), 400);
     return () => clearTimeout(t);
   }, [models]);
+  // nothing to check while a model is missing or refused for another reason
+  const checkable = !!models.agent && !scriptOnOther && !problems.some((p) => p.includes('model:'));
   const check = useApi(
     'models.preflight',
     {
@@ -136,12 +138,12 @@ export function NewRunDialog({
       ...(suite ? { suite_id: suite } : {}),
     },
     {
-      enabled: !!checkedModels.agent && checkedModels === models && !problems.some((p) => p.includes('model:')),
+      enabled: checkable && checkedModels === models,
       retry: false,
       staleTime: 0,
     },
   );
-  const checking = check.isFetching || checkedModels !== models;
+  const checking = checkable && (check.isFetching || checkedModels !== models);
   const checked = checkedModels === models ? (check.data?.problems ?? []) : [];
   if (checked.some((p) => p.severity === 'error')) problems.push('fix the model problems shown above');
   const fix = (role: RunRole, spec: ModelSpecInput) => setModels({ ...models, [role]: spec });
