@@ -1,4 +1,5 @@
 import { agentHandlers } from './agents.js';
+import { analysisHandlers } from './analysis.js';
 import { agentFormatHandlers } from './agents-formats.js';
 import { callHandlers } from './calls.js';
 import { formatHandlers } from './formats.js';
@@ -30,4 +31,5 @@ export const handlers: Handlers = {
   ...modelProviderHandlers,
   ...firstRunHandlers,
   ...playgroundHandlers,
+  ...analysisHandlers,
 };

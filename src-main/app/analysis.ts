@@ -1,0 +1,24 @@
+import type { Store } from '../store/index.js';
+import {
+  applySnippetCandidates,
+  snippetReport,
+  type ApplySnippetRequest,
+  type SnippetRequest,
+} from './analyze-snippets.js';
+import type { ModelService } from './models.js';
+
+/** Questions asked of an agent's graph before any call (src-main/analysis/), as use cases over the store. */
+export class AnalysisService {
+  constructor(
+    private readonly store: Store,
+    readonly models: ModelService,
+  ) {}
+
+  snippets(req: SnippetRequest) {
+    return snippetReport(this.store, req);
+  }
+
+  applySnippets(req: ApplySnippetRequest) {
+    return applySnippetCandidates(this.store, req);
+  }
+}

@@ -1,0 +1,10 @@
+import type { Command } from 'commander';
+import { registerAnalyzeSnippets } from './analyze-snippets.js';
+
+/** `parley analyze ...`: questions asked of an agent's graph before any call. */
+export function registerAnalyze(program: Command): void {
+  const analyze = program
+    .command('analyze')
+    .description('analyse an agent graph before any call: snippets (repeated text)');
+  registerAnalyzeSnippets(analyze);
+}

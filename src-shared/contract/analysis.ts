@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { AgentVersionMeta } from './agents.js';
+import { method } from './define.js';
+
+/** Where a finding is on the canvas and in the graph file. */
+const Where = {
+  path: z.string(),
+  node_id: z.string().optional(),
+  transition_id: z.string().optional(),
+};
+
+export const SnippetCandidate = z.object({
+  id: z.string(),
+  kind: z.enum(['exact', 'near']),
+  name: z.string(),
+  text: z.string(),
+  places: z.array(z.object({ ...Where, start: z.number().int(), end: z.number().int(), text: z.string() })),
+  similarity: z.number(),
+  saved_chars: z.number().int(),
+});
+export type SnippetCandidate = z.infer<typeof SnippetCandidate>;
+
+export const SnippetReport = z.object({
+  candidates: z.array(SnippetCandidate),
+  used_once: z.array(z.object({ name: z.string(), uses: z.array(z.object(Where)) })),
+  unused: z.array(z.string()),
+});
+export type SnippetReport = z.infer<typeof SnippetReport>;
+
+const AgentRef = {
+  agent_id: z.string().min(1),
+  /** A version id or number; absent: the latest version. */
+  agent_version_id: z.string().optional(),
+};
+const SnippetOptions = {
+  min_chars: z.number().int().min(4).max(2000).default(12),
+  threshold: z.number().min(0.5).max(1).default(0.8),
+};
+const VersionRef = z.object({
+  agent_id: z.string(),
+  agent_name: z.string(),
+  version_id: z.string(),
+  version: z.number(),
+});
+
+export const analysisMethods = {
+  'analysis.snippets': method(
+    'Repeated and near-repeated text across prompts and conditions (snippet candidates), snippets used once, snippets unused',
+    z.object({ ...AgentRef, ...SnippetOptions }),
+    z.object({ agent: VersionRef, report: SnippetReport }),
+  ),
+  'analysis.applySnippets': method(
+    'Extract exact repeats into snippets as a new agent version (every expanded prompt stays byte-equal)',
+    z.object({
+      ...AgentRef,
+      ...SnippetOptions,
+      /** Candidate ids from analysis.snippets; absent: every exact candidate. */
+      candidate_ids: z.array(z.string()).optional(),
+      /** Names to use instead of the proposed ones, by candidate id. */
+      names: z.record(z.string(), z.string().regex(/^[A-Za-z0-9_.-]+$/)).default({}),
+    }),
+    z.object({ version: AgentVersionMeta, created: z.boolean(), applied: z.array(SnippetCandidate) }),
+  ),
+};
