@@ -5,6 +5,7 @@ import {
   type ApplySnippetRequest,
   type SnippetRequest,
 } from './analyze-snippets.js';
+import { lintAgentGraph, type LintRequest } from './lint-agent.js';
 import type { ModelService } from './models.js';
 
 /** Questions asked of an agent's graph before any call (src-main/analysis/), as use cases over the store. */
@@ -16,6 +17,10 @@ export class AnalysisService {
 
   snippets(req: SnippetRequest) {
     return snippetReport(this.store, req);
+  }
+
+  lint(req: LintRequest) {
+    return lintAgentGraph(this.store, req);
   }
 
   applySnippets(req: ApplySnippetRequest) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AgentGraph } from '../schemas/index.js';
 import { AgentVersionMeta } from './agents.js';
 import { method } from './define.js';
 
@@ -27,6 +28,36 @@ export const SnippetReport = z.object({
 });
 export type SnippetReport = z.infer<typeof SnippetReport>;
 
+export const LINT_RULES = [
+  'unreachable',
+  'dead_end',
+  'identical_conditions',
+  'used_before_set',
+  'never_set',
+  'unread_extract',
+  'unmocked_tool',
+  'global_without_go_back',
+  'prompt_over_budget',
+] as const;
+export const LintRule = z.enum(LINT_RULES);
+export type LintRule = z.infer<typeof LintRule>;
+
+export const LintFinding = z.object({
+  rule: LintRule,
+  severity: z.enum(['warning', 'info']),
+  message: z.string(),
+  ...Where,
+});
+export type LintFinding = z.infer<typeof LintFinding>;
+
+export const LintReport = z.object({
+  findings: z.array(LintFinding),
+  skipped: z.array(z.object({ rule: LintRule, why: z.string() })),
+  /** How many test suites the mock and variable checks read. */
+  suites_checked: z.number().int(),
+});
+export type LintReport = z.infer<typeof LintReport>;
+
 const AgentRef = {
   agent_id: z.string().min(1),
   /** A version id or number; absent: the latest version. */
@@ -44,6 +75,16 @@ const VersionRef = z.object({
 });
 
 export const analysisMethods = {
+  'analysis.lint': method(
+    'The checklist before export (unreachable nodes, dead ends, identical conditions, variables read before set, ...); advice only',
+    z.object({
+      graph: AgentGraph,
+      /** Suites whose mocks and dynamic variables count; absent: every stored suite. */
+      suite_ids: z.array(z.string()).optional(),
+      prompt_budget: z.number().int().min(100).max(1_000_000).optional(),
+    }),
+    LintReport,
+  ),
   'analysis.snippets': method(
     'Repeated and near-repeated text across prompts and conditions (snippet candidates), snippets used once, snippets unused',
     z.object({ ...AgentRef, ...SnippetOptions }),
