@@ -59,6 +59,8 @@ interface Unit {
   start: number;
   end: number;
   text: string;
+  /** Holds a snippet reference: never part of a candidate (nesting would change what expands). */
+  ref: boolean;
 }
 
 const DEFAULTS = { minChars: 12, threshold: 0.8 };
@@ -74,8 +76,7 @@ function sentences(text: string, field: number): Unit[] {
     if (!raw.trim()) continue;
     const start = (m.index ?? 0) + raw.length - raw.trimStart().length;
     const body = raw.trim();
-    const u = { field, index: index++, start, end: start + body.length, text: body };
-    if (!/\{%|%\}/.test(body)) out.push(u);
+    out.push({ field, index: index++, start, end: start + body.length, text: body, ref: /\{%|%\}/.test(body) });
   }
   return out;
 }
@@ -132,6 +133,7 @@ function placeOf(fields: PromptField[], u: Unit, start = u.start, end = u.end): 
 function exactRepeats(fields: PromptField[], units: Unit[][], minChars: number): SnippetPlace[][] {
   const groups = new Map<string, Unit[]>();
   for (const u of units.flat()) {
+    if (u.ref) continue;
     const g = groups.get(u.text) ?? [];
     g.push(u);
     groups.set(u.text, g);
@@ -144,13 +146,13 @@ function exactRepeats(fields: PromptField[], units: Unit[][], minChars: number):
     // only grow from the first sentence of a run: the previous sentence must not repeat alongside
     const prevSame = g.every((u) => {
       const p = units[u.field][u.index - 1];
-      return p && p.text === units[g[0].field][g[0].index - 1]?.text;
+      return p && !p.ref && p.text === units[g[0].field][g[0].index - 1]?.text;
     });
     if (prevSame) continue;
     let len = 1;
     for (;;) {
       const next = g.map((u) => units[u.field][u.index + len]);
-      if (next.some((n) => !n) || new Set(next.map((n) => n.text)).size !== 1) break;
+      if (next.some((n) => !n || n.ref) || new Set(next.map((n) => n.text)).size !== 1) break;
       const slices = g.map((u, i) => fields[u.field].text.slice(u.start, next[i].end));
       if (new Set(slices).size !== 1) break;
       len++;

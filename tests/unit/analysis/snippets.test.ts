@@ -61,6 +61,19 @@ describe('snippet analysis', () => {
     expect(g.snippets).toEqual({}); // the input is not changed
   });
 
+  it('analyses a graph that already uses snippets (applied one at a time)', () => {
+    const g = clinic();
+    const [x1] = analyzeSnippets(g).candidates;
+    const once = applySnippets(g, [x1]);
+    const left = analyzeSnippets(once).candidates;
+    expect(left.map((c) => [c.kind, c.text, c.places.map((p) => p.path)])).toEqual([
+      ['exact', 'Never give medical advice.', ['global_prompt', 'nodes[1].instruction.text']],
+    ]);
+    const twice = applySnippets(once, left);
+    expect(expandedPrompts(twice)).toEqual(expandedPrompts(g));
+    expect(analyzeSnippets(twice).used_once).toEqual([]);
+  });
+
   it('reports snippets used once and snippets nothing uses', () => {
     const g = clinic();
     g.snippets = { once: 'Be brief.', never: 'Unused text.', nested: '{%once%} too' };
