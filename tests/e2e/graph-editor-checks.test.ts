@@ -31,13 +31,8 @@ describe('graph editor checks', () => {
     expect(await findings.count()).toBe(8);
     await page.screenshot({ path: '/tmp/w13-checks.png' });
     await page.locator('[data-testid="lint-finding"][data-rule="dead_end"]').click();
-    await page.waitForFunction(
-      () =>
-        (globalThis as unknown as { document: { querySelector(s: string): { className: string } | null } }).document
-          .querySelector('[data-testid="graph-node"][data-node-id="limbo"]')
-          ?.closest?.('.react-flow__node')
-          ?.className.includes('selected') ?? false,
-    );
+    // jump-to: the node is selected on the canvas and the inspector shows it
+    await page.locator('.react-flow__node.selected [data-testid="graph-node"][data-node-id="limbo"]').waitFor();
     expect(await nodeCard(page, 'limbo').isVisible()).toBe(true);
   });
 
