@@ -5,6 +5,7 @@ import {
   type ApplySnippetRequest,
   type SnippetRequest,
 } from './analyze-snippets.js';
+import { analyzeAgentRouting, routingHistory, type RoutingHooks, type RoutingRequest } from './analyze-routing.js';
 import { lintAgentGraph, type LintRequest } from './lint-agent.js';
 import type { ModelService } from './models.js';
 
@@ -17,6 +18,15 @@ export class AnalysisService {
 
   snippets(req: SnippetRequest) {
     return snippetReport(this.store, req);
+  }
+
+  /** The routing ambiguity check; stored with the agent version unless cancelled. */
+  routing(req: RoutingRequest, hooks: RoutingHooks = {}) {
+    return analyzeAgentRouting(this.store, this.models, req, hooks);
+  }
+
+  routingHistory(agent: string, version?: string) {
+    return routingHistory(this.store, agent, version);
   }
 
   lint(req: LintRequest) {

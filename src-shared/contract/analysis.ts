@@ -58,6 +58,52 @@ export const LintReport = z.object({
 });
 export type LintReport = z.infer<typeof LintReport>;
 
+export const RoutingUtterance = z.object({
+  text: z.string(),
+  /** The condition key the line was written for, or "none". */
+  intended: z.string(),
+  /** The condition key the router chose, or "none". */
+  chosen: z.string(),
+  reason: z.string(),
+});
+export type RoutingUtterance = z.infer<typeof RoutingUtterance>;
+
+export const RoutingPoint = z.object({
+  node_id: z.string(),
+  /** What the agent said at the node before each caller line (the router's context). */
+  context: z.string(),
+  options: z.array(
+    z.object({
+      key: z.string(),
+      target: z.string().nullable(),
+      scope: z.enum(['edge', 'global', 'go_back']),
+      prompt: z.string(),
+    }),
+  ),
+  /** Row and column labels of the matrix: the option keys, then "none". */
+  keys: z.array(z.string()),
+  /** matrix[intended][chosen] = how many lines. */
+  matrix: z.array(z.array(z.number().int())),
+  utterances: z.array(RoutingUtterance),
+  accuracy: z.number(),
+  /** Conditions that took lines meant for another condition. */
+  steals: z.array(z.object({ from: z.string(), to: z.string(), count: z.number().int() })),
+  never_wins: z.array(z.string()),
+  /** Share of lines meant for a condition that the router sent nowhere. */
+  none_rate: z.number(),
+  misrouted: z.number().int(),
+});
+export type RoutingPoint = z.infer<typeof RoutingPoint>;
+
+export const RoutingReport = z.object({
+  model: z.string(),
+  created_at: z.string(),
+  points: z.array(RoutingPoint),
+  calls: z.number().int(),
+  ms: z.number(),
+});
+export type RoutingReport = z.infer<typeof RoutingReport>;
+
 const AgentRef = {
   agent_id: z.string().min(1),
   /** A version id or number; absent: the latest version. */
