@@ -55,7 +55,16 @@ export async function analyzeAgentRouting(
         : `${agent.name} v${version.version} has no decision point: no reachable conversation node has prompt conditions`,
     );
   const signal = hooks.signal ?? new AbortController().signal;
-  const model = await models.load('agent', req.model, { signal, path: 'model' });
+  const ref = { agent_id: agent.id, agent_name: agent.name, version_id: version.id, version: version.version };
+  const modelName = `${req.model.provider}:${req.model.model}`;
+  let model;
+  try {
+    model = await models.load('agent', req.model, { signal, path: 'model' });
+  } catch (e) {
+    if (!signal.aborted) throw e;
+    const empty = { model: modelName, created_at: new Date().toISOString(), points: [], calls: 0, ms: 0 };
+    return { agent: ref, report: empty, cancelled: true };
+  }
   const run = await analyzeRouting(g, points, {
     model,
     perCondition: req.per_condition ?? 8,
@@ -66,12 +75,12 @@ export async function analyzeAgentRouting(
   });
   const report: RoutingReport = {
     ...run.report,
-    model: `${req.model.provider}:${req.model.model}`,
+    model: modelName,
     created_at: new Date().toISOString(),
   };
-  const ref = { agent_id: agent.id, agent_name: agent.name, version_id: version.id, version: version.version };
-  if (run.failure) throw invalid(`routing analysis stopped: ${run.failure}`, 'model');
+  // a cancel makes the calls in flight fail too: cancelled wins over their failure
   if (run.aborted) return { agent: ref, report, cancelled: true };
+  if (run.failure) throw invalid(`routing analysis stopped: ${run.failure}`, 'model');
   const id = store.analyses.saveRouting(agent.id, version.id, report);
   let suite: RoutingOutcome['suite'];
   if (req.save_tests) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentGraph } from '../schemas/index.js';
+import { AgentGraph, ModelSpec } from '../schemas/index.js';
 import { AgentVersionMeta } from './agents.js';
 import { method } from './define.js';
 
@@ -120,7 +120,40 @@ const VersionRef = z.object({
   version: z.number(),
 });
 
+export const RoutingOutcome = z.object({
+  agent: VersionRef,
+  /** The stored analysis; absent when cancelled (nothing is stored then). */
+  id: z.string().optional(),
+  report: RoutingReport,
+  cancelled: z.boolean(),
+  suite: z.object({ id: z.string(), name: z.string(), tests: z.number().int() }).optional(),
+});
+export type RoutingOutcome = z.infer<typeof RoutingOutcome>;
+
 export const analysisMethods = {
+  'analysis.routing': method(
+    "Routing ambiguity check: caller lines per condition from a model, routed by Parley's own router; answers when done (cancel with analysis.cancelRouting)",
+    z.object({
+      ...AgentRef,
+      model: ModelSpec,
+      node: z.string().optional(),
+      per_condition: z.number().int().min(1).max(50).default(8),
+      none: z.number().int().min(0).max(20).default(3),
+      concurrency: z.number().int().min(1).max(64).default(2),
+      save_tests: z.boolean().default(false),
+    }),
+    RoutingOutcome,
+  ),
+  'analysis.cancelRouting': method(
+    'Cancel the routing analysis running for an agent (nothing is stored)',
+    z.object({ agent_id: z.string().min(1) }),
+    z.object({ cancelled: z.boolean() }),
+  ),
+  'analysis.routingHistory': method(
+    'Stored routing analyses of an agent (of one version, or of all), newest first',
+    z.object({ ...AgentRef }),
+    z.array(z.object({ id: z.string(), agent_id: z.string(), agent_version_id: z.string(), report: RoutingReport })),
+  ),
   'analysis.lint': method(
     'The checklist before export (unreachable nodes, dead ends, identical conditions, variables read before set, ...); advice only',
     z.object({

@@ -1,5 +1,6 @@
 import { agentHandlers } from './agents.js';
 import { analysisHandlers } from './analysis.js';
+import { analysisRoutingHandlers } from './analysis-routing.js';
 import { agentFormatHandlers } from './agents-formats.js';
 import { callHandlers } from './calls.js';
 import { formatHandlers } from './formats.js';
@@ -32,4 +33,5 @@ export const handlers: Handlers = {
   ...firstRunHandlers,
   ...playgroundHandlers,
   ...analysisHandlers,
+  ...analysisRoutingHandlers,
 };
