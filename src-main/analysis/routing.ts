@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { AgentGraph, GraphNode } from '../../src-shared/schemas/index.js';
 import type { RoutingPoint, RoutingReport, RoutingUtterance } from '../../src-shared/contract/analysis.js';
 import { buildAgentMessages } from '../engine/agent-prompt.js';
@@ -105,6 +106,8 @@ export async function analyzeRouting(
   o: RoutingRunOptions,
 ): Promise<{ report: Omit<RoutingReport, 'model' | 'created_at'>; aborted: boolean; failure?: string }> {
   const started = performance.now();
+  // every call in flight listens to the one signal
+  setMaxListeners(Math.max(10, o.concurrency * 4 + 10), o.signal);
   const models = { agent: o.model, caller: o.model, judge: o.model };
   const nodes = new Map(g.nodes.map((n) => [n.id, n]));
   const contexts: string[] = points.map(() => '');
