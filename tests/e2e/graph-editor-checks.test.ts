@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandedPrompts } from '../../src-main/analysis/prompt-fields.js';
@@ -52,5 +53,57 @@ describe('graph editor checks', () => {
     // the list now offers only the sentence left
     await expect.poll(() => page.getByTestId('extract-snippet').count()).toBe(1);
     await page.screenshot({ path: '/tmp/w13-snippets.png' });
+  });
+
+  it('runs the routing check from the editor, shows the confusion, saves the misrouted line as a test', async () => {
+    const { page } = app;
+    const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-')), 'router.json');
+    const utter = (when: string, lines: string[]) => ({
+      purpose: 'utterances',
+      when: { last: when },
+      reply: { utterances: lines },
+    });
+    const route = (line: string, to: string) => ({
+      purpose: 'route',
+      when: { last: `Caller: ${line}` },
+      reply: { transition: to, reason: to },
+    });
+    writeFileSync(
+      script,
+      JSON.stringify({
+        name: 'confused-router',
+        chat: ['Hello, Maple Clinic, how can I help?'],
+        rules: [
+          utter('clearly true:\n"Caller wants to book', ['I want to book a visit', 'Can I get an appointment']),
+          utter('clearly true:\n"Caller wants to cancel', ['Please cancel my visit', 'I cannot come on Friday']),
+          utter('match NONE', ['Is it raining there']),
+          route('I want to book', 'to_book'),
+          route('Can I get an appointment', 'to_cancel'),
+          route('Please cancel', 'to_cancel'),
+          route('I cannot come', 'to_cancel'),
+        ],
+        defaults: { route: 'none' },
+      }),
+    );
+    const agent = createAgent(app, fixture('clinic-repeats.json'));
+    await openEditor(page, agent, 4);
+    await page.getByRole('tab', { name: 'Checks' }).click();
+    await page.getByTestId('routing-model').fill(`scripted:${script}`);
+    await page.getByLabel('Lines per condition').fill('2');
+    await page.getByLabel('save misrouted lines as tests').check();
+    await page.getByTestId('routing-run').click();
+    await page.getByTestId('routing-summary').waitFor();
+    const greet = page.locator('[data-testid="routing-point"][data-node-id="greet"]');
+    await greet.waitFor();
+    expect(await greet.getByTestId('routing-misrouted').allTextContents()).toEqual([
+      '“Can I get an appointment”: meant to_book, went to to_cancel',
+    ]);
+    expect(await page.getByTestId('routing-summary').textContent()).toContain('Saved 1 test(s)');
+    await greet.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/w13-routing.png' });
+    const suites = app.ctx.store.suites.list().filter((s) => s.name.startsWith('Routing checks: Clinic'));
+    expect(suites).toHaveLength(1);
+    expect(suites[0].data.tests[0].assertions?.path).toEqual({ must_visit: ['book'], must_not_visit: ['cancel'] });
+    expect(app.ctx.store.analyses.routing(agent)).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import { api } from '../../../api/client.js';
 import { useApi } from '../../../api/hooks.js';
 import { useEditor } from '../state/editor-store.js';
 import './checks.css';
+import { RoutingCheck } from './RoutingCheck.js';
 
 /** The value a moment after it stops changing (the checklist follows typing without a call per key). */
 function useSettled<T>(value: T, ms = 400): T {
@@ -122,6 +123,12 @@ export function ChecksPanel({
           Not checked ({RULE_LABEL[s.rule]}): {s.why}.
         </p>
       ))}
+
+      <RoutingCheck
+        agentId={agentId}
+        versionId={versionId}
+        onPickNode={(id) => onPick({ node_id: id, path: '', message: `decision point ${id}` })}
+      />
 
       <div className="ge-inspector__title">Repeated text</div>
       {!versionId ? (
