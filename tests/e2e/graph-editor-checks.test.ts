@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandedPrompts } from '../../src-main/analysis/prompt-fields.js';
 import { openWebApp, type WebApp } from './support/browser.js';
-import { createAgent, nodeCard, openEditor } from './support/graph-editor.js';
+import { createAgent, edgeLabel, nodeCard, openEditor } from './support/graph-editor.js';
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../fixtures/analysis/${name}`), 'utf8'));
@@ -99,6 +99,11 @@ describe('graph editor checks', () => {
       '“Can I get an appointment”: meant to_book, went to to_cancel',
     ]);
     expect(await page.getByTestId('routing-summary').textContent()).toContain('Saved 1 test(s)');
+    // on the canvas: a badge on the decision point, the confused pair of edges highlighted
+    expect(await nodeCard(page, 'greet').getByTestId('routing-badge').textContent()).toContain('1 misrouted');
+    for (const t of ['to_book', 'to_cancel'])
+      expect(await edgeLabel(page, 'greet', t).getAttribute('class')).toContain('is-confused');
+    expect(await edgeLabel(page, 'book', 'book_done').getAttribute('class')).not.toContain('is-confused');
     await greet.scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/w13-routing.png' });
     const suites = app.ctx.store.suites.list().filter((s) => s.name.startsWith('Routing checks: Clinic'));

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { RoutingOutcome, RoutingPoint } from '../../../../src-shared/contract/analysis.js';
 import { parseModelSpec } from '../../../../src-shared/schemas/index.js';
 import { api } from '../../../api/client.js';
+import { useRoutingOverlay } from './routing-overlay.js';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
@@ -44,6 +45,7 @@ export function RoutingCheck({
         save_tests: saveTests,
       });
       if (r.cancelled) setError('Cancelled: nothing was stored.');
+      else useRoutingOverlay.getState().show(agentId, r.report);
       setOut(r);
     } catch (e) {
       setError((e as Error).message);
