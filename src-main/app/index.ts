@@ -9,6 +9,7 @@
  */
 import type { ProviderRegistry } from '../providers/index.js';
 import type { Store } from '../store/index.js';
+import { AnalysisService } from './analysis.js';
 import { ModelService } from './models.js';
 import { RunService } from './runs.js';
 
@@ -16,11 +17,12 @@ export interface App {
   store: Store;
   models: ModelService;
   runs: RunService;
+  analysis: AnalysisService;
 }
 
 export function createApp(store: Store, registry: () => ProviderRegistry): App {
   const models = new ModelService(store, registry);
-  return { store, models, runs: new RunService(store, models) };
+  return { store, models, runs: new RunService(store, models), analysis: new AnalysisService(store, models) };
 }
 
 export { AppError, invalid, notFound, conflict, unavailable, notBuilt } from './errors.js';
@@ -37,3 +39,4 @@ export { RunService, type RunHooks, type StartRequest, type ReplayRequest, type 
 export { listModels, type ModelSources, type ListedModels } from './list-models.js';
 export { checkRunModels, runPrompts, notStarted, type RunModelSpecs } from './preflight.js';
 export { mergeShardRuns, importShardRuns } from './merge-runs.js';
+export { AnalysisService } from './analysis.js';

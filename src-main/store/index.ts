@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { Persona, TestSuite } from '../../src-shared/schemas/index.js';
 import { openDatabase, type OpenOptions } from './connection.js';
 import { AgentsRepo } from './repos/agents.js';
+import { AnalysesRepo } from './repos/analyses.js';
 import { DocumentsRepo } from './repos/documents.js';
 import { ResultsRepo } from './repos/results.js';
 import { RunsRepo } from './repos/runs.js';
@@ -24,6 +25,7 @@ export interface Store {
   readonly runs: RunsRepo;
   readonly results: ResultsRepo;
   readonly settings: SettingsRepo;
+  readonly analyses: AnalysesRepo;
   /** Runs `fn` in one transaction: all of it is written or none. */
   transaction<T>(fn: () => T): T;
   /** SQLite online backup to `dest`. */
@@ -42,6 +44,7 @@ export function openStore(file: string, opts: OpenOptions = {}): Store {
     runs: new RunsRepo(db),
     results: new ResultsRepo(db),
     settings: new SettingsRepo(db),
+    analyses: new AnalysesRepo(db),
     transaction: (fn) => db.transaction(fn)(),
     backup: async (dest) => {
       await db.backup(dest);

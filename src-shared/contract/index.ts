@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { agentMethods } from './agents.js';
+import { analysisMethods } from './analysis.js';
 import { appMethods } from './app.js';
 import { callMethods } from './calls.js';
 import { compareMethods } from './compare.js';
@@ -29,6 +30,7 @@ export const contract = {
   ...callMethods,
   ...modelMethods,
   ...playgroundMethods,
+  ...analysisMethods,
 };
 
 export type Contract = typeof contract;

@@ -1,4 +1,6 @@
 import { agentHandlers } from './agents.js';
+import { analysisHandlers } from './analysis.js';
+import { analysisRoutingHandlers } from './analysis-routing.js';
 import { agentFormatHandlers } from './agents-formats.js';
 import { callHandlers } from './calls.js';
 import { formatHandlers } from './formats.js';
@@ -32,4 +34,6 @@ export const handlers: Handlers = {
   ...modelPreflightHandlers,
   ...firstRunHandlers,
   ...playgroundHandlers,
+  ...analysisHandlers,
+  ...analysisRoutingHandlers,
 };

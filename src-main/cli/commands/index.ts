@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { registerAgents } from './agents.js';
+import { registerAnalyze } from './analyze.js';
 import { registerPersonas } from './personas.js';
 import { registerExport } from './export.js';
 import { registerImport } from './import.js';
@@ -22,6 +23,7 @@ export type RegisterCommand = (program: Command) => void;
 export const COMMANDS: RegisterCommand[] = [
   registerImport,
   registerValidate,
+  registerAnalyze,
   registerExport,
   registerRun,
   registerModels,

@@ -3,6 +3,9 @@ import type { Command } from 'commander';
 import { parseAgentFile } from '../../formats/index.js';
 import { printJson } from '../output.js';
 import { issueLines, readError, type FileReport } from '../../formats/issue-report.js';
+import type { AgentGraph, TestSuite } from '../../../src-shared/schemas/index.js';
+import { CliError } from '../errors.js';
+import { lintFiles, lintLines } from './validate-lint.js';
 
 /** `parley validate <file...>`: the import checks without storing anything. */
 export function registerValidate(program: Command): void {
@@ -10,7 +13,16 @@ export function registerValidate(program: Command): void {
     .command('validate <file...>')
     .description('check agent or test-suite files without importing them')
     .option('--json', 'print JSON: one entry per file')
-    .action((files: string[], opts: { json?: boolean }) => {
+    .option('--lint', 'also the checklist for each agent (suite files given too are read for mocks and variables)')
+    .option('--prompt-budget <chars>', 'with --lint: characters a node prompt may have (default 4000)')
+    .action((files: string[], opts: { json?: boolean; lint?: boolean; promptBudget?: string }) => {
+      const budget = opts.promptBudget === undefined ? undefined : Number(opts.promptBudget);
+      if (budget !== undefined && !(Number.isInteger(budget) && budget >= 100))
+        throw new CliError(
+          `--prompt-budget: expected a whole number of characters (100 or more), got ${JSON.stringify(opts.promptBudget)}`,
+        );
+      const graphs = new Map<string, AgentGraph>();
+      const suites: TestSuite[] = [];
       const reports: FileReport[] = files.map((file) => {
         let text: string;
         try {
@@ -21,6 +33,8 @@ export function registerValidate(program: Command): void {
         const r = parseAgentFile(text, file);
         if (!r.ok)
           return { file, valid: false, kind: r.kind, format: r.format, errors: r.errors, warnings: r.warnings };
+        if (r.kind === 'agent') graphs.set(file, r.graph);
+        else suites.push(r.suite);
         return r.kind === 'agent'
           ? {
               file,
@@ -43,7 +57,11 @@ export function registerValidate(program: Command): void {
               warnings: r.warnings,
             };
       });
-      if (opts.json) printJson(reports);
+      const lint = opts.lint ? lintFiles(graphs, suites, budget) : undefined;
+      if (opts.json)
+        printJson(
+          lint ? reports.map((r) => ({ ...r, ...(lint.has(r.file) ? { lint: lint.get(r.file) } : {}) })) : reports,
+        );
       else {
         for (const r of reports) {
           const head = r.valid
@@ -51,6 +69,8 @@ export function registerValidate(program: Command): void {
             : `invalid, ${r.errors!.length} error${r.errors!.length === 1 ? '' : 's'}`;
           process.stdout.write(`${r.file}: ${head}\n`);
           for (const line of issueLines(r)) process.stdout.write(`${line}\n`);
+          const l = lint?.get(r.file);
+          if (l) for (const line of lintLines(l)) process.stdout.write(`${line}\n`);
         }
       }
       if (reports.some((r) => !r.valid)) process.exitCode = 1;

@@ -1,24 +1,11 @@
 import type { AgentGraph } from '../../../src-shared/schemas/index.js';
+import { reachableNodes } from '../shared/graph-reach.js';
 import type { Reporter } from './reporter.js';
 
 /** Warnings: nodes the call can never reach, and non-end nodes the call can never leave. */
 export function checkFlow(g: AgentGraph, r: Reporter): void {
   const index = new Map(g.nodes.map((n, i) => [n.id, i] as const));
-  const reached = new Set<string>();
-  const queue: string[] = [];
-  const visit = (id: string) => {
-    if (index.has(id) && !reached.has(id)) {
-      reached.add(id);
-      queue.push(id);
-    }
-  };
-  visit(g.entry_node_id);
-  // Global nodes with an entry condition can be entered from anywhere once the call is running.
-  if (reached.size) for (const n of g.nodes) if (n.global?.entry_conditions.length) visit(n.id);
-  while (queue.length) {
-    const n = g.nodes[index.get(queue.shift()!)!];
-    for (const t of n.transitions) visit(t.target);
-  }
+  const reached = reachableNodes(g);
   const entryExists = index.has(g.entry_node_id);
   g.nodes.forEach((n, i) => {
     if (entryExists && !reached.has(n.id)) {

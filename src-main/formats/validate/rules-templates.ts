@@ -3,7 +3,7 @@ import { findSnippets, findVariables } from '../shared/templates.js';
 import { listIds, type Reporter } from './reporter.js';
 
 /** Variables every platform provides without the graph setting them. */
-const SYSTEM_VARIABLES = new Set([
+export const SYSTEM_VARIABLES = new Set([
   'current_time',
   'current_date',
   'current_calendar',

@@ -19,6 +19,7 @@ import { RunsPanel, type OverlayChoice } from './panels/RunsPanel.js';
 import { SearchBox } from './panels/SearchBox.js';
 import { TestDock } from './panels/TestDock.js';
 import { ValidationPanel } from './panels/ValidationPanel.js';
+import { ChecksPanel } from './analysis/ChecksPanel.js';
 import { VersionHistory } from './panels/VersionHistory.js';
 import { GraphSettings, SelectionInspector, type PanelTab } from './RightPanel.js';
 import { useEditor, useGraph } from './state/editor-store.js';
@@ -348,7 +349,7 @@ export function EditorWorkspace({
           }
         >
           <div className="ge-tabs" role="tablist">
-            {(['inspect', 'settings', 'versions', 'runs'] as const).map((t) => (
+            {(['inspect', 'settings', 'checks', 'versions', 'runs'] as const).map((t) => (
               <button
                 key={t}
                 type="button"
@@ -363,7 +364,9 @@ export function EditorWorkspace({
                     ? 'Settings'
                     : t === 'runs'
                       ? 'Runs'
-                      : `Versions (${versions.length})`}
+                      : t === 'checks'
+                        ? 'Checks'
+                        : `Versions (${versions.length})`}
               </button>
             ))}
             {narrow && (
@@ -389,6 +392,16 @@ export function EditorWorkspace({
               />
             )}
             {tab === 'settings' && <GraphSettings graph={graph} />}
+            {tab === 'checks' && (
+              <ChecksPanel
+                agentId={id}
+                graph={graph}
+                versionId={baseVersionId}
+                dirty={dirty}
+                onPick={(f) => pickIssue({ ...f, severity: 'warning' })}
+                onStatus={a.setStatus}
+              />
+            )}
             {tab === 'runs' && (
               <RunsPanel
                 agentId={id}

@@ -6,7 +6,7 @@ import { GraphSettings } from './inspector/GraphSettings.js';
 import { NodeInspector } from './inspector/NodeInspector.js';
 import type { Selection } from './state/editor-store.js';
 
-export type PanelTab = 'inspect' | 'settings' | 'versions' | 'runs';
+export type PanelTab = 'inspect' | 'settings' | 'checks' | 'versions' | 'runs';
 
 /** What the Inspect tab shows: the selected node or edge, a multi-selection summary, or a hint. */
 export function SelectionInspector({

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { agentMethods } from '../../../src-shared/contract/agents.js';
+import { analysisMethods } from '../../../src-shared/contract/analysis.js';
 import { appMethods } from '../../../src-shared/contract/app.js';
 import { callMethods } from '../../../src-shared/contract/calls.js';
 import { compareMethods } from '../../../src-shared/contract/compare.js';
@@ -30,6 +31,7 @@ const registered = (text: string) => [...text.matchAll(/^ {2}'([a-zA-Z]+)\.[a-zA
 describe('contract and handlers line up by namespace (docs/architecture.md)', () => {
   const byFile: Record<string, object> = {
     agents: agentMethods,
+    analysis: analysisMethods,
     app: appMethods,
     calls: callMethods,
     compare: compareMethods,
@@ -91,7 +93,8 @@ describe('one application layer, one run loop (issue 16)', () => {
       'src-main/providers/shared/endpoint-pool.ts',
     ]);
     const poolUsers = main.filter((f) => /\brunPool\(/.test(read(f)) && f !== 'src-main/engine/run-pool.ts');
-    expect(poolUsers).toEqual(['src-main/engine/execute-plan.ts']);
+    // runs (execute-plan) and the routing analysis's model batches
+    expect(poolUsers.sort()).toEqual(['src-main/analysis/routing.ts', 'src-main/engine/execute-plan.ts']);
   });
 
   it('the doors reach runs through the application layer, not the engine', () => {

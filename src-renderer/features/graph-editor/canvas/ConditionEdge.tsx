@@ -1,6 +1,7 @@
 import { createContext, memo, useContext, type CSSProperties } from 'react';
 import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps, type EdgeTypes } from '@xyflow/react';
 import type { ConditionEdgeT } from '../model/to-flow.js';
+import { useConfusedEdge } from '../analysis/RoutingBadge.js';
 
 /** Lets an edge label select its edge (labels sit outside the SVG, so xyflow's edge click does not see them). */
 export const EdgeLabelClick = createContext<((edgeId: string) => void) | null>(null);
@@ -11,6 +12,7 @@ const LANE_PX = 26;
 const ConditionEdge = memo((p: EdgeProps<ConditionEdgeT>) => {
   const onLabel = useContext(EdgeLabelClick);
   const d = p.data!;
+  const confused = useConfusedEdge(p.id);
   const [path, lx, midY] = getBezierPath(p);
   // Parallel edges share one curve: their labels stack around its middle.
   const ly = midY + (d.lane ?? 0) * LANE_PX;
@@ -20,6 +22,7 @@ const ConditionEdge = memo((p: EdgeProps<ConditionEdgeT>) => {
     p.selected && 'is-selected',
     d.taken && 'is-taken',
     d.dim && 'is-dim',
+    confused && 'is-confused',
     d.issues?.errors ? 'has-error' : d.issues?.warnings ? 'has-warning' : '',
   ]
     .filter(Boolean)

@@ -1,4 +1,5 @@
 import { memo, type CSSProperties, type ReactNode } from 'react';
+import { RoutingBadge } from '../analysis/RoutingBadge.js';
 import { Handle, Position, type NodeProps, type NodeTypes } from '@xyflow/react';
 import type { GraphNode, NodeOf } from '../../../../src-shared/schemas/index.js';
 import { NODE_TYPE_LABELS } from '../model/graph-ops.js';
@@ -79,6 +80,7 @@ function CardFrame({ props, children }: { props: NodeProps<CardNode>; children: 
             </span>
           )}
           {data.issues && <LintBadge {...data.issues} />}
+          <RoutingBadge nodeId={n.id} />
         </span>
       </div>
       <div className="ge-node__name" title={n.id}>

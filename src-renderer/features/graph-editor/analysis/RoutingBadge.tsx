@@ -1,0 +1,21 @@
+import { useRoutingOverlay } from './routing-overlay.js';
+
+/** On a node card: how the last routing check went at this decision point (shown for the agent it ran on). */
+export function RoutingBadge({ nodeId }: { nodeId: string }) {
+  const agentId = useRoutingOverlay((s) => s.agentId);
+  const r = useRoutingOverlay((s) => s.byNode[nodeId]);
+  if (!r || !agentId || !globalThis.location?.hash.includes(agentId)) return null;
+  const pct = Math.round(r.accuracy * 100);
+  return (
+    <span
+      className={`ge-routing-badge ${r.misrouted ? 'is-confused' : 'is-clean'}`}
+      title={`Routing check: ${pct}% of ${r.lines} caller lines routed as meant, ${r.misrouted} misrouted`}
+      data-testid="routing-badge"
+    >
+      ⇄ {r.misrouted ? `${r.misrouted} misrouted` : `${pct}%`}
+    </span>
+  );
+}
+
+/** Whether an edge (source::transition) is one of a confused pair in the last routing check. */
+export const useConfusedEdge = (id: string): boolean => useRoutingOverlay((s) => s.confused.has(id));

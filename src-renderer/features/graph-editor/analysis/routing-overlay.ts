@@ -1,0 +1,29 @@
+import { create } from 'zustand';
+import type { RoutingReport } from '../../../../src-shared/contract/analysis.js';
+import { edgeKey } from '../model/edge-key.js';
+
+export interface RoutingOverlay {
+  /** The agent the last routing check was for (the canvas shows nothing for another agent). */
+  agentId: string | null;
+  byNode: Record<string, { accuracy: number; misrouted: number; lines: number }>;
+  /** Edge keys (source::transition) of conditions that took or lost lines meant for another. */
+  confused: Set<string>;
+  show(agentId: string, report: RoutingReport): void;
+}
+
+/** The last routing check's results on the canvas: a badge per decision point, confused edges highlighted. */
+export const useRoutingOverlay = create<RoutingOverlay>((set) => ({
+  agentId: null,
+  byNode: {},
+  confused: new Set(),
+  show(agentId, report) {
+    const byNode: RoutingOverlay['byNode'] = {};
+    const confused = new Set<string>();
+    for (const p of report.points) {
+      byNode[p.node_id] = { accuracy: p.accuracy, misrouted: p.misrouted, lines: p.utterances.length };
+      const edges = new Set(p.options.filter((o) => o.scope === 'edge').map((o) => o.key));
+      for (const s of p.steals) for (const k of [s.from, s.to]) if (edges.has(k)) confused.add(edgeKey(p.node_id, k));
+    }
+    set({ agentId, byNode, confused });
+  },
+}));
