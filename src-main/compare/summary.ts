@@ -1,3 +1,4 @@
+import { differenceHint, differenceOfProportions, wilson } from '../../src-shared/stats/index.js';
 import type { ModelIdentity, Result, Run } from '../../src-shared/schemas/index.js';
 import { mean } from './test-deltas.js';
 import {
@@ -75,6 +76,7 @@ export function summarizeSide(run: Run | null, results: Result[]): SideSummary {
     errored: results.filter((r) => r.status === 'error').length,
     imported: results.length - judged.length,
     pass_rate: judged.length ? passed / judged.length : null,
+    pass_interval: judged.length ? intervalOf(wilson(passed, judged.length)) : null,
     mean_scores: Object.fromEntries([...scores].map(([k, v]) => [k, mean(v)!])),
     mean_score: mean([...scores.values()].flat()),
     tokens,
@@ -82,6 +84,15 @@ export function summarizeSide(run: Run | null, results: Result[]): SideSummary {
     conversation_ms: conversationMs,
     mean_turns: mean(results.map((r) => r.turns)),
   };
+}
+
+const intervalOf = (p: { low: number; high: number }) => ({ low: p.low, high: p.high });
+const judgedOf = (s: SideSummary) => s.results - s.imported;
+
+/** The interval of B's pass rate minus A's. */
+function passRateDifference(a: SideSummary, b: SideSummary): { low: number; high: number } | null {
+  const d = differenceOfProportions(b.passed, judgedOf(b), a.passed, judgedOf(a));
+  return d.diff === null ? null : intervalOf(d);
 }
 
 const sub = (a: number | null, b: number | null) => (a !== null && b !== null ? b - a : null);
@@ -96,6 +107,8 @@ export function diffSummary(a: SideSummary, b: SideSummary, tests: TestCompariso
     b,
     delta: {
       pass_rate: sub(a.pass_rate, b.pass_rate),
+      pass_rate_interval: passRateDifference(a, b),
+      pass_rate_hint: differenceHint(b.passed, judgedOf(b), a.passed, judgedOf(a)),
       mean_score: sub(a.mean_score, b.mean_score),
       mean_scores: Object.fromEntries(
         criteria.map((c) => [c, sub(a.mean_scores[c] ?? null, b.mean_scores[c] ?? null)]),

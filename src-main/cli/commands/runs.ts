@@ -1,5 +1,6 @@
+import { formatProportion } from '../../../src-shared/stats/index.js';
 import type { Command } from 'commander';
-import { toRunReport } from '../../../src-shared/run-report.js';
+import { runPassRate, toRunReport } from '../../../src-shared/run-report.js';
 import { RunStatus } from '../../../src-shared/schemas/index.js';
 import { CliError } from '../errors.js';
 import { printJson, printTable, shortDate } from '../output.js';
@@ -42,7 +43,7 @@ export function registerRuns(program: Command): void {
         return;
       }
       printTable(
-        ['ID', 'STATUS', 'AGENT', 'SUITE', 'PASS', 'FAIL', 'ERR', 'MODEL', 'CREATED'],
+        ['ID', 'STATUS', 'AGENT', 'SUITE', 'PASS', 'FAIL', 'ERR', 'RATE (95%)', 'MODEL', 'CREATED'],
         list.map((r) => [
           r.id,
           r.status,
@@ -51,6 +52,7 @@ export function registerRuns(program: Command): void {
           String(r.summary.passed),
           String(r.summary.failed),
           String(r.summary.errored),
+          formatProportion(runPassRate(r)),
           r.models.agent ? `${r.models.agent.spec.provider}:${r.models.agent.spec.model}` : '-',
           shortDate(r.created_at),
         ]),
@@ -67,7 +69,9 @@ export function registerRuns(program: Command): void {
       const report = toRunReport(run, store.results.listByRun(run.id));
       if (opts.json) return printJson(report);
       process.stdout.write(`${run.id}  ${run.status}  agent ${run.agent_name}  suite ${run.suite_name}\n`);
-      process.stdout.write(`passed ${report.passed}  failed ${report.failed}  errored ${report.errored}\n\n`);
+      process.stdout.write(
+        `passed ${report.passed}  failed ${report.failed}  errored ${report.errored}  pass rate ${formatProportion(report.pass_rate)}\n\n`,
+      );
       printTable(
         ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', 'ERROR'],
         report.results.map((r) => [
