@@ -10,17 +10,20 @@
 import type { ProviderRegistry } from '../providers/index.js';
 import type { Store } from '../store/index.js';
 import { ModelService } from './models.js';
+import { RejudgeService } from './rejudge.js';
 import { RunService } from './runs.js';
 
 export interface App {
   store: Store;
   models: ModelService;
   runs: RunService;
+  /** Re-judging stored conversations: judge consistency and judge against judge. */
+  judgements: RejudgeService;
 }
 
 export function createApp(store: Store, registry: () => ProviderRegistry): App {
   const models = new ModelService(store, registry);
-  return { store, models, runs: new RunService(store, models) };
+  return { store, models, runs: new RunService(store, models), judgements: new RejudgeService(store, models) };
 }
 
 export { AppError, invalid, notFound, conflict, unavailable, notBuilt } from './errors.js';
@@ -35,3 +38,11 @@ export {
 export { ModelService, modelFailure, type ModelRole } from './models.js';
 export { RunService, type RunHooks, type StartRequest, type ReplayRequest, type EvaluateRequest } from './runs.js';
 export { listModels, type ModelSources, type ListedModels } from './list-models.js';
+export {
+  RejudgeService,
+  judgeLabel,
+  MAX_REJUDGE_K,
+  MAX_REJUDGE_JUDGES,
+  type RejudgeRequest,
+  type RejudgeOutcome,
+} from './rejudge.js';

@@ -3,6 +3,7 @@ import { Persona, TestSuite } from '../../src-shared/schemas/index.js';
 import { openDatabase, type OpenOptions } from './connection.js';
 import { AgentsRepo } from './repos/agents.js';
 import { DocumentsRepo } from './repos/documents.js';
+import { JudgementsRepo } from './repos/judgements.js';
 import { ResultsRepo } from './repos/results.js';
 import { RunsRepo } from './repos/runs.js';
 import { SettingsRepo } from './repos/settings.js';
@@ -23,6 +24,8 @@ export interface Store {
   readonly suites: DocumentsRepo<typeof TestSuite>;
   readonly runs: RunsRepo;
   readonly results: ResultsRepo;
+  /** Re-judgements stored beside the original verdicts. */
+  readonly judgements: JudgementsRepo;
   readonly settings: SettingsRepo;
   /** Runs `fn` in one transaction: all of it is written or none. */
   transaction<T>(fn: () => T): T;
@@ -41,6 +44,7 @@ export function openStore(file: string, opts: OpenOptions = {}): Store {
     suites: new DocumentsRepo(db, 'suites', TestSuite, 'su'),
     runs: new RunsRepo(db),
     results: new ResultsRepo(db),
+    judgements: new JudgementsRepo(db),
     settings: new SettingsRepo(db),
     transaction: (fn) => db.transaction(fn)(),
     backup: async (dest) => {

@@ -11,6 +11,7 @@ import { firstRunHandlers } from './app-first-run.js';
 import { playgroundHandlers } from './playground.js';
 import { runControlHandlers } from './runs-control.js';
 import { runHandlers } from './runs.js';
+import { runJudgementHandlers } from './runs-judgements.js';
 import { appHandlers } from './app.js';
 import type { Handlers } from './types.js';
 
@@ -24,6 +25,7 @@ export const handlers: Handlers = {
   ...suiteHandlers,
   ...runHandlers,
   ...runControlHandlers,
+  ...runJudgementHandlers,
   ...callHandlers,
   ...compareHandlers,
   ...modelHandlers,

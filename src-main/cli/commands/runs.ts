@@ -1,3 +1,6 @@
+import { judgementsReport } from '../../compare/judge-agreement.js';
+import { judgeLabel } from '../../app/rejudge.js';
+import { formatJudgementsText } from '../../compare/format-judgements.js';
 import { formatProportion } from '../../../src-shared/stats/index.js';
 import type { Command } from 'commander';
 import { runPassRate, toRunReport } from '../../../src-shared/run-report.js';
@@ -67,7 +70,15 @@ export function registerRuns(program: Command): void {
       const run = store.runs.get(id);
       if (!run) throw new CliError(`run "${id}" not found (parley runs list shows them)`, 1);
       const report = toRunReport(run, store.results.listByRun(run.id));
-      if (opts.json) return printJson(report);
+      const judged = store.judgements.countByRun(run.id)
+        ? judgementsReport(
+            run.id,
+            run.models.judge ? judgeLabel(run.models.judge.spec) : 'none',
+            store.results.listByRun(run.id),
+            store.judgements.listByRun(run.id),
+          )
+        : undefined;
+      if (opts.json) return printJson(judged ? { ...report, judgements: judged } : report);
       process.stdout.write(`${run.id}  ${run.status}  agent ${run.agent_name}  suite ${run.suite_name}\n`);
       process.stdout.write(
         `passed ${report.passed}  failed ${report.failed}  errored ${report.errored}  pass rate ${formatProportion(report.pass_rate)}\n\n`,
@@ -84,6 +95,7 @@ export function registerRuns(program: Command): void {
           r.error ?? '',
         ]),
       );
+      if (judged) process.stdout.write(`\n${formatJudgementsText(judged)}`);
     }),
   );
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql as initial } from './001_initial.js';
 import { sql as runProblems } from './002_run_problems.js';
+import { sql as judgements } from './007_judgements.js';
 
 export interface Migration {
   id: number;
@@ -12,6 +13,7 @@ export interface Migration {
 export const MIGRATIONS: Migration[] = [
   { id: 1, name: 'initial', sql: initial },
   { id: 2, name: 'run problems', sql: runProblems },
+  { id: 7, name: 'judgements', sql: judgements },
 ];
 
 export const migrationChecksum = (m: Migration): string => createHash('sha256').update(m.sql).digest('hex');

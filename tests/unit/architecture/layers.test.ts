@@ -91,7 +91,8 @@ describe('one application layer, one run loop (issue 16)', () => {
       'src-main/providers/shared/endpoint-pool.ts',
     ]);
     const poolUsers = main.filter((f) => /\brunPool\(/.test(read(f)) && f !== 'src-main/engine/run-pool.ts');
-    expect(poolUsers).toEqual(['src-main/engine/execute-plan.ts']);
+    // execute-plan.ts: every kind of run; app/rejudge.ts: re-judging stored conversations (issue 12)
+    expect(poolUsers.sort()).toEqual(['src-main/app/rejudge.ts', 'src-main/engine/execute-plan.ts']);
   });
 
   it('the doors reach runs through the application layer, not the engine', () => {
