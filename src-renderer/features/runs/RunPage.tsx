@@ -28,6 +28,8 @@ import './runs.css';
 import { ProblemsCard } from './ProblemsCard.js';
 import { EvaluateDialog } from './EvaluateDialog.js';
 import { ReplayDialog } from './ReplayDialog.js';
+import { RejudgeDialog } from './RejudgeDialog.js';
+import { JudgementsCard } from './JudgementsCard.js';
 import { ConfirmDialog } from '../personas/widgets.js';
 
 type Action = { type: 'event'; e: RunEvent } | { type: 'seed'; rows: ResultRowLike[]; live?: LiveRun | null };
@@ -105,7 +107,7 @@ function RunView({ id }: { id: string }) {
   const resume = useApiMutation('runs.resume', ['runs.get', 'runs.list', 'runs.live']);
   const exportRun = useApiMutation('runs.export');
   const remove = useApiMutation('runs.delete', ['runs.list']);
-  const [dialog, setDialog] = useState<'evaluate' | 'replay' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'evaluate' | 'replay' | 'rejudge' | 'delete' | null>(null);
 
   const counts = liveCounts(state);
   const speaking = runningTests(state);
@@ -182,6 +184,7 @@ function RunView({ id }: { id: string }) {
             {!active && <button onClick={() => navigate(`/compare?runs=${id}`)}>Compare…</button>}
             {!active && <button onClick={() => setDialog('evaluate')}>Evaluate…</button>}
             {!active && <button onClick={() => setDialog('replay')}>Replay…</button>}
+            {!active && <button onClick={() => setDialog('rejudge')}>Re-judge…</button>}
             {!active && (
               <button className="danger" onClick={() => setDialog('delete')}>
                 Delete
@@ -248,6 +251,7 @@ function RunView({ id }: { id: string }) {
 
       {!active && results.data && <RunSummary run={r} results={results.data} />}
       {!active && r.status !== 'running' && <ProblemsCard run={r} onOpenResult={(rid) => setQuery({ result: rid })} />}
+      {!active && <JudgementsCard runId={id} onOpenResult={(rid) => setQuery({ result: rid })} />}
       {!active && results.error && <ErrorBox error={results.error} />}
 
       <ResultsTable
@@ -269,6 +273,7 @@ function RunView({ id }: { id: string }) {
       )}
       {dialog === 'evaluate' && <EvaluateDialog run={r} onClose={() => setDialog(null)} />}
       {dialog === 'replay' && <ReplayDialog run={r} onClose={() => setDialog(null)} />}
+      {dialog === 'rejudge' && <RejudgeDialog run={r} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && (
         <ConfirmDialog
           title="Delete this run?"
