@@ -21,10 +21,7 @@ export function RejudgeDialog({ run, onClose }: { run: Run; onClose: () => void 
   const kNum = Number(k);
   const kProblem = /^\d+$/.test(k) && kNum >= 1 && kNum <= 50 ? null : 'k: a whole number from 1 to 50';
   const submit = () =>
-    rejudge.mutate(
-      { id: run.id, judges: [judge!, ...(second ? [second] : [])], k: kNum },
-      { onSuccess: onClose },
-    );
+    rejudge.mutate({ id: run.id, judges: [judge!, ...(second ? [second] : [])], k: kNum }, { onSuccess: onClose });
   return (
     <Dialog
       title="Re-judge the stored conversations"
