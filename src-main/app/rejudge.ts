@@ -1,6 +1,6 @@
-import path from 'node:path';
 import type { Judgement, JudgementsReport, ModelSpec, Result, Run } from '../../src-shared/schemas/index.js';
 import { judgementsReport } from '../compare/judge-agreement.js';
+import { judgeLabel } from '../compare/judge-label.js';
 import { rejudgeConversation, runPool } from '../engine/index.js';
 import type { ChatModel } from '../providers/index.js';
 import type { Store } from '../store/index.js';
@@ -37,9 +37,7 @@ export interface RejudgeOutcome {
   report: JudgementsReport;
 }
 
-/** "ollama:qwen2.5:7b", "llama-cpp:judge.gguf" (local files by file name), with the seed-free params. */
-export const judgeLabel = (s: ModelSpec): string =>
-  `${s.provider}:${s.provider === 'llama-cpp' || s.provider === 'scripted' ? path.basename(s.model) : s.model}`;
+export { judgeLabel };
 
 const originalJudgeOf = (run: Run) => (run.models.judge ? judgeLabel(run.models.judge.spec) : 'none');
 

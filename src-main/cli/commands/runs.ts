@@ -1,5 +1,4 @@
-import { judgementsReport } from '../../compare/judge-agreement.js';
-import { judgeLabel } from '../../app/rejudge.js';
+import { storedJudgementsReport } from '../../compare/stored-judgements.js';
 import { formatJudgementsText } from '../../compare/format-judgements.js';
 import { formatProportion } from '../../../src-shared/stats/index.js';
 import type { Command } from 'commander';
@@ -70,14 +69,7 @@ export function registerRuns(program: Command): void {
       const run = store.runs.get(id);
       if (!run) throw new CliError(`run "${id}" not found (parley runs list shows them)`, 1);
       const report = toRunReport(run, store.results.listByRun(run.id));
-      const judged = store.judgements.countByRun(run.id)
-        ? judgementsReport(
-            run.id,
-            run.models.judge ? judgeLabel(run.models.judge.spec) : 'none',
-            store.results.listByRun(run.id),
-            store.judgements.listByRun(run.id),
-          )
-        : undefined;
+      const judged = storedJudgementsReport(store, run.id);
       if (opts.json) return printJson(judged ? { ...report, judgements: judged } : report);
       process.stdout.write(`${run.id}  ${run.status}  agent ${run.agent_name}  suite ${run.suite_name}\n`);
       process.stdout.write(
