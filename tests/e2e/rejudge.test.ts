@@ -29,7 +29,7 @@ describe('re-judging in Chromium', () => {
       options: {},
     });
     if (!started.ok) throw new Error(started.error.message);
-    runId = started.output.run_id;
+    runId = (started.output as { run_id: string }).run_id;
     const t0 = Date.now();
     while (app.ctx.store.runs.get(runId)?.status !== 'completed') {
       if (Date.now() - t0 > 20_000) throw new Error('run did not finish');
