@@ -49,7 +49,8 @@ function collect(rows: { result_id: string; metrics: MetricResult[] }[]): Verdic
 function majority(vs: Verdict[]): Verdict {
   const passes = vs.filter((v) => v.passed).length;
   const passed = passes * 2 > vs.length;
-  const score = vs.reduce((s, v) => s + v.score, 0) / vs.length;
+  // rounded so that equal means tie in the rank correlation (0.85 + 0.7 and 0.75 + 0.8 differ in the last bit)
+  const score = Math.round((vs.reduce((s, v) => s + v.score, 0) / vs.length) * 1e9) / 1e9;
   return { passed, score, reasoning: (vs.find((v) => v.passed === passed) ?? vs[0]).reasoning };
 }
 
