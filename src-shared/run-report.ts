@@ -1,4 +1,5 @@
 import { DEMO_NOTE } from './run-demo.js';
+import { wilson, type Proportion } from './stats/wilson.js';
 import type { ModelIdentity, Result, Run, RunProblems, TurnQuality } from './schemas/index.js';
 
 /** The JSON shape `parley run --json` and `parley runs show --json` print. */
@@ -17,6 +18,8 @@ export interface RunReport {
   errored: number;
   /** Conversations that ended because the model's context was full (end reason context_full). */
   context_full?: number;
+  /** passed of (passed + failed + errored), with its 95% Wilson interval (low/high); rate null when nothing was judged. */
+  pass_rate: Proportion;
   models: { agent?: ModelIdentity | string; caller?: ModelIdentity | string; judge?: ModelIdentity | string };
   created_at: string;
   finished_at: string | null;
@@ -80,6 +83,12 @@ export function toResultReport(r: Result): ResultReport {
   };
 }
 
+/** A run's pass rate with its 95% Wilson interval: passed of the judged conversations (imported ones are not judged). */
+export function runPassRate(run: Pick<Run, 'summary'>): Proportion {
+  const s = run.summary;
+  return wilson(s.passed, s.passed + s.failed + s.errored);
+}
+
 export function toRunReport(run: Run, results: Result[]): RunReport {
   return {
     run_id: run.id,
@@ -93,6 +102,7 @@ export function toRunReport(run: Run, results: Result[]): RunReport {
     failed: run.summary.failed,
     errored: run.summary.errored,
     ...(run.summary.context_full ? { context_full: run.summary.context_full } : {}),
+    pass_rate: runPassRate(run),
     models: {
       agent: roleModel(run.models.agent),
       caller: roleModel(run.models.caller),

@@ -11,6 +11,7 @@ import type { ProviderRegistry } from '../providers/index.js';
 import type { Store } from '../store/index.js';
 import { AnalysisService } from './analysis.js';
 import { ModelService } from './models.js';
+import { RejudgeService } from './rejudge.js';
 import { RunService } from './runs.js';
 
 export interface App {
@@ -18,11 +19,19 @@ export interface App {
   models: ModelService;
   runs: RunService;
   analysis: AnalysisService;
+  /** Re-judging stored conversations: judge consistency and judge against judge. */
+  judgements: RejudgeService;
 }
 
 export function createApp(store: Store, registry: () => ProviderRegistry): App {
   const models = new ModelService(store, registry);
-  return { store, models, runs: new RunService(store, models), analysis: new AnalysisService(store, models) };
+  return {
+    store,
+    models,
+    runs: new RunService(store, models),
+    analysis: new AnalysisService(store, models),
+    judgements: new RejudgeService(store, models),
+  };
 }
 
 export { AppError, invalid, notFound, conflict, unavailable, notBuilt } from './errors.js';
@@ -40,3 +49,11 @@ export { listModels, type ModelSources, type ListedModels } from './list-models.
 export { checkRunModels, runPrompts, notStarted, type RunModelSpecs } from './preflight.js';
 export { mergeShardRuns, importShardRuns } from './merge-runs.js';
 export { AnalysisService } from './analysis.js';
+export {
+  RejudgeService,
+  judgeLabel,
+  MAX_REJUDGE_K,
+  MAX_REJUDGE_JUDGES,
+  type RejudgeRequest,
+  type RejudgeOutcome,
+} from './rejudge.js';

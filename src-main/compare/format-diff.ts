@@ -5,6 +5,8 @@ import type { ChangeKind, RunDiff, RunRef, SideSummary, TestComparison } from '.
 /** Plain-text rendering of a RunDiff for `parley diff` (people; `--json` prints the RunDiff itself). */
 
 const pct = (x: number | null) => (x === null ? '-' : `${(x * 100).toFixed(1)}%`);
+const range = (i: { low: number; high: number } | null, unit = '%') =>
+  i === null ? '' : ` (${Math.round(i.low * 100)} to ${Math.round(i.high * 100)}${unit})`;
 const num = (x: number | null, d = 2) => (x === null ? '-' : x.toFixed(d));
 const signed = (x: number | null, d = 2, unit = '') =>
   x === null ? '-' : `${x >= 0 ? '+' : ''}${x.toFixed(d)}${unit}`;
@@ -32,10 +34,12 @@ function summaryLines(d: RunDiff): string[] {
   const rows: string[][] = [
     ['', 'A', 'B', 'delta'],
     [
-      'pass rate',
-      pct(a.pass_rate),
-      pct(b.pass_rate),
-      d.summary.delta.pass_rate === null ? '-' : `${signed(d.summary.delta.pass_rate * 100, 1)} pts`,
+      'pass rate (95% interval)',
+      `${pct(a.pass_rate)}${range(a.pass_interval)}`,
+      `${pct(b.pass_rate)}${range(b.pass_interval)}`,
+      d.summary.delta.pass_rate === null
+        ? '-'
+        : `${signed(d.summary.delta.pass_rate * 100, 1)} pts${range(d.summary.delta.pass_rate_interval, ' pts')}`,
     ],
     ['mean score', num(a.mean_score), num(b.mean_score), signed(d.summary.delta.mean_score)],
   ];
@@ -62,7 +66,7 @@ function summaryLines(d: RunDiff): string[] {
     ['mean turns', num(a.mean_turns, 1), num(b.mean_turns, 1), signed(d.summary.delta.mean_turns, 1)],
     ['conversations', String(a.results), String(b.results), ''],
   );
-  return table(rows);
+  return [...table(rows), `pass rate difference: ${d.summary.delta.pass_rate_hint}`];
 }
 
 const COUNT_LABEL: Record<ChangeKind, string> = {

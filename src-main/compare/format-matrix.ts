@@ -32,13 +32,13 @@ export function formatMatrixText(m: RunMatrix): string {
   const lines: string[] = ['RUNS'];
   lines.push(
     ...align([
-      ['#', 'RUN', 'MODEL', 'AGENT', 'PASS', 'SCORE', 'TOKENS', 'WALL'],
+      ['#', 'RUN', 'MODEL', 'AGENT', 'PASS (95% INTERVAL)', 'SCORE', 'TOKENS', 'WALL'],
       ...m.runs.map((c, i) => [
         String(i + 1),
         c.run.id,
         `${c.run.model}${c.run.demo ? ' (demo)' : ''}`,
         `${c.run.agent_name}${c.run.agent_version !== null ? ` v${c.run.agent_version}` : ''}`,
-        pct(c.totals.pass_rate),
+        `${pct(c.totals.pass_rate)}${c.totals.pass_interval ? ` (${pct(c.totals.pass_interval.low)}-${pct(c.totals.pass_interval.high)}, n=${c.totals.results - c.totals.imported})` : ''}`,
         c.totals.mean_score === null ? '-' : c.totals.mean_score.toFixed(2),
         String(c.totals.tokens.total),
         `${(c.totals.wall_ms / 1000).toFixed(1)}s`,

@@ -1,4 +1,5 @@
 import type { Result, Run } from '../../src-shared/schemas/index.js';
+import { wilson } from '../../src-shared/stats/index.js';
 import { modelLabel } from './summary.js';
 
 /**
@@ -10,6 +11,15 @@ import { modelLabel } from './summary.js';
 
 // XML 1.0 forbids most control characters even when escaped.
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/** pass_rate with its 95% Wilson interval, over the judged conversations (none when nothing was judged). */
+function passRateProperties(results: Result[]): Record<string, string> {
+  const judged = results.filter((r) => r.status !== 'imported');
+  const p = wilson(judged.filter((r) => r.status === 'pass').length, judged.length);
+  if (p.rate === null) return {};
+  const f = (x: number) => x.toFixed(4);
+  return { pass_rate: f(p.rate), pass_rate_low: f(p.low), pass_rate_high: f(p.high), pass_rate_n: String(p.n) };
+}
 
 export function escapeXml(s: string): string {
   return s
@@ -100,6 +110,7 @@ function testsuite(run: Run, results: Result[], named: boolean): string[] {
       : {}),
     ...(run.models.judge ? { judge_model: `${run.models.judge.spec.provider}:${run.models.judge.spec.model}` } : {}),
     ...(run.parent_run_id ? { parent_run_id: run.parent_run_id } : {}),
+    ...passRateProperties(results),
   };
   const name = named ? `${run.suite_name || run.id} [${modelLabel(run)}]` : run.suite_name || run.id;
   return [

@@ -1,3 +1,4 @@
+import { differenceHint, differenceOfProportions, wilson } from '../../src-shared/stats/index.js';
 import type { ModelIdentity, Result, Run } from '../../src-shared/schemas/index.js';
 import { runTotals } from '../../src-shared/run-totals.js';
 import { isDemoRun } from '../../src-shared/run-demo.js';
@@ -67,7 +68,18 @@ export function summarizeSide(run: Run | null, results: Result[]): SideSummary {
     conversation_ms: t.conversation_ms,
     mean_turns: t.mean_turns,
     tokens_per_conversation: t.conversations ? t.tokens.total / t.conversations : null,
+    pass_interval:
+      t.passed + t.failed + t.errored ? intervalOf(wilson(t.passed, t.passed + t.failed + t.errored)) : null,
   };
+}
+
+const intervalOf = (p: { low: number; high: number }) => ({ low: p.low, high: p.high });
+const judgedOf = (s: SideSummary) => s.results - s.imported;
+
+/** The interval of B's pass rate minus A's. */
+function passRateDifference(a: SideSummary, b: SideSummary): { low: number; high: number } | null {
+  const d = differenceOfProportions(b.passed, judgedOf(b), a.passed, judgedOf(a));
+  return d.diff === null ? null : intervalOf(d);
 }
 
 const sub = (a: number | null, b: number | null) => (a !== null && b !== null ? b - a : null);
@@ -82,6 +94,8 @@ export function diffSummary(a: SideSummary, b: SideSummary, tests: TestCompariso
     b,
     delta: {
       pass_rate: sub(a.pass_rate, b.pass_rate),
+      pass_rate_interval: passRateDifference(a, b),
+      pass_rate_hint: differenceHint(b.passed, judgedOf(b), a.passed, judgedOf(a)),
       mean_score: sub(a.mean_score, b.mean_score),
       mean_scores: Object.fromEntries(
         criteria.map((c) => [c, sub(a.mean_scores[c] ?? null, b.mean_scores[c] ?? null)]),

@@ -207,6 +207,8 @@ export interface SideSummary {
   imported: number;
   /** passed / (results that were judged); null when nothing was judged. */
   pass_rate: number | null;
+  /** 95% Wilson interval of pass_rate; null when nothing was judged. */
+  pass_interval: { low: number; high: number } | null;
   /** Mean score per metric criterion over all results. */
   mean_scores: Record<string, number>;
   /** Mean of all metric scores. */
@@ -246,6 +248,10 @@ export interface DiffSummary {
   b: SideSummary;
   delta: {
     pass_rate: number | null;
+    /** 95% interval of the difference B - A (Newcombe's hybrid score method); null without data. */
+    pass_rate_interval: { low: number; high: number } | null;
+    /** Plain words: is the difference clear, else how many conversations per run would show it. */
+    pass_rate_hint: string;
     mean_score: number | null;
     mean_scores: Record<string, number | null>;
     tokens: number;

@@ -12,6 +12,7 @@
  */
 export { executePlan, type ExecutePlanOptions, type PlanItem, type WorkOutput } from './execute-plan.js';
 export { runPool, type PoolOptions, type PoolOutcome } from './run-pool.js';
+export { rejudgeConversation, metricsOf, type Rejudged } from './rejudge.js';
 export { startReplay, planReplay, callerLines, type StartReplayOptions, type ReplayPlan } from './replay.js';
 export {
   startEvaluation,

@@ -1,3 +1,4 @@
+import { wilson } from '../../src-shared/stats/index.js';
 import type { CheckResult, MetricResult, Result, ResultStatus, TestSuite } from '../../src-shared/schemas/index.js';
 
 /**
@@ -28,6 +29,8 @@ export interface TestOutcome {
   errored: number;
   /** passed / runs (0 when nothing ran). */
   pass_rate: number;
+  /** 95% Wilson interval of pass_rate. */
+  pass_interval: { low: number; high: number };
   min_pass_rate: number;
   /** pass_rate >= min_pass_rate (and at least one run). */
   ok: boolean;
@@ -50,6 +53,7 @@ export function summarizeTests(
         failed: 0,
         errored: 0,
         pass_rate: 0,
+        pass_interval: { low: 0, high: 1 },
         min_pass_rate: min,
         ok: false,
       };
@@ -63,6 +67,8 @@ export function summarizeTests(
   const out = [...by.values()].sort((a, b) => a.test_index - b.test_index);
   for (const o of out) {
     o.pass_rate = o.runs ? o.passed / o.runs : 0;
+    const w = wilson(o.passed, o.runs);
+    o.pass_interval = { low: w.low, high: w.high };
     o.ok = o.runs > 0 && o.pass_rate + 1e-9 >= o.min_pass_rate;
   }
   return out;

@@ -4,6 +4,7 @@ import { openDatabase, type OpenOptions } from './connection.js';
 import { AgentsRepo } from './repos/agents.js';
 import { AnalysesRepo } from './repos/analyses.js';
 import { DocumentsRepo } from './repos/documents.js';
+import { JudgementsRepo } from './repos/judgements.js';
 import { ResultsRepo } from './repos/results.js';
 import { RunsRepo } from './repos/runs.js';
 import { SettingsRepo } from './repos/settings.js';
@@ -24,6 +25,8 @@ export interface Store {
   readonly suites: DocumentsRepo<typeof TestSuite>;
   readonly runs: RunsRepo;
   readonly results: ResultsRepo;
+  /** Re-judgements stored beside the original verdicts. */
+  readonly judgements: JudgementsRepo;
   readonly settings: SettingsRepo;
   readonly analyses: AnalysesRepo;
   /** Runs `fn` in one transaction: all of it is written or none. */
@@ -43,6 +46,7 @@ export function openStore(file: string, opts: OpenOptions = {}): Store {
     suites: new DocumentsRepo(db, 'suites', TestSuite, 'su'),
     runs: new RunsRepo(db),
     results: new ResultsRepo(db),
+    judgements: new JudgementsRepo(db),
     settings: new SettingsRepo(db),
     analyses: new AnalysesRepo(db),
     transaction: (fn) => db.transaction(fn)(),

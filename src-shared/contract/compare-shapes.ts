@@ -137,6 +137,8 @@ export const SideSummary = z.object({
   errored: z.number(),
   imported: z.number(),
   pass_rate: num,
+  /** 95% Wilson interval of pass_rate (null when nothing was judged). */
+  pass_interval: z.object({ low: z.number(), high: z.number() }).nullable(),
   mean_scores: z.record(z.string(), z.number()),
   mean_score: num,
   tokens: TokenTotals,
@@ -208,6 +210,10 @@ export const DiffSummary = z.object({
   b: SideSummary,
   delta: z.object({
     pass_rate: num,
+    /** 95% interval of the difference B - A (Newcombe's hybrid score method); null without data. */
+    pass_rate_interval: z.object({ low: z.number(), high: z.number() }).nullable(),
+    /** Plain words: is the difference clear, else how many conversations per run would show it. */
+    pass_rate_hint: z.string(),
     mean_score: num,
     mean_scores: z.record(z.string(), num),
     tokens: z.number(),

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ModelSpec, Result, Run, RunOptionsInput, RunStatus, TranscriptTurn } from '../schemas/index.js';
+import {
+  JudgementsReport,
+  ModelSpec,
+  Result,
+  Run,
+  RunOptionsInput,
+  RunStatus,
+  TranscriptTurn,
+} from '../schemas/index.js';
 import { method } from './define.js';
 
 export * from './compare-shapes.js';
@@ -132,5 +140,26 @@ export const runMethods = {
       judge_model: ModelSpec.optional(),
     }),
     z.object({ run_id: z.string() }),
+  ),
+  'runs.rejudge': method(
+    "Judge a finished run's stored conversations again, k times per judge model (seeds 1..k), storing each judgement beside the original verdicts; answers with the consistency and judge-against-judge report",
+    z.object({
+      id: z.string().min(1),
+      /** Default: the run's own judge model. Two or more: judge against judge. */
+      judges: z.array(ModelSpec).optional(),
+      /** Judgements per conversation and judge (1 to 50; default 1). */
+      k: z.number().int().optional(),
+    }),
+    z.object({
+      batch_id: z.string(),
+      judgements: z.number().int(),
+      errors: z.number().int(),
+      report: JudgementsReport,
+    }),
+  ),
+  'runs.judgements': method(
+    "A run's judge consistency and judge-against-judge report from its stored re-judgements",
+    z.object({ id: z.string().min(1) }),
+    JudgementsReport,
   ),
 };

@@ -3,3 +3,4 @@ export * from './persona.js';
 export * from './test-case.js';
 export * from './model.js';
 export * from './run.js';
+export * from './judgements.js';

@@ -14,6 +14,7 @@ import { firstRunHandlers } from './app-first-run.js';
 import { playgroundHandlers } from './playground.js';
 import { runControlHandlers } from './runs-control.js';
 import { runHandlers } from './runs.js';
+import { runJudgementHandlers } from './runs-judgements.js';
 import { appHandlers } from './app.js';
 import type { Handlers } from './types.js';
 
@@ -27,6 +28,7 @@ export const handlers: Handlers = {
   ...suiteHandlers,
   ...runHandlers,
   ...runControlHandlers,
+  ...runJudgementHandlers,
   ...callHandlers,
   ...compareHandlers,
   ...modelHandlers,

@@ -1,3 +1,4 @@
+import { storedJudgementsReport } from '../../compare/stored-judgements.js';
 import type { Command } from 'commander';
 import { diffStoredRuns } from '../../compare/load.js';
 import { hasRegression } from '../../compare/diff-runs.js';
@@ -41,7 +42,16 @@ export function registerDiff(program: Command): void {
         notFoundToCli(e);
       }
       if (opts.json) printJson(d);
-      else process.stdout.write(formatDiffText(d));
+      else {
+        process.stdout.write(formatDiffText(d));
+        // a change on a metric whose judge flips may be the judge, not the agent
+        for (const [label, id] of [
+          ['A', d.a.id],
+          ['B', d.b.id],
+        ] as const)
+          for (const u of storedJudgementsReport(store, id)?.unstable ?? [])
+            process.stdout.write(`WARNING run ${label}: ${u}\n`);
+      }
       if (opts.failOnRegression && hasRegression(d)) process.exitCode = 1;
     }),
   );

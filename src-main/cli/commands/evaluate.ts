@@ -1,3 +1,5 @@
+import { formatProportion } from '../../../src-shared/stats/index.js';
+import { runPassRate } from '../../../src-shared/run-report.js';
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { toRunReport } from '../../../src-shared/run-report.js';
@@ -113,7 +115,7 @@ export function registerEvaluate(program: Command): void {
           ]),
         );
         process.stdout.write(
-          `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}\n`,
+          `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}  pass rate ${formatProportion(runPassRate(run))}\n`,
         );
         if (grouping) {
           process.stdout.write('\nPROBLEMS\n');

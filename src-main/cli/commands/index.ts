@@ -10,6 +10,7 @@ import { registerDiff } from './diff.js';
 import { registerEvaluate } from './evaluate.js';
 import { registerImportCalls } from './import-calls.js';
 import { registerReplay } from './replay.js';
+import { registerRejudge } from './rejudge.js';
 import { registerBackup } from './backup.js';
 import { registerModels } from './models.js';
 import { registerRun } from './run.js';
@@ -32,6 +33,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerImportCalls,
   registerEvaluate,
   registerReplay,
+  registerRejudge,
   registerAgents,
   registerPersonas,
   registerRuns,

@@ -1,3 +1,5 @@
+import { formatProportion, wilson } from '../../../src-shared/stats/index.js';
+import { runPassRate } from '../../../src-shared/run-report.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -215,13 +217,13 @@ function printText(o: RunOutcome, verbose = false): void {
   );
   const failing = failuresText(results, verbose);
   if (failing.length) process.stdout.write(`\n${failing.join('\n')}\n`);
-  const rates = o.tests.filter((t) => t.runs > 1).map((t) => `${t.test} ${Math.round(t.pass_rate * 100)}%`);
+  const rates = o.tests.filter((t) => t.runs > 1).map((t) => `${t.test} ${formatProportion(wilson(t.passed, t.runs))}`);
   if (rates.length)
     process.stdout.write(
       `\npass rates: ${rates.join(', ')} (minimum ${Math.round((o.tests[0]?.min_pass_rate ?? 1) * 100)}%)\n`,
     );
   process.stdout.write(
-    `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}${run.summary.context_full ? `  (${run.summary.context_full} ended when the context was full)` : ''}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`,
+    `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}  pass rate ${formatProportion(runPassRate(run))}${run.summary.context_full ? `  (${run.summary.context_full} ended when the context was full)` : ''}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`,
   );
   const scored = results.flatMap((r) => r.turn_quality?.turns ?? []);
   if (scored.length) {

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { toRunReport } from '../../../src-shared/run-report.js';
+import { runPassRate, toRunReport } from '../../../src-shared/run-report.js';
 import { DEMO_NOTE } from '../../../src-shared/run-demo.js';
+import { storedJudgementsReport } from '../../compare/stored-judgements.js';
+import { formatJudgementsText } from '../../compare/format-judgements.js';
+import { formatProportion } from '../../../src-shared/stats/index.js';
 import { RunStatus } from '../../../src-shared/schemas/index.js';
 import { CliError } from '../errors.js';
 import { printJson, printTable, shortDate } from '../output.js';
@@ -44,7 +47,7 @@ export function registerRuns(program: Command): void {
         return;
       }
       printTable(
-        ['ID', 'STATUS', 'AGENT', 'SUITE', 'PASS', 'FAIL', 'ERR', 'MODEL', 'CREATED'],
+        ['ID', 'STATUS', 'AGENT', 'SUITE', 'PASS', 'FAIL', 'ERR', 'RATE (95%)', 'MODEL', 'CREATED'],
         list.map((r) => [
           r.id,
           r.demo ? `${r.status} (demo)` : r.status,
@@ -53,6 +56,7 @@ export function registerRuns(program: Command): void {
           String(r.summary.passed),
           String(r.summary.failed),
           String(r.summary.errored),
+          formatProportion(runPassRate(r)),
           r.models.agent ? `${r.models.agent.spec.provider}:${r.models.agent.spec.model}` : '-',
           shortDate(r.created_at),
         ]),
@@ -94,23 +98,14 @@ export function registerRuns(program: Command): void {
       const run = store.runs.get(id);
       if (!run) throw new CliError(`run "${id}" not found (parley runs list shows them)`, 1);
       const report = toRunReport(run, store.results.listByRun(run.id));
-      if (opts.json) return printJson(report);
+      const judged = storedJudgementsReport(store, run.id);
+      if (opts.json) return printJson(judged ? { ...report, judgements: judged } : report);
       process.stdout.write(
-        `${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}
-`,
+        `${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n`,
       );
-      if (run.demo)
-        process.stdout.write(`${DEMO_NOTE}
-`);
+      if (run.demo) process.stdout.write(`${DEMO_NOTE}\n`);
       process.stdout.write(
-        `passed ${report.passed}  failed ${report.failed}  errored ${report.errored}${report.context_full ? `  (${report.context_full} ended when the context was full)` : ''}${
-          run.error
-            ? `
-run ${run.status}: ${run.error}`
-            : ''
-        }
-
-`,
+        `passed ${report.passed}  failed ${report.failed}  errored ${report.errored}  pass rate ${formatProportion(report.pass_rate)}${report.context_full ? `  (${report.context_full} ended when the context was full)` : ''}${run.error ? `\nrun ${run.status}: ${run.error}` : ''}\n\n`,
       );
       printTable(
         ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', 'ERROR'],
@@ -124,6 +119,7 @@ run ${run.status}: ${run.error}`
           r.error ?? '',
         ]),
       );
+      if (judged) process.stdout.write(`\n${formatJudgementsText(judged)}`);
     }),
   );
 }

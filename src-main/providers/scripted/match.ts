@@ -14,7 +14,7 @@ export function textMatches(matcher: string, text: string): boolean {
   return text.toLowerCase().includes(matcher.toLowerCase());
 }
 
-export function ruleMatches(rule: ScriptRule, purpose: string, messages: ChatMessage[]): boolean {
+export function ruleMatches(rule: ScriptRule, purpose: string, messages: ChatMessage[], seed?: number): boolean {
   if (rule.purpose && rule.purpose !== purpose) return false;
   const w = rule.when;
   const last = [...messages].reverse().find((m) => m.role !== 'system');
@@ -24,6 +24,7 @@ export function ruleMatches(rule: ScriptRule, purpose: string, messages: ChatMes
     .join('\n');
   if (w.last !== undefined && !textMatches(w.last, last?.content ?? '')) return false;
   if (w.system !== undefined && !textMatches(w.system, system)) return false;
+  if (w.seed !== undefined && w.seed !== seed) return false;
   if (w.any !== undefined && !messages.some((m) => textMatches(w.any!, m.content))) return false;
   return true;
 }

@@ -17,6 +17,8 @@ export const ScriptRule = z.object({
       last: Matcher.optional(),
       system: Matcher.optional(),
       any: Matcher.optional(),
+      /** The model's params.seed equals this (re-judging with seeds 1..k). */
+      seed: z.number().int().optional(),
     })
     .default({}),
   reply: z.unknown(),

@@ -70,7 +70,7 @@ export class ScriptedSession implements ModelSession {
       const rule = this.script.rules[i];
       const fired = this.ruleCounts.get(i) ?? 0;
       if (rule.times !== undefined && fired >= rule.times) continue;
-      if (ruleMatches(rule, purpose, messages)) {
+      if (ruleMatches(rule, purpose, messages, this.spec.params.seed)) {
         this.ruleCounts.set(i, fired + 1);
         return { entry: rule.reply, found: true };
       }

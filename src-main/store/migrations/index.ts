@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql as initial } from './001_initial.js';
 import { sql as runProblems } from './002_run_problems.js';
 import { sql as routingAnalyses } from './006_routing_analyses.js';
+import { sql as judgements } from './007_judgements.js';
 
 export interface Migration {
   id: number;
@@ -14,6 +15,7 @@ export const MIGRATIONS: Migration[] = [
   { id: 1, name: 'initial', sql: initial },
   { id: 2, name: 'run problems', sql: runProblems },
   { id: 6, name: 'routing analyses', sql: routingAnalyses },
+  { id: 7, name: 'judgements', sql: judgements },
 ];
 
 export const migrationChecksum = (m: Migration): string => createHash('sha256').update(m.sql).digest('hex');

@@ -8,6 +8,7 @@ import { useQueryState } from '../runs/query-state.js';
 import { FILTERS, filterCounts, filterTests, parseFilter, parseKind, parseRuns, testKeyOf } from './compare-filters.js';
 import { DiffSummaryHeader } from './DiffSummaryHeader.js';
 import { MatrixView } from './MatrixView.js';
+import { UnstableJudges } from './UnstableJudges.js';
 import { ModelChart } from './ModelChart.js';
 import { RunPicker } from './RunPicker.js';
 import { TestDiffDetail } from './TestDiffDetail.js';
@@ -50,6 +51,7 @@ export function ComparePage(_props: { params: Record<string, string> }) {
         more runs for a matrix.
       </PageHeader>
       <RunPicker selected={runs} onChange={setRuns} pendingB={pendingB} />
+      <UnstableJudges runs={runs.map((id, i) => ({ id, label: runs.length === 2 ? 'AB'[i] : String(i + 1) }))} />
       {runs.length < 2 && <NotEnough />}
       {nway && (
         <>

@@ -27,6 +27,15 @@ function RunHead({ side, run, highlight }: { side: 'A' | 'B'; run: RunRef; highl
   );
 }
 
+/** "A 49–94%, B 20–70%; difference −40 to +10 pts: a 25-point difference could be chance: ..." */
+function passRateNote(s: CompareRunDiff['summary']): string {
+  const p = (x: number) => Math.round(x * 100);
+  const side = (i: { low: number; high: number } | null) => (i ? `${p(i.low)}–${p(i.high)}%` : '—');
+  const d = s.delta.pass_rate_interval;
+  const diff = d ? `; difference ${p(d.low)} to ${p(d.high)} pts` : '';
+  return `95% intervals: A ${side(s.a.pass_interval)}, B ${side(s.b.pass_interval)}${diff}. ${s.delta.pass_rate_hint}`;
+}
+
 function Delta({
   label,
   a,
@@ -35,6 +44,7 @@ function Delta({
   fmtDelta,
   higherIsBetter,
   testId,
+  note,
 }: {
   label: string;
   a: string;
@@ -43,6 +53,8 @@ function Delta({
   fmtDelta: (x: number) => string;
   higherIsBetter: boolean;
   testId?: string;
+  /** A line under the delta (the pass rate's interval and hint). */
+  note?: string;
 }) {
   return (
     <div className="delta" data-testid={testId}>
@@ -51,6 +63,7 @@ function Delta({
         <span>{a}</span> <span className="arrow">→</span> <strong>{b}</strong>
       </div>
       <div className={`d tone-${tone(delta, higherIsBetter)}`}>{signed(delta, fmtDelta)}</div>
+      {note && <div className="small muted note">{note}</div>}
     </div>
   );
 }
@@ -116,6 +129,7 @@ export function DiffSummaryHeader({
           delta={s.delta.pass_rate}
           fmtDelta={pp}
           higherIsBetter
+          note={passRateNote(s)}
         />
         <Delta
           label="Mean score"

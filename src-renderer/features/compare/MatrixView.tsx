@@ -116,6 +116,11 @@ export function MatrixView({
               {matrix.runs.map((c) => (
                 <td key={c.run.id} className="num-strong">
                   {fmtPct(c.totals.pass_rate)}
+                  {c.totals.pass_interval && (
+                    <div className="small muted" title="95% Wilson interval">
+                      {Math.round(c.totals.pass_interval.low * 100)}–{Math.round(c.totals.pass_interval.high * 100)}%
+                    </div>
+                  )}
                 </td>
               ))}
             </tr>

@@ -33,6 +33,8 @@ import { DemoBadge, DemoNotice } from './DemoBadge.js';
 import { NewRunDialog } from './NewRunDialog.js';
 import { setupFromRun } from './run-setup.js';
 import { compareAsB } from './compare-link.js';
+import { RejudgeDialog } from './RejudgeDialog.js';
+import { JudgementsCard } from './JudgementsCard.js';
 
 type Action = { type: 'event'; e: RunEvent } | { type: 'seed'; rows: ResultRowLike[]; live?: LiveRun | null };
 const reducer = (s: LiveState, a: Action): LiveState =>
@@ -106,7 +108,7 @@ function RunView({ id }: { id: string }) {
   const resume = useApiMutation('runs.resume', ['runs.get', 'runs.list', 'runs.live']);
   const exportRun = useApiMutation('runs.export');
   const remove = useApiMutation('runs.delete', ['runs.list']);
-  const [dialog, setDialog] = useState<'evaluate' | 'replay' | 'delete' | 'again' | 'another' | null>(null);
+  const [dialog, setDialog] = useState<'evaluate' | 'replay' | 'rejudge' | 'delete' | 'again' | 'another' | null>(null);
   // "Compare…" makes this run B; the baseline A is the previous run of the same suite and agent.
   const sameSuite = useApi(
     'runs.list',
@@ -197,6 +199,7 @@ function RunView({ id }: { id: string }) {
             {!active && <button onClick={() => navigate(compareAsB(r, sameSuite.data ?? []))}>Compare…</button>}
             {!active && <button onClick={() => setDialog('evaluate')}>Evaluate…</button>}
             {!active && <button onClick={() => setDialog('replay')}>Replay…</button>}
+            {!active && <button onClick={() => setDialog('rejudge')}>Re-judge…</button>}
             {!active && (
               <button className="danger" onClick={() => setDialog('delete')}>
                 Delete
@@ -281,6 +284,7 @@ function RunView({ id }: { id: string }) {
 
       {!active && results.data && <RunSummary run={r} results={results.data} />}
       {!active && r.status !== 'running' && <ProblemsCard run={r} onOpenResult={(rid) => setQuery({ result: rid })} />}
+      {!active && <JudgementsCard runId={id} onOpenResult={(rid) => setQuery({ result: rid })} />}
       {!active && results.error && <ErrorBox error={results.error} />}
 
       <ResultsTable
@@ -310,6 +314,7 @@ function RunView({ id }: { id: string }) {
       )}
       {dialog === 'evaluate' && <EvaluateDialog run={r} onClose={() => setDialog(null)} />}
       {dialog === 'replay' && <ReplayDialog run={r} onClose={() => setDialog(null)} />}
+      {dialog === 'rejudge' && <RejudgeDialog run={r} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && (
         <ConfirmDialog
           title="Delete this run?"

@@ -1,11 +1,14 @@
 import type { Result, Run } from '../../../src-shared/schemas/run.js';
 import { runTotals } from '../../../src-shared/run-totals.js';
-import { fmtInt, fmtMs, fmtPct } from './run-stats.js';
+import { wilson } from '../../../src-shared/stats/index.js';
+import { fmtInt, fmtMs, fmtPassInterval, fmtPct } from './run-stats.js';
 
 /** The finished run at a glance: pass rate, counts, tokens, wall time, mean score per metric. */
 export function RunSummary({ run, results }: { run: Run; results: Result[] }) {
   const t = runTotals(run, results);
   const contextFull = results.filter((r) => r.end_reason === 'context_full').length;
+  const judged = t.passed + t.failed + t.errored;
+  const interval = judged ? wilson(t.passed, judged) : null;
   return (
     <div className="card run-summary" data-testid="run-summary" aria-label="Run summary">
       <div className="stat big">
@@ -13,6 +16,11 @@ export function RunSummary({ run, results }: { run: Run; results: Result[] }) {
         <div className="value" data-testid="pass-rate">
           {fmtPct(t.pass_rate)}
         </div>
+        {interval && (
+          <div className="small muted" data-testid="pass-interval" title="95% Wilson interval of the pass rate">
+            {fmtPassInterval(interval, judged)}
+          </div>
+        )}
         <div className="small muted">
           {t.passed} passed · {t.failed} failed · {t.errored} errors of {t.conversations}
         </div>

@@ -11,7 +11,8 @@ import { ImportCallsDialog } from './ImportCallsDialog.js';
 import { useQueryState } from './query-state.js';
 import { filtersFromQuery, hasFilters, listInput, type RunFilters } from './run-filters.js';
 import { runModelLabels } from './models-label.js';
-import { fmtMs } from './run-stats.js';
+import { fmtMs, fmtPct } from './run-stats.js';
+import { runPassRate } from '../../../src-shared/run-report.js';
 import './runs.css';
 
 function Counts({ run }: { run: Run }) {
@@ -27,6 +28,19 @@ function Counts({ run }: { run: Run }) {
       <span className={s.errored ? 'c-error' : 'zero'} title="errors">
         {s.errored} !
       </span>
+      <PassRate run={run} />
+    </span>
+  );
+}
+
+/** The pass rate with its 95% interval, small, after the counts. */
+function PassRate({ run }: { run: Run }) {
+  const p = runPassRate(run);
+  if (p.rate === null) return null;
+  const pct = (x: number) => Math.round(x * 100);
+  return (
+    <span className="muted small pass-rate" title="pass rate (95% Wilson interval)">
+      {fmtPct(p.rate)} ({pct(p.low)}–{pct(p.high)}%)
     </span>
   );
 }

@@ -58,3 +58,10 @@ export function fmtMs(ms: number | null | undefined): string {
 }
 export const fmtInt = (n: number | null | undefined) =>
   n === null || n === undefined ? '—' : Math.round(n).toLocaleString('en-US');
+
+/** "95% interval 49–94% (n=10)" for a pass rate, or '' when there is nothing to show. */
+export function fmtPassInterval(interval: { low: number; high: number } | null | undefined, n?: number): string {
+  if (!interval) return '';
+  const p = (x: number) => Math.round(x * 100);
+  return `95% interval ${p(interval.low)}–${p(interval.high)}%${n !== undefined ? ` (n=${n})` : ''}`;
+}

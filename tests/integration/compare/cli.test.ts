@@ -47,15 +47,16 @@ describe('parley diff', () => {
          agent qwen2.5:7b Q4_K_M · caller same as agent · judge same as agent
       A and B differ in: agent model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M; agent version v1 -> v2
 
-                                   A      B      delta
-      pass rate                93.8%  25.0%  -68.8 pts
-      mean score                0.91   0.48      -0.43
-        Greets warmly           0.90   0.80      -0.10
-        Books the appointment   0.92   0.15      -0.77
-      tokens                    4081   4298       +217
-      wall time                42.0s  65.5s     +23.5s
-      mean turns                 2.0    2.0       +0.0
-      conversations               16     16
+                                                A                  B                       delta
+      pass rate (95% interval)  93.8% (72 to 99%)  25.0% (10 to 49%)  -68.8 pts (-84 to -36 pts)
+      mean score                             0.91               0.48                       -0.43
+        Greets warmly                        0.90               0.80                       -0.10
+        Books the appointment                0.92               0.15                       -0.77
+      tokens                                 4081               4298                        +217
+      wall time                             42.0s              65.5s                      +23.5s
+      mean turns                              2.0                2.0                        +0.0
+      conversations                            16                 16
+      pass rate difference: a 69-point difference, clear at this sample size (16 vs 16)
 
       2 regressed, 1 noise, 1 new, 1 removed, 1 unchanged
 
@@ -160,10 +161,10 @@ describe('parley compare', () => {
     expect(r.code).toBe(0);
     expect(norm(r.out)).toMatchInlineSnapshot(`
       "RUNS
-        #  RUN                    MODEL               AGENT      PASS  SCORE  TOKENS  WALL
-        1  <RUN_A>  llama3.2:3b Q4_K_M  Dental v1  94%   0.91   4081    42.0s
-        2  <RUN_B>  qwen2.5:7b Q4_K_M   Dental v2  25%   0.48   4298    65.5s
-        3  <RUN_C>  llama3.2:3b Q8_0    Dental v2  94%   0.89   4081    50.0s
+        #  RUN                    MODEL               AGENT      PASS (95% INTERVAL)  SCORE  TOKENS  WALL
+        1  <RUN_A>  llama3.2:3b Q4_K_M  Dental v1  94% (72%-99%, n=16)  0.91   4081    42.0s
+        2  <RUN_B>  qwen2.5:7b Q4_K_M   Dental v2  25% (10%-49%, n=16)  0.48   4298    65.5s
+        3  <RUN_C>  llama3.2:3b Q8_0    Dental v2  94% (72%-99%, n=16)  0.89   4081    50.0s
 
       CONFIGURATION
         1  agent llama3.2:3b Q4_K_M · caller same as agent · judge same as agent

@@ -93,8 +93,12 @@ describe('one application layer, one run loop (issue 16)', () => {
       'src-main/providers/shared/endpoint-pool.ts',
     ]);
     const poolUsers = main.filter((f) => /\brunPool\(/.test(read(f)) && f !== 'src-main/engine/run-pool.ts');
-    // runs (execute-plan) and the routing analysis's model batches
-    expect(poolUsers.sort()).toEqual(['src-main/analysis/routing.ts', 'src-main/engine/execute-plan.ts']);
+    // execute-plan.ts: every kind of run; the routing analysis's model batches; app/rejudge.ts: re-judging
+    expect(poolUsers.sort()).toEqual([
+      'src-main/analysis/routing.ts',
+      'src-main/app/rejudge.ts',
+      'src-main/engine/execute-plan.ts',
+    ]);
   });
 
   it('the doors reach runs through the application layer, not the engine', () => {

@@ -42,6 +42,8 @@ describe('pass / fail', () => {
         failed: 1,
         errored: 0,
         pass_rate: 0.75,
+        // Wilson 95% for 3 of 4 (hand-computed: (0.75 + 0.4802 ± 0.4620) / 1.9604)
+        pass_interval: { low: expect.closeTo(0.3006, 4), high: expect.closeTo(0.9544, 4) },
         min_pass_rate: 1,
         ok: false,
       },
@@ -53,6 +55,7 @@ describe('pass / fail', () => {
         failed: 0,
         errored: 1,
         pass_rate: 0.5,
+        pass_interval: { low: expect.closeTo(0.0945, 4), high: expect.closeTo(0.9055, 4) },
         min_pass_rate: 1,
         ok: false,
       },

@@ -1,0 +1,63 @@
+import type { Command } from 'commander';
+import { parseModelSpec, type ModelSpec } from '../../../src-shared/schemas/index.js';
+import { formatJudgementsText } from '../../compare/format-judgements.js';
+import { CliError } from '../errors.js';
+import { info, printJson } from '../output.js';
+import { withDbOption } from '../store-option.js';
+
+interface RejudgeCliOptions {
+  db?: string;
+  judgeModel: string[];
+  k: string;
+  json?: boolean;
+}
+
+const collect = (v: string, prev: string[]) => [...prev, v];
+
+export function registerRejudge(program: Command): void {
+  withDbOption(
+    program
+      .command('rejudge <run>')
+      .description(
+        "judge a finished run's stored conversations again (k times, seeds 1..k) and report judge consistency; with --judge-model, judge against judge (Cohen's kappa, rank correlation, disagreements). Judgements are stored beside the original verdicts.",
+      )
+      .option(
+        '--judge-model <spec>',
+        "judge model SPEC (repeat for several; default: the run's own judge)",
+        collect,
+        [] as string[],
+      )
+      .option('--k <n>', 'judgements per conversation and judge, seeds 1..k (1 to 50)', '1')
+      .option('--json', 'print JSON'),
+  ).action(async (runId: string, opts: RejudgeCliOptions) => {
+    const k = Number(opts.k);
+    if (!/^\d+$/.test(opts.k.trim()) || !Number.isInteger(k))
+      throw new CliError(`--k: expected a whole number from 1 to 50, got "${opts.k}"`);
+    const judges: ModelSpec[] = opts.judgeModel.map((s) => {
+      try {
+        return parseModelSpec(s);
+      } catch (e) {
+        throw new CliError(`--judge-model ${s}: ${(e as Error).message}`);
+      }
+    });
+    const { useApp } = await import('../use-app.js');
+    await useApp(
+      opts,
+      async (app) => {
+        if (!app.store.runs.get(runId)) throw new CliError(`run "${runId}" not found (parley runs list shows them)`, 1);
+        const out = await app.judgements.rejudge(
+          { run_id: runId, judges: judges.length ? judges : undefined, k },
+          {
+            onProgress: (p) => {
+              if (!opts.json && (p.done === p.total || p.done % 50 === 0)) info(`[${p.done}/${p.total}] judged`);
+            },
+          },
+        );
+        if (opts.json) return printJson(out);
+        process.stdout.write(formatJudgementsText(out.report));
+        if (out.errors) process.stdout.write(`\n${out.errors} judge call(s) failed; their verdicts are missing\n`);
+      },
+      { k: '--k', judges: '--judge-model' },
+    );
+  });
+}

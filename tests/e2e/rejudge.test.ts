@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dispatch } from '../../src-main/api/dispatch.js';
+import { openWebApp, type WebApp } from './support/browser.js';
+import { goodScript, seedClinic, writeScript } from '../integration/api/run-control-fixtures.js';
+
+/** "Re-judge..." in Chromium: judge a finished run again 3 times and see the unstable metrics marked. */
+describe('re-judging in Chromium', () => {
+  let app: WebApp;
+  let runId: string;
+  let dir: string;
+
+  beforeAll(async () => {
+    app = await openWebApp();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-rejudge-'));
+    const { agentId, suiteId } = seedClinic(app.ctx.store);
+    // the judge passes everything, except on seed 2, where it fails the time-slot metric
+    const script = writeScript(
+      dir,
+      'clinic',
+      goodScript({ rules: [{ purpose: 'judge', when: { seed: 2, last: 'concrete time slot' }, reply: 0.2 }] }),
+    );
+    const started = await dispatch(app.ctx, 'runs.start', {
+      agent_id: agentId,
+      suite_id: suiteId,
+      models: { agent: { provider: 'scripted', model: script, params: {} } },
+      options: {},
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    runId = (started.output as { run_id: string }).run_id;
+    const t0 = Date.now();
+    while (app.ctx.store.runs.get(runId)?.status !== 'completed') {
+      if (Date.now() - t0 > 20_000) throw new Error('run did not finish');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('re-judges with k = 3 and marks the metric whose verdicts flip', async () => {
+    const { page } = app;
+    await page.goto(`${app.server.url.split('?')[0]}#/runs/${runId}`);
+    await page.getByTestId('pass-interval').waitFor();
+    await expect(page.getByTestId('pass-interval').textContent()).resolves.toBe('95% interval 34–100% (n=2)');
+    await page.getByRole('button', { name: 'Re-judge…' }).click();
+    const dialog = page.getByTestId('rejudge-run');
+    await dialog.getByLabel('k').fill('3');
+    await dialog.getByRole('button', { name: 'Re-judge' }).click();
+    const card = page.getByTestId('judgements');
+    await card.waitFor();
+    await expect(card.getByTestId('unstable-judge').allTextContents()).resolves.toEqual([
+      'The agent offers a concrete time slot (scripted:clinic.json): unstable judge: 1 of 1 verdicts flip',
+    ]);
+    expect(app.ctx.store.judgements.countByRun(runId)).toBe(6);
+  });
+});
