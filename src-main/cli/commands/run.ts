@@ -223,7 +223,7 @@ function printText(o: RunOutcome, verbose = false): void {
       `\npass rates: ${rates.join(', ')} (minimum ${Math.round((o.tests[0]?.min_pass_rate ?? 1) * 100)}%)\n`,
     );
   process.stdout.write(
-    `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}  pass rate ${formatProportion(runPassRate(run))}${run.summary.context_full ? `  (${run.summary.context_full} ended when the context was full)` : ''}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`,
+    `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}${run.summary.context_full ? `  (${run.summary.context_full} ended when the context was full)` : ''}  pass rate ${formatProportion(runPassRate(run))}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`,
   );
   const scored = results.flatMap((r) => r.turn_quality?.turns ?? []);
   if (scored.length) {

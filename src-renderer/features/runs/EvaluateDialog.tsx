@@ -7,6 +7,7 @@ import { Dialog } from '../../ui/Dialog.js';
 import { ErrorBox } from '../../ui/common.js';
 import { ModelPicker } from '../models/index.js';
 import { modelProblem } from './model-choice.js';
+import { DialogActions } from '../../ui/DialogActions.js';
 
 /** "Evaluate": judge this run's conversations (e.g. imported calls) with a suite's metrics and rules, without simulating; the verdicts become a new run. */
 export function EvaluateDialog({ run, onClose }: { run: Run; onClose: () => void }) {
@@ -32,21 +33,14 @@ export function EvaluateDialog({ run, onClose }: { run: Run; onClose: () => void
       testId="evaluate-run"
       onClose={onClose}
       actions={
-        <>
-          <button type="button" onClick={onClose} disabled={evaluate.isPending}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="primary"
-            onClick={submit}
-            disabled={!suite || !!judgeProblem || evaluate.isPending}
-          >
-            {evaluate.isPending
-              ? `Judged ${progress?.done ?? 0} of ${progress?.total ?? run.summary.total}…`
-              : 'Evaluate'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onConfirm={submit}
+          pending={evaluate.isPending}
+          disabled={!suite || !!judgeProblem}
+          label={'Evaluate'}
+          pendingLabel={`Judged ${progress?.done ?? 0} of ${progress?.total ?? run.summary.total}…`}
+        />
       }
     >
       <p className="muted small">

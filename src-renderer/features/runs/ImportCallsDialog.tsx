@@ -4,6 +4,7 @@ import { useApi, useApiMutation } from '../../api/hooks.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { ErrorBox } from '../../ui/common.js';
 import { readFiles } from '../../ui/widgets.js';
+import { DialogActions } from '../../ui/DialogActions.js';
 
 /** "Import calls": real call transcripts (Retell, VAPI, plain lists) become an imported run of an agent, to evaluate or replay. */
 export function ImportCallsDialog({ onClose, initialAgent }: { onClose: () => void; initialAgent?: string }) {
@@ -22,19 +23,14 @@ export function ImportCallsDialog({ onClose, initialAgent }: { onClose: () => vo
       testId="import-calls"
       onClose={onClose}
       actions={
-        <>
-          <button type="button" onClick={onClose} disabled={importCalls.isPending}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="primary"
-            onClick={submit}
-            disabled={!chosen || !files.length || importCalls.isPending}
-          >
-            {importCalls.isPending ? 'Importing…' : `Import ${files.length || ''} call${files.length === 1 ? '' : 's'}`}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onConfirm={submit}
+          pending={importCalls.isPending}
+          disabled={!chosen || !files.length}
+          label={`Import ${files.length || ''} call${files.length === 1 ? '' : 's'}`}
+          pendingLabel={'Importing…'}
+        />
       }
     >
       <p className="muted small">

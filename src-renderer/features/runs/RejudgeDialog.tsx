@@ -6,6 +6,7 @@ import { Dialog } from '../../ui/Dialog.js';
 import { ErrorBox } from '../../ui/common.js';
 import { ModelPicker } from '../models/index.js';
 import { modelProblem } from './model-choice.js';
+import { DialogActions } from '../../ui/DialogActions.js';
 
 /**
  * "Re-judge...": judge this run's stored conversations again, k times (seeds 1..k), with the run's
@@ -28,19 +29,14 @@ export function RejudgeDialog({ run, onClose }: { run: Run; onClose: () => void 
       testId="rejudge-run"
       onClose={onClose}
       actions={
-        <>
-          <button type="button" onClick={onClose} disabled={rejudge.isPending}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="primary"
-            onClick={submit}
-            disabled={!!problem || !!secondProblem || !!kProblem || rejudge.isPending}
-          >
-            {rejudge.isPending ? 'Judging…' : 'Re-judge'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onConfirm={submit}
+          pending={rejudge.isPending}
+          disabled={!!problem || !!secondProblem || !!kProblem}
+          label={'Re-judge'}
+          pendingLabel={'Judging…'}
+        />
       }
     >
       <p className="muted small">

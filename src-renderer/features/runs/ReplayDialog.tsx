@@ -7,6 +7,7 @@ import { Dialog } from '../../ui/Dialog.js';
 import { ErrorBox } from '../../ui/common.js';
 import { ModelPicker } from '../models/index.js';
 import { modelProblem } from './model-choice.js';
+import { DialogActions } from '../../ui/DialogActions.js';
 
 /** "Replay": the recorded caller turns, said again to an agent version (default: the latest), as a new run to compare with this one. */
 export function ReplayDialog({ run, onClose }: { run: Run; onClose: () => void }) {
@@ -33,14 +34,14 @@ export function ReplayDialog({ run, onClose }: { run: Run; onClose: () => void }
       testId="replay-run"
       onClose={onClose}
       actions={
-        <>
-          <button type="button" onClick={onClose} disabled={replay.isPending}>
-            Cancel
-          </button>
-          <button type="button" className="primary" onClick={submit} disabled={!!problem || replay.isPending}>
-            {replay.isPending ? 'Starting…' : 'Replay'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onConfirm={submit}
+          pending={replay.isPending}
+          disabled={!!problem}
+          label={'Replay'}
+          pendingLabel={'Starting…'}
+        />
       }
     >
       <p className="muted small">

@@ -106,6 +106,7 @@ describe('run totals (one function for the run summary and compare)', () => {
       mean_score: t.mean_score,
       tokens: t.tokens,
       tokens_per_conversation: t.tokens.total / t.conversations,
+      pass_interval: { low: expect.any(Number), high: expect.any(Number) },
       wall_ms: 1000,
       conversation_ms: 350,
       mean_turns: t.mean_turns,
