@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MethodOutput } from '../../src-shared/contract/index.js';
 import { openWebApp, type WebApp } from './support/browser.js';
+import { ensureTinyGguf } from '../fixtures/tiny-gguf/write-tiny-gguf.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/generated', import.meta.url));
 
@@ -20,6 +21,7 @@ describe('models page in Chromium (web mode)', () => {
   let app: WebApp;
   let deadOllama: string;
   beforeAll(async () => {
+    await ensureTinyGguf(FIXTURES); // the folder the page scans must hold tiny-1.gguf, whatever ran before
     deadOllama = `http://127.0.0.1:${await closedPort()}`;
     app = await openWebApp();
   });
