@@ -7,7 +7,8 @@ import { analyzeSnippets, applySnippets, SnippetApplyError } from '../../../src-
 import { parseAgentFile } from '../../../src-main/formats/index.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const CORPUS = path.resolve(ROOT, '../shared/corpus/voicetest');
+// the copy of ../shared/corpus kept in the repository (tests/fixtures/corpus/NOTICE.md)
+const CORPUS = path.resolve(ROOT, 'tests/fixtures/corpus/voicetest');
 const clinic = () =>
   AgentGraph.parse(JSON.parse(readFileSync(path.join(ROOT, 'tests/fixtures/analysis/clinic-repeats.json'), 'utf8')));
 
