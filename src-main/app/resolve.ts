@@ -64,11 +64,11 @@ export function requireRun(store: Store, id: string, path?: string): Run {
   return run;
 }
 
-/** A stored run that is not running (here or in another process); `todo` says what waits for it. */
-export function finishedRun(store: Store, id: string, todo: string, activeHere = false): Run {
+/** A stored run that is not running (here or in another process); `action` says what waits for it. */
+export function finishedRun(store: Store, id: string, action: string, activeHere = false): Run {
   const run = requireRun(store, id);
   if (activeHere || run.status === 'running' || run.status === 'queued')
-    throw conflict(`run ${id} is still running: ${todo} when it has finished`);
+    throw conflict(`run ${id} is still running: ${action} when it has finished`);
   return run;
 }
 

@@ -10,6 +10,7 @@ import { CliError } from '../errors.js';
 import { parseSeverity } from '../severity-option.js';
 import { info, printJson, printTable } from '../output.js';
 import { withDbOption } from '../store-option.js';
+import { problemsText } from '../run-text.js';
 
 /** `--tests <file|suite>`: a stored suite (id or unique name), else a suite file (Parley or voicetest tests). */
 export async function resolveSuite(store: Store, ref: string): Promise<{ suite: TestSuite; suiteId: string | null }> {
@@ -117,13 +118,7 @@ export function registerEvaluate(program: Command): void {
         process.stdout.write(
           `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}  pass rate ${formatProportion(runPassRate(run))}\n`,
         );
-        if (grouping) {
-          process.stdout.write('\nPROBLEMS\n');
-          for (const g of grouping.groups)
-            process.stdout.write(`  [${g.severity}] ${g.label} (${g.occurrences}x): ${g.description}\n`);
-          if (grouping.ungrouped.length)
-            process.stdout.write(`  ${grouping.ungrouped.length} failure(s) not grouped\n`);
-        }
+        if (grouping) process.stdout.write(`\n${problemsText(grouping)}`);
         process.stdout.write(`\nCompare with another evaluation: parley diff <run> ${run.id}\n`);
       }
       if (failed) process.exitCode = 1;

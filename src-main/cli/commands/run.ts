@@ -1,37 +1,25 @@
-import { formatProportion, wilson } from '../../../src-shared/stats/index.js';
-import { runPassRate } from '../../../src-shared/run-report.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { toRunReport } from '../../../src-shared/run-report.js';
-import { DEMO_NOTE } from '../../../src-shared/run-demo.js';
-import type { RunEvent } from '../../../src-shared/contract/events.js';
-import {
-  parseModelSpec,
-  SEVERITIES,
-  TURN_METRICS,
-  type ModelSpec,
-  type RunOptions,
-  type TestSuite,
-  type TurnMetric,
-} from '../../../src-shared/schemas/index.js';
+import { parseModelSpec, SEVERITIES, type ModelSpec, type RunOptions } from '../../../src-shared/schemas/index.js';
 import { failsOnSeverity } from '../../compare/failure-groups.js';
-import { resolveAgentVersion, runAgentOf, type App } from '../../app/index.js';
-import { allTestsOk, type RunAgent, type RunHandle, type RunOutcome } from '../../engine/index.js';
+import type { App } from '../../app/index.js';
+import { allTestsOk, type RunHandle, type RunOutcome } from '../../engine/index.js';
 import { toJUnitXmlRuns } from '../../compare/junit.js';
-import { failuresText, resultDetail } from '../run-failures-text.js';
 import { preflightOrExit } from '../run-preflight.js';
 import { portableRun } from '../../compare/run-export.js';
 import { compareStoredRuns } from '../../compare/load.js';
 import { formatMatrixText } from '../../compare/format-matrix.js';
-import { nameFromFile, parseAgentFile } from '../../formats/index.js';
-import type { Store } from '../../store/index.js';
 import { CliError } from '../errors.js';
 import { parseSeverity } from '../severity-option.js';
 import { checkForceFlag, checkRunFlags, checkRunSize } from '../run-caps.js';
-import { info, printJson, printTable } from '../output.js';
+import { info, printJson } from '../output.js';
 import { withDbOption } from '../store-option.js';
 import { useApp } from '../use-app.js';
+import { resolveAgent, resolveTests } from '../run-inputs.js';
+import { progress } from '../run-progress.js';
+import { printText } from '../run-text.js';
 
 interface RunCliOptions {
   db?: string;
@@ -88,156 +76,6 @@ function spec(flag: string, v: string): ModelSpec {
     return parseModelSpec(v);
   } catch (e) {
     throw new CliError(`${flag}: ${(e as Error).message}`);
-  }
-}
-
-const issuesText = (issues: { file: string; path: string; message: string }[]) =>
-  issues.map((i) => `${i.file}: ${i.path || '(top level)'}: ${i.message}`).join('\n');
-
-/** `--agent`: a stored agent (id or unique name), else an agent file stored as a new version of the agent with its name. */
-function resolveAgent(store: Store, ref: string): RunAgent {
-  let found;
-  try {
-    found = store.agents.find(ref);
-  } catch (e) {
-    throw new CliError(`--agent: ${(e as Error).message}`);
-  }
-  if (found) return runAgentOf(resolveAgentVersion(store, found.id));
-  if (!fs.existsSync(ref) || !fs.statSync(ref).isFile())
-    throw new CliError(`--agent: "${ref}" is neither a stored agent (id or unique name) nor a file`);
-  const parsed = parseAgentFile(fs.readFileSync(ref, 'utf8'), ref);
-  if (!parsed.ok) throw new CliError(issuesText(parsed.errors));
-  if (parsed.kind !== 'agent')
-    throw new CliError(`--agent: ${ref} is a test suite file (${parsed.format}), expected an agent`);
-  if (parsed.warnings.length)
-    info(
-      issuesText(parsed.warnings)
-        .split('\n')
-        .map((l) => `warning: ${l}`)
-        .join('\n'),
-    );
-  const name = parsed.graph.name || nameFromFile(ref);
-  let existing;
-  try {
-    existing = store.agents.find(name);
-  } catch {
-    existing = undefined;
-  }
-  if (existing) {
-    const { version, created } = store.agents.saveVersion(existing.id, { ...parsed.graph, name }, `parley run ${ref}`);
-    info(
-      `agent ${name} (${existing.id}): ${created ? `stored ${ref} as version v${version.version}` : `unchanged, version v${version.version}`}`,
-    );
-    return { id: existing.id, version_id: version.id, name, graph: version.graph };
-  }
-  const { agent, version } = store.agents.create(parsed.graph, { name, note: `imported by parley run from ${ref}` });
-  info(`agent ${name}: imported ${ref} as ${agent.id}`);
-  return { id: agent.id, version_id: version.id, name, graph: version.graph };
-}
-
-/** `--tests`: a test file (Parley suite or voicetest test list), else a stored suite (id or unique name). */
-function resolveTests(store: Store, ref: string): { id: string | null; name: string; data: TestSuite } {
-  if (fs.existsSync(ref) && fs.statSync(ref).isFile()) {
-    const parsed = parseAgentFile(fs.readFileSync(ref, 'utf8'), ref);
-    if (!parsed.ok) throw new CliError(issuesText(parsed.errors));
-    if (parsed.kind !== 'suite')
-      throw new CliError(`--tests: ${ref} is an agent file (${parsed.format}), expected tests`);
-    return { id: null, name: parsed.suite.name || nameFromFile(ref), data: parsed.suite };
-  }
-  let stored;
-  try {
-    stored = store.suites.find(ref);
-  } catch (e) {
-    throw new CliError(`--tests: ${(e as Error).message}`);
-  }
-  if (!stored) throw new CliError(`--tests: "${ref}" is neither a file nor a stored suite`);
-  return { id: stored.id, name: stored.name, data: stored.data };
-}
-
-/** Progress on stderr: a bar redrawn in place on a TTY, else one line per finished conversation. */
-function progress(label: string): { onEvent: (e: RunEvent) => void; end: () => void } {
-  const tty = process.stderr.isTTY;
-  let total = 0;
-  let done = 0;
-  const counts = { pass: 0, fail: 0, error: 0 };
-  const draw = (last = '') => {
-    const width = 24;
-    const filled = total ? Math.round((done / total) * width) : 0;
-    const line = `${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}  pass ${counts.pass} fail ${counts.fail} error ${counts.error}  ${last}`;
-    const cols = Math.max(20, (process.stderr.columns || 100) - 1);
-    process.stderr.write(`\r${line.slice(0, cols).padEnd(cols)}`);
-  };
-  return {
-    onEvent(e) {
-      if (e.type === 'run.started') {
-        total = e.total;
-        if (tty) draw();
-      }
-      if (e.type === 'test.finished') {
-        done++;
-        if (e.status === 'pass' || e.status === 'fail' || e.status === 'error') counts[e.status]++;
-        if (tty) draw(e.test);
-        else
-          info(
-            `${e.status.toUpperCase().padEnd(5)} ${e.test}${e.repeat ? ` #${e.repeat + 1}` : ''}  ${(e.duration_ms / 1000).toFixed(1)}s  [${done}/${total}]`,
-          );
-      }
-    },
-    end() {
-      if (tty) process.stderr.write('\n');
-    },
-  };
-}
-
-function printText(o: RunOutcome, verbose = false): void {
-  const { run, results } = o;
-  process.stdout.write(
-    `run ${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}  model ${run.models.agent?.spec.provider}:${run.models.agent?.spec.model}\n\n`,
-  );
-  if (run.demo) process.stdout.write(`${DEMO_NOTE}\n\n`);
-  const own = results.some((r) => r.agent_model);
-  printTable(
-    ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', ...(own ? ['AGENT MODEL'] : []), 'DETAIL'],
-    results.map((r) => [
-      r.test,
-      String(r.repeat + 1),
-      r.status,
-      r.end_reason,
-      String(r.turns),
-      String(Math.round(r.duration_ms)),
-      ...(own
-        ? [
-            r.agent_model
-              ? `${r.agent_model.spec.provider}:${path.basename(r.agent_model.spec.model)} (the test's)`
-              : "the run's",
-          ]
-        : []),
-      resultDetail(r, verbose),
-    ]),
-  );
-  const failing = failuresText(results, verbose);
-  if (failing.length) process.stdout.write(`\n${failing.join('\n')}\n`);
-  const rates = o.tests.filter((t) => t.runs > 1).map((t) => `${t.test} ${formatProportion(wilson(t.passed, t.runs))}`);
-  if (rates.length)
-    process.stdout.write(
-      `\npass rates: ${rates.join(', ')} (minimum ${Math.round((o.tests[0]?.min_pass_rate ?? 1) * 100)}%)\n`,
-    );
-  process.stdout.write(
-    `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}${run.summary.context_full ? `  (${run.summary.context_full} ended when the context was full)` : ''}  pass rate ${formatProportion(runPassRate(run))}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`,
-  );
-  const scored = results.flatMap((r) => r.turn_quality?.turns ?? []);
-  if (scored.length) {
-    const mean = (m: TurnMetric) => scored.reduce((a, t) => a + t.scores[m], 0) / scored.length;
-    process.stdout.write(
-      `\nturn quality (mean of ${scored.length} agent turns): ${TURN_METRICS.map((m) => `${m} ${mean(m).toFixed(2)}`).join('  ')}\n`,
-    );
-  }
-  if (run.problems) {
-    process.stdout.write(`\nPROBLEMS (grouped by ${run.problems.judge})\n`);
-    for (const g of run.problems.groups)
-      process.stdout.write(`  [${g.severity}] ${g.label} (${g.occurrences}x): ${g.description}\n`);
-    if (run.problems.ungrouped.length)
-      process.stdout.write(`  ${run.problems.ungrouped.length} failure(s) not grouped\n`);
   }
 }
 
@@ -314,9 +152,6 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
         `note: ${ownModels.length} test${ownModels.length === 1 ? '' : 's'} name${ownModels.length === 1 ? 's' : ''} an agent model (llm_model: ${[...new Set(ownModels.map((t) => t.llm_model))].join(', ')}); it is used only with --test-model-precedence, so this run uses --agent-model for every test`,
       );
     }
-    // every model of every run is loaded before the first run starts: a bad one stops them all
-    for (const agentSpec of agentSpecs)
-      await app.models.loadRoles({ agent: agentSpec, caller: sharedCaller, judge: sharedJudge });
     for (const agentSpec of agentSpecs) {
       jobs.push({
         label: `${agentSpec.provider}:${path.basename(agentSpec.model)}`,
