@@ -1,4 +1,4 @@
-import type { Result } from '../../src-shared/schemas/index.js';
+import { Result as ResultSchema, type Result } from '../../src-shared/schemas/index.js';
 
 /** A stored-result-shaped object for repository and comparison tests. */
 export function fakeResult(
@@ -35,3 +35,23 @@ export function fakeResult(
     ...over,
   };
 }
+
+/** A parsed Result with small fixed numbers (10 prompt, 4 cached, 3 completion tokens; 100 ms), for summary tests. */
+export const parsedResult = (p: Partial<Result>): Result =>
+  ResultSchema.parse({
+    id: 'r',
+    run_id: 'run',
+    test: 't',
+    test_index: 0,
+    status: 'pass',
+    end_reason: 'caller_done',
+    turns: 2,
+    transcript: [],
+    nodes_visited: [],
+    tools_called: [],
+    tokens: { prompt: 10, cached_prompt: 4, completion: 3 },
+    duration_ms: 100,
+    started_at: 'x',
+    finished_at: 'y',
+    ...p,
+  });

@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Result, Run } from '../../../src-shared/schemas/index.js';
+import type { Run } from '../../../src-shared/schemas/index.js';
 import { runTotals, runWallMs } from '../../../src-shared/run-totals.js';
 import { summarizeSide } from '../../../src-main/compare/summary.js';
+import { parsedResult } from '../../support/results.js';
 
-const result = (p: Partial<Result>): Result =>
-  Result.parse({
-    id: 'r',
-    run_id: 'run',
-    test: 't',
-    test_index: 0,
-    status: 'pass',
-    end_reason: 'caller_done',
-    turns: 2,
-    transcript: [],
-    nodes_visited: [],
-    tools_called: [],
-    tokens: { prompt: 10, cached_prompt: 4, completion: 3 },
-    duration_ms: 100,
-    started_at: 'x',
-    finished_at: 'y',
-    ...p,
-  });
+const result = parsedResult;
 
 describe('run totals (one function for the run summary and compare)', () => {
   it('sums a run: pass rate over judged results, tokens, wall time, mean score per metric', () => {

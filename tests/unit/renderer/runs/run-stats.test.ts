@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Result } from '../../../../src-shared/schemas/index.js';
+
 import {
   coverageGaps,
   fmtMs,
@@ -8,25 +8,9 @@ import {
   takenEdges,
   visitCounts,
 } from '../../../../src-renderer/features/runs/run-stats.js';
+import { parsedResult } from '../../../support/results.js';
 
-const result = (p: Partial<Result>): Result =>
-  Result.parse({
-    id: 'r',
-    run_id: 'run',
-    test: 't',
-    test_index: 0,
-    status: 'pass',
-    end_reason: 'caller_done',
-    turns: 2,
-    transcript: [],
-    nodes_visited: [],
-    tools_called: [],
-    tokens: { prompt: 10, cached_prompt: 4, completion: 3 },
-    duration_ms: 100,
-    started_at: 'x',
-    finished_at: 'y',
-    ...p,
-  });
+const result = parsedResult;
 
 describe('run statistics', () => {
   it('counts visits across results (heat map), lists coverage gaps and the edges taken', () => {
