@@ -31,6 +31,28 @@ export const Tokens = z.object({
 });
 export type Tokens = z.infer<typeof Tokens>;
 
+/**
+ * How long one agent turn took, in ms (issue 11). Every field is optional: a figure is present only when it was
+ * measured (or estimated: then its name is listed in `estimated`).
+ */
+export const TurnLatency = z.object({
+  /** Speech recognition of the caller's message before the agent saw it (caller speech on). */
+  stt_ms: z.number().min(0).optional(),
+  /** Routing decision(s) that ran before the reply (sum of their model calls). */
+  routing_ms: z.number().min(0).optional(),
+  /** From the start of the reply call to its first token (streaming providers). */
+  first_token_ms: z.number().min(0).optional(),
+  /** From the start of the reply call to the full reply. */
+  full_reply_ms: z.number().min(0).optional(),
+  /** Text-to-speech of the reply until its first audio (speech on). */
+  tts_first_audio_ms: z.number().min(0).optional(),
+  /** What the caller waits after they stop speaking: stt + routing + first token + tts first audio. */
+  response_ms: z.number().min(0).optional(),
+  /** Names of the fields above that are estimated rather than measured. */
+  estimated: z.array(z.string()).optional(),
+});
+export type TurnLatency = z.infer<typeof TurnLatency>;
+
 export const TranscriptTurn = z.object({
   role: z.enum(['agent', 'caller', 'tool']),
   content: z.string(),
@@ -38,6 +60,15 @@ export const TranscriptTurn = z.object({
   node: z.string().optional(),
   /** For tool turns: the tool name. */
   tool: z.string().optional(),
+  /**
+   * What speech recognition heard of `content` (issue 11): for agent turns under audio evaluation, what the caller
+   * heard; for caller turns under caller speech, what the agent received.
+   */
+  heard: z.string().optional(),
+  /** The speech round trip of this turn failed: engine, turn and reason (the text result is kept). */
+  speech_error: z.string().optional(),
+  /** Agent turns: how long the caller waited (issue 11). */
+  latency: TurnLatency.optional(),
 });
 export type TranscriptTurn = z.infer<typeof TranscriptTurn>;
 
@@ -96,6 +127,8 @@ export const ModelCall = z.object({
   tokens: Tokens,
   ms: z.number().min(0),
   endpoint: z.string().optional(),
+  /** Streaming providers: ms from the request to the first token (issue 11). */
+  first_token_ms: z.number().min(0).optional(),
   /** The call failed: the provider's error code (unauthorized, connection_refused, bad_output, ...). Its tokens are what it spent. */
   error_code: z.string().optional(),
 });
@@ -148,6 +181,12 @@ export const Result = z.object({
   model_calls: z.array(ModelCall).default([]),
   /** Per-turn quality scores, when the suite or the run asked for them. */
   turn_quality: TurnQuality.optional(),
+  /** Audio evaluation (issue 11): the metrics judged again on the heard transcript (same shape as `metrics`). */
+  audio_metrics: z.array(MetricResult).optional(),
+  /** Audio evaluation: the rule checks run again on the heard transcript. */
+  audio_rules: z.array(CheckResult).optional(),
+  /** Audio evaluation failed for this conversation (engine, turn, reason); the text verdict stands. */
+  audio_error: z.string().optional(),
   /** The agent model of this conversation when its test chose one (llm_model, with the run's test_model_precedence on). */
   agent_model: RoleModel.optional(),
   duration_ms: z.number().min(0),
