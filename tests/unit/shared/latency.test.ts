@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { withResponseMs } from '../../../src-shared/latency.js';
+
+describe('withResponseMs', () => {
+  it('sums speech recognition, routing, first token and first audio', () => {
+    expect(
+      withResponseMs({ stt_ms: 300, routing_ms: 120, first_token_ms: 200, full_reply_ms: 900, tts_first_audio_ms: 80 })
+        .response_ms,
+    ).toBe(700);
+  });
+  it('uses the full reply when the provider did not stream', () => {
+    expect(withResponseMs({ routing_ms: 100, full_reply_ms: 900 }).response_ms).toBe(1000);
+  });
+  it('leaves a latency with no recorded part unchanged', () => {
+    expect(withResponseMs({ estimated: [] })).toEqual({ estimated: [] });
+  });
+});
