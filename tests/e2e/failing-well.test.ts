@@ -30,7 +30,8 @@ describe('failing well in the app', () => {
   let browser: Browser;
   let page: Page;
   const pageErrors: string[] = [];
-  const shots = path.resolve(import.meta.dirname, '../../docs/screenshots');
+  // Screenshots for a person to look at: PARLEY_E2E_SHOTS=DIR keeps them; otherwise they go with the temp dir.
+  const shots = process.env.PARLEY_E2E_SHOTS ?? tmp.dir;
 
   beforeAll(async () => {
     store = openStore(tempDbPath(tmp.dir));
