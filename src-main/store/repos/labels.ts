@@ -46,14 +46,20 @@ export class LabelsRepo {
   }
 
   listByRun(runId: string): HumanLabel[] {
-    const rows = prep(this.db, 'SELECT data_json FROM labels WHERE run_id = ? ORDER BY created_at, id').all(runId) as {
+    const rows = prep(
+      this.db,
+      'SELECT data_json FROM labels WHERE run_id = ? ORDER BY created_at, result_id, criterion',
+    ).all(runId) as {
       data_json: string;
     }[];
     return rows.map((r) => HumanLabel.parse(JSON.parse(r.data_json)));
   }
 
   listAll(): HumanLabel[] {
-    const rows = prep(this.db, 'SELECT data_json FROM labels ORDER BY run_id, created_at, id').all() as {
+    const rows = prep(
+      this.db,
+      'SELECT data_json FROM labels ORDER BY run_id, created_at, result_id, criterion',
+    ).all() as {
       data_json: string;
     }[];
     return rows.map((r) => HumanLabel.parse(JSON.parse(r.data_json)));
