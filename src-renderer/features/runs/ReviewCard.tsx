@@ -67,6 +67,7 @@ export function ReviewCard({
   const list = filterItems(items, filter ?? 'unreviewed');
   const current = list.find((i) => i.key === cursor) ?? list[0] ?? null;
   const reviewed = items.filter((i) => i.label).length;
+  const repeated = items.some((i) => i.repeat > 0);
 
   const move = (d: number) => {
     if (!current) return;
@@ -213,7 +214,7 @@ export function ReviewCard({
               judge {verdict(i.judge_passed)} {i.score.toFixed(2)}
             </span>{' '}
             <strong>{i.test}</strong>
-            {i.repeat > 0 && <span className="muted"> · repeat {i.repeat + 1}</span>} · {i.criterion}{' '}
+            {repeated && <span className="muted"> · repeat {i.repeat + 1}</span>} · {i.criterion}{' '}
             {i.label ? (
               <span
                 className={`badge ${i.label.human_passed === i.judge_passed ? 'status-pass' : 'status-fail'}`}
