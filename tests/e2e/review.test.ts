@@ -113,4 +113,21 @@ describe('reviewing verdicts in Chromium', () => {
     await label.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(import.meta.dirname, '../../docs/screenshots/review-metric-label.png') });
   });
+
+  it('imports a labels file from the run page; a bad one is refused with its JSON path and nothing changes', async () => {
+    const { page } = app;
+    const card = page.getByTestId('review');
+    const before = JSON.stringify(app.ctx.store.labels.listByRun(runId));
+    const file = path.join(dir, 'team-labels.json');
+    const exported = await dispatch(app.ctx, 'labels.export', { run_id: runId });
+    if (!exported.ok) throw new Error(exported.error.message);
+    const good = exported.output as { labels: Record<string, unknown>[] };
+    fs.writeFileSync(file, JSON.stringify({ ...good, labels: [{ ...good.labels[0], result_id: 'res_gone' }] }));
+    await card.getByLabel('Labels file').setInputFiles(file);
+    await card
+      .getByRole('alert')
+      .filter({ hasText: 'team-labels.json: labels[0].result_id: no result res_gone' })
+      .waitFor();
+    expect(JSON.stringify(app.ctx.store.labels.listByRun(runId))).toBe(before);
+  });
 });

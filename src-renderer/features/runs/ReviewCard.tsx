@@ -3,6 +3,7 @@ import type { Result } from '../../../src-shared/schemas/index.js';
 import { useApi, useApiMutation } from '../../api/hooks.js';
 import { ErrorBox } from '../../ui/common.js';
 import { AgreementPanel } from './AgreementPanel.js';
+import { LabelsFileButtons } from './LabelsFileButtons.js';
 import {
   filterItems,
   nextKey,
@@ -169,6 +170,7 @@ export function ReviewCard({
         <span className="muted small" data-testid="review-progress">
           {reviewed} of {items.length} verdicts reviewed
         </span>
+        <LabelsFileButtons runId={runId} />
       </div>
       <p className="muted small review-keys" data-testid="review-keys">
         Click the queue (or Tab to it), then:{' '}
