@@ -6,8 +6,7 @@ import {
   type Result,
 } from '../../src-shared/schemas/index.js';
 import type { ApiError } from '../../src-shared/contract/index.js';
-import { humanAgreementReport } from '../compare/human-agreement.js';
-import { judgeLabel } from '../compare/judge-label.js';
+import { storedHumanAgreement } from '../compare/stored-human-agreement.js';
 import { parseJsonText } from '../formats/shared/json-text.js';
 import { zodIssuesToIssues } from '../formats/shared/zod-issues.js';
 import type { Store } from '../store/index.js';
@@ -96,14 +95,7 @@ export class LabelsService {
 
   /** Every judge of the run (original and re-judges) against the human labels, with calibration hints. */
   agreement(runId: string): HumanAgreementReport {
-    const run = requireRun(this.store, runId, 'run_id');
-    return humanAgreementReport(
-      run.id,
-      run.models.judge ? judgeLabel(run.models.judge.spec) : 'none',
-      this.store.results.listByRun(run.id),
-      this.store.judgements.listByRun(run.id),
-      this.store.labels.listByRun(run.id),
-    );
+    return storedHumanAgreement(this.store, requireRun(this.store, runId, 'run_id').id)!;
   }
 
   /** The labels of one run, or of every run, as a `parley labels export` file. */

@@ -33,3 +33,12 @@ export function calibrationText(report: HumanAgreementReport): string {
   );
   return `\nCalibration (pass when score >= threshold):\n${lines.join('\n')}\n`;
 }
+
+/** A short plain-text summary (for `parley runs show`): one line per judge and metric. */
+export function humanAgreementLines(report: HumanAgreementReport): string {
+  const lines = report.rows.map(
+    (r) =>
+      `  ${r.criterion ?? '(all metrics)'} (${r.judge === 'original' ? `original judge ${r.judge_model}` : r.judge}): ${r.summary}, kappa ${r.kappa === null ? 'undefined' : r.kappa.toFixed(2)}`,
+  );
+  return `${humanAgreementHeader(report)}${lines.join('\n')}\n(details: parley labels agreement ${report.run_id})\n`;
+}

@@ -66,6 +66,9 @@ describe('human labels', () => {
     expect(s.kappa).toBe(0);
     const all = report.rows.find((r) => r.judge === 'original' && r.criterion === null)!;
     expect([all.n, all.accuracy.k]).toEqual([8, 6]);
+    // deleting the run deletes its labels
+    await api.call('runs.delete', { id: runId });
+    expect(api.store.labels.countByRun(runId)).toBe(0);
   });
 
   it('labels survive re-judging, and each re-judge model is measured against them', async () => {

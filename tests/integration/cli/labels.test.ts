@@ -72,6 +72,10 @@ describe('parley labels', () => {
     const all = json.rows.find((r: { criterion: string | null }) => r.criterion === null);
     expect(all.table).toEqual({ fail_fail: 0, fail_pass: 1, pass_fail: 0, pass_pass: 2 });
 
+    // runs show carries the same report (JSON) and a summary (text)
+    expect(JSON.parse(parley(dbA, 'runs', 'show', runId, '--json').stdout).human_agreement).toEqual(json);
+    expect(parley(dbA, 'runs', 'show', runId).stdout).toContain(`(details: parley labels agreement ${runId})`);
+
     const out = path.join(dir, 'labels.json');
     expect(parley(dbA, 'labels', 'export', runId, '--out', out).stderr).toContain(`3 label(s) written to ${out}`);
     const imported = parley(dbB, 'labels', 'import', out);
@@ -97,10 +101,17 @@ describe('parley labels', () => {
       `parley: ${file}: labels[1].human_passed: found "yes"; expected true or false; nothing was imported`,
     );
     good.labels[1].human_passed = true;
+    good.labels[1].criterion = 'asks for insurance';
     fs.writeFileSync(file, JSON.stringify(good));
     const r2 = parley(dbB, 'labels', 'import', file);
-    expect(r2.stderr).toMatch(
-      /labels\[0\]\.result_id: no result res_deleted \(.+\) in this database \(run run_\w+ is here, but not this result: it was deleted\)/,
+    expect(r2.code).toBe(2);
+    const lines = r2.stderr.trim().split('\n');
+    expect(lines[0]).toBe(`parley: ${file}: 2 problems; nothing was imported`);
+    expect(lines[1]).toMatch(
+      /^  labels\[0\]\.result_id: no result res_deleted \(.+\) in this database \(run run_\w+ is here, but not this result: it was deleted\)/,
+    );
+    expect(lines[2]).toMatch(
+      /^  labels\[1\]\.criterion: result res_\w+ \(.+\) has no metric "asks for insurance"; expected one of /,
     );
     expect(parley(dbB, 'labels', 'export', runId).stdout.replace(/"exported_at": "[^"]+"/, '')).toBe(before);
   });
