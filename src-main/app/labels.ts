@@ -143,6 +143,11 @@ export class LabelsService {
       );
     const issues: Issue[] = [];
     const seen = new Map<string, number>();
+    const cache = new Map<string, Result | undefined>(); // one read per result (a file labels each metric)
+    const resultOf = (id: string) => {
+      if (!cache.has(id)) cache.set(id, this.store.results.get(id));
+      return cache.get(id);
+    };
     parsed.data.labels.forEach((l, i) => {
       const at = `labels[${i}]`;
       const dupKey = `${l.result_id}\u0000${l.criterion}`;
@@ -153,7 +158,7 @@ export class LabelsService {
           message: `labels the same verdict as labels[${seen.get(dupKey)}]; expected one label per result and metric`,
         });
       seen.set(dupKey, i);
-      const result = this.store.results.get(l.result_id);
+      const result = resultOf(l.result_id);
       if (!result) {
         const run = this.store.runs.get(l.run_id);
         issues.push({

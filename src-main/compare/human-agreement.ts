@@ -30,7 +30,7 @@ type Verdicts = Map<string, Verdict>; // `${result_id}\u0000${criterion}` -> ver
 
 const key = (resultId: string, criterion: string) => `${resultId}\u0000${criterion}`;
 
-function originalVerdicts(results: Result[]): Verdicts {
+function originalVerdicts(results: ScoredResult[]): Verdicts {
   const out: Verdicts = new Map();
   for (const r of results)
     for (const m of r.metrics)
@@ -39,7 +39,7 @@ function originalVerdicts(results: Result[]): Verdicts {
 }
 
 /** Each re-judge model's verdicts from its latest batch (majority of its k seeds). */
-function rejudgeVerdicts(judgements: Judgement[]): Map<string, Verdicts> {
+function rejudgeVerdicts(judgements: JudgementVerdicts[]): Map<string, Verdicts> {
   const latest = new Map<string, string>();
   for (const j of judgements) latest.set(j.judge, j.batch_id);
   const lists = new Map<string, Map<string, Verdict[]>>();
@@ -103,7 +103,25 @@ export function calibrate(
   current: number,
 ): CalibrationHint {
   const n = items.length;
-  const agreeAt = (t: number) => items.filter((i) => i.score >= t === i.human_passed).length;
+  // agree(t) = human passes scoring >= t + human fails scoring < t: two sorted lists, a binary search each
+  const sorted = (pass: boolean) =>
+    items
+      .filter((i) => i.human_passed === pass)
+      .map((i) => i.score)
+      .sort((a, b) => a - b);
+  const passScores = sorted(true);
+  const failScores = sorted(false);
+  const below = (xs: number[], t: number) => {
+    let lo = 0;
+    let hi = xs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (xs[mid] < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const agreeAt = (t: number) => passScores.length - below(passScores, t) + below(failScores, t);
   const currentAgree = agreeAt(current);
   const base = {
     judge,
@@ -143,12 +161,17 @@ export function calibrate(
   return { ...base, best_threshold: best, best_agree: bestAgree, summary };
 }
 
+/** What the report reads of a result and of a label. */
+export type ScoredResult = Pick<Result, 'id' | 'metrics'>;
+export type LabelVerdict = Pick<HumanLabel, 'result_id' | 'criterion' | 'human_passed' | 'reviewer'>;
+export type JudgementVerdicts = Pick<Judgement, 'judge' | 'batch_id' | 'result_id' | 'metrics' | 'error'>;
+
 export function humanAgreementReport(
   runId: string,
   originalJudge: string,
-  results: Result[],
-  judgements: Judgement[],
-  labels: HumanLabel[],
+  results: ScoredResult[],
+  judgements: JudgementVerdicts[],
+  labels: LabelVerdict[],
 ): HumanAgreementReport {
   const known = new Set(results.map((r) => r.id));
   const live = labels.filter((l) => known.has(l.result_id));

@@ -10,8 +10,8 @@ export function storedHumanAgreement(store: Store, runId: string): HumanAgreemen
   return humanAgreementReport(
     run.id,
     run.models.judge ? judgeLabel(run.models.judge.spec) : 'none',
-    store.results.listByRun(run.id),
-    store.judgements.listByRun(run.id),
-    store.labels.listByRun(run.id),
+    store.results.metricsByRun(run.id),
+    store.judgements.verdictsByRun(run.id),
+    store.labels.verdictsByRun(run.id),
   );
 }

@@ -55,6 +55,15 @@ export class LabelsRepo {
     return rows.map((r) => HumanLabel.parse(JSON.parse(r.data_json)));
   }
 
+  /** The verdicts alone (agreement reports): no JSON to read. */
+  verdictsByRun(runId: string): { result_id: string; criterion: string; human_passed: boolean; reviewer: string }[] {
+    const rows = prep(
+      this.db,
+      'SELECT result_id, criterion, human_passed, reviewer FROM labels WHERE run_id = ? ORDER BY created_at, result_id, criterion',
+    ).all(runId) as { result_id: string; criterion: string; human_passed: number; reviewer: string }[];
+    return rows.map((r) => ({ ...r, human_passed: r.human_passed === 1 }));
+  }
+
   listAll(): HumanLabel[] {
     const rows = prep(
       this.db,
