@@ -62,6 +62,11 @@ describe('reviewing verdicts in Chromium', () => {
     await card.getByLabel('Reviewer name').fill('Ana');
 
     await queue.focus();
+    const items = card.getByTestId('review-item');
+    await page.keyboard.press('j');
+    await expect(items.nth(1).getAttribute('aria-selected')).resolves.toBe('true');
+    await page.keyboard.press('k');
+    await expect(items.nth(0).getAttribute('aria-selected')).resolves.toBe('true');
     await page.keyboard.press('y'); // judge right: human fail
     await card.getByText('1 of 6 verdicts reviewed').waitFor();
     await page.keyboard.press('n'); // judge wrong: human pass
