@@ -26,6 +26,10 @@ const KEYS: [string, string][] = [
   ['o', 'open the conversation'],
 ];
 
+/** Rows of the queue drawn at once, and how many of them come before the current one. */
+const WINDOW = 200;
+const WINDOW_BEFORE = 50;
+
 const verdict = (passed: boolean) => (passed ? 'pass' : 'fail');
 
 /**
@@ -64,9 +68,17 @@ export function ReviewCard({
     if (note !== null) noteRef.current?.focus();
   }, [note]);
 
+  // keep the current verdict in view as the keys move through a long queue
+  useEffect(() => {
+    queueRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  });
+
   if (!items.length || !labels.data) return null;
   const list = filterItems(items, filter ?? 'unreviewed');
   const current = list.find((i) => i.key === cursor) ?? list[0] ?? null;
+  // a window of the queue around the current verdict (a long run has thousands)
+  const from = Math.max(0, (current ? list.indexOf(current) : 0) - WINDOW_BEFORE);
+  const shown = list.slice(from, from + WINDOW);
   const reviewed = items.filter((i) => i.label).length;
   const repeated = items.some((i) => i.repeat > 0);
 
@@ -202,7 +214,8 @@ export function ReviewCard({
             {filter === 'unreviewed-failures' ? ': every failure has a label. Show “Unreviewed” for the rest.' : '.'}
           </div>
         )}
-        {list.map((i) => (
+        {from > 0 && <div className="muted small">… {from} before</div>}
+        {shown.map((i) => (
           <div
             key={i.key}
             id={`review-${i.key.replace(/\W/g, '_')}`}
@@ -230,6 +243,9 @@ export function ReviewCard({
             )}
           </div>
         ))}
+        {from + shown.length < list.length && (
+          <div className="muted small">… {list.length - from - shown.length} more</div>
+        )}
       </div>
       {current && (
         <div className="review-current" data-testid="review-current">
