@@ -10,6 +10,7 @@
 import type { ProviderRegistry } from '../providers/index.js';
 import type { Store } from '../store/index.js';
 import { AnalysisService } from './analysis.js';
+import { LabelsService } from './labels.js';
 import { ModelService } from './models.js';
 import { RejudgeService } from './rejudge.js';
 import { RunService } from './runs.js';
@@ -21,6 +22,8 @@ export interface App {
   analysis: AnalysisService;
   /** Re-judging stored conversations: judge consistency and judge against judge. */
   judgements: RejudgeService;
+  /** Human labels of metric verdicts and their agreement with the judges. */
+  labels: LabelsService;
 }
 
 export function createApp(store: Store, registry: () => ProviderRegistry): App {
@@ -31,6 +34,7 @@ export function createApp(store: Store, registry: () => ProviderRegistry): App {
     runs: new RunService(store, models),
     analysis: new AnalysisService(store, models),
     judgements: new RejudgeService(store, models),
+    labels: new LabelsService(store),
   };
 }
 
@@ -57,3 +61,4 @@ export {
   type RejudgeRequest,
   type RejudgeOutcome,
 } from './rejudge.js';
+export { LabelsService, REVIEWER_SETTING, type ImportOutcome } from './labels.js';

@@ -32,5 +32,7 @@ export function errorParts(error: unknown): ErrorParts {
       where = undefined;
     if (!role && message.includes(path)) where = undefined;
   }
-  return { ...(e?.error?.file ? { file: e.error.file } : {}), ...(where ? { where } : {}), message };
+  // a message that already starts with its file ("labels.json: labels[1]...") is not prefixed again
+  const file = e?.error?.file && !message.startsWith(`${e.error.file}: `) ? e.error.file : undefined;
+  return { ...(file ? { file } : {}), ...(where ? { where } : {}), message };
 }

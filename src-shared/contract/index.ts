@@ -5,6 +5,7 @@ import { appMethods } from './app.js';
 import { callMethods } from './calls.js';
 import { compareMethods } from './compare.js';
 import { formatMethods } from './formats.js';
+import { labelMethods } from './labels.js';
 import { modelMethods } from './models.js';
 import { personaMethods } from './personas.js';
 import { playgroundMethods } from './playground.js';
@@ -31,6 +32,7 @@ export const contract = {
   ...modelMethods,
   ...playgroundMethods,
   ...analysisMethods,
+  ...labelMethods,
 };
 
 export type Contract = typeof contract;

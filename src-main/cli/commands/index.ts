@@ -11,6 +11,7 @@ import { registerEvaluate } from './evaluate.js';
 import { registerImportCalls } from './import-calls.js';
 import { registerReplay } from './replay.js';
 import { registerRejudge } from './rejudge.js';
+import { registerLabels } from './labels.js';
 import { registerBackup } from './backup.js';
 import { registerModels } from './models.js';
 import { registerRun } from './run.js';
@@ -34,6 +35,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerEvaluate,
   registerReplay,
   registerRejudge,
+  registerLabels,
   registerAgents,
   registerPersonas,
   registerRuns,

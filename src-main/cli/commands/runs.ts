@@ -4,6 +4,8 @@ import { runPassRate, toRunReport } from '../../../src-shared/run-report.js';
 import { DEMO_NOTE } from '../../../src-shared/run-demo.js';
 import { storedJudgementsReport } from '../../compare/stored-judgements.js';
 import { formatJudgementsText } from '../../compare/format-judgements.js';
+import { storedHumanAgreement } from '../../compare/stored-human-agreement.js';
+import { humanAgreementLines } from '../../compare/format-human-agreement.js';
 import { formatProportion } from '../../../src-shared/stats/index.js';
 import { RunStatus } from '../../../src-shared/schemas/index.js';
 import { CliError } from '../errors.js';
@@ -99,7 +101,13 @@ export function registerRuns(program: Command): void {
       if (!run) throw new CliError(`run "${id}" not found (parley runs list shows them)`, 1);
       const report = toRunReport(run, store.results.listByRun(run.id));
       const judged = storedJudgementsReport(store, run.id);
-      if (opts.json) return printJson(judged ? { ...report, judgements: judged } : report);
+      const human = store.labels.countByRun(run.id) ? storedHumanAgreement(store, run.id) : undefined;
+      if (opts.json)
+        return printJson({
+          ...report,
+          ...(judged ? { judgements: judged } : {}),
+          ...(human ? { human_agreement: human } : {}),
+        });
       process.stdout.write(
         `${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n`,
       );
@@ -120,6 +128,7 @@ export function registerRuns(program: Command): void {
         ]),
       );
       if (judged) process.stdout.write(`\n${formatJudgementsText(judged)}`);
+      if (human) process.stdout.write(`\n${humanAgreementLines(human)}`);
     }),
   );
 }

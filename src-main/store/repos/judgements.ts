@@ -24,6 +24,17 @@ export class JudgementsRepo {
     return rows.map((r) => Judgement.parse(JSON.parse(r.data_json)));
   }
 
+  /** Judge, batch, result and verdicts of each judgement, in stored order, without schema parsing (agreement reports). */
+  verdictsByRun(runId: string): Pick<Judgement, 'judge' | 'batch_id' | 'result_id' | 'metrics' | 'error'>[] {
+    const rows = prep(
+      this.db,
+      `SELECT judge, batch_id, result_id, json_extract(data_json, '$.metrics') AS metrics,
+        json_extract(data_json, '$.error') AS error
+       FROM judgements WHERE run_id = ? ORDER BY created_at, judge, seed`,
+    ).all(runId) as { judge: string; batch_id: string; result_id: string; metrics: string; error: string | null }[];
+    return rows.map((r) => ({ ...r, metrics: JSON.parse(r.metrics) as Judgement['metrics'] }));
+  }
+
   countByRun(runId: string): number {
     return (prep(this.db, 'SELECT COUNT(*) AS n FROM judgements WHERE run_id = ?').get(runId) as { n: number }).n;
   }

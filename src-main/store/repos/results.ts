@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { prep } from '../statements.js';
-import { Result } from '../../../src-shared/schemas/index.js';
+import { Result, type MetricResult } from '../../../src-shared/schemas/index.js';
 import { newId, nowIso } from '../ids.js';
 
 export type NewResult = Omit<Result, 'id'> & { id?: string };
@@ -40,6 +40,16 @@ export class ResultsRepo {
       runId,
     ) as { data_json: string }[];
     return rows.map((r) => Result.parse(JSON.parse(r.data_json)));
+  }
+
+  /** The metric verdicts of a run's results, without reading transcripts (agreement reports). */
+  metricsByRun(runId: string): { id: string; metrics: MetricResult[] }[] {
+    const rows = prep(
+      this.db,
+      "SELECT id, json_extract(data_json, '$.metrics') AS metrics FROM results WHERE run_id = ? ORDER BY test_index, repeat",
+    ).all(runId) as { id: string; metrics: string | null }[];
+    // written through Result.parse on insert: read back as stored
+    return rows.map((r) => ({ id: r.id, metrics: r.metrics ? (JSON.parse(r.metrics) as MetricResult[]) : [] }));
   }
 
   /** Lightweight rows for list views (no transcript). */

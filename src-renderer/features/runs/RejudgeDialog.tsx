@@ -13,7 +13,7 @@ import { DialogActions } from '../../ui/DialogActions.js';
  * judge or another one (judge against judge). Judgements are stored beside the original verdicts.
  */
 export function RejudgeDialog({ run, onClose }: { run: Run; onClose: () => void }) {
-  const rejudge = useApiMutation('runs.rejudge', ['runs.judgements']);
+  const rejudge = useApiMutation('runs.rejudge', ['runs.judgements', 'labels.agreement']);
   const [judge, setJudge] = useState<ModelSpecInput | undefined>(run.models.judge?.spec);
   const [second, setSecond] = useState<ModelSpecInput | undefined>(undefined);
   const [k, setK] = useState('3');

@@ -7,6 +7,7 @@ import { PathPanel } from './PathPanel.js';
 import { NodeBadge } from './Transcript.js';
 import { ReviewTranscript } from './ReviewTranscript.js';
 import { fmtInt, fmtMs, modelCallTotals } from './run-stats.js';
+import { MetricLabel } from './MetricLabel.js';
 import { TurnQualitySection } from './TurnQualitySection.js';
 
 const json = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v, null, 2));
@@ -173,6 +174,7 @@ function Metrics({
               </span>
             </div>
             {m.reasoning && <div className="small reasoning">{m.reasoning}</div>}
+            <MetricLabel result={r} metric={m} />
             {m.turns?.length || m.nodes?.length ? (
               <div className="small muted">
                 Rests on{' '}

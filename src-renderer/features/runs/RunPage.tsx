@@ -35,6 +35,7 @@ import { setupFromRun } from './run-setup.js';
 import { compareAsB } from './compare-link.js';
 import { RejudgeDialog } from './RejudgeDialog.js';
 import { JudgementsCard } from './JudgementsCard.js';
+import { ReviewCard } from './ReviewCard.js';
 
 type Action = { type: 'event'; e: RunEvent } | { type: 'seed'; rows: ResultRowLike[]; live?: LiveRun | null };
 const reducer = (s: LiveState, a: Action): LiveState =>
@@ -285,6 +286,9 @@ function RunView({ id }: { id: string }) {
       {!active && results.data && <RunSummary run={r} results={results.data} />}
       {!active && r.status !== 'running' && <ProblemsCard run={r} onOpenResult={(rid) => setQuery({ result: rid })} />}
       {!active && <JudgementsCard runId={id} onOpenResult={(rid) => setQuery({ result: rid })} />}
+      {!active && results.data && (
+        <ReviewCard runId={id} results={results.data} onOpenResult={(rid) => setQuery({ result: rid })} />
+      )}
       {!active && results.error && <ErrorBox error={results.error} />}
 
       <ResultsTable

@@ -7,6 +7,7 @@ import { appMethods } from '../../../src-shared/contract/app.js';
 import { callMethods } from '../../../src-shared/contract/calls.js';
 import { compareMethods } from '../../../src-shared/contract/compare.js';
 import { formatMethods } from '../../../src-shared/contract/formats.js';
+import { labelMethods } from '../../../src-shared/contract/labels.js';
 import { modelMethods } from '../../../src-shared/contract/models.js';
 import { personaMethods } from '../../../src-shared/contract/personas.js';
 import { playgroundMethods } from '../../../src-shared/contract/playground.js';
@@ -36,6 +37,7 @@ describe('contract and handlers line up by namespace (docs/architecture.md)', ()
     calls: callMethods,
     compare: compareMethods,
     formats: formatMethods,
+    labels: labelMethods,
     models: modelMethods,
     personas: personaMethods,
     playground: playgroundMethods,

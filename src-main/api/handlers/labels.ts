@@ -1,0 +1,12 @@
+import { appOf } from '../app-service.js';
+import type { Handlers } from './types.js';
+
+/** Human labels of metric verdicts and their agreement with the judges: src-main/app/labels.ts. */
+export const labelHandlers: Handlers = {
+  'labels.list': (ctx, { run_id }) => appOf(ctx).labels.list(run_id),
+  'labels.set': (ctx, input) => appOf(ctx).labels.set(input),
+  'labels.clear': (ctx, { result_id, criterion }) => appOf(ctx).labels.clear(result_id, criterion),
+  'labels.agreement': (ctx, { run_id }) => appOf(ctx).labels.agreement(run_id),
+  'labels.export': (ctx, { run_id }) => appOf(ctx).labels.exportFile(run_id),
+  'labels.import': (ctx, { text, file }) => appOf(ctx).labels.importFile(text, file),
+};
