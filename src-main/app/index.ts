@@ -11,6 +11,7 @@ import type { ProviderRegistry } from '../providers/index.js';
 import type { Store } from '../store/index.js';
 import { AnalysisService } from './analysis.js';
 import { ModelService } from './models.js';
+import { ReadinessService } from './readiness.js';
 import { RejudgeService } from './rejudge.js';
 import { RunService } from './runs.js';
 
@@ -21,6 +22,8 @@ export interface App {
   analysis: AnalysisService;
   /** Re-judging stored conversations: judge consistency and judge against judge. */
   judgements: RejudgeService;
+  /** The model readiness check: known-answer tasks per role. */
+  readiness: ReadinessService;
 }
 
 export function createApp(store: Store, registry: () => ProviderRegistry): App {
@@ -31,6 +34,7 @@ export function createApp(store: Store, registry: () => ProviderRegistry): App {
     runs: new RunService(store, models),
     analysis: new AnalysisService(store, models),
     judgements: new RejudgeService(store, models),
+    readiness: new ReadinessService(store, models),
   };
 }
 
@@ -57,3 +61,9 @@ export {
   type RejudgeRequest,
   type RejudgeOutcome,
 } from './rejudge.js';
+export {
+  ReadinessService,
+  MAX_READINESS_CONCURRENCY,
+  type ReadinessRequest,
+  type ReadinessHooks,
+} from './readiness.js';

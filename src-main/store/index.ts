@@ -5,6 +5,7 @@ import { AgentsRepo } from './repos/agents.js';
 import { AnalysesRepo } from './repos/analyses.js';
 import { DocumentsRepo } from './repos/documents.js';
 import { JudgementsRepo } from './repos/judgements.js';
+import { ModelChecksRepo } from './repos/model-checks.js';
 import { ResultsRepo } from './repos/results.js';
 import { RunsRepo } from './repos/runs.js';
 import { SettingsRepo } from './repos/settings.js';
@@ -27,6 +28,8 @@ export interface Store {
   readonly results: ResultsRepo;
   /** Re-judgements stored beside the original verdicts. */
   readonly judgements: JudgementsRepo;
+  /** Model readiness checks. */
+  readonly modelChecks: ModelChecksRepo;
   readonly settings: SettingsRepo;
   readonly analyses: AnalysesRepo;
   /** Runs `fn` in one transaction: all of it is written or none. */
@@ -47,6 +50,7 @@ export function openStore(file: string, opts: OpenOptions = {}): Store {
     runs: new RunsRepo(db),
     results: new ResultsRepo(db),
     judgements: new JudgementsRepo(db),
+    modelChecks: new ModelChecksRepo(db),
     settings: new SettingsRepo(db),
     analyses: new AnalysesRepo(db),
     transaction: (fn) => db.transaction(fn)(),
