@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   FAMILY_ROLE,
   formatModelSpec,
@@ -33,6 +34,12 @@ export interface ReadinessRequest {
 export interface ReadinessHooks {
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+}
+
+/** The key a check is stored and shown under: `provider:model`, a local file by its absolute path. */
+export function checkKey(spec: ModelSpec): string {
+  const local = spec.provider === 'llama-cpp' || spec.provider === 'scripted';
+  return formatModelSpec(local ? { ...spec, model: path.resolve(spec.model) } : spec);
 }
 
 /** Most tasks run at once. */
@@ -109,7 +116,7 @@ export class ReadinessService {
     const calls: MeasuredCall[] = outcomes.flatMap((o) => o.calls);
     const report: ReadinessReport = {
       id: newId('chk'),
-      model: formatModelSpec(req.model),
+      model: checkKey(req.model),
       spec: req.model,
       ...(identity ? { identity } : {}),
       roles,
