@@ -6,6 +6,7 @@ import { formatProportion, wilson } from '../../src-shared/stats/index.js';
 import type { RunOutcome } from '../engine/index.js';
 import { printTable } from './output.js';
 import { failuresText, resultDetail } from './run-failures-text.js';
+import { judgeRepeatsText } from './judge-repeats-text.js';
 
 /** A run's grouped problems, as `parley run` and `parley evaluate` print them. */
 export function problemsText(problems: Pick<RunProblems, 'judge' | 'groups' | 'ungrouped'>): string {
@@ -55,6 +56,8 @@ export function printText(o: RunOutcome, verbose = false): void {
   process.stdout.write(
     `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}${run.summary.context_full ? `  (${run.summary.context_full} ended when the context was full)` : ''}  pass rate ${formatProportion(runPassRate(run))}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`,
   );
+  const repeated = judgeRepeatsText(results, run.options.judge_repeats);
+  if (repeated) process.stdout.write(`\n${repeated}`);
   const scored = results.flatMap((r) => r.turn_quality?.turns ?? []);
   if (scored.length) {
     const mean = (m: TurnMetric) => scored.reduce((a, t) => a + t.scores[m], 0) / scored.length;

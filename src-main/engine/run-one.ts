@@ -24,6 +24,8 @@ export interface RunOneContext {
   resolvePersona?: (id: string) => Persona | undefined;
   limits?: Partial<EngineLimits>;
   judgeCombined?: boolean;
+  /** Run option judge_repeats: judgements per conversation, majority verdict. */
+  judgeRepeats?: number;
   patternTimeoutMs?: number;
   /** Score every agent turn with the judge model (RunOptions/TestSuite turn_quality). */
   turnQuality?: boolean;
@@ -98,6 +100,7 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
           calls,
           limits: ctx.limits,
           combined: ctx.judgeCombined,
+          repeats: ctx.judgeRepeats,
           patternTimeoutMs: ctx.patternTimeoutMs,
         });
       } catch (e) {

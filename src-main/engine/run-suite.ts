@@ -157,6 +157,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
         resolvePersona: o.resolvePersona,
         limits: o.limits,
         judgeCombined: o.judgeCombined,
+        judgeRepeats: options.judge_repeats,
         patternTimeoutMs: o.patternTimeoutMs,
         now: o.now,
         turnQuality,

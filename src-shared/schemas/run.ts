@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_CONCURRENCY, MAX_REPEATS, MAX_TURNS } from '../limits.js';
+import { MAX_CONCURRENCY, MAX_JUDGE_REPEATS, MAX_REPEATS, MAX_TURNS } from '../limits.js';
 import { ModelIdentity, ModelSpec } from './model.js';
 
 export const RUN_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled', 'interrupted'] as const;
@@ -106,6 +106,10 @@ export const MetricResult = z.object({
   nodes: z.array(z.string()).optional(),
   /** true for agent-level (global) metrics. */
   global: z.boolean().optional(),
+  /** Run option judge_repeats > 1: every judgement (the verdict above is their majority). */
+  judgements: z.array(z.object({ score: z.number().min(0).max(1), passed: z.boolean() })).optional(),
+  /** Run option judge_repeats > 1: judgements that disagree with the majority verdict (0 = the judge agreed with itself). */
+  flips: z.number().int().min(0).optional(),
 });
 export type MetricResult = z.infer<typeof MetricResult>;
 
@@ -266,6 +270,8 @@ export const RunOptions = z.object({
   shard: RunShard.optional(),
   /** This run joins these shard runs (set by `parley runs merge`). */
   merged_from: z.array(z.string()).optional(),
+  /** Judge every conversation this many times and keep the majority verdict, with the flips per metric (default 1). */
+  judge_repeats: z.number().int().min(1).optional(),
 });
 export type RunOptions = z.infer<typeof RunOptions>;
 
@@ -285,6 +291,7 @@ export const RunOptionsInput = RunOptions.extend({
   concurrency: capped('conversations at once', MAX_CONCURRENCY).default(4),
   repeats: capped('runs of every test', MAX_REPEATS).optional(),
   max_turns: capped('caller turns per conversation', MAX_TURNS).optional(),
+  judge_repeats: capped('judgements of every conversation', MAX_JUDGE_REPEATS).optional(),
 });
 export type RunOptionsInput = z.input<typeof RunOptionsInput>;
 

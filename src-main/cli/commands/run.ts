@@ -41,6 +41,7 @@ interface RunCliOptions {
   failOnSeverity?: string;
   turnQuality?: boolean;
   context?: string;
+  judgeRepeats?: string;
   persona: string[];
   shard?: string;
   force?: boolean;
@@ -85,6 +86,7 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
     concurrency: positiveInt('--concurrency', opts.concurrency) ?? 4,
     repeats: positiveInt('--repeat', opts.repeat),
     max_turns: positiveInt('--max-turns', opts.maxTurns),
+    ...(opts.judgeRepeats ? { judge_repeats: positiveInt('--judge-repeats', opts.judgeRepeats) } : {}),
     ...(opts.test.length ? { tests: opts.test } : {}),
     ...(opts.testModelPrecedence ? { test_model_precedence: true } : {}),
     ...(opts.turnQuality ? { turn_quality: true } : {}),
@@ -265,6 +267,10 @@ export function registerRun(program: Command): void {
       .option('--concurrency <n>', 'conversations at once (default 4)')
       .option('--max-turns <n>', 'caller turns per conversation (overrides the tests; default 20)')
       .option('--test <name>', 'only this test (repeatable)', collect, [])
+      .option(
+        '--judge-repeats <n>',
+        'judge every conversation N times and keep the majority verdict; metrics whose verdicts flip are reported as "unstable judge" (1 to 9, default 1)',
+      )
       .option(
         '--context <policy>',
         "a conversation that outgrows the model's context: end (default; end reason context_full, judged on what happened) or trim (drop the oldest turns)",
