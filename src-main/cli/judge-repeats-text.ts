@@ -8,7 +8,9 @@ export function judgeRepeatsText(results: { metrics: MetricResult[] }[], repeats
   return (
     [
       `judge repeats (${repeats ?? rows[0].conversations} judgements per conversation, majority verdict):`,
-      ...rows.map((r) => `  ${r.unstable ? 'UNSTABLE' : 'stable  '}  ${r.criterion}: ${r.summary}`),
+      ...[...rows.filter((r) => r.unstable), ...rows.filter((r) => !r.unstable)].map(
+        (r) => `  ${r.criterion}: ${r.summary}`,
+      ),
     ].join('\n') + '\n'
   );
 }
