@@ -158,6 +158,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
         limits: o.limits,
         judgeCombined: o.judgeCombined,
         judgeRepeats: options.judge_repeats,
+        callerFidelity: options.caller_fidelity,
         patternTimeoutMs: o.patternTimeoutMs,
         now: o.now,
         turnQuality,

@@ -160,6 +160,17 @@ export const TurnQuality = z.object({
 });
 export type TurnQuality = z.infer<typeof TurnQuality>;
 
+export const CallerFidelity = z.object({
+  /** 0..1: the caller spoke as the persona throughout (never as the agent, never as an AI or a narrator). */
+  in_character: z.number().min(0).max(1),
+  /** 0..1: the caller pursued the persona's goal. */
+  pursued_goal: z.number().min(0).max(1),
+  /** The lower of the two. */
+  score: z.number().min(0).max(1),
+  reasoning: z.string().default(''),
+});
+export type CallerFidelity = z.infer<typeof CallerFidelity>;
+
 export const RoleModel = z.object({ spec: ModelSpec, identity: ModelIdentity.optional() });
 export type RoleModel = z.infer<typeof RoleModel>;
 
@@ -193,6 +204,10 @@ export const Result = z.object({
   audio_error: z.string().optional(),
   /** The agent model of this conversation when its test chose one (llm_model, with the run's test_model_precedence on). */
   agent_model: RoleModel.optional(),
+  /** Run option caller_fidelity: did the simulated caller stay in character and pursue its goal (judge model). */
+  caller_fidelity: CallerFidelity.optional(),
+  /** The caller broke character: the conversation does not test the agent (counted apart; compare ignores it). */
+  caller_invalid: z.boolean().optional(),
   duration_ms: z.number().min(0),
   error: z.string().nullable().default(null),
   started_at: z.string(),
@@ -270,6 +285,8 @@ export const RunOptions = z.object({
   shard: RunShard.optional(),
   /** This run joins these shard runs (set by `parley runs merge`). */
   merged_from: z.array(z.string()).optional(),
+  /** After each conversation, the judge scores whether the simulated caller stayed in character and pursued its goal. */
+  caller_fidelity: z.boolean().optional(),
   /** Judge every conversation this many times and keep the majority verdict, with the flips per metric (default 1). */
   judge_repeats: z.number().int().min(1).optional(),
 });
@@ -302,6 +319,8 @@ export const RunSummary = z.object({
   errored: z.number().int().min(0).default(0),
   /** Conversations that ended because the model's context was full (end reason context_full), whatever their verdict. */
   context_full: z.number().int().min(0).optional(),
+  /** Conversations whose simulated caller broke character (run option caller_fidelity), whatever their verdict. */
+  invalid_caller: z.number().int().min(0).optional(),
 });
 export type RunSummary = z.infer<typeof RunSummary>;
 

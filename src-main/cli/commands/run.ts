@@ -42,6 +42,7 @@ interface RunCliOptions {
   turnQuality?: boolean;
   context?: string;
   judgeRepeats?: string;
+  callerFidelity?: boolean;
   persona: string[];
   shard?: string;
   force?: boolean;
@@ -90,6 +91,7 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
     ...(opts.test.length ? { tests: opts.test } : {}),
     ...(opts.testModelPrecedence ? { test_model_precedence: true } : {}),
     ...(opts.turnQuality ? { turn_quality: true } : {}),
+    ...(opts.callerFidelity ? { caller_fidelity: true } : {}),
     ...(opts.context ? { context: contextPolicy(opts.context) } : {}),
     ...(opts.persona.length ? { personas: opts.persona } : {}),
     ...(opts.failOnSeverity ? { fail_on_severity: parseSeverity(opts.failOnSeverity) } : {}),
@@ -267,6 +269,10 @@ export function registerRun(program: Command): void {
       .option('--concurrency <n>', 'conversations at once (default 4)')
       .option('--max-turns <n>', 'caller turns per conversation (overrides the tests; default 20)')
       .option('--test <name>', 'only this test (repeatable)', collect, [])
+      .option(
+        '--caller-fidelity',
+        'after each conversation the judge scores whether the simulated caller stayed in character and pursued its goal; a caller that broke character marks the conversation "invalid caller", counted apart from agent failures',
+      )
       .option(
         '--judge-repeats <n>',
         'judge every conversation N times and keep the majority verdict; metrics whose verdicts flip are reported as "unstable judge" (1 to 9, default 1)',
