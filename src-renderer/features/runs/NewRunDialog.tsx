@@ -65,6 +65,7 @@ export function NewRunDialog({
   const [concurrency, setConcurrency] = useState(start0.concurrency);
   const [maxTurns, setMaxTurns] = useState(start0.maxTurns);
   const [judgeRepeats, setJudgeRepeats] = useState('');
+  const [callerFidelity, setCallerFidelity] = useState(false);
   const [testModels, setTestModels] = useState(start0.testModels);
   const [turnQuality, setTurnQuality] = useState(start0.turnQuality);
   const [matrix, setMatrix] = useState<string[]>(start0.personas);
@@ -184,6 +185,7 @@ export function NewRunDialog({
           ...(intOrUndef(judgeRepeats) ? { judge_repeats: intOrUndef(judgeRepeats) } : {}),
           ...(testModels && ownModels.length ? { test_model_precedence: true } : {}),
           ...(turnQuality ? { turn_quality: true } : {}),
+          ...(callerFidelity ? { caller_fidelity: true } : {}),
           ...(matrix.length ? { personas: matrix } : {}),
         },
       },
@@ -364,6 +366,19 @@ export function NewRunDialog({
             />
           </label>
         </div>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={callerFidelity}
+            onChange={(e) => setCallerFidelity(e.target.checked)}
+            aria-label="Check the simulated caller"
+          />
+          <span>
+            <strong>Check the simulated caller</strong>: one judge call per conversation scores whether the caller
+            stayed in character and pursued its goal; a caller that broke character is marked &quot;invalid caller&quot;
+            and not counted as an agent failure.
+          </span>
+        </label>
         <label className="checkbox">
           <input
             type="checkbox"

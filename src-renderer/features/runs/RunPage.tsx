@@ -36,6 +36,7 @@ import { compareAsB } from './compare-link.js';
 import { RejudgeDialog } from './RejudgeDialog.js';
 import { JudgementsCard } from './JudgementsCard.js';
 import { JudgeRepeatsCard } from './JudgeRepeatsCard.js';
+import { InvalidCallersCard } from './InvalidCallersCard.js';
 
 type Action = { type: 'event'; e: RunEvent } | { type: 'seed'; rows: ResultRowLike[]; live?: LiveRun | null };
 const reducer = (s: LiveState, a: Action): LiveState =>
@@ -286,6 +287,9 @@ function RunView({ id }: { id: string }) {
       {!active && results.data && <RunSummary run={r} results={results.data} />}
       {!active && r.status !== 'running' && <ProblemsCard run={r} onOpenResult={(rid) => setQuery({ result: rid })} />}
       {!active && results.data && <JudgeRepeatsCard run={r} results={results.data} />}
+      {!active && results.data && (
+        <InvalidCallersCard results={results.data} onOpenResult={(rid) => setQuery({ result: rid })} />
+      )}
       {!active && <JudgementsCard runId={id} onOpenResult={(rid) => setQuery({ result: rid })} />}
       {!active && results.error && <ErrorBox error={results.error} />}
 
