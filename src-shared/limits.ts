@@ -7,6 +7,8 @@
 export const MAX_REPEATS = 1000;
 /** Caller turns per conversation (`--max-turns`, `options.max_turns`, a test's `max_turns`, `default_max_turns`). */
 export const MAX_TURNS = 500;
+/** Judgements of every conversation in a run, majority verdict (`--judge-repeats`, `options.judge_repeats`). */
+export const MAX_JUDGE_REPEATS = 9;
 /** Conversations at once in one run (`--concurrency`, `options.concurrency`). */
 export const MAX_CONCURRENCY = 64;
 /**

@@ -12,6 +12,7 @@ import type { Store } from '../store/index.js';
 import { AnalysisService } from './analysis.js';
 import { LabelsService } from './labels.js';
 import { ModelService } from './models.js';
+import { ReadinessService } from './readiness.js';
 import { RejudgeService } from './rejudge.js';
 import { RunService } from './runs.js';
 
@@ -24,6 +25,8 @@ export interface App {
   judgements: RejudgeService;
   /** Human labels of metric verdicts and their agreement with the judges. */
   labels: LabelsService;
+  /** The model readiness check: known-answer tasks per role. */
+  readiness: ReadinessService;
 }
 
 export function createApp(store: Store, registry: () => ProviderRegistry): App {
@@ -35,6 +38,7 @@ export function createApp(store: Store, registry: () => ProviderRegistry): App {
     analysis: new AnalysisService(store, models),
     judgements: new RejudgeService(store, models),
     labels: new LabelsService(store),
+    readiness: new ReadinessService(store, models),
   };
 }
 
@@ -62,3 +66,9 @@ export {
   type RejudgeOutcome,
 } from './rejudge.js';
 export { LabelsService, REVIEWER_SETTING, type ImportOutcome } from './labels.js';
+export {
+  ReadinessService,
+  MAX_READINESS_CONCURRENCY,
+  type ReadinessRequest,
+  type ReadinessHooks,
+} from './readiness.js';

@@ -1,11 +1,13 @@
 import type { ModelInfo } from '../../src-shared/schemas/index.js';
 import { formatBytes } from '../../src-shared/format-bytes.js';
 
-/** A plain text table: PROVIDER NAME SIZE QUANT ARCH CTX WHERE. */
-export function formatModelsTable(models: ModelInfo[]): string {
+/** A plain text table: PROVIDER NAME SIZE QUANT ARCH CTX WHERE (+ READINESS, the newest check, when any model has one). */
+export function formatModelsTable(models: ModelInfo[], readiness?: (spec: string) => string): string {
   if (!models.length) return 'No models found.';
-  const header = ['PROVIDER', 'NAME', 'SIZE', 'QUANT', 'ARCH', 'CTX', 'WHERE'];
-  const rows = models.map((m) => [
+  const ready = models.map((m) => readiness?.(m.spec) ?? '');
+  const withReady = ready.some(Boolean);
+  const header = ['PROVIDER', 'NAME', 'SIZE', 'QUANT', 'ARCH', 'CTX', 'WHERE', ...(withReady ? ['READINESS'] : [])];
+  const rows = models.map((m, i) => [
     m.provider,
     m.name,
     formatBytes(m.size_bytes),
@@ -13,6 +15,7 @@ export function formatModelsTable(models: ModelInfo[]): string {
     m.architecture ?? '',
     m.context_length ? String(m.context_length) : '',
     m.path ?? m.endpoint ?? '',
+    ...(withReady ? [ready[i]] : []),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) =>

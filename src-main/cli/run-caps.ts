@@ -6,6 +6,7 @@ import { CliError } from './errors.js';
 const FLAGS: Record<string, string> = {
   'options.repeats': '--repeat',
   'options.max_turns': '--max-turns',
+  'options.judge_repeats': '--judge-repeats',
   'options.concurrency': '--concurrency',
   'options.personas': '--persona',
   'options.tests': '--tests',

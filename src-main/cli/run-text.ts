@@ -6,6 +6,8 @@ import { formatProportion, wilson } from '../../src-shared/stats/index.js';
 import type { RunOutcome } from '../engine/index.js';
 import { printTable } from './output.js';
 import { failuresText, resultDetail } from './run-failures-text.js';
+import { judgeRepeatsText } from './judge-repeats-text.js';
+import { invalidCallersText } from './caller-fidelity-text.js';
 
 /** A run's grouped problems, as `parley run` and `parley evaluate` print them. */
 export function problemsText(problems: Pick<RunProblems, 'judge' | 'groups' | 'ungrouped'>): string {
@@ -53,8 +55,12 @@ export function printText(o: RunOutcome, verbose = false): void {
       `\npass rates: ${rates.join(', ')} (minimum ${Math.round((o.tests[0]?.min_pass_rate ?? 1) * 100)}%)\n`,
     );
   process.stdout.write(
-    `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}${run.summary.context_full ? `  (${run.summary.context_full} ended when the context was full)` : ''}  pass rate ${formatProportion(runPassRate(run))}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`,
+    `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}${run.summary.context_full ? `  (${run.summary.context_full} ended when the context was full)` : ''}${run.summary.invalid_caller ? `  (${run.summary.invalid_caller} invalid caller)` : ''}  pass rate ${formatProportion(runPassRate(run))}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`,
   );
+  const fidelity = invalidCallersText(results);
+  if (fidelity) process.stdout.write(`\n${fidelity}`);
+  const repeated = judgeRepeatsText(results, run.options.judge_repeats);
+  if (repeated) process.stdout.write(`\n${repeated}`);
   const scored = results.flatMap((r) => r.turn_quality?.turns ?? []);
   if (scored.length) {
     const mean = (m: TurnMetric) => scored.reduce((a, t) => a + t.scores[m], 0) / scored.length;

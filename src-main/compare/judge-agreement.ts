@@ -19,8 +19,10 @@ import type {
  * fail: the stricter reading) with the mean of its scores.
  */
 
-/** A metric whose verdicts flip on more than this share of conversations is marked unstable. */
-export const UNSTABLE_FLIP_SHARE = 0.1;
+import { flipSummary, UNSTABLE_FLIP_SHARE } from '../../src-shared/judge-stability.js';
+
+/** A metric whose verdicts flip on more than this share of conversations is marked unstable (shared with judge_repeats). */
+export { flipSummary, UNSTABLE_FLIP_SHARE };
 
 export const ORIGINAL = 'original';
 
@@ -52,10 +54,6 @@ function majority(vs: Verdict[]): Verdict {
   // rounded so that equal means tie in the rank correlation (0.85 + 0.7 and 0.75 + 0.8 differ in the last bit)
   const score = Math.round((vs.reduce((s, v) => s + v.score, 0) / vs.length) * 1e9) / 1e9;
   return { passed, score, reasoning: (vs.find((v) => v.passed === passed) ?? vs[0]).reasoning };
-}
-
-export function flipSummary(flips: number, n: number, unstable: boolean): string {
-  return `${unstable ? 'unstable judge' : 'stable judge'}: ${flips} of ${n} verdicts flip`;
 }
 
 function consistencyOf(

@@ -4,11 +4,13 @@ import type { ChangeKind, SideOutcome } from './types.js';
 
 /**
  * One side's outcome over its repeats. `minPassRate` (the suite's min_pass_rate, default 1) decides
- * whether a test with repeats counts as passed. A result of status `imported` has no verdict.
+ * whether a test with repeats counts as passed. A result of status `imported`, or one whose simulated
+ * caller broke character (`caller_invalid`), has no verdict.
  */
 export function sideOutcome(results: Result[], minPassRate = 1): SideOutcome {
   if (results.length === 0) return { status: null, repeats: 0, judged: 0, passed: 0, pass_rate: null, mixed: false };
-  const judged = results.filter((r) => r.status !== 'imported');
+  // an invalid caller (it broke character) tested nothing about the agent: no verdict to compare
+  const judged = results.filter((r) => r.status !== 'imported' && !r.caller_invalid);
   if (judged.length === 0)
     return { status: 'imported', repeats: results.length, judged: 0, passed: 0, pass_rate: null, mixed: false };
   const passed = judged.filter((r) => r.status === 'pass').length;

@@ -1,10 +1,18 @@
-import type { AgentGraph, Persona, Result, TestSuite, TurnQuality } from '../../src-shared/schemas/index.js';
+import type {
+  AgentGraph,
+  CallerFidelity,
+  Persona,
+  Result,
+  TestSuite,
+  TurnQuality,
+} from '../../src-shared/schemas/index.js';
 import type { RunEvent } from '../../src-shared/contract/events.js';
 import { newId, nowIso } from '../store/ids.js';
 import { callerPrompt } from './caller.js';
 import { runConversation, type ConversationOutcome } from './conversation.js';
 import { ContextFullError, isCancelled } from './errors.js';
 import { checkTranscript, judgeConversation, type Verdicts } from './judge/index.js';
+import { isInvalidCaller, judgeCallerFidelity } from './judge/caller-fidelity.js';
 import { scoreTurnQuality } from './judge/turn-quality.js';
 import type { EngineLimits } from './limits.js';
 import { ModelCalls, type CallLimiter } from './model-calls.js';
@@ -24,6 +32,10 @@ export interface RunOneContext {
   resolvePersona?: (id: string) => Persona | undefined;
   limits?: Partial<EngineLimits>;
   judgeCombined?: boolean;
+  /** Run option caller_fidelity: the judge scores whether the simulated caller stayed in character. */
+  callerFidelity?: boolean;
+  /** Run option judge_repeats: judgements per conversation, majority verdict. */
+  judgeRepeats?: number;
   patternTimeoutMs?: number;
   /** Score every agent turn with the judge model (RunOptions/TestSuite turn_quality). */
   turnQuality?: boolean;
@@ -47,6 +59,7 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
   let verdicts: Verdicts = { metrics: [], rules: [], assertions: [] };
   let error: string | null = null;
   let turnQuality: TurnQuality | undefined;
+  let fidelity: CallerFidelity | undefined;
   try {
     let prompt: string;
     try {
@@ -98,6 +111,7 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
           calls,
           limits: ctx.limits,
           combined: ctx.judgeCombined,
+          repeats: ctx.judgeRepeats,
           patternTimeoutMs: ctx.patternTimeoutMs,
         });
       } catch (e) {
@@ -114,6 +128,15 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
       } catch (e) {
         if (isCancelled(e, ctx.signal)) return undefined;
         error = `scoring turn quality failed: ${(e as Error).message}`;
+      }
+    }
+    // a scripted caller (caller_script) has no character to break
+    if (!error && ctx.callerFidelity && !item.test.caller_script?.length && conv.transcript.length) {
+      try {
+        fidelity = await judgeCallerFidelity(calls, conv.transcript, prompt, ctx.limits);
+      } catch (e) {
+        if (isCancelled(e, ctx.signal)) return undefined;
+        error = `judging caller fidelity failed: ${(e as Error).message}`;
       }
     }
     if (error && !verdicts.rules.length && !verdicts.assertions.length) {
@@ -139,6 +162,7 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
     variables: conv.variables,
     ...verdicts,
     ...(turnQuality ? { turn_quality: turnQuality } : {}),
+    ...(fidelity ? { caller_fidelity: fidelity, ...(isInvalidCaller(fidelity) ? { caller_invalid: true } : {}) } : {}),
     ...(calls.contextTrims ? { context_trimmed: calls.contextTrims } : {}),
     tokens: calls.totals(),
     model_calls: calls.records,

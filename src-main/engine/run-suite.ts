@@ -157,6 +157,8 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
         resolvePersona: o.resolvePersona,
         limits: o.limits,
         judgeCombined: o.judgeCombined,
+        judgeRepeats: options.judge_repeats,
+        callerFidelity: options.caller_fidelity,
         patternTimeoutMs: o.patternTimeoutMs,
         now: o.now,
         turnQuality,

@@ -6,6 +6,7 @@ import { AnalysesRepo } from './repos/analyses.js';
 import { DocumentsRepo } from './repos/documents.js';
 import { JudgementsRepo } from './repos/judgements.js';
 import { LabelsRepo } from './repos/labels.js';
+import { ModelChecksRepo } from './repos/model-checks.js';
 import { ResultsRepo } from './repos/results.js';
 import { RunsRepo } from './repos/runs.js';
 import { SettingsRepo } from './repos/settings.js';
@@ -30,6 +31,8 @@ export interface Store {
   readonly judgements: JudgementsRepo;
   /** Human labels of metric verdicts (survive re-judging). */
   readonly labels: LabelsRepo;
+  /** Model readiness checks. */
+  readonly modelChecks: ModelChecksRepo;
   readonly settings: SettingsRepo;
   readonly analyses: AnalysesRepo;
   /** Runs `fn` in one transaction: all of it is written or none. */
@@ -51,6 +54,7 @@ export function openStore(file: string, opts: OpenOptions = {}): Store {
     results: new ResultsRepo(db),
     judgements: new JudgementsRepo(db),
     labels: new LabelsRepo(db),
+    modelChecks: new ModelChecksRepo(db),
     settings: new SettingsRepo(db),
     analyses: new AnalysesRepo(db),
     transaction: (fn) => db.transaction(fn)(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ModelInfo, ModelSpec, ProviderId } from '../schemas/index.js';
+import { ModelInfo, ModelSpec, ProviderId, ReadinessReport, ReadinessRole } from '../schemas/index.js';
 import { ModelProblem } from './preflight.js';
 import { method } from './define.js';
 
@@ -46,5 +46,35 @@ export const modelMethods = {
     'Pull an Ollama model; progress arrives as model.pull events',
     z.object({ name: z.string().min(1), endpoint: z.string().optional() }),
     z.object({ started: z.boolean() }),
+  ),
+  'models.check': method(
+    "Start a readiness check of a model: known-answer tasks per role (routing, extraction, judging, caller turns) through the engine's own calls; poll models.checkProgress, cancel with models.cancelCheck",
+    z.object({
+      model: ModelSpec,
+      roles: z.array(ReadinessRole).optional(),
+      concurrency: z.number().int().min(1).max(16).optional(),
+    }),
+    z.object({ check_id: z.string(), total: z.number().int() }),
+  ),
+  'models.checkProgress': method(
+    'Where a readiness check started here stands; the stored report when it is over',
+    z.object({ check_id: z.string().min(1) }),
+    z.object({
+      status: z.enum(['running', 'done', 'cancelled', 'failed']),
+      done: z.number().int(),
+      total: z.number().int(),
+      report: ReadinessReport.optional(),
+      error: z.string().optional(),
+    }),
+  ),
+  'models.cancelCheck': method(
+    'Cancel a running readiness check (what finished is stored, marked cancelled)',
+    z.object({ check_id: z.string().min(1) }),
+    z.object({ cancelled: z.boolean() }),
+  ),
+  'models.checks': method(
+    'Stored readiness checks: of one model (provider:model), or the newest of each model',
+    z.object({ model: z.string().optional() }).default({}),
+    z.object({ checks: z.array(ReadinessReport) }),
   ),
 };

@@ -5,3 +5,4 @@ export * from './model.js';
 export * from './run.js';
 export * from './judgements.js';
 export * from './labels.js';
+export * from './readiness.js';

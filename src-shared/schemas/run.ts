@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_CONCURRENCY, MAX_REPEATS, MAX_TURNS } from '../limits.js';
+import { MAX_CONCURRENCY, MAX_JUDGE_REPEATS, MAX_REPEATS, MAX_TURNS } from '../limits.js';
 import { ModelIdentity, ModelSpec } from './model.js';
 
 export const RUN_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled', 'interrupted'] as const;
@@ -106,6 +106,10 @@ export const MetricResult = z.object({
   nodes: z.array(z.string()).optional(),
   /** true for agent-level (global) metrics. */
   global: z.boolean().optional(),
+  /** Run option judge_repeats > 1: every judgement (the verdict above is their majority). */
+  judgements: z.array(z.object({ score: z.number().min(0).max(1), passed: z.boolean() })).optional(),
+  /** Run option judge_repeats > 1: judgements that disagree with the majority verdict (0 = the judge agreed with itself). */
+  flips: z.number().int().min(0).optional(),
 });
 export type MetricResult = z.infer<typeof MetricResult>;
 
@@ -156,6 +160,17 @@ export const TurnQuality = z.object({
 });
 export type TurnQuality = z.infer<typeof TurnQuality>;
 
+export const CallerFidelity = z.object({
+  /** 0..1: the caller spoke as the persona throughout (never as the agent, never as an AI or a narrator). */
+  in_character: z.number().min(0).max(1),
+  /** 0..1: the caller pursued the persona's goal. */
+  pursued_goal: z.number().min(0).max(1),
+  /** The lower of the two. */
+  score: z.number().min(0).max(1),
+  reasoning: z.string().default(''),
+});
+export type CallerFidelity = z.infer<typeof CallerFidelity>;
+
 export const RoleModel = z.object({ spec: ModelSpec, identity: ModelIdentity.optional() });
 export type RoleModel = z.infer<typeof RoleModel>;
 
@@ -189,6 +204,10 @@ export const Result = z.object({
   audio_error: z.string().optional(),
   /** The agent model of this conversation when its test chose one (llm_model, with the run's test_model_precedence on). */
   agent_model: RoleModel.optional(),
+  /** Run option caller_fidelity: did the simulated caller stay in character and pursue its goal (judge model). */
+  caller_fidelity: CallerFidelity.optional(),
+  /** The caller broke character: the conversation does not test the agent (counted apart; compare ignores it). */
+  caller_invalid: z.boolean().optional(),
   duration_ms: z.number().min(0),
   error: z.string().nullable().default(null),
   started_at: z.string(),
@@ -266,6 +285,10 @@ export const RunOptions = z.object({
   shard: RunShard.optional(),
   /** This run joins these shard runs (set by `parley runs merge`). */
   merged_from: z.array(z.string()).optional(),
+  /** After each conversation, the judge scores whether the simulated caller stayed in character and pursued its goal. */
+  caller_fidelity: z.boolean().optional(),
+  /** Judge every conversation this many times and keep the majority verdict, with the flips per metric (default 1). */
+  judge_repeats: z.number().int().min(1).optional(),
 });
 export type RunOptions = z.infer<typeof RunOptions>;
 
@@ -285,6 +308,7 @@ export const RunOptionsInput = RunOptions.extend({
   concurrency: capped('conversations at once', MAX_CONCURRENCY).default(4),
   repeats: capped('runs of every test', MAX_REPEATS).optional(),
   max_turns: capped('caller turns per conversation', MAX_TURNS).optional(),
+  judge_repeats: capped('judgements of every conversation', MAX_JUDGE_REPEATS).optional(),
 });
 export type RunOptionsInput = z.input<typeof RunOptionsInput>;
 
@@ -295,6 +319,8 @@ export const RunSummary = z.object({
   errored: z.number().int().min(0).default(0),
   /** Conversations that ended because the model's context was full (end reason context_full), whatever their verdict. */
   context_full: z.number().int().min(0).optional(),
+  /** Conversations whose simulated caller broke character (run option caller_fidelity), whatever their verdict. */
+  invalid_caller: z.number().int().min(0).optional(),
 });
 export type RunSummary = z.infer<typeof RunSummary>;
 

@@ -10,6 +10,7 @@ import { personaHandlers } from './personas.js';
 import { modelHandlers } from './models.js';
 import { modelProviderHandlers } from './models-providers.js';
 import { modelPreflightHandlers } from './models-preflight.js';
+import { modelReadinessHandlers } from './models-readiness.js';
 import { firstRunHandlers } from './app-first-run.js';
 import { playgroundHandlers } from './playground.js';
 import { runControlHandlers } from './runs-control.js';
@@ -35,6 +36,7 @@ export const handlers: Handlers = {
   ...modelHandlers,
   ...modelProviderHandlers,
   ...modelPreflightHandlers,
+  ...modelReadinessHandlers,
   ...firstRunHandlers,
   ...playgroundHandlers,
   ...analysisHandlers,

@@ -41,6 +41,8 @@ interface RunCliOptions {
   failOnSeverity?: string;
   turnQuality?: boolean;
   context?: string;
+  judgeRepeats?: string;
+  callerFidelity?: boolean;
   persona: string[];
   shard?: string;
   force?: boolean;
@@ -85,9 +87,11 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
     concurrency: positiveInt('--concurrency', opts.concurrency) ?? 4,
     repeats: positiveInt('--repeat', opts.repeat),
     max_turns: positiveInt('--max-turns', opts.maxTurns),
+    ...(opts.judgeRepeats ? { judge_repeats: positiveInt('--judge-repeats', opts.judgeRepeats) } : {}),
     ...(opts.test.length ? { tests: opts.test } : {}),
     ...(opts.testModelPrecedence ? { test_model_precedence: true } : {}),
     ...(opts.turnQuality ? { turn_quality: true } : {}),
+    ...(opts.callerFidelity ? { caller_fidelity: true } : {}),
     ...(opts.context ? { context: contextPolicy(opts.context) } : {}),
     ...(opts.persona.length ? { personas: opts.persona } : {}),
     ...(opts.failOnSeverity ? { fail_on_severity: parseSeverity(opts.failOnSeverity) } : {}),
@@ -265,6 +269,14 @@ export function registerRun(program: Command): void {
       .option('--concurrency <n>', 'conversations at once (default 4)')
       .option('--max-turns <n>', 'caller turns per conversation (overrides the tests; default 20)')
       .option('--test <name>', 'only this test (repeatable)', collect, [])
+      .option(
+        '--caller-fidelity',
+        'after each conversation the judge scores whether the simulated caller stayed in character and pursued its goal; a caller that broke character marks the conversation "invalid caller", counted apart from agent failures',
+      )
+      .option(
+        '--judge-repeats <n>',
+        'judge every conversation N times and keep the majority verdict; metrics whose verdicts flip are reported as "unstable judge" (1 to 9, default 1)',
+      )
       .option(
         '--context <policy>',
         "a conversation that outgrows the model's context: end (default; end reason context_full, judged on what happened) or trim (drop the oldest turns)",

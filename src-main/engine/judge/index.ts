@@ -8,6 +8,7 @@ import { checkPath } from './path-assertions.js';
 import { checkPatterns, runPatternBudget } from './pattern-rules.js';
 import { checkSubstrings } from './substring-rules.js';
 import { checkToolCalls, checkUnmocked } from './tool-assertions.js';
+import { judgeRepeatedly } from './repeat-judge.js';
 
 export { resolveMetrics, DEFAULT_METRIC_THRESHOLD, type ResolvedMetric } from './metric-specs.js';
 export { judgeMetrics, type JudgeOptions } from './llm-judge.js';
@@ -51,17 +52,16 @@ export async function judgeConversation(opts: {
   limits?: Partial<EngineLimits>;
   combined?: boolean;
   patternTimeoutMs?: number;
+  /** Run option judge_repeats: judge this many times and keep the majority verdict (repeat-judge.ts). */
+  repeats?: number;
 }): Promise<Verdicts> {
   const { rules, assertions } = await checkTranscript(opts.graph, opts.test, opts.conv, opts.patternTimeoutMs);
-  const metrics = await judgeMetrics(
-    opts.calls,
-    opts.conv.transcript,
-    resolveMetrics(opts.test, opts.graph, opts.suite),
-    {
+  const metrics = await judgeRepeatedly(opts.repeats ?? 1, () =>
+    judgeMetrics(opts.calls, opts.conv.transcript, resolveMetrics(opts.test, opts.graph, opts.suite), {
       twoStep: opts.test.two_step_judge,
       combined: opts.combined,
       limits: opts.limits,
-    },
+    }),
   );
   return { metrics, rules, assertions };
 }

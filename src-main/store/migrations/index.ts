@@ -4,6 +4,7 @@ import { sql as runProblems } from './002_run_problems.js';
 import { sql as routingAnalyses } from './006_routing_analyses.js';
 import { sql as judgements } from './007_judgements.js';
 import { sql as labels } from './008_labels.js';
+import { sql as modelChecks } from './009_model_checks.js';
 
 export interface Migration {
   id: number;
@@ -18,6 +19,7 @@ export const MIGRATIONS: Migration[] = [
   { id: 6, name: 'routing analyses', sql: routingAnalyses },
   { id: 7, name: 'judgements', sql: judgements },
   { id: 8, name: 'labels', sql: labels },
+  { id: 9, name: 'model checks', sql: modelChecks },
 ];
 
 export const migrationChecksum = (m: Migration): string => createHash('sha256').update(m.sql).digest('hex');

@@ -216,6 +216,13 @@ export class RunsRepo {
       }
     ).n;
     if (full) s.context_full = full;
+    const invalidCaller = (
+      prep(
+        this.db,
+        "SELECT count(*) AS n FROM results WHERE run_id = ? AND json_extract(data_json, '$.caller_invalid') = 1",
+      ).get(id) as { n: number }
+    ).n;
+    if (invalidCaller) s.invalid_caller = invalidCaller;
     prep(this.db, 'UPDATE runs SET summary_json = ? WHERE id = ?').run(JSON.stringify(s), id);
     return s;
   }

@@ -1,3 +1,4 @@
+import { MAX_JUDGE_REPEATS } from '../../../src-shared/limits.js';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { useApi, useApiMutation } from '../../api/hooks.js';
@@ -63,6 +64,8 @@ export function NewRunDialog({
   const [repeats, setRepeats] = useState(start0.repeats);
   const [concurrency, setConcurrency] = useState(start0.concurrency);
   const [maxTurns, setMaxTurns] = useState(start0.maxTurns);
+  const [judgeRepeats, setJudgeRepeats] = useState('');
+  const [callerFidelity, setCallerFidelity] = useState(false);
   const [testModels, setTestModels] = useState(start0.testModels);
   const [turnQuality, setTurnQuality] = useState(start0.turnQuality);
   const [matrix, setMatrix] = useState<string[]>(start0.personas);
@@ -113,6 +116,8 @@ export function NewRunDialog({
   if (badInt(repeats, 1)) problems.push('repeats must be a whole number of 1 or more');
   if (badInt(concurrency, 1)) problems.push('concurrency must be a whole number of 1 or more');
   if (badInt(maxTurns, 1)) problems.push('max turns must be a whole number of 1 or more');
+  if (badInt(judgeRepeats, 1) || Number(judgeRepeats) > MAX_JUDGE_REPEATS)
+    problems.push(`judge repeats must be a whole number from 1 to ${MAX_JUDGE_REPEATS}`);
   if (scriptOnOther)
     problems.push(
       'the bundled example script was written for the example agent, so its passes here would be false: choose a real model (see "Get a small local model")',
@@ -177,8 +182,10 @@ export function NewRunDialog({
           ...(intOrUndef(repeats) ? { repeats: intOrUndef(repeats) } : {}),
           ...(intOrUndef(concurrency) ? { concurrency: intOrUndef(concurrency) } : {}),
           ...(intOrUndef(maxTurns) ? { max_turns: intOrUndef(maxTurns) } : {}),
+          ...(intOrUndef(judgeRepeats) ? { judge_repeats: intOrUndef(judgeRepeats) } : {}),
           ...(testModels && ownModels.length ? { test_model_precedence: true } : {}),
           ...(turnQuality ? { turn_quality: true } : {}),
+          ...(callerFidelity ? { caller_fidelity: true } : {}),
           ...(matrix.length ? { personas: matrix } : {}),
         },
       },
@@ -346,7 +353,32 @@ export function NewRunDialog({
               aria-label="Max turns"
             />
           </label>
+          <label title="Judge every conversation this many times and keep the majority verdict; metrics whose verdicts flip are marked unstable">
+            Judge repeats
+            <input
+              type="number"
+              min={1}
+              max={MAX_JUDGE_REPEATS}
+              value={judgeRepeats}
+              placeholder="1"
+              onChange={(e) => setJudgeRepeats(e.target.value)}
+              aria-label="Judge repeats"
+            />
+          </label>
         </div>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={callerFidelity}
+            onChange={(e) => setCallerFidelity(e.target.checked)}
+            aria-label="Check the simulated caller"
+          />
+          <span>
+            <strong>Check the simulated caller</strong>: one judge call per conversation scores whether the caller
+            stayed in character and pursued its goal; a caller that broke character is marked &quot;invalid caller&quot;
+            and not counted as an agent failure.
+          </span>
+        </label>
         <label className="checkbox">
           <input
             type="checkbox"

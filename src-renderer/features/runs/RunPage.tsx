@@ -36,6 +36,8 @@ import { compareAsB } from './compare-link.js';
 import { RejudgeDialog } from './RejudgeDialog.js';
 import { JudgementsCard } from './JudgementsCard.js';
 import { ReviewCard } from './ReviewCard.js';
+import { JudgeRepeatsCard } from './JudgeRepeatsCard.js';
+import { InvalidCallersCard } from './InvalidCallersCard.js';
 
 type Action = { type: 'event'; e: RunEvent } | { type: 'seed'; rows: ResultRowLike[]; live?: LiveRun | null };
 const reducer = (s: LiveState, a: Action): LiveState =>
@@ -285,6 +287,10 @@ function RunView({ id }: { id: string }) {
 
       {!active && results.data && <RunSummary run={r} results={results.data} />}
       {!active && r.status !== 'running' && <ProblemsCard run={r} onOpenResult={(rid) => setQuery({ result: rid })} />}
+      {!active && results.data && <JudgeRepeatsCard run={r} results={results.data} />}
+      {!active && results.data && (
+        <InvalidCallersCard results={results.data} onOpenResult={(rid) => setQuery({ result: rid })} />
+      )}
       {!active && <JudgementsCard runId={id} onOpenResult={(rid) => setQuery({ result: rid })} />}
       {!active && results.data && (
         <ReviewCard runId={id} results={results.data} onOpenResult={(rid) => setQuery({ result: rid })} />

@@ -95,9 +95,11 @@ describe('one application layer, one run loop (issue 16)', () => {
       'src-main/providers/shared/endpoint-pool.ts',
     ]);
     const poolUsers = main.filter((f) => /\brunPool\(/.test(read(f)) && f !== 'src-main/engine/run-pool.ts');
-    // execute-plan.ts: every kind of run; the routing analysis's model batches; app/rejudge.ts: re-judging
+    // execute-plan.ts: every kind of run; the routing analysis's model batches; app/rejudge.ts: re-judging;
+    // app/readiness.ts: the model readiness check's tasks
     expect(poolUsers.sort()).toEqual([
       'src-main/analysis/routing.ts',
+      'src-main/app/readiness.ts',
       'src-main/app/rejudge.ts',
       'src-main/engine/execute-plan.ts',
     ]);
