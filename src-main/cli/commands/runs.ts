@@ -113,7 +113,7 @@ export function registerRuns(program: Command): void {
       );
       if (run.demo) process.stdout.write(`${DEMO_NOTE}\n`);
       process.stdout.write(
-        `passed ${report.passed}  failed ${report.failed}  errored ${report.errored}${report.context_full ? `  (${report.context_full} ended when the context was full)` : ''}  pass rate ${formatProportion(report.pass_rate)}${run.error ? `\nrun ${run.status}: ${run.error}` : ''}\n\n`,
+        `passed ${report.passed}  failed ${report.failed}  errored ${report.errored}${report.context_full ? `  (${report.context_full} ended when the context was full)` : ''}${run.summary.invalid_caller ? `  (${run.summary.invalid_caller} invalid caller)` : ''}  pass rate ${formatProportion(report.pass_rate)}${run.error ? `\nrun ${run.status}: ${run.error}` : ''}\n\n`,
       );
       printTable(
         ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', 'ERROR'],
