@@ -6,6 +6,8 @@ import { formatProportion, wilson } from '../../src-shared/stats/index.js';
 import type { RunOutcome } from '../engine/index.js';
 import { printTable } from './output.js';
 import { failuresText, resultDetail } from './run-failures-text.js';
+import { latencyText } from './latency-text.js';
+import { runLatencyReport } from '../../src-shared/run-latency-report.js';
 
 /** A run's grouped problems, as `parley run` and `parley evaluate` print them. */
 export function problemsText(problems: Pick<RunProblems, 'judge' | 'groups' | 'ungrouped'>): string {
@@ -62,5 +64,7 @@ export function printText(o: RunOutcome, verbose = false): void {
       `\nturn quality (mean of ${scored.length} agent turns): ${TURN_METRICS.map((m) => `${m} ${mean(m).toFixed(2)}`).join('  ')}\n`,
     );
   }
+  const latency = latencyText(runLatencyReport(run, results));
+  if (latency) process.stdout.write(`\n${latency}`);
   if (run.problems) process.stdout.write(`\n${problemsText(run.problems)}`);
 }

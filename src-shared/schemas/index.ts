@@ -4,3 +4,4 @@ export * from './test-case.js';
 export * from './model.js';
 export * from './run.js';
 export * from './judgements.js';
+export * from './latency-budget.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_CONCURRENCY, MAX_REPEATS, MAX_TURNS } from '../limits.js';
 import { ModelIdentity, ModelSpec } from './model.js';
+import { LatencyBudget } from './latency-budget.js';
 
 export const RUN_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled', 'interrupted'] as const;
 export const RunStatus = z.enum(RUN_STATUSES);
@@ -266,6 +267,8 @@ export const RunOptions = z.object({
   shard: RunShard.optional(),
   /** This run joins these shard runs (set by `parley runs merge`). */
   merged_from: z.array(z.string()).optional(),
+  /** The latency budget checked after the run (the suite's `latency`, unless given here); docs/latency.md. */
+  latency_budget: LatencyBudget.optional(),
 });
 export type RunOptions = z.infer<typeof RunOptions>;
 
