@@ -246,8 +246,7 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
   if (outcomes.some((o) => o.run.status === 'failed')) return 2;
   // a run over its latency budget fails the run-level check: exit 1, like a failed test (docs/latency.md)
   const overBudget = outcomes.some((o) => !withinBudget(runLatencyReport(o.run, o.results)?.budget ?? []));
-  const ok =
-    outcomes.every((o) => o.run.status === 'completed' && allTestsOk(o.tests)) && !problemsFail && !overBudget;
+  const ok = outcomes.every((o) => o.run.status === 'completed' && allTestsOk(o.tests)) && !problemsFail && !overBudget;
   return ok ? 0 : 1;
 }
 
