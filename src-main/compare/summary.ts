@@ -68,7 +68,7 @@ export function summarizeSide(run: Run | null, results: Result[]): SideSummary {
     wall_ms: t.wall_ms,
     conversation_ms: t.conversation_ms,
     mean_turns: t.mean_turns,
-    latency: latencyFigures(results),
+    ...latencyOf(results),
     tokens_per_conversation: t.conversations ? t.tokens.total / t.conversations : null,
     pass_interval:
       t.passed + t.failed + t.errored ? intervalOf(wilson(t.passed, t.passed + t.failed + t.errored)) : null,
@@ -113,4 +113,10 @@ export function diffSummary(a: SideSummary, b: SideSummary, tests: TestCompariso
     regressions: tests.filter((t) => t.change === 'regressed').map((t) => t.test),
     improvements: tests.filter((t) => t.change === 'improved').map((t) => t.test),
   };
+}
+
+/** The side's latency figures, when any agent turn recorded a latency (imported calls and old runs have none). */
+function latencyOf(results: Result[]): Pick<SideSummary, 'latency'> {
+  const latency = latencyFigures(results);
+  return latency.turns ? { latency } : {};
 }

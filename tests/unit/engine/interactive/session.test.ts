@@ -181,7 +181,11 @@ describe('interactive session (manual: the user types as the caller)', () => {
     expect(st.steps[1].moves).toEqual([]);
     expect(st.steps[1].stayed).toEqual({ node: 'greet', reason: 'the caller only said hello' });
     expect(st.steps[1].routes).toEqual([{ node: 'greet', chosen: null, reason: 'the caller only said hello' }]);
-    expect(withoutLatency(st.transcript).at(-1)).toEqual({ role: 'agent', content: 'Sorry, how can I help?', node: 'greet' });
+    expect(withoutLatency(st.transcript).at(-1)).toEqual({
+      role: 'agent',
+      content: 'Sorry, how can I help?',
+      node: 'greet',
+    });
   });
 
   it('an unmocked tool call is logged with mocked: false and its error', async () => {
@@ -206,7 +210,9 @@ describe('interactive session (manual: the user types as the caller)', () => {
     expect(st.start_node).toBe('offer');
     expect(st.visits).toEqual([{ node: 'offer', turn: 0, reason: 'start' }]);
     expect(st.steps[0].moves).toEqual([{ from: null, to: 'offer', kind: 'start', reason: 'chosen as the start node' }]);
-    expect(withoutLatency(st.transcript)).toEqual([{ role: 'agent', content: 'I have Friday at 9. Shall I book it?', node: 'offer' }]);
+    expect(withoutLatency(st.transcript)).toEqual([
+      { role: 'agent', content: 'I have Friday at 9. Shall I book it?', node: 'offer' },
+    ]);
   });
 
   it('an unknown start node is refused with the node list', () => {
