@@ -54,7 +54,10 @@ describe('latency in Chromium', () => {
     await expect.poll(() => chips.count()).toBeGreaterThan(0);
     await expect(chips.first().textContent()).resolves.toMatch(/ms/);
     await card.screenshot({ path: path.join(shots, 'run-latency.png') });
-    await page.locator('.turn-agent').nth(1).screenshot({ path: path.join(shots, 'turn-latency.png') });
+    await page
+      .locator('.turn-agent')
+      .nth(1)
+      .screenshot({ path: path.join(shots, 'turn-latency.png') });
   });
 
   it('compare shows the latency deltas of B against A, and an N-way compare ranks the models by p95 response', async () => {

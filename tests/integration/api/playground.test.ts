@@ -150,7 +150,9 @@ describe('playground (Try it) through dispatch', () => {
       models: { agent: { provider: 'scripted', model: script } },
     });
     expect(state).toMatchObject({ version_id: null, start_node: 'book', current_node: 'book' });
-    expect(withoutLatency(state.transcript)).toEqual([{ role: 'agent', content: 'Unsaved wording: Tuesday it is.', node: 'book' }]);
+    expect(withoutLatency(state.transcript)).toEqual([
+      { role: 'agent', content: 'Unsaved wording: Tuesday it is.', node: 'book' },
+    ]);
     const stored = await call('playground.start', {
       agent_id: agentId,
       mode: 'manual',
