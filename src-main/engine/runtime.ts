@@ -99,7 +99,7 @@ export class Runtime {
   private readonly latency: TurnLatencyMeter;
 
   addTurn(turn: TranscriptTurn): void {
-    if (turn.role === 'agent') turn = { ...turn, latency: { ...this.latency.agentTurn(), ...turn.latency } };
+    if (turn.role === 'agent') turn = { ...turn, latency: this.latency.agentTurn(turn.latency) };
     else if (turn.role === 'caller') this.latency.callerTurn();
     this.transcript.push(turn);
     this.init.onTurn?.(turn);

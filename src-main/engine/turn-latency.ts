@@ -12,12 +12,14 @@ import { withResponseMs } from '../../src-shared/latency.js';
  * A turn with no reply call (static text) has no first_token_ms / full_reply_ms; its response is the routing time,
  * or 0 listed in `estimated` when no model call preceded it at all.
  */
-export function agentTurnLatency(calls: readonly ModelCall[]): TurnLatency {
+export function agentTurnLatency(calls: readonly ModelCall[], given: TurnLatency = {}): TurnLatency {
   const agent = calls.filter((c) => c.role === 'agent');
   const routing = agent.filter((c) => c.purpose !== 'chat');
   const replies = agent.filter((c) => c.purpose === 'chat');
-  const out: TurnLatency = {};
-  const estimated: string[] = [];
+  // parts recorded elsewhere (speech: stt_ms, tts_first_audio_ms) join the model figures; response is recomputed
+  const { response_ms: _stale, estimated: givenEstimated, ...parts } = given;
+  const out: TurnLatency = { ...parts };
+  const estimated: string[] = [...(givenEstimated ?? [])].filter((e) => e !== 'response_ms');
   if (routing.length) out.routing_ms = sumMs(routing);
   const spoke = [...replies].reverse().find((c) => !c.error_code);
   if (spoke) {
@@ -29,7 +31,7 @@ export function agentTurnLatency(calls: readonly ModelCall[]): TurnLatency {
       estimated.push('first_token_ms');
     }
   }
-  if (!routing.length && !spoke) {
+  if (!routing.length && !spoke && parts.stt_ms === undefined && parts.tts_first_audio_ms === undefined) {
     out.response_ms = 0;
     estimated.push('response_ms');
   }
@@ -49,9 +51,9 @@ export class TurnLatencyMeter {
 
   constructor(private readonly records: readonly ModelCall[]) {}
 
-  /** The latency of an agent turn being added now; closes the window. */
-  agentTurn(): TurnLatency {
-    const latency = agentTurnLatency(this.records.slice(this.from));
+  /** The latency of an agent turn being added now (with any parts already `given`, e.g. speech); closes the window. */
+  agentTurn(given?: TurnLatency): TurnLatency {
+    const latency = agentTurnLatency(this.records.slice(this.from), given);
     this.from = this.records.length;
     return latency;
   }

@@ -103,6 +103,13 @@ describe('latency budget (CLI)', () => {
     expect(show.code).toBe(0);
     expect(show.stdout).toContain('latency budget: FAILED (1 of 2)');
     expect(show.stdout).toContain(`FAIL ${over.message}`);
+
+    const exported = parley('runs', 'export', report.run_id, '--format', 'json', '--db', db);
+    expect(exported.code).toBe(0);
+    const doc = JSON.parse(exported.stdout);
+    expect(doc.latency.response_ms).toEqual(l.response_ms);
+    expect(doc.latency.budget).toEqual(l.budget);
+    expect(doc.results[0].transcript.find((t: { role: string }) => t.role === 'agent').latency).toBeDefined();
   });
 
   it('a bad budget in the suite file names the file, the JSON path and what was expected', () => {

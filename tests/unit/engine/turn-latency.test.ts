@@ -63,6 +63,29 @@ describe('agentTurnLatency (exact figures from the recorded calls)', () => {
   });
 });
 
+describe('parts recorded elsewhere (speech)', () => {
+  it('speech recognition and first audio join the model figures in the response', () => {
+    expect(
+      agentTurnLatency([call('route', 100), call('chat', 900, { first_token_ms: 250 })], {
+        stt_ms: 300,
+        tts_first_audio_ms: 80,
+        response_ms: 1,
+      }),
+    ).toEqual({
+      stt_ms: 300,
+      tts_first_audio_ms: 80,
+      routing_ms: 100,
+      first_token_ms: 250,
+      full_reply_ms: 900,
+      response_ms: 730,
+    });
+  });
+
+  it('static text spoken through TTS: the response is the measured first audio, not an estimate', () => {
+    expect(agentTurnLatency([], { tts_first_audio_ms: 60 })).toEqual({ tts_first_audio_ms: 60, response_ms: 60 });
+  });
+});
+
 describe('TurnLatencyMeter', () => {
   it('opens the window at each caller turn and closes it at each agent turn', () => {
     const records: ModelCall[] = [];
