@@ -81,4 +81,16 @@ describe('latency in Chromium', () => {
     await expect(rows.nth(2).getAttribute('data-run')).resolves.toBe(ids[0]); // the 120 ms reply last
     await rank.screenshot({ path: path.join(shots, 'compare-latency-rank.png') });
   });
+
+  it('the suite editor sets the latency budget that runs are held to', async () => {
+    const { page } = app;
+    const suite = app.ctx.store.suites.list()[0];
+    await page.goto(`${app.server.url.split('?')[0]}#/suites/${suite.id}`);
+    const p95 = page.getByLabel('Latency budget: p95 first token (ms)');
+    await p95.waitFor();
+    await p95.fill('750');
+    await page.getByRole('button', { name: 'Save suite' }).click();
+    await page.getByText('Saved.').waitFor();
+    expect(app.ctx.store.suites.get(suite.id)!.data.latency).toMatchObject({ p95_first_token_ms: 750 });
+  });
 });
