@@ -13,5 +13,9 @@ export function withResponseMs(latency: TurnLatency): TurnLatency {
     (p): p is number => p !== undefined,
   );
   if (!parts.length) return latency;
-  return { ...latency, response_ms: parts.reduce((a, b) => a + b, 0) };
+  const response_ms = Math.round(parts.reduce((a, b) => a + b, 0) * 10) / 10;
+  // a response of 0 assumed for static text is no longer an estimate once a measured part is in it
+  const estimated = latency.estimated?.filter((e) => e !== 'response_ms');
+  const { estimated: _old, ...rest } = latency;
+  return { ...rest, response_ms, ...(estimated?.length ? { estimated } : {}) };
 }

@@ -1,6 +1,7 @@
 import { DEMO_NOTE } from './run-demo.js';
 import { wilson, type Proportion } from './stats/wilson.js';
-import type { ModelIdentity, Result, Run, RunProblems, TurnQuality } from './schemas/index.js';
+import type { ModelIdentity, Result, Run, RunProblems, TurnLatency, TurnQuality } from './schemas/index.js';
+import { runLatencyReport, type RunLatencyReport } from './run-latency-report.js';
 
 /** The JSON shape `parley run --json` and `parley runs show --json` print. */
 export interface RunReport {
@@ -26,6 +27,8 @@ export interface RunReport {
   error: string | null;
   /** The failures grouped into problems, when they were grouped. */
   problems?: RunProblems;
+  /** p50/p95 latency of the agent turns and the latency budget checked (docs/latency.md). */
+  latency?: RunLatencyReport;
   results: ResultReport[];
 }
 
@@ -38,7 +41,7 @@ export interface ResultReport {
   turns: number;
   nodes_visited: string[];
   tools_called: { name: string; args: Record<string, unknown>; result: unknown; error?: string }[];
-  transcript: { role: string; content: string; node?: string }[];
+  transcript: { role: string; content: string; node?: string; latency?: TurnLatency }[];
   metrics: Result['metrics'];
   rules: Result['rules'];
   assertions: Result['assertions'];
@@ -70,7 +73,12 @@ export function toResultReport(r: Result): ResultReport {
       result: t.result,
       ...(t.error ? { error: t.error } : {}),
     })),
-    transcript: r.transcript.map((t) => ({ role: t.role, content: t.content, ...(t.node ? { node: t.node } : {}) })),
+    transcript: r.transcript.map((t) => ({
+      role: t.role,
+      content: t.content,
+      ...(t.node ? { node: t.node } : {}),
+      ...(t.latency ? { latency: t.latency } : {}),
+    })),
     metrics: r.metrics,
     rules: r.rules,
     assertions: r.assertions,
@@ -112,6 +120,12 @@ export function toRunReport(run: Run, results: Result[]): RunReport {
     finished_at: run.finished_at,
     error: run.error,
     ...(run.problems ? { problems: run.problems } : {}),
+    ...withLatency(run, results),
     results: results.map(toResultReport),
   };
+}
+
+function withLatency(run: Run, results: Result[]): { latency?: RunLatencyReport } {
+  const latency = runLatencyReport(run, results);
+  return latency ? { latency } : {};
 }

@@ -8,6 +8,8 @@ import { printTable } from './output.js';
 import { failuresText, resultDetail } from './run-failures-text.js';
 import { judgeRepeatsText } from './judge-repeats-text.js';
 import { invalidCallersText } from './caller-fidelity-text.js';
+import { latencyText } from './latency-text.js';
+import { runLatencyReport } from '../../src-shared/run-latency-report.js';
 
 /** A run's grouped problems, as `parley run` and `parley evaluate` print them. */
 export function problemsText(problems: Pick<RunProblems, 'judge' | 'groups' | 'ungrouped'>): string {
@@ -68,5 +70,7 @@ export function printText(o: RunOutcome, verbose = false): void {
       `\nturn quality (mean of ${scored.length} agent turns): ${TURN_METRICS.map((m) => `${m} ${mean(m).toFixed(2)}`).join('  ')}\n`,
     );
   }
+  const latency = latencyText(runLatencyReport(run, results));
+  if (latency) process.stdout.write(`\n${latency}`);
   if (run.problems) process.stdout.write(`\n${problemsText(run.problems)}`);
 }

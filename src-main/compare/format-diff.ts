@@ -1,6 +1,7 @@
 import { DEMO_NOTE } from '../../src-shared/run-demo.js';
 import { modelsLine } from './run-config.js';
 import type { ChangeKind, RunDiff, RunRef, SideSummary, TestComparison } from './types.js';
+import { latencyDiffRows } from './format-latency.js';
 
 /** Plain-text rendering of a RunDiff for `parley diff` (people; `--json` prints the RunDiff itself). */
 
@@ -66,6 +67,7 @@ function summaryLines(d: RunDiff): string[] {
     ['mean turns', num(a.mean_turns, 1), num(b.mean_turns, 1), signed(d.summary.delta.mean_turns, 1)],
     ['conversations', String(a.results), String(b.results), ''],
   );
+  rows.push(...latencyDiffRows(a.latency, b.latency, d.summary.delta.latency));
   return [...table(rows), `pass rate difference: ${d.summary.delta.pass_rate_hint}`];
 }
 

@@ -1,5 +1,6 @@
 import type { MatrixCell, RunMatrix } from './matrix.js';
 import { modelsLine } from './run-config.js';
+import { latencyRankLines } from './format-latency.js';
 
 /** Plain-text rendering of the N-way matrix for `parley compare`. */
 
@@ -45,6 +46,8 @@ export function formatMatrixText(m: RunMatrix): string {
       ]),
     ]).map((l) => `  ${l}`),
   );
+  const ranked = latencyRankLines(m.latency_rank, (id) => m.runs.findIndex((c) => c.run.id === id) + 1);
+  if (ranked.length) lines.push('', ...ranked);
   lines.push('', 'CONFIGURATION', ...m.runs.map((c, i) => `  ${i + 1}  ${modelsLine(c.run.config)}`));
   if (m.config_spread.length)
     lines.push(

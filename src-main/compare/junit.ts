@@ -1,6 +1,7 @@
 import type { Result, Run } from '../../src-shared/schemas/index.js';
 import { wilson } from '../../src-shared/stats/index.js';
 import { modelLabel } from './summary.js';
+import { latencyBudgetTestcase, latencyProperties } from './junit-latency.js';
 
 /**
  * JUnit XML for a run (the format CI systems read): one <testcase> per conversation (test x repeat),
@@ -80,10 +81,11 @@ function testcase(run: Run, r: Result, repeated: boolean): string {
   return [open, ...body, '    </testcase>'].join('\n');
 }
 
-function counts(results: Result[]) {
+function counts(results: Result[], budgetCases: string[] = []) {
   return {
-    tests: results.length,
-    failures: results.filter((r) => r.status === 'fail').length,
+    tests: results.length + budgetCases.filter(Boolean).length,
+    failures:
+      results.filter((r) => r.status === 'fail').length + budgetCases.filter((c) => c.includes('<failure')).length,
     errors: results.filter((r) => r.status === 'error').length,
     skipped: results.filter((r) => r.status === 'imported').length,
     time: seconds(results.reduce((s, r) => s + r.duration_ms, 0)),
@@ -111,14 +113,17 @@ function testsuite(run: Run, results: Result[], named: boolean): string[] {
     ...(run.models.judge ? { judge_model: `${run.models.judge.spec.provider}:${run.models.judge.spec.model}` } : {}),
     ...(run.parent_run_id ? { parent_run_id: run.parent_run_id } : {}),
     ...passRateProperties(results),
+    ...latencyProperties(run, results),
   };
+  const budget = latencyBudgetTestcase(run, results, { attrs, escape: escapeXml });
   const name = named ? `${run.suite_name || run.id} [${modelLabel(run)}]` : run.suite_name || run.id;
   return [
-    `  <testsuite${attrs({ name, id: run.id, ...counts(results), timestamp: run.started_at ?? run.created_at })}>`,
+    `  <testsuite${attrs({ name, id: run.id, ...counts(results, [budget]), timestamp: run.started_at ?? run.created_at })}>`,
     '    <properties>',
     ...Object.entries(props).map(([k, value]) => `      <property${attrs({ name: k, value })}/>`),
     '    </properties>',
     ...results.map((r) => testcase(run, r, repeated.has(r.test_index))),
+    ...(budget ? [budget] : []),
     '  </testsuite>',
   ];
 }
@@ -131,7 +136,13 @@ export function toJUnitXmlRuns(runs: { run: Run; results: Result[] }[]): string 
   const all = runs.flatMap((x) => x.results);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites${attrs({ name: 'parley', ...counts(all) })}>`,
+    `<testsuites${attrs({
+      name: 'parley',
+      ...counts(
+        all,
+        runs.map((x) => latencyBudgetTestcase(x.run, x.results, { attrs, escape: escapeXml })),
+      ),
+    })}>`,
     ...runs.flatMap((x) => testsuite(x.run, x.results, runs.length > 1)),
     '</testsuites>',
     '',

@@ -6,6 +6,8 @@ import { configSpread, type ConfigSpread } from './run-config.js';
 import { runRef, summarizeSide } from './summary.js';
 import { mean, totalTokens } from './test-deltas.js';
 import type { RunRef, SideSummary } from './types.js';
+import { rankByLatency } from '../../src-shared/latency-compare.js';
+import type { LatencyRankRow } from '../../src-shared/contract/latency-shapes.js';
 
 /** One test on one run (over its repeats). */
 export interface MatrixCell {
@@ -48,6 +50,8 @@ export interface RunMatrix {
     tokens: number;
     wall_ms: number;
   }[];
+  /** The runs ranked by p95 response latency, fastest first (docs/latency.md). */
+  latency_rank?: LatencyRankRow[];
 }
 
 export function matrixCell(results: Result[], minPassRate = 1): MatrixCell {
@@ -98,5 +102,10 @@ export function compareRunsMatrix(runs: StoredRun[]): RunMatrix {
       tokens: c.totals.tokens.total,
       wall_ms: c.totals.wall_ms,
     })),
+    latency_rank: rankByLatency(
+      columns.flatMap((c) =>
+        c.totals.latency ? [{ run: c.run.id, model: c.run.model, latency: c.totals.latency }] : [],
+      ),
+    ),
   };
 }

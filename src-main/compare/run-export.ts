@@ -3,6 +3,7 @@ import type { ModelSpec, Result, RoleModel, Run, TestSuite } from '../../src-sha
 import type { Store } from '../store/index.js';
 import { toJUnitXml } from './junit.js';
 import { storedRoleModel, storedSpec } from '../engine/stored-models.js';
+import { runLatencyReport, type RunLatencyReport } from '../../src-shared/run-latency-report.js';
 
 export type RunExportFormat = 'json' | 'junit';
 
@@ -36,7 +37,15 @@ export function portableSpec(spec: ModelSpec): ModelSpec {
 export function runExportJson(run: Run, suite: TestSuite | null, results: Result[]): string {
   return (
     JSON.stringify(
-      { schema: 'parley.run-export', version: 1, run: portableRun(run), suite, results: results.map(portableResult) },
+      {
+        schema: 'parley.run-export',
+        version: 1,
+        run: portableRun(run),
+        suite,
+        results: results.map(portableResult),
+        // derived (p50/p95 per figure and the budget checked); each agent turn keeps its own latency
+        ...latencyOf(run, results),
+      },
       null,
       2,
     ) + '\n'
@@ -60,4 +69,9 @@ export function exportRun(
         filename: `${stem}.json`,
         results: results.length,
       };
+}
+
+function latencyOf(run: Run, results: Result[]): { latency?: RunLatencyReport } {
+  const latency = runLatencyReport(run, results);
+  return latency ? { latency } : {};
 }

@@ -3,6 +3,7 @@ import type { ModelIdentity, Result, Run } from '../../src-shared/schemas/index.
 import { runTotals } from '../../src-shared/run-totals.js';
 import { isDemoRun } from '../../src-shared/run-demo.js';
 import { runConfig } from './run-config.js';
+import { latencyDelta, latencyFigures } from '../../src-shared/latency-compare.js';
 import {
   CHANGE_ORDER,
   type ChangeKind,
@@ -67,6 +68,7 @@ export function summarizeSide(run: Run | null, results: Result[]): SideSummary {
     wall_ms: t.wall_ms,
     conversation_ms: t.conversation_ms,
     mean_turns: t.mean_turns,
+    ...latencyOf(results),
     tokens_per_conversation: t.conversations ? t.tokens.total / t.conversations : null,
     pass_interval:
       t.passed + t.failed + t.errored ? intervalOf(wilson(t.passed, t.passed + t.failed + t.errored)) : null,
@@ -104,10 +106,17 @@ export function diffSummary(a: SideSummary, b: SideSummary, tests: TestCompariso
       tokens_per_conversation: sub(a.tokens_per_conversation, b.tokens_per_conversation),
       wall_ms: b.wall_ms - a.wall_ms,
       mean_turns: sub(a.mean_turns, b.mean_turns),
+      ...(a.latency && b.latency ? { latency: latencyDelta(a.latency, b.latency) } : {}),
     },
     per_conversation: a.results !== b.results,
     counts,
     regressions: tests.filter((t) => t.change === 'regressed').map((t) => t.test),
     improvements: tests.filter((t) => t.change === 'improved').map((t) => t.test),
   };
+}
+
+/** The side's latency figures, when any agent turn recorded a latency (imported calls and old runs have none). */
+function latencyOf(results: Result[]): Pick<SideSummary, 'latency'> {
+  const latency = latencyFigures(results);
+  return latency.turns ? { latency } : {};
 }

@@ -1,3 +1,4 @@
+import type { LatencyDelta, LatencyFigures } from '../../src-shared/contract/latency-shapes.js';
 import type { ModelIdentity, Result, ResultStatus, Run, TurnMetric } from '../../src-shared/schemas/index.js';
 import type { GraphChange } from './graph-diff.js';
 import type { ConfigDifference, RunConfig } from './run-config.js';
@@ -221,6 +222,8 @@ export interface SideSummary {
   /** Sum of conversation durations. */
   conversation_ms: number;
   mean_turns: number | null;
+  /** p50/p95 latency of the run's agent turns (docs/latency.md). */
+  latency?: LatencyFigures;
 }
 
 export interface RunRef {
@@ -259,6 +262,8 @@ export interface DiffSummary {
     tokens_per_conversation: number | null;
     wall_ms: number;
     mean_turns: number | null;
+    /** B - A per latency figure (negative: B is faster). */
+    latency?: LatencyDelta;
   };
   /** true when the runs hold different numbers of conversations: totals mislead, read per conversation. */
   per_conversation: boolean;

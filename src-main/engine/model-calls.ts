@@ -106,6 +106,7 @@ export class ModelCalls {
       tokens: { prompt: u.prompt_tokens, cached_prompt: u.cached_prompt_tokens, completion: u.completion_tokens },
       ms: Math.max(0, u.wall_ms || performance.now() - started),
       ...(u.endpoint ? { endpoint: u.endpoint } : {}),
+      ...(u.first_token_ms !== undefined ? { first_token_ms: u.first_token_ms } : {}),
     });
     return res;
   }

@@ -97,6 +97,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
   } else {
     suite = target.suite.data;
     let options = checkedRunOptions(suite, o.options); // caps checked before anything is planned
+    if (suite.latency && !options.latency_budget) options = { ...options, latency_budget: suite.latency };
     if (options.personas?.length) {
       // the matrix is the run's suite: its tests already hold the test filter and the personas
       suite = expandPersonaMatrix(suite, options.personas, (ref) => o.resolvePersona?.(ref), options.tests);

@@ -12,6 +12,7 @@ import { GlobalStack } from './global-stack.js';
 import type { EngineLimits } from './limits.js';
 import { MockResolver } from './mocks.js';
 import type { ModelCalls } from './model-calls.js';
+import { TurnLatencyMeter } from './turn-latency.js';
 import { expandTemplate, expandValue } from './template.js';
 import { VariableStore } from './variables/index.js';
 
@@ -56,6 +57,7 @@ export class Runtime {
     this.graph = init.graph;
     this.nodes = new Map(init.graph.nodes.map((n) => [n.id, n]));
     this.calls = init.calls;
+    this.latency = new TurnLatencyMeter(init.calls.records);
     this.limits = init.limits;
     this.signal = init.signal;
     this.mocks = new MockResolver(init.test.tool_mocks);
@@ -93,7 +95,12 @@ export class Runtime {
     return expandValue(v, this.graph.snippets, this.vars);
   }
 
+  /** Per agent turn latency from the model calls since the previous turn (docs/latency.md). */
+  private readonly latency: TurnLatencyMeter;
+
   addTurn(turn: TranscriptTurn): void {
+    if (turn.role === 'agent') turn = { ...turn, latency: this.latency.agentTurn(turn.latency) };
+    else if (turn.role === 'caller') this.latency.callerTurn();
     this.transcript.push(turn);
     this.init.onTurn?.(turn);
   }

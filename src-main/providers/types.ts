@@ -41,6 +41,11 @@ export interface CallUsage {
   completion_tokens: number;
   /** Wall time of the call in ms. */
   wall_ms: number;
+  /**
+   * ms from the start of the call to its first streamed output (a text chunk or a tool-call delta), measured where
+   * the call streamed; absent when it did not stream or produced nothing (docs/latency.md).
+   */
+  first_token_ms?: number;
   prompt_eval_ms?: number;
   eval_ms?: number;
   load_ms?: number;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ModelIdentity, ResultStatus, Run, TURN_METRICS } from '../schemas/index.js';
+import { LatencyDelta, LatencyFigures, LatencyRankRow } from './latency-shapes.js';
 
 /**
  * The JSON a comparison of stored runs produces (src-main/compare: diffRuns, compareRunsMatrix), as zod
@@ -146,6 +147,8 @@ export const SideSummary = z.object({
   wall_ms: z.number(),
   conversation_ms: z.number(),
   mean_turns: num,
+  /** p50/p95 latency of the run's agent turns (docs/latency.md). */
+  latency: LatencyFigures.optional(),
 });
 export type SideSummary = z.infer<typeof SideSummary>;
 
@@ -220,6 +223,8 @@ export const DiffSummary = z.object({
     tokens_per_conversation: num,
     wall_ms: z.number(),
     mean_turns: num,
+    /** B - A per latency figure (negative: B is faster). */
+    latency: LatencyDelta.optional(),
   }),
   per_conversation: z.boolean(),
   counts: z.record(ChangeKind, z.number()),
@@ -265,5 +270,7 @@ export const CompareMatrix = z.object({
       wall_ms: z.number(),
     }),
   ),
+  /** The runs ranked by p95 response latency, fastest first (docs/latency.md). */
+  latency_rank: z.array(LatencyRankRow).optional(),
 });
 export type CompareMatrix = z.infer<typeof CompareMatrix>;

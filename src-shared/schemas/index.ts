@@ -6,3 +6,4 @@ export * from './run.js';
 export * from './judgements.js';
 export * from './labels.js';
 export * from './readiness.js';
+export * from './latency-budget.js';

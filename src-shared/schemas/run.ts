@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_CONCURRENCY, MAX_JUDGE_REPEATS, MAX_REPEATS, MAX_TURNS } from '../limits.js';
 import { ModelIdentity, ModelSpec } from './model.js';
+import { LatencyBudget } from './latency-budget.js';
 
 export const RUN_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled', 'interrupted'] as const;
 export const RunStatus = z.enum(RUN_STATUSES);
@@ -289,6 +290,8 @@ export const RunOptions = z.object({
   caller_fidelity: z.boolean().optional(),
   /** Judge every conversation this many times and keep the majority verdict, with the flips per metric (default 1). */
   judge_repeats: z.number().int().min(1).optional(),
+  /** The latency budget checked after the run (the suite's `latency`, unless given here); docs/latency.md. */
+  latency_budget: LatencyBudget.optional(),
 });
 export type RunOptions = z.infer<typeof RunOptions>;
 

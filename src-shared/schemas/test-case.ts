@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_REPEATS, MAX_TURNS } from '../limits.js';
 import { Persona } from './persona.js';
+import { LatencyBudget } from './latency-budget.js';
 
 export const MetricSpec = z.union([
   z.string().min(1),
@@ -94,6 +95,8 @@ export const TestSuite = z.object({
   default_max_turns: z.number().int().min(1).max(MAX_TURNS).optional(),
   /** Score every agent turn (helpfulness, coherence, relevance, faithfulness, verbosity) with the judge model: one call per turn. */
   turn_quality: z.boolean().optional(),
+  /** Latency budget of a run of this suite, e.g. {p95_response_ms: 1200} (docs/latency.md). */
+  latency: LatencyBudget.optional(),
   /** Format the suite was imported from and what it carried that Parley does not model. */
   source_meta: z.record(z.string(), z.unknown()).optional(),
 });

@@ -20,6 +20,8 @@ import { useApp } from '../use-app.js';
 import { resolveAgent, resolveTests } from '../run-inputs.js';
 import { progress } from '../run-progress.js';
 import { printText } from '../run-text.js';
+import { withinBudget } from '../../../src-shared/latency-budget.js';
+import { runLatencyReport } from '../../../src-shared/run-latency-report.js';
 
 interface RunCliOptions {
   db?: string;
@@ -246,7 +248,9 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
       );
   }
   if (outcomes.some((o) => o.run.status === 'failed')) return 2;
-  const ok = outcomes.every((o) => o.run.status === 'completed' && allTestsOk(o.tests)) && !problemsFail;
+  // a run over its latency budget fails the run-level check: exit 1, like a failed test (docs/latency.md)
+  const overBudget = outcomes.some((o) => !withinBudget(runLatencyReport(o.run, o.results)?.budget ?? []));
+  const ok = outcomes.every((o) => o.run.status === 'completed' && allTestsOk(o.tests)) && !problemsFail && !overBudget;
   return ok ? 0 : 1;
 }
 

@@ -11,6 +11,7 @@ import { RunStatus } from '../../../src-shared/schemas/index.js';
 import { CliError } from '../errors.js';
 import { printJson, printTable, shortDate } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';
+import { latencyText } from '../latency-text.js';
 
 export function registerRuns(program: Command): void {
   const runs = program.command('runs').description('list and show stored runs');
@@ -127,6 +128,8 @@ export function registerRuns(program: Command): void {
           r.error ?? '',
         ]),
       );
+      const latency = latencyText(report.latency);
+      if (latency) process.stdout.write(`\n${latency}`);
       if (judged) process.stdout.write(`\n${formatJudgementsText(judged)}`);
       if (human) process.stdout.write(`\n${humanAgreementLines(human)}`);
     }),

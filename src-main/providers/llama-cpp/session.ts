@@ -186,6 +186,7 @@ export class LlamaCppSession implements ModelSession {
         wall_ms: tEnd - t0,
         prompt_eval_ms: (tFirst ?? tEnd) - tStart,
         eval_ms: tFirst ? tEnd - tFirst : 0,
+        ...(tFirst !== undefined ? { first_token_ms: tFirst - t0 } : {}),
       };
       this.owner.recordCall(usage);
       return { res, usage, room: maxTokens };

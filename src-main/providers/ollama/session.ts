@@ -17,6 +17,7 @@ import { structuredTokenLimit, UNMEASURED_CHARS_PER_TOKEN } from '../shared/stru
 import { mapOllamaError, ollamaClient } from './client.js';
 import { toOllamaMessages, toOllamaTools } from './messages.js';
 import type { OllamaChatModel } from './model.js';
+import { withFirstToken } from '../shared/first-token.js';
 
 let callIds = 0;
 const ns = (v: number | undefined) => (typeof v === 'number' ? v / 1e6 : undefined);
@@ -79,10 +80,12 @@ export class OllamaSession implements ModelSession {
           let text = '';
           const toolCalls: ToolCallRequest[] = [];
           let final: OllamaChatResponse | undefined;
+          let tFirst: number | undefined;
           try {
             const stream = await client.chat({ ...body, stream: true });
             for await (const part of stream) {
               const chunk = part.message?.content ?? '';
+              if (chunk || part.message?.tool_calls?.length) tFirst ??= performance.now();
               if (chunk) {
                 text += chunk;
                 emitted = true;
@@ -100,7 +103,11 @@ export class OllamaSession implements ModelSession {
           } catch (err) {
             throw mapOllamaError(this.ctx, err, req.signal);
           }
-          return { text, toolCalls, usage: usageFromOllama(final, performance.now() - t0, this.endpoint) };
+          return {
+            text,
+            toolCalls,
+            usage: withFirstToken(usageFromOllama(final, performance.now() - t0, this.endpoint), t0, tFirst),
+          };
         },
         // once text has been streamed to the caller, a retry would repeat it
         { ...this.owner.retry, signal: req.signal, shouldRetry: (e) => !emitted && this.owner.isRetryable(e) },
@@ -150,16 +157,21 @@ export class OllamaSession implements ModelSession {
                     }
                     let raw = '';
                     let final: OllamaChatResponse | undefined;
+                    let tFirst: number | undefined;
                     for await (const part of await client.chat({ ...body, stream: true })) {
                       const chunk = part.message?.content ?? '';
                       if (chunk) {
+                        tFirst ??= performance.now();
                         raw += chunk;
                         emitted = true;
                         onToken(chunk);
                       }
                       if (part.done) final = part;
                     }
-                    return { raw, usage: usageFromOllama(final, performance.now() - t0, this.endpoint) };
+                    return {
+                      raw,
+                      usage: withFirstToken(usageFromOllama(final, performance.now() - t0, this.endpoint), t0, tFirst),
+                    };
                   } catch (err) {
                     throw mapOllamaError(this.ctx, err, req.signal);
                   }

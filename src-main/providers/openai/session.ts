@@ -16,6 +16,7 @@ import { schemaInstruction, structuredWithRepair } from '../shared/structured.js
 import { schemaName, toOpenAiMessages, toOpenAiTools, toStrictSchema } from './messages.js';
 import type { OpenAiChatModel } from './model.js';
 import { parseToolArguments, readChatStream, type OpenAiUsage } from './sse.js';
+import { withFirstToken } from '../shared/first-token.js';
 
 export function usageFromOpenAi(u: OpenAiUsage | undefined, wallMs: number, endpoint: string): CallUsage {
   return {
@@ -57,7 +58,7 @@ export class OpenAiSession implements ModelSession {
         return {
           text: r.text,
           toolCalls: r.toolCalls,
-          usage: usageFromOpenAi(usage, performance.now() - t0, this.endpoint),
+          usage: withFirstToken(usageFromOpenAi(usage, performance.now() - t0, this.endpoint), t0, r.firstOutputAt),
         };
       },
       () => !emitted,
@@ -149,7 +150,11 @@ export class OpenAiSession implements ModelSession {
           if (r.usage?.prompt_tokens) this.owner.observePrompt(msgs, r.usage.prompt_tokens);
           return {
             raw: r.text || (args ? JSON.stringify(args) : ''),
-            usage: usageFromOpenAi(r.usage ?? { completion_tokens: r.deltas }, performance.now() - t0, this.endpoint),
+            usage: withFirstToken(
+              usageFromOpenAi(r.usage ?? { completion_tokens: r.deltas }, performance.now() - t0, this.endpoint),
+              t0,
+              r.firstOutputAt,
+            ),
           };
         }
         const res = await this.owner.post(this.endpoint, '/chat/completions', body, req.signal);

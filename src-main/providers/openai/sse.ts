@@ -17,6 +17,8 @@ export interface StreamResult {
   error?: string;
   /** Content deltas received (servers stream about one token per delta). */
   deltas: number;
+  /** performance.now() when the first text or tool-call delta arrived (first-token latency). */
+  firstOutputAt?: number;
 }
 
 export function parseToolArguments(raw: string): Record<string, unknown> {
@@ -60,6 +62,7 @@ export async function readChatStream(
     if (j.usage) out.usage = j.usage;
     for (const ch of j.choices ?? []) {
       const d = ch.delta;
+      if (d?.content || d?.tool_calls?.length) out.firstOutputAt ??= performance.now();
       if (d?.content) {
         out.deltas++;
         out.text += d.content;

@@ -13,6 +13,7 @@ import {
 import { countWords, ruleMatches } from './match.js';
 import { defaultForSchema, fillScores, mergeOver } from './schema-default.js';
 import type { ParsedScript } from './script.js';
+import { withFirstToken } from '../shared/first-token.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -163,11 +164,17 @@ export class ScriptedSession implements ModelSession {
         .slice(0, req.maxTokens * 2)
         .join('');
     this.checkContext(req.messages, text);
+    // the scripted text is all there after the delay: its first token is measured as it is handed out
+    const firstAt = text || toolCalls.length ? performance.now() : undefined;
     if (req.onToken) for (const chunk of text.match(/\S+\s*/g) ?? []) req.onToken(chunk);
     return {
       text,
       toolCalls,
-      usage: this.usage(req.messages, text + (toolCalls.length ? JSON.stringify(toolCalls) : ''), started),
+      usage: withFirstToken(
+        this.usage(req.messages, text + (toolCalls.length ? JSON.stringify(toolCalls) : ''), started),
+        started,
+        firstAt,
+      ),
     };
   }
 
@@ -179,8 +186,14 @@ export class ScriptedSession implements ModelSession {
     const value = this.structuredValue(purpose, req.schema, entry, found);
     const raw = JSON.stringify(value);
     this.checkContext(req.messages, raw);
+    const firstAt = req.onToken ? performance.now() : undefined;
     if (req.onToken) for (const chunk of raw.match(/.{1,8}/gs) ?? []) req.onToken(chunk);
-    return { value: value as T, raw, parsedFirstTry: true, usage: this.usage(req.messages, raw, started) };
+    return {
+      value: value as T,
+      raw,
+      parsedFirstTry: true,
+      usage: withFirstToken(this.usage(req.messages, raw, started), started, firstAt),
+    };
   }
 
   private structuredValue(purpose: string, schema: Record<string, unknown>, entry: unknown, found: boolean): unknown {

@@ -40,6 +40,12 @@ export function addUsage(a: CallUsage, b: CallUsage): CallUsage {
     eval_ms: sum(a.eval_ms, b.eval_ms),
     load_ms: sum(a.load_ms, b.load_ms),
     endpoint: b.endpoint ?? a.endpoint,
+    // the first answer's first token is the first output of the call as a whole
+    ...(a.first_token_ms !== undefined
+      ? { first_token_ms: a.first_token_ms }
+      : b.first_token_ms !== undefined
+        ? { first_token_ms: a.wall_ms + b.first_token_ms }
+        : {}),
   };
 }
 

@@ -10,10 +10,12 @@ import { DiffSummaryHeader } from './DiffSummaryHeader.js';
 import { MatrixView } from './MatrixView.js';
 import { UnstableJudges } from './UnstableJudges.js';
 import { ModelChart } from './ModelChart.js';
+import { LatencyDiff, LatencyRanking } from './LatencyCompare.js';
 import { RunPicker } from './RunPicker.js';
 import { TestDiffDetail } from './TestDiffDetail.js';
 import { TestRows } from './TestRows.js';
 import '../runs/runs.css';
+import '../runs/latency.css';
 import './compare.css';
 
 const FILTER_LABEL = { all: 'All tests', failures: 'Failures', changed: 'Changed', errors: 'Errors' } as const;
@@ -60,6 +62,7 @@ export function ComparePage(_props: { params: Record<string, string> }) {
           {matrix.data && (
             <>
               <ModelChart chart={matrix.data.chart} />
+              <LatencyRanking rank={matrix.data.latency_rank} />
               <MatrixView
                 matrix={matrix.data}
                 pair={pair}
@@ -129,6 +132,7 @@ function DiffBody({
   return (
     <>
       <DiffSummaryHeader diff={d} kind={kind} onKind={(k) => setQuery({ kind: k })} />
+      <LatencyDiff diff={d} />
       {d.graph_changes && d.graph_changes.length > 0 && (
         <details className="card graph-changes" open={d.graph_changes.length <= 8}>
           <summary>

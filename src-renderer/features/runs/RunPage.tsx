@@ -22,6 +22,8 @@ import { useQueryState } from './query-state.js';
 import { ResultDetail } from './ResultDetail.js';
 import { RunProgress } from './RunProgress.js';
 import { RunSummary } from './RunSummary.js';
+import { LatencyCard } from './LatencyCard.js';
+import './latency.css';
 import { ResultsTable } from './ResultsTable.js';
 import { Transcript } from './Transcript.js';
 import './runs.css';
@@ -286,6 +288,7 @@ function RunView({ id }: { id: string }) {
       )}
 
       {!active && results.data && <RunSummary run={r} results={results.data} />}
+      {!active && results.data && <LatencyCard run={r} results={results.data} />}
       {!active && r.status !== 'running' && <ProblemsCard run={r} onOpenResult={(rid) => setQuery({ result: rid })} />}
       {!active && results.data && <JudgeRepeatsCard run={r} results={results.data} />}
       {!active && results.data && (

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { TranscriptTurn } from '../../../src-shared/schemas/run.js';
 import type { TurnRow } from './transcript-view.js';
+import { TurnLatencyChip } from './TurnLatencyChip.js';
 
 /** A conversation: caller on one side, agent on the other with the node that spoke each turn, tool turns in between. */
 export function Transcript({
@@ -131,6 +132,7 @@ function Turn({
           <NodeBadge node={turn.node} name={nodeNames?.get(turn.node)} onClick={onNode} />
         )}
         {flagged && <span className="flag small">flagged</span>}
+        {turn.role === 'agent' && turn.latency && <TurnLatencyChip latency={turn.latency} />}
         <span className="muted small turn-no">#{index}</span>
       </div>
       <div className="turn-text">{turn.content}</div>

@@ -15,6 +15,7 @@ import { TestList } from './TestList.js';
 import { useFlash } from '../../ui/use-flash.js';
 import { RestoredDraftNotice } from '../../ui/RestoredDraftNotice.js';
 import { SuiteRunButtons } from '../runs/SuiteRunButtons.js';
+import { LatencyBudgetFields } from './LatencyBudgetFields.js';
 
 export const suiteDraftKey = (id: string) => `parley.draft.suite.${id}`;
 const num = (v: string) => (v === '' ? undefined : Number(v));
@@ -275,6 +276,11 @@ function SuiteEditor({ id, baseline }: { id?: string; baseline: SuiteDraft }) {
               a comparison shows which turn got worse.
             </span>
           </label>
+          <LatencyBudgetFields
+            value={draft.latency}
+            onChange={(latency) => setDraft({ ...draft, latency })}
+            errorAt={errorAt}
+          />
         </div>
       </Section>
 

@@ -9,6 +9,7 @@ import { resourcesDir } from '../../../src-main/api/handlers/app-first-run.js';
 import { PlaygroundManager } from '../../../src-main/api/handlers/playground.js';
 import { clinicGraph, goodScript, seedClinic, writeScript } from './run-control-fixtures.js';
 import { useApiContext } from '../../support/api-context.js';
+import { withoutLatency } from '../../support/without-latency.js';
 
 /** The bundled example (resources/example) and its scripted model, through dispatch like the app. */
 describe('playground (Try it) through dispatch', () => {
@@ -149,7 +150,9 @@ describe('playground (Try it) through dispatch', () => {
       models: { agent: { provider: 'scripted', model: script } },
     });
     expect(state).toMatchObject({ version_id: null, start_node: 'book', current_node: 'book' });
-    expect(state.transcript).toEqual([{ role: 'agent', content: 'Unsaved wording: Tuesday it is.', node: 'book' }]);
+    expect(withoutLatency(state.transcript)).toEqual([
+      { role: 'agent', content: 'Unsaved wording: Tuesday it is.', node: 'book' },
+    ]);
     const stored = await call('playground.start', {
       agent_id: agentId,
       mode: 'manual',

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../../src-shared/run-report.js';
 import { ensureTinyGguf } from '../../fixtures/tiny-gguf/write-tiny-gguf.js';
+import { withoutLatency } from '../../support/without-latency.js';
 
 const root = path.resolve(__dirname, '../../..');
 const fx = (f: string) => path.join(root, 'tests/fixtures/engine', f);
@@ -65,7 +66,7 @@ describe('parley run (CLI)', () => {
     expect(shipped.tools_called).toEqual([
       { name: 'lookup_order', args: { order_id: 'A17' }, result: { status: 'shipped' } },
     ]);
-    expect(shipped.transcript[0]).toEqual({
+    expect(withoutLatency(shipped.transcript)[0]).toEqual({
       role: 'agent',
       content: 'Hello Dana, this is Acme. What is your order number?',
       node: 'greet',

@@ -9,6 +9,7 @@ import { importCalls, parseCallFiles } from '../../../src-main/transcripts/index
 import { scriptedModel, type ScriptInput } from '../../../src-main/providers/scripted.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';
 import { AgentGraph, TestSuite, type AgentGraphInput } from '../../../src-shared/schemas/index.js';
+import { withoutLatency } from '../../support/without-latency.js';
 
 const graphInput: AgentGraphInput = {
   name: 'Dental',
@@ -110,7 +111,7 @@ describe('replayRun', () => {
       original.map((r) => [r.test, r.test_index, r.repeat, r.status]),
     );
     for (let i = 0; i < original.length; i++) {
-      expect(results[i].transcript).toEqual(original[i].transcript);
+      expect(withoutLatency(results[i].transcript)).toEqual(withoutLatency(original[i].transcript));
       expect(results[i].nodes_visited).toEqual(original[i].nodes_visited);
       expect(results[i].end_reason).toBe(original[i].end_reason);
     }
@@ -206,7 +207,7 @@ describe('replayRun', () => {
       caller_script_ends_call: true,
     });
     const { results } = await replayRun(store, out.run.id, { models: byeModels() });
-    expect(results[0].transcript).toEqual(orig.transcript);
+    expect(withoutLatency(results[0].transcript)).toEqual(withoutLatency(orig.transcript));
     expect([results[0].end_reason, results[0].turns]).toEqual(['caller_done', orig.turns]);
   });
 });

@@ -14,4 +14,16 @@ describe('withResponseMs', () => {
   it('leaves a latency with no recorded part unchanged', () => {
     expect(withResponseMs({ estimated: [] })).toEqual({ estimated: [] });
   });
+  it('drops the estimate of a static turn once a measured part (first audio) is added', () => {
+    expect(withResponseMs({ response_ms: 0, estimated: ['response_ms'], tts_first_audio_ms: 70 })).toEqual({
+      tts_first_audio_ms: 70,
+      response_ms: 70,
+    });
+    expect(withResponseMs({ first_token_ms: 800, full_reply_ms: 800, estimated: ['first_token_ms'] })).toEqual({
+      first_token_ms: 800,
+      full_reply_ms: 800,
+      response_ms: 800,
+      estimated: ['first_token_ms'],
+    });
+  });
 });

@@ -10,6 +10,7 @@ import {
 } from '../../../../src-main/engine/interactive/index.js';
 import { scriptedModel, type ScriptInput } from '../../../../src-main/providers/scripted.js';
 import { edge, fixedNow, graph, staticNode, testCase } from '../helpers.js';
+import { withoutLatency } from '../../../support/without-latency.js';
 
 /**
  * greet (prompt) --p_book: "wants to book"--> ask (extract name) --eq: name exists--> lookup (function find_slots)
@@ -100,7 +101,7 @@ describe('interactive session (manual: the user types as the caller)', () => {
   it('opens with the agent, then each typed turn routes, extracts, calls tools and speaks, with a decision log', async () => {
     const { s } = session();
     const opened = await s.open();
-    expect(opened.transcript).toEqual([
+    expect(withoutLatency(opened.transcript)).toEqual([
       { role: 'agent', content: 'Hello, Clinic here. How can I help?', node: 'greet' },
     ]);
     expect(opened.current_node).toBe('greet');
@@ -159,7 +160,7 @@ describe('interactive session (manual: the user types as the caller)', () => {
     expect(b.ended).toBe(true);
     expect(b.end_reason).toBe('end_node');
     expect(b.current_node).toBe('bye');
-    expect(b.transcript.at(-1)).toEqual({ role: 'agent', content: 'Booked. Goodbye!', node: 'bye' });
+    expect(withoutLatency(b.transcript).at(-1)).toEqual({ role: 'agent', content: 'Booked. Goodbye!', node: 'bye' });
     expect(b.steps[2]).toMatchObject({
       ended: 'end_node',
       moves: [{ from: 'offer', to: 'bye', via: 'p_yes', kind: 'prompt' }],
@@ -180,7 +181,11 @@ describe('interactive session (manual: the user types as the caller)', () => {
     expect(st.steps[1].moves).toEqual([]);
     expect(st.steps[1].stayed).toEqual({ node: 'greet', reason: 'the caller only said hello' });
     expect(st.steps[1].routes).toEqual([{ node: 'greet', chosen: null, reason: 'the caller only said hello' }]);
-    expect(st.transcript.at(-1)).toEqual({ role: 'agent', content: 'Sorry, how can I help?', node: 'greet' });
+    expect(withoutLatency(st.transcript).at(-1)).toEqual({
+      role: 'agent',
+      content: 'Sorry, how can I help?',
+      node: 'greet',
+    });
   });
 
   it('an unmocked tool call is logged with mocked: false and its error', async () => {
@@ -205,7 +210,9 @@ describe('interactive session (manual: the user types as the caller)', () => {
     expect(st.start_node).toBe('offer');
     expect(st.visits).toEqual([{ node: 'offer', turn: 0, reason: 'start' }]);
     expect(st.steps[0].moves).toEqual([{ from: null, to: 'offer', kind: 'start', reason: 'chosen as the start node' }]);
-    expect(st.transcript).toEqual([{ role: 'agent', content: 'I have Friday at 9. Shall I book it?', node: 'offer' }]);
+    expect(withoutLatency(st.transcript)).toEqual([
+      { role: 'agent', content: 'I have Friday at 9. Shall I book it?', node: 'offer' },
+    ]);
   });
 
   it('an unknown start node is refused with the node list', () => {
@@ -357,7 +364,7 @@ describe('interactive session (simulated: the persona speaks)', () => {
     const { s } = session({ mode: 'simulated', callerPrompt: 'You are Dana.', caller: callerScript });
     let st = await s.open();
     while (!st.ended) st = await s.step();
-    expect(st.transcript).toEqual(batch.transcript);
+    expect(withoutLatency(st.transcript)).toEqual(withoutLatency(batch.transcript));
     expect(st.visits).toEqual(batch.visits);
     expect(st.variables).toEqual(batch.variables);
     expect(st.end_reason).toBe(batch.endReason);

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+const num = z.number().nullable();
+
+/** A run's headline latency figures (ms, nearest-rank percentiles over its agent turns; null when not recorded). */
+export const LatencyFigures = z.object({
+  /** Agent turns with a latency. */
+  turns: z.number(),
+  p50_response_ms: num,
+  p95_response_ms: num,
+  p50_first_token_ms: num,
+  p95_first_token_ms: num,
+  p50_full_reply_ms: num,
+  p95_full_reply_ms: num,
+  p95_routing_ms: num,
+});
+export type LatencyFigures = z.infer<typeof LatencyFigures>;
+
+/** B minus A per figure (negative: B is faster); null when either side lacks it. */
+export const LatencyDelta = LatencyFigures.omit({ turns: true });
+export type LatencyDelta = z.infer<typeof LatencyDelta>;
+
+/** N-way compare: the runs ranked by p95 response (fastest first; runs without latency last, rank null). */
+export const LatencyRankRow = LatencyFigures.extend({
+  rank: z.number().nullable(),
+  run: z.string(),
+  model: z.string(),
+});
+export type LatencyRankRow = z.infer<typeof LatencyRankRow>;
