@@ -1,4 +1,5 @@
 import type { AgentGraph, NodeVisit } from '../../../../src-shared/schemas/index.js';
+import { uncoveredNodes } from '../../../../src-shared/coverage.js';
 import { edgeKey } from './edge-key.js';
 
 /** Counts of visits across many results (a run): node id -> visits, transition id -> times taken. */
@@ -70,5 +71,5 @@ export function heatLevel(count: number, max: number): number {
 
 /** Nodes no path entered: the coverage gaps of a suite. */
 export function coverageGaps(g: AgentGraph, nodeCounts: Record<string, number>): string[] {
-  return g.nodes.filter((n) => !nodeCounts[n.id]).map((n) => n.id);
+  return uncoveredNodes(g, (id) => nodeCounts[id]);
 }
