@@ -90,6 +90,8 @@ export const RoutingPoint = z.object({
   /** Conditions that took lines meant for another condition. */
   steals: z.array(z.object({ from: z.string(), to: z.string(), count: z.number().int() })),
   never_wins: z.array(z.string()),
+  /** Conditions the model wrote no usable caller line for: their row is empty, so the table says nothing about them. */
+  no_lines: z.array(z.string()).default([]),
   /** Share of lines meant for a condition that the router sent nowhere. */
   none_rate: z.number(),
   misrouted: z.number().int(),
