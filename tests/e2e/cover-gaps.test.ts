@@ -69,5 +69,17 @@ describe('cover the gaps (Chromium)', () => {
     expect(await after.textContent()).toContain('After: 4 of 4 edges (100%)');
     expect(await after.textContent()).toContain('Newly covered: greet → cancel, cancel → bye');
     await page.screenshot({ path: path.join(root, 'docs/screenshots/cover-gaps-after.png') });
+    await dialog.getByRole('button', { name: 'Done' }).click();
+  });
+
+  it('the suite page shows the same coverage, with the added test in the list', async () => {
+    const { page } = app;
+    const id = app.ctx.store.suites.find('Clinic suite')!.id;
+    await page.goto(`${app.server.url}#/suites/${id}`);
+    const cov = page.getByTestId('suite-coverage');
+    await cov.waitFor();
+    await cov.getByText('4 of 4 edges (100%)').waitFor();
+    expect(await cov.textContent()).toContain('Every edge and global node was reached.');
+    await page.getByText('cancels a visit').first().waitFor();
   });
 });

@@ -21,3 +21,4 @@
 export { GraphView, GraphView as GraphPathOverlay, type GraphViewProps } from './view/GraphView.js';
 export { countVisits, coverageGaps, pathOverlay, type HeatCounts } from './model/path-overlay.js';
 export { AgentEditorPage } from './AgentEditorPage.js';
+export { SuiteCoverage } from './analysis/SuiteCoverage.js';
