@@ -152,4 +152,60 @@ describe('cover the gaps on the scripted model', () => {
     expect(c.coverage.uncovered_edges).toHaveLength(4);
     expect(store.suites.get(suiteId)!.data.tests).toHaveLength(1);
   });
+
+  it('a global node no run reached: proposed, saved, run, and no longer a gap', async () => {
+    const withHuman = graph();
+    withHuman.nodes.push(
+      AgentGraph.shape.nodes.element.parse({
+        id: 'human',
+        type: 'transfer',
+        target: '+15550100',
+        global: {
+          entry_conditions: [{ id: 'ask_human', condition: { kind: 'prompt', prompt: 'Caller asks for a human' } }],
+        },
+      }),
+    );
+    store.agents.saveVersion(agentId, withHuman, 'human');
+    const script = coverScript();
+    script.rules.unshift(
+      {
+        purpose: 'generate_tests',
+        when: { last: 'the agent jumps to human' },
+        reply: { name: 'Hu', goal: 'HUMAN-GOAL: ask for a person', facts: [], why: 'reaches the human' },
+      } as never,
+      { purpose: 'caller', when: { system: 'HUMAN-GOAL' }, reply: 'Put me through to a human please' } as never,
+      {
+        purpose: 'route',
+        when: { last: '/caller: Put me through[^\\n]*\\n\\nConditions/i' },
+        reply: { transition: 'ask_human', reason: 'human' },
+      } as never,
+    );
+    const spec = specFor(script, 'human.json');
+    const h0 = await app.runs.start({ agent: agentId, suite: requireSuite(store, suiteId), models: { agent: spec } });
+    await h0.done;
+    const before = app.analysis.coverage({ agent_id: agentId, suite_id: suiteId });
+    expect(before.coverage.uncovered_globals.map((x) => x.node)).toEqual(['human']);
+    const out = await app.analysis.proposeGapTests({
+      agent_id: agentId,
+      suite_id: suiteId,
+      model: spec,
+      gaps: ['global:human'],
+    });
+    expect(out.proposals.map((p) => [p.gap.key, p.test.name, p.test.assertions?.path?.must_visit])).toEqual([
+      ['global:human', 'cover human', ['human']],
+    ]);
+    const saved = app.analysis.saveGapTests({ suite_id: suiteId, tests: out.proposals.map((p) => p.test) });
+    const h = await app.runs.start({
+      agent: agentId,
+      suite: requireSuite(store, suiteId),
+      models: { agent: spec },
+      options: { tests: saved.added },
+    });
+    await h.done;
+    expect(store.results.listByRun(h.runId).map((r) => r.status)).toEqual(['pass']);
+    const after = app.analysis.coverage({ agent_id: agentId, suite_id: suiteId });
+    expect(after.coverage.uncovered_globals).toEqual([]);
+    // the edges stay as they were: only the global node was gained
+    expect(after.coverage.uncovered_edges.map((e) => e.key)).toEqual(before.coverage.uncovered_edges.map((e) => e.key));
+  });
 });
