@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { GapProposalShape, ProposeOutcomeShape } from '../../../../src-shared/contract/analysis-coverage.js';
 import { coverageLine, type GraphCoverage } from '../../../../src-shared/coverage.js';
 import type { Persona } from '../../../../src-shared/schemas/index.js';
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import { api } from '../../../api/client.js';
-import { useApiMutation, useAppEvents } from '../../../api/hooks.js';
+import { useApi, useApiMutation, useAppEvents } from '../../../api/hooks.js';
 import { Dialog } from '../../../ui/Dialog.js';
 import { ErrorBox } from '../../../ui/common.js';
 import { ModelPicker } from '../../models/index.js';
@@ -52,16 +52,25 @@ export function CoverGapsDialog({
   const problem = modelProblem(model, true);
   const gaps = coverage.uncovered_edges.length + coverage.uncovered_globals.length;
 
+  // the run's status, polled too: a short run can finish before its events are listened to
+  const runId = step.kind === 'running' ? step.runId : '';
+  const run = useApi('runs.get', { id: runId }, { enabled: !!runId, refetchInterval: 1000, staleTime: 0 });
+  const finished = !!runId && !!run.data && !['running', 'queued'].includes(run.data.run.status);
+  useEffect(() => {
+    if (!finished || step.kind !== 'running') return;
+    const { out, added, runId: id } = step;
+    void api
+      .call('analysis.coverage', { agent_id: agentId, suite_id: suiteId })
+      .then((c) => setStep({ kind: 'ran', out, added, runId: id, after: c.coverage }))
+      .catch((err: Error) => setError(err));
+  }, [finished, step, agentId, suiteId]);
+
   useAppEvents((e) => {
     if (e.type === 'analysis.progress' && e.kind === 'gap_tests' && e.agent_id === agentId)
       setProgress({ done: e.done, total: e.total });
     if (step.kind === 'running' && 'run_id' in e && e.run_id === step.runId) {
       if (e.type === 'test.finished') setStep({ ...step, done: step.done + 1 });
-      if (e.type === 'run.finished')
-        void api
-          .call('analysis.coverage', { agent_id: agentId, suite_id: suiteId })
-          .then((c) => setStep({ kind: 'ran', out: step.out, added: step.added, runId: step.runId, after: c.coverage }))
-          .catch((err: Error) => setError(err));
+      if (e.type === 'run.finished') void run.refetch();
     }
   });
 
