@@ -275,6 +275,7 @@ export function summarize(p: DecisionPoint, context: string, utterances: Routing
     accuracy: utterances.length ? correct / utterances.length : 0,
     steals: steals.sort((a, b) => b.count - a.count),
     never_wins: p.options.map((o) => o.key).filter((k) => !wins(k)),
+    no_lines: p.options.map((o) => o.key).filter((k) => !utterances.some((u) => u.intended === k)),
     none_rate: meant.length ? meant.filter((u) => u.chosen === NONE).length / meant.length : 0,
     misrouted: utterances.filter((u) => u.intended !== u.chosen).length,
   };

@@ -6,6 +6,15 @@ import {
   type SnippetRequest,
 } from './analyze-snippets.js';
 import { analyzeAgentRouting, routingHistory, type RoutingHooks, type RoutingRequest } from './analyze-routing.js';
+import {
+  proposeGapTests,
+  saveGapTests,
+  suiteCoverage,
+  type CoverageRequest,
+  type ProposeHooks,
+  type ProposeRequest,
+  type SaveRequest,
+} from './cover-gaps.js';
 import { lintAgentGraph, type LintRequest } from './lint-agent.js';
 import type { ModelService } from './models.js';
 
@@ -35,5 +44,20 @@ export class AnalysisService {
 
   applySnippets(req: ApplySnippetRequest) {
     return applySnippetCandidates(this.store, req);
+  }
+
+  /** How much of the agent's graph a suite's stored runs reached (src-shared/coverage.ts). */
+  coverage(req: CoverageRequest) {
+    return suiteCoverage(this.store, req);
+  }
+
+  /** "Cover the gaps": one proposed test per uncovered edge or global node (one model call each); nothing stored. */
+  proposeGapTests(req: ProposeRequest, hooks: ProposeHooks = {}) {
+    return proposeGapTests(this.store, this.models, req, hooks);
+  }
+
+  /** Adds reviewed proposals to the suite. */
+  saveGapTests(req: SaveRequest) {
+    return saveGapTests(this.store, req);
   }
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { AgentGraph, ModelSpec } from '../schemas/index.js';
+import { AgentGraph, ModelSpec, TestCase } from '../schemas/index.js';
 import { AgentVersionMeta } from './agents.js';
 import { method } from './define.js';
+import { CoverageInput, ProposeInput, ProposeOutcomeShape, SuiteCoverageShape } from './analysis-coverage.js';
 
 /** Where a finding is on the canvas and in the graph file. */
 const Where = {
@@ -89,6 +90,8 @@ export const RoutingPoint = z.object({
   /** Conditions that took lines meant for another condition. */
   steals: z.array(z.object({ from: z.string(), to: z.string(), count: z.number().int() })),
   never_wins: z.array(z.string()),
+  /** Conditions the model wrote no usable caller line for: their row is empty, so the table says nothing about them. */
+  no_lines: z.array(z.string()).default([]),
   /** Share of lines meant for a condition that the router sent nowhere. */
   none_rate: z.number(),
   misrouted: z.number().int(),
@@ -131,6 +134,26 @@ export const RoutingOutcome = z.object({
 export type RoutingOutcome = z.infer<typeof RoutingOutcome>;
 
 export const analysisMethods = {
+  'analysis.coverage': method(
+    "Coverage of an agent's graph by a suite's stored runs: nodes entered, edges taken, global nodes reached, and the gaps",
+    z.object(CoverageInput),
+    SuiteCoverageShape,
+  ),
+  'analysis.proposeGapTests': method(
+    'Cover the gaps: one proposed test case (persona, goal, path assertion) per uncovered edge or global node, one model call each; nothing is stored (progress events analysis.progress, cancel with analysis.cancelGapTests)',
+    ProposeInput,
+    ProposeOutcomeShape,
+  ),
+  'analysis.cancelGapTests': method(
+    'Cancel the gap proposals running for an agent',
+    z.object({ agent_id: z.string().min(1) }),
+    z.object({ cancelled: z.boolean() }),
+  ),
+  'analysis.saveGapTests': method(
+    'Add reviewed test cases (from analysis.proposeGapTests) to the suite; names must be new in the suite',
+    z.object({ suite_id: z.string().min(1), tests: z.array(TestCase).min(1) }),
+    z.object({ suite: z.object({ id: z.string(), name: z.string() }), added: z.array(z.string()) }),
+  ),
   'analysis.routing': method(
     "Routing ambiguity check: caller lines per condition from a model, routed by Parley's own router; answers when done (cancel with analysis.cancelRouting)",
     z.object({

@@ -102,5 +102,15 @@ export const EvaluateEvent = z.object({
 });
 export type EvaluateEvent = z.infer<typeof EvaluateEvent>;
 
-export const AppEvent = z.union([RunEvent, PullEvent, PlaygroundEvent, EvaluateEvent]);
+/** Progress of a graph analysis with model work (`routing`: the routing check; `gap_tests`: Cover the gaps), by agent. */
+export const AnalysisEvent = z.object({
+  type: z.literal('analysis.progress'),
+  kind: z.enum(['routing', 'gap_tests']),
+  agent_id: z.string(),
+  done: z.number().int(),
+  total: z.number().int(),
+});
+export type AnalysisEvent = z.infer<typeof AnalysisEvent>;
+
+export const AppEvent = z.union([RunEvent, PullEvent, PlaygroundEvent, EvaluateEvent, AnalysisEvent]);
 export type AppEvent = z.infer<typeof AppEvent>;

@@ -16,7 +16,11 @@ export const analysisRoutingHandlers: Handlers = {
     const ac = new AbortController();
     active.set(agent, ac);
     try {
-      return await app.analysis.routing(input, { signal: ac.signal });
+      return await app.analysis.routing(input, {
+        signal: ac.signal,
+        onProgress: (done, total) =>
+          ctx.events.emit({ type: 'analysis.progress', kind: 'routing', agent_id: agent, done, total }),
+      });
     } finally {
       active.delete(agent);
     }

@@ -1,6 +1,7 @@
 import { agentHandlers } from './agents.js';
 import { analysisHandlers } from './analysis.js';
 import { analysisRoutingHandlers } from './analysis-routing.js';
+import { analysisCoverageHandlers } from './analysis-coverage.js';
 import { agentFormatHandlers } from './agents-formats.js';
 import { callHandlers } from './calls.js';
 import { formatHandlers } from './formats.js';
@@ -42,4 +43,5 @@ export const handlers: Handlers = {
   ...analysisHandlers,
   ...analysisRoutingHandlers,
   ...labelHandlers,
+  ...analysisCoverageHandlers,
 };

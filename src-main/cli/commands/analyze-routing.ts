@@ -50,7 +50,13 @@ export function printPoint(p: RoutingPoint): void {
     p.keys.map((k, i) => [k, ...p.matrix[i].map(String)]),
   );
   for (const s of p.steals) process.stdout.write(`  ${s.to} steals ${s.count} line(s) meant for ${s.from}\n`);
-  if (p.never_wins.length) process.stdout.write(`  never chosen: ${p.never_wins.join(', ')}\n`);
+  if (p.no_lines.length)
+    process.stdout.write(
+      `  WARNING: the model wrote no usable caller line for ${p.no_lines.join(', ')}: not tested (try another model or more --per-condition)\n`,
+    );
+  const untested = new Set(p.no_lines);
+  const never = p.never_wins.filter((k) => !untested.has(k));
+  if (never.length) process.stdout.write(`  never chosen: ${never.join(', ')}\n`);
   for (const u of p.utterances.filter((x) => x.intended !== x.chosen))
     process.stdout.write(
       `  - "${u.text}": meant ${u.intended}, went to ${u.chosen}${u.reason ? ` (${u.reason})` : ''}\n`,

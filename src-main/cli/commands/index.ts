@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { registerAgents } from './agents.js';
 import { registerAnalyze } from './analyze.js';
+import { registerGenerate } from './generate-tests.js';
 import { registerPersonas } from './personas.js';
 import { registerExport } from './export.js';
 import { registerImport } from './import.js';
@@ -26,6 +27,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerImport,
   registerValidate,
   registerAnalyze,
+  registerGenerate,
   registerExport,
   registerRun,
   registerModels,

@@ -7,7 +7,7 @@
  *                    taken edges highlighted with their step numbers (#1, #3…), the rest faded; moves
  *                    without an edge (global entry, go back) drawn as dashed jumps labelled with the reason.
  *   heat?            { nodeCounts, edgeCounts? } visit counts across a run (build with `countVisits(results.map(r => r.nodes_visited))`;
- *                    edgeCounts keyed by transition id): nodes/edges tinted and labelled ×N.
+ *                    edgeCounts keyed by edge key source::transition): nodes/edges tinted and labelled ×N.
  *   showCoverageGaps? list nodes never visited under the canvas (default: on when heat is given).
  *   issues?          ValidationIssue[] badged on their nodes/edges.
  *   focusNodeId?     node to centre and select (e.g. the first divergence between two runs).
@@ -21,3 +21,4 @@
 export { GraphView, GraphView as GraphPathOverlay, type GraphViewProps } from './view/GraphView.js';
 export { countVisits, coverageGaps, pathOverlay, type HeatCounts } from './model/path-overlay.js';
 export { AgentEditorPage } from './AgentEditorPage.js';
+export { SuiteCoverage } from './analysis/SuiteCoverage.js';

@@ -1,4 +1,5 @@
 import type { AgentGraph } from '../../../src-shared/schemas/graph.js';
+import { uncoveredNodes } from '../../../src-shared/coverage.js';
 import type { ModelCall, Result } from '../../../src-shared/schemas/run.js';
 
 /** How many times each node was entered across the results (the heat map). */
@@ -10,7 +11,7 @@ export function visitCounts(results: Pick<Result, 'nodes_visited'>[]): Map<strin
 
 /** Nodes of the graph no conversation of the run entered (coverage gaps), in graph order. */
 export function coverageGaps(graph: Pick<AgentGraph, 'nodes'>, counts: Map<string, number>): string[] {
-  return graph.nodes.filter((n) => !counts.get(n.id)).map((n) => n.id);
+  return uncoveredNodes(graph, (id) => counts.get(id));
 }
 
 /** The transitions a conversation took, as edges `from -> to` with the transition id when recorded. */

@@ -16,6 +16,7 @@ import { useFlash } from '../../ui/use-flash.js';
 import { RestoredDraftNotice } from '../../ui/RestoredDraftNotice.js';
 import { SuiteRunButtons } from '../runs/SuiteRunButtons.js';
 import { LatencyBudgetFields } from './LatencyBudgetFields.js';
+import { SuiteCoverage } from '../graph-editor/index.js';
 
 export const suiteDraftKey = (id: string) => `parley.draft.suite.${id}`;
 const num = (v: string) => (v === '' ? undefined : Number(v));
@@ -195,6 +196,19 @@ function SuiteEditor({ id, baseline }: { id?: string; baseline: SuiteDraft }) {
       />
       <ErrorBox error={save.error && !serverErrors.length ? save.error : null} />
 
+      {id && agentId && (
+        <SuiteCoverage
+          agentId={agentId}
+          suiteId={id}
+          suiteName={draft.name || 'this suite'}
+          disabledReason={dirty ? 'Save the suite first' : undefined}
+          onClosed={() =>
+            void api.call('suites.get', { id }).then((d) => {
+              if (!dirty) markSaved(d.data);
+            })
+          }
+        />
+      )}
       <Section
         title="Suite"
         testId="suite-settings"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { RoutingOutcome, RoutingPoint } from '../../../../src-shared/contract/analysis.js';
 import { parseModelSpec } from '../../../../src-shared/schemas/index.js';
 import { api } from '../../../api/client.js';
+import { useAppEvents } from '../../../api/hooks.js';
 import { useRoutingOverlay } from './routing-overlay.js';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -25,6 +26,11 @@ export function RoutingCheck({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [out, setOut] = useState<RoutingOutcome | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  useAppEvents((e) => {
+    if (busy && e.type === 'analysis.progress' && e.kind === 'routing' && e.agent_id === agentId)
+      setProgress({ done: e.done, total: e.total });
+  });
 
   const run = async () => {
     setError(null);
@@ -36,6 +42,7 @@ export function RoutingCheck({
       return;
     }
     setBusy(true);
+    setProgress(null);
     try {
       const r = await api.call('analysis.routing', {
         agent_id: agentId,
@@ -93,7 +100,7 @@ export function RoutingCheck({
           onClick={() => void run()}
           data-testid="routing-run"
         >
-          {busy ? 'Checking…' : 'Check routing'}
+          {busy ? `Checking…${progress ? ` ${progress.done} of ${progress.total} model calls` : ''}` : 'Check routing'}
         </button>
         {busy && (
           <button type="button" onClick={() => void api.call('analysis.cancelRouting', { agent_id: agentId })}>
@@ -101,6 +108,14 @@ export function RoutingCheck({
           </button>
         )}
       </div>
+      {busy && progress && (
+        <progress
+          max={progress.total}
+          value={progress.done}
+          aria-label="Routing check progress"
+          data-testid="routing-progress"
+        />
+      )}
       {error && <p className="error small">{error}</p>}
       {out && !out.cancelled && (
         <>
@@ -154,7 +169,15 @@ function PointTable({ p, onPickNode }: { p: RoutingPoint; onPickNode(id: string)
           {s.to} takes {s.count} line(s) meant for {s.from}
         </p>
       ))}
-      {p.never_wins.length > 0 && <p className="small">Never chosen: {p.never_wins.join(', ')}</p>}
+      {p.no_lines.length > 0 && (
+        <p className="small warn" data-testid="routing-no-lines">
+          The model wrote no usable caller line for {p.no_lines.join(', ')}: not tested (try another model or more lines
+          per condition).
+        </p>
+      )}
+      {p.never_wins.filter((k) => !p.no_lines.includes(k)).length > 0 && (
+        <p className="small">Never chosen: {p.never_wins.filter((k) => !p.no_lines.includes(k)).join(', ')}</p>
+      )}
       {wrong.length > 0 && (
         <ul className="small">
           {wrong.map((u, k) => (

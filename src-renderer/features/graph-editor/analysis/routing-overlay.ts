@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { RoutingReport } from '../../../../src-shared/contract/analysis.js';
+import type { RoutingPoint, RoutingReport } from '../../../../src-shared/contract/analysis.js';
 import { edgeKey } from '../model/edge-key.js';
 
 export interface RoutingOverlay {
@@ -8,6 +8,8 @@ export interface RoutingOverlay {
   byNode: Record<string, { accuracy: number; misrouted: number; lines: number }>;
   /** Edge keys (source::transition) of conditions that took or lost lines meant for another. */
   confused: Set<string>;
+  /** The decision points of the last check, by node id (the edge inspector lists their caller lines). */
+  points: Record<string, RoutingPoint>;
   show(agentId: string, report: RoutingReport): void;
 }
 
@@ -16,6 +18,7 @@ export const useRoutingOverlay = create<RoutingOverlay>((set) => ({
   agentId: null,
   byNode: {},
   confused: new Set(),
+  points: {},
   show(agentId, report) {
     const byNode: RoutingOverlay['byNode'] = {};
     const confused = new Set<string>();
@@ -24,6 +27,6 @@ export const useRoutingOverlay = create<RoutingOverlay>((set) => ({
       const edges = new Set(p.options.filter((o) => o.scope === 'edge').map((o) => o.key));
       for (const s of p.steals) for (const k of [s.from, s.to]) if (edges.has(k)) confused.add(edgeKey(p.node_id, k));
     }
-    set({ agentId, byNode, confused });
+    set({ agentId, byNode, confused, points: Object.fromEntries(report.points.map((p) => [p.node_id, p])) });
   },
 }));

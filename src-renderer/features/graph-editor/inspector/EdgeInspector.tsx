@@ -13,6 +13,7 @@ import { conditionLabel, displayName } from '../model/labels.js';
 import { useEditor } from '../state/editor-store.js';
 import { useGraphEdit, useTransitionEdit } from '../state/use-edit.js';
 import { ConditionEditor } from './ConditionEditor.js';
+import { EdgeRoutingLines } from '../analysis/EdgeRoutingLines.js';
 
 const KINDS = ['prompt', 'equation', 'else', 'always', 'skip'] as const;
 
@@ -156,6 +157,7 @@ export function EdgeInspector({
         testId="edge-condition"
         onChange={(condition) => edit((x) => ({ ...x, condition }), 'condition')}
       />
+      <EdgeRoutingLines nodeId={node.id} transitionId={t.id} />
       <Priority node={node} t={t} />
       <button
         type="button"

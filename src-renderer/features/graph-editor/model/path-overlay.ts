@@ -1,4 +1,5 @@
 import type { AgentGraph, NodeVisit } from '../../../../src-shared/schemas/index.js';
+import { countPaths, uncoveredNodes } from '../../../../src-shared/coverage.js';
 import { edgeKey } from './edge-key.js';
 
 /** Counts of visits across many results (a run): node id -> visits, transition id -> times taken. */
@@ -49,17 +50,14 @@ export function pathOverlay(g: AgentGraph, visits: readonly (NodeVisit | string)
   return { order, taken, jumps };
 }
 
-/** Visit counts over many paths (every result of a run). Edge counts are keyed by transition id. */
+/**
+ * Visit counts over many paths (every result of a run), from the shared coverage count
+ * (src-shared/coverage.ts). Edge counts are keyed by edge key (source::transition): transition ids
+ * repeat across nodes.
+ */
 export function countVisits(paths: readonly (readonly NodeVisit[])[]): Required<HeatCounts> {
-  const nodeCounts: Record<string, number> = {};
-  const edgeCounts: Record<string, number> = {};
-  for (const p of paths) {
-    for (const v of p) {
-      nodeCounts[v.node] = (nodeCounts[v.node] ?? 0) + 1;
-      if (v.via) edgeCounts[v.via] = (edgeCounts[v.via] ?? 0) + 1;
-    }
-  }
-  return { nodeCounts, edgeCounts };
+  const c = countPaths(paths);
+  return { nodeCounts: Object.fromEntries(c.nodes), edgeCounts: Object.fromEntries(c.edges) };
 }
 
 /** 0..1 intensity of a count against the maximum (square root, so rare visits still show). */
@@ -70,5 +68,5 @@ export function heatLevel(count: number, max: number): number {
 
 /** Nodes no path entered: the coverage gaps of a suite. */
 export function coverageGaps(g: AgentGraph, nodeCounts: Record<string, number>): string[] {
-  return g.nodes.filter((n) => !nodeCounts[n.id]).map((n) => n.id);
+  return uncoveredNodes(g, (id) => nodeCounts[id]);
 }

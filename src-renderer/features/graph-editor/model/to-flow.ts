@@ -136,7 +136,7 @@ export function toFlowNodes(g: AgentGraph, d: Decorations = {}, prev: readonly C
 
 function edgeData(n: GraphNode, t: Transition, ranks: Map<string, number>, d: Decorations, maxEdge: number): EdgeData {
   const k = edgeKey(n.id, t.id);
-  const count = d.heat?.edgeCounts ? (d.heat.edgeCounts[t.id] ?? 0) : undefined;
+  const count = d.heat?.edgeCounts ? (d.heat.edgeCounts[k] ?? 0) : undefined;
   const taken = d.path?.taken.get(k);
   return {
     label: conditionLabel(t.condition),

@@ -1,5 +1,6 @@
 import { useApi } from '../../../api/hooks.js';
 import { fmtDate, StatusBadge } from '../../../ui/common.js';
+import { SuiteCoverage } from '../analysis/SuiteCoverage.js';
 
 const modelName = (spec: unknown): string => {
   const s = spec as { provider?: string; model?: string } | undefined;
@@ -55,6 +56,14 @@ export function RunsPanel({
                 </button>
               )}
             </div>
+            {choice?.runId === r.id && r.suite_id && (
+              <SuiteCoverage
+                agentId={agentId}
+                suiteId={r.suite_id}
+                suiteName={r.suite_name || 'this suite'}
+                model={r.models.agent?.spec}
+              />
+            )}
             {choice?.runId === r.id && results.data && (
               <ul className="ge-ways">
                 {results.data.results.map((x) => (

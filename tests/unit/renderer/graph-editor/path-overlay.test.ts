@@ -46,7 +46,7 @@ describe('path overlay and heat map', () => {
     ];
     const c = countVisits(paths);
     expect(c.nodeCounts).toEqual({ greet: 2, route: 2, premium: 1 });
-    expect(c.edgeCounts).toEqual({ t1: 2, t2: 1 });
+    expect(c.edgeCounts).toEqual({ 'greet::t1': 2, 'route::t2': 1 });
     expect(coverageGaps(sampleGraph(), c.nodeCounts)).toEqual(['standard', 'end', 'cancel']);
   });
 

@@ -72,7 +72,7 @@ describe('graph -> canvas conversion', () => {
 
   it('tints nodes and edges by visit counts', () => {
     const g = sampleGraph();
-    const heat = { nodeCounts: { greet: 4, route: 1 }, edgeCounts: { t1: 4 } };
+    const heat = { nodeCounts: { greet: 4, route: 1 }, edgeCounts: { 'greet::t1': 4 } };
     const nodes = toFlowNodes(g, { heat });
     expect(nodes.find((n) => n.id === 'greet')!.data).toMatchObject({ count: 4, heat: 1 });
     expect(nodes.find((n) => n.id === 'route')!.data).toMatchObject({ count: 1, heat: 0.5 });

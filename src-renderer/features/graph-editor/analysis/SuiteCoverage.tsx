@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { coverageLine } from '../../../../src-shared/coverage.js';
+import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
+import { useApi } from '../../../api/hooks.js';
+import { CoverGapsDialog } from './CoverGapsDialog.js';
+import './checks.css';
+
+/** The coverage of the agent by every run of one suite (src-shared/coverage.ts), and "Cover the gaps". */
+export function SuiteCoverage({
+  agentId,
+  suiteId,
+  suiteName,
+  model,
+  disabledReason,
+  onClosed,
+}: {
+  agentId: string;
+  suiteId: string;
+  suiteName: string;
+  model?: ModelSpecInput;
+  /** Why "Cover the gaps" cannot be used now (e.g. the suite has unsaved edits). */
+  disabledReason?: string;
+  /** After the dialog closes (it may have added tests to the suite). */
+  onClosed?: () => void;
+}) {
+  const cov = useApi('analysis.coverage', { agent_id: agentId, suite_id: suiteId }, { staleTime: 0 });
+  // the model offered first: the one given, else the agent model of the suite's latest run on this agent
+  const latest = useApi(
+    'runs.list',
+    { agent_id: agentId, suite_id: suiteId, limit: 1, offset: 0 },
+    { enabled: !model },
+  );
+  const offered = model ?? latest.data?.[0]?.models.agent?.spec;
+  const [open, setOpen] = useState(false);
+  if (cov.error) return <div className="error small">{cov.error.message}</div>;
+  if (!cov.data) return <div className="muted small">Measuring the suite’s coverage…</div>;
+  const c = cov.data.coverage;
+  const gaps = c.uncovered_edges.length + c.uncovered_globals.length;
+  return (
+    <div className="ge-suite-coverage small" data-testid="suite-coverage">
+      <div>
+        Suite “{suiteName}” ({cov.data.runs} run{cov.data.runs === 1 ? '' : 's'}): {coverageLine(c)}
+      </div>
+      {gaps > 0 ? (
+        <button
+          type="button"
+          className="small"
+          onClick={() => setOpen(true)}
+          disabled={!!disabledReason}
+          title={disabledReason}
+          data-testid="cover-gaps-open"
+        >
+          Cover the gaps ({gaps})
+        </button>
+      ) : (
+        <div className="muted">Every edge and global node was reached.</div>
+      )}
+      {open && (
+        <CoverGapsDialog
+          agentId={agentId}
+          suiteId={suiteId}
+          suiteName={suiteName}
+          coverage={c}
+          initialModel={offered}
+          onClose={() => {
+            setOpen(false);
+            void cov.refetch();
+            onClosed?.();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { coverageLine, graphCoverage } from '../../../src-shared/coverage.js';
+import { AgentGraph } from '../../../src-shared/schemas/index.js';
+
+/** Two nodes use the same transition id ("next"): an edge is named by its source too. One global node. */
+const g = AgentGraph.parse({
+  name: 'g',
+  entry_node_id: 'a',
+  nodes: [
+    {
+      id: 'a',
+      type: 'conversation',
+      instruction: { text: 'hi' },
+      transitions: [
+        { id: 'next', target: 'b', condition: { kind: 'prompt', prompt: 'yes' } },
+        { id: 'other', target: 'c', condition: { kind: 'else' } },
+      ],
+    },
+    {
+      id: 'b',
+      type: 'conversation',
+      instruction: { text: 'b' },
+      transitions: [{ id: 'next', target: 'c', condition: { kind: 'always' } }],
+    },
+    { id: 'c', type: 'end' },
+    {
+      id: 'human',
+      type: 'transfer',
+      global: { entry_conditions: [{ id: 'ask_human', condition: { kind: 'prompt', prompt: 'wants a human' } }] },
+    },
+  ],
+});
+
+describe('graph coverage (shared by the app and the CLI)', () => {
+  it('counts an edge by source and transition id, and names the gaps', () => {
+    const c = graphCoverage(g, [
+      [
+        { node: 'a', turn: 0 },
+        { node: 'b', turn: 1, via: 'next' },
+      ],
+      [{ node: 'a', turn: 0 }],
+    ] as never);
+    expect(c.conversations).toBe(2);
+    expect(c.node_visits).toEqual({ a: 2, b: 1, c: 0, human: 0 });
+    expect(c.edges.map((e) => [e.key, e.taken])).toEqual([
+      ['a::next', 1],
+      ['a::other', 0],
+      ['b::next', 0],
+    ]);
+    expect(c.uncovered_edges.map((e) => e.key)).toEqual(['a::other', 'b::next']);
+    expect(c.uncovered_globals.map((x) => x.node)).toEqual(['human']);
+    expect(c.uncovered_nodes).toEqual(['c', 'human']);
+    expect(c.edge_share).toBeCloseTo(1 / 3);
+    expect(coverageLine(c)).toBe('1 of 3 edges (33%), 2 of 4 nodes, 0 of 1 global nodes reached by 2 conversations');
+  });
+
+  it('a global node entered from anywhere is covered; a path of another version counts by ids', () => {
+    const c = graphCoverage(g, [
+      [
+        { node: 'a', turn: 0 },
+        { node: 'human', turn: 1, via: 'ask_human' },
+        { node: 'gone', turn: 2, via: 'old' },
+      ],
+    ] as never);
+    expect(c.uncovered_globals).toEqual([]);
+    expect(c.node_visits).not.toHaveProperty('gone');
+    expect(graphCoverage(g, []).edge_share).toBe(0);
+  });
+});
