@@ -5,10 +5,27 @@ import type { PromptRouter, RouteOption } from './transitions.js';
 
 const ROUTER_SYSTEM = [
   'You route a phone conversation between an agent and a caller.',
-  'You are given the conversation so far and a list of conditions, each with an id.',
+  'You are given a list of conditions, each with an id, then the conversation so far.',
   'Answer with the id of the ONE condition that is clearly true now, or "none" when no condition is clearly true,',
   'and a one-line reason.',
 ].join(' ');
+
+/**
+ * The router's messages, prefix-stable: the instructions, the conditions and the question lead (they
+ * stay the same while the conversation is on a node), the conversation follows, so the next decision
+ * on the node re-sends the same beginning plus the new lines only and a server's prefix cache (or a
+ * local session's KV cache) serves everything before them.
+ */
+export function routerMessages(conditions: RouteOption[], conversation: string) {
+  const list = conditions.map((o) => `- ${o.key}: ${o.prompt}`).join('\n');
+  return [
+    {
+      role: 'system' as const,
+      content: `${ROUTER_SYSTEM}\n\nConditions:\n${list}\n\nWhich condition is true? Answer with its id or none.`,
+    },
+    { role: 'user' as const, content: `Conversation so far:\n${conversation}` },
+  ];
+}
 
 /** The router for one decision: ONE structured call over every prompt condition still in play. */
 export function makeRouter(rt: Runtime, node: GraphNode): PromptRouter {
@@ -23,16 +40,13 @@ export function makeRouter(rt: Runtime, node: GraphNode): PromptRouter {
       required: ['transition', 'reason'],
       additionalProperties: false,
     };
-    const conversation = renderTranscript(rt.transcript, { lastTurns: rt.limits.contextTurns, maxTurnChars: 600 });
-    const conditions = options.map((o) => `- ${o.key}: ${o.prompt}`).join('\n');
+    const conversation = renderTranscript(rt.transcript, {
+      lastTurns: rt.limits.contextTurns,
+      stableWindow: true,
+      maxTurnChars: 600,
+    });
     const res = await rt.calls.structured<{ transition?: unknown; reason?: unknown }>('agent', 'route', node.id, {
-      messages: [
-        { role: 'system', content: ROUTER_SYSTEM },
-        {
-          role: 'user',
-          content: `Conversation so far:\n${conversation}\n\nConditions:\n${conditions}\n\nWhich condition is true? Answer with its id or none.`,
-        },
-      ],
+      messages: routerMessages(options, conversation),
       schema,
       schemaName: 'route',
       maxTokens: rt.limits.routeMaxTokens,
