@@ -266,6 +266,8 @@ export const RunOptions = z.object({
   shard: RunShard.optional(),
   /** This run joins these shard runs (set by `parley runs merge`). */
   merged_from: z.array(z.string()).optional(),
+  /** A verdict's reasoning: `short` (default: one sentence of at most 120 characters) or `full` (up to 300). */
+  judge_reasoning: z.enum(['short', 'full']).optional(),
 });
 export type RunOptions = z.infer<typeof RunOptions>;
 

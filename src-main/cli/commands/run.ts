@@ -41,6 +41,7 @@ interface RunCliOptions {
   failOnSeverity?: string;
   turnQuality?: boolean;
   context?: string;
+  judgeReasoning?: string;
   persona: string[];
   shard?: string;
   force?: boolean;
@@ -66,6 +67,11 @@ function parseShard(v: string): { index: number; count: number } {
   return { index, count };
 }
 
+function judgeReasoning(v: string): 'short' | 'full' {
+  if (v === 'short' || v === 'full') return v;
+  throw new CliError(`--judge-reasoning: expected short or full, got "${v}"`);
+}
+
 function contextPolicy(v: string): 'end' | 'trim' {
   if (v === 'end' || v === 'trim') return v;
   throw new CliError(`--context: expected end or trim, got "${v}"`);
@@ -89,6 +95,7 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
     ...(opts.testModelPrecedence ? { test_model_precedence: true } : {}),
     ...(opts.turnQuality ? { turn_quality: true } : {}),
     ...(opts.context ? { context: contextPolicy(opts.context) } : {}),
+    ...(opts.judgeReasoning ? { judge_reasoning: judgeReasoning(opts.judgeReasoning) } : {}),
     ...(opts.persona.length ? { personas: opts.persona } : {}),
     ...(opts.failOnSeverity ? { fail_on_severity: parseSeverity(opts.failOnSeverity) } : {}),
     ...(opts.shard ? { shard: parseShard(opts.shard) } : {}),
@@ -268,6 +275,10 @@ export function registerRun(program: Command): void {
       .option(
         '--context <policy>',
         "a conversation that outgrows the model's context: end (default; end reason context_full, judged on what happened) or trim (drop the oldest turns)",
+      )
+      .option(
+        '--judge-reasoning <length>',
+        "a verdict's reasoning: short (default; one sentence, at most 120 characters) or full (up to 300)",
       )
       .option(
         '--test-model-precedence',
