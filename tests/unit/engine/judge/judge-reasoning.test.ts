@@ -3,7 +3,7 @@ import { TestCase, type TranscriptTurn } from '../../../../src-shared/schemas/in
 import { RunOptionsInput } from '../../../../src-shared/schemas/run.js';
 import { judgeMetrics, resolveMetrics } from '../../../../src-main/engine/judge/index.js';
 import { judgeLimits } from '../../../../src-main/engine/judge/judge-limits.js';
-import { FULL_JUDGE_REASON_CHARS } from '../../../../src-main/engine/limits.js';
+import { FULL_JUDGE_REASON_CHARS, type EngineLimits } from '../../../../src-main/engine/limits.js';
 import { ModelCalls } from '../../../../src-main/engine/model-calls.js';
 import { scriptedModel } from '../../../../src-main/providers/scripted.js';
 import { graph, spy } from '../helpers.js';
@@ -14,7 +14,7 @@ const transcript: TranscriptTurn[] = [
 ];
 const LONG = 'x'.repeat(400);
 
-async function judgeOnce(limits?: Parameters<typeof judgeMetrics>[3]['limits']) {
+async function judgeOnce(limits?: Partial<EngineLimits>) {
   const s = spy(scriptedModel({ judge: [{ metric_1: { score: 0.2, reasoning: LONG, turns: [1] } }] }));
   const calls = new ModelCalls({ agent: s.model, caller: s.model, judge: s.model });
   const metrics = resolveMetrics(
