@@ -24,8 +24,8 @@ import type { ResolvedMetric } from './metric-specs.js';
 const judgeSystem = (reasonChars: number) =>
   [
     'You are a strict evaluator of a phone conversation between an agent and a caller.',
-    `For each criterion give a score from 0 to 1 (1 = fully met, 0 = not met at all), one short sentence of reasoning (at most ${reasonChars} characters),`,
-    'and the numbers of the transcript lines your verdict rests on.',
+    `For each criterion give a score from 0 to 1 (1 = fully met, 0 = not met), a reasoning of at most ${reasonChars} characters,`,
+    'and the numbers of the transcript lines it rests on.',
   ].join(' ');
 
 const FACTS_SYSTEM =

@@ -32,7 +32,7 @@ describe('judge reasoning length', () => {
   it('is one short sentence by default: the schema bounds it to 120 characters and the prompt says so', async () => {
     const { m, bound, system } = await judgeOnce();
     expect(bound).toBe(120);
-    expect(system).toContain('at most 120 characters');
+    expect(system).toContain('a reasoning of at most 120 characters');
     expect(m.reasoning).toHaveLength(120);
   });
 
