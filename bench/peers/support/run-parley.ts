@@ -1,9 +1,10 @@
 /** Runs Parley's CLI on the scenario files against an OpenAI-compatible base URL, under the network guard. */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
-export const GUARD = path.resolve('bench/peers/support/net-guard.cjs');
+export const GUARD = pathToFileURL(path.resolve('bench/peers/support/net-guard.mjs')).href;
 
 export interface ToolRun {
   wallMs: number;
@@ -25,7 +26,7 @@ export function guarded(
       env: {
         ...process.env,
         ...env,
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${GUARD}`.trim(),
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${GUARD}`.trim(),
         PARLEY_NET_LOG: netLog,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,14 +1,13 @@
 /*
- * Bench-only network guard, loaded with NODE_OPTIONS="--require .../net-guard.cjs" into every Node
+ * Bench-only network guard, loaded with NODE_OPTIONS="--import file:///.../net-guard.mjs" into every Node
  * process of a tool under test (Parley's CLI, promptfoo and its children). Every TCP connection to a
  * host that is not loopback, and every DNS lookup of a name that is not localhost, is refused (the
  * socket errors with ECONNREFUSED, the lookup with ENOTFOUND) and appended as one JSON line to
  * $PARLEY_NET_LOG. Unix sockets and loopback pass.
  */
-'use strict';
-const fs = require('node:fs');
-const net = require('node:net');
-const dns = require('node:dns');
+import fs from 'node:fs';
+import net from 'node:net';
+import dns from 'node:dns';
 
 const LOG = process.env.PARLEY_NET_LOG;
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost|::ffff:127\.\d+\.\d+\.\d+)$/i;
