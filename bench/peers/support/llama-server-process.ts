@@ -37,7 +37,7 @@ export interface LlamaServer {
 
 /** `parallel` slots of 8,192 tokens each, `threads` CPU threads, prompt cache on (the server's default). */
 export async function startLlamaServer(
-  opts: { parallel?: number; threads?: number; model?: string; log?: string } = {},
+  opts: { parallel?: number; threads?: number; model?: string; log?: string; extraArgs?: string[] } = {},
 ): Promise<LlamaServer> {
   const bin = ensureLlamaServer();
   const model = opts.model ?? (await benchModelFile());
@@ -58,6 +58,10 @@ export async function startLlamaServer(
     String(opts.threads ?? 1),
     '--metrics',
     '--no-webui',
+    // the jinja chat path of this llama.cpp builds a grammar that starts with the template's generation
+    // prompt and fails to initialize on the tiny model ("Failed to initialize samplers: std::exception"
+    // for every response_format); the built-in chatml path constrains the same schemas correctly
+    ...(opts.extraArgs ?? process.env.PARLEY_LLAMA_SERVER_ARGS?.split(' ').filter(Boolean) ?? ['--no-jinja']),
   ];
   const out = fs.openSync(opts.log ?? path.join(benchCacheDir(), 'llama-server.log'), 'a');
   const child: ChildProcess = spawn(bin, args, { stdio: ['ignore', out, out] });

@@ -103,42 +103,53 @@ describe('prefix-stable requests over HTTP', () => {
       for (let i = 1; i < sent.length; i++) expectGrowsAtTheEnd(sent[i - 1], sent[i]);
   });
 
-  it('router: the conditions and the question lead, the conversation follows and only grows', async () => {
-    const node = {
+  it('router: the conversation follows the fixed instructions and only grows, also across a node switch; the conditions close the request', async () => {
+    const cond = (id: string, prompt: string) => ({ id, target: 'end', condition: { kind: 'prompt', prompt } });
+    const desk = {
       id: 'desk',
       type: 'conversation',
       instruction: { mode: 'prompt', text: 'Help.' },
       transitions: [
-        { id: 'to_billing', target: 'billing', condition: { kind: 'prompt', prompt: 'The caller asks about a bill.' } },
-        {
-          id: 'to_booking',
-          target: 'billing',
-          condition: { kind: 'prompt', prompt: 'The caller wants an appointment.' },
-        },
+        cond('to_billing', 'The caller asks about a bill.'),
+        cond('to_booking', 'The caller wants an appointment.'),
       ],
     };
-    const billing = { id: 'billing', type: 'end' };
-    const { rt, calls } = runtime([node, billing]);
+    const billing = { ...desk, id: 'billing', transitions: [cond('paid', 'The caller says the bill is paid.')] };
+    const { rt, calls } = runtime([desk, billing, { id: 'end', type: 'end' }]);
     rt.visit('desk', 'entry');
-    const route = makeRouter(rt, rt.node('desk'));
-    const options = [
+    const deskOptions = [
       { key: 'to_billing', prompt: 'The caller asks about a bill.' },
       { key: 'to_booking', prompt: 'The caller wants an appointment.' },
     ];
     const from = srv.requests.length;
     rt.sayAgent('desk', 'Acme Dental, how can I help?');
     rt.sayCaller('Hi, I have a question.');
-    await route(options);
+    await makeRouter(rt, rt.node('desk'))(deskOptions);
     rt.sayAgent('desk', 'Sure, what is it?');
-    rt.sayCaller('It is about my last visit.');
-    await route(options);
+    rt.sayCaller('It is about my last bill.');
+    await makeRouter(rt, rt.node('desk'))(deskOptions);
+    rt.visit('billing', 'to_billing');
+    rt.sayAgent('billing', 'Let me look at your bill.');
+    rt.sayCaller('I paid it already.');
+    await makeRouter(rt, rt.node('billing'))([{ key: 'paid', prompt: 'The caller says the bill is paid.' }]);
     await calls.disposeAll();
     const sent = received(from, 'You route a phone conversation');
-    expect(sent).toHaveLength(2);
-    expect(sent[0][0].content).toContain('to_billing: The caller asks about a bill.');
-    expect(sent[0][0].content).toContain('Which condition is true?');
-    expectGrowsAtTheEnd(sent[0], sent[1]);
-    expect(sent[1][1].content).toMatch(/my last visit\.$/);
+    expect(sent).toHaveLength(3);
+    for (let i = 1; i < sent.length; i++) {
+      const [a, b] = [sent[i - 1], sent[i]];
+      expect(b[0]).toEqual(a[0]);
+      // everything of the earlier request up to the end of its conversation is re-sent unchanged
+      const earlier = String(a[1].content);
+      const conversationEnd = earlier.indexOf('\n\nConditions:\n');
+      expect(conversationEnd).toBeGreaterThan(0);
+      expect(String(b[1].content).startsWith(earlier.slice(0, conversationEnd))).toBe(true);
+      // after it come the new lines, then only the conditions and the question
+      expect(String(b[1].content).slice(conversationEnd)).toMatch(/^\n(agent|caller): /);
+      expect(earlier.slice(conversationEnd)).toMatch(
+        /^\n\nConditions:\n(- .+\n)+\nWhich condition is true\? Answer with its id or none\.$/,
+      );
+    }
+    expect(sent[2][1].content).toContain('- paid: The caller says the bill is paid.');
   });
 
   it('extractor: the variables lead, the conversation follows and only grows', async () => {
