@@ -72,7 +72,9 @@ export async function startCountingProxy(target: string, classify: Classifier): 
           const body = JSON.parse(raw.toString('utf8')) as { messages?: { content?: unknown }[] };
           const first = String(body.messages?.[0]?.content ?? '');
           const t = timingsOf(text);
-          const role = classify(first, body);
+          const last = String(body.messages?.at(-1)?.content ?? '');
+          // Parley's structured-output repair retry (src-main/providers/shared/structured.ts) counted apart
+          const role = classify(first, body) + (last.startsWith('Your previous reply was rejected') ? ' (repair)' : '');
           if (!samples.has(role)) samples.set(role, body);
           calls.push({
             role,
