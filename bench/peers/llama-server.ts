@@ -83,4 +83,5 @@ for (const scenario of SCENARIOS) {
     );
   }
 }
-fs.rmSync(work, { recursive: true, force: true });
+if (process.env.PARLEY_BENCH_KEEP) process.stderr.write(`kept ${work}\n`);
+else fs.rmSync(work, { recursive: true, force: true });
