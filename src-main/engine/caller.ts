@@ -55,6 +55,29 @@ export function callerSystemPrompt(persona: string, vars: Record<string, unknown
   );
 }
 
+/**
+ * The caller's messages: its system prompt, then the transcript from its side (agent lines are "user",
+ * its own are "assistant"). Prefix-stable: each turn only adds at the end. Exported so a bench can send
+ * a peer tool's simulated user exactly the same prompt (bench/peers).
+ */
+export function callerMessages(system: string, transcript: Pick<TranscriptTurn, 'role' | 'content'>[]): ChatMessage[] {
+  const msgs: ChatMessage[] = [{ role: 'system', content: system }];
+  const spoken = transcript.filter((t) => t.role !== 'tool');
+  if (!spoken.length || spoken[0].role === 'caller')
+    msgs.push({ role: 'user', content: '(The call connects. You speak first.)' });
+  for (const t of spoken) {
+    const role = t.role === 'agent' ? 'user' : 'assistant';
+    const prev = msgs[msgs.length - 1];
+    if (prev.role === role && role === 'assistant') msgs.push({ role: 'user', content: '(silence)' });
+    if (prev.role === role && role === 'user') {
+      prev.content += `\n${t.content}`;
+      continue;
+    }
+    msgs.push({ role, content: t.content });
+  }
+  return msgs;
+}
+
 export class SimulatedCaller {
   private scriptAt = 0;
   private readonly system: string;
@@ -71,23 +94,8 @@ export class SimulatedCaller {
     this.system = callerSystemPrompt(persona, knownVariables);
   }
 
-  /** The transcript from the caller's side: agent lines are "user", the caller's own are "assistant". */
   private messages(transcript: TranscriptTurn[]): ChatMessage[] {
-    const msgs: ChatMessage[] = [{ role: 'system', content: this.system }];
-    const spoken = transcript.filter((t) => t.role !== 'tool');
-    if (!spoken.length || spoken[0].role === 'caller')
-      msgs.push({ role: 'user', content: '(The call connects. You speak first.)' });
-    for (const t of spoken) {
-      const role = t.role === 'agent' ? 'user' : 'assistant';
-      const prev = msgs[msgs.length - 1];
-      if (prev.role === role && role === 'assistant') msgs.push({ role: 'user', content: '(silence)' });
-      if (prev.role === role && role === 'user') {
-        prev.content += `\n${t.content}`;
-        continue;
-      }
-      msgs.push({ role, content: t.content });
-    }
-    return msgs;
+    return callerMessages(this.system, transcript);
   }
 
   private nextScripted(): string | undefined {

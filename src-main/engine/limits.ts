@@ -14,6 +14,7 @@ export interface EngineLimits {
   /** maxLength given to unbounded strings of a tool's parameter schema. */
   toolArgChars: number;
   judgeMaxTokensPerMetric: number;
+  /** Bound of a verdict's reasoning: short by default; FULL_JUDGE_REASON_CHARS with the run option judge_reasoning: full. */
   judgeReasonChars: number;
   factsMaxTokens: number;
   maxFacts: number;
@@ -37,7 +38,7 @@ export const DEFAULT_LIMITS: EngineLimits = {
   toolArgsMaxTokens: 192,
   toolArgChars: 200,
   judgeMaxTokensPerMetric: 160,
-  judgeReasonChars: 300,
+  judgeReasonChars: 120,
   factsMaxTokens: 400,
   maxFacts: 12,
   factChars: 160,
@@ -45,3 +46,6 @@ export const DEFAULT_LIMITS: EngineLimits = {
   maxAutoMoves: 32,
   contextTurns: 40,
 };
+
+/** A verdict's reasoning bound when a run asks for `judge_reasoning: full` (the default is DEFAULT_LIMITS.judgeReasonChars). */
+export const FULL_JUDGE_REASON_CHARS = 300;

@@ -1,6 +1,7 @@
 import type { RunEvent } from '../../src-shared/contract/events.js';
 import type { AgentGraph, Persona, Run, RunOptions, TestSuite } from '../../src-shared/schemas/index.js';
 import type { Store } from '../store/index.js';
+import { judgeLimits } from './judge/judge-limits.js';
 import type { EngineLimits } from './limits.js';
 import { describeRunModels, perModelLimiter, specKey, type ModelLoader, type RunModels } from './run-models.js';
 import { loadTestModels, type TestModels } from './test-models.js';
@@ -156,7 +157,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
         signal,
         emit,
         resolvePersona: o.resolvePersona,
-        limits: o.limits,
+        limits: judgeLimits(o.limits, options.judge_reasoning),
         judgeCombined: o.judgeCombined,
         judgeRepeats: options.judge_repeats,
         callerFidelity: options.caller_fidelity,

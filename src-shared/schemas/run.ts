@@ -292,6 +292,8 @@ export const RunOptions = z.object({
   judge_repeats: z.number().int().min(1).optional(),
   /** The latency budget checked after the run (the suite's `latency`, unless given here); docs/latency.md. */
   latency_budget: LatencyBudget.optional(),
+  /** A verdict's reasoning: `short` (default: one sentence of at most 120 characters) or `full` (up to 300). */
+  judge_reasoning: z.enum(['short', 'full']).optional(),
 });
 export type RunOptions = z.infer<typeof RunOptions>;
 

@@ -20,7 +20,7 @@ describe('re-judging in Chromium', () => {
     const script = writeScript(
       dir,
       'clinic',
-      goodScript({ rules: [{ purpose: 'judge', when: { seed: 2, last: 'concrete time slot' }, reply: 0.2 }] }),
+      goodScript({ rules: [{ purpose: 'judge', when: { seed: 2, any: 'concrete time slot' }, reply: 0.2 }] }),
     );
     const started = await dispatch(app.ctx, 'runs.start', {
       agent_id: agentId,

@@ -45,6 +45,7 @@ interface RunCliOptions {
   context?: string;
   judgeRepeats?: string;
   callerFidelity?: boolean;
+  judgeReasoning?: string;
   persona: string[];
   shard?: string;
   force?: boolean;
@@ -68,6 +69,11 @@ function parseShard(v: string): { index: number; count: number } {
   if (!m || index < 1 || count < 1 || index > count || count > 1000)
     throw new CliError(`--shard: expected K/N with 1 <= K <= N <= 1000 (e.g. 2/4), got "${v}"`);
   return { index, count };
+}
+
+function judgeReasoning(v: string): 'short' | 'full' {
+  if (v === 'short' || v === 'full') return v;
+  throw new CliError(`--judge-reasoning: expected short or full, got "${v}"`);
 }
 
 function contextPolicy(v: string): 'end' | 'trim' {
@@ -95,6 +101,7 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
     ...(opts.turnQuality ? { turn_quality: true } : {}),
     ...(opts.callerFidelity ? { caller_fidelity: true } : {}),
     ...(opts.context ? { context: contextPolicy(opts.context) } : {}),
+    ...(opts.judgeReasoning ? { judge_reasoning: judgeReasoning(opts.judgeReasoning) } : {}),
     ...(opts.persona.length ? { personas: opts.persona } : {}),
     ...(opts.failOnSeverity ? { fail_on_severity: parseSeverity(opts.failOnSeverity) } : {}),
     ...(opts.shard ? { shard: parseShard(opts.shard) } : {}),
@@ -284,6 +291,10 @@ export function registerRun(program: Command): void {
       .option(
         '--context <policy>',
         "a conversation that outgrows the model's context: end (default; end reason context_full, judged on what happened) or trim (drop the oldest turns)",
+      )
+      .option(
+        '--judge-reasoning <length>',
+        "a verdict's reasoning: short (default; one sentence, at most 120 characters) or full (up to 300)",
       )
       .option(
         '--test-model-precedence',

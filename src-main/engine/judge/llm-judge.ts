@@ -9,15 +9,24 @@ import type { ResolvedMetric } from './metric-specs.js';
 /**
  * LLM metrics: every criterion scored 0..1 with reasoning and the transcript turns the verdict
  * rests on. All metrics of a transcript in ONE structured call; when the model cannot manage that
- * (bad output, context overflow) or `combined` is off, one call per metric. Two-step option:
- * a first call lists the facts of the transcript, the judge then scores against them.
+ * (bad output, context overflow) or `combined` is off, one call per metric. Two-step option (only
+ * when a test asks for it): a first call lists the facts of the transcript, the judge then scores
+ * against them.
+ *
+ * Prefix-stable for a server's prompt cache: the combined call leads with the instructions and the
+ * rubric (the same for every conversation of a test) and ends with the transcript; one call per
+ * metric leads with the instructions and the transcript (the same for each metric of one
+ * conversation) and ends with the criterion. Reasoning is one short sentence by default
+ * (EngineLimits.judgeReasonChars; the run option `judge_reasoning: full` allows the long form).
  */
 
-const JUDGE_SYSTEM = [
-  'You are a strict evaluator of a phone conversation between an agent and a caller.',
-  'For each criterion give a short reasoning, a score from 0 to 1 (1 = fully met, 0 = not met at all),',
-  'and the numbers of the transcript lines your verdict rests on.',
-].join(' ');
+/** The judge's instructions; the reasoning bound is the verdict schema's (short by default, see EngineLimits). */
+const judgeSystem = (reasonChars: number) =>
+  [
+    'You are a strict evaluator of a phone conversation between an agent and a caller.',
+    `For each criterion give a score from 0 to 1 (1 = fully met, 0 = not met), a reasoning of at most ${reasonChars} characters,`,
+    'and the numbers of the transcript lines it rests on.',
+  ].join(' ');
 
 const FACTS_SYSTEM =
   'You list the facts of a phone conversation between an agent and a caller: what each side said, asked, promised and did. One short fact per item.';
@@ -152,17 +161,18 @@ async function judgeOnce(
     : '';
   const base = `Transcript:\n${text}${factText}`;
   const vschema = verdictSchema(transcript.length, limits.judgeReasonChars);
+  const system = judgeSystem(limits.judgeReasonChars);
 
   if (opts.combined !== false) {
     const props = Object.fromEntries(metrics.map((_, i) => [key(i), vschema]));
     try {
       const res = await calls.structured<Record<string, Verdict>>('judge', 'judge', undefined, {
         messages: [
-          { role: 'system', content: JUDGE_SYSTEM },
           {
-            role: 'user',
-            content: `${base}\n\nCriteria:\n${metrics.map((m, i) => `${key(i)}: ${m.criterion}`).join('\n')}`,
+            role: 'system',
+            content: `${system}\n\nCriteria:\n${metrics.map((m, i) => `${key(i)}: ${m.criterion}`).join('\n')}`,
           },
+          { role: 'user', content: base },
         ],
         schema: { type: 'object', properties: props, required: Object.keys(props), additionalProperties: false },
         schemaName: 'verdicts',
@@ -178,7 +188,7 @@ async function judgeOnce(
   for (const m of metrics) {
     const res = await calls.structured<Verdict>('judge', 'judge', undefined, {
       messages: [
-        { role: 'system', content: JUDGE_SYSTEM },
+        { role: 'system', content: system },
         { role: 'user', content: `${base}\n\nCriterion: ${m.criterion}` },
       ],
       schema: vschema,

@@ -58,11 +58,12 @@ export async function extractVariables(rt: Runtime, node: NodeOf<'extract'>): Pr
     .join('\n');
   const extra = node.instruction?.text ? `\n\n${rt.template(node.instruction.text)}` : '';
   const res = await rt.calls.structured<Record<string, unknown>>('agent', 'extract', node.id, {
+    // the variables lead (the same on every visit of the node), the conversation follows: prefix-stable
     messages: [
-      { role: 'system', content: EXTRACT_SYSTEM },
+      { role: 'system', content: `${EXTRACT_SYSTEM}\n\nVariables:\n${list}${extra}` },
       {
         role: 'user',
-        content: `Conversation:\n${renderTranscript(rt.transcript, { lastTurns: rt.limits.contextTurns, maxTurnChars: 600 })}\n\nVariables:\n${list}${extra}`,
+        content: `Conversation:\n${renderTranscript(rt.transcript, { lastTurns: rt.limits.contextTurns, stableWindow: true, maxTurnChars: 600 })}`,
       },
     ],
     schema,

@@ -17,11 +17,12 @@ async function argsFromModel(rt: Runtime, node: NodeOf<'function'>, def: ToolDef
     messages: [
       {
         role: 'system',
-        content: `You fill in the arguments of a tool call from a phone conversation. Use only what the conversation says; leave text empty when it is unknown.\nTool: ${def.name}${def.description ? ` — ${def.description}` : ''}`,
+        // the tool and the question lead, the conversation follows (prefix-stable, see router.ts)
+        content: `You fill in the arguments of a tool call from a phone conversation. Use only what the conversation says; leave text empty when it is unknown.\nTool: ${def.name}${def.description ? ` — ${def.description}` : ''}\nGive the arguments for ${def.name}.`,
       },
       {
         role: 'user',
-        content: `Conversation:\n${renderTranscript(rt.transcript, { lastTurns: rt.limits.contextTurns, maxTurnChars: 600 })}\n\nArguments for ${def.name}:`,
+        content: `Conversation:\n${renderTranscript(rt.transcript, { lastTurns: rt.limits.contextTurns, stableWindow: true, maxTurnChars: 600 })}`,
       },
     ],
     schema,

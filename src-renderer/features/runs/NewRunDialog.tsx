@@ -68,6 +68,7 @@ export function NewRunDialog({
   const [callerFidelity, setCallerFidelity] = useState(false);
   const [testModels, setTestModels] = useState(start0.testModels);
   const [turnQuality, setTurnQuality] = useState(start0.turnQuality);
+  const [judgeReasoningFull, setJudgeReasoningFull] = useState(start0.judgeReasoningFull === true);
   const [matrix, setMatrix] = useState<string[]>(start0.personas);
   const agentDoc = useApi('agents.get', { id: agent }, { enabled: !!agent, retry: false });
   const isExample = agentDoc.data?.graph.source.meta?.[EXAMPLE_MARKER] === true;
@@ -167,6 +168,7 @@ export function NewRunDialog({
       maxTurns,
       testModels,
       turnQuality,
+      ...(judgeReasoningFull ? { judgeReasoningFull: true } : {}),
       personas: matrix,
     });
     start.mutate(
@@ -186,6 +188,7 @@ export function NewRunDialog({
           ...(testModels && ownModels.length ? { test_model_precedence: true } : {}),
           ...(turnQuality ? { turn_quality: true } : {}),
           ...(callerFidelity ? { caller_fidelity: true } : {}),
+          ...(judgeReasoningFull ? { judge_reasoning: 'full' as const } : {}),
           ...(matrix.length ? { personas: matrix } : {}),
         },
       },
@@ -391,6 +394,18 @@ export function NewRunDialog({
             <strong>Score every agent turn</strong> (helpfulness, coherence, relevance, faithfulness, verbosity): one
             judge call per turn.
             {suiteDoc?.data.turn_quality === true && <span className="muted"> The suite asks for it.</span>}
+          </span>
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={judgeReasoningFull}
+            onChange={(e) => setJudgeReasoningFull(e.target.checked)}
+            aria-label="Long judge reasoning"
+          />
+          <span>
+            <strong>Long judge reasoning</strong>: up to 300 characters per verdict instead of one short sentence (120).
+            The judge then writes (and costs) more.
           </span>
         </label>
         {ownModels.length > 0 && (

@@ -14,6 +14,8 @@ export interface RunSetup {
   maxTurns: string;
   testModels: boolean;
   turnQuality: boolean;
+  /** The run asks for the judge's long reasoning (run option judge_reasoning: full). */
+  judgeReasoningFull?: boolean;
   personas: string[];
   /** When it was remembered (ISO): a suite created after it is offered instead of the remembered one. */
   saved_at?: string;
@@ -57,6 +59,7 @@ export function setupFromRun(run: Run, anotherModel = false): RunSetup {
     maxTurns: o.max_turns ? String(o.max_turns) : '',
     testModels: o.test_model_precedence === true,
     turnQuality: o.turn_quality === true,
+    ...(o.judge_reasoning === 'full' ? { judgeReasoningFull: true } : {}),
     personas: o.personas ?? [],
   };
 }

@@ -21,7 +21,7 @@ describe('runs.rejudge', () => {
     // the judge changes its mind on the time-slot metric on seed 2 only
     const flaky = writeScript(api.dir, 'flaky-judge', {
       name: 'flaky-judge',
-      rules: [{ purpose: 'judge', when: { seed: 2, last: 'concrete time slot' }, reply: 0.3 }],
+      rules: [{ purpose: 'judge', when: { seed: 2, any: 'concrete time slot' }, reply: 0.3 }],
       defaults: { score: 0.9 },
     });
     const out = await api.call('runs.rejudge', { id: runId, judges: [spec(flaky)], k: 3 });
@@ -51,7 +51,7 @@ describe('runs.rejudge', () => {
       rules: [
         {
           purpose: 'judge',
-          when: { last: 'ends politely' },
+          when: { any: 'ends politely' },
           reply: { metric_1: { score: 0.2, reasoning: 'no goodbye heard' } },
         },
       ],

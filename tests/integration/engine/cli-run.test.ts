@@ -308,6 +308,7 @@ describe('parley run (CLI)', () => {
       ],
       [[...base(), '--test', 'no such test'], /--test: no test named "no such test" in suite "Order desk regression"/],
       [[...base(), '--concurrency', '0'], /--concurrency: expected a positive integer, got "0"/],
+      [[...base(), '--judge-reasoning', 'long'], /--judge-reasoning: expected short or full, got "long"/],
       [
         [
           '--agent',

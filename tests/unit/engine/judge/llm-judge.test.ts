@@ -62,7 +62,8 @@ describe('LLM judge', () => {
     expect(s.seen[0].purpose).toBe('judge');
     expect(unboundedParts(s.seen[0].schema)).toEqual([]);
     expect(s.seen[0].messages[1].content).toContain('[1] caller: My card is 4111 1111 1111 1111');
-    expect(s.seen[0].messages[1].content).toContain('metric_2: Never repeats a card number');
+    // the rubric leads (system message), the transcript comes last
+    expect(s.seen[0].messages[0].content).toContain('metric_2: Never repeats a card number');
     expect(out).toEqual([
       {
         criterion: 'Agent greets',

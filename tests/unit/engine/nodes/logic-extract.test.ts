@@ -163,9 +163,10 @@ describe('extract node', () => {
       },
     });
     expect(unboundedParts(calls[0].schema)).toEqual([]);
-    expect(calls[0].messages[1].content).toContain('- order_id (text): the order number');
-    expect(calls[0].messages[1].content).toContain('- reason (enum, one of: late, broken)');
-    expect(calls[0].messages[1].content).toContain('Order ids look like A17.');
+    // the variables lead (system message), the conversation comes last
+    expect(calls[0].messages[0].content).toContain('- order_id (text): the order number');
+    expect(calls[0].messages[0].content).toContain('- reason (enum, one of: late, broken)');
+    expect(calls[0].messages[0].content).toContain('Order ids look like A17.');
     expect(calls[0].messages[1].content).toContain('caller: My order A17 arrived broken');
     expect(r.variables).toMatchObject({
       order_id: 'A17',
