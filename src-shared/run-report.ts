@@ -1,6 +1,6 @@
 import { DEMO_NOTE } from './run-demo.js';
 import { wilson, type Proportion } from './stats/wilson.js';
-import type { ModelIdentity, Result, Run, RunProblems, TurnQuality } from './schemas/index.js';
+import type { EndpointStatsRecord, ModelIdentity, Result, Run, RunProblems, TurnQuality } from './schemas/index.js';
 
 /** The JSON shape `parley run --json` and `parley runs show --json` print. */
 export interface RunReport {
@@ -26,6 +26,8 @@ export interface RunReport {
   error: string | null;
   /** The failures grouped into problems, when they were grouped. */
   problems?: RunProblems;
+  /** Load and errors per model endpoint (models served over HTTP). */
+  endpoints?: EndpointStatsRecord[];
   results: ResultReport[];
 }
 
@@ -112,6 +114,7 @@ export function toRunReport(run: Run, results: Result[]): RunReport {
     finished_at: run.finished_at,
     error: run.error,
     ...(run.problems ? { problems: run.problems } : {}),
+    ...(run.endpoint_stats?.length ? { endpoints: run.endpoint_stats } : {}),
     results: results.map(toResultReport),
   };
 }

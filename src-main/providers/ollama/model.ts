@@ -162,6 +162,10 @@ export class OllamaChatModel implements ChatModel {
     return this.pool.stats();
   }
 
+  endpointStats(): EndpointStats[] {
+    return this.pool.stats();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.pool.close();

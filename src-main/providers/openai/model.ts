@@ -285,6 +285,10 @@ export class OpenAiChatModel implements ChatModel {
     return this.pool.stats();
   }
 
+  endpointStats(): EndpointStats[] {
+    return this.pool.stats();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.pool.close();

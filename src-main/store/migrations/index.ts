@@ -3,6 +3,7 @@ import { sql as initial } from './001_initial.js';
 import { sql as runProblems } from './002_run_problems.js';
 import { sql as routingAnalyses } from './006_routing_analyses.js';
 import { sql as judgements } from './007_judgements.js';
+import { sql as runEndpointStats } from './012_run_endpoint_stats.js';
 
 export interface Migration {
   id: number;
@@ -16,6 +17,7 @@ export const MIGRATIONS: Migration[] = [
   { id: 2, name: 'run problems', sql: runProblems },
   { id: 6, name: 'routing analyses', sql: routingAnalyses },
   { id: 7, name: 'judgements', sql: judgements },
+  { id: 12, name: 'run endpoint stats', sql: runEndpointStats },
 ];
 
 export const migrationChecksum = (m: Migration): string => createHash('sha256').update(m.sql).digest('hex');
