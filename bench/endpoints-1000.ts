@@ -116,8 +116,7 @@ const handle = await startRun({
   onEvent: (e) => {
     if (e.type !== 'test.finished') return;
     done++;
-    for (const f of [0.1, 0.5, 0.95])
-      if (done === Math.floor(n * f)) heapMarks[String(f)] = heapNow();
+    for (const f of [0.1, 0.5, 0.95]) if (done === Math.floor(n * f)) heapMarks[String(f)] = heapNow();
   },
 });
 const outcome = await handle.done;
@@ -131,6 +130,10 @@ clearInterval(sampler);
 
 const run = store.runs.require(handle.runId);
 const load = os.loadavg()[0];
+const errors = new Map<string, number>();
+for (const r of outcome.results)
+  if (r.error) errors.set(r.error.slice(0, 200), (errors.get(r.error.slice(0, 200)) ?? 0) + 1);
+for (const [e, k] of [...errors].slice(0, 5)) process.stdout.write(`error x${k}: ${e}\n`);
 const eps = run.endpoint_stats ?? [];
 const calls = eps.reduce((k, e) => k + e.calls, 0);
 const cpuMs = (cpu.user + cpu.system) / 1000;

@@ -38,7 +38,9 @@ export class EndpointReport {
           prompt_tokens: s.prompt_tokens - (b?.prompt_tokens ?? 0),
           completion_tokens: s.completion_tokens - (b?.completion_tokens ?? 0),
           mean_latency_ms: calls > 0 ? Math.max(0, Math.round(latencySum / calls)) : 0,
-          ...(s.last_error && s.last_error !== b?.last_error ? { last_error: s.last_error } : { last_error: undefined }),
+          ...(s.last_error && s.last_error !== b?.last_error
+            ? { last_error: s.last_error }
+            : { last_error: undefined }),
         };
       }),
     );

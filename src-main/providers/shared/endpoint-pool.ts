@@ -52,6 +52,8 @@ interface EndpointState {
   coolUntil: number;
   consecutiveFailures: number;
   ejected: boolean;
+  /** Probes that failed since the endpoint was taken out. */
+  failedProbes: number;
   probeMs: number;
   probeTimer?: NodeJS.Timeout;
   calls: number;
@@ -94,8 +96,9 @@ function isEndpointFailure(err: unknown): boolean {
  * cooling down after a 429/503 with Retry-After; not ejected), else waits for one. A conversation
  * stays on its previous endpoint while that is at most one call busier than the least loaded, so a
  * server's prompt cache stays warm. After `eject_after` consecutive failures an endpoint is taken
- * out and probed with backoff (2 s, 4 s, ... 60 s) until a probe succeeds. Failed calls are retried
- * (on another endpoint when one is free) with the model's retry options.
+ * out and probed with backoff (2 s, 4 s, ... 60 s) until a probe succeeds; when every endpoint is
+ * out, calls wait for the first probes and fail plainly once each endpoint has failed one. Failed
+ * calls are retried (on another endpoint when one is free) with the model's retry options.
  */
 export class EndpointPool {
   private readonly eps: EndpointState[];
@@ -126,6 +129,7 @@ export class EndpointPool {
       coolUntil: 0,
       consecutiveFailures: 0,
       ejected: false,
+      failedProbes: 0,
       probeMs: 0,
       calls: 0,
       errors: 0,
@@ -267,6 +271,7 @@ export class EndpointPool {
 
   private eject(ep: EndpointState): void {
     ep.ejected = true;
+    ep.failedProbes = 0;
     ep.ejections++;
     ep.probeMs = ep.probeBaseMs;
     this.scheduleProbe(ep);
@@ -288,8 +293,10 @@ export class EndpointPool {
     } catch (err) {
       if (this.closed) return;
       ep.lastError = redact(err instanceof Error ? err.message : String(err));
+      ep.failedProbes++;
       ep.probeMs = Math.min(MAX_PROBE_MS, ep.probeMs * 2);
       this.scheduleProbe(ep);
+      this.pump();
       return;
     }
     ep.ejected = false;
@@ -354,8 +361,12 @@ export class EndpointPool {
   private pump(): void {
     if (this.closed) return;
     if (this.waiters.length && this.eps.every((e) => e.ejected)) {
-      const err = this.allOutError();
-      for (const w of this.waiters.splice(0)) this.settle(w, err);
+      // a stall (every endpoint failing at once) waits for the first probes; endpoints that are
+      // still down after a probe fail the calls at once
+      if (this.eps.every((e) => e.failedProbes > 0)) {
+        const err = this.allOutError();
+        for (const w of this.waiters.splice(0)) this.settle(w, err);
+      }
       return;
     }
     const now = Date.now();

@@ -1,6 +1,13 @@
 import type Database from 'better-sqlite3';
 import { prep } from '../statements.js';
-import { EndpointStatsRecord, Run, RunProblems, RunSummary, type RunStatus, type TestSuite } from '../../../src-shared/schemas/index.js';
+import {
+  EndpointStatsRecord,
+  Run,
+  RunProblems,
+  RunSummary,
+  type RunStatus,
+  type TestSuite,
+} from '../../../src-shared/schemas/index.js';
 import { isDemoRun } from '../../../src-shared/run-demo.js';
 import { StoreError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';

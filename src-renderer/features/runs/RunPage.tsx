@@ -26,6 +26,7 @@ import { ResultsTable } from './ResultsTable.js';
 import { Transcript } from './Transcript.js';
 import './runs.css';
 import { ProblemsCard } from './ProblemsCard.js';
+import { EndpointLoad } from './EndpointLoad.js';
 import { EvaluateDialog } from './EvaluateDialog.js';
 import { ReplayDialog } from './ReplayDialog.js';
 import { ConfirmDialog } from '../../ui/widgets.js';
@@ -255,6 +256,7 @@ function RunView({ id }: { id: string }) {
         </div>
       )}
       {active || counts.queued ? <RunProgress counts={counts} active={active} startedAt={r.started_at} /> : null}
+      <EndpointLoad stats={active ? state.endpoints : (r.endpoint_stats ?? state.endpoints)} live={active} />
 
       {active && speaking.length > 0 && (
         <section aria-label="Conversations in progress">

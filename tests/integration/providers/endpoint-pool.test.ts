@@ -136,12 +136,35 @@ describe('endpoint pool over HTTP', () => {
     expect(m.stats()[0]).toMatchObject({ ejected: false, ejections: 1, calls: 4 });
   });
 
-  it('fails a call plainly when every endpoint is out', async () => {
-    const a = await serve({ faults: [{ path: '/v1/chat/completions', status: 502, times: 100 }] });
-    const m = await load(`openai:tiny@${a.baseUrl};eject=2;probe=30`);
+  it('when every endpoint is out, waits for a probe, and fails plainly once the probe fails too', async () => {
+    const a = await serve({
+      faults: [
+        { path: '/v1/chat/completions', status: 502, times: 100 },
+        { path: '/v1/models', status: 502, times: 100 },
+      ],
+    });
+    const m = await load(`openai:tiny@${a.baseUrl};eject=2;probe=0.2`);
     await expect(call(m)).rejects.toThrow(/HTTP 502/);
     await expect(call(m)).rejects.toThrow(/every endpoint is out after repeated failures/);
+    // the probe failed: later calls fail at once, without a request
+    const before = chats(a).length;
+    await expect(call(m)).rejects.toThrow(/every endpoint is out/);
+    expect(chats(a)).toHaveLength(before);
     expect(m.stats()[0]).toMatchObject({ ejected: true, ejections: 1 });
+  });
+
+  it('when every endpoint is out after a stall, calls wait for the probe and go on', async () => {
+    const a = await serve({ faults: [{ path: '/v1/chat/completions', status: 503, times: 2 }] });
+    const m = await load(`openai:tiny@${a.baseUrl};eject=2;probe=0.2`);
+    // two 503s without Retry-After eject the only endpoint; the third attempt waits for the probe
+    const r = await call(m);
+    expect(r.text.length).toBeGreaterThan(0);
+    expect(a.requests.map((q) => `${q.method} ${q.path}`)).toEqual([
+      'POST /v1/chat/completions',
+      'POST /v1/chat/completions',
+      'GET /v1/models',
+      'POST /v1/chat/completions',
+    ]);
   });
 
   it('starts at most rpm requests in any window', async () => {
