@@ -46,3 +46,29 @@ export class EndpointReport {
     );
   }
 }
+
+/** One row per (model, endpoint) over several runs (shards of one split): counts added, latency weighted. */
+export function mergeEndpointStats(lists: Array<EndpointStatsRecord[] | null | undefined>): EndpointStatsRecord[] {
+  const out = new Map<string, EndpointStatsRecord>();
+  for (const s of lists.flatMap((l) => l ?? [])) {
+    const key = `${s.model} ${s.endpoint}`;
+    const m = out.get(key);
+    if (!m) {
+      out.set(key, { ...s, in_flight: 0, ejected: false });
+      continue;
+    }
+    const calls = m.calls + s.calls;
+    out.set(key, {
+      ...m,
+      calls,
+      errors: m.errors + s.errors,
+      rate_limited: m.rate_limited + s.rate_limited,
+      ejections: m.ejections + s.ejections,
+      prompt_tokens: m.prompt_tokens + s.prompt_tokens,
+      completion_tokens: m.completion_tokens + s.completion_tokens,
+      mean_latency_ms: calls ? Math.round((m.mean_latency_ms * m.calls + s.mean_latency_ms * s.calls) / calls) : 0,
+      last_error: s.last_error ?? m.last_error,
+    });
+  }
+  return [...out.values()];
+}

@@ -18,7 +18,7 @@ export function EndpointLoad({ stats, live }: { stats: EndpointStatsRecord[] | n
             <th>Endpoint</th>
             <th>Limit</th>
             <th>Calls</th>
-            <th>In flight</th>
+            {live && <th>In flight</th>}
             <th>Errors</th>
             <th title="429 Too Many Requests, or 503 with Retry-After">Rate limited</th>
             <th title="Taken out after failures in a row, back after a probe succeeds">Ejected</th>
@@ -34,9 +34,11 @@ export function EndpointLoad({ stats, live }: { stats: EndpointStatsRecord[] | n
               </td>
               <td>{endpointLimitText(s)}</td>
               <td>{s.calls}</td>
-              <td>
-                {s.in_flight} of {s.concurrency}
-              </td>
+              {live && (
+                <td>
+                  {s.in_flight} of {s.concurrency}
+                </td>
+              )}
               <td title={s.last_error}>{s.errors}</td>
               <td>{s.rate_limited}</td>
               <td>{s.ejected ? `out now (${s.ejections}×)` : s.ejections ? `${s.ejections}×` : '—'}</td>

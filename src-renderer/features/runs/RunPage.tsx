@@ -256,7 +256,7 @@ function RunView({ id }: { id: string }) {
         </div>
       )}
       {active || counts.queued ? <RunProgress counts={counts} active={active} startedAt={r.started_at} /> : null}
-      <EndpointLoad stats={active ? state.endpoints : (r.endpoint_stats ?? state.endpoints)} live={active} />
+      {active && <EndpointLoad stats={state.endpoints} live />}
 
       {active && speaking.length > 0 && (
         <section aria-label="Conversations in progress">
@@ -285,6 +285,7 @@ function RunView({ id }: { id: string }) {
       )}
 
       {!active && results.data && <RunSummary run={r} results={results.data} />}
+      {!active && <EndpointLoad stats={r.endpoint_stats ?? state.endpoints} live={false} />}
       {!active && r.status !== 'running' && <ProblemsCard run={r} onOpenResult={(rid) => setQuery({ result: rid })} />}
       {!active && <JudgementsCard runId={id} onOpenResult={(rid) => setQuery({ result: rid })} />}
       {!active && results.error && <ErrorBox error={results.error} />}

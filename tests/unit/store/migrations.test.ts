@@ -93,9 +93,11 @@ describe('store migrations', () => {
   it('back up the DB before applying a new migration', () => {
     const file = newDb();
     openStore(file).close();
-    const later = [...MIGRATIONS, { id: MIGRATIONS.length + 1, name: 'next', sql: 'CREATE TABLE next_thing (x)' }];
+    // ids have gaps (each engineer has a number): the next one is after the highest
+    const next = Math.max(...MIGRATIONS.map((m) => m.id)) + 1;
+    const later = [...MIGRATIONS, { id: next, name: 'next', sql: 'CREATE TABLE next_thing (x)' }];
     openStore(file, { migrations: later }).close();
-    const backup = `${file}.before-migration-${MIGRATIONS.length + 1}.bak`;
+    const backup = `${file}.before-migration-${next}.bak`;
     expect(fs.existsSync(backup)).toBe(true);
     const db = new Database(backup, { readonly: true });
     expect((db.prepare('SELECT count(*) n FROM schema_migrations').get() as { n: number }).n).toBe(MIGRATIONS.length);
