@@ -10,6 +10,7 @@ import { EndpointPool, type EndpointStats } from '../shared/endpoint-pool.js';
 import { endpointConfigs } from '../shared/endpoint-config.js';
 import { providerError, type ErrorContext } from '../shared/errors.js';
 import { fetchOk } from '../shared/http.js';
+import type { HttpResponse } from '../shared/http-transport.js';
 import { registerSecret } from '../shared/redact.js';
 import type { RetryOptions } from '../shared/retry.js';
 import { OpenAiSession } from './session.js';
@@ -170,7 +171,7 @@ export class OpenAiChatModel implements ChatModel {
   }
 
   /** POSTs JSON to `${endpoint}${path}`; returns the ok Response or throws a ProviderError. */
-  post(endpoint: string, path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  post(endpoint: string, path: string, body: unknown, signal?: AbortSignal): Promise<HttpResponse> {
     const { url, headers } = this.request(endpoint, path);
     return fetchOk(
       this.errorContext(endpoint),
