@@ -114,11 +114,13 @@ export class RunsRepo {
       JSON.stringify(run.models),
       JSON.stringify(run.options),
       JSON.stringify(RunSummary.parse({})),
-      suite ? JSON.stringify(suite) : null,
+      null, // the snapshot lives in run_suites (migration 012): the runs row stays small to update
       run.parent_run_id ?? null,
       process.pid,
       now,
     );
+    if (suite)
+      prep(this.db, 'INSERT INTO run_suites (run_id, suite_json) VALUES (?, ?)').run(id, JSON.stringify(suite));
     return this.get(id)!;
   }
 
@@ -149,8 +151,10 @@ export class RunsRepo {
 
   /** The suite as it was when the run was created. */
   suiteSnapshot(id: string): TestSuite | undefined {
-    const row = prep(this.db, 'SELECT suite_json FROM runs WHERE id = ?').get(id) as
-      { suite_json: string | null } | undefined;
+    const row = prep(
+      this.db,
+      'SELECT coalesce((SELECT suite_json FROM run_suites WHERE run_id = runs.id), suite_json) AS suite_json FROM runs WHERE id = ?',
+    ).get(id) as { suite_json: string | null } | undefined;
     return row?.suite_json ? (JSON.parse(row.suite_json) as TestSuite) : undefined;
   }
 
