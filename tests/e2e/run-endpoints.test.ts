@@ -12,9 +12,9 @@ describe('model endpoints on the run page', () => {
 
   beforeAll(async () => {
     app = await openWebApp();
-    // slow enough that the run is still going when the page opens
-    a = await startOpenAiServer({ instant: true, chatDelayMs: 150 });
-    b = await startOpenAiServer({ instant: true, chatDelayMs: 150 });
+    // slow until the live view has been checked (then the delay is lifted), so the run is still going
+    a = await startOpenAiServer({ instant: true, chatDelayMs: 2000 });
+    b = await startOpenAiServer({ instant: true, chatDelayMs: 2000 });
   });
   afterAll(async () => {
     await app?.close();
@@ -47,6 +47,8 @@ describe('model endpoints on the run page', () => {
     await expect(card.getByText('1 at once, 6000 rpm').count()).resolves.toBe(1);
     await expect(card.getByText(/^\d of 1$/).count()).resolves.toBe(1);
     await page.screenshot({ path: 'docs/screenshots/run-endpoints-live.png' });
+    a.setChatDelay(0);
+    b.setChatDelay(0);
 
     await card.getByRole('heading', { name: 'Model endpoints', exact: true }).waitFor({ timeout: 60_000 });
     const stored = app.ctx.store.runs.require(runId).endpoint_stats!;
