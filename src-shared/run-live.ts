@@ -1,6 +1,7 @@
 import type { RunEvent } from './contract/index.js';
 import type { LiveRun } from './contract/runs.js';
 import type { ResultStatus, RunStatus, RunSummary, TranscriptTurn } from './schemas/run.js';
+import type { EndpointStatsRecord } from './schemas/endpoint-options.js';
 
 /**
  * What the live run page knows about each conversation, built from the stored result rows, the run
@@ -28,6 +29,8 @@ export interface LiveState {
   /** Planned conversations (tests x repeats); null when unknown. */
   total: number | null;
   tests: Record<string, LiveTest>;
+  /** Load and errors per model endpoint (run.endpoints), null until the first report. */
+  endpoints?: EndpointStatsRecord[] | null;
   /** Set by run.finished. */
   finished: { status: RunStatus; summary: RunSummary; error: string | null } | null;
 }
@@ -149,6 +152,8 @@ export function applyEvent(state: LiveState, e: RunEvent): LiveState {
         }),
         e.test,
       );
+    case 'run.endpoints':
+      return { ...state, endpoints: e.endpoints };
     case 'run.finished': {
       // Conversations cut off by a cancel or a crash were not stored: they are no longer running.
       const tests = Object.fromEntries(Object.entries(state.tests).filter(([, t]) => t.status !== 'running'));

@@ -1,7 +1,15 @@
 import { DEMO_NOTE } from './run-demo.js';
 import { wilson, type Proportion } from './stats/wilson.js';
-import type { ModelIdentity, Result, Run, RunProblems, TurnLatency, TurnQuality } from './schemas/index.js';
 import { runLatencyReport, type RunLatencyReport } from './run-latency-report.js';
+import type {
+  EndpointStatsRecord,
+  ModelIdentity,
+  Result,
+  Run,
+  RunProblems,
+  TurnLatency,
+  TurnQuality,
+} from './schemas/index.js';
 
 /** The JSON shape `parley run --json` and `parley runs show --json` print. */
 export interface RunReport {
@@ -29,6 +37,8 @@ export interface RunReport {
   problems?: RunProblems;
   /** p50/p95 latency of the agent turns and the latency budget checked (docs/latency.md). */
   latency?: RunLatencyReport;
+  /** Load and errors per model endpoint (models served over HTTP). */
+  endpoints?: EndpointStatsRecord[];
   results: ResultReport[];
 }
 
@@ -121,6 +131,7 @@ export function toRunReport(run: Run, results: Result[]): RunReport {
     error: run.error,
     ...(run.problems ? { problems: run.problems } : {}),
     ...withLatency(run, results),
+    ...(run.endpoint_stats?.length ? { endpoints: run.endpoint_stats } : {}),
     results: results.map(toResultReport),
   };
 }

@@ -1,4 +1,5 @@
 import type { Run, RunOptions } from '../../src-shared/schemas/index.js';
+import { mergeEndpointStats } from '../engine/endpoint-report.js';
 import { canonicalJson, openStore, type Store } from '../store/index.js';
 import { newId } from '../store/ids.js';
 import { conflict, invalid } from './errors.js';
@@ -85,6 +86,8 @@ export function mergeShardRuns(store: Store, ids: string[]): Run {
       store.runs.suiteSnapshot(first.id),
     );
     for (const x of results) store.results.insert({ ...x, id: newId('res'), run_id: run.id });
+    const endpoints = mergeEndpointStats(runs.map((r) => r.endpoint_stats));
+    if (endpoints.length) store.runs.setEndpointStats(run.id, endpoints);
     store.runs.refreshSummary(run.id);
     store.runs.setStatus(run.id, 'running');
     store.runs.setStatus(run.id, 'completed');
@@ -131,6 +134,7 @@ export function importShardRuns(store: Store, file: string): string[] {
         );
         for (const x of source.results.listByRun(r.id))
           store.results.insert({ ...x, id: newId('res'), run_id: run.id });
+        if (r.endpoint_stats?.length) store.runs.setEndpointStats(run.id, r.endpoint_stats);
         store.runs.refreshSummary(run.id);
         store.runs.setStatus(run.id, 'running');
         store.runs.setStatus(run.id, 'completed');

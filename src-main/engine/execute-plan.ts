@@ -56,6 +56,8 @@ export interface ExecutePlanOptions<Item extends PlanItem> {
   work: (item: Item, run: { signal: AbortSignal; emit: (e: RunEvent) => void }) => Promise<WorkOutput | undefined>;
   /** Runs once when the pool is idle, before the final status is written (release models, close files). */
   cleanup?: () => Promise<void> | void;
+  /** An event to emit every `tickMs` while the run runs, and once at its end (e.g. endpoint load). */
+  tick?: { ms: number; event: () => RunEvent | undefined };
 }
 
 const reasonText = (reason: unknown) =>
@@ -93,9 +95,17 @@ export function executePlan<Item extends PlanItem>(o: ExecutePlanOptions<Item>):
   const execute = async (): Promise<RunOutcome> => {
     let stopReason: string | undefined;
     let failure: string | undefined;
+    let ticker: NodeJS.Timeout | undefined;
     try {
       store.runs.setStatus(runId, 'running');
       emit({ type: 'run.started', run_id: runId, total: o.remaining });
+      if (o.tick) {
+        const { ms, event } = o.tick;
+        ticker = setInterval(() => {
+          const e = event();
+          if (e) emit(e);
+        }, ms);
+      }
       const pool = await runPool({
         items: o.items,
         concurrency: o.concurrency,
@@ -135,6 +145,13 @@ export function executePlan<Item extends PlanItem>(o: ExecutePlanOptions<Item>):
       failure = pool.failure ?? stopReason;
     } catch (e) {
       failure = reasonText(e);
+    }
+    clearInterval(ticker);
+    try {
+      const last = o.tick?.event();
+      if (last) emit(last);
+    } catch {
+      /* a report must not change the run's outcome */
     }
     try {
       await o.cleanup?.();

@@ -57,7 +57,10 @@ export function perModelLimiter(): CallLimiter {
   return <T>(model: ChatModel, fn: () => Promise<T>): Promise<T> => {
     let q = queues.get(model);
     if (!q) {
-      q = new PQueue({ concurrency: Math.max(1, model.spec.concurrency ?? model.maxParallel ?? 1) });
+      // HTTP models: maxParallel is the sum of their endpoints' limits (spec.concurrency is per endpoint)
+      const http = model.spec.provider === 'ollama' || model.spec.provider === 'openai';
+      const n = http ? model.maxParallel : (model.spec.concurrency ?? model.maxParallel);
+      q = new PQueue({ concurrency: Math.max(1, n ?? 1) });
       queues.set(model, q);
     }
     return q.add(fn) as Promise<T>;

@@ -11,6 +11,7 @@ import { makePlan } from './run-plan.js';
 import { checkedRunOptions } from './run-size.js';
 import { CircuitBreaker, DEFAULT_BREAKER_THRESHOLD } from './circuit-breaker.js';
 import { expandPersonaMatrix } from './persona-matrix.js';
+import { EndpointReport } from './endpoint-report.js';
 
 export interface RunAgent {
   id: string;
@@ -136,9 +137,19 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
     const s = models[role].spec;
     return `${role} model ${s.provider}:${s.model}`;
   });
+  const endpoints = new EndpointReport([models.agent, models.caller, models.judge]);
   return executePlan({
     store,
     runId: run.id,
+    ...(endpoints.any
+      ? {
+          tick: {
+            ms: 1000,
+            event: () => ({ type: 'run.endpoints' as const, run_id: run.id, endpoints: endpoints.snapshot() }),
+          },
+          cleanup: () => store.runs.setEndpointStats(run.id, endpoints.snapshot()),
+        }
+      : {}),
     suite,
     total: plan.total,
     remaining: plan.remaining,

@@ -1,3 +1,4 @@
+import type { EndpointStats } from './shared/endpoint-pool.js';
 import type { ModelIdentity, ModelInfo, ModelSpec, ProviderId } from '../../src-shared/schemas/index.js';
 
 /**
@@ -117,6 +118,8 @@ export interface ChatModel {
   countTokens?(text: string): number;
   /** Tokens per conversation (per sequence) where the provider knows it. */
   readonly contextTokens?: number;
+  /** Per-endpoint load and errors since the model was loaded (models served over HTTP). */
+  endpointStats?(): EndpointStats[];
 }
 
 export interface ListOptions {

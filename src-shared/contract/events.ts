@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ResultStatus, RunStatus, RunSummary, TranscriptTurn } from '../schemas/index.js';
+import { EndpointStatsRecord, ResultStatus, RunStatus, RunSummary, TranscriptTurn } from '../schemas/index.js';
 import { PlaygroundState } from './playground.js';
 
 /** Events pushed from main to the renderer (IPC webContents.send / the web mode WebSocket). */
@@ -40,6 +40,8 @@ export const RunEvent = z.discriminatedUnion('type', [
     result_id: z.string(),
     duration_ms: z.number(),
   }),
+  /** Load and errors per model endpoint (HTTP models), about once a second while the run runs. */
+  z.object({ type: z.literal('run.endpoints'), run_id: z.string(), endpoints: z.array(EndpointStatsRecord) }),
   z.object({
     type: z.literal('run.finished'),
     run_id: z.string(),

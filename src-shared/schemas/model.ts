@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EndpointOptions, formatEndpointOptions, parseEndpointItem } from './endpoint-options.js';
 
 export const PROVIDER_IDS = ['llama-cpp', 'ollama', 'openai', 'scripted'] as const;
 export const ProviderId = z.enum(PROVIDER_IDS);
@@ -39,6 +40,11 @@ export const ModelSpec = z.object({
   params: ModelParams.default({}),
   /** Max concurrent calls per endpoint. */
   concurrency: z.number().int().min(1).max(256).optional(),
+  /**
+   * Per-endpoint limits and health settings (ollama/openai), keyed by endpoint URL; `"*"` applies to
+   * every endpoint. Spec strings set them after the URL: `openai:m@http://a/v1;c=4;rpm=600`.
+   */
+  endpoint_options: z.record(z.string(), EndpointOptions).optional(),
 });
 export type ModelSpec = z.infer<typeof ModelSpec>;
 export type ModelSpecInput = z.input<typeof ModelSpec>;
@@ -76,7 +82,8 @@ export type ModelInfo = z.infer<typeof ModelInfo>;
 
 /**
  * Parse a CLI model SPEC: `llama-cpp:PATH.gguf`, `ollama:NAME[@URL]`, `openai:NAME[@BASE_URL]`,
- * `scripted:FILE`. Several endpoints: `ollama:NAME@URL1,URL2`.
+ * `scripted:FILE`. Several endpoints: `ollama:NAME@URL1,URL2`; each URL may carry limits after `;`:
+ * `openai:NAME@http://a/v1;c=4;rpm=600;tpm=90000,http://b/v1;c=8` (see endpoint-options.ts).
  */
 export function parseModelSpec(spec: string): ModelSpec {
   const i = spec.indexOf(':');
@@ -96,20 +103,28 @@ export function parseModelSpec(spec: string): ModelSpec {
     const at = rest.indexOf('@');
     if (at >= 0) {
       const model = rest.slice(0, at);
-      const endpoints = rest
+      const items = rest
         .slice(at + 1)
         .split(',')
         .map((s) => s.trim())
-        .filter(Boolean);
+        .filter(Boolean)
+        .map((item) => parseEndpointItem(spec, item));
       if (!model) throw new Error(`model spec "${spec}": missing model name before "@"`);
-      if (!endpoints.length) throw new Error(`model spec "${spec}": missing URL after "@"`);
-      return ModelSpec.parse({ provider: parsedProvider.data, model, endpoints });
+      if (!items.length) throw new Error(`model spec "${spec}": missing URL after "@"`);
+      const endpoints = items.map((i) => i.url);
+      const withOptions = items.filter((i) => i.options);
+      const endpoint_options = withOptions.length
+        ? Object.fromEntries(withOptions.map((i) => [i.url, i.options!]))
+        : undefined;
+      return ModelSpec.parse({ provider: parsedProvider.data, model, endpoints, endpoint_options });
     }
   }
   return ModelSpec.parse({ provider: parsedProvider.data, model: rest });
 }
 
 export function formatModelSpec(spec: ModelSpec): string {
-  const ep = spec.endpoints?.length ? `@${spec.endpoints.join(',')}` : '';
+  const ep = spec.endpoints?.length
+    ? `@${spec.endpoints.map((u) => `${u}${formatEndpointOptions(spec.endpoint_options?.[u])}`).join(',')}`
+    : '';
   return `${spec.provider}:${spec.model}${ep}`;
 }

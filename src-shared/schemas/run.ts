@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_CONCURRENCY, MAX_JUDGE_REPEATS, MAX_REPEATS, MAX_TURNS } from '../limits.js';
 import { ModelIdentity, ModelSpec } from './model.js';
 import { LatencyBudget } from './latency-budget.js';
+import { EndpointStatsRecord } from './endpoint-options.js';
 
 export const RUN_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled', 'interrupted'] as const;
 export const RunStatus = z.enum(RUN_STATUSES);
@@ -348,6 +349,8 @@ export const Run = z.object({
   error: z.string().nullable().default(null),
   /** Its failures grouped into problems, once grouped (`parley run --group-failures`, the run page). */
   problems: RunProblems.nullable().default(null),
+  /** Load and errors per model endpoint during the run (HTTP models; null when none or not recorded). */
+  endpoint_stats: z.array(EndpointStatsRecord).nullable().default(null),
   created_at: z.string(),
   started_at: z.string().nullable().default(null),
   finished_at: z.string().nullable().default(null),

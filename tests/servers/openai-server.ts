@@ -3,11 +3,14 @@
  * /v1/models, /v1/chat/completions (SSE streaming ending with `data: [DONE]`, usage with
  * cached_tokens, `response_format` json_schema via grammar). Options: required API keys (401
  * echoing the wrong key, as OpenAI does, to test redaction), rejecting json_schema (400),
- * rejecting stream_options, one broken-JSON reply, and queued faults (e.g. one 429).
+ * rejecting stream_options, one broken-JSON reply, queued faults (e.g. 429 with Retry-After, N
+ * failures), a delay before each completion (a slow server), and `instant` replies without
+ * inference (for benches that measure the client).
  */
 import type http from 'node:http';
 import type { ChatMessage } from '../../src-main/providers/types.js';
-import { getTinyBackend, type TinyBackend } from './tiny-backend.js';
+import { getTinyBackend } from './tiny-backend.js';
+import { instantBackend, type ChatBackend } from './instant-backend.js';
 import { sendJson, startServer, type Fault, type RunningServer } from './http-util.js';
 
 export interface OpenAiServerOptions {
@@ -23,12 +26,21 @@ export interface OpenAiServerOptions {
   brokenJsonReplies?: number;
   modelPath?: string;
   faults?: Fault[];
+  /** Wait this long before answering each completion (ms): a slow server. */
+  chatDelayMs?: number;
+  /** Answer at once with a fixed reply (no model is loaded). */
+  instant?: boolean;
 }
 
 export interface OpenAiTestServer extends RunningServer {
   /** Base URL including /v1. */
   baseUrl: string;
-  backend: TinyBackend;
+  backend: ChatBackend;
+  /** Completions being answered now / the most at once. */
+  inFlight(): number;
+  maxInFlight(): number;
+  /** Changes the delay before each completion (ms). */
+  setChatDelay(ms: number): void;
   /** Tokens the server reported in its responses' usage (what a provider would bill). */
   reported: { prompt_tokens: number; completion_tokens: number; responses: number };
 }
@@ -63,7 +75,10 @@ function schemaFromMessages(messages: ChatMessage[]): Record<string, unknown> | 
 }
 
 export async function startOpenAiServer(opts: OpenAiServerOptions = {}): Promise<OpenAiTestServer> {
-  const backend = await getTinyBackend(opts.modelPath);
+  const backend: ChatBackend = opts.instant ? instantBackend() : await getTinyBackend(opts.modelPath);
+  let chatDelayMs = opts.chatDelayMs ?? 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
   const models = opts.models ?? ['tiny'];
   let broken = opts.brokenJsonReplies ?? 0;
   let ids = 0;
@@ -96,7 +111,16 @@ export async function startOpenAiServer(opts: OpenAiServerOptions = {}): Promise
         data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'parley-test' })),
       });
     }
-    if (req.method === 'POST' && path === '/v1/chat/completions') return completions(res, (raw ?? {}) as Body);
+    if (req.method === 'POST' && path === '/v1/chat/completions') {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      try {
+        if (chatDelayMs > 0) await new Promise((r) => setTimeout(r, chatDelayMs));
+        return await completions(res, (raw ?? {}) as Body);
+      } finally {
+        inFlight--;
+      }
+    }
     err(res, 404, `Unknown request URL: ${req.method} ${path}`, 'unknown_url');
   }, opts.faults);
 
@@ -211,5 +235,15 @@ export async function startOpenAiServer(opts: OpenAiServerOptions = {}): Promise
     res.end('data: [DONE]\n\n');
   }
 
-  return { ...server, baseUrl: `${server.url}/v1`, backend, reported };
+  return {
+    ...server,
+    baseUrl: `${server.url}/v1`,
+    backend,
+    reported,
+    inFlight: () => inFlight,
+    maxInFlight: () => maxInFlight,
+    setChatDelay: (ms) => {
+      chatDelayMs = ms;
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { ENDPOINT_COLUMNS, endpointErrorLines, endpointRows } from '../../../src-shared/endpoint-stats-text.js';
 import type { Command } from 'commander';
 import { runPassRate, toRunReport } from '../../../src-shared/run-report.js';
 import { DEMO_NOTE } from '../../../src-shared/run-demo.js';
@@ -130,6 +131,11 @@ export function registerRuns(program: Command): void {
       );
       const latency = latencyText(report.latency);
       if (latency) process.stdout.write(`\n${latency}`);
+      if (run.endpoint_stats?.length) {
+        process.stdout.write('\nEndpoints\n');
+        printTable([...ENDPOINT_COLUMNS], endpointRows(run.endpoint_stats));
+        for (const line of endpointErrorLines(run.endpoint_stats)) process.stdout.write(`${line}\n`);
+      }
       if (judged) process.stdout.write(`\n${formatJudgementsText(judged)}`);
       if (human) process.stdout.write(`\n${humanAgreementLines(human)}`);
     }),

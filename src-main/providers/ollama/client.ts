@@ -21,6 +21,8 @@ export interface ClientOptions {
   /** Until the response headers arrive (default 300 s: a cold model load can be slow). */
   headersTimeoutMs?: number;
   fetch?: typeof fetch;
+  /** Sees every response (e.g. to keep a Retry-After header the package drops). */
+  onResponse?: (res: Response) => void;
 }
 
 /**
@@ -35,7 +37,9 @@ export function ollamaClient(host: string, opts: ClientOptions = {}): Ollama {
     const timer = setTimeout(() => ac.abort(new DOMException('headers timeout', 'TimeoutError')), timeoutMs);
     const signals = [ac.signal, ...(init.signal ? [init.signal] : []), ...(opts.signal ? [opts.signal] : [])];
     try {
-      return await baseFetch(input, { ...init, signal: AbortSignal.any(signals) });
+      const res = await baseFetch(input, { ...init, signal: AbortSignal.any(signals) });
+      opts.onResponse?.(res);
+      return res;
     } finally {
       clearTimeout(timer);
     }

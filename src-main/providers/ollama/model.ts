@@ -2,6 +2,8 @@
 import type { ModelIdentity, ModelSpec } from '../../../src-shared/schemas/index.js';
 import type { ChatModel, ModelSession } from '../types.js';
 import { EndpointPool, type EndpointStats } from '../shared/endpoint-pool.js';
+import { endpointConfigs } from '../shared/endpoint-config.js';
+import { fetchOk } from '../shared/http.js';
 import { isRetryable, providerError } from '../shared/errors.js';
 import type { RetryOptions } from '../shared/retry.js';
 import { defaultOllamaEndpoints, normalizeEndpoint } from './client.js';
@@ -18,6 +20,8 @@ export interface OllamaModelOptions {
   verify?: boolean;
   fetch?: typeof fetch;
   signal?: AbortSignal;
+  /** Length of the rpm/tpm window (60 s; shorter only in tests). */
+  rateWindowMs?: number;
 }
 
 export class OllamaChatModel implements ChatModel {
@@ -38,15 +42,29 @@ export class OllamaChatModel implements ChatModel {
     opts: OllamaModelOptions,
   ) {
     const concurrency = spec.concurrency ?? opts.concurrency ?? 4;
-    this.pool = new EndpointPool(endpoints, concurrency);
-    this.maxParallel = concurrency * endpoints.length;
-    this.keepAlive = spec.params.keep_alive ?? '30m';
+    const context = { provider: 'ollama' as const, model: spec.model };
     this.retry = opts.retry ?? {};
     this.fetchImpl = opts.fetch;
+    this.pool = new EndpointPool(endpointConfigs(spec, endpoints, normalizeEndpoint, context), {
+      concurrency,
+      context,
+      retry: { ...this.retry, shouldRetry: undefined },
+      windowMs: opts.rateWindowMs,
+      probe: async (ep, signal) => {
+        await fetchOk({ ...context, where: ep }, `${ep}/api/version`, {
+          signal,
+          timeoutMs: 10_000,
+          fetch: this.fetchImpl,
+        });
+      },
+    });
+    this.maxParallel = this.pool.capacity;
+    this.keepAlive = spec.params.keep_alive ?? '30m';
   }
 
   static async load(spec: ModelSpec, opts: OllamaModelOptions = {}): Promise<OllamaChatModel> {
     const endpoints = (spec.endpoints?.length ? spec.endpoints : defaultOllamaEndpoints()).map(normalizeEndpoint);
+    endpointConfigs(spec, endpoints, normalizeEndpoint, { provider: 'ollama', model: spec.model });
     const facts = new Map<string, OllamaModelFacts>();
     if (opts.verify !== false) {
       const all = await Promise.all(
@@ -144,7 +162,12 @@ export class OllamaChatModel implements ChatModel {
     return this.pool.stats();
   }
 
+  endpointStats(): EndpointStats[] {
+    return this.pool.stats();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    this.pool.close();
   }
 }

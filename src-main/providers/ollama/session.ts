@@ -11,7 +11,7 @@ import {
   type ToolCallRequest,
 } from '../types.js';
 import { providerError, type ErrorContext } from '../shared/errors.js';
-import { withRetry } from '../shared/retry.js';
+import { parseRetryAfter } from '../shared/retry.js';
 import { structuredWithRepair } from '../shared/structured.js';
 import { structuredTokenLimit, UNMEASURED_CHARS_PER_TOKEN } from '../shared/structured-budget.js';
 import { mapOllamaError, ollamaClient } from './client.js';
@@ -42,28 +42,46 @@ export function usageFromOllama(
 
 export class OllamaSession implements ModelSession {
   private disposed = false;
+  /** The endpoint of the conversation's last call (preferred for the next one: a warm prompt cache). */
+  endpoint: string;
 
   constructor(
     private readonly owner: OllamaChatModel,
-    readonly endpoint: string,
-  ) {}
+    private readonly firstEndpoint: string,
+  ) {
+    this.endpoint = firstEndpoint;
+  }
 
-  private get ctx(): ErrorContext {
-    return { provider: 'ollama', model: this.owner.spec.model, where: this.endpoint };
+  private ctx(endpoint = this.endpoint): ErrorContext {
+    return { provider: 'ollama', model: this.owner.spec.model, where: endpoint };
   }
 
   async chat(req: ChatRequest): Promise<ChatResponse> {
     const maxTokens = req.maxTokens ?? this.owner.spec.params.max_tokens ?? 512;
-    const r = await this.fitting(
-      maxTokens,
-      () => this.owner.estimatePrompt(req.messages, req.tools),
-      (numCtx) => this.chatOnce(req, maxTokens, numCtx),
+    // once text has been streamed to the caller, a retry would repeat it
+    const streamed = { emitted: false };
+    const r = await this.run(
+      req.signal,
+      (ep) =>
+        this.fitting(
+          ep,
+          maxTokens,
+          () => this.owner.estimatePrompt(req.messages, req.tools),
+          (numCtx) => this.chatOnce(ep, req, maxTokens, numCtx, streamed),
+        ),
+      () => !streamed.emitted,
     );
     this.owner.observePrompt(req.messages, req.tools, '', r.usage.prompt_tokens);
     return r;
   }
 
-  private chatOnce(req: ChatRequest, maxTokens: number, numCtx: number): Promise<ChatResponse> {
+  private async chatOnce(
+    ep: string,
+    req: ChatRequest,
+    maxTokens: number,
+    numCtx: number,
+    streamed: { emitted: boolean },
+  ): Promise<ChatResponse> {
     const body = {
       model: this.owner.spec.model,
       messages: toOllamaMessages(req.messages),
@@ -71,48 +89,39 @@ export class OllamaSession implements ModelSession {
       keep_alive: this.owner.keepAlive,
       options: this.options(numCtx, maxTokens, req.temperature),
     };
-    return this.run(req.signal, async () => {
-      let emitted = false;
-      return withRetry(
-        async () => {
-          const t0 = performance.now();
-          const client = ollamaClient(this.endpoint, { signal: req.signal, fetch: this.owner.fetchImpl });
-          let text = '';
-          const toolCalls: ToolCallRequest[] = [];
-          let final: OllamaChatResponse | undefined;
-          let tFirst: number | undefined;
-          try {
-            const stream = await client.chat({ ...body, stream: true });
-            for await (const part of stream) {
-              const chunk = part.message?.content ?? '';
-              if (chunk || part.message?.tool_calls?.length) tFirst ??= performance.now();
-              if (chunk) {
-                text += chunk;
-                emitted = true;
-                req.onToken?.(chunk);
-              }
-              for (const c of part.message?.tool_calls ?? []) {
-                toolCalls.push({
-                  id: `call_${++callIds}`,
-                  name: c.function.name,
-                  arguments: (c.function.arguments ?? {}) as Record<string, unknown>,
-                });
-              }
-              if (part.done) final = part;
-            }
-          } catch (err) {
-            throw mapOllamaError(this.ctx, err, req.signal);
-          }
-          return {
-            text,
-            toolCalls,
-            usage: withFirstToken(usageFromOllama(final, performance.now() - t0, this.endpoint), t0, tFirst),
-          };
-        },
-        // once text has been streamed to the caller, a retry would repeat it
-        { ...this.owner.retry, signal: req.signal, shouldRetry: (e) => !emitted && this.owner.isRetryable(e) },
-      );
-    });
+    const t0 = performance.now();
+    const { client, retryAfter } = this.client(ep, req.signal);
+    let text = '';
+    const toolCalls: ToolCallRequest[] = [];
+    let final: OllamaChatResponse | undefined;
+    let tFirst: number | undefined;
+    try {
+      const stream = await client.chat({ ...body, stream: true });
+      for await (const part of stream) {
+        const chunk = part.message?.content ?? '';
+        if (chunk || part.message?.tool_calls?.length) tFirst ??= performance.now();
+        if (chunk) {
+          text += chunk;
+          streamed.emitted = true;
+          req.onToken?.(chunk);
+        }
+        for (const c of part.message?.tool_calls ?? []) {
+          toolCalls.push({
+            id: `call_${++callIds}`,
+            name: c.function.name,
+            arguments: (c.function.arguments ?? {}) as Record<string, unknown>,
+          });
+        }
+        if (part.done) final = part;
+      }
+    } catch (err) {
+      throw this.mapError(ep, err, req.signal, retryAfter());
+    }
+    return {
+      text,
+      toolCalls,
+      usage: withFirstToken(usageFromOllama(final, performance.now() - t0, ep), t0, tFirst),
+    };
   }
 
   async structured<T = unknown>(req: StructuredRequest): Promise<StructuredResponse<T>> {
@@ -131,66 +140,82 @@ export class OllamaSession implements ModelSession {
         // only the first answer streams (a repair would be shown twice); once text is out, no retry
         const onToken = attempts++ === 0 ? req.onToken : undefined;
         let emitted = false;
-        const r = await this.fitting(
-          maxTokens,
-          () => this.owner.estimatePrompt(messages, undefined, schemaText),
-          (numCtx) =>
-            this.run(req.signal, () =>
-              withRetry(
-                async () => {
-                  const t0 = performance.now();
-                  const client = ollamaClient(this.endpoint, { signal: req.signal, fetch: this.owner.fetchImpl });
-                  const body = {
-                    model: this.owner.spec.model,
-                    messages: toOllamaMessages(messages) as Message[],
-                    format: req.schema,
-                    keep_alive: this.owner.keepAlive,
-                    options: this.options(numCtx, maxTokens, req.temperature ?? 0),
-                  };
-                  try {
-                    if (!onToken) {
-                      const res = await client.chat({ ...body, stream: false });
-                      return {
-                        raw: res.message?.content ?? '',
-                        usage: usageFromOllama(res, performance.now() - t0, this.endpoint),
-                      };
-                    }
-                    let raw = '';
-                    let final: OllamaChatResponse | undefined;
-                    let tFirst: number | undefined;
-                    for await (const part of await client.chat({ ...body, stream: true })) {
-                      const chunk = part.message?.content ?? '';
-                      if (chunk) {
-                        tFirst ??= performance.now();
-                        raw += chunk;
-                        emitted = true;
-                        onToken(chunk);
-                      }
-                      if (part.done) final = part;
-                    }
-                    return {
-                      raw,
-                      usage: withFirstToken(usageFromOllama(final, performance.now() - t0, this.endpoint), t0, tFirst),
-                    };
-                  } catch (err) {
-                    throw mapOllamaError(this.ctx, err, req.signal);
+        const r = await this.run(
+          req.signal,
+          (ep) =>
+            this.fitting(
+              ep,
+              maxTokens,
+              () => this.owner.estimatePrompt(messages, undefined, schemaText),
+              async (numCtx) => {
+                const t0 = performance.now();
+                const { client, retryAfter } = this.client(ep, req.signal);
+                const body = {
+                  model: this.owner.spec.model,
+                  messages: toOllamaMessages(messages) as Message[],
+                  format: req.schema,
+                  keep_alive: this.owner.keepAlive,
+                  options: this.options(numCtx, maxTokens, req.temperature ?? 0),
+                };
+                try {
+                  if (!onToken) {
+                    const res = await client.chat({ ...body, stream: false });
+                    return { raw: res.message?.content ?? '', usage: usageFromOllama(res, performance.now() - t0, ep) };
                   }
-                },
-                { ...this.owner.retry, signal: req.signal, shouldRetry: (e) => !emitted && this.owner.isRetryable(e) },
-              ),
+                  let raw = '';
+                  let final: OllamaChatResponse | undefined;
+                  let tFirst: number | undefined;
+                  for await (const part of await client.chat({ ...body, stream: true })) {
+                    const chunk = part.message?.content ?? '';
+                    if (chunk) {
+                      tFirst ??= performance.now();
+                      raw += chunk;
+                      emitted = true;
+                      onToken(chunk);
+                    }
+                    if (part.done) final = part;
+                  }
+                  return { raw, usage: withFirstToken(usageFromOllama(final, performance.now() - t0, ep), t0, tFirst) };
+                } catch (err) {
+                  throw this.mapError(ep, err, req.signal, retryAfter());
+                }
+              },
             ),
+          () => !emitted,
         );
         this.owner.observePrompt(messages, undefined, schemaText, r.usage.prompt_tokens);
         return r;
       },
-      (error) => providerError(this.ctx, 'bad_output', `structured output failed: ${error}`),
+      (error) => providerError(this.ctx(), 'bad_output', `structured output failed: ${error}`),
     );
   }
 
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
-    this.owner.releaseEndpoint(this.endpoint);
+    this.owner.releaseEndpoint(this.firstEndpoint);
+  }
+
+  /** A client for one call, remembering the Retry-After of a refused response (the package drops headers). */
+  private client(
+    ep: string,
+    signal?: AbortSignal,
+  ): { client: ReturnType<typeof ollamaClient>; retryAfter: () => number | undefined } {
+    let retryAfter: number | undefined;
+    const client = ollamaClient(ep, {
+      signal,
+      fetch: this.owner.fetchImpl,
+      onResponse: (res) => {
+        if (!res.ok) retryAfter = parseRetryAfter(res.headers.get('retry-after'));
+      },
+    });
+    return { client, retryAfter: () => retryAfter };
+  }
+
+  private mapError(ep: string, err: unknown, signal: AbortSignal | undefined, retryAfter: number | undefined) {
+    const e = mapOllamaError(this.ctx(ep), err, signal);
+    if (retryAfter !== undefined && e.retryAfterMs === undefined) e.retryAfterMs = retryAfter;
+    return e;
   }
 
   /**
@@ -199,21 +224,22 @@ export class OllamaSession implements ModelSession {
    * endpoint's num_ctx is doubled - up to the model's context - and the call is made once more.
    */
   private async fitting<R>(
+    ep: string,
     maxTokens: number,
     estimate: () => number,
     call: (numCtx: number) => Promise<R>,
   ): Promise<R> {
-    const numCtx = await this.owner.numCtxFor(estimate(), maxTokens, this.endpoint);
+    const numCtx = await this.owner.numCtxFor(estimate(), maxTokens, ep);
     try {
       return await call(numCtx);
     } catch (err) {
       if (
         !(err instanceof ProviderError) ||
         err.code !== 'context_overflow' ||
-        this.owner.growNumCtx(this.endpoint, numCtx) === undefined
+        this.owner.growNumCtx(ep, numCtx) === undefined
       )
         throw err;
-      return call(await this.owner.numCtxFor(estimate(), maxTokens, this.endpoint));
+      return call(await this.owner.numCtxFor(estimate(), maxTokens, ep));
     }
   }
 
@@ -229,12 +255,24 @@ export class OllamaSession implements ModelSession {
     return o;
   }
 
-  private async run<R extends { usage: CallUsage }>(signal: AbortSignal | undefined, fn: () => Promise<R>): Promise<R> {
-    if (this.disposed) throw providerError(this.ctx, 'invalid_spec', 'the session was disposed');
+  /** Runs one call on the least loaded endpoint that may take it (see EndpointPool), with retries. */
+  private async run<R extends { usage: CallUsage }>(
+    signal: AbortSignal | undefined,
+    fn: (ep: string) => Promise<R>,
+    canRetry: () => boolean,
+  ): Promise<R> {
+    if (this.disposed) throw providerError(this.ctx(), 'invalid_spec', 'the session was disposed');
     try {
-      return await this.owner.pool.run(this.endpoint, fn, signal);
+      return await this.owner.pool.call(
+        async (ep) => {
+          const r = await fn(ep);
+          this.endpoint = ep;
+          return r;
+        },
+        { prefer: this.endpoint, signal, canRetry },
+      );
     } catch (err) {
-      throw mapOllamaError(this.ctx, err, signal);
+      throw mapOllamaError(this.ctx(), err, signal);
     }
   }
 }

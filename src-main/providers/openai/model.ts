@@ -7,8 +7,10 @@ import type { JsonSchema } from '../shared/json-schema.js';
 import { structuredTokenLimit, UNMEASURED_CHARS_PER_TOKEN } from '../shared/structured-budget.js';
 import { ProviderError } from '../types.js';
 import { EndpointPool, type EndpointStats } from '../shared/endpoint-pool.js';
+import { endpointConfigs } from '../shared/endpoint-config.js';
 import { providerError, type ErrorContext } from '../shared/errors.js';
 import { fetchOk } from '../shared/http.js';
+import type { HttpResponse } from '../shared/http-transport.js';
 import { registerSecret } from '../shared/redact.js';
 import type { RetryOptions } from '../shared/retry.js';
 import { OpenAiSession } from './session.js';
@@ -27,6 +29,8 @@ export interface OpenAiModelOptions {
   timeoutMs?: number;
   fetch?: typeof fetch;
   signal?: AbortSignal;
+  /** Length of the rpm/tpm window (60 s; shorter only in tests). */
+  rateWindowMs?: number;
 }
 
 export function defaultOpenAiEndpoints(): string[] {
@@ -106,9 +110,19 @@ export class OpenAiChatModel implements ChatModel {
     private readonly opts: OpenAiModelOptions,
   ) {
     const concurrency = spec.concurrency ?? opts.concurrency ?? 8;
-    this.pool = new EndpointPool(endpoints, concurrency);
-    this.maxParallel = concurrency * endpoints.length;
+    const context = { provider: 'openai' as const, model: spec.model, secrets: [keyInfo.key] };
     this.retry = opts.retry ?? {};
+    this.pool = new EndpointPool(endpointConfigs(spec, endpoints, normalizeBaseUrl, context), {
+      concurrency,
+      context,
+      retry: this.retry,
+      windowMs: opts.rateWindowMs,
+      probe: async (ep, signal) => {
+        const { url, headers } = this.request(ep, '/models');
+        await fetchOk(this.errorContext(ep), url, { headers, signal, timeoutMs: 10_000, fetch: this.opts.fetch });
+      },
+    });
+    this.maxParallel = this.pool.capacity;
   }
 
   static async load(spec: ModelSpec, opts: OpenAiModelOptions = {}): Promise<OpenAiChatModel> {
@@ -131,6 +145,7 @@ export class OpenAiChatModel implements ChatModel {
       }
     }
     const keyInfo = await resolveApiKey(spec, endpoints, opts.resolveKey);
+    endpointConfigs(spec, endpoints, normalizeBaseUrl, { provider: 'openai', model: spec.model });
     return new OpenAiChatModel(spec, endpoints, keyInfo, opts);
   }
 
@@ -156,7 +171,7 @@ export class OpenAiChatModel implements ChatModel {
   }
 
   /** POSTs JSON to `${endpoint}${path}`; returns the ok Response or throws a ProviderError. */
-  post(endpoint: string, path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  post(endpoint: string, path: string, body: unknown, signal?: AbortSignal): Promise<HttpResponse> {
     const { url, headers } = this.request(endpoint, path);
     return fetchOk(
       this.errorContext(endpoint),
@@ -271,7 +286,12 @@ export class OpenAiChatModel implements ChatModel {
     return this.pool.stats();
   }
 
+  endpointStats(): EndpointStats[] {
+    return this.pool.stats();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    this.pool.close();
   }
 }

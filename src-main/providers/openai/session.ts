@@ -9,9 +9,8 @@ import type {
   StructuredResponse,
 } from '../types.js';
 import { ProviderError } from '../types.js';
-import { isRetryable, providerError } from '../shared/errors.js';
+import { providerError } from '../shared/errors.js';
 import type { JsonSchema } from '../shared/json-schema.js';
-import { withRetry } from '../shared/retry.js';
 import { schemaInstruction, structuredWithRepair } from '../shared/structured.js';
 import { schemaName, toOpenAiMessages, toOpenAiTools, toStrictSchema } from './messages.js';
 import type { OpenAiChatModel } from './model.js';
@@ -32,23 +31,27 @@ const RESPONSE_FORMAT_REJECTED = /response_format|json_schema|structured output|
 
 export class OpenAiSession implements ModelSession {
   private disposed = false;
+  /** The endpoint of the conversation's last call (preferred for the next one: a warm prompt cache). */
+  endpoint: string;
 
   constructor(
     private readonly owner: OpenAiChatModel,
-    readonly endpoint: string,
-  ) {}
+    private readonly firstEndpoint: string,
+  ) {
+    this.endpoint = firstEndpoint;
+  }
 
   async chat(req: ChatRequest): Promise<ChatResponse> {
     let emitted = false;
     return this.send(
       req.signal,
-      async () => {
+      async (ep) => {
         const t0 = performance.now();
         const body = {
           ...this.baseBody(req.messages, req.maxTokens ?? this.owner.spec.params.max_tokens, req.temperature),
           tools: toOpenAiTools(req.tools),
         };
-        const r = await this.stream(body, req.signal, (chunk) => {
+        const r = await this.stream(ep, body, req.signal, (chunk) => {
           emitted = true;
           req.onToken?.(chunk);
         });
@@ -58,7 +61,7 @@ export class OpenAiSession implements ModelSession {
         return {
           text: r.text,
           toolCalls: r.toolCalls,
-          usage: withFirstToken(usageFromOpenAi(usage, performance.now() - t0, this.endpoint), t0, r.firstOutputAt),
+          usage: withFirstToken(usageFromOpenAi(usage, performance.now() - t0, ep), t0, r.firstOutputAt),
         };
       },
       () => !emitted,
@@ -107,7 +110,7 @@ export class OpenAiSession implements ModelSession {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
-    this.owner.releaseEndpoint(this.endpoint);
+    this.owner.releaseEndpoint(this.firstEndpoint);
   }
 
   private async structuredOnce(
@@ -133,7 +136,7 @@ export class OpenAiSession implements ModelSession {
     let emitted = false;
     return this.send(
       req.signal,
-      async () => {
+      async (ep) => {
         const t0 = performance.now();
         // issue 14: never ask for fewer tokens than the schema's own bounds may need
         const maxTokens = this.owner.structuredLimit(schema, req.maxTokens ?? this.owner.spec.params.max_tokens);
@@ -142,7 +145,7 @@ export class OpenAiSession implements ModelSession {
           ...(response_format ? { response_format } : {}),
         };
         if (onToken) {
-          const r = await this.stream(body, req.signal, (chunk) => {
+          const r = await this.stream(ep, body, req.signal, (chunk) => {
             emitted = true;
             onToken(chunk);
           });
@@ -151,13 +154,13 @@ export class OpenAiSession implements ModelSession {
           return {
             raw: r.text || (args ? JSON.stringify(args) : ''),
             usage: withFirstToken(
-              usageFromOpenAi(r.usage ?? { completion_tokens: r.deltas }, performance.now() - t0, this.endpoint),
+              usageFromOpenAi(r.usage ?? { completion_tokens: r.deltas }, performance.now() - t0, ep),
               t0,
               r.firstOutputAt,
             ),
           };
         }
-        const res = await this.owner.post(this.endpoint, '/chat/completions', body, req.signal);
+        const res = await this.owner.post(ep, '/chat/completions', body, req.signal);
         const j = (await res.json()) as {
           choices?: Array<{
             message?: { content?: string | null; tool_calls?: Array<{ function?: { arguments?: string } }> };
@@ -172,7 +175,7 @@ export class OpenAiSession implements ModelSession {
           (msg?.tool_calls?.[0]?.function?.arguments
             ? JSON.stringify(parseToolArguments(msg.tool_calls[0].function.arguments))
             : '');
-        return { raw, usage: usageFromOpenAi(j.usage, performance.now() - t0, this.endpoint) };
+        return { raw, usage: usageFromOpenAi(j.usage, performance.now() - t0, ep) };
       },
       () => !emitted,
     );
@@ -180,13 +183,14 @@ export class OpenAiSession implements ModelSession {
 
   /** Posts `body` as a streamed completion (SSE; usage asked for unless the server refuses it) and reads it, chunks to `onChunk`. */
   private async stream(
+    ep: string,
     body: Record<string, unknown>,
     signal: AbortSignal | undefined,
     onChunk: (chunk: string) => void,
   ): Promise<Awaited<ReturnType<typeof readChatStream>>> {
     const c = this.owner.compat;
     const res = await this.owner.post(
-      this.endpoint,
+      ep,
       '/chat/completions',
       { ...body, stream: true, ...(c.noStreamOptions ? {} : { stream_options: { include_usage: true } }) },
       signal,
@@ -195,15 +199,11 @@ export class OpenAiSession implements ModelSession {
     try {
       r = await readChatStream(res.body, onChunk);
     } catch (err) {
-      throw providerError(
-        this.owner.errorContext(this.endpoint),
-        'server_error',
-        `the stream broke: ${(err as Error).message}`,
-      );
+      throw providerError(this.owner.errorContext(ep), 'server_error', `the stream broke: ${(err as Error).message}`);
     }
     if (r.error)
       throw providerError(
-        this.owner.errorContext(this.endpoint),
+        this.owner.errorContext(ep),
         /context|too long|maximum/i.test(r.error) ? 'context_overflow' : 'server_error',
         r.error,
       );
@@ -227,22 +227,25 @@ export class OpenAiSession implements ModelSession {
   }
 
   /**
-   * Runs one request on the session's endpoint (within its concurrency limit) with retries, and
-   * adapts once per refused optional parameter (400 naming it).
+   * Runs one request on the least loaded endpoint that may take it (see EndpointPool) with retries,
+   * and adapts once per refused optional parameter (400 naming it).
    */
   private async send<R extends { usage: CallUsage }>(
     signal: AbortSignal | undefined,
-    fn: () => Promise<R>,
+    fn: (endpoint: string) => Promise<R>,
     canRetry: () => boolean = () => true,
   ): Promise<R> {
     if (this.disposed)
       throw providerError(this.owner.errorContext(this.endpoint), 'invalid_spec', 'the session was disposed');
     for (let adapt = 0; ; adapt++) {
       try {
-        return await this.owner.pool.run(
-          this.endpoint,
-          () => withRetry(fn, { ...this.owner.retry, signal, shouldRetry: (e) => canRetry() && isRetryable(e) }),
-          signal,
+        return await this.owner.pool.call(
+          async (ep) => {
+            const r = await fn(ep);
+            this.endpoint = ep;
+            return r;
+          },
+          { prefer: this.endpoint, signal, canRetry },
         );
       } catch (err) {
         if (adapt < 4 && canRetry() && this.owner.learnFrom400(err)) continue;

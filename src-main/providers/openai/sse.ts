@@ -32,7 +32,7 @@ export function parseToolArguments(raw: string): Record<string, unknown> {
 }
 
 export async function readChatStream(
-  body: ReadableStream<Uint8Array> | null,
+  body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null,
   onText?: (chunk: string) => void,
 ): Promise<StreamResult> {
   const out: StreamResult = { text: '', toolCalls: [], deltas: 0 };

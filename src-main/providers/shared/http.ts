@@ -1,6 +1,7 @@
 import { ProviderError } from '../types.js';
 import { bodyExcerpt, fromNetworkError, providerError, type ErrorContext } from './errors.js';
 import { parseRetryAfter } from './retry.js';
+import { undiciRequest, type HttpResponse } from './http-transport.js';
 
 export interface FetchOptions {
   method?: string;
@@ -31,7 +32,7 @@ export function httpStatusError(
   ctx: ErrorContext,
   status: number,
   body: string,
-  headers?: Headers,
+  headers?: { get(name: string): string | null },
   hints: StatusHints = {},
 ): ProviderError {
   const excerpt = bodyExcerpt(extractErrorMessage(body));
@@ -93,7 +94,8 @@ export async function fetchOk(
   url: string,
   opts: FetchOptions,
   hints?: StatusHints,
-): Promise<Response> {
+): Promise<HttpResponse> {
+  if (!opts.fetch) return requestOk(ctx, url, opts, hints);
   const ac = new AbortController();
   const timeoutMs = opts.timeoutMs ?? 180_000;
   const timer = setTimeout(() => ac.abort(new DOMException('headers timeout', 'TimeoutError')), timeoutMs);
@@ -125,8 +127,36 @@ export async function fetchOk(
   return res;
 }
 
+/** fetchOk over undici's request (the default transport; see http-transport.ts). */
+async function requestOk(ctx: ErrorContext, url: string, opts: FetchOptions, hints?: StatusHints) {
+  let res: HttpResponse;
+  try {
+    res = await undiciRequest(url, {
+      method: opts.method ?? 'GET',
+      headers: opts.headers,
+      body: opts.body,
+      signal: opts.signal,
+      headersTimeoutMs: opts.timeoutMs ?? 180_000,
+    });
+  } catch (err) {
+    throw fromNetworkError(ctx, err, opts.signal);
+  }
+  if (!res.ok) {
+    let body = '';
+    try {
+      body = await res.text();
+    } catch {
+      /* ignore */
+    }
+    throw httpStatusError(ctx, res.status, body, res.headers, hints);
+  }
+  return res;
+}
+
 /** Reads a body as lines (NDJSON) or SSE `data:` payloads. */
-export async function* readLines(body: ReadableStream<Uint8Array> | null): AsyncGenerator<string> {
+export async function* readLines(
+  body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null,
+): AsyncGenerator<string> {
   if (!body) return;
   const decoder = new TextDecoder();
   let buf = '';
@@ -144,7 +174,9 @@ export async function* readLines(body: ReadableStream<Uint8Array> | null): Async
 }
 
 /** Server-sent events: yields each event's joined `data:` payload. */
-export async function* readSse(body: ReadableStream<Uint8Array> | null): AsyncGenerator<string> {
+export async function* readSse(
+  body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null,
+): AsyncGenerator<string> {
   let data: string[] = [];
   for await (const line of readLines(body)) {
     if (line === '') {

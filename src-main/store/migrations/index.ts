@@ -5,6 +5,7 @@ import { sql as routingAnalyses } from './006_routing_analyses.js';
 import { sql as judgements } from './007_judgements.js';
 import { sql as labels } from './008_labels.js';
 import { sql as modelChecks } from './009_model_checks.js';
+import { sql as runEndpointStats } from './012_run_endpoint_stats.js';
 
 export interface Migration {
   id: number;
@@ -20,6 +21,7 @@ export const MIGRATIONS: Migration[] = [
   { id: 7, name: 'judgements', sql: judgements },
   { id: 8, name: 'labels', sql: labels },
   { id: 9, name: 'model checks', sql: modelChecks },
+  { id: 12, name: 'run endpoint stats', sql: runEndpointStats },
 ];
 
 export const migrationChecksum = (m: Migration): string => createHash('sha256').update(m.sql).digest('hex');

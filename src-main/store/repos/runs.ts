@@ -1,6 +1,13 @@
 import type Database from 'better-sqlite3';
 import { prep } from '../statements.js';
-import { Run, RunProblems, RunSummary, type RunStatus, type TestSuite } from '../../../src-shared/schemas/index.js';
+import {
+  EndpointStatsRecord,
+  Run,
+  RunProblems,
+  RunSummary,
+  type RunStatus,
+  type TestSuite,
+} from '../../../src-shared/schemas/index.js';
 import { isDemoRun } from '../../../src-shared/run-demo.js';
 import { StoreError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
@@ -23,6 +30,7 @@ interface RunRow {
   error: string | null;
   owner_pid: number | null;
   problems_json: string | null;
+  endpoint_stats_json: string | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
@@ -47,7 +55,7 @@ export type NewRun = Pick<
   Partial<Pick<Run, 'parent_run_id' | 'status'>>;
 
 const COLS = `id, kind, status, agent_id, agent_version_id, agent_name, suite_id, suite_name, models_json, options_json,
-  summary_json, parent_run_id, error, owner_pid, problems_json, created_at, started_at, finished_at`;
+  summary_json, parent_run_id, error, owner_pid, problems_json, endpoint_stats_json, created_at, started_at, finished_at`;
 
 function toRun(row: RunRow): Run {
   const models = JSON.parse(row.models_json) as Run['models'];
@@ -67,6 +75,7 @@ function toRun(row: RunRow): Run {
     parent_run_id: row.parent_run_id,
     error: row.error,
     problems: row.problems_json ? JSON.parse(row.problems_json) : null,
+    endpoint_stats: row.endpoint_stats_json ? JSON.parse(row.endpoint_stats_json) : null,
     created_at: row.created_at,
     started_at: row.started_at,
     finished_at: row.finished_at,
@@ -105,11 +114,13 @@ export class RunsRepo {
       JSON.stringify(run.models),
       JSON.stringify(run.options),
       JSON.stringify(RunSummary.parse({})),
-      suite ? JSON.stringify(suite) : null,
+      null, // the snapshot lives in run_suites (migration 012): the runs row stays small to update
       run.parent_run_id ?? null,
       process.pid,
       now,
     );
+    if (suite)
+      prep(this.db, 'INSERT INTO run_suites (run_id, suite_json) VALUES (?, ?)').run(id, JSON.stringify(suite));
     return this.get(id)!;
   }
 
@@ -119,6 +130,12 @@ export class RunsRepo {
     const r = prep(this.db, 'UPDATE runs SET problems_json = ? WHERE id = ?').run(JSON.stringify(p), id);
     if (!r.changes) throw new StoreError(`run ${id} not found`, 'not_found');
     return this.get(id)!;
+  }
+
+  /** Stores the run's per-endpoint load and errors (replacing earlier figures). */
+  setEndpointStats(id: string, stats: EndpointStatsRecord[]): void {
+    const s = EndpointStatsRecord.array().parse(stats);
+    prep(this.db, 'UPDATE runs SET endpoint_stats_json = ? WHERE id = ?').run(JSON.stringify(s), id);
   }
 
   get(id: string): Run | undefined {
@@ -134,8 +151,10 @@ export class RunsRepo {
 
   /** The suite as it was when the run was created. */
   suiteSnapshot(id: string): TestSuite | undefined {
-    const row = prep(this.db, 'SELECT suite_json FROM runs WHERE id = ?').get(id) as
-      { suite_json: string | null } | undefined;
+    const row = prep(
+      this.db,
+      'SELECT coalesce((SELECT suite_json FROM run_suites WHERE run_id = runs.id), suite_json) AS suite_json FROM runs WHERE id = ?',
+    ).get(id) as { suite_json: string | null } | undefined;
     return row?.suite_json ? (JSON.parse(row.suite_json) as TestSuite) : undefined;
   }
 

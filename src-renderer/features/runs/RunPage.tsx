@@ -28,6 +28,7 @@ import { ResultsTable } from './ResultsTable.js';
 import { Transcript } from './Transcript.js';
 import './runs.css';
 import { ProblemsCard } from './ProblemsCard.js';
+import { EndpointLoad } from './EndpointLoad.js';
 import { EvaluateDialog } from './EvaluateDialog.js';
 import { ReplayDialog } from './ReplayDialog.js';
 import { ConfirmDialog } from '../../ui/widgets.js';
@@ -260,6 +261,7 @@ function RunView({ id }: { id: string }) {
         </div>
       )}
       {active || counts.queued ? <RunProgress counts={counts} active={active} startedAt={r.started_at} /> : null}
+      {active && <EndpointLoad stats={state.endpoints} live />}
 
       {active && speaking.length > 0 && (
         <section aria-label="Conversations in progress">
@@ -289,6 +291,7 @@ function RunView({ id }: { id: string }) {
 
       {!active && results.data && <RunSummary run={r} results={results.data} />}
       {!active && results.data && <LatencyCard run={r} results={results.data} />}
+      {!active && <EndpointLoad stats={r.endpoint_stats ?? state.endpoints} live={false} />}
       {!active && r.status !== 'running' && <ProblemsCard run={r} onOpenResult={(rid) => setQuery({ result: rid })} />}
       {!active && results.data && <JudgeRepeatsCard run={r} results={results.data} />}
       {!active && results.data && (
