@@ -37,7 +37,8 @@ export function toSpeechWav(buf: Buffer): Buffer {
   if (fmt.numChannels === 1 && fmt.sampleRate === SPEECH_SAMPLE_RATE && w.bitDepth === '16') return buf;
   try {
     if (w.bitDepth !== '16') w.toBitDepth('16');
-    if (fmt.numChannels > 1) {
+    const now = w.fmt as { numChannels: number; sampleRate: number };
+    if (now.numChannels > 1) {
       const channels = w.getSamples(false) as unknown as Float64Array[];
       const mono = new Int16Array(channels[0].length);
       for (let i = 0; i < mono.length; i++) {
@@ -46,7 +47,7 @@ export function toSpeechWav(buf: Buffer): Buffer {
         mono[i] = Math.round(s / channels.length);
       }
       w = new WaveFile();
-      w.fromScratch(1, fmt.sampleRate, '16', mono);
+      w.fromScratch(1, now.sampleRate, '16', mono);
     }
     if ((w.fmt as { sampleRate: number }).sampleRate !== SPEECH_SAMPLE_RATE) w.toSampleRate(SPEECH_SAMPLE_RATE);
   } catch (e) {
