@@ -23,7 +23,7 @@ export function makeRouter(rt: Runtime, node: GraphNode): PromptRouter {
       required: ['transition', 'reason'],
       additionalProperties: false,
     };
-    const conversation = renderTranscript(rt.transcript, { lastTurns: rt.limits.contextTurns, maxTurnChars: 600 });
+    const conversation = renderTranscript(rt.agentView(), { lastTurns: rt.limits.contextTurns, maxTurnChars: 600 });
     const conditions = options.map((o) => `- ${o.key}: ${o.prompt}`).join('\n');
     const res = await rt.calls.structured<{ transition?: unknown; reason?: unknown }>('agent', 'route', node.id, {
       messages: [

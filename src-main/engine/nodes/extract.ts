@@ -62,7 +62,7 @@ export async function extractVariables(rt: Runtime, node: NodeOf<'extract'>): Pr
       { role: 'system', content: EXTRACT_SYSTEM },
       {
         role: 'user',
-        content: `Conversation:\n${renderTranscript(rt.transcript, { lastTurns: rt.limits.contextTurns, maxTurnChars: 600 })}\n\nVariables:\n${list}${extra}`,
+        content: `Conversation:\n${renderTranscript(rt.agentView(), { lastTurns: rt.limits.contextTurns, maxTurnChars: 600 })}\n\nVariables:\n${list}${extra}`,
       },
     ],
     schema,

@@ -21,7 +21,7 @@ async function argsFromModel(rt: Runtime, node: NodeOf<'function'>, def: ToolDef
       },
       {
         role: 'user',
-        content: `Conversation:\n${renderTranscript(rt.transcript, { lastTurns: rt.limits.contextTurns, maxTurnChars: 600 })}\n\nArguments for ${def.name}:`,
+        content: `Conversation:\n${renderTranscript(rt.agentView(), { lastTurns: rt.limits.contextTurns, maxTurnChars: 600 })}\n\nArguments for ${def.name}:`,
       },
     ],
     schema,
