@@ -13,6 +13,7 @@ import { AnalysisService } from './analysis.js';
 import { ModelService } from './models.js';
 import { RejudgeService } from './rejudge.js';
 import { RunService } from './runs.js';
+import { AudioEvalService } from './audio-eval.js';
 
 export interface App {
   store: Store;
@@ -21,6 +22,8 @@ export interface App {
   analysis: AnalysisService;
   /** Re-judging stored conversations: judge consistency and judge against judge. */
   judgements: RejudgeService;
+  /** Audio evaluation of finished runs (issue 11). */
+  audio: AudioEvalService;
 }
 
 export function createApp(store: Store, registry: () => ProviderRegistry): App {
@@ -31,6 +34,7 @@ export function createApp(store: Store, registry: () => ProviderRegistry): App {
     runs: new RunService(store, models),
     analysis: new AnalysisService(store, models),
     judgements: new RejudgeService(store, models),
+    audio: new AudioEvalService(store, models),
   };
 }
 
@@ -57,3 +61,5 @@ export {
   type RejudgeRequest,
   type RejudgeOutcome,
 } from './rejudge.js';
+export { AudioEvalService, lostInSpeech, type AudioEvalRequest, type AudioEvalOutcome } from './audio-eval.js';
+export { speechTest, type SpeechTestRequest, type SpeechTestOutcome } from './speech-test.js';

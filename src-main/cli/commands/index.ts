@@ -17,6 +17,8 @@ import { registerRun } from './run.js';
 import { registerRuns } from './runs.js';
 import { registerRunsExport } from './runs-export.js';
 import { registerServe } from './serve.js';
+import { registerAudioEval } from './audio-eval.js';
+import { registerSpeech } from './speech.js';
 
 export type RegisterCommand = (program: Command) => void;
 
@@ -34,6 +36,8 @@ export const COMMANDS: RegisterCommand[] = [
   registerEvaluate,
   registerReplay,
   registerRejudge,
+  registerAudioEval,
+  registerSpeech,
   registerAgents,
   registerPersonas,
   registerRuns,
