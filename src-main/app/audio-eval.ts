@@ -98,8 +98,10 @@ export class AudioEvalService {
         try {
           const out = await evaluateAudio(speech, result, { calls, signal });
           if (signal.aborted) return undefined;
-          const { audio_metrics: _m, audio_rules: _r, audio_error: _e, ...rest } = result;
-          (void _m, void _r, void _e);
+          const rest: Result = { ...result };
+          delete rest.audio_metrics;
+          delete rest.audio_rules;
+          delete rest.audio_error;
           return {
             ...rest,
             transcript: out.transcript,

@@ -75,8 +75,8 @@ export async function hearAgentTurns(
         phone: phoneOf(s, `${seedKey}:${i}`),
         signal,
       });
-      const { speech_error: _dropped, ...rest } = turn;
-      void _dropped;
+      const rest: TranscriptTurn = { ...turn };
+      delete rest.speech_error;
       const latency: TurnLatency = withResponseMs({
         ...turn.latency,
         tts_first_audio_ms: Math.round(rt.tts.first_audio_ms ?? rt.tts.total_ms),
