@@ -10,6 +10,7 @@ import { personaMethods } from './personas.js';
 import { playgroundMethods } from './playground.js';
 import { runMethods } from './runs.js';
 import { suiteMethods } from './suites.js';
+import { speechMethods } from './speech.js';
 
 export * from './define.js';
 export * from './events.js';
@@ -31,6 +32,7 @@ export const contract = {
   ...modelMethods,
   ...playgroundMethods,
   ...analysisMethods,
+  ...speechMethods,
 };
 
 export type Contract = typeof contract;

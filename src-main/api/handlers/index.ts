@@ -16,6 +16,7 @@ import { runControlHandlers } from './runs-control.js';
 import { runHandlers } from './runs.js';
 import { runJudgementHandlers } from './runs-judgements.js';
 import { appHandlers } from './app.js';
+import { speechHandlers } from './speech.js';
 import type { Handlers } from './types.js';
 
 /** Every built handler. A contract method with no handler answers `not_built`. */
@@ -38,4 +39,5 @@ export const handlers: Handlers = {
   ...playgroundHandlers,
   ...analysisHandlers,
   ...analysisRoutingHandlers,
+  ...speechHandlers,
 };
