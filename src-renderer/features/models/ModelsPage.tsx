@@ -9,6 +9,7 @@ import { Section } from '../../ui/widgets.js';
 import { ModelTable, ProviderErrors } from './ModelTable.js';
 import './models.css';
 import { PullBox } from './PullBox.js';
+import { SpeechSection } from './SpeechSection.js';
 
 type Endpoint = ModelSettings['openai_endpoints'][number];
 const DEFAULT_OLLAMA = 'http://127.0.0.1:11434';
@@ -284,6 +285,8 @@ function ModelsEditor({ initial }: { initial: ModelSettings }) {
       >
         <ModelTable models={by('scripted')} empty="No bundled scripts found." />
       </Section>
+
+      <SpeechSection />
 
       {keyFor !== null && <StoreKeyDialog name={keyFor} onClose={() => setKeyFor(null)} />}
     </>

@@ -1,3 +1,4 @@
+import { NO_SPEECH, RunSpeechFields, speechOptionsOf, type SpeechDraft } from './RunSpeechFields.js';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { useApi, useApiMutation } from '../../api/hooks.js';
@@ -65,6 +66,7 @@ export function NewRunDialog({
   const [maxTurns, setMaxTurns] = useState(start0.maxTurns);
   const [testModels, setTestModels] = useState(start0.testModels);
   const [turnQuality, setTurnQuality] = useState(start0.turnQuality);
+  const [speech, setSpeech] = useState<SpeechDraft>(NO_SPEECH);
   const [matrix, setMatrix] = useState<string[]>(start0.personas);
   const agentDoc = useApi('agents.get', { id: agent }, { enabled: !!agent, retry: false });
   const isExample = agentDoc.data?.graph.source.meta?.[EXAMPLE_MARKER] === true;
@@ -180,6 +182,7 @@ export function NewRunDialog({
           ...(testModels && ownModels.length ? { test_model_precedence: true } : {}),
           ...(turnQuality ? { turn_quality: true } : {}),
           ...(matrix.length ? { personas: matrix } : {}),
+          ...(speechOptionsOf(speech) ? { speech: speechOptionsOf(speech) } : {}),
         },
       },
       { onSuccess: (out) => navigate(`/runs/${out.run_id}`) },
@@ -361,6 +364,7 @@ export function NewRunDialog({
             {suiteDoc?.data.turn_quality === true && <span className="muted"> The suite asks for it.</span>}
           </span>
         </label>
+        <RunSpeechFields value={speech} onChange={setSpeech} />
         {ownModels.length > 0 && (
           <label className="checkbox">
             <input
