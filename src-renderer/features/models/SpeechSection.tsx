@@ -62,9 +62,9 @@ export function SpeechSection() {
           <dd className="word-diff">
             {out.diff.map((p, i) =>
               p.op === 'said' ? (
-                <del key={i}>{p.text}</del>
+                <del key={i}>{p.text} </del>
               ) : p.op === 'heard' ? (
-                <ins key={i}>{p.text}</ins>
+                <ins key={i}>{p.text} </ins>
               ) : (
                 <span key={i}>{p.text}</span>
               ),

@@ -98,11 +98,11 @@ function WordDiff({ said, heard }: { said: string; heard: string }) {
       {diffWords(norm(said), norm(heard)).map((p, k) =>
         p.removed ? (
           <del key={k} title="said, not heard">
-            {p.value}
+            {p.value}{' '}
           </del>
         ) : p.added ? (
           <ins key={k} title="heard, not said">
-            {p.value}
+            {p.value}{' '}
           </ins>
         ) : (
           <span key={k}>{p.value}</span>
