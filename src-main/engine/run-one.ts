@@ -210,11 +210,15 @@ async function speechVerdicts(
       }
     : {};
   if (!speech.audioEval) return callerPart;
+  const before = calls.records.length;
   const out = await evaluateAudio(
     speech,
     { id, transcript: conv.transcript, metrics: verdicts.metrics, rules: verdicts.rules },
     { calls, limits: ctx.limits, patternTimeoutMs: ctx.patternTimeoutMs, signal: ctx.signal },
   );
+  // judge calls on the heard transcript are told apart from the text verdicts' (cost, speed figures)
+  for (let i = before; i < calls.records.length; i++)
+    calls.records[i] = { ...calls.records[i], purpose: 'audio_judge' };
   conv.transcript = out.transcript;
   const errors = [out.audio_error, callerPart.audio_error].filter(Boolean).join(' | ');
   return {

@@ -52,9 +52,7 @@ describe('heard through speech on the result page', () => {
     const r = out.results[0];
     const { page } = app;
     // the page keeps its session token: move within it by the hash route
-    await page.evaluate((h) => {
-      window.location.hash = h;
-    }, `/runs/${out.run.id}?result=${r.id}`);
+    await page.evaluate(`window.location.hash = ${JSON.stringify(`/runs/${out.run.id}?result=${r.id}`)}`);
     const section = page.getByTestId('heard-section');
     await section.waitFor({ timeout: 30_000 });
     await section.locator('del', { hasText: '415 555 1234' }).first().waitFor();

@@ -86,6 +86,7 @@ describe('audio evaluation (espeak-ng -> pocketsphinx, scripted judge)', () => {
       ['The agent reads out the reference number', 0, false],
     ]);
     expect(r.audio_error).toBeUndefined();
+    expect(r.model_calls.filter((c) => c.purpose === 'audio_judge').length).toBeGreaterThan(0);
     const first = r.transcript[0];
     expect(first).toMatchObject({ role: 'agent', content: PHONE });
     expect(first.heard).toMatch(/fifty|hundred|thousand/);
