@@ -15,6 +15,7 @@ import { ModelService } from './models.js';
 import { ReadinessService } from './readiness.js';
 import { RejudgeService } from './rejudge.js';
 import { RunService } from './runs.js';
+import { AudioEvalService } from './audio-eval.js';
 
 export interface App {
   store: Store;
@@ -27,6 +28,8 @@ export interface App {
   labels: LabelsService;
   /** The model readiness check: known-answer tasks per role. */
   readiness: ReadinessService;
+  /** Audio evaluation of finished runs (issue 11). */
+  audio: AudioEvalService;
 }
 
 export function createApp(store: Store, registry: () => ProviderRegistry): App {
@@ -39,6 +42,7 @@ export function createApp(store: Store, registry: () => ProviderRegistry): App {
     judgements: new RejudgeService(store, models),
     labels: new LabelsService(store),
     readiness: new ReadinessService(store, models),
+    audio: new AudioEvalService(store, models),
   };
 }
 
@@ -72,3 +76,5 @@ export {
   type ReadinessRequest,
   type ReadinessHooks,
 } from './readiness.js';
+export { AudioEvalService, lostInSpeech, type AudioEvalRequest, type AudioEvalOutcome } from './audio-eval.js';
+export { speechTest, type SpeechTestRequest, type SpeechTestOutcome } from './speech-test.js';

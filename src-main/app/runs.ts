@@ -17,6 +17,7 @@ import type { Store } from '../store/index.js';
 import { runSizeIssue } from '../engine/run-size.js';
 import { guardTestModelLoader, testEndpointPolicy } from '../engine/test-endpoints.js';
 import { AppError, invalid, unavailable } from './errors.js';
+import { SpeechOptionError } from '../engine/run-speech.js';
 import type { ModelService } from './models.js';
 import { finishedRun, requireRun, resolveAgentVersion, runAgentOf } from './resolve.js';
 
@@ -84,6 +85,7 @@ function planFailure(e: unknown): never {
     throw invalid(e.message, e.message.startsWith('persona') ? 'options.personas' : 'options.tests');
   }
   if (e instanceof AppError) throw e;
+  if (e instanceof SpeechOptionError) throw invalid(e.message, e.path);
   throw invalid(messageOf(e));
 }
 

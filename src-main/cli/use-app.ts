@@ -13,6 +13,9 @@ const FLAGS: Record<string, string> = {
   agent_model: '--agent-model',
   judge: '--judge-model',
   test: '--test',
+  'options.speech.tts': '--tts',
+  'options.speech.stt': '--stt',
+  'options.speech.phone_noise': '--phone-noise',
 };
 
 const SPEC_FLAGS = new Set(['--agent-model', '--judge-model']);

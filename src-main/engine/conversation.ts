@@ -1,3 +1,4 @@
+import type { HeardCaller } from './audio-eval.js';
 import type {
   AgentGraph,
   EndReason,
@@ -31,6 +32,7 @@ export interface ConversationInput {
   now?: () => Date;
   onTurn?: (turn: TranscriptTurn) => void;
   onToken?: (role: 'agent' | 'caller', chunk: string) => void;
+  hearCaller?: (text: string, turn: number) => Promise<HeardCaller>;
 }
 
 export interface ConversationOutcome {
@@ -120,7 +122,12 @@ export async function answerCaller(rt: Runtime, turn: CallerTurn): Promise<EndRe
   const node = rt.node(rt.current);
   if (turn.done && !turn.message) return 'caller_done';
   rt.turns++;
-  rt.sayCaller(turn.message);
+  // caller speech: the agent hears the message through TTS -> STT; key presses stay digits
+  const heard =
+    rt.hearCaller && node.type !== 'press_digit' && turn.message.trim()
+      ? await rt.hearCaller(turn.message, rt.transcript.length)
+      : undefined;
+  rt.sayCaller(turn.message, heard);
   if (node.type === 'press_digit') rt.vars.set(digitVariable(node), turn.message);
   if (turn.done) return 'caller_done';
   return drive(rt, 'caller');
@@ -144,6 +151,7 @@ export async function runConversation(inp: ConversationInput): Promise<Conversat
     now: inp.now,
     onTurn: inp.onTurn,
     onToken: inp.onToken,
+    hearCaller: inp.hearCaller,
   });
   const caller = new SimulatedCaller(
     inp.callerPrompt,

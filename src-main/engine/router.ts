@@ -43,7 +43,7 @@ export function makeRouter(rt: Runtime, node: GraphNode): PromptRouter {
       required: ['transition', 'reason'],
       additionalProperties: false,
     };
-    const conversation = renderTranscript(rt.transcript, {
+    const conversation = renderTranscript(rt.agentView(), {
       lastTurns: rt.limits.contextTurns,
       stableWindow: true,
       maxTurnChars: 600,

@@ -20,6 +20,7 @@ import type { ContextPolicy } from './context-trim.js';
 import { conversationStatus } from './pass-fail.js';
 import type { RunModels } from './run-models.js';
 import type { PlannedConversation } from './run-plan.js';
+import { callerHearing, evaluateAudio, type AudioVerdicts, type RunSpeech } from './audio-eval.js';
 
 export interface RunOneContext {
   runId: string;
@@ -42,6 +43,8 @@ export interface RunOneContext {
   /** A conversation that outgrows the model's context ends (`context_full`, default) or drops its oldest turns. */
   contextPolicy?: ContextPolicy;
   now?: () => Date;
+  /** Speech (issue 11): audio evaluation and/or caller speech, with the engines loaded once per run. */
+  speech?: RunSpeech;
 }
 
 /**
@@ -60,6 +63,7 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
   let error: string | null = null;
   let turnQuality: TurnQuality | undefined;
   let fidelity: CallerFidelity | undefined;
+  let audio: AudioVerdicts = {};
   try {
     let prompt: string;
     try {
@@ -96,6 +100,16 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
           ...(turn.node ? { node: turn.node } : {}),
         }),
       onToken: (role, chunk) => ctx.emit({ type: 'test.token', run_id: runId, test_index, repeat, role, chunk }),
+      ...(ctx.speech?.callerSpeech
+        ? {
+            hearCaller: callerHearing(
+              ctx.speech,
+              typeof item.test.persona === 'string' ? item.test.persona : (item.test.persona?.name ?? item.test.name),
+              id,
+              ctx.signal,
+            ),
+          }
+        : {}),
     });
     await calls.disposeRole('agent');
     await calls.disposeRole('caller');
@@ -139,6 +153,14 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
         error = `judging caller fidelity failed: ${(e as Error).message}`;
       }
     }
+    if (!error && ctx.speech) {
+      try {
+        audio = await speechVerdicts(ctx, ctx.speech, calls, id, conv, verdicts);
+      } catch (e) {
+        if (isCancelled(e, ctx.signal)) return undefined;
+        audio = { audio_error: `audio evaluation failed: ${(e as Error).message}` };
+      }
+    }
     if (error && !verdicts.rules.length && !verdicts.assertions.length) {
       const checks = await checkTranscript(ctx.graph, item.test, conv, ctx.patternTimeoutMs);
       verdicts = { metrics: [], ...checks };
@@ -163,6 +185,7 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
     ...verdicts,
     ...(turnQuality ? { turn_quality: turnQuality } : {}),
     ...(fidelity ? { caller_fidelity: fidelity, ...(isInvalidCaller(fidelity) ? { caller_invalid: true } : {}) } : {}),
+    ...audio,
     ...(calls.contextTrims ? { context_trimmed: calls.contextTrims } : {}),
     tokens: calls.totals(),
     model_calls: calls.records,
@@ -193,4 +216,38 @@ async function scoreTurns(ctx: RunOneContext, calls: ModelCalls, conv: Conversat
     });
   }
   return { turns: q.turns, mean: q.mean };
+}
+
+/** Audio evaluation of the agent's turns and the caller-speech failures, as the result's audio part. */
+async function speechVerdicts(
+  ctx: RunOneContext,
+  speech: RunSpeech,
+  calls: ModelCalls,
+  id: string,
+  conv: ConversationOutcome,
+  verdicts: Verdicts,
+): Promise<AudioVerdicts> {
+  const callerErrors = conv.transcript.filter((t) => t.role === 'caller' && t.speech_error).map((t) => t.speech_error!);
+  const callerPart: AudioVerdicts = callerErrors.length
+    ? {
+        audio_error: `caller speech failed on ${callerErrors.length} turn(s), the agent got the text: ${callerErrors.join('; ')}`,
+      }
+    : {};
+  if (!speech.audioEval) return callerPart;
+  const before = calls.records.length;
+  const out = await evaluateAudio(
+    speech,
+    { id, transcript: conv.transcript, metrics: verdicts.metrics, rules: verdicts.rules },
+    { calls, limits: ctx.limits, patternTimeoutMs: ctx.patternTimeoutMs, signal: ctx.signal },
+  );
+  // judge calls on the heard transcript are told apart from the text verdicts' (cost, speed figures)
+  for (let i = before; i < calls.records.length; i++)
+    calls.records[i] = { ...calls.records[i], purpose: 'audio_judge' };
+  conv.transcript = out.transcript;
+  const errors = [out.audio_error, callerPart.audio_error].filter(Boolean).join(' | ');
+  return {
+    ...(out.audio_metrics ? { audio_metrics: out.audio_metrics } : {}),
+    ...(out.audio_rules ? { audio_rules: out.audio_rules } : {}),
+    ...(errors ? { audio_error: errors } : {}),
+  };
 }

@@ -12,6 +12,8 @@ import { checkedRunOptions } from './run-size.js';
 import { CircuitBreaker, DEFAULT_BREAKER_THRESHOLD } from './circuit-breaker.js';
 import { expandPersonaMatrix } from './persona-matrix.js';
 import { EndpointReport } from './endpoint-report.js';
+import { loadRunSpeech } from './run-speech.js';
+import type { SpeechRegistry } from '../speech/index.js';
 
 export interface RunAgent {
   id: string;
@@ -46,6 +48,8 @@ export interface StartRunOptions {
   judgeCombined?: boolean;
   patternTimeoutMs?: number;
   now?: () => Date;
+  /** Where speech specs become engines (the app's, with its key resolver); default: a fresh registry. */
+  speech?: SpeechRegistry;
 }
 
 export type { RunOutcome, RunHandle } from './execute-plan.js';
@@ -106,6 +110,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
       options = { ...options, tests: undefined };
     }
     const planned = makePlan(suite, options); // a bad test filter fails before a model is loaded or a run row exists
+    loadRunSpeech(options.speech, o.speech); // so does a bad speech spec
     models = await loadModels();
     // so do a bad or unloadable per-test model
     testModels = options.test_model_precedence
@@ -132,6 +137,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
     testModels = await loadTestModels(plan.tests, o.loader, { signal: o.signal });
   const limiter = perModelLimiter();
   const turnQuality = options.turn_quality ?? suite.turn_quality ?? false;
+  const speech = loadRunSpeech(options.speech, o.speech);
   // N conversations in a row failing the same set-up way on one endpoint stop the run (failed, finished kept)
   const breaker = new CircuitBreaker(DEFAULT_BREAKER_THRESHOLD, (role) => {
     const s = models[role].spec;
@@ -176,6 +182,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
         now: o.now,
         turnQuality,
         contextPolicy: options.context ?? 'end',
+        ...(speech ? { speech } : {}),
       };
       const found = await runOne(ctx, item);
       if (!found) return undefined;

@@ -15,6 +15,7 @@ import type { ModelCalls } from './model-calls.js';
 import { TurnLatencyMeter } from './turn-latency.js';
 import { expandTemplate, expandValue } from './template.js';
 import { VariableStore } from './variables/index.js';
+import type { HeardCaller } from './audio-eval.js';
 
 export interface RuntimeInit {
   graph: AgentGraph;
@@ -26,6 +27,8 @@ export interface RuntimeInit {
   now?: () => Date;
   onTurn?: (turn: TranscriptTurn) => void;
   onToken?: (role: 'agent' | 'caller', chunk: string) => void;
+  /** Caller speech (issue 11): how the agent hears a caller message (speech/ round trip). */
+  hearCaller?: (text: string, turn: number) => Promise<HeardCaller>;
 }
 
 /**
@@ -99,6 +102,11 @@ export class Runtime {
   private readonly latency: TurnLatencyMeter;
 
   addTurn(turn: TranscriptTurn): void {
+    if (turn.role === 'agent' && this.pendingSttMs !== undefined) {
+      // the caller's words went through speech recognition before this reply (caller speech)
+      turn = { ...turn, latency: { ...turn.latency, stt_ms: this.pendingSttMs } };
+      this.pendingSttMs = undefined;
+    }
     if (turn.role === 'agent') turn = { ...turn, latency: this.latency.agentTurn(turn.latency) };
     else if (turn.role === 'caller') this.latency.callerTurn();
     this.transcript.push(turn);
@@ -115,9 +123,29 @@ export class Runtime {
     this.history.push({ role: 'assistant', content: text });
   }
 
-  sayCaller(text: string): void {
-    this.addTurn({ role: 'caller', content: text, node: this.current });
-    this.history.push({ role: 'user', content: text });
+  sayCaller(text: string, heard?: HeardCaller): void {
+    this.addTurn({
+      role: 'caller',
+      content: text,
+      node: this.current,
+      ...(heard?.heard !== undefined ? { heard: heard.heard } : {}),
+      ...(heard?.error ? { speech_error: heard.error } : {}),
+    });
+    // the agent receives what speech recognition heard (the text itself when the round trip failed)
+    this.history.push({ role: 'user', content: heard?.heard ?? text });
+    this.pendingSttMs = heard?.stt_ms;
+  }
+
+  /** Speech recognition time of the last caller message, for the next agent turn's latency. */
+  private pendingSttMs: number | undefined;
+
+  get hearCaller(): RuntimeInit['hearCaller'] {
+    return this.init.hearCaller;
+  }
+
+  /** The transcript as the agent received it: caller turns as speech recognition heard them (caller speech). */
+  agentView(): TranscriptTurn[] {
+    return this.transcript.map((t) => (t.role === 'caller' && t.heard !== undefined ? { ...t, content: t.heard } : t));
   }
 
   /** Where the current node was entered in `history`: its instruction is placed there (see agent-prompt.ts). */

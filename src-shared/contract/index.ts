@@ -11,6 +11,7 @@ import { personaMethods } from './personas.js';
 import { playgroundMethods } from './playground.js';
 import { runMethods } from './runs.js';
 import { suiteMethods } from './suites.js';
+import { speechMethods } from './speech.js';
 
 export * from './define.js';
 export * from './events.js';
@@ -33,6 +34,7 @@ export const contract = {
   ...playgroundMethods,
   ...analysisMethods,
   ...labelMethods,
+  ...speechMethods,
 };
 
 export type Contract = typeof contract;

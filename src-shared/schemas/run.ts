@@ -264,6 +264,24 @@ export const RunShard = z
   .refine((s) => s.index <= s.count, { message: 'shard index must be between 1 and the shard count', path: ['index'] });
 export type RunShard = z.infer<typeof RunShard>;
 
+/**
+ * Speech in a run (issue 11). Specs are the user's own (CLI flags, the New run dialog), never read from
+ * an imported suite or agent file: `command:` specs run local programs.
+ */
+export const RunSpeechOptions = z.object({
+  /** Text-to-speech engine spec: openai:MODEL[@URL], command:..., espeak-ng, say, piper:MODEL. */
+  tts: z.string().min(1).optional(),
+  /** Speech-to-text engine spec: openai:MODEL[@URL], command:..., pocketsphinx, whisper-cli:MODEL. */
+  stt: z.string().min(1).optional(),
+  /** Every agent message goes TTS -> STT; metrics and rules are judged again on what was heard. */
+  audio_eval: z.boolean().optional(),
+  /** Every simulated caller message goes TTS -> STT; the agent receives the recognised text. */
+  caller_speech: z.boolean().optional(),
+  /** Telephone line: 8 kHz band limit plus seeded noise at this level (noise RMS / speech RMS, 0..1). */
+  phone_noise: z.number().min(0).max(1).optional(),
+});
+export type RunSpeechOptions = z.infer<typeof RunSpeechOptions>;
+
 export const RunOptions = z.object({
   concurrency: z.number().int().min(1).default(4),
   repeats: z.number().int().min(1).optional(),
@@ -295,6 +313,8 @@ export const RunOptions = z.object({
   latency_budget: LatencyBudget.optional(),
   /** A verdict's reasoning: `short` (default: one sentence of at most 120 characters) or `full` (up to 300). */
   judge_reasoning: z.enum(['short', 'full']).optional(),
+  /** Speech: audio evaluation and/or the caller heard through speech recognition (issue 11). */
+  speech: RunSpeechOptions.optional(),
 });
 export type RunOptions = z.infer<typeof RunOptions>;
 

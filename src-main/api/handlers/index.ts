@@ -19,6 +19,7 @@ import { runHandlers } from './runs.js';
 import { runJudgementHandlers } from './runs-judgements.js';
 import { appHandlers } from './app.js';
 import { labelHandlers } from './labels.js';
+import { speechHandlers } from './speech.js';
 import type { Handlers } from './types.js';
 
 /** Every built handler. A contract method with no handler answers `not_built`. */
@@ -44,4 +45,5 @@ export const handlers: Handlers = {
   ...analysisRoutingHandlers,
   ...labelHandlers,
   ...analysisCoverageHandlers,
+  ...speechHandlers,
 };

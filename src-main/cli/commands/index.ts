@@ -19,6 +19,8 @@ import { registerRun } from './run.js';
 import { registerRuns } from './runs.js';
 import { registerRunsExport } from './runs-export.js';
 import { registerServe } from './serve.js';
+import { registerAudioEval } from './audio-eval.js';
+import { registerSpeech } from './speech.js';
 
 export type RegisterCommand = (program: Command) => void;
 
@@ -38,6 +40,8 @@ export const COMMANDS: RegisterCommand[] = [
   registerReplay,
   registerRejudge,
   registerLabels,
+  registerAudioEval,
+  registerSpeech,
   registerAgents,
   registerPersonas,
   registerRuns,

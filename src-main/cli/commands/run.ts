@@ -1,3 +1,5 @@
+import { speechRunOptions, withSpeechFlags, type SpeechCliOptions } from '../speech-flags.js';
+import { formatAudioSummary } from '../audio-text.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -51,6 +53,7 @@ interface RunCliOptions {
   force?: boolean;
   allowTestEndpoints?: boolean;
 }
+type RunCliFlags = RunCliOptions & SpeechCliOptions;
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
@@ -89,7 +92,8 @@ function spec(flag: string, v: string): ModelSpec {
   }
 }
 
-async function execute(app: App, opts: RunCliOptions): Promise<number> {
+async function execute(app: App, opts: RunCliFlags): Promise<number> {
+  const speech = speechRunOptions(opts);
   const { store } = app;
   const options: Partial<RunOptions> = {
     concurrency: positiveInt('--concurrency', opts.concurrency) ?? 4,
@@ -105,6 +109,7 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
     ...(opts.persona.length ? { personas: opts.persona } : {}),
     ...(opts.failOnSeverity ? { fail_on_severity: parseSeverity(opts.failOnSeverity) } : {}),
     ...(opts.shard ? { shard: parseShard(opts.shard) } : {}),
+    ...(speech ? { speech } : {}),
   };
   checkRunFlags(options);
   checkForceFlag(opts);
@@ -243,6 +248,7 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
     outcomes.forEach((o, i) => {
       if (i) process.stdout.write('\n');
       printText(o, opts.verbose);
+      process.stdout.write(formatAudioSummary(o.results));
     });
     if (outcomes.length > 1)
       process.stdout.write(
@@ -263,8 +269,7 @@ async function execute(app: App, opts: RunCliOptions): Promise<number> {
 
 export function registerRun(program: Command): void {
   withDbOption(
-    program
-      .command('run')
+    withSpeechFlags(program.command('run'))
       .description('run a test suite against an agent: simulated callers, judged transcripts, stored results')
       .option('--agent <agent>', 'agent: id, unique name, or an agent file (stored as a new version)')
       .option('--tests <file|suite>', 'test file (Parley suite or voicetest tests) or stored suite (id or name)')
@@ -331,7 +336,7 @@ export function registerRun(program: Command): void {
         'run only the K-th of N slices of the conversations (split a suite across CI machines; parley runs merge joins them)',
       )
       .option('--force', 'with --resume: take over a run another process still holds (a hung process)'),
-  ).action(async (opts: RunCliOptions) => {
+  ).action(async (opts: RunCliFlags) => {
     process.exitCode = await useApp(opts, (app) => execute(app, opts));
   });
 }

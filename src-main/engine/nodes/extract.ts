@@ -63,7 +63,7 @@ export async function extractVariables(rt: Runtime, node: NodeOf<'extract'>): Pr
       { role: 'system', content: `${EXTRACT_SYSTEM}\n\nVariables:\n${list}${extra}` },
       {
         role: 'user',
-        content: `Conversation:\n${renderTranscript(rt.transcript, { lastTurns: rt.limits.contextTurns, stableWindow: true, maxTurnChars: 600 })}`,
+        content: `Conversation:\n${renderTranscript(rt.agentView(), { lastTurns: rt.limits.contextTurns, stableWindow: true, maxTurnChars: 600 })}`,
       },
     ],
     schema,

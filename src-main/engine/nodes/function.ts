@@ -22,7 +22,7 @@ async function argsFromModel(rt: Runtime, node: NodeOf<'function'>, def: ToolDef
       },
       {
         role: 'user',
-        content: `Conversation:\n${renderTranscript(rt.transcript, { lastTurns: rt.limits.contextTurns, stableWindow: true, maxTurnChars: 600 })}`,
+        content: `Conversation:\n${renderTranscript(rt.agentView(), { lastTurns: rt.limits.contextTurns, stableWindow: true, maxTurnChars: 600 })}`,
       },
     ],
     schema,

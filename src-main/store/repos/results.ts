@@ -35,6 +35,11 @@ export class ResultsRepo {
     return result;
   }
 
+  /** Rewrites a stored result's data (audio evaluation adds heard turns and audio verdicts); its verdict columns stay. */
+  replaceData(r: Result): void {
+    prep(this.db, 'UPDATE results SET data_json = ? WHERE id = ?').run(JSON.stringify(Result.parse(r)), r.id);
+  }
+
   listByRun(runId: string): Result[] {
     const rows = prep(this.db, 'SELECT data_json FROM results WHERE run_id = ? ORDER BY test_index, repeat').all(
       runId,

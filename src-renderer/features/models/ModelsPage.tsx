@@ -10,6 +10,7 @@ import { ModelTable, ProviderErrors } from './ModelTable.js';
 import './models.css';
 import { PullBox } from './PullBox.js';
 import { ReadinessSection } from './ReadinessSection.js';
+import { SpeechSection } from './SpeechSection.js';
 
 type Endpoint = ModelSettings['openai_endpoints'][number];
 const DEFAULT_OLLAMA = 'http://127.0.0.1:11434';
@@ -287,6 +288,7 @@ function ModelsEditor({ initial }: { initial: ModelSettings }) {
       </Section>
 
       <ReadinessSection />
+      <SpeechSection />
 
       {keyFor !== null && <StoreKeyDialog name={keyFor} onClose={() => setKeyFor(null)} />}
     </>

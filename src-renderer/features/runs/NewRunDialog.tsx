@@ -1,4 +1,5 @@
 import { MAX_JUDGE_REPEATS } from '../../../src-shared/limits.js';
+import { NO_SPEECH, RunSpeechFields, speechOptionsOf, type SpeechDraft } from './RunSpeechFields.js';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { useApi, useApiMutation } from '../../api/hooks.js';
@@ -69,6 +70,7 @@ export function NewRunDialog({
   const [testModels, setTestModels] = useState(start0.testModels);
   const [turnQuality, setTurnQuality] = useState(start0.turnQuality);
   const [judgeReasoningFull, setJudgeReasoningFull] = useState(start0.judgeReasoningFull === true);
+  const [speech, setSpeech] = useState<SpeechDraft>(NO_SPEECH);
   const [matrix, setMatrix] = useState<string[]>(start0.personas);
   const agentDoc = useApi('agents.get', { id: agent }, { enabled: !!agent, retry: false });
   const isExample = agentDoc.data?.graph.source.meta?.[EXAMPLE_MARKER] === true;
@@ -190,6 +192,7 @@ export function NewRunDialog({
           ...(callerFidelity ? { caller_fidelity: true } : {}),
           ...(judgeReasoningFull ? { judge_reasoning: 'full' as const } : {}),
           ...(matrix.length ? { personas: matrix } : {}),
+          ...(speechOptionsOf(speech) ? { speech: speechOptionsOf(speech) } : {}),
         },
       },
       { onSuccess: (out) => navigate(`/runs/${out.run_id}`) },
@@ -408,6 +411,7 @@ export function NewRunDialog({
             The judge then writes (and costs) more.
           </span>
         </label>
+        <RunSpeechFields value={speech} onChange={setSpeech} />
         {ownModels.length > 0 && (
           <label className="checkbox">
             <input

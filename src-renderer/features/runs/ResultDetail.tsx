@@ -9,6 +9,7 @@ import { ReviewTranscript } from './ReviewTranscript.js';
 import { fmtInt, fmtMs, modelCallTotals } from './run-stats.js';
 import { MetricLabel } from './MetricLabel.js';
 import { TurnQualitySection } from './TurnQualitySection.js';
+import { HeardSection } from './HeardSection.js';
 
 const json = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v, null, 2));
 
@@ -117,6 +118,7 @@ export function ResultDetail({
         </section>
       </div>
 
+      <HeardSection r={r} onTurn={showTurn} />
       {r.turn_quality && <TurnQualitySection q={r.turn_quality} names={names} onTurn={showTurn} />}
 
       <section>

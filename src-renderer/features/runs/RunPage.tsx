@@ -37,6 +37,7 @@ import { NewRunDialog } from './NewRunDialog.js';
 import { setupFromRun } from './run-setup.js';
 import { compareAsB } from './compare-link.js';
 import { RejudgeDialog } from './RejudgeDialog.js';
+import { AudioEvalButton } from './AudioEvalButton.js';
 import { JudgementsCard } from './JudgementsCard.js';
 import { ReviewCard } from './ReviewCard.js';
 import { JudgeRepeatsCard } from './JudgeRepeatsCard.js';
@@ -206,6 +207,7 @@ function RunView({ id }: { id: string }) {
             {!active && <button onClick={() => setDialog('evaluate')}>Evaluate…</button>}
             {!active && <button onClick={() => setDialog('replay')}>Replay…</button>}
             {!active && <button onClick={() => setDialog('rejudge')}>Re-judge…</button>}
+            {!active && <AudioEvalButton run={r} />}
             {!active && (
               <button className="danger" onClick={() => setDialog('delete')}>
                 Delete

@@ -13,6 +13,7 @@ import { personaMethods } from '../../../src-shared/contract/personas.js';
 import { playgroundMethods } from '../../../src-shared/contract/playground.js';
 import { runMethods } from '../../../src-shared/contract/runs.js';
 import { suiteMethods } from '../../../src-shared/contract/suites.js';
+import { speechMethods } from '../../../src-shared/contract/speech.js';
 import { contract } from '../../../src-shared/contract/index.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -43,6 +44,7 @@ describe('contract and handlers line up by namespace (docs/architecture.md)', ()
     playground: playgroundMethods,
     runs: runMethods,
     suites: suiteMethods,
+    speech: speechMethods,
   };
 
   it('each contract file declares only its own namespace, and together they are the whole contract', () => {
@@ -96,9 +98,10 @@ describe('one application layer, one run loop (issue 16)', () => {
     ]);
     const poolUsers = main.filter((f) => /\brunPool\(/.test(read(f)) && f !== 'src-main/engine/run-pool.ts');
     // execute-plan.ts: every kind of run; the routing analysis's model batches; app/rejudge.ts: re-judging;
-    // app/readiness.ts: the model readiness check's tasks
+    // app/readiness.ts: the model readiness check's tasks; app/audio-eval.ts: audio evaluation of a finished run
     expect(poolUsers.sort()).toEqual([
       'src-main/analysis/routing.ts',
+      'src-main/app/audio-eval.ts',
       'src-main/app/readiness.ts',
       'src-main/app/rejudge.ts',
       'src-main/engine/execute-plan.ts',

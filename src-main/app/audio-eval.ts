@@ -1,0 +1,152 @@
+/**
+ * Audio evaluation of a finished run (issue 11), for `parley audio-eval RUN` and `runs.audioEval`:
+ * every agent message of every stored conversation goes TTS -> STT, the heard text is stored in the
+ * turn (`heard`), and the conversation's metrics and rule checks are judged again on the heard
+ * transcript (`audio_metrics`, `audio_rules`) with the run's judge. The text verdicts are untouched.
+ * The conversations go through the one run loop (engine/run-pool.ts).
+ */
+import type { Result, RunSpeechOptions } from '../../src-shared/schemas/index.js';
+import { evaluateAudio, type RunSpeech } from '../engine/audio-eval.js';
+import { ModelCalls, runPool } from '../engine/index.js';
+import { loadRunSpeech, SpeechOptionError } from '../engine/run-speech.js';
+import type { ChatModel } from '../providers/index.js';
+import { createSpeechRegistry, type SpeechIdentity, type SpeechRegistry } from '../speech/index.js';
+import type { Store } from '../store/index.js';
+import { invalid, unavailable } from './errors.js';
+import type { ModelService } from './models.js';
+import { finishedRun } from './resolve.js';
+
+export interface AudioEvalRequest {
+  run_id: string;
+  /** Engines (default: the ones the run used, from its options). */
+  tts?: string;
+  stt?: string;
+  phone_noise?: number;
+  concurrency?: number;
+}
+
+export interface AudioEvalOutcome {
+  run_id: string;
+  tts: SpeechIdentity;
+  stt: SpeechIdentity;
+  /** Conversations evaluated. */
+  conversations: number;
+  /** Agent turns spoken and heard. */
+  turns: number;
+  /** Conversations whose audio part failed (audio_error set). */
+  errors: number;
+  /** Rule checks and metrics that passed on the text and failed on what was heard. */
+  lost_in_speech: number;
+  aborted: boolean;
+  ms: number;
+}
+
+export class AudioEvalService {
+  constructor(
+    private readonly store: Store,
+    private readonly models: ModelService,
+    private readonly speech: () => SpeechRegistry = () => createSpeechRegistry(),
+  ) {}
+
+  /** The engines of a request, checked before anything is loaded or written. */
+  engines(req: Pick<AudioEvalRequest, 'tts' | 'stt' | 'phone_noise'>, fallback?: RunSpeechOptions): RunSpeech {
+    const o: RunSpeechOptions = {
+      tts: req.tts ?? fallback?.tts,
+      stt: req.stt ?? fallback?.stt,
+      audio_eval: true,
+      ...((req.phone_noise ?? fallback?.phone_noise) !== undefined
+        ? { phone_noise: req.phone_noise ?? fallback?.phone_noise }
+        : {}),
+    };
+    try {
+      return loadRunSpeech(o, this.speech())!;
+    } catch (e) {
+      if (e instanceof SpeechOptionError) throw invalid(e.message, e.path.replace('options.speech.', ''));
+      throw e;
+    }
+  }
+
+  async evaluate(
+    req: AudioEvalRequest,
+    hooks: { signal?: AbortSignal; onProgress?: (p: { done: number; total: number }) => void } = {},
+    activeHere = false,
+  ): Promise<AudioEvalOutcome> {
+    const t0 = performance.now();
+    const run = finishedRun(this.store, req.run_id, 'evaluate its audio', activeHere);
+    const speech = this.engines(req, run.options.speech);
+    const results = this.store.results.listByRun(run.id).filter((r) => r.transcript.some((t) => t.role === 'agent'));
+    if (!results.length) throw invalid(`run ${run.id} has no conversation with an agent turn to speak`);
+    const needsJudge = results.some((r) => r.metrics.length);
+    let judge: ChatModel | undefined;
+    if (needsJudge) {
+      if (!run.models.judge)
+        throw invalid(`run ${run.id} has no judge model recorded, so its metrics cannot be judged on what was heard`);
+      judge = await this.models.load('judge', run.models.judge.spec, { path: 'judge' });
+    }
+    const [tts, stt] = await Promise.all([speech.tts.identity(), speech.stt.identity()]);
+    const signal = hooks.signal ?? new AbortController().signal;
+    let done = 0;
+    let turns = 0;
+    let errors = 0;
+    let lost = 0;
+    const outcome = await runPool({
+      items: results[Symbol.iterator](),
+      concurrency: Math.max(1, Math.min(req.concurrency ?? 2, 8)),
+      signal,
+      work: async (result: Result) => {
+        const calls = judge ? new ModelCalls({ agent: judge, caller: judge, judge }, signal) : undefined;
+        try {
+          const out = await evaluateAudio(speech, result, { calls, signal });
+          if (signal.aborted) return undefined;
+          const rest: Result = { ...result };
+          delete rest.audio_metrics;
+          delete rest.audio_rules;
+          delete rest.audio_error;
+          return {
+            ...rest,
+            transcript: out.transcript,
+            ...(out.audio_metrics ? { audio_metrics: out.audio_metrics } : {}),
+            ...(out.audio_rules ? { audio_rules: out.audio_rules } : {}),
+            ...(out.audio_error ? { audio_error: out.audio_error } : {}),
+            model_calls: [
+              ...result.model_calls,
+              ...(calls?.records ?? []).map((c) => ({ ...c, purpose: 'audio_judge' })),
+            ],
+          } satisfies Result;
+        } finally {
+          await calls?.disposeAll();
+        }
+      },
+      onOutput: (r) => {
+        this.store.results.replaceData(r);
+        done++;
+        turns += r.transcript.filter((t) => t.role === 'agent' && (t.heard !== undefined || t.speech_error)).length;
+        if (r.audio_error) errors++;
+        lost += lostInSpeech(r);
+        hooks.onProgress?.({ done, total: results.length });
+      },
+    });
+    if (outcome.failure) throw unavailable(`audio evaluation stopped: ${outcome.failure}`);
+    return {
+      run_id: run.id,
+      tts,
+      stt,
+      conversations: done,
+      turns,
+      errors,
+      lost_in_speech: lost,
+      aborted: outcome.aborted,
+      ms: Math.round(performance.now() - t0),
+    };
+  }
+}
+
+/** Checks that passed on the text and failed on what was heard. */
+export function lostInSpeech(r: Pick<Result, 'rules' | 'metrics' | 'audio_rules' | 'audio_metrics'>): number {
+  let n = 0;
+  for (const a of r.audio_rules ?? [])
+    if (!a.passed && r.rules.some((t) => t.kind === a.kind && t.target === a.target && t.passed)) n++;
+  for (const a of r.audio_metrics ?? [])
+    if (!a.passed && r.metrics.some((t) => t.criterion === a.criterion && t.passed)) n++;
+  return n;
+}

@@ -1,0 +1,86 @@
+/**
+ * "Does this TTS/STT pair work?" (Models page Test button, `parley speech test`): speaks one sentence,
+ * recognises it again, and returns both texts, the word diff, the timings and the engines' identity.
+ */
+import { loadRunSpeech, SpeechOptionError } from '../engine/run-speech.js';
+import {
+  createSpeechRegistry,
+  roundTrip,
+  seedOf,
+  SpeechError,
+  wordDiff,
+  wordErrorRate,
+  type SpeechIdentity,
+  type SpeechRegistry,
+  type WordDiffPart,
+} from '../speech/index.js';
+import { invalid, unavailable } from './errors.js';
+
+export const DEFAULT_SPEECH_TEST_TEXT = 'Your reference number is 415 555 1234, and your order is A17.';
+
+export interface SpeechTestRequest {
+  tts: string;
+  stt: string;
+  text?: string;
+  voice?: string;
+  phone_noise?: number;
+}
+
+export interface SpeechTestOutcome {
+  said: string;
+  heard: string;
+  diff: WordDiffPart[];
+  word_error_rate: number;
+  timings: { tts_first_audio_ms?: number; tts_ms: number; stt_ms: number; audio_ms: number };
+  tts: SpeechIdentity;
+  stt: SpeechIdentity;
+}
+
+export async function speechTest(
+  req: SpeechTestRequest,
+  o: { signal?: AbortSignal; registry?: SpeechRegistry } = {},
+): Promise<SpeechTestOutcome> {
+  const text = (req.text ?? DEFAULT_SPEECH_TEST_TEXT).trim();
+  if (!text) throw invalid('expected a sentence to speak', 'text');
+  if (text.length > 2000) throw invalid(`at most 2,000 characters to speak, got ${text.length}`, 'text');
+  let speech;
+  try {
+    speech = loadRunSpeech(
+      {
+        tts: req.tts,
+        stt: req.stt,
+        audio_eval: true,
+        ...(req.phone_noise !== undefined ? { phone_noise: req.phone_noise } : {}),
+      },
+      o.registry ?? createSpeechRegistry(),
+    )!;
+  } catch (e) {
+    if (e instanceof SpeechOptionError) throw invalid(e.message, e.path.replace('options.speech.', ''));
+    throw e;
+  }
+  try {
+    const rt = await roundTrip(speech.tts, speech.stt, text, {
+      voice: req.voice ?? speech.voices[0],
+      ...(speech.phoneNoise !== undefined ? { phone: { noise: speech.phoneNoise, seed: seedOf(text) } } : {}),
+      signal: o.signal,
+    });
+    const diff = wordDiff(text, rt.heard);
+    return {
+      said: text,
+      heard: rt.heard,
+      diff,
+      word_error_rate: wordErrorRate(diff),
+      timings: {
+        ...(rt.tts.first_audio_ms !== undefined ? { tts_first_audio_ms: Math.round(rt.tts.first_audio_ms) } : {}),
+        tts_ms: Math.round(rt.tts.total_ms),
+        stt_ms: Math.round(rt.stt.total_ms),
+        audio_ms: rt.audio_ms,
+      },
+      tts: await speech.tts.identity(),
+      stt: await speech.stt.identity(),
+    };
+  } catch (e) {
+    if (e instanceof SpeechError) throw unavailable(e.message);
+    throw e;
+  }
+}

@@ -1,0 +1,66 @@
+import type { Command } from 'commander';
+import { CliError } from '../errors.js';
+import { info, printJson } from '../output.js';
+import { withDbOption } from '../store-option.js';
+import { phoneNoise } from '../speech-flags.js';
+import { formatAudioSummary } from '../audio-text.js';
+
+interface AudioEvalCliOptions {
+  db?: string;
+  tts?: string;
+  stt?: string;
+  phoneNoise?: string;
+  concurrency?: string;
+  json?: boolean;
+}
+
+export function registerAudioEval(program: Command): void {
+  withDbOption(
+    program
+      .command('audio-eval <run>')
+      .description(
+        "speak every agent message of a finished run (TTS), recognise it again (STT), store what was heard beside each turn, and judge the run's metrics and rule checks again on the heard transcript (audio_metrics, audio_rules); the text verdicts are kept",
+      )
+      .option(
+        '--tts <spec>',
+        "text-to-speech engine (default: the run's --tts): espeak-ng, say, piper:VOICE.onnx, openai:MODEL[@URL], command:...",
+      )
+      .option(
+        '--stt <spec>',
+        "speech-to-text engine (default: the run's --stt): pocketsphinx, whisper-cli:MODEL.bin, openai:MODEL[@URL], command:...",
+      )
+      .option('--phone-noise <level>', 'simulate a phone line: 8 kHz band limit plus seeded noise (0 to 1)')
+      .option('--concurrency <n>', 'conversations at once (default 2)')
+      .option('--json', 'print JSON'),
+  ).action(async (runId: string, opts: AudioEvalCliOptions) => {
+    const noise = phoneNoise('--phone-noise', opts.phoneNoise);
+    const concurrency = opts.concurrency === undefined ? undefined : Number(opts.concurrency);
+    if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 8))
+      throw new CliError(`--concurrency: expected a whole number from 1 to 8, got "${opts.concurrency}"`);
+    const { useApp } = await import('../use-app.js');
+    await useApp(
+      opts,
+      async (app) => {
+        if (!app.store.runs.get(runId)) throw new CliError(`run "${runId}" not found (parley runs list shows them)`, 1);
+        const out = await app.audio.evaluate(
+          { run_id: runId, tts: opts.tts, stt: opts.stt, phone_noise: noise, concurrency },
+          {
+            onProgress: (p) => {
+              if (!opts.json) info(`[${p.done}/${p.total}] heard`);
+            },
+          },
+        );
+        if (opts.json) return printJson(out);
+        const results = app.store.results.listByRun(runId);
+        const who = (id: { preset?: string; engine: string; model?: string }) =>
+          id.preset ?? `${id.engine}${id.model ? ` ${id.model}` : ''}`;
+        process.stdout.write(
+          `run ${runId}: ${out.turns} agent turn(s) in ${out.conversations} conversation(s) spoken with ${who(out.tts)} and heard with ${who(out.stt)} in ${(out.ms / 1000).toFixed(1)} s\n`,
+        );
+        process.stdout.write(formatAudioSummary(results) || 'audio: nothing was evaluated\n');
+        if (out.errors) process.exitCode = 1;
+      },
+      { tts: '--tts', stt: '--stt', phone_noise: '--phone-noise' },
+    );
+  });
+}

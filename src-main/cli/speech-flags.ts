@@ -1,0 +1,68 @@
+/** The speech flags of `parley run` (issue 11): --tts, --stt, --audio-eval, --caller-speech, --phone-noise. */
+import type { Command } from 'commander';
+import type { RunSpeechOptions } from '../../src-shared/schemas/index.js';
+import { CliError } from './errors.js';
+
+export interface SpeechCliOptions {
+  tts?: string;
+  stt?: string;
+  audioEval?: boolean;
+  callerSpeech?: boolean;
+  phoneNoise?: string;
+}
+
+export function withSpeechFlags(cmd: Command): Command {
+  return cmd
+    .option(
+      '--tts <spec>',
+      'text-to-speech engine: espeak-ng, say, piper:VOICE.onnx, openai:MODEL[@URL] or command:PROGRAM ARGS ({text} {voice} {out})',
+    )
+    .option(
+      '--stt <spec>',
+      'speech-to-text engine: pocketsphinx, whisper-cli:MODEL.bin, openai:MODEL[@URL] or command:PROGRAM ARGS ({in} {out})',
+    )
+    .option(
+      '--audio-eval',
+      "speak every agent message and recognise it again; judge the suite's metrics and rules again on what was heard",
+    )
+    .option(
+      '--caller-speech',
+      'the agent hears every simulated caller message through TTS -> STT (key presses stay digits)',
+    )
+    .option(
+      '--phone-noise <level>',
+      'simulate a phone line: 8 kHz band limit plus seeded noise at LEVEL x the speech level (0 to 1)',
+    );
+}
+
+export function phoneNoise(flag: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!v.trim() || !Number.isFinite(n) || n < 0 || n > 1)
+    throw new CliError(`${flag}: expected a noise level from 0 to 1 (0.1 = 20 dB below the speech), got "${v}"`);
+  return n;
+}
+
+export function speechRunOptions(o: SpeechCliOptions): RunSpeechOptions | undefined {
+  const noise = phoneNoise('--phone-noise', o.phoneNoise);
+  if (!o.audioEval && !o.callerSpeech) {
+    if (o.tts || o.stt || noise !== undefined)
+      throw new CliError(
+        '--tts/--stt/--phone-noise: say what to do with speech: add --audio-eval and/or --caller-speech',
+      );
+    return undefined;
+  }
+  if (!o.tts)
+    throw new CliError(`${o.audioEval ? '--audio-eval' : '--caller-speech'} needs --tts SPEC (e.g. --tts espeak-ng)`);
+  if (!o.stt)
+    throw new CliError(
+      `${o.audioEval ? '--audio-eval' : '--caller-speech'} needs --stt SPEC (e.g. --stt pocketsphinx)`,
+    );
+  return {
+    tts: o.tts,
+    stt: o.stt,
+    ...(o.audioEval ? { audio_eval: true } : {}),
+    ...(o.callerSpeech ? { caller_speech: true } : {}),
+    ...(noise !== undefined ? { phone_noise: noise } : {}),
+  };
+}

@@ -1,0 +1,228 @@
+/**
+ * `command:` engines and the built-in presets: a local program run with execFile-style spawn (no
+ * shell, so {text} can hold anything), with a temp folder per call for {out} and {in}.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile, access } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { speechError, type SpeechErrorContext } from './errors.js';
+import { findPreset } from './presets.js';
+import type { SpeechRole, SpeechSpec } from './spec.js';
+import {
+  SpeechError,
+  type SpeechCallOptions,
+  type SpeechIdentity,
+  type SttEngine,
+  type SttResult,
+  type TtsEngine,
+  type TtsResult,
+} from './types.js';
+import { isSilent, NotWavError, toSpeechWav } from './wav.js';
+
+const DEFAULT_TIMEOUT_MS = 120_000;
+const MAX_OUTPUT = 64 * 1024 * 1024;
+
+type CommandSpec = Extract<SpeechSpec, { engine: 'command' }>;
+
+interface Ran {
+  stdout: Buffer;
+  ms: number;
+}
+
+function ctxOf(spec: CommandSpec, role: SpeechRole): SpeechErrorContext {
+  return { role, engine: spec.preset ?? 'command', model: spec.model, where: spec.argv[0] };
+}
+
+/** Runs argv (no shell) with optional stdin; rejects with a SpeechError naming the program. */
+function run(
+  spec: CommandSpec,
+  role: SpeechRole,
+  argv: string[],
+  stdin: Buffer | undefined,
+  o: SpeechCallOptions,
+  timeoutMs: number,
+): Promise<Ran> {
+  const ctx = ctxOf(spec, role);
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(argv[0], argv.slice(1), {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      signal: o.signal,
+      timeout: timeoutMs,
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let size = 0;
+    child.stdout.on('data', (d: Buffer) => {
+      size += d.length;
+      if (size > MAX_OUTPUT) child.kill('SIGKILL');
+      else out.push(d);
+    });
+    child.stderr.on('data', (d: Buffer) => err.length < 64 && err.push(d));
+    child.stdin.on('error', () => {}); // a program that does not read stdin
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.name === 'AbortError') return reject(speechError(ctx, 'cancelled', 'the call was cancelled'));
+      if (e.code === 'ENOENT') {
+        const preset = spec.preset ? findPreset(spec.preset) : undefined;
+        return reject(
+          speechError(
+            ctx,
+            'engine_missing',
+            `the program "${argv[0]}" was not found on PATH${preset ? ` (install: ${preset.install})` : ''}`,
+          ),
+        );
+      }
+      if (e.code === 'EACCES') return reject(speechError(ctx, 'engine_missing', `"${argv[0]}" is not executable`));
+      reject(speechError(ctx, 'command_failed', e.message));
+    });
+    child.on('close', (code, signal) => {
+      const stderr = Buffer.concat(err).toString('utf8').trim().split('\n').slice(-4).join(' | ').slice(0, 400);
+      if (signal === 'SIGTERM' && performance.now() - t0 >= timeoutMs - 50)
+        return reject(speechError(ctx, 'timeout', `no answer within ${Math.round(timeoutMs / 1000)} s`));
+      if (size > MAX_OUTPUT) return reject(speechError(ctx, 'command_failed', 'it wrote more than 64 MB to stdout'));
+      if (code !== 0)
+        return reject(
+          speechError(ctx, 'command_failed', `${argv[0]} exited with ${code ?? signal}${stderr ? `: ${stderr}` : ''}`),
+        );
+      resolve({ stdout: Buffer.concat(out), ms: performance.now() - t0 });
+    });
+    if (stdin) child.stdin.end(stdin);
+    else child.stdin.end();
+  });
+}
+
+/** {voice} with no voice: the element is dropped with a flag just before it (`-v {voice}`). */
+function fill(argv: string[], vars: Record<string, string | undefined>): string[] {
+  const out: string[] = [];
+  for (const a of argv) {
+    if (a === '{voice}' && !vars.voice) {
+      if (out.length > 1 && out[out.length - 1].startsWith('-')) out.pop();
+      continue;
+    }
+    out.push(a.replace(/\{(text|voice|out|in)\}/g, (m, k: string) => vars[k] ?? m));
+  }
+  return out;
+}
+
+async function withTemp<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'parley-speech-'));
+  try {
+    return await fn(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function fileSha256(path: string): Promise<string | undefined> {
+  try {
+    await access(path);
+  } catch {
+    return undefined;
+  }
+  const h = createHash('sha256');
+  for await (const chunk of createReadStream(path)) h.update(chunk as Buffer);
+  return h.digest('hex');
+}
+
+abstract class CommandEngine {
+  private id: Promise<SpeechIdentity> | undefined;
+  constructor(
+    readonly cspec: CommandSpec,
+    protected readonly role: SpeechRole,
+    protected readonly timeoutMs = DEFAULT_TIMEOUT_MS,
+  ) {}
+  get spec(): string {
+    return this.cspec.raw;
+  }
+  identity(): Promise<SpeechIdentity> {
+    this.id ??= (async () => {
+      const hash = this.cspec.model ? await fileSha256(this.cspec.model) : undefined;
+      return {
+        engine: 'command',
+        ...(this.cspec.preset ? { preset: this.cspec.preset } : {}),
+        ...(this.cspec.model ? { model: this.cspec.model } : {}),
+        ...(hash ? { model_sha256: hash } : {}),
+        command: this.cspec.argv,
+      };
+    })();
+    return this.id;
+  }
+  protected fail(code: SpeechError['code'], detail: string): SpeechError {
+    return speechError(ctxOf(this.cspec, this.role), code, detail);
+  }
+  protected run(argv: string[], stdin: Buffer | undefined, o: SpeechCallOptions): Promise<Ran> {
+    return run(this.cspec, this.role, argv, stdin, o, this.timeoutMs);
+  }
+}
+
+export class CommandTts extends CommandEngine implements TtsEngine {
+  constructor(spec: CommandSpec, timeoutMs?: number) {
+    super(spec, 'tts', timeoutMs);
+  }
+  async tts(text: string, voice?: string, o: SpeechCallOptions = {}): Promise<TtsResult> {
+    const argv = this.cspec.argv;
+    const voices = this.cspec.preset ? findPreset(this.cspec.preset)?.voices : undefined;
+    const v = voice ?? voices?.[0];
+    const textInArgv = argv.some((a) => a.includes('{text}'));
+    const toFile = argv.some((a) => a.includes('{out}'));
+    return withTemp(async (dir) => {
+      const out = join(dir, 'out.wav');
+      const filled = fill(argv, { text, voice: v, out });
+      const ran = await this.run(filled, textInArgv ? undefined : Buffer.from(text + '\n'), o);
+      let raw: Buffer;
+      if (toFile) {
+        try {
+          raw = await readFile(out);
+        } catch {
+          throw this.fail('bad_audio', `${argv[0]} exited without writing the WAV file {out}`);
+        }
+      } else raw = ran.stdout;
+      let audio: Buffer;
+      try {
+        audio = toSpeechWav(raw);
+      } catch (e) {
+        if (e instanceof NotWavError) throw this.fail('bad_audio', `its output is not usable audio: ${e.message}`);
+        throw e;
+      }
+      return { audio, timings: { total_ms: ran.ms } };
+    });
+  }
+}
+
+export class CommandStt extends CommandEngine implements SttEngine {
+  constructor(spec: CommandSpec, timeoutMs?: number) {
+    super(spec, 'stt', timeoutMs);
+  }
+  async stt(audio: Buffer, o: SpeechCallOptions = {}): Promise<SttResult> {
+    let wav: Buffer;
+    try {
+      wav = toSpeechWav(audio);
+    } catch (e) {
+      if (e instanceof NotWavError) throw this.fail('bad_audio', `the audio to transcribe: ${e.message}`);
+      throw e;
+    }
+    if (isSilent(wav)) throw this.fail('silent_audio', 'the audio to transcribe is silent (nothing to recognise)');
+    const argv = this.cspec.argv;
+    const inFile = argv.some((a) => a.includes('{in}'));
+    const toFile = argv.some((a) => a.includes('{out}'));
+    return withTemp(async (dir) => {
+      const inPath = join(dir, 'in.wav');
+      const outPath = join(dir, 'out');
+      if (inFile) await writeFile(inPath, wav);
+      const ran = await this.run(fill(argv, { in: inPath, out: outPath }), inFile ? undefined : wav, o);
+      let text: string;
+      if (toFile) {
+        const read = await readFile(outPath, 'utf8').catch(() =>
+          readFile(`${outPath}.txt`, 'utf8').catch(() => undefined),
+        );
+        if (read === undefined)
+          throw this.fail('command_failed', `${argv[0]} exited without writing the text file {out}`);
+        text = read;
+      } else text = ran.stdout.toString('utf8');
+      return { text: text.replace(/\s+/g, ' ').trim(), timings: { total_ms: ran.ms } };
+    });
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Telephone simulation: the audio is band-limited to what an 8 kHz phone line carries (down to
+ * 8 kHz through wavefile's low-pass resampler, then back to 16 kHz) and white noise is added at
+ * `noise` x the speech's RMS level, from a seeded generator, so the same run hears the same thing.
+ */
+import wavefile from 'wavefile';
+import { samplesOf, SPEECH_SAMPLE_RATE, wavOf } from './wav.js';
+
+const { WaveFile } = wavefile;
+
+export interface PhoneLine {
+  /** Noise RMS relative to the speech RMS, 0..1 (0.1 = 20 dB signal-to-noise). 0: band limit only. */
+  noise: number;
+  /** Seed of the noise (the same seed and audio give the same samples). */
+  seed: number;
+}
+
+/** mulberry32: a small, well-known seeded generator. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A 32-bit seed from a string (FNV-1a), e.g. the result id and turn index. */
+export function seedOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export function throughPhoneLine(wav: Buffer, line: PhoneLine): Buffer {
+  const w = new WaveFile(wav);
+  w.toSampleRate(8000);
+  w.toSampleRate(SPEECH_SAMPLE_RATE);
+  const s = Int16Array.from(w.getSamples(false, Int16Array) as unknown as ArrayLike<number>);
+  if (line.noise > 0) {
+    let sum = 0;
+    for (const v of s) sum += v * v;
+    const rms = Math.sqrt(sum / Math.max(1, s.length));
+    const rnd = seeded(line.seed);
+    const amp = rms * line.noise;
+    for (let i = 0; i < s.length; i++) {
+      // Box-Muller: gaussian noise of RMS `amp`
+      const g = Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
+      s[i] = Math.max(-32768, Math.min(32767, Math.round(s[i] + g * amp)));
+    }
+  }
+  return wavOf(s);
+}
+
+export { samplesOf };

@@ -1,0 +1,108 @@
+/**
+ * Speech engine specs, parsed like model specs:
+ *   openai:MODEL[@BASE_URL]          the OpenAI audio protocol (cloud or a local server)
+ *   command:PROGRAM ARG ...          an argv template (no shell), or command:["prog","arg",...]
+ *   espeak-ng | say | piper:MODEL.onnx | pocketsphinx | whisper-cli:MODEL.bin   built-in presets
+ * Placeholders in a command: {text} (tts; without it the text goes to stdin), {voice}, {out} (a temp
+ * file the program writes: WAV for tts, text for stt; without it stdout is read), {in} (stt: a temp
+ * 16 kHz mono WAV; without it the WAV goes to stdin).
+ */
+import { findPreset, SPEECH_PRESETS } from './presets.js';
+import { speechError } from './errors.js';
+
+export type SpeechRole = 'tts' | 'stt';
+
+export type SpeechSpec =
+  | { engine: 'openai'; model: string; baseUrl?: string; raw: string }
+  | { engine: 'command'; argv: string[]; preset?: string; model?: string; raw: string };
+
+const presetNames = (role: SpeechRole) =>
+  SPEECH_PRESETS.filter((p) => p.role === role)
+    .map((p) => (p.needsModel ? `${p.name}:MODEL` : p.name))
+    .join(', ');
+
+export const speechSpecHelp = (role: SpeechRole) =>
+  `expected openai:MODEL[@BASE_URL], command:PROGRAM ARGS... (placeholders ${role === 'tts' ? '{text} {voice} {out}' : '{in} {out}'}) or a preset: ${presetNames(role)}`;
+
+/** Splits `prog "two words" 'x'` into argv; quotes group, backslash escapes. No expansion of any kind. */
+export function splitArgv(s: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quote: '"' | "'" | undefined;
+  let has = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (quote) {
+      if (c === quote) quote = undefined;
+      else if (c === '\\' && quote === '"' && i + 1 < s.length) cur += s[++i];
+      else cur += c;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      has = true;
+    } else if (c === '\\' && i + 1 < s.length) {
+      cur += s[++i];
+      has = true;
+    } else if (/\s/.test(c)) {
+      if (has || cur) out.push(cur);
+      cur = '';
+      has = false;
+    } else cur += c;
+  }
+  if (quote) throw new Error(`unclosed ${quote} quote`);
+  if (has || cur) out.push(cur);
+  return out;
+}
+
+export function parseSpeechSpec(raw: string, role: SpeechRole): SpeechSpec {
+  const spec = raw.trim();
+  const bad = (detail: string) =>
+    speechError({ role, engine: spec.split(':')[0] || spec }, 'invalid_spec', `spec "${raw}": ${detail}`);
+  if (!spec) throw bad(speechSpecHelp(role));
+  const colon = spec.indexOf(':');
+  const head = colon < 0 ? spec : spec.slice(0, colon);
+  const rest = colon < 0 ? '' : spec.slice(colon + 1);
+  if (head === 'openai') {
+    const at = rest.indexOf('@');
+    const model = (at < 0 ? rest : rest.slice(0, at)).trim();
+    const baseUrl = at < 0 ? undefined : rest.slice(at + 1).trim();
+    if (!model)
+      throw bad(`missing the model name after "openai:" (e.g. openai:${role === 'tts' ? 'tts-1' : 'whisper-1'})`);
+    if (at >= 0) {
+      if (!baseUrl) throw bad('missing the base URL after "@"');
+      try {
+        const u = new URL(baseUrl);
+        if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('not http');
+      } catch {
+        throw bad(`"${baseUrl}" is not an http(s) URL`);
+      }
+    }
+    return { engine: 'openai', model, ...(baseUrl ? { baseUrl: baseUrl.replace(/\/+$/, '') } : {}), raw: spec };
+  }
+  if (head === 'command') {
+    let argv: string[];
+    try {
+      const t = rest.trim();
+      argv = t.startsWith('[') ? JSON.parse(t) : splitArgv(t);
+    } catch (e) {
+      throw bad(`the argv template could not be read: ${(e as Error).message}`);
+    }
+    if (!Array.isArray(argv) || !argv.length || argv.some((a) => typeof a !== 'string') || !argv[0])
+      throw bad('expected a program and its arguments after "command:", e.g. command:espeak-ng -w {out} {text}');
+    return { engine: 'command', argv, raw: spec };
+  }
+  const preset = findPreset(head);
+  if (!preset) throw bad(`unknown engine "${head}"; ${speechSpecHelp(role)}`);
+  if (preset.role !== role)
+    throw bad(
+      `${preset.name} is a ${preset.role === 'tts' ? 'text-to-speech (--tts)' : 'speech-to-text (--stt)'} engine; for ${role === 'tts' ? '--tts' : '--stt'} use ${presetNames(role)}, openai:MODEL or command:...`,
+    );
+  if (preset.needsModel && !rest) throw bad(`${preset.name} needs a model file: ${preset.name}:/path/to/model`);
+  if (!preset.needsModel && rest) throw bad(`${preset.name} takes no model ("${rest}")`);
+  return {
+    engine: 'command',
+    argv: preset.argv.map((a) => a.replaceAll('{model}', rest)),
+    preset: preset.name,
+    ...(rest ? { model: rest } : {}),
+    raw: spec,
+  };
+}

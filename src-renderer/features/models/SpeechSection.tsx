@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useApiMutation } from '../../api/hooks.js';
+import { ErrorBox } from '../../ui/common.js';
+import { Section } from '../../ui/widgets.js';
+
+const SENTENCE = 'Your reference number is 415 555 1234, and your order is A17.';
+
+/**
+ * Speech engines (issue 11): try a text-to-speech and speech-to-text pair. "Test" speaks a sentence and
+ * transcribes it back, showing both texts, the word diff and the timings. The specs are used as typed
+ * (runs take them from the New run dialog or `parley run --tts --stt`); they are not saved here.
+ */
+export function SpeechSection() {
+  const test = useApiMutation('speech.test');
+  const [tts, setTts] = useState('espeak-ng');
+  const [stt, setStt] = useState('pocketsphinx');
+  const [text, setText] = useState(SENTENCE);
+  const out = test.data;
+  return (
+    <Section
+      title="Speech"
+      testId="speech-engines"
+      description={
+        <>
+          Text-to-speech and speech-to-text for audio evaluation and for callers heard through speech recognition.
+          Presets: espeak-ng, say (macOS), piper:VOICE.onnx; pocketsphinx, whisper-cli:MODEL.bin. Servers:
+          openai:MODEL@URL (OpenAI, speaches, Kokoro-FastAPI, LocalAI, whisper.cpp server; key from OPENAI_API_KEY). Any
+          program: command:PROGRAM ARGS with {'{text}'} {'{voice}'} {'{out}'} {'{in}'}. In-process whisper is not built
+          yet; the microphone in Try it is not built yet.
+        </>
+      }
+    >
+      <div className="speech-test">
+        <label>
+          Text-to-speech
+          <input aria-label="Text-to-speech engine" value={tts} onChange={(e) => setTts(e.target.value)} />
+        </label>
+        <label>
+          Speech-to-text
+          <input aria-label="Speech-to-text engine" value={stt} onChange={(e) => setStt(e.target.value)} />
+        </label>
+        <label>
+          Sentence
+          <input aria-label="Sentence to speak" value={text} onChange={(e) => setText(e.target.value)} />
+        </label>
+        <button
+          data-testid="speech-test"
+          disabled={test.isPending || !tts.trim() || !stt.trim() || !text.trim()}
+          onClick={() => test.mutate({ tts: tts.trim(), stt: stt.trim(), text })}
+        >
+          {test.isPending ? 'Speaking and listening…' : 'Test'}
+        </button>
+      </div>
+      <ErrorBox error={test.error} />
+      {out && !test.isPending && (
+        <dl className="speech-result" data-testid="speech-result">
+          <dt>Said</dt>
+          <dd>{out.said}</dd>
+          <dt>Heard</dt>
+          <dd data-testid="speech-heard">{out.heard || '(nothing)'}</dd>
+          <dt>Diff</dt>
+          <dd className="word-diff">
+            {out.diff.map((p, i) =>
+              p.op === 'said' ? (
+                <del key={i}>{p.text} </del>
+              ) : p.op === 'heard' ? (
+                <ins key={i}>{p.text} </ins>
+              ) : (
+                <span key={i}>{p.text}</span>
+              ),
+            )}{' '}
+            <span className="muted small">(word error rate {(out.word_error_rate * 100).toFixed(0)}%)</span>
+          </dd>
+          <dt>Timings</dt>
+          <dd data-testid="speech-timings">
+            text-to-speech {out.timings.tts_ms} ms
+            {out.timings.tts_first_audio_ms !== undefined ? ` (first audio ${out.timings.tts_first_audio_ms} ms)` : ''},
+            speech-to-text {out.timings.stt_ms} ms, audio {(out.timings.audio_ms / 1000).toFixed(1)} s
+          </dd>
+          <dt>Engines</dt>
+          <dd className="small">
+            {out.tts.preset ?? out.tts.engine} {out.tts.model ?? ''} {out.tts.endpoint ?? ''} →{' '}
+            {out.stt.preset ?? out.stt.engine} {out.stt.model ?? ''} {out.stt.endpoint ?? ''}
+          </dd>
+        </dl>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The Speech section of the Models page in Chromium (web mode): Test speaks a sentence with the real
+ * espeak-ng and transcribes it with the real pocketsphinx, showing both texts and the timings; a
+ * missing program is named.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openWebApp, type WebApp } from './support/browser.js';
+
+describe('speech engines on the Models page', () => {
+  let app: WebApp;
+  beforeAll(async () => {
+    app = await openWebApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('Test speaks and hears a sentence, and names a missing program', async () => {
+    const { page } = app;
+    await page.getByRole('link', { name: 'Models', exact: true }).click();
+    const section = page.getByTestId('speech-engines');
+    await section.getByLabel('Sentence to speak').fill('Your reference number is 415 555 1234');
+    await section.getByTestId('speech-test').click();
+    const result = section.getByTestId('speech-result');
+    await result.waitFor({ timeout: 90_000 });
+    expect(await result.getByText('Your reference number is 415 555 1234', { exact: true }).count()).toBe(1);
+    const heard = (await section.getByTestId('speech-heard').textContent()) ?? '';
+    expect(heard.length).toBeGreaterThan(0);
+    expect(heard).not.toContain('415');
+    expect(await section.getByTestId('speech-timings').textContent()).toMatch(
+      /text-to-speech \d+ ms.*speech-to-text \d+ ms/,
+    );
+    await section.screenshot({ path: 'docs/screenshots/models-speech-test.png' });
+
+    await section.getByLabel('Text-to-speech engine').fill('command:parley-no-such-tts {out} {text}');
+    await section.getByTestId('speech-test').click();
+    await section.getByText('"parley-no-such-tts" was not found on PATH').waitFor({ timeout: 30_000 });
+  }, 150_000);
+});
