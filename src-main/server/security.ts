@@ -8,6 +8,8 @@ export const CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
+  // spoken replies in Try it play from blob: URLs of the WAV the server synthesised
+  "media-src 'self' blob:",
   "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
   "object-src 'none'",
   "base-uri 'none'",

@@ -16,6 +16,8 @@ export const WordDiffPart = z.object({ op: z.enum(['same', 'said', 'heard']), te
 export type WordDiffPart = z.infer<typeof WordDiffPart>;
 
 const spec = z.string().min(1).max(2000);
+/** Base64 of a recording: under the web server's 10 MB body limit. */
+const MAX_AUDIO_BASE64 = 9_500_000;
 const noise = z.number().min(0).max(1).optional();
 
 export const SpeechTestOutput = z.object({
@@ -71,5 +73,21 @@ export const speechMethods = {
       phone_noise: noise,
     }),
     AudioEvalOutput,
+  ),
+  'speech.transcribe': method(
+    "Recognise one recording (Try it's microphone): any WAV, converted to 16 kHz mono; the text the agent will hear",
+    z.object({ stt: spec, audio_base64: z.string().min(1).max(MAX_AUDIO_BASE64) }),
+    z.object({ text: z.string(), audio_ms: z.number(), stt_ms: z.number(), stt: SpeechIdentity }),
+  ),
+  'speech.synthesize': method(
+    "Speak one text (Try it's spoken replies): 16 kHz mono 16-bit WAV",
+    z.object({ tts: spec, text: z.string().min(1).max(4000), voice: z.string().max(100).optional() }),
+    z.object({
+      audio_base64: z.string(),
+      audio_ms: z.number(),
+      tts_ms: z.number(),
+      first_audio_ms: z.number().optional(),
+      tts: SpeechIdentity,
+    }),
   ),
 };

@@ -4,6 +4,7 @@ import type { AgentGraph, TranscriptTurn } from '../../../src-shared/schemas/ind
 import { DecisionLog, short } from './DecisionLog.js';
 import { shownTurns, type LiveView } from './live.js';
 import type { TrySession } from './use-try-session.js';
+import { VoiceControls } from './voice/VoiceControls.js';
 
 const END_TEXT: Record<string, string> = {
   caller_done: 'The caller hung up.',
@@ -313,6 +314,7 @@ export function TryConversation({
                   Hang up
                 </button>
               </form>
+              <VoiceControls busy={busy} turns={state.transcript} onHeard={(heard) => void s.say(heard)} />
             </div>
           )}
         </div>

@@ -30,7 +30,7 @@ export interface WebApp {
 }
 
 /** Real web mode (real SQLite file, real HTTP/WebSocket) driven by real Chromium. */
-export async function openWebApp(): Promise<WebApp> {
+export async function openWebApp(o: { chromiumArgs?: string[] } = {}): Promise<WebApp> {
   if (!fs.existsSync(`${RENDERER_DIR}/index.html`))
     throw new Error(`web UI not built at ${RENDERER_DIR}: run npm run build:web (npm test does it in pretest)`);
   if (!fs.existsSync(CHROMIUM))
@@ -40,7 +40,10 @@ export async function openWebApp(): Promise<WebApp> {
   const store = openStore(dbFile);
   const ctx = createApiContext(store, 'web');
   const server = await startWebServer({ ctx, port: 0, staticDir: RENDERER_DIR });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, ...(o.chromiumArgs ?? [])],
+  });
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -1,0 +1,98 @@
+/**
+ * One utterance through a speech engine, for the microphone and the spoken replies of Try it (issue 11):
+ * `transcribe` recognises a recording the browser made (any WAV; converted to 16 kHz mono here), `synthesize`
+ * speaks an agent's reply. The engines are the ones the user typed in the app (never specs from an imported file).
+ */
+import {
+  createSpeechRegistry,
+  durationMs,
+  isSilent,
+  NotWavError,
+  SpeechError,
+  toSpeechWav,
+  type SpeechIdentity,
+  type SpeechRegistry,
+} from '../speech/index.js';
+import { invalid, unavailable } from './errors.js';
+
+/** Longest recording Try it sends (the web server's body limit is 10 MB). */
+export const MAX_RECORDING_MS = 60_000;
+/** Longest reply spoken at once. */
+export const MAX_SPOKEN_CHARS = 4000;
+
+export interface Transcription {
+  text: string;
+  audio_ms: number;
+  stt_ms: number;
+  stt: SpeechIdentity;
+}
+
+export interface Synthesis {
+  /** 16 kHz mono 16-bit WAV. */
+  audio: Buffer;
+  audio_ms: number;
+  tts_ms: number;
+  first_audio_ms?: number;
+  tts: SpeechIdentity;
+}
+
+function engineOf<T>(make: () => T, path: string): T {
+  try {
+    return make();
+  } catch (e) {
+    throw invalid((e as Error).message, path);
+  }
+}
+
+export async function transcribe(
+  req: { stt: string; audio: Buffer },
+  o: { signal?: AbortSignal; registry?: SpeechRegistry } = {},
+): Promise<Transcription> {
+  const stt = engineOf(() => (o.registry ?? createSpeechRegistry()).stt(req.stt), 'stt');
+  let wav: Buffer;
+  try {
+    wav = toSpeechWav(req.audio);
+  } catch (e) {
+    if (e instanceof NotWavError) throw invalid(`the recording is not audio Parley can read: ${e.message}`, 'audio');
+    throw e;
+  }
+  const audio_ms = durationMs(wav);
+  if (audio_ms > MAX_RECORDING_MS)
+    throw invalid(
+      `the recording is ${Math.round(audio_ms / 1000)} s long; at most ${MAX_RECORDING_MS / 1000} s at once`,
+      'audio',
+    );
+  if (isSilent(wav))
+    throw invalid('the recording is silent: check that the right microphone is chosen and not muted', 'audio');
+  try {
+    const out = await stt.stt(wav, { signal: o.signal });
+    return { text: out.text.trim(), audio_ms, stt_ms: Math.round(out.timings.total_ms), stt: await stt.identity() };
+  } catch (e) {
+    if (e instanceof SpeechError) throw unavailable(e.message, 'stt');
+    throw e;
+  }
+}
+
+export async function synthesize(
+  req: { tts: string; text: string; voice?: string },
+  o: { signal?: AbortSignal; registry?: SpeechRegistry } = {},
+): Promise<Synthesis> {
+  const text = req.text.trim();
+  if (!text) throw invalid('expected text to speak', 'text');
+  if (text.length > MAX_SPOKEN_CHARS)
+    throw invalid(`at most ${MAX_SPOKEN_CHARS.toLocaleString('en')} characters at once, got ${text.length}`, 'text');
+  const tts = engineOf(() => (o.registry ?? createSpeechRegistry()).tts(req.tts), 'tts');
+  try {
+    const out = await tts.tts(text, req.voice, { signal: o.signal });
+    return {
+      audio: out.audio,
+      audio_ms: durationMs(out.audio),
+      tts_ms: Math.round(out.timings.total_ms),
+      ...(out.timings.first_audio_ms !== undefined ? { first_audio_ms: Math.round(out.timings.first_audio_ms) } : {}),
+      tts: await tts.identity(),
+    };
+  } catch (e) {
+    if (e instanceof SpeechError) throw unavailable(e.message, 'tts');
+    throw e;
+  }
+}
