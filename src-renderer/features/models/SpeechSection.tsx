@@ -26,7 +26,7 @@ export function SpeechSection() {
           Presets: espeak-ng, say (macOS), piper:VOICE.onnx; pocketsphinx, whisper-cli:MODEL.bin. Servers:
           openai:MODEL@URL (OpenAI, speaches, Kokoro-FastAPI, LocalAI, whisper.cpp server; key from OPENAI_API_KEY). Any
           program: command:PROGRAM ARGS with {'{text}'} {'{voice}'} {'{out}'} {'{in}'}. In-process whisper is not built
-          yet; the microphone in Try it is not built yet.
+          yet. Try it's microphone and spoken replies take the same specs (set under "Speech engines" there).
         </>
       }
     >
