@@ -13,6 +13,7 @@ import {
   type SpeechIdentity,
   type SpeechRegistry,
 } from '../speech/index.js';
+import { createHash } from 'node:crypto';
 import { invalid, unavailable } from './errors.js';
 
 /** Longest recording Try it sends (the web server's body limit is 10 MB). */
@@ -34,6 +35,8 @@ export interface Synthesis {
   tts_ms: number;
   first_audio_ms?: number;
   tts: SpeechIdentity;
+  /** Served from the recent-audio cache (no engine call). */
+  cached?: boolean;
 }
 
 function engineOf<T>(make: () => T, path: string): T {
@@ -73,6 +76,21 @@ export async function transcribe(
   }
 }
 
+/** Recent syntheses by content hash (engine spec, voice, text): a turn played twice is synthesised once. */
+const CACHE_BYTES = 32 * 1024 * 1024;
+const cache = new Map<string, Synthesis>();
+let cachedBytes = 0;
+
+function remember(key: string, s: Synthesis): void {
+  cache.set(key, s);
+  cachedBytes += s.audio.length;
+  for (const [k, v] of cache) {
+    if (cachedBytes <= CACHE_BYTES) break;
+    cache.delete(k);
+    cachedBytes -= v.audio.length;
+  }
+}
+
 export async function synthesize(
   req: { tts: string; text: string; voice?: string },
   o: { signal?: AbortSignal; registry?: SpeechRegistry } = {},
@@ -82,15 +100,26 @@ export async function synthesize(
   if (text.length > MAX_SPOKEN_CHARS)
     throw invalid(`at most ${MAX_SPOKEN_CHARS.toLocaleString('en')} characters at once, got ${text.length}`, 'text');
   const tts = engineOf(() => (o.registry ?? createSpeechRegistry()).tts(req.tts), 'tts');
+  const key = createHash('sha256')
+    .update(JSON.stringify([req.tts.trim(), req.voice ?? '', text]))
+    .digest('hex');
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key); // most recently used last
+    cache.set(key, hit);
+    return { ...hit, cached: true };
+  }
   try {
     const out = await tts.tts(text, req.voice, { signal: o.signal });
-    return {
+    const made: Synthesis = {
       audio: out.audio,
       audio_ms: durationMs(out.audio),
       tts_ms: Math.round(out.timings.total_ms),
       ...(out.timings.first_audio_ms !== undefined ? { first_audio_ms: Math.round(out.timings.first_audio_ms) } : {}),
       tts: await tts.identity(),
     };
+    remember(key, made);
+    return made;
   } catch (e) {
     if (e instanceof SpeechError) throw unavailable(e.message, 'tts');
     throw e;

@@ -88,6 +88,8 @@ export const speechMethods = {
       tts_ms: z.number(),
       first_audio_ms: z.number().optional(),
       tts: SpeechIdentity,
+      /** Served from the server's recent-audio cache (by content hash): no engine call. */
+      cached: z.boolean().optional(),
     }),
   ),
 };

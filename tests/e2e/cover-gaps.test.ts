@@ -8,6 +8,7 @@ import { bookingSuite, coverScript } from '../support/cover-gaps-script.js';
 import { tempDir } from '../support/tmp.js';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { createAgent, openEditor } from './support/graph-editor.js';
+import { shotPath } from './support/shots.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -57,7 +58,7 @@ describe('cover the gaps (Chromium)', () => {
     expect(await proposals.nth(1).textContent()).toContain('cancel → bye');
     await dialog.getByRole('checkbox', { name: 'Keep cover cancel -> bye' }).uncheck();
     await dialog.getByRole('textbox', { name: 'Name of test 1' }).fill('cancels a visit');
-    await page.screenshot({ path: path.join(root, 'docs/screenshots/cover-gaps-review.png') });
+    await page.screenshot({ path: shotPath('cover-gaps-review.png') });
     await dialog.getByTestId('cover-gaps-save').click();
     await dialog.getByTestId('cover-gaps-saved').waitFor();
     const suite = app.ctx.store.suites.find('Clinic suite')!.data;
@@ -68,7 +69,7 @@ describe('cover the gaps (Chromium)', () => {
     await after.waitFor({ timeout: 30_000 });
     expect(await after.textContent()).toContain('After: 4 of 4 edges (100%)');
     expect(await after.textContent()).toContain('Newly covered: greet → cancel, cancel → bye');
-    await page.screenshot({ path: path.join(root, 'docs/screenshots/cover-gaps-after.png') });
+    await page.screenshot({ path: shotPath('cover-gaps-after.png') });
     await dialog.getByRole('button', { name: 'Done' }).click();
   });
 

@@ -9,6 +9,7 @@ import { runSuite } from '../../src-main/engine/index.js';
 import { scriptedModel } from '../../src-main/providers/scripted.js';
 import { smallGraph } from '../support/graphs.js';
 import { openWebApp, type WebApp } from './support/browser.js';
+import { shotPath } from './support/shots.js';
 
 describe('heard through speech on the result page', () => {
   let app: WebApp;
@@ -59,7 +60,18 @@ describe('heard through speech on the result page', () => {
     const verdicts = section.getByTestId('audio-verdicts');
     const row = verdicts.locator('tr', { hasText: 'includes' });
     expect(await row.locator('td').allTextContents()).toEqual(['includes “415 555 1234”', 'pass', 'fail']);
-    await section.screenshot({ path: 'docs/screenshots/result-heard-through-speech.png' });
+    await section.screenshot({ path: shotPath('result-heard-through-speech.png') });
     await page.getByTestId('audio-eval-open').waitFor();
+
+    // ▶ on a turn: synthesised on demand with the default engine (espeak-ng) and played, no error
+    const synthesized = page.waitForResponse((res) => res.url().endsWith('/rpc/speech.synthesize'));
+    await page.getByRole('button', { name: 'Play turn 0' }).click();
+    const res = await synthesized;
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: true });
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Play turn 0' }).isEnabled(), { timeout: 20_000 })
+      .toBe(true);
+    expect(await page.getByTestId('play-error').count()).toBe(0);
   }, 120_000);
 });

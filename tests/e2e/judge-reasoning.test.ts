@@ -3,6 +3,7 @@ import { openWebApp, type WebApp } from './support/browser.js';
 import { pickModel, startRun } from './runs-dialog.js';
 import { tempDir } from '../support/tmp.js';
 import { goodScript, seedClinic, writeScript } from '../integration/api/run-control-fixtures.js';
+import { shotPath } from './support/shots.js';
 
 /** The New run dialog asks for the judge's long reasoning (run option judge_reasoning: full), in Chromium. */
 describe('long judge reasoning from the New run dialog', () => {
@@ -32,7 +33,7 @@ describe('long judge reasoning from the New run dialog', () => {
     expect(await box.isChecked()).toBe(false);
     await box.check();
     await dialog.getByText('up to 300 characters per verdict').waitFor();
-    await page.screenshot({ path: 'docs/screenshots/new-run-judge-reasoning.png' });
+    await page.screenshot({ path: shotPath('new-run-judge-reasoning.png') });
     await startRun(dialog);
     await page.waitForURL(/#\/runs\/run/);
     const runId = page.url().split('#/runs/')[1].split('?')[0];

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../src-main/api/dispatch.js';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { goodScript, seedClinic, writeScript } from '../integration/api/run-control-fixtures.js';
+import { shotPath } from './support/shots.js';
 
 /**
  * The run page in Chromium for a run started with judge_repeats 3 and caller_fidelity: the metric
@@ -72,9 +73,8 @@ describe('judge repeats and caller fidelity on the run page (Chromium)', () => {
       .waitFor();
     await fidelity.getByRole('button', { name: 'says goodbye #1' }).waitFor();
     await fidelity.getByText('the caller spoke as the receptionist').waitFor();
-    const shots = path.resolve(import.meta.dirname, '../../docs/screenshots');
-    await repeats.screenshot({ path: path.join(shots, 'run-judge-repeats.png') });
-    await fidelity.screenshot({ path: path.join(shots, 'run-invalid-caller.png') });
+    await repeats.screenshot({ path: shotPath('run-judge-repeats.png') });
+    await fidelity.screenshot({ path: shotPath('run-invalid-caller.png') });
     expect(app.ctx.store.runs.get(runId)!.summary.invalid_caller).toBe(1);
   });
 });

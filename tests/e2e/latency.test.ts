@@ -1,9 +1,7 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { goodScript, seedRuns, worseScript } from '../integration/api/run-control-fixtures.js';
-
-const shots = path.resolve(__dirname, '../../docs/screenshots');
+import { shotPath } from './support/shots.js';
 const slow = (ms: number, text: string) => ({ text, $delay_ms: ms });
 
 /** Latency in Chromium: per agent turn on the result, the run's percentiles and histogram, and compare. */
@@ -53,11 +51,11 @@ describe('latency in Chromium', () => {
     const chips = page.getByTestId('turn-latency');
     await expect.poll(() => chips.count()).toBeGreaterThan(0);
     await expect(chips.first().textContent()).resolves.toMatch(/ms/);
-    await card.screenshot({ path: path.join(shots, 'run-latency.png') });
+    await card.screenshot({ path: shotPath('run-latency.png') });
     await page
       .locator('.turn-agent')
       .nth(1)
-      .screenshot({ path: path.join(shots, 'turn-latency.png') });
+      .screenshot({ path: shotPath('turn-latency.png') });
   });
 
   it('compare shows the latency deltas of B against A, and an N-way compare ranks the models by p95 response', async () => {
@@ -79,7 +77,7 @@ describe('latency in Chromium', () => {
     await expect.poll(() => rows.count()).toBe(3);
     await expect(rows.nth(0).getAttribute('data-run')).resolves.toBe(ids[1]); // the 10/20 ms model first
     await expect(rows.nth(2).getAttribute('data-run')).resolves.toBe(ids[0]); // the 120 ms reply last
-    await rank.screenshot({ path: path.join(shots, 'compare-latency-rank.png') });
+    await rank.screenshot({ path: shotPath('compare-latency-rank.png') });
   });
 
   it('the suite editor sets the latency budget that runs are held to', async () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { tempDir } from '../support/tmp.js';
+import { shotPath } from './support/shots.js';
 
 describe('readiness check on the Models page (Chromium, web mode)', () => {
   let app: WebApp;
@@ -53,8 +54,7 @@ describe('readiness check on the Models page (Chromium, web mode)', () => {
     await card.getByRole('button', { name: /Details \(10 missed\)/ }).click();
     await card.getByText('judging/dob-skipped').waitFor();
     expect(await card.getByRole('row', { name: /judging 10\/20 20\/20/ }).count()).toBe(1);
-    const shots = path.resolve(import.meta.dirname, '../../docs/screenshots');
-    await section.screenshot({ path: path.join(shots, 'models-readiness.png') });
+    await section.screenshot({ path: shotPath('models-readiness.png') });
     const stored = app.ctx.store.modelChecks.list();
     expect(stored).toHaveLength(2);
     expect(stored[0].verdicts.map((v) => v.text)).toEqual(['not fit as judge: 10/20 - weak on fail']);

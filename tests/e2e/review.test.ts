@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../src-main/api/dispatch.js';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { goodScript, seedClinic, writeScript } from '../integration/api/run-control-fixtures.js';
+import { shotPath } from './support/shots.js';
 
 const SLOT = 'The agent offers a concrete time slot';
 
@@ -97,7 +98,7 @@ describe('reviewing verdicts in Chromium', () => {
     ]);
     expect(labels.filter((l) => l.note).map((l) => l.note)).toEqual(['a slot was offered: Tuesday at 10']);
     await page.screenshot({
-      path: path.join(import.meta.dirname, '../../docs/screenshots/review-verdicts.png'),
+      path: shotPath('review-verdicts.png'),
       fullPage: true,
     });
   });
@@ -116,7 +117,7 @@ describe('reviewing verdicts in Chromium', () => {
     const rows = card.getByTestId('agreement-row');
     await rows.first().getByTestId('agreement-accuracy').getByText('33% (6-79%, n=3)').waitFor();
     await label.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(import.meta.dirname, '../../docs/screenshots/review-metric-label.png') });
+    await page.screenshot({ path: shotPath('review-metric-label.png') });
   });
 
   it('imports a labels file from the run page; a bad one is refused with its JSON path and nothing changes', async () => {

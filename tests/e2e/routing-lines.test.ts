@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { createAgent, edgeLabel, openEditor } from './support/graph-editor.js';
+import { shotPath } from './support/shots.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -77,7 +78,7 @@ describe('routing check: progress, lines per edge, no usable lines (Chromium)', 
     expect(text).toContain('1 of 2 lines meant for this condition were routed here');
     expect(text).toContain('“I want to book a visit” ✓');
     expect(text).toContain('“Can I get an appointment” → went to to_cancel');
-    await page.screenshot({ path: path.join(root, 'docs/screenshots/routing-edge-lines.png') });
+    await page.screenshot({ path: shotPath('routing-edge-lines.png') });
     await edgeLabel(page, 'greet', 'to_cancel').click();
     await page.getByTestId('edge-routing-no-lines').waitFor();
     expect(await page.getByTestId('edge-routing-lines').textContent()).toContain(

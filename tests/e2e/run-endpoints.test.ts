@@ -3,6 +3,7 @@ import { dispatch } from '../../src-main/api/dispatch.js';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { seedClinic } from '../integration/api/run-control-fixtures.js';
 import { startOpenAiServer, type OpenAiTestServer } from '../servers/openai-server.js';
+import { shotPath } from './support/shots.js';
 
 /** The run page in Chromium: per-endpoint load while a run on two endpoints runs, then as stored. */
 describe('model endpoints on the run page', () => {
@@ -46,7 +47,7 @@ describe('model endpoints on the run page', () => {
     await card.getByRole('heading', { name: 'Model endpoints (live)' }).waitFor({ timeout: 30_000 });
     await expect(card.getByText('1 at once, 6000 rpm').count()).resolves.toBe(1);
     await expect(card.getByText(/^\d of 1$/).count()).resolves.toBe(1);
-    await page.screenshot({ path: 'docs/screenshots/run-endpoints-live.png' });
+    await page.screenshot({ path: shotPath('run-endpoints-live.png') });
     a.setChatDelay(0);
     b.setChatDelay(0);
 
@@ -58,6 +59,6 @@ describe('model endpoints on the run page', () => {
     expect(rows[0]).toContain(`${a.baseUrl}1 at once, 6000 rpm${stored[0].calls}`);
     expect(rows[1]).toContain(`${b.baseUrl}2 at once${stored[1].calls}`);
     expect(stored[0].calls + stored[1].calls).toBeGreaterThan(0);
-    await page.screenshot({ path: 'docs/screenshots/run-endpoints.png', fullPage: true });
+    await page.screenshot({ path: shotPath('run-endpoints.png'), fullPage: true });
   }, 120_000);
 });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWebApp, type WebApp } from './support/browser.js';
+import { shotPath } from './support/shots.js';
 
 describe('speech engines on the Models page', () => {
   let app: WebApp;
@@ -30,7 +31,7 @@ describe('speech engines on the Models page', () => {
     expect(await section.getByTestId('speech-timings').textContent()).toMatch(
       /text-to-speech \d+ ms.*speech-to-text \d+ ms/,
     );
-    await section.screenshot({ path: 'docs/screenshots/models-speech-test.png' });
+    await section.screenshot({ path: shotPath('models-speech-test.png') });
 
     await section.getByLabel('Text-to-speech engine').fill('command:parley-no-such-tts {out} {text}');
     await section.getByTestId('speech-test').click();

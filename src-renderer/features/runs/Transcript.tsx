@@ -1,3 +1,4 @@
+import { PlayButton } from '../../ui/speech/PlayButton.js';
 import { Link } from 'wouter';
 import type { TranscriptTurn } from '../../../src-shared/schemas/run.js';
 import type { TurnRow } from './transcript-view.js';
@@ -133,6 +134,7 @@ function Turn({
         )}
         {flagged && <span className="flag small">flagged</span>}
         {turn.role === 'agent' && turn.latency && <TurnLatencyChip latency={turn.latency} />}
+        {turn.role !== 'tool' && <PlayButton text={turn.content} label={`Play turn ${index}`} />}
         <span className="muted small turn-no">#{index}</span>
       </div>
       <div className="turn-text">{turn.content}</div>

@@ -50,6 +50,12 @@ describe('speech.synthesize and speech.transcribe', () => {
     expect(out.text).toMatch(/order/); // pocketsphinx hears "ah the new order": it loses most words of espeak-ng's voice
     expect(Math.abs(out.audio_ms - spoken.audio_ms)).toBeLessThan(50);
     expect(out.stt.preset).toBe('pocketsphinx');
+    // played again: served from the recent-audio cache by content hash, the same audio
+    const again = await dispatch(ctx, 'speech.synthesize', {
+      tts: 'espeak-ng',
+      text: 'Hello, I need some help with my order',
+    });
+    expect(again.ok && again.output).toMatchObject({ cached: true, audio_base64: spoken.audio_base64 });
   });
 
   it('refuses audio that is not WAV, silence and an unknown engine with the field and the reason', async () => {

@@ -3,7 +3,7 @@ import type { TranscriptTurn } from '../../../../src-shared/schemas/index.js';
 import { api, ApiClientError } from '../../../api/client.js';
 import { micErrorText, startMicRecording, toBase64, type MicRecording } from './record-wav.js';
 import { useSpokenReplies } from './use-spoken-replies.js';
-import { readVoiceSettings, writeVoiceSettings, type VoiceSettings } from './voice-settings.js';
+import { readVoiceSettings, writeVoiceSettings, type VoiceSettings } from '../../../ui/speech/voice-settings.js';
 
 type MicState = 'idle' | 'recording' | 'hearing';
 const MAX_RECORDING_S = 60;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TranscriptTurn } from '../../../../src-shared/schemas/index.js';
 import { api, ApiClientError } from '../../../api/client.js';
+import { playWavBase64 } from '../../../ui/speech/play-wav.js';
 
 const errorText = (e: unknown) =>
   e instanceof ApiClientError ? e.error.message : ((e as Error)?.message ?? String(e));
@@ -29,18 +30,7 @@ export function useSpokenReplies(turns: TranscriptTurn[], on: boolean, tts: stri
           const out = await api.call('speech.synthesize', { tts, text: t.content });
           setError(null);
           setPlaying(index);
-          const bytes = Uint8Array.from(atob(out.audio_base64), (c) => c.charCodeAt(0));
-          const url = URL.createObjectURL(new Blob([bytes], { type: 'audio/wav' }));
-          try {
-            const audio = new Audio(url);
-            await new Promise<void>((resolve, reject) => {
-              audio.onended = () => resolve();
-              audio.onerror = () => reject(new Error('the browser could not play the audio'));
-              audio.play().catch(reject);
-            });
-          } finally {
-            URL.revokeObjectURL(url);
-          }
+          await playWavBase64(out.audio_base64);
         } catch (e) {
           setError(`Could not speak the reply: ${errorText(e)}`);
         } finally {
