@@ -1,12 +1,34 @@
 import path from 'node:path';
+import type { AgentGraph } from '../../src-shared/schemas/index.js';
 import type { Store } from '../store/index.js';
-import { parseAgentFile, type ParseOptions } from './parse-file.js';
-import type { DetectedFormat, Issue } from './types.js';
+import { parseAgentFile, type DroppedEdge, type ParseOptions } from './parse-file.js';
+import type { AgentFormat, DetectedFormat, Issue } from './types.js';
 
 export type StoreImportResult =
-  | { ok: true; kind: 'agent'; id: string; name: string; format: DetectedFormat; nodes: number; warnings: Issue[] }
+  | {
+      ok: true;
+      kind: 'agent';
+      id: string;
+      name: string;
+      format: DetectedFormat;
+      nodes: number;
+      warnings: Issue[];
+      /** With `dropDangling`: the transitions removed before storing. */
+      dropped?: DroppedEdge[];
+    }
   | { ok: true; kind: 'suite'; id: string; name: string; format: DetectedFormat; tests: number; warnings: Issue[] }
-  | { ok: false; errors: Issue[]; warnings: Issue[] };
+  | {
+      ok: false;
+      errors: Issue[];
+      warnings: Issue[];
+      /** The file parsed into a graph but the graph has errors: it can be fixed (editor, --drop-dangling). Nothing was stored. */
+      fixable?: { graph: AgentGraph; format: AgentFormat };
+    };
+
+/** The note on version 1 of an imported agent: where it came from. */
+export function importNote(fileName: string, format: string, extra?: string): string {
+  return `imported from ${path.basename(fileName)} (${format})${extra ? `; ${extra}` : ''}`;
+}
 
 /**
  * Reads a file and stores one agent (a new agent with version 1) or one test suite, in one
@@ -20,10 +42,18 @@ export function importIntoStore(
   opts: ParseOptions = {},
 ): StoreImportResult {
   const r = parseAgentFile(text, fileName, opts);
-  if (!r.ok) return { ok: false, errors: r.errors, warnings: r.warnings };
-  const note = `imported from ${path.basename(fileName)} (${r.format})`;
+  if (!r.ok) {
+    const fixable = r.graph && r.kind === 'agent' ? { graph: r.graph, format: r.format as AgentFormat } : undefined;
+    return { ok: false, errors: r.errors, warnings: r.warnings, ...(fixable ? { fixable } : {}) };
+  }
   return store.transaction((): StoreImportResult => {
     if (r.kind === 'agent') {
+      const dropped = r.dropped?.length;
+      const note = importNote(
+        fileName,
+        r.format,
+        dropped ? `dropped ${dropped} transition${dropped === 1 ? '' : 's'} to missing nodes` : undefined,
+      );
       const { agent } = store.agents.create(r.graph, { name: r.graph.name, note });
       return {
         ok: true,
@@ -33,6 +63,7 @@ export function importIntoStore(
         format: r.format,
         nodes: r.graph.nodes.length,
         warnings: r.warnings,
+        ...(r.dropped ? { dropped: r.dropped } : {}),
       };
     }
     const doc = store.suites.create(r.suite, r.suite.name);

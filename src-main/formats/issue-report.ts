@@ -1,3 +1,4 @@
+import type { DroppedEdge } from './parse-file.js';
 import type { Issue } from './types.js';
 
 /** What import and validate report per file (also their --json shape). */
@@ -12,6 +13,12 @@ export interface FileReport {
   valid?: boolean;
   errors?: Issue[];
   warnings: Issue[];
+  /** Not imported, but the file parsed into a graph whose errors can be fixed (in the app, or with --drop-dangling). */
+  fixable?: boolean;
+  /** What a person can do about a fixable file. */
+  hints?: string[];
+  /** Transitions removed by --drop-dangling, with their path in the file. */
+  dropped?: DroppedEdge[];
 }
 
 /** Indented lines for people, errors first: `  error nodes[3].edges[1]: ...`. */

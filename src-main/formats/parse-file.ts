@@ -16,6 +16,8 @@ import {
   type SuiteImporter,
 } from './types.js';
 import { validateGraphWith } from './validate/index.js';
+import { dropDanglingTransitions, type DroppedTransition } from './drop-dangling.js';
+import { SourcePaths } from './shared/source-paths.js';
 import { protoKeyIssues, suitePathIssues } from './validate/rules-hostile.js';
 
 export interface ParseOptions {
@@ -25,12 +27,40 @@ export interface ParseOptions {
   maxDepth?: number;
   /** Skip detection and read the file as this format. */
   format?: DetectedFormat;
+  /** Remove transitions to nodes that do not exist before validating (`parley import --drop-dangling`). */
+  dropDangling?: boolean;
+}
+
+/** A transition `dropDangling` removed, with where it was in the file. */
+export interface DroppedEdge extends DroppedTransition {
+  /** Path in the source file (`nodes[2].edges[0]`). */
+  path: string;
 }
 
 export type ParseResult =
-  | { ok: true; kind: 'agent'; graph: AgentGraph; format: AgentFormat; warnings: Issue[] }
+  | {
+      ok: true;
+      kind: 'agent';
+      graph: AgentGraph;
+      format: AgentFormat;
+      warnings: Issue[];
+      /** Set with `dropDangling`: what was removed. */
+      dropped?: DroppedEdge[];
+    }
   | { ok: true; kind: 'suite'; suite: TestSuite; format: SuiteFormat; warnings: Issue[] }
-  | { ok: false; errors: Issue[]; warnings: Issue[]; kind?: 'agent' | 'suite'; format?: DetectedFormat };
+  | {
+      ok: false;
+      errors: Issue[];
+      warnings: Issue[];
+      kind?: 'agent' | 'suite';
+      format?: DetectedFormat;
+      /**
+       * The graph as read, when the file parsed and mapped to a graph of the right shape but the graph
+       * rules found errors (a dangling transition, an unknown entry node...): it can be fixed in the
+       * editor. Absent for parse errors (bad JSON, wrong types), which are plain refusals.
+       */
+      graph?: AgentGraph;
+    };
 
 /** The one import size limit (CLI, app, web mode): see src-shared/limits.ts. */
 export const DEFAULT_MAX_BYTES = MAX_IMPORT_BYTES;
@@ -144,13 +174,24 @@ export function parseAgentFile(text: string, fileName: string, opts: ParseOption
   }
 
   const agentImporter = importer as AgentImporter;
-  const result = validateGraphWith(mapped, {
+  const validateOpts = {
     file,
     sourcePaths: ctx.paths,
     unattachedGlobalEdges: ctx.unattachedGlobalEdges,
     // Undefined: the validator goes by the graph's source format (also inside Parley JSON).
     logicWithoutElseIsWarning: agentImporter.allowsLogicWithoutElse || undefined,
-  });
+  };
+  let result = validateGraphWith(mapped, validateOpts);
+  let dropped: DroppedEdge[] | undefined;
+  if (opts.dropDangling && result.graph) {
+    const pruned = dropDanglingTransitions(result.graph);
+    if (pruned.dropped.length) {
+      dropped = pruned.dropped.map((d) => ({ ...d, path: ctx.paths.get(d.graph_path) }));
+      // paths in the pruned graph still point into the file: indexes after a dropped transition shift back
+      const sourcePaths = SourcePaths.rule((p) => ctx.paths.get(pruned.originalPath(p)));
+      result = validateGraphWith(pruned.graph, { ...validateOpts, sourcePaths });
+    }
+  }
   warnings.push(...result.warnings);
   const limit = agentImporter.sizeLimitBytes;
   if (limit && bytes > limit) {
@@ -162,11 +203,11 @@ export function parseAgentFile(text: string, fileName: string, opts: ParseOption
     });
   }
   const errors = [...importErrors, ...result.errors];
-  if (errors.length || !result.graph) return { ok: false, kind, format, errors, warnings };
   const graph = result.graph;
-  if (!graph.name) graph.name = nameFromFile(fileName);
+  if (graph && !graph.name) graph.name = nameFromFile(fileName);
+  if (errors.length || !graph) return { ok: false, kind, format, errors, warnings, ...(graph ? { graph } : {}) };
   if (!(AGENT_FORMATS as readonly string[]).includes(format)) throw new Error(`unexpected format ${format}`);
-  return { ok: true, kind: 'agent', graph, format: format as AgentFormat, warnings };
+  return { ok: true, kind: 'agent', graph, format: format as AgentFormat, warnings, ...(dropped ? { dropped } : {}) };
 }
 
 export function formatBytes(n: number): string {

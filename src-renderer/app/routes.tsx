@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { AgentsPage } from '../features/agents/AgentsPage.js';
 import { AgentEditorPage } from '../features/graph-editor/AgentEditorPage.js';
+import { ImportDraftPage } from '../features/graph-editor/ImportDraftPage.js';
 import { PersonasPage } from '../features/personas/PersonasPage.js';
 import { SuitesPage } from '../features/suites/SuitesPage.js';
 import { RunsPage } from '../features/runs/RunsPage.js';
@@ -28,6 +29,7 @@ export const NAV: NavItem[] = [
 export const ROUTES: { path: string; component: ComponentType<{ params: Record<string, string> }> }[] = [
   { path: '/', component: HomePage },
   { path: '/agents', component: AgentsPage },
+  { path: '/agents/import-draft/:id', component: ImportDraftPage },
   { path: '/agents/:id', component: AgentEditorPage },
   { path: '/personas', component: PersonasPage },
   { path: '/personas/:id', component: PersonasPage },

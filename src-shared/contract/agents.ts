@@ -42,6 +42,11 @@ export const ImportFileOutcome = z.object({
   nodes: z.number().int().optional(),
   warnings: z.array(ValidationIssue).default([]),
   errors: z.array(ValidationIssue).default([]),
+  /**
+   * Not imported, but the file parsed into a graph whose problems (a transition to a missing node, an
+   * unknown entry node...) can be fixed in the editor; nothing was written. Absent for parse errors.
+   */
+  fixable: z.object({ graph: AgentGraph, format: z.string() }).optional(),
 });
 export type ImportFileOutcome = z.infer<typeof ImportFileOutcome>;
 
@@ -86,6 +91,11 @@ export const agentMethods = {
     'Import agent or test-suite files (each file in its own transaction)',
     z.object({ files: z.array(z.object({ name: z.string().min(1), text: z.string() })).min(1) }),
     z.array(ImportFileOutcome),
+  ),
+  'agents.importFixed': method(
+    'Create an agent from an imported graph fixed in the editor (refused, nothing written, while it has errors)',
+    z.object({ graph: AgentGraph, file: z.string().min(1), format: z.string().min(1) }),
+    z.object({ agent: AgentSummary, version: AgentVersionMeta, warnings: z.array(ValidationIssue) }),
   ),
   'agents.export': method(
     'Export an agent version to a format',

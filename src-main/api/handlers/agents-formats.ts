@@ -7,7 +7,8 @@ import { importIntoStore } from '../../formats/import-into-store.js';
 import { importerFor } from '../../formats/registry.js';
 import type { AgentImporter } from '../../formats/types.js';
 import type { ApiContext } from '../context.js';
-import { notFound } from '../errors.js';
+import { ApiFailure, notFound } from '../errors.js';
+import { storeFixedImport } from '../../formats/store-fixed-import.js';
 import type { Handlers } from './types.js';
 import { resolveAgentVersion } from '../../app/index.js';
 
@@ -32,7 +33,14 @@ const toIssue = (i: Issue, g?: AgentGraph): ValidationIssue => ({
 function importOne(ctx: ApiContext, file: { name: string; text: string }): z.input<typeof ImportFileOutcome> {
   const r = importIntoStore(ctx.store, file.text, file.name);
   const warnings = r.warnings.map((i) => toIssue(i));
-  if (!r.ok) return { file: file.name, ok: false, warnings, errors: r.errors.map((i) => toIssue(i)) };
+  if (!r.ok)
+    return {
+      file: file.name,
+      ok: false,
+      warnings,
+      errors: r.errors.map((i) => toIssue(i)),
+      ...(r.fixable ? { fixable: r.fixable } : {}),
+    };
   return {
     file: file.name,
     ok: true,
@@ -82,6 +90,24 @@ export const agentFormatHandlers: Handlers = {
     const importer = importerFor(graph.source.format as DetectedFormat) as AgentImporter | undefined;
     const r = validateGraph(graph, undefined, { logicWithoutElseIsWarning: importer?.allowsLogicWithoutElse });
     return [...r.errors, ...r.warnings].map((i) => toIssue(i, graph));
+  },
+
+  'agents.importFixed': (ctx, { graph, file, format }) => {
+    const r = storeFixedImport(ctx.store, { graph, file, format });
+    if (!r.ok) {
+      const n = r.errors.length;
+      throw new ApiFailure({
+        code: 'invalid_input',
+        message: `not saved: the graph still has ${n} error${n === 1 ? '' : 's'} (${r.errors[0]!.path || 'top level'}: ${r.errors[0]!.message}); nothing was written`,
+        file,
+        issues: r.errors.map((i) => ({ path: i.path, message: i.message, file })),
+      });
+    }
+    const agent = ctx.store.agents.summary(r.id);
+    const version = ctx.store.agents.getVersion(r.version_id);
+    if (!agent || !version) throw notFound(`agent ${r.id}`);
+    const { graph: _g, ...meta } = version;
+    return { agent, version: meta, warnings: r.warnings.map((i) => toIssue(i, graph)) };
   },
 
   'agents.export': (ctx, { id, version_id, format }) => {

@@ -7,6 +7,7 @@ import { Empty, ErrorBox, fmtDate, Loading, PageHeader } from '../../ui/common.j
 import { useQueryClient } from '@tanstack/react-query';
 import { DeleteAgentDialog, NewAgentDialog } from './AgentDialogs.js';
 import { ImportResults } from './ImportResults.js';
+import { PendingImports } from './PendingImports.js';
 import { useImportFiles } from './use-import.js';
 import './agents.css';
 
@@ -97,6 +98,7 @@ export function AgentsPage() {
         }}
       />
       <ImportResults state={state} onClose={clear} />
+      <PendingImports />
       <ErrorBox error={agents.error} />
       {agents.isLoading && <Loading />}
       {agents.data?.length === 0 && (

@@ -1,5 +1,6 @@
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { ImportFileOutcome, ValidationIssue } from '../../../src-shared/contract/agents.js';
+import { createImportDraft } from '../graph-editor/state/import-drafts.js';
 import type { ImportState } from './use-import.js';
 
 function IssueLine({ i }: { i: ValidationIssue }) {
@@ -9,6 +10,26 @@ function IssueLine({ i }: { i: ValidationIssue }) {
       {i.path && <code>{i.path}</code>}
       <span>{i.message}</span>
     </li>
+  );
+}
+
+/** For a file whose graph has problems: open it in the editor, where the first valid save creates the agent. */
+function FixInEditor({ o }: { o: ImportFileOutcome }) {
+  const [, navigate] = useLocation();
+  if (!o.fixable) return null;
+  const fixable = o.fixable;
+  const open = () => {
+    const d = createImportDraft({ file: o.file, format: fixable.format, problems: o.errors, graph: fixable.graph });
+    navigate(`/agents/import-draft/${d.id}`);
+  };
+  return (
+    <div className="ag-outcome__fix">
+      <span className="muted">The file was read, but its graph has the problems below.</span>
+      <button type="button" className="small primary" onClick={open}>
+        Open in the editor to fix
+      </button>
+      <span className="muted small">(the agent is created when a valid graph is saved)</span>
+    </div>
   );
 }
 
@@ -34,6 +55,7 @@ function Outcome({ o }: { o: ImportFileOutcome }) {
           <span className="error">not imported — nothing was written</span>
         )}
       </div>
+      <FixInEditor o={o} />
       {(o.errors.length > 0 || o.warnings.length > 0) && (
         <ul className="ag-issues">
           {o.errors.map((i, k) => (

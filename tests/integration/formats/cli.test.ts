@@ -73,9 +73,9 @@ describe('parley import / validate / export (spawned CLI)', () => {
     ]);
     expect(r.code).toBe(1);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toBe(`${path.join(dir, 'broken.json')}: not imported, 1 error`);
+    expect(lines[0]).toBe(`${path.join(dir, 'broken.json')}: not imported, 1 error; nothing was written`);
     expect(lines[1]).toMatch(/^ {2}error nodes\[1\]: invalid JSON at line 4, column 32: expected a value \(object/);
-    expect(lines[2]).toBe(`${path.join(dir, 'dangling.json')}: not imported, 1 error`);
+    expect(lines[2]).toBe(`${path.join(dir, 'dangling.json')}: not imported, 1 error; nothing was written`);
     expect(lines[3]).toMatch(
       /^ {2}error edges\[3\]\.target: transition "e-check-shipped" of node "check_status" goes to node "nowhere", which does not exist/,
     );
@@ -85,6 +85,30 @@ describe('parley import / validate / export (spawned CLI)', () => {
     expect(lines.slice(4).filter((l) => l.startsWith('  warning '))).toEqual([
       expect.stringMatching(/warning nodes\[4\]: node "shipped" cannot be reached/),
     ]);
+    expect(JSON.parse(parley(['agents', 'list', '--db', db, '--json']).stdout)).toHaveLength(before + 1);
+  });
+
+  it('says what to do about a dangling transition; --drop-dangling imports without it and lists what it dropped', () => {
+    const file = path.join(dir, 'dangling.json');
+    const before = JSON.parse(parley(['agents', 'list', '--db', db, '--json']).stdout).length;
+    const refused = parley(['import', file, '--db', db]);
+    expect(refused.code).toBe(1);
+    // no hint for a plain parse error
+    expect(parley(['import', path.join(dir, 'broken.json'), '--db', db]).stdout).not.toContain('What to do');
+    expect(refused.stdout).toContain('\n  What to do:\n');
+    expect(refused.stdout).toContain(
+      `  - import it without the 1 transition to a missing node: parley import ${file} --drop-dangling (each dropped transition is listed)\n`,
+    );
+    expect(refused.stdout).toContain('choose "Open in the editor to fix"');
+    expect(JSON.parse(parley(['agents', 'list', '--db', db, '--json']).stdout)).toHaveLength(before);
+
+    const r = parley(['import', file, '--drop-dangling', '--db', db]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/dangling\.json: imported agent "dangling" \(ag_\w+\) from revring, 8 nodes/);
+    expect(lines[1]).toBe(
+      '  dropped edges[3]: transition "e-check-shipped" of node "check_status" to the missing node "nowhere"',
+    );
     expect(JSON.parse(parley(['agents', 'list', '--db', db, '--json']).stdout)).toHaveLength(before + 1);
   });
 

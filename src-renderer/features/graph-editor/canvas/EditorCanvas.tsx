@@ -18,11 +18,16 @@ import { toFlowEdges, toFlowNodes, type CardNode, type ConditionEdgeT } from '..
 import { useEditor, useGraph } from '../state/editor-store.js';
 import { ArrowDefs, EDGE_COMPONENTS, EdgeLabelClick } from './ConditionEdge.js';
 import { NODE_COMPONENTS } from './NodeCards.js';
+import { MissingNodeCard } from './MissingNodeCard.js';
+import { isMissingNodeId, missingTargetNodes, type MissingNode } from '../model/missing-targets.js';
 import { useColorMode } from './use-color-mode.js';
 
 export const PALETTE_MIME = 'application/x-parley-node-type';
 
-const minimapColor = (n: CardNode) => `var(--node-${n.data.node.type})`;
+type CanvasNode = CardNode | MissingNode;
+const minimapColor = (n: CanvasNode) =>
+  isMissingNodeId(n.id) ? 'var(--fail)' : `var(--node-${(n as CardNode).data.node.type})`;
+const CANVAS_NODE_TYPES = { ...NODE_COMPONENTS, missing: MissingNodeCard };
 
 /** Zoomed far out, text is unreadable: cards drop their details and edges their labels (much less to paint). */
 export const FAR_ZOOM = 0.3;
@@ -47,22 +52,29 @@ export function EditorCanvas({
   const selectedNodes = useMemo(() => new Set(selection.nodes), [selection.nodes]);
   const selectedEdges = useMemo(() => new Set(selection.edges), [selection.edges]);
 
-  const [nodes, setNodes] = useState<CardNode[]>([]);
+  const [nodes, setNodes] = useState<CanvasNode[]>([]);
   useLayoutEffect(() => {
-    setNodes((prev) => toFlowNodes(graph, { issues, selectedNodes, matches, live: liveNode }, prev));
+    setNodes((prev) => [
+      ...toFlowNodes(
+        graph,
+        { issues, selectedNodes, matches, live: liveNode },
+        prev.filter((n): n is CardNode => n.type !== 'missing'),
+      ),
+      ...missingTargetNodes(graph, prev),
+    ]);
   }, [graph, issues, selectedNodes, matches, liveNode]);
 
   const edgesRef = useRef<ConditionEdgeT[]>([]);
   const edges = useMemo(
-    () => (edgesRef.current = toFlowEdges(graph, { issues, selectedEdges }, edgesRef.current)),
+    () => (edgesRef.current = toFlowEdges(graph, { issues, selectedEdges, showDangling: true }, edgesRef.current)),
     [graph, issues, selectedEdges],
   );
 
   const onNodesChange = useCallback(
-    (changes: NodeChange<CardNode>[]) => {
+    (changes: NodeChange<CanvasNode>[]) => {
       const local = changes.filter((c) => c.type === 'position' || c.type === 'dimensions');
       if (local.length) setNodes((nds) => applyNodeChanges(local, nds));
-      const sel = changes.filter((c) => c.type === 'select');
+      const sel = changes.filter((c) => c.type === 'select' && !isMissingNodeId(c.id));
       if (sel.length) {
         const cur = new Set(useEditor.getState().selection.nodes);
         for (const c of sel)
@@ -92,14 +104,16 @@ export function EditorCanvas({
   );
 
   const onNodeDragStop = useCallback(
-    (_e: unknown, _n: CardNode, dragged: CardNode[]) => {
-      apply((g) => moveNodes(g, Object.fromEntries(dragged.map((d) => [d.id, d.position]))));
+    (_e: unknown, _n: CanvasNode, dragged: CanvasNode[]) => {
+      const real = dragged.filter((d) => !isMissingNodeId(d.id));
+      if (real.length) apply((g) => moveNodes(g, Object.fromEntries(real.map((d) => [d.id, d.position]))));
     },
     [apply],
   );
 
   const onConnect = useCallback(
     (c: Connection) => {
+      if (isMissingNodeId(c.target) || isMissingNodeId(c.source)) return;
       let created: string | null = null;
       apply((g) => {
         const r = connect(g, c.source, c.target);
@@ -145,10 +159,10 @@ export function EditorCanvas({
         onDrop={onDrop}
       >
         <ArrowDefs />
-        <ReactFlow<CardNode, ConditionEdgeT>
+        <ReactFlow<CanvasNode, ConditionEdgeT>
           nodes={nodes}
           edges={edges}
-          nodeTypes={NODE_COMPONENTS}
+          nodeTypes={CANVAS_NODE_TYPES}
           edgeTypes={EDGE_COMPONENTS}
           onNodesChange={onNodesChange}
           onEdgesChange={onEdgesChange}
@@ -165,7 +179,7 @@ export function EditorCanvas({
           proOptions={{ hideAttribution: true }}
         >
           <Background gap={20} />
-          <MiniMap<CardNode> pannable zoomable nodeColor={minimapColor} ariaLabel="Overview of the whole graph" />
+          <MiniMap<CanvasNode> pannable zoomable nodeColor={minimapColor} ariaLabel="Overview of the whole graph" />
           <Controls showInteractive={false} />
         </ReactFlow>
       </div>

@@ -4,6 +4,7 @@ import { edgeKey } from './edge-key.js';
 import { isConditionEdge, sortedConditionEdges } from './graph-ops.js';
 import type { IssueCount, IssueIndex } from './issues.js';
 import { conditionLabel } from './labels.js';
+import { missingNodeId } from './missing-targets.js';
 import { heatLevel, type HeatCounts, type PathOverlay } from './path-overlay.js';
 
 export interface CardData extends Record<string, unknown> {
@@ -52,6 +53,8 @@ export interface Decorations {
   matches?: ReadonlySet<string>;
   /** The node a live test conversation is on. */
   live?: string | null;
+  /** Draw transitions to missing nodes to their placeholder (model/missing-targets.ts) instead of leaving them out. */
+  showDangling?: boolean;
 }
 
 const sameArr = (a?: number[], b?: number[]) =>
@@ -182,7 +185,8 @@ export function toFlowEdges(
     const conds = sortedConditionEdges(n);
     const ranks = new Map(conds.length > 1 ? conds.map((t, i) => [t.id, i + 1]) : []);
     for (const t of n.transitions) {
-      if (!ids.has(t.target)) continue;
+      if (!ids.has(t.target) && !d.showDangling) continue;
+      const target = ids.has(t.target) ? t.target : missingNodeId(t.target);
       const id = edgeKey(n.id, t.id);
       const lane = lanes.get(t);
       const data = {
@@ -193,7 +197,7 @@ export function toFlowEdges(
       const old = before.get(id);
       if (
         old &&
-        old.target === t.target &&
+        old.target === target &&
         (old.selected ?? false) === selected &&
         old.data &&
         sameEdgeData(old.data, data)
@@ -204,7 +208,7 @@ export function toFlowEdges(
       out.push({
         id,
         source: n.id,
-        target: t.target,
+        target,
         type: 'condition',
         data,
         selected,
