@@ -108,7 +108,7 @@ describe('honest runs, run again and run identity in compare', () => {
       .click();
     await expect(dialog.getByLabel('Agent model context size', { exact: true }).inputValue()).resolves.toBe('1024');
     await dialog.getByLabel('Agent model context size', { exact: true }).fill('2048');
-    await dialog.getByLabel('Repeats').fill('2');
+    await dialog.getByLabel('Repeats', { exact: true }).fill('2');
     await startRun(dialog);
     await page.waitForURL((u) => /#\/runs\/run/.test(u.href) && !u.href.includes(first));
     const second = page.url().split('#/runs/')[1].split('?')[0];
@@ -143,7 +143,7 @@ describe('honest runs, run again and run identity in compare', () => {
     dialog = page.getByRole('dialog', { name: 'New run' });
     await expect(dialog.getByLabel('Agent', { exact: true }).inputValue()).resolves.toBe(clinic.agentId);
     await expect.poll(() => dialog.getByLabel('Test suite').inputValue()).toBe(newer.id);
-    await expect(dialog.getByLabel('Repeats').inputValue()).resolves.toBe('2');
+    await expect(dialog.getByLabel('Repeats', { exact: true }).inputValue()).resolves.toBe('2');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // the suite page runs it again with its last run's set-up
@@ -152,7 +152,7 @@ describe('honest runs, run again and run identity in compare', () => {
     dialog = page.getByRole('dialog', { name: 'Run again' });
     await expect(dialog.getByLabel('Test suite').inputValue()).resolves.toBe(clinic.suiteId);
     await expect(dialog.getByLabel('Agent model provider', { exact: true }).inputValue()).resolves.toBe('llama-cpp');
-    await expect(dialog.getByLabel('Repeats').inputValue()).resolves.toBe('2');
+    await expect(dialog.getByLabel('Repeats', { exact: true }).inputValue()).resolves.toBe('2');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   }, 300_000);
 });

@@ -23,7 +23,7 @@ describe('reviewing verdicts in Chromium', () => {
     const script = writeScript(
       dir,
       'clinic',
-      goodScript({ rules: [{ purpose: 'judge', when: { last: 'concrete time slot' }, reply: 0.2 }] }),
+      goodScript({ rules: [{ purpose: 'judge', when: { any: 'concrete time slot' }, reply: 0.2 }] }),
     );
     const started = await dispatch(app.ctx, 'runs.start', {
       agent_id: agentId,

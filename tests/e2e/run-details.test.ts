@@ -53,7 +53,7 @@ describe('run details: dates, ETA, Ollama note, grouping message', () => {
     await dialog.getByLabel('Agent', { exact: true }).selectOption(agentId);
     await dialog.getByLabel('Test suite').selectOption(suiteId);
     await pickModel(dialog, 'Agent model', `scripted:${script}`);
-    await dialog.getByLabel('Repeats').fill('6');
+    await dialog.getByLabel('Repeats', { exact: true }).fill('6');
     await dialog.getByLabel('Concurrency').fill('1');
     await startRun(dialog);
     await page.waitForURL(/#\/runs\/run/);

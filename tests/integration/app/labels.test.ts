@@ -77,7 +77,7 @@ describe('human labels', () => {
     // a strict judge fails every time-slot verdict
     const strict = writeScript(api.dir, 'strict', {
       name: 'strict',
-      rules: [{ purpose: 'judge', when: { last: 'concrete time slot' }, reply: 0.2 }],
+      rules: [{ purpose: 'judge', when: { any: 'concrete time slot' }, reply: 0.2 }],
       defaults: { score: 0.9 },
     });
     await api.call('runs.rejudge', { id: runId, judges: [spec(strict)] });

@@ -17,7 +17,7 @@ describe('parley run --judge-repeats --caller-fidelity', () => {
       // every conversation's judge fails everything on the first of its 3 judgements (the majority still passes)
       script.caller_fidelity = [{ in_character: 1, pursued_goal: 1, reasoning: 'in character' }];
       script.rules = [
-        { purpose: 'judge', when: { last: 'medical advice' }, reply: 0, times: 1 },
+        { purpose: 'judge', when: { any: 'medical advice' }, reply: 0, times: 1 },
         {
           purpose: 'caller_fidelity',
           when: { last: 'Maria Garcia' },

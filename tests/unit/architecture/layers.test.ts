@@ -94,7 +94,6 @@ describe('one application layer, one run loop (issue 16)', () => {
     expect(queues.sort()).toEqual([
       'src-main/engine/run-models.ts',
       'src-main/engine/run-pool.ts',
-      'src-main/providers/shared/endpoint-pool.ts',
     ]);
     const poolUsers = main.filter((f) => /\brunPool\(/.test(read(f)) && f !== 'src-main/engine/run-pool.ts');
     // execute-plan.ts: every kind of run; the routing analysis's model batches; app/rejudge.ts: re-judging;
