@@ -7,7 +7,7 @@
  */
 import type { CoverageEdge, CoverageGlobal, GraphCoverage } from '../../src-shared/coverage.js';
 import { Persona, type AgentGraph, type Condition, type TestCase } from '../../src-shared/schemas/index.js';
-import { describeAgent } from '../personas/generate.js';
+import { describeAgent, FACTS_SCHEMA } from '../personas/generate.js';
 import type { ChatModel } from '../providers/types.js';
 
 export interface CoverageGap {
@@ -104,16 +104,7 @@ export function gapSchema(): Record<string, unknown> {
     type: 'object',
     properties: {
       name: text(40),
-      facts: {
-        type: 'array',
-        maxItems: 5,
-        items: {
-          type: 'object',
-          properties: { key: text(24), value: text(60) },
-          required: ['key', 'value'],
-          additionalProperties: false,
-        },
-      },
+      facts: FACTS_SCHEMA,
       goal: text(300),
       temperament: { enum: [...TEMPERAMENTS] },
       clarity: { enum: [...CLARITY] },

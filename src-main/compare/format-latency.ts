@@ -1,17 +1,15 @@
 import { formatMs } from '../../src-shared/run-latency.js';
-import type { LatencyDelta, LatencyFigures, LatencyRankRow } from '../../src-shared/contract/latency-shapes.js';
+import {
+  LATENCY_COMPARE_ROWS,
+  type LatencyDelta,
+  type LatencyFigures,
+  type LatencyRankRow,
+} from '../../src-shared/contract/latency-shapes.js';
 
 const ms = (v: number | null) => (v === null ? '-' : formatMs(v));
 const signedMs = (v: number | null) => (v === null ? '' : `${v > 0 ? '+' : v < 0 ? '−' : '±'}${formatMs(Math.abs(v))}`);
 
-const ROWS: [Exclude<keyof LatencyFigures, 'turns'>, string][] = [
-  ['p50_response_ms', 'p50 response'],
-  ['p95_response_ms', 'p95 response'],
-  ['p50_first_token_ms', 'p50 first token'],
-  ['p95_first_token_ms', 'p95 first token'],
-  ['p95_full_reply_ms', 'p95 full reply'],
-  ['p95_routing_ms', 'p95 routing'],
-];
+const ROWS = LATENCY_COMPARE_ROWS;
 
 /** Two-run compare: rows [figure, A, B, B - A] of the latency figures either run recorded. */
 export function latencyDiffRows(

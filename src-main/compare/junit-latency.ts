@@ -1,14 +1,8 @@
 import { runLatencyReport } from '../../src-shared/run-latency-report.js';
+import { LATENCY_FIGURES } from '../../src-shared/run-latency.js';
 import type { Result, Run } from '../../src-shared/schemas/index.js';
 
-const FIGURES = [
-  'response_ms',
-  'first_token_ms',
-  'full_reply_ms',
-  'routing_ms',
-  'stt_ms',
-  'tts_first_audio_ms',
-] as const;
+const FIGURES = LATENCY_FIGURES;
 
 /** A run's latency as JUnit <properties>: latency_p50_response_ms, latency_p95_response_ms, ... (docs/latency.md). */
 export function latencyProperties(run: Run, results: Result[]): Record<string, string> {

@@ -19,6 +19,18 @@ export interface GeneratedPersona {
   why: string;
 }
 
+/** A persona's facts as structured output: at most 5 key/value pairs (grammar-safe bounds). */
+export const FACTS_SCHEMA = {
+  type: 'array',
+  maxItems: 5,
+  items: {
+    type: 'object',
+    properties: { key: { type: 'string', maxLength: 24 }, value: { type: 'string', maxLength: 60 } },
+    required: ['key', 'value'],
+    additionalProperties: false,
+  },
+};
+
 /** The answer's JSON Schema: every string bounded and every choice an enum (grammar-safe on local models). */
 export function generationSchema(count: number): Record<string, unknown> {
   const text = (n: number) => ({ type: 'string', maxLength: n });
@@ -33,16 +45,7 @@ export function generationSchema(count: number): Record<string, unknown> {
           type: 'object',
           properties: {
             name: text(40),
-            facts: {
-              type: 'array',
-              maxItems: 5,
-              items: {
-                type: 'object',
-                properties: { key: text(24), value: text(60) },
-                required: ['key', 'value'],
-                additionalProperties: false,
-              },
-            },
+            facts: FACTS_SCHEMA,
             goal: text(240),
             temperament: { enum: [...TEMPERAMENTS] },
             patience: { enum: [...LEVELS] },

@@ -16,6 +16,16 @@ export const LatencyFigures = z.object({
 });
 export type LatencyFigures = z.infer<typeof LatencyFigures>;
 
+/** The headline figures compare shows, in order, with their labels (CLI and page). */
+export const LATENCY_COMPARE_ROWS: [Exclude<keyof LatencyFigures, 'turns'>, string][] = [
+  ['p50_response_ms', 'p50 response'],
+  ['p95_response_ms', 'p95 response'],
+  ['p50_first_token_ms', 'p50 first token'],
+  ['p95_first_token_ms', 'p95 first token'],
+  ['p95_full_reply_ms', 'p95 full reply'],
+  ['p95_routing_ms', 'p95 routing'],
+];
+
 /** B minus A per figure (negative: B is faster); null when either side lacks it. */
 export const LatencyDelta = LatencyFigures.omit({ turns: true });
 export type LatencyDelta = z.infer<typeof LatencyDelta>;

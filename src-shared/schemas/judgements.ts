@@ -27,7 +27,8 @@ export const Judgement = z.object({
 });
 export type Judgement = z.infer<typeof Judgement>;
 
-const Interval = z.object({
+/** A rate k of n with its 95% Wilson interval (src-shared/stats). */
+export const Interval = z.object({
   k: z.number(),
   n: z.number(),
   rate: z.number().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Interval } from './judgements.js';
 
 /**
  * Human labels (issue 12, "judge against people"): a reviewer's verdict on one metric of one stored
@@ -49,14 +50,6 @@ export const LabelsFile = z.object({
   labels: z.array(HumanLabel.omit({ id: true })),
 });
 export type LabelsFile = z.infer<typeof LabelsFile>;
-
-const Interval = z.object({
-  k: z.number(),
-  n: z.number(),
-  rate: z.number().nullable(),
-  low: z.number(),
-  high: z.number(),
-});
 
 /** One judge's verdicts on one metric against the human labels ("fail" is the positive class). */
 export const HumanAgreementRow = z.object({

@@ -17,7 +17,7 @@ describe('latency in Chromium', () => {
         goodScript({
           chat: [
             slow(40, 'Hello, Bright Smile Dental, how can I help you today?'),
-            slow(120, 'I can offer an appointment on Tuesday at 10 am.'),
+            slow(400, 'I can offer an appointment on Tuesday at 10 am.'),
           ],
         }),
         worseScript({
@@ -68,7 +68,7 @@ describe('latency in Chromium', () => {
     await expect(p95.getAttribute('class')).resolves.toContain('tone-good');
 
     const third = await seedRuns(app.ctx.store, [
-      goodScript({ chat: [slow(60, 'Hello.'), slow(60, 'Tuesday at 10.')] }),
+      goodScript({ chat: [slow(150, 'Hello.'), slow(150, 'Tuesday at 10.')] }),
     ]);
     await page.goto(`${app.server.url.split('?')[0]}#/compare?runs=${ids[0]},${ids[1]},${third[0]}`);
     const rank = page.getByTestId('latency-rank');
@@ -76,7 +76,7 @@ describe('latency in Chromium', () => {
     const rows = rank.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(3);
     await expect(rows.nth(0).getAttribute('data-run')).resolves.toBe(ids[1]); // the 10/20 ms model first
-    await expect(rows.nth(2).getAttribute('data-run')).resolves.toBe(ids[0]); // the 120 ms reply last
+    await expect(rows.nth(2).getAttribute('data-run')).resolves.toBe(ids[0]); // the 400 ms reply last (gaps of 130 ms and more: the order holds on a loaded machine)
     await rank.screenshot({ path: shotPath('compare-latency-rank.png') });
   });
 

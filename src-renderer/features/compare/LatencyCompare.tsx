@@ -1,15 +1,8 @@
 import type { CompareRunDiff } from '../../../src-shared/contract/runs.js';
-import type { LatencyFigures, LatencyRankRow } from '../../../src-shared/contract/latency-shapes.js';
+import { LATENCY_COMPARE_ROWS, type LatencyRankRow } from '../../../src-shared/contract/latency-shapes.js';
 import { formatMs } from '../../../src-shared/run-latency.js';
 
-const ROWS: [Exclude<keyof LatencyFigures, 'turns'>, string][] = [
-  ['p50_response_ms', 'p50 response'],
-  ['p95_response_ms', 'p95 response'],
-  ['p50_first_token_ms', 'p50 first token'],
-  ['p95_first_token_ms', 'p95 first token'],
-  ['p95_full_reply_ms', 'p95 full reply'],
-  ['p95_routing_ms', 'p95 routing'],
-];
+const ROWS = LATENCY_COMPARE_ROWS;
 
 const ms = (v: number | null | undefined) => (v === null || v === undefined ? '—' : formatMs(v));
 

@@ -342,6 +342,7 @@ describe('parley evaluate', () => {
     expect(text.out).toContain('passed 1  failed 1  errored 0');
     expect(text.err).toContain('[2/2]');
     const d = parley('diff', imported, j.run_id, '--json');
+    expect({ code: d.code, err: d.err }).toEqual({ code: 0, err: '' });
     expect(
       JSON.parse(d.out).tests.map((t: { status_a: string; status_b: string }) => [t.status_a, t.status_b]),
     ).toEqual([
