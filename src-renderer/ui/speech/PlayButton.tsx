@@ -36,7 +36,7 @@ export function PlayButton({ text, label }: { text: string; label: string }) {
         disabled={state !== 'idle'}
         onClick={() => void play()}
       >
-        {state === 'loading' ? '…' : state === 'playing' ? '🔊' : '▶'}
+        {state === 'loading' ? '…' : state === 'playing' ? '♪' : '▶'}
       </button>
       {error && (
         <span className="small error-text" role="alert" data-testid="play-error">

@@ -84,7 +84,7 @@ export function VoiceControls({
           onClick={() => void (mic === 'recording' ? finish() : begin())}
           title={`Speak as the caller; ${settings.stt} recognises it and the agent hears what it recognised`}
         >
-          {mic === 'recording' ? '■ Stop and send' : mic === 'hearing' ? 'Recognising…' : '🎤 Talk'}
+          {mic === 'recording' ? '■ Stop and send' : mic === 'hearing' ? 'Recognising…' : 'Talk'}
         </button>
         <label className="tp-switch">
           <input
