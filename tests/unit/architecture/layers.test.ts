@@ -91,10 +91,7 @@ describe('one application layer, one run loop (issue 16)', () => {
   it('a plan is worked through by one loop: only engine/run-pool.ts queues work over a plan', () => {
     const queues = main.filter((f) => /new PQueue\(/.test(read(f)));
     // run-models.ts and endpoint-pool.ts limit calls per model / per endpoint; they run no plan
-    expect(queues.sort()).toEqual([
-      'src-main/engine/run-models.ts',
-      'src-main/engine/run-pool.ts',
-    ]);
+    expect(queues.sort()).toEqual(['src-main/engine/run-models.ts', 'src-main/engine/run-pool.ts']);
     const poolUsers = main.filter((f) => /\brunPool\(/.test(read(f)) && f !== 'src-main/engine/run-pool.ts');
     // execute-plan.ts: every kind of run; the routing analysis's model batches; app/rejudge.ts: re-judging;
     // app/readiness.ts: the model readiness check's tasks; app/audio-eval.ts: audio evaluation of a finished run
