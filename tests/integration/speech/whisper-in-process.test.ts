@@ -83,6 +83,21 @@ describe('whisper:FILE through @fugood/whisper.node', () => {
     expect(bad.message).toMatch(/is not a whisper\.cpp model file: it starts with bytes 07070707/);
   });
 
+  it('runs a clip through the binding end to end and reuses the loaded model on the next call', async () => {
+    // 50 ms: whisper.cpp computes the mel spectrogram and returns no segments (under 100 ms it stops
+    // before the encoder), so this checks the path Parley -> PCM -> binding -> result on every machine.
+    const clip = wavOf(Int16Array.from({ length: 800 }, (_, i) => Math.round(5000 * Math.sin(i / 7))));
+    const stt = createSpeechRegistry().stt(`whisper:${model}`) as WhisperStt;
+    const loadedBefore = await stt.load();
+    const a = await stt.stt(clip);
+    const b = await stt.stt(clip);
+    expect(a.text).toBe('');
+    expect(b.text).toBe('');
+    expect(a.timings.total_ms).toBeGreaterThan(0);
+    expect(b.timings.total_ms).toBeGreaterThan(0);
+    expect((await stt.load()).ctx).toBe(loadedBefore.ctx);
+  }, 60_000);
+
   it('transcribes an espeak-ng WAV or fails within the time limit with an error naming engine and file', async () => {
     const { execFileSync } = await import('node:child_process');
     const wav = path.join(tmp, 'said.wav');
