@@ -7,3 +7,4 @@ export { throughPhoneLine, seedOf, type PhoneLine } from './phone-line.js';
 export { speechError, atTurn } from './errors.js';
 export { roundTrip, type RoundTrip } from './round-trip.js';
 export { wordDiff, wordErrorRate, type WordDiffPart } from './word-diff.js';
+export { WhisperStt, releaseWhisperModels, loadWhisperBinding } from './whisper.js';

@@ -8,6 +8,7 @@ import { CommandStt, CommandTts } from './command.js';
 import { OpenAiStt, OpenAiTts } from './openai.js';
 import { findPreset } from './presets.js';
 import { parseSpeechSpec } from './spec.js';
+import { WhisperStt } from './whisper.js';
 import type { SttEngine, TtsEngine } from './types.js';
 
 export interface SpeechRegistryOptions {
@@ -32,6 +33,7 @@ export function createSpeechRegistry(o: SpeechRegistryOptions = {}): SpeechRegis
       let e = tts.get(key);
       if (!e) {
         const spec = parseSpeechSpec(key, 'tts');
+        if (spec.engine === 'whisper') throw new Error('unreachable: parseSpeechSpec refuses whisper for tts');
         e = spec.engine === 'openai' ? new OpenAiTts(spec, o) : new CommandTts(spec, o.timeoutMs);
         tts.set(key, e);
       }
@@ -42,7 +44,12 @@ export function createSpeechRegistry(o: SpeechRegistryOptions = {}): SpeechRegis
       let e = stt.get(key);
       if (!e) {
         const spec = parseSpeechSpec(key, 'stt');
-        e = spec.engine === 'openai' ? new OpenAiStt(spec, o) : new CommandStt(spec, o.timeoutMs);
+        e =
+          spec.engine === 'openai'
+            ? new OpenAiStt(spec, o)
+            : spec.engine === 'whisper'
+              ? new WhisperStt(spec, o.timeoutMs)
+              : new CommandStt(spec, o.timeoutMs);
         stt.set(key, e);
       }
       return e;
@@ -50,6 +57,7 @@ export function createSpeechRegistry(o: SpeechRegistryOptions = {}): SpeechRegis
     voices(raw) {
       const spec = parseSpeechSpec(raw, 'tts');
       if (spec.engine === 'openai') return OpenAiTts.voices;
+      if (spec.engine !== 'command') return [];
       return (spec.preset && findPreset(spec.preset)?.voices) || [];
     },
   };

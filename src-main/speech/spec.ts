@@ -2,11 +2,13 @@
  * Speech engine specs, parsed like model specs:
  *   openai:MODEL[@BASE_URL]          the OpenAI audio protocol (cloud or a local server)
  *   command:PROGRAM ARG ...          an argv template (no shell), or command:["prog","arg",...]
+ *   whisper:MODEL.bin                in-process speech-to-text (whisper.cpp through @fugood/whisper.node)
  *   espeak-ng | say | piper:MODEL.onnx | pocketsphinx | whisper-cli:MODEL.bin   built-in presets
  * Placeholders in a command: {text} (tts; without it the text goes to stdin), {voice}, {out} (a temp
  * file the program writes: WAV for tts, text for stt; without it stdout is read), {in} (stt: a temp
  * 16 kHz mono WAV; without it the WAV goes to stdin).
  */
+import path from 'node:path';
 import { findPreset, SPEECH_PRESETS } from './presets.js';
 import { speechError } from './errors.js';
 
@@ -14,7 +16,8 @@ export type SpeechRole = 'tts' | 'stt';
 
 export type SpeechSpec =
   | { engine: 'openai'; model: string; baseUrl?: string; raw: string }
-  | { engine: 'command'; argv: string[]; preset?: string; model?: string; raw: string };
+  | { engine: 'command'; argv: string[]; preset?: string; model?: string; raw: string }
+  | { engine: 'whisper'; model: string; raw: string };
 
 const presetNames = (role: SpeechRole) =>
   SPEECH_PRESETS.filter((p) => p.role === role)
@@ -22,7 +25,7 @@ const presetNames = (role: SpeechRole) =>
     .join(', ');
 
 export const speechSpecHelp = (role: SpeechRole) =>
-  `expected openai:MODEL[@BASE_URL], command:PROGRAM ARGS... (placeholders ${role === 'tts' ? '{text} {voice} {out}' : '{in} {out}'}) or a preset: ${presetNames(role)}`;
+  `expected openai:MODEL[@BASE_URL],${role === 'stt' ? ' whisper:MODEL.bin (in-process),' : ''} command:PROGRAM ARGS... (placeholders ${role === 'tts' ? '{text} {voice} {out}' : '{in} {out}'}) or a preset: ${presetNames(role)}`;
 
 /** Splits `prog "two words" 'x'` into argv; quotes group, backslash escapes. No expansion of any kind. */
 export function splitArgv(s: string): string[] {
@@ -77,6 +80,13 @@ export function parseSpeechSpec(raw: string, role: SpeechRole): SpeechSpec {
       }
     }
     return { engine: 'openai', model, ...(baseUrl ? { baseUrl: baseUrl.replace(/\/+$/, '') } : {}), raw: spec };
+  }
+  if (head === 'whisper') {
+    if (role === 'tts')
+      throw bad('whisper is a speech-to-text (--stt) engine; for --tts use openai:MODEL, command:... or a preset');
+    const model = rest.trim();
+    if (!model) throw bad('whisper needs a model file: whisper:/path/to/ggml-base.en.bin');
+    return { engine: 'whisper', model: path.resolve(model), raw: spec };
   }
   if (head === 'command') {
     let argv: string[];

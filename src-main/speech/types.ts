@@ -3,14 +3,14 @@
  * providers. Audio inside Parley is always 16 kHz mono 16-bit PCM WAV (see wav.ts).
  */
 
-export type SpeechEngineKind = 'openai' | 'command';
+export type SpeechEngineKind = 'openai' | 'command' | 'whisper';
 
 /** What was actually used, stored with a run (like ModelIdentity). */
 export interface SpeechIdentity {
   engine: SpeechEngineKind;
   /** Built-in preset the spec named (espeak-ng, pocketsphinx, say, piper, whisper-cli). */
   preset?: string;
-  /** Server model name (openai) or model file (command presets that take one). */
+  /** Server model name (openai) or model file (whisper, command presets that take one). */
   model?: string;
   /** sha256 of the model file when there is one. */
   model_sha256?: string;

@@ -3,7 +3,7 @@ import { method } from './define.js';
 
 /** The speech engine that was used (src-main/speech/types.ts SpeechIdentity). */
 export const SpeechIdentity = z.object({
-  engine: z.enum(['openai', 'command']),
+  engine: z.enum(['openai', 'command', 'whisper']),
   preset: z.string().optional(),
   model: z.string().optional(),
   model_sha256: z.string().optional(),
