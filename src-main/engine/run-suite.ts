@@ -13,7 +13,7 @@ import { CircuitBreaker, DEFAULT_BREAKER_THRESHOLD } from './circuit-breaker.js'
 import { expandPersonaMatrix } from './persona-matrix.js';
 import { EndpointReport } from './endpoint-report.js';
 import { loadRunSpeech } from './run-speech.js';
-import type { SpeechRegistry } from '../speech/index.js';
+import type { SpeechIdentity, SpeechRegistry } from '../speech/index.js';
 
 export interface RunAgent {
   id: string;
@@ -110,7 +110,15 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
       options = { ...options, tests: undefined };
     }
     const planned = makePlan(suite, options); // a bad test filter fails before a model is loaded or a run row exists
-    loadRunSpeech(options.speech, o.speech); // so does a bad speech spec
+    const speechAtStart = loadRunSpeech(options.speech, o.speech); // so does a bad speech spec
+    if (speechAtStart && options.speech) {
+      // what was actually used, kept with the run (like the models' identity)
+      // (an engine that cannot describe itself yet fails on its turn, where the error is shown, not here)
+      const identity = (e: { identity(): Promise<SpeechIdentity> }) => e.identity().catch(() => undefined);
+      const [tts, stt] = [await identity(speechAtStart.tts), await identity(speechAtStart.stt)];
+      const { engines: _given, ...given } = options.speech;
+      options = { ...options, speech: { ...given, engines: { ...(tts ? { tts } : {}), ...(stt ? { stt } : {}) } } };
+    }
     models = await loadModels();
     // so do a bad or unloadable per-test model
     testModels = options.test_model_precedence

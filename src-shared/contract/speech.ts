@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { method } from './define.js';
 
-/** The speech engine that was used (src-main/speech/types.ts SpeechIdentity). */
-export const SpeechIdentity = z.object({
-  engine: z.enum(['openai', 'command', 'whisper']),
-  preset: z.string().optional(),
-  model: z.string().optional(),
-  model_sha256: z.string().optional(),
-  endpoint: z.string().optional(),
-  command: z.array(z.string()).optional(),
-});
-export type SpeechIdentity = z.infer<typeof SpeechIdentity>;
+import { SpeechIdentity } from '../schemas/run.js';
+
+export { SpeechIdentity };
 
 export const WordDiffPart = z.object({ op: z.enum(['same', 'said', 'heard']), text: z.string() });
 export type WordDiffPart = z.infer<typeof WordDiffPart>;

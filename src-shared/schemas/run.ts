@@ -268,6 +268,17 @@ export type RunShard = z.infer<typeof RunShard>;
  * Speech in a run (issue 11). Specs are the user's own (CLI flags, the New run dialog), never read from
  * an imported suite or agent file: `command:` specs run local programs.
  */
+/** The speech engine that was used (src-main/speech/types.ts SpeechIdentity). */
+export const SpeechIdentity = z.object({
+  engine: z.enum(['openai', 'command', 'whisper']),
+  preset: z.string().optional(),
+  model: z.string().optional(),
+  model_sha256: z.string().optional(),
+  endpoint: z.string().optional(),
+  command: z.array(z.string()).optional(),
+});
+export type SpeechIdentity = z.infer<typeof SpeechIdentity>;
+
 export const RunSpeechOptions = z.object({
   /** Text-to-speech engine spec: openai:MODEL[@URL], command:..., espeak-ng, say, piper:MODEL. */
   tts: z.string().min(1).optional(),
@@ -279,6 +290,8 @@ export const RunSpeechOptions = z.object({
   caller_speech: z.boolean().optional(),
   /** Telephone line: 8 kHz band limit plus seeded noise at this level (noise RMS / speech RMS, 0..1). */
   phone_noise: z.number().min(0).max(1).optional(),
+  /** The engines a run actually used (program, model file hash, server model), recorded by Parley when the run starts. */
+  engines: z.object({ tts: SpeechIdentity.optional(), stt: SpeechIdentity.optional() }).optional(),
 });
 export type RunSpeechOptions = z.infer<typeof RunSpeechOptions>;
 

@@ -61,6 +61,12 @@ async function run(test: Record<string, unknown>, speech: Record<string, unknown
     expect(out.results).toHaveLength(1);
     const stored = store.results.listByRun(out.run.id);
     expect(stored[0].audio_rules ?? null).toEqual(out.results[0].audio_rules ?? null);
+    // the engines actually used are kept with the run, like the models' identity
+    if (speech.tts === 'espeak-ng')
+      expect(store.runs.get(out.run.id)!.options.speech?.engines).toEqual({
+        tts: expect.objectContaining({ engine: 'command', preset: 'espeak-ng' }),
+        stt: expect.objectContaining({ engine: 'command', preset: 'pocketsphinx' }),
+      });
     return out.results[0];
   } finally {
     store.close();
