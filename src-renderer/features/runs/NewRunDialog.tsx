@@ -1,4 +1,5 @@
 import { MAX_JUDGE_REPEATS } from '../../../src-shared/limits.js';
+import { NumberOption, OptionCheckbox } from './RunOptionFields.js';
 import { NO_SPEECH, RunSpeechFields, speechOptionsOf, type SpeechDraft } from './RunSpeechFields.js';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
@@ -327,105 +328,43 @@ export function NewRunDialog({
           </div>
         </div>
         <div className="grid-3 run-fields">
-          <label>
-            Repeats
-            <input
-              type="number"
-              min={1}
-              value={repeats}
-              placeholder="as in the suite"
-              onChange={(e) => setRepeats(e.target.value)}
-              aria-label="Repeats"
-            />
-          </label>
-          <label>
-            Concurrency
-            <input
-              type="number"
-              min={1}
-              value={concurrency}
-              onChange={(e) => setConcurrency(e.target.value)}
-              aria-label="Concurrency"
-            />
-          </label>
-          <label>
-            Max turns
-            <input
-              type="number"
-              min={1}
-              value={maxTurns}
-              placeholder="as in each test"
-              onChange={(e) => setMaxTurns(e.target.value)}
-              aria-label="Max turns"
-            />
-          </label>
-          <label title="Judge every conversation this many times and keep the majority verdict; metrics whose verdicts flip are marked unstable">
-            Judge repeats
-            <input
-              type="number"
-              min={1}
-              max={MAX_JUDGE_REPEATS}
-              value={judgeRepeats}
-              placeholder="1"
-              onChange={(e) => setJudgeRepeats(e.target.value)}
-              aria-label="Judge repeats"
-            />
-          </label>
+          <NumberOption label="Repeats" value={repeats} placeholder="as in the suite" onChange={setRepeats} />
+          <NumberOption label="Concurrency" value={concurrency} onChange={setConcurrency} />
+          <NumberOption label="Max turns" value={maxTurns} placeholder="as in each test" onChange={setMaxTurns} />
+          <NumberOption
+            label="Judge repeats"
+            title="Judge every conversation this many times and keep the majority verdict; metrics whose verdicts flip are marked unstable"
+            max={MAX_JUDGE_REPEATS}
+            value={judgeRepeats}
+            placeholder="1"
+            onChange={setJudgeRepeats}
+          />
         </div>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={callerFidelity}
-            onChange={(e) => setCallerFidelity(e.target.checked)}
-            aria-label="Check the simulated caller"
-          />
-          <span>
-            <strong>Check the simulated caller</strong>: one judge call per conversation scores whether the caller
-            stayed in character and pursued its goal; a caller that broke character is marked &quot;invalid caller&quot;
-            and not counted as an agent failure.
-          </span>
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={turnQuality || suiteDoc?.data.turn_quality === true}
-            disabled={suiteDoc?.data.turn_quality === true}
-            onChange={(e) => setTurnQuality(e.target.checked)}
-            aria-label="Score every agent turn"
-          />
-          <span>
-            <strong>Score every agent turn</strong> (helpfulness, coherence, relevance, faithfulness, verbosity): one
-            judge call per turn.
-            {suiteDoc?.data.turn_quality === true && <span className="muted"> The suite asks for it.</span>}
-          </span>
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={judgeReasoningFull}
-            onChange={(e) => setJudgeReasoningFull(e.target.checked)}
-            aria-label="Long judge reasoning"
-          />
-          <span>
-            <strong>Long judge reasoning</strong>: up to 300 characters per verdict instead of one short sentence (120).
-            The judge then writes (and costs) more.
-          </span>
-        </label>
+        <OptionCheckbox label="Check the simulated caller" checked={callerFidelity} onChange={setCallerFidelity}>
+          : one judge call per conversation scores whether the caller stayed in character and pursued its goal; a caller
+          that broke character is marked &quot;invalid caller&quot; and not counted as an agent failure.
+        </OptionCheckbox>
+        <OptionCheckbox
+          label="Score every agent turn"
+          checked={turnQuality || suiteDoc?.data.turn_quality === true}
+          disabled={suiteDoc?.data.turn_quality === true}
+          onChange={setTurnQuality}
+        >
+          {' '}
+          (helpfulness, coherence, relevance, faithfulness, verbosity): one judge call per turn.
+          {suiteDoc?.data.turn_quality === true && <span className="muted"> The suite asks for it.</span>}
+        </OptionCheckbox>
+        <OptionCheckbox label="Long judge reasoning" checked={judgeReasoningFull} onChange={setJudgeReasoningFull}>
+          : up to 300 characters per verdict instead of one short sentence (120). The judge then writes (and costs)
+          more.
+        </OptionCheckbox>
         <RunSpeechFields value={speech} onChange={setSpeech} />
         {ownModels.length > 0 && (
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={testModels}
-              onChange={(e) => setTestModels(e.target.checked)}
-              aria-label="Use the tests' own agent models"
-            />
-            <span>
-              <strong>Use the tests' own agent models</strong> ({ownModels.join(', ')}): tests that name one run on it,
-              the others on the agent model above.
-              {!testModels && <span className="muted"> Off: every test runs on the agent model above.</span>}
-            </span>
-          </label>
+          <OptionCheckbox label="Use the tests' own agent models" checked={testModels} onChange={setTestModels}>
+            {' '}
+            ({ownModels.join(', ')}): tests that name one run on it, the others on the agent model above.
+            {!testModels && <span className="muted"> Off: every test runs on the agent model above.</span>}
+          </OptionCheckbox>
         )}
         <ErrorBox error={start.error} />
         {problems.length > 0 && (agent || suite || models.agent) && (
