@@ -4,15 +4,15 @@ import type { ModelInfo, ProviderId } from '../../../src-shared/schemas/index.js
 import { useApi, useApiMutation } from '../../api/hooks.js';
 import { ErrorBox, Loading, PageHeader } from '../../ui/common.js';
 import '../personas/personas.css';
-import { Dialog } from '../../ui/Dialog.js';
 import { Section } from '../../ui/widgets.js';
+import { EndpointRow, endpointProblems } from './EndpointRow.js';
 import { ModelTable, ProviderErrors } from './ModelTable.js';
+import { StoreKeyDialog } from './StoreKeyDialog.js';
 import './models.css';
 import { PullBox } from './PullBox.js';
 import { ReadinessSection } from './ReadinessSection.js';
 import { SpeechSection } from './SpeechSection.js';
 
-type Endpoint = ModelSettings['openai_endpoints'][number];
 const DEFAULT_OLLAMA = 'http://127.0.0.1:11434';
 
 export function ModelsPage(_props: { params: Record<string, string> }) {
@@ -292,143 +292,5 @@ function ModelsEditor({ initial }: { initial: ModelSettings }) {
 
       {keyFor !== null && <StoreKeyDialog name={keyFor} onClose={() => setKeyFor(null)} />}
     </>
-  );
-}
-
-function endpointProblems(s: ModelSettings): string[] {
-  const out: string[] = [];
-  s.ollama_endpoints.forEach((u, i) => {
-    if (u.trim() && !/^https?:\/\/\S+$/.test(u.trim()))
-      out.push(`Ollama URL ${i + 1} ("${u}") must start with http:// or https://`);
-  });
-  const names = new Set<string>();
-  s.openai_endpoints.forEach((e, i) => {
-    if (!e.name.trim() && !e.base_url.trim()) return;
-    if (!e.name.trim()) out.push(`Endpoint ${i + 1} needs a name.`);
-    else if (names.has(e.name.trim())) out.push(`Two endpoints are called "${e.name.trim()}": names must differ.`);
-    names.add(e.name.trim());
-    if (!/^https?:\/\/\S+$/.test(e.base_url.trim()))
-      out.push(`Endpoint ${i + 1} base URL must start with http:// or https://`);
-    if (e.api_key_env && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(e.api_key_env.trim()))
-      out.push(`Endpoint ${i + 1}: "${e.api_key_env}" is not a valid environment variable name.`);
-  });
-  return out;
-}
-
-function EndpointRow({
-  index,
-  ep,
-  web,
-  dirty,
-  onChange,
-  onRemove,
-  onStoreKey,
-}: {
-  index: number;
-  ep: Endpoint;
-  web: boolean;
-  dirty: boolean;
-  onChange: (e: Endpoint) => void;
-  onRemove: () => void;
-  onStoreKey: () => void;
-}) {
-  const n = index + 1;
-  return (
-    <div className="card inner endpoint-row" aria-label={`Endpoint ${n}`}>
-      <div className="endpoint-grid">
-        <label>
-          Name
-          <input
-            aria-label={`Endpoint ${n} name`}
-            value={ep.name}
-            placeholder="e.g. OpenAI, Groq, LM Studio"
-            onChange={(e) => onChange({ ...ep, name: e.target.value })}
-          />
-        </label>
-        <label>
-          Base URL
-          <input
-            aria-label={`Endpoint ${n} base URL`}
-            className="mono"
-            value={ep.base_url}
-            placeholder="https://api.openai.com/v1"
-            onChange={(e) => onChange({ ...ep, base_url: e.target.value })}
-          />
-        </label>
-        <label>
-          API key environment variable
-          <input
-            aria-label={`Endpoint ${n} API key variable`}
-            className="mono"
-            value={ep.api_key_env ?? ''}
-            placeholder="none (local server)"
-            onChange={(e) => onChange({ ...ep, api_key_env: e.target.value || undefined })}
-          />
-        </label>
-        <div className="key-cell">
-          {!web && (
-            <>
-              <span className={ep.has_key ? 'status-pass small' : 'muted small'}>
-                {ep.has_key ? 'Key stored in the OS keychain' : 'No stored key'}
-              </span>
-              <button
-                type="button"
-                className="small-btn"
-                disabled={!ep.name.trim() || dirty}
-                title={dirty ? 'Save the settings first' : undefined}
-                onClick={onStoreKey}
-              >
-                {ep.has_key ? 'Replace key' : 'Store a key'}
-              </button>
-            </>
-          )}
-          <button type="button" className="ghost icon-btn" aria-label={`Remove endpoint ${n}`} onClick={onRemove}>
-            ✕
-          </button>
-        </div>
-      </div>
-    </div>
-  );
-}
-
-function StoreKeyDialog({ name, onClose }: { name: string; onClose: () => void }) {
-  const [key, setKey] = useState('');
-  const store = useApiMutation('models.setKey', ['models.settings', 'models.list']);
-  return (
-    <Dialog
-      title={`Store the API key for "${name}"`}
-      onClose={onClose}
-      actions={
-        <>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="primary"
-            disabled={!key.trim() || store.isPending}
-            onClick={() => void store.mutateAsync({ name, key: key.trim() }).then(onClose, () => undefined)}
-          >
-            Store in keychain
-          </button>
-        </>
-      }
-    >
-      <p className="muted small">
-        The key is encrypted by the operating system's keychain and stored next to Parley's data, never in the database,
-        exports or logs.
-      </p>
-      <label>
-        API key
-        <input
-          type="password"
-          autoComplete="off"
-          aria-label="API key"
-          value={key}
-          onChange={(e) => setKey(e.target.value)}
-        />
-      </label>
-      <ErrorBox error={store.error} />
-    </Dialog>
   );
 }
