@@ -10,11 +10,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../src-main/app/index.js';
-import { runSuite } from '../src-main/engine/index.js';
 import { createProviderRegistry } from '../src-main/providers/registry.js';
-import { scriptedModel } from '../src-main/providers/scripted.js';
 import { openStore } from '../src-main/store/index.js';
-import { benchGraph, benchSuite, machineLoad, tempStore } from './support/fixtures.js';
+import { machineLoad, seedStoredConversations, tempStore } from './support/fixtures.js';
 import { report, timeIt } from './lib.js';
 
 const arg = (name: string, d: number) =>
@@ -23,29 +21,14 @@ const N = arg('--n', 1000);
 
 const { store, dir, cleanup } = tempStore('parley-labels-bench-');
 try {
-  const graph = benchGraph({ singleNode: true });
-  const { agent, version } = store.agents.create(graph);
-  const model = scriptedModel({ name: 'bench', defaults: { caller_turns: 5, score: 0.8 } });
-  const out = await runSuite({
-    store,
-    models: { agent: model, caller: model, judge: model },
-    agent: { id: agent.id, version_id: version.id, name: graph.name, graph },
-    suite: { id: null, name: 'bench', data: benchSuite(1, { maxTurns: 10 }) },
-    options: { concurrency: 1 },
-  });
-  const [template] = out.results;
-  const runId = out.run.id;
-  store.transaction(() => {
-    for (let i = 1; i < N; i++) {
-      const { id: _id, ...rest } = template;
-      // scores spread over 0..1 so the calibration search has many candidate thresholds
-      const metrics = rest.metrics.map((m, j) => {
-        const score = ((i * 37 + j * 11) % 101) / 100;
-        return { ...m, score, passed: score >= m.threshold };
-      });
-      store.results.insert({ ...rest, metrics, test: `caller ${i + 1}`, test_index: i });
-    }
-  });
+  const { runId, template } = await seedStoredConversations(store, N, (copy, i) => ({
+    ...copy,
+    // scores spread over 0..1 so the calibration search has many candidate thresholds
+    metrics: copy.metrics.map((m, j) => {
+      const score = ((i * 37 + j * 11) % 101) / 100;
+      return { ...m, score, passed: score >= m.threshold };
+    }),
+  }));
   const registry = createProviderRegistry();
   const app = createApp(store, () => registry);
   const judgeFile = path.join(dir, 'judge.json');

@@ -13,9 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../src-main/app/index.js';
 import { createProviderRegistry } from '../src-main/providers/registry.js';
-import { scriptedModel } from '../src-main/providers/scripted.js';
-import { runSuite } from '../src-main/engine/index.js';
-import { benchGraph, benchSuite, tempStore } from './support/fixtures.js';
+import { seedStoredConversations, tempStore } from './support/fixtures.js';
 import { report } from './lib.js';
 
 const arg = (name: string, d: number) =>
@@ -24,24 +22,7 @@ const N = arg('--n', 1000);
 
 const { store, dir, cleanup } = tempStore('parley-rejudge-bench-');
 try {
-  const graph = benchGraph({ singleNode: true });
-  const { agent, version } = store.agents.create(graph);
-  const model = scriptedModel({ name: 'bench', defaults: { caller_turns: 5, score: 0.8 } });
-  const out = await runSuite({
-    store,
-    models: { agent: model, caller: model, judge: model },
-    agent: { id: agent.id, version_id: version.id, name: graph.name, graph },
-    suite: { id: null, name: 'bench', data: benchSuite(1, { maxTurns: 10 }) },
-    options: { concurrency: 1 },
-  });
-  const [template] = out.results;
-  const runId = out.run.id;
-  store.transaction(() => {
-    for (let i = 1; i < N; i++) {
-      const { id: _id, ...rest } = template;
-      store.results.insert({ ...rest, test: `caller ${i + 1}`, test_index: i });
-    }
-  });
+  const { runId, template } = await seedStoredConversations(store, N);
   const judgeFile = path.join(dir, 'judge.json');
   fs.writeFileSync(
     judgeFile,

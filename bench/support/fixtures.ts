@@ -9,7 +9,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { RunEvent } from '../../src-shared/contract/events.js';
 import { AgentGraph, TestSuite, type TestCaseInput } from '../../src-shared/schemas/index.js';
-import { startRun, type RunModels, type RunOutcome } from '../../src-main/engine/index.js';
+import { runSuite, startRun, type RunModels, type RunOutcome } from '../../src-main/engine/index.js';
+import { scriptedModel } from '../../src-main/providers/scripted.js';
+import type { Result } from '../../src-shared/schemas/index.js';
 import type { EngineLimits } from '../../src-main/engine/limits.js';
 import { openStore, type Store } from '../../src-main/store/index.js';
 
@@ -192,6 +194,36 @@ export function tempStore(prefix = 'parley-bench-'): { store: Store; dir: string
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A run of n stored conversations: one real 10-turn scripted conversation (single-node bench agent, judged at 0.8),
+ * then n - 1 copies of its result written in one transaction (`vary` changes each copy). For benchmarks of work
+ * over stored runs (re-judging, labels).
+ */
+export async function seedStoredConversations(
+  store: Store,
+  n: number,
+  vary: (copy: Omit<Result, 'id'>, i: number) => Omit<Result, 'id'> = (copy) => copy,
+): Promise<{ runId: string; template: Result }> {
+  const graph = benchGraph({ singleNode: true });
+  const { agent, version } = store.agents.create(graph);
+  const model = scriptedModel({ name: 'bench', defaults: { caller_turns: 5, score: 0.8 } });
+  const out = await runSuite({
+    store,
+    models: { agent: model, caller: model, judge: model },
+    agent: { id: agent.id, version_id: version.id, name: graph.name, graph },
+    suite: { id: null, name: 'bench', data: benchSuite(1, { maxTurns: 10 }) },
+    options: { concurrency: 1 },
+  });
+  const [template] = out.results;
+  store.transaction(() => {
+    for (let i = 1; i < n; i++) {
+      const { id: _id, ...rest } = template;
+      store.results.insert(vary({ ...rest, test: `caller ${i + 1}`, test_index: i }, i));
+    }
+  });
+  return { runId: out.run.id, template };
 }
 
 export interface TimedRun {
