@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch } from '../../src-main/api/dispatch.js';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { goodScript, seedClinic, writeScript } from '../integration/api/run-control-fixtures.js';
 import { shotPath } from './support/shots.js';
+import { finishedRun } from './support/finished-run.js';
 
 /**
  * The run page in Chromium for a run started with judge_repeats 3 and caller_fidelity: the metric
@@ -37,19 +37,12 @@ describe('judge repeats and caller fidelity on the run page (Chromium)', () => {
         ],
       }),
     );
-    const started = await dispatch(app.ctx, 'runs.start', {
+    runId = await finishedRun(app.ctx, {
       agent_id: agentId,
       suite_id: suiteId,
       models: { agent: { provider: 'scripted', model: script, params: {} } },
       options: { judge_repeats: 3, caller_fidelity: true },
     });
-    if (!started.ok) throw new Error(started.error.message);
-    runId = (started.output as { run_id: string }).run_id;
-    const t0 = Date.now();
-    while (app.ctx.store.runs.get(runId)?.status !== 'completed') {
-      if (Date.now() - t0 > 20_000) throw new Error('run did not finish');
-      await new Promise((r) => setTimeout(r, 50));
-    }
   });
   afterAll(async () => {
     await app?.close();

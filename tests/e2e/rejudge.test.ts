@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch } from '../../src-main/api/dispatch.js';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { goodScript, seedClinic, writeScript } from '../integration/api/run-control-fixtures.js';
+import { finishedRun } from './support/finished-run.js';
 
 /** "Re-judge..." in Chromium: judge a finished run again 3 times and see the unstable metrics marked. */
 describe('re-judging in Chromium', () => {
@@ -22,19 +22,12 @@ describe('re-judging in Chromium', () => {
       'clinic',
       goodScript({ rules: [{ purpose: 'judge', when: { seed: 2, any: 'concrete time slot' }, reply: 0.2 }] }),
     );
-    const started = await dispatch(app.ctx, 'runs.start', {
+    runId = await finishedRun(app.ctx, {
       agent_id: agentId,
       suite_id: suiteId,
       models: { agent: { provider: 'scripted', model: script, params: {} } },
       options: {},
     });
-    if (!started.ok) throw new Error(started.error.message);
-    runId = (started.output as { run_id: string }).run_id;
-    const t0 = Date.now();
-    while (app.ctx.store.runs.get(runId)?.status !== 'completed') {
-      if (Date.now() - t0 > 20_000) throw new Error('run did not finish');
-      await new Promise((r) => setTimeout(r, 50));
-    }
   });
   afterAll(async () => {
     await app?.close();

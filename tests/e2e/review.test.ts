@@ -6,6 +6,7 @@ import { dispatch } from '../../src-main/api/dispatch.js';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { goodScript, seedClinic, writeScript } from '../integration/api/run-control-fixtures.js';
 import { shotPath } from './support/shots.js';
+import { finishedRun } from './support/finished-run.js';
 
 const SLOT = 'The agent offers a concrete time slot';
 
@@ -25,19 +26,12 @@ describe('reviewing verdicts in Chromium', () => {
       'clinic',
       goodScript({ rules: [{ purpose: 'judge', when: { any: 'concrete time slot' }, reply: 0.2 }] }),
     );
-    const started = await dispatch(app.ctx, 'runs.start', {
+    runId = await finishedRun(app.ctx, {
       agent_id: agentId,
       suite_id: suiteId,
       models: { agent: { provider: 'scripted', model: script, params: {} } },
       options: { repeats: 3 },
     });
-    if (!started.ok) throw new Error(started.error.message);
-    runId = (started.output as { run_id: string }).run_id;
-    const t0 = Date.now();
-    while (app.ctx.store.runs.get(runId)?.status !== 'completed') {
-      if (Date.now() - t0 > 20_000) throw new Error('run did not finish');
-      await new Promise((r) => setTimeout(r, 50));
-    }
   });
   afterAll(async () => {
     await app?.close();
