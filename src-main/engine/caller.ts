@@ -57,10 +57,17 @@ export function callerSystemPrompt(persona: string, vars: Record<string, unknown
 
 /**
  * The caller's messages: its system prompt, then the transcript from its side (agent lines are "user",
- * its own are "assistant"). Prefix-stable: each turn only adds at the end. Exported so a bench can send
- * a peer tool's simulated user exactly the same prompt (bench/peers).
+ * its own are "assistant"). Prefix-stable: each turn only adds at the end. `ownAnswer` gives, for a line
+ * the caller said, the answer exactly as the model wrote it (its `{"message", "done"}` JSON): sent back as
+ * written, a server's prompt cache (and the in-process KV cache) still holds those tokens, so the caller's
+ * own lines are not read again on its next turn. Exported so a bench can send a peer tool's simulated user
+ * the same prompt (bench/peers).
  */
-export function callerMessages(system: string, transcript: Pick<TranscriptTurn, 'role' | 'content'>[]): ChatMessage[] {
+export function callerMessages(
+  system: string,
+  transcript: Pick<TranscriptTurn, 'role' | 'content'>[],
+  ownAnswer?: (line: string) => string | undefined,
+): ChatMessage[] {
   const msgs: ChatMessage[] = [{ role: 'system', content: system }];
   const spoken = transcript.filter((t) => t.role !== 'tool');
   if (!spoken.length || spoken[0].role === 'caller')
@@ -73,14 +80,26 @@ export function callerMessages(system: string, transcript: Pick<TranscriptTurn, 
       prev.content += `\n${t.content}`;
       continue;
     }
-    msgs.push({ role, content: t.content });
+    msgs.push({ role, content: (role === 'assistant' && ownAnswer?.(t.content)) || t.content });
   }
   return msgs;
+}
+
+/** The model's answer as written when it is a JSON `{"message"}` whose message, as kept, is `line`; else undefined. */
+export function answerForLine(raw: string, line: string, maxChars: number): string | undefined {
+  try {
+    const v = JSON.parse(raw) as { message?: unknown };
+    return typeof v?.message === 'string' && v.message.trim().slice(0, maxChars) === line ? raw : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export class SimulatedCaller {
   private scriptAt = 0;
   private readonly system: string;
+  /** The caller's lines and the model's answers they came from, as written (see callerMessages). */
+  private readonly answers = new Map<string, string>();
 
   constructor(
     persona: string,
@@ -95,7 +114,7 @@ export class SimulatedCaller {
   }
 
   private messages(transcript: TranscriptTurn[]): ChatMessage[] {
-    return callerMessages(this.system, transcript);
+    return callerMessages(this.system, transcript, (line) => this.answers.get(line));
   }
 
   private nextScripted(): string | undefined {
@@ -142,6 +161,8 @@ export class SimulatedCaller {
     });
     const v = res.value ?? {};
     const message = typeof v.message === 'string' ? v.message.trim().slice(0, this.limits.callerMessageChars) : '';
+    const asWritten = message ? answerForLine(res.raw, message, this.limits.callerMessageChars) : undefined;
+    if (asWritten) this.answers.set(message, asWritten);
     return { message, done: v.done === true };
   }
 

@@ -101,6 +101,12 @@ describe('prefix-stable requests over HTTP', () => {
     expect(callers).toHaveLength(3);
     for (const sent of [agent, callers])
       for (let i = 1; i < sent.length; i++) expectGrowsAtTheEnd(sent[i - 1], sent[i]);
+    // the caller's own lines go back as the JSON answers it wrote (its slot's cache holds those tokens)
+    const said = rt.transcript.filter((t) => t.role === 'caller').map((t) => t.content);
+    const own = callers[2].filter((m) => m.role === 'assistant').map((m) => String(m.content));
+    expect(own).toHaveLength(2);
+    for (const [i, content] of own.entries())
+      if (said[i] !== '(mumbles)') expect((JSON.parse(content) as { message: string }).message.trim()).toBe(said[i]);
   });
 
   it('router: the conversation follows the fixed instructions and only grows, also across a node switch; the conditions close the request', async () => {

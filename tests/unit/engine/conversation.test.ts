@@ -68,11 +68,13 @@ describe('conversation loop', () => {
     expect(first.messages[0].content).toContain('## Identity\nYour name is Dana.');
     expect(first.messages[0].content).toContain('## What you know\n- user: {"name":"Dana"}\n- order: A17');
     expect(first.messages.slice(1)).toEqual([{ role: 'user', content: '(The call connects. You speak first.)' }]);
+    // its own line goes back as the answer it wrote (the JSON), so a server's prompt cache still holds it
     expect(second.messages.slice(1)).toEqual([
       { role: 'user', content: '(The call connects. You speak first.)' },
-      { role: 'assistant', content: 'Hi there' },
+      { role: 'assistant', content: expect.stringMatching(/^\{.*"message":\s*"Hi there"/) },
       { role: 'user', content: 'Welcome to Acme.' },
     ]);
+    expect(JSON.parse(second.messages[2].content)).toMatchObject({ message: 'Hi there' });
     expect(unboundedParts(first.schema)).toEqual([]);
     expect(first.maxTokens).toBeGreaterThan(0);
     expect(second.session).toBe(first.session);
