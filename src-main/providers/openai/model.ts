@@ -102,6 +102,8 @@ export class OpenAiChatModel implements ChatModel {
   private closed = false;
   /** Characters per token learned from the server's prompt counts (undefined until a call reported usage). */
   private charsPerToken: number | undefined;
+  /** Characters per token of the model's answers (see observeCompletion). */
+  private outputCharsPerToken: number | undefined;
 
   private constructor(
     readonly spec: ModelSpec,
@@ -263,9 +265,27 @@ export class OpenAiChatModel implements ChatModel {
     if (promptTokens > 0) this.charsPerToken = ratio;
   }
 
-  /** max_tokens for a structured answer: never less than the schema's worst case at the measured (else 1) characters per token. */
+  /**
+   * Learns the model's characters per token in what it writes (answers of at least 16 tokens; the smallest
+   * ratio seen). A model can write fewer characters per token than its prompts hold (other scripts than the
+   * prompt's, emoji, byte tokens), and a structured answer sized by the prompt's ratio is then cut off.
+   */
+  observeCompletion(text: string, completionTokens: number | undefined): void {
+    if (!completionTokens || completionTokens < 16 || !text) return;
+    this.outputCharsPerToken = learnCharsPerToken(
+      this.outputCharsPerToken ?? DEFAULT_CHARS_PER_TOKEN,
+      text.length,
+      completionTokens,
+    );
+  }
+
+  /** max_tokens for a structured answer: never less than the schema's worst case at the measured (else 1) characters per token, prompts' or answers' whichever is smaller. */
   structuredLimit(schema: JsonSchema, asked: number | undefined): number | undefined {
-    return structuredTokenLimit(schema, asked, this.charsPerToken ?? UNMEASURED_CHARS_PER_TOKEN);
+    const measured =
+      this.charsPerToken === undefined
+        ? undefined
+        : Math.min(this.charsPerToken, this.outputCharsPerToken ?? this.charsPerToken);
+    return structuredTokenLimit(schema, asked, measured ?? UNMEASURED_CHARS_PER_TOKEN);
   }
 
   async identity(): Promise<ModelIdentity> {

@@ -58,6 +58,7 @@ export class OpenAiSession implements ModelSession {
         // without usage (server ignores stream_options) the delta count stands in for completion tokens
         const usage = r.usage ?? { completion_tokens: r.deltas };
         if (r.usage?.prompt_tokens) this.owner.observePrompt(req.messages, r.usage.prompt_tokens);
+        this.owner.observeCompletion(r.text, r.usage?.completion_tokens);
         return {
           text: r.text,
           toolCalls: r.toolCalls,
@@ -151,6 +152,7 @@ export class OpenAiSession implements ModelSession {
           });
           const args = r.toolCalls[0]?.arguments;
           if (r.usage?.prompt_tokens) this.owner.observePrompt(msgs, r.usage.prompt_tokens);
+          this.owner.observeCompletion(r.text, r.usage?.completion_tokens);
           return {
             raw: r.text || (args ? JSON.stringify(args) : ''),
             usage: withFirstToken(
@@ -175,6 +177,7 @@ export class OpenAiSession implements ModelSession {
           (msg?.tool_calls?.[0]?.function?.arguments
             ? JSON.stringify(parseToolArguments(msg.tool_calls[0].function.arguments))
             : '');
+        this.owner.observeCompletion(raw, j.usage?.completion_tokens);
         return { raw, usage: usageFromOpenAi(j.usage, performance.now() - t0, ep) };
       },
       () => !emitted,
