@@ -122,6 +122,36 @@ export function parseModelSpec(spec: string): ModelSpec {
   return ModelSpec.parse({ provider: parsedProvider.data, model: rest });
 }
 
+/**
+ * Parse model parameters written as `KEY=VALUE[,KEY=VALUE...]` (the CLI's `--agent-params temperature=0,seed=7`).
+ * Numbers are read as numbers; every key and value is checked against ModelParams, and an unknown key or a
+ * bad value is refused naming it and what was expected.
+ */
+export function parseModelParams(text: string): ModelParams {
+  const known = Object.keys(ModelParams.shape);
+  const out: Record<string, unknown> = {};
+  for (const item of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const eq = item.indexOf('=');
+    const key = eq > 0 ? item.slice(0, eq).trim() : '';
+    const raw = eq > 0 ? item.slice(eq + 1).trim() : '';
+    if (!key || !raw) throw new Error(`"${item}": expected KEY=VALUE (e.g. temperature=0)`);
+    if (!known.includes(key)) throw new Error(`unknown parameter "${key}" (expected one of ${known.join(', ')})`);
+    if (key in out) throw new Error(`parameter "${key}" is given twice`);
+    out[key] = raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+  }
+  const parsed = ModelParams.strict().safeParse(out);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(
+      `parameter "${issue.path.join('.')}" = ${JSON.stringify(out[String(issue.path[0])])}: ${issue.message}`,
+    );
+  }
+  return parsed.data;
+}
+
 export function formatModelSpec(spec: ModelSpec): string {
   const ep = spec.endpoints?.length
     ? `@${spec.endpoints.map((u) => `${u}${formatEndpointOptions(spec.endpoint_options?.[u])}`).join(',')}`

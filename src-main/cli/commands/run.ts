@@ -4,7 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { toRunReport } from '../../../src-shared/run-report.js';
-import { parseModelSpec, SEVERITIES, type ModelSpec, type RunOptions } from '../../../src-shared/schemas/index.js';
+import {
+  parseModelParams,
+  parseModelSpec,
+  SEVERITIES,
+  type ModelSpec,
+  type RunOptions,
+} from '../../../src-shared/schemas/index.js';
 import { failsOnSeverity } from '../../compare/failure-groups.js';
 import type { App } from '../../app/index.js';
 import { allTestsOk, type RunHandle, type RunOutcome } from '../../engine/index.js';
@@ -32,6 +38,9 @@ interface RunCliOptions {
   agentModel: string[];
   callerModel?: string;
   judgeModel?: string;
+  agentParams?: string;
+  callerParams?: string;
+  judgeParams?: string;
   repeat?: string;
   concurrency?: string;
   maxTurns?: string;
@@ -84,11 +93,18 @@ function contextPolicy(v: string): 'end' | 'trim' {
   throw new CliError(`--context: expected end or trim, got "${v}"`);
 }
 
-function spec(flag: string, v: string): ModelSpec {
+function spec(flag: string, v: string, params?: { flag: string; text?: string }): ModelSpec {
+  let s: ModelSpec;
   try {
-    return parseModelSpec(v);
+    s = parseModelSpec(v);
   } catch (e) {
     throw new CliError(`${flag}: ${(e as Error).message}`);
+  }
+  if (!params?.text) return s;
+  try {
+    return { ...s, params: { ...s.params, ...parseModelParams(params.text) } };
+  } catch (e) {
+    throw new CliError(`${params.flag}: ${(e as Error).message}`);
   }
 }
 
@@ -113,8 +129,26 @@ async function execute(app: App, opts: RunCliFlags): Promise<number> {
   };
   checkRunFlags(options);
   checkForceFlag(opts);
-  const callerSpec = opts.callerModel ? spec('--caller-model', opts.callerModel) : undefined;
-  const judgeSpec = opts.judgeModel ? spec('--judge-model', opts.judgeModel) : undefined;
+  if (opts.resume && (opts.agentParams || opts.callerParams || opts.judgeParams))
+    throw new CliError(
+      '--resume continues a run with the models it was started with; drop --agent-params, --caller-params and --judge-params',
+    );
+  const agentParams = { flag: '--agent-params', text: opts.agentParams };
+  // a role without its own model shares the agent's loaded model, parameters included (one load, not two)
+  for (const [flag, model, of] of [
+    ['--caller-params', opts.callerModel, opts.callerParams],
+    ['--judge-params', opts.judgeModel, opts.judgeParams],
+  ] as const)
+    if (of && !model)
+      throw new CliError(
+        `${flag} needs its own model (${flag.replace('params', 'model')} SPEC): without one the ${flag.slice(2, -7)} shares the agent model and its --agent-params`,
+      );
+  const callerSpec = opts.callerModel
+    ? spec('--caller-model', opts.callerModel, { flag: '--caller-params', text: opts.callerParams })
+    : undefined;
+  const judgeSpec = opts.judgeModel
+    ? spec('--judge-model', opts.judgeModel, { flag: '--judge-params', text: opts.judgeParams })
+    : undefined;
   // a test file's own models (llm_model) may only call hosts the user configured (engine/test-endpoints.ts)
   const testEndpoints = {
     allowAll: opts.allowTestEndpoints,
@@ -150,7 +184,7 @@ async function execute(app: App, opts: RunCliFlags): Promise<number> {
       throw new CliError(
         'parley run needs --agent <agent>, --tests <file|suite> and --agent-model SPEC (or --resume RUN)',
       );
-    const agentSpecs = opts.agentModel.map((s) => spec('--agent-model', s));
+    const agentSpecs = opts.agentModel.map((s) => spec('--agent-model', s, agentParams));
     // A model matrix shares one caller and one judge (the first agent model unless given), so only the agent differs.
     const sharedCaller = callerSpec ?? (agentSpecs.length > 1 ? agentSpecs[0] : undefined);
     const sharedJudge = judgeSpec ?? (agentSpecs.length > 1 ? agentSpecs[0] : undefined);
@@ -281,6 +315,12 @@ export function registerRun(program: Command): void {
       )
       .option('--caller-model <spec>', 'simulated caller model SPEC (default: the agent model)')
       .option('--judge-model <spec>', 'judge model SPEC (default: the agent model)')
+      .option(
+        '--agent-params <k=v,...>',
+        "the agent model's parameters, e.g. temperature=0.3,seed=7 (temperature, top_p, seed, max_tokens, context_size...; default: the server's or the model's own)",
+      )
+      .option('--caller-params <k=v,...>', "with --caller-model: the caller model's parameters (as --agent-params)")
+      .option('--judge-params <k=v,...>', "with --judge-model: the judge model's parameters (as --agent-params)")
       .option('--repeat <n>', "run every test N times (overrides the tests' repeats)")
       .option('--concurrency <n>', 'conversations at once (default 4)')
       .option('--max-turns <n>', 'caller turns per conversation (overrides the tests; default 20)')
