@@ -12,6 +12,7 @@ import { setMaxListeners } from 'node:events';
 import { ProviderError } from '../providers/types.js';
 import { CancelledError, ContextFullError, ModelCallError } from './errors.js';
 import { dropOldestTurn, isContextOverflow, type ContextPolicy } from './context-trim.js';
+import { fairTurn } from './fair-turns.js';
 
 export type ModelRole = 'agent' | 'caller' | 'judge';
 
@@ -108,6 +109,8 @@ export class ModelCalls {
       ...(u.endpoint ? { endpoint: u.endpoint } : {}),
       ...(u.first_token_ms !== undefined ? { first_token_ms: u.first_token_ms } : {}),
     });
+    // the engine's next step runs in a later loop turn, a few conversations per turn (fair-turns.ts)
+    await fairTurn();
     return res;
   }
 
