@@ -82,6 +82,10 @@ function toRun(row: RunRow): Run {
   });
 }
 
+/** Invalid-caller results of a run; its WHERE term matches the partial index of migration 013 exactly, so only the index is read. */
+export const INVALID_CALLER_COUNT_SQL =
+  "SELECT count(*) AS n FROM results WHERE run_id = ? AND json_extract(data_json, '$.caller_invalid') = 1";
+
 export class RunsRepo {
   /** Proof of life of running runs (see run-lock.ts): held while this process runs a run. */
   readonly locks: RunLocks;
@@ -235,12 +239,7 @@ export class RunsRepo {
       }
     ).n;
     if (full) s.context_full = full;
-    const invalidCaller = (
-      prep(
-        this.db,
-        "SELECT count(*) AS n FROM results WHERE run_id = ? AND json_extract(data_json, '$.caller_invalid') = 1",
-      ).get(id) as { n: number }
-    ).n;
+    const invalidCaller = (prep(this.db, INVALID_CALLER_COUNT_SQL).get(id) as { n: number }).n;
     if (invalidCaller) s.invalid_caller = invalidCaller;
     prep(this.db, 'UPDATE runs SET summary_json = ? WHERE id = ?').run(JSON.stringify(s), id);
     return s;

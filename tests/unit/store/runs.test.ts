@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../src-main/store/index.js';
+import { INVALID_CALLER_COUNT_SQL } from '../../../src-main/store/repos/runs.js';
 import { smallGraph } from '../../support/graphs.js';
 import { fakeResult } from '../../support/results.js';
 import { tempDbPath, tempDir } from '../../support/tmp.js';
@@ -52,6 +53,15 @@ describe('runs and results repositories', () => {
     expect(results.map((r) => r.status)).toEqual(['pass', 'fail', 'error']);
     expect(results[2].error).toBe('model refused connection');
     expect(store.results.finishedKeys(run.id)).toEqual(new Set(['0:0', '1:0', '2:0']));
+  });
+
+  it("counts invalid-caller results from an index, not by reading every result's JSON (the count runs after each stored result)", () => {
+    const run = newRun();
+    store.results.insert(fakeResult(run.id, 0, 'fail', { caller_invalid: true } as never));
+    store.results.insert(fakeResult(run.id, 1, 'pass'));
+    expect(store.runs.refreshSummary(run.id)).toMatchObject({ total: 2, invalid_caller: 1 });
+    const plan = store.db.prepare(`EXPLAIN QUERY PLAN ${INVALID_CALLER_COUNT_SQL}`).all(run.id) as { detail: string }[];
+    expect(plan.map((p) => p.detail).join('; ')).toMatch(/USING INDEX results_run_invalid_caller/);
   });
 
   it('marks runs left running by a dead process as interrupted on the next open, keeping results', () => {
