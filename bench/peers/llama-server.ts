@@ -34,6 +34,31 @@ function scenarioFiles(name: string): { agent: string; suite: string } {
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
+/** The server's own time for these calls per conversation (timings.prompt_ms + predicted_ms) and its time per generated token. */
+function serverMs(cs: CountedCall[], conversations: number): string {
+  const p = sum(cs.map((c) => c.promptMs));
+  const g = sum(cs.map((c) => c.predictedMs));
+  const n = sum(cs.map((c) => c.generated));
+  return `${(p / conversations).toFixed(0)} + ${(g / conversations).toFixed(0)} (${n ? (g / n).toFixed(2) : '-'})`;
+}
+
+/** How busy the client kept the server: mean requests in flight, and the share of the wall time with at least one / with `c` in flight. */
+function occupancy(calls: CountedCall[], c: number): string {
+  if (!calls.length) return '-';
+  const t0 = Math.min(...calls.map((k) => k.startMs));
+  const t1 = Math.max(...calls.map((k) => k.endMs));
+  const inFlight = sum(calls.map((k) => k.endMs - k.startMs)) / (t1 - t0);
+  let any = 0;
+  let full = 0;
+  let steps = 0;
+  for (let t = t0; t < t1; t += 10, steps++) {
+    const n = calls.filter((k) => k.startMs <= t && k.endMs > t).length;
+    if (n > 0) any++;
+    if (n >= c) full++;
+  }
+  return `mean ${inFlight.toFixed(2)} requests in flight; >= 1 in flight ${((100 * any) / steps).toFixed(0)}% of the time, ${c} in flight ${((100 * full) / steps).toFixed(0)}%`;
+}
+
 function roleTable(calls: CountedCall[], conversations: number): string {
   const roles = [...new Set(calls.map((c) => c.role))].sort();
   const rows = roles.map((role) => {
@@ -41,15 +66,15 @@ function roleTable(calls: CountedCall[], conversations: number): string {
     const evaluated = sum(cs.map((c) => c.evaluated));
     const cached = sum(cs.map((c) => c.cached));
     const sent = evaluated + cached;
-    return `| ${role} | ${cs.length} | ${(cs.length / conversations).toFixed(2)} | ${(sent / conversations).toFixed(0)} | ${(evaluated / conversations).toFixed(0)} | ${(cached / conversations).toFixed(0)} | ${sent ? ((100 * cached) / sent).toFixed(0) : '-'}% | ${(sum(cs.map((c) => c.generated)) / conversations).toFixed(0)} |`;
+    return `| ${role} | ${cs.length} | ${(cs.length / conversations).toFixed(2)} | ${(sent / conversations).toFixed(0)} | ${(evaluated / conversations).toFixed(0)} | ${(cached / conversations).toFixed(0)} | ${sent ? ((100 * cached) / sent).toFixed(0) : '-'}% | ${(sum(cs.map((c) => c.generated)) / conversations).toFixed(0)} | ${serverMs(cs, conversations)} |`;
   });
   const ev = sum(calls.map((c) => c.evaluated));
   const ca = sum(calls.map((c) => c.cached));
   rows.push(
-    `| **all** | ${calls.length} | ${(calls.length / conversations).toFixed(2)} | ${((ev + ca) / conversations).toFixed(0)} | ${(ev / conversations).toFixed(0)} | ${(ca / conversations).toFixed(0)} | ${ev + ca ? ((100 * ca) / (ev + ca)).toFixed(0) : '-'}% | ${(sum(calls.map((c) => c.generated)) / conversations).toFixed(0)} |`,
+    `| **all** | ${calls.length} | ${(calls.length / conversations).toFixed(2)} | ${((ev + ca) / conversations).toFixed(0)} | ${(ev / conversations).toFixed(0)} | ${(ca / conversations).toFixed(0)} | ${ev + ca ? ((100 * ca) / (ev + ca)).toFixed(0) : '-'}% | ${(sum(calls.map((c) => c.generated)) / conversations).toFixed(0)} | ${serverMs(calls, conversations)} |`,
   );
   return (
-    '| role | calls | calls / conversation | prompt tokens sent / conv | evaluated / conv | from cache / conv | cached | generated / conv |\n|---|---|---|---|---|---|---|---|\n' +
+    '| role | calls | calls / conversation | prompt tokens sent / conv | evaluated / conv | from cache / conv | cached | generated / conv | server ms / conv: prompt + generation (ms / generated token) |\n|---|---|---|---|---|---|---|---|---|\n' +
     rows.join('\n')
   );
 }
@@ -69,6 +94,8 @@ for (const scenario of SCENARIOS) {
       netLog,
     });
     const metrics = await server.metrics();
+    if (process.env.PARLEY_BENCH_KEEP)
+      fs.writeFileSync(path.join(work, `calls-${scenario}-${c}.json`), JSON.stringify(proxy.calls, null, 1));
     await proxy.stop();
     await server.stop();
     if (run.code !== 0 && run.code !== 1)
@@ -79,6 +106,7 @@ for (const scenario of SCENARIOS) {
     process.stdout.write(
       `\n### ${scenario}, concurrency ${c}: ${results.length} conversations, ${sum(results.map((r) => r.turns))} caller turns, ${(run.wallMs / 1000).toFixed(1)} s wall, ${outside} outside connections\n\n` +
         roleTable(proxy.calls, results.length || N) +
+        `\n\nServer occupancy (from the proxy's request times): ${occupancy(proxy.calls, c)}` +
         `\n\n/metrics: prompt_tokens_total ${metrics.prompt_tokens_total ?? '?'}, tokens_predicted_total ${metrics.tokens_predicted_total ?? '?'}, n_decode_total ${metrics.n_decode_total ?? '?'}; statuses ${JSON.stringify(results.reduce<Record<string, number>>((a, r) => ({ ...a, [r.status]: (a[r.status] ?? 0) + 1 }), {}))}\n`,
     );
   }

@@ -192,7 +192,9 @@ function fig(tool: Cell['tool'], c: number) {
     mean(cs.map((x) => sum(x.calls.filter((k) => !role || k.role === role).map(f)) / N));
   return {
     wall: mean(cs.map((x) => x.wallMs)) / 1000,
-    calls: mean(cs.map((x) => x.calls.length / N)),
+    // conversation calls; the pre-run check (one 1-token call per run) is shown apart
+    calls: mean(cs.map((x) => x.calls.filter((k) => k.role !== 'pre-run check').length / N)),
+    checks: mean(cs.map((x) => x.calls.filter((k) => k.role === 'pre-run check').length)),
     evaluated: per((k) => k.evaluated),
     cached: per((k) => k.cached),
     generated: per((k) => k.generated),
@@ -210,7 +212,7 @@ out +=
 for (const c of CONCURRENCY)
   for (const tool of ['parley', 'promptfoo'] as const) {
     const f = fig(tool, c);
-    out += `| ${tool} | ${c} | ${f2(f.wall)} | ${f2(f.calls)} | ${f.evaluated.toFixed(0)} | ${f.cached.toFixed(0)} | ${f.generated.toFixed(0)} | ${f.judgeEval.toFixed(0)} | ${f.judgeGen.toFixed(0)} | ${f.outside.toFixed(1)}${f.targets.length ? ` (${f.targets.join(', ')})` : ''} | ${f.ok} |\n`;
+    out += `| ${tool} | ${c} | ${f2(f.wall)} | ${f2(f.calls)}${f.checks ? ` (+${f.checks} pre-run check per run)` : ''} | ${f.evaluated.toFixed(0)} | ${f.cached.toFixed(0)} | ${f.generated.toFixed(0)} | ${f.judgeEval.toFixed(0)} | ${f.judgeGen.toFixed(0)} | ${f.outside.toFixed(1)}${f.targets.length ? ` (${f.targets.join(', ')})` : ''} | ${f.ok} |\n`;
   }
 if (CONCURRENCY.includes(1) && CONCURRENCY.includes(4)) {
   const p1 = fig('parley', 1);

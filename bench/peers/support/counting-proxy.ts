@@ -12,6 +12,14 @@ export interface CountedCall {
   evaluated: number;
   cached: number;
   generated: number;
+  /** The server's own milliseconds for this call: reading the prompt, generating the answer. */
+  promptMs: number;
+  predictedMs: number;
+  /** When the proxy received the request and finished reading the answer (ms since the proxy started). */
+  startMs: number;
+  endMs: number;
+  /** Whether the answer was streamed (SSE). */
+  streamed: boolean;
   /** A tag the bench sets while a run is going (e.g. "parley c=4"). */
   tag: string;
 }
@@ -30,7 +38,15 @@ export interface CountingProxy {
   stop(): Promise<void>;
 }
 
-function timingsOf(text: string): { prompt_n?: number; cache_n?: number; predicted_n?: number } | undefined {
+interface Timings {
+  prompt_n?: number;
+  cache_n?: number;
+  predicted_n?: number;
+  prompt_ms?: number;
+  predicted_ms?: number;
+}
+
+function timingsOf(text: string): Timings | undefined {
   try {
     return (JSON.parse(text) as { timings?: never }).timings;
   } catch {
@@ -54,7 +70,9 @@ export async function startCountingProxy(target: string, classify: Classifier): 
   const samples: Samples = new Map();
   const state = { tag: '' };
   const sockets = new Set<net.Socket>();
+  const t0 = performance.now();
   const server = http.createServer((req, res) => {
+    const startMs = performance.now() - t0;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
@@ -81,6 +99,11 @@ export async function startCountingProxy(target: string, classify: Classifier): 
             evaluated: t?.prompt_n ?? 0,
             cached: t?.cache_n ?? 0,
             generated: t?.predicted_n ?? 0,
+            promptMs: t?.prompt_ms ?? 0,
+            predictedMs: t?.predicted_ms ?? 0,
+            startMs,
+            endMs: performance.now() - t0,
+            streamed: text.startsWith('data: '),
             tag: state.tag,
           });
         }
@@ -121,8 +144,12 @@ export async function startCountingProxy(target: string, classify: Classifier): 
 }
 
 /** Parley's roles, by the first line of each role's system message (see src-main/engine). */
-export const parleyRole: Classifier = (first) =>
-  first.startsWith('You are role-playing a caller')
+export const parleyRole: Classifier = (first, body) =>
+  // the pre-run check (src-main/providers/openai/model.ts check()): one 1-token call per run when the
+  // server's /models does not list the model name (llama-server lists its file name)
+  first === 'Say OK.' && (body.messages as unknown[] | undefined)?.length === 1
+    ? 'pre-run check'
+    : first.startsWith('You are role-playing a caller')
     ? 'caller'
     : first.startsWith('You route a phone conversation')
       ? 'router'

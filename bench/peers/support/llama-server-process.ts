@@ -9,11 +9,34 @@ import path from 'node:path';
 import { ensureTinyGguf } from '../../../tests/fixtures/tiny-gguf/write-tiny-gguf.js';
 import { benchCacheDir, ensureLlamaServer } from '../build-llama-server.js';
 
-/** The bench model: the tiny random-weight llama GGUF (seed 2: its caller keeps talking) with an 8,192-token trained context. */
+/**
+ * The bench model: the tiny random-weight llama GGUF (seed 2) with an 8,192-token trained context. By default
+ * it writes text pieces only (`piecesOnly`: its answers tokenize back to the tokens it wrote, as a real model's
+ * do, so the prompt cache figures are not spoiled by byte-token answers); PARLEY_BENCH_MODEL=bytes gives the
+ * earlier model that also writes byte tokens.
+ */
 export async function benchModelFile(seed = 2): Promise<string> {
   const dir = path.join(benchCacheDir(), 'models');
   fs.mkdirSync(dir, { recursive: true });
-  return ensureTinyGguf(dir, seed, { contextLength: 8192, name: `tiny-8k-seed${seed}` });
+  const piecesOnly = process.env.PARLEY_BENCH_MODEL !== 'bytes';
+  // PARLEY_BENCH_WIDTH=512 PARLEY_BENCH_LAYERS=4: a model whose cost is in its weights (see benchModelShape)
+  const width = Number(process.env.PARLEY_BENCH_WIDTH ?? 64);
+  const layers = Number(process.env.PARLEY_BENCH_LAYERS ?? 2);
+  return ensureTinyGguf(dir, seed, {
+    contextLength: 8192,
+    name: `tiny-8k-seed${seed}${piecesOnly ? '-pieces' : ''}${width !== 64 ? `-w${width}` : ''}${layers !== 2 ? `-l${layers}` : ''}`,
+    piecesOnly,
+    width,
+    layers,
+  });
+}
+
+/** What the bench model is, for the reports. */
+export function benchModelShape(): string {
+  const width = Number(process.env.PARLEY_BENCH_WIDTH ?? 64);
+  const layers = Number(process.env.PARLEY_BENCH_LAYERS ?? 2);
+  const pieces = process.env.PARLEY_BENCH_MODEL !== 'bytes';
+  return `random-weight llama, width ${width}, ${layers} layers, ${pieces ? 'writes text pieces only' : 'writes byte tokens too'}`;
 }
 
 export async function freePort(): Promise<number> {

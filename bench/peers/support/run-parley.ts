@@ -4,6 +4,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
+/** The agent's sampling temperature in the side-by-side runs (both tools). */
+export const AGENT_TEMPERATURE = 0.8;
+
 export const GUARD = pathToFileURL(path.resolve('bench/peers/support/net-guard.mjs')).href;
 
 export interface ToolRun {
@@ -64,6 +67,17 @@ export function runParley(o: {
       '--db',
       o.db,
       '--json',
+      // the agent samples at 0.8 in both tools (promptfoo's agent copies the temperature of Parley's agent
+      // request): at temperature 0 the random-weight model writes the same reply in every conversation, and
+      // the server's cache would then serve one conversation's transcript to the next. The caller and the
+      // judge are the same server given as their own models, so they keep their greedy default (as
+      // promptfoo's grader, temperature 0, and the stand-in, which copies Parley's caller request).
+      '--agent-params',
+      `temperature=${AGENT_TEMPERATURE}`,
+      '--caller-model',
+      `openai:tiny@${o.baseUrl}`,
+      '--judge-model',
+      `openai:tiny@${o.baseUrl}`,
       ...(o.extra ?? []),
     ],
     o.netLog,

@@ -155,7 +155,7 @@ export class OllamaSession implements ModelSession {
                   messages: toOllamaMessages(messages) as Message[],
                   format: req.schema,
                   keep_alive: this.owner.keepAlive,
-                  options: this.options(numCtx, maxTokens, req.temperature ?? 0),
+                  options: this.options(numCtx, maxTokens, req.temperature ?? this.owner.spec.params.temperature ?? 0),
                 };
                 try {
                   if (!onToken) {

@@ -142,7 +142,8 @@ export class OpenAiSession implements ModelSession {
         // issue 14: never ask for fewer tokens than the schema's own bounds may need
         const maxTokens = this.owner.structuredLimit(schema, req.maxTokens ?? this.owner.spec.params.max_tokens);
         const body = {
-          ...this.baseBody(msgs, maxTokens, req.temperature ?? 0),
+          // a structured answer is greedy unless the call or the model's own parameters ask for sampling (judge seeds)
+          ...this.baseBody(msgs, maxTokens, req.temperature ?? this.owner.spec.params.temperature ?? 0),
           ...(response_format ? { response_format } : {}),
         };
         if (onToken) {

@@ -109,6 +109,25 @@ describe('openai-compatible provider', () => {
     });
   });
 
+  it("structured calls are greedy by default and sample at the model's own temperature when it has one (judge seeds)", async () => {
+    const temperatures: unknown[] = [];
+    for (const params of [{}, { temperature: 0.6, seed: 3 }]) {
+      const m = await reg.load({ ...spec(), params });
+      const s = await m.openSession();
+      await s.structured({ messages: msgs, schema: SCHEMA, schemaName: 'route', maxTokens: 64 });
+      await s.dispose();
+      const sent = srv.requests.filter((q) => q.path === '/v1/chat/completions').at(-1)!.body as {
+        temperature?: number;
+        seed?: number;
+      };
+      temperatures.push([sent.temperature, sent.seed]);
+    }
+    expect(temperatures).toEqual([
+      [0, undefined],
+      [0.6, 3],
+    ]);
+  });
+
   it('structured output streams its JSON over SSE when asked', async () => {
     const m = await reg.load(spec());
     const s = await m.openSession();
