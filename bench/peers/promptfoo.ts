@@ -225,7 +225,7 @@ if (CONCURRENCY.includes(1) && CONCURRENCY.includes(4)) {
   out += `| prompt tokens evaluated, concurrency 1 | ${f2(p1.evaluated / q1.evaluated)} | <= 0.5 |\n| prompt tokens evaluated, concurrency 4 | ${f2(p4.evaluated / q4.evaluated)} | <= 0.5 |\n`;
   out += `| generated tokens, concurrency 1 | ${f2(p1.generated / q1.generated)} | |\n`;
   out += `| 4-way speedup: Parley ${f2(p1.wall / p4.wall)}x, promptfoo ${f2(q1.wall / q4.wall)}x | | Parley >= 1.5x |\n`;
-  out += `| outside connections per run: Parley ${p1.outside}, promptfoo ${q1.outside} | | Parley 0 |\n`;
+  out += `| outside connections per run: Parley ${p1.outside.toFixed(1)}, promptfoo ${q1.outside.toFixed(1)} | | Parley 0 |\n`;
 }
 process.stdout.write(out);
 fs.rmSync(work, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ModelInfo, ModelSpec, ProviderId, ReadinessReport, ReadinessRole } from '../schemas/index.js';
+import { EndpointOptions, ModelInfo, ModelSpec, ProviderId, ReadinessReport, ReadinessRole } from '../schemas/index.js';
 import { ModelProblem } from './preflight.js';
 import { method } from './define.js';
 
@@ -13,6 +13,8 @@ export const ModelSettings = z.object({
         base_url: z.string(),
         api_key_env: z.string().optional(),
         has_key: z.boolean().default(false),
+        /** Limits of this endpoint (calls at once, requests and tokens per minute...), carried into every model picked from it. */
+        options: EndpointOptions.optional(),
       }),
     )
     .default([]),

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MethodOutput } from '../../src-shared/contract/index.js';
 import { openWebApp, type WebApp } from './support/browser.js';
+import { shotPath } from './support/shots.js';
 import { ensureTinyGguf } from '../fixtures/tiny-gguf/write-tiny-gguf.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/generated', import.meta.url));
@@ -54,6 +55,36 @@ describe('models page in Chromium (web mode)', () => {
 
     // the bundled scripted model is offered
     await page.getByTestId('provider-scripted').getByText('scripted-model.json').first().waitFor();
+  });
+
+  it("sets an endpoint's limits (calls at once, requests per minute): a bad value is named and blocks saving; saved ones stay", async () => {
+    const { page } = app;
+    await page.getByRole('link', { name: 'Models', exact: true }).click();
+    await page.getByLabel('Models folder').waitFor();
+    await page.getByRole('button', { name: '+ Add an endpoint' }).click();
+    const n = await page.locator('.endpoint-row').count();
+    await page.getByLabel(`Endpoint ${n} name`).fill('GPU box');
+    await page.getByLabel(`Endpoint ${n} base URL`).fill(`${deadOllama}/v1`);
+    await page.getByLabel(`Endpoint ${n} calls at once`).fill('0');
+    await page
+      .getByRole('alert')
+      .getByText(`Endpoint ${n}: calls at once must be a whole number from 1 to 256 (got 0).`)
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Save settings' }).isDisabled()).toBe(true);
+    await page.getByLabel(`Endpoint ${n} calls at once`).fill('2');
+    await page.getByLabel(`Endpoint ${n} requests / minute`).fill('600');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').getByText('Saved').waitFor();
+    const saved = app.ctx.store.settings.get<{ openai_endpoints: { name: string; options?: unknown }[] }>('models');
+    expect(saved?.openai_endpoints.find((e) => e.name === 'GPU box')?.options).toEqual({ concurrency: 2, rpm: 600 });
+    await page.reload();
+    await page.getByLabel(`Endpoint ${n} calls at once`).waitFor();
+    expect(await page.getByLabel(`Endpoint ${n} calls at once`).inputValue()).toBe('2');
+    expect(await page.getByLabel(`Endpoint ${n} tokens / minute`).inputValue()).toBe('');
+    await page
+      .locator('.endpoint-row')
+      .nth(n - 1)
+      .screenshot({ path: shotPath('models-endpoint-limits.png') });
   });
 
   it('lists GGUF files of the models folder with size and quantization', async () => {

@@ -1,6 +1,22 @@
 import type { ModelSettings } from '../../../src-shared/contract/models.js';
+import { EndpointOptions } from '../../../src-shared/schemas/index.js';
 
 export type Endpoint = ModelSettings['openai_endpoints'][number];
+
+/** The endpoint limits the row edits: label, option key, what a valid value is (for the error line). */
+const LIMITS: { key: 'concurrency' | 'rpm' | 'tpm'; label: string; placeholder: string; expected: string }[] = [
+  { key: 'concurrency', label: 'Calls at once', placeholder: '8', expected: 'a whole number from 1 to 256' },
+  { key: 'rpm', label: 'Requests / minute', placeholder: 'no limit', expected: 'a number above 0' },
+  { key: 'tpm', label: 'Tokens / minute', placeholder: 'no limit', expected: 'a whole number, at least 1' },
+];
+
+/** The options with one limit set (a number as typed) or cleared (empty); undefined when none is left. */
+function withLimit(options: Endpoint['options'], key: string, text: string): Endpoint['options'] {
+  const next: Record<string, number> = { ...(options ?? {}) };
+  if (text.trim() === '') delete next[key];
+  else next[key] = Number(text);
+  return Object.keys(next).length ? (next as Endpoint['options']) : undefined;
+}
 
 export function endpointProblems(s: ModelSettings): string[] {
   const out: string[] = [];
@@ -18,6 +34,14 @@ export function endpointProblems(s: ModelSettings): string[] {
       out.push(`Endpoint ${i + 1} base URL must start with http:// or https://`);
     if (e.api_key_env && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(e.api_key_env.trim()))
       out.push(`Endpoint ${i + 1}: "${e.api_key_env}" is not a valid environment variable name.`);
+    if (e.options && !EndpointOptions.safeParse(e.options).success)
+      for (const l of LIMITS) {
+        const v = e.options[l.key];
+        if (v !== undefined && !EndpointOptions.safeParse({ [l.key]: v }).success)
+          out.push(
+            `Endpoint ${i + 1}: ${l.label.toLowerCase()} must be ${l.expected} (got ${Number.isNaN(v) ? 'text' : v}).`,
+          );
+      }
   });
   return out;
 }
@@ -93,6 +117,24 @@ export function EndpointRow({
             ✕
           </button>
         </div>
+      </div>
+      <div className="endpoint-limits" title="Parley keeps this server within these limits; empty = the default">
+        {LIMITS.map((l) => (
+          <label key={l.key}>
+            {l.label}
+            <input
+              aria-label={`Endpoint ${n} ${l.label.toLowerCase()}`}
+              inputMode="numeric"
+              value={ep.options?.[l.key] === undefined ? '' : String(ep.options[l.key])}
+              placeholder={l.placeholder}
+              onChange={(e) => onChange({ ...ep, options: withLimit(ep.options, l.key, e.target.value) })}
+            />
+          </label>
+        ))}
+        <span className="muted small">
+          Calls beyond these limits wait; a server that keeps failing is taken out and probed again. Every model picked
+          from this endpoint carries them.
+        </span>
       </div>
     </div>
   );

@@ -1,9 +1,15 @@
-import type { ModelInfo, ModelSpecInput } from '../../../src-shared/schemas/index.js';
+import type { EndpointOptions, ModelInfo, ModelSpecInput } from '../../../src-shared/schemas/index.js';
 
 /** The ModelSpec for a listed model, with the endpoint and where its key comes from. */
 export function fromInfo(
   m: ModelInfo,
-  endpoints: { name: string; base_url: string; api_key_env?: string; has_key?: boolean }[] = [],
+  endpoints: {
+    name: string;
+    base_url: string;
+    api_key_env?: string;
+    has_key?: boolean;
+    options?: EndpointOptions;
+  }[] = [],
 ): ModelSpecInput {
   const model = m.spec
     .slice(m.provider.length + 1)
@@ -14,6 +20,8 @@ export function fromInfo(
     const ep = endpoints.find((e) => e.base_url.replace(/\/+$/, '') === (m.endpoint ?? '').replace(/\/+$/, ''));
     if (ep?.api_key_env) spec.api_key_env = ep.api_key_env;
     if (ep?.has_key) spec.api_key_ref = ep.name;
+    // the endpoint's limits (Models page) go with every model picked from it
+    if (ep?.options && m.endpoint) spec.endpoint_options = { [m.endpoint]: ep.options };
   }
   return spec;
 }
