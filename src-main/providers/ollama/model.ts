@@ -9,7 +9,14 @@ import type { RetryOptions } from '../shared/retry.js';
 import { defaultOllamaEndpoints, normalizeEndpoint } from './client.js';
 import { ollamaModelFacts, type OllamaModelFacts } from './info.js';
 import type { ChatMessage, ToolSpec } from '../types.js';
-import { chooseNumCtx, DEFAULT_CHARS_PER_TOKEN, estimateTokens, learnCharsPerToken, promptChars } from './num-ctx.js';
+import {
+  chooseNumCtx,
+  DEFAULT_CHARS_PER_TOKEN,
+  estimateTokens,
+  learnCharsPerToken,
+  learnOutputCharsPerToken,
+  promptChars,
+} from './num-ctx.js';
 import { OllamaSession } from './session.js';
 
 export interface OllamaModelOptions {
@@ -129,9 +136,17 @@ export class OllamaChatModel implements ChatModel {
 
   private measured = false;
 
-  /** The learned characters per token, undefined until a call reported its prompt count. */
+  /** Characters per token of the model's answers (see learnOutputCharsPerToken). */
+  private outputCharsPerToken: number | undefined;
+
+  /** The learned characters per token, prompts' or answers' whichever is smaller; undefined until a call reported its prompt count. */
   get measuredCharsPerToken(): number | undefined {
-    return this.measured ? this.charsPerToken : undefined;
+    return this.measured ? Math.min(this.charsPerToken, this.outputCharsPerToken ?? this.charsPerToken) : undefined;
+  }
+
+  /** Learns from an answer: its characters and the tokens Ollama says it generated. */
+  observeCompletion(text: string, completionTokens: number | undefined): void {
+    this.outputCharsPerToken = learnOutputCharsPerToken(this.outputCharsPerToken, text, completionTokens);
   }
 
   /** Estimated prompt tokens, with the characters-per-token ratio learned from this model's answers. */

@@ -43,6 +43,21 @@ export function learnCharsPerToken(current: number, chars: number, evaluatedToke
 }
 
 /**
+ * A model's characters per token in what it writes, learned from an answer of at least 16 tokens (the
+ * smallest ratio seen; undefined until one was seen). A model can write fewer characters per token than its
+ * prompts hold (other scripts, emoji, byte tokens): a structured answer sized by the prompt's ratio alone is
+ * then cut off mid-string.
+ */
+export function learnOutputCharsPerToken(
+  current: number | undefined,
+  text: string,
+  completionTokens: number | undefined,
+): number | undefined {
+  if (!completionTokens || completionTokens < 16 || !text) return current;
+  return learnCharsPerToken(current ?? DEFAULT_CHARS_PER_TOKEN, text.length, completionTokens);
+}
+
+/**
  * num_ctx: at least `base` (params.context_size or 4096), grown in powers of two to fit the prompt
  * estimate + the reply + a margin, never below `previous` (Ollama reloads the model when num_ctx
  * changes, so it only grows), capped at the model's trained context when known.

@@ -72,6 +72,7 @@ export class OllamaSession implements ModelSession {
       () => !streamed.emitted,
     );
     this.owner.observePrompt(req.messages, req.tools, '', r.usage.prompt_tokens);
+    this.owner.observeCompletion(r.text, r.usage.completion_tokens);
     return r;
   }
 
@@ -184,6 +185,7 @@ export class OllamaSession implements ModelSession {
           () => !emitted,
         );
         this.owner.observePrompt(messages, undefined, schemaText, r.usage.prompt_tokens);
+        this.owner.observeCompletion(r.raw, r.usage.completion_tokens);
         return r;
       },
       (error) => providerError(this.ctx(), 'bad_output', `structured output failed: ${error}`),

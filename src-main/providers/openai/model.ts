@@ -2,7 +2,7 @@
 import type { ModelIdentity, ModelSpec } from '../../../src-shared/schemas/index.js';
 import type { ChatMessage, ChatModel, ModelSession } from '../types.js';
 import { endpointUrl } from '../shared/endpoint-url.js';
-import { DEFAULT_CHARS_PER_TOKEN, learnCharsPerToken } from '../ollama/num-ctx.js';
+import { DEFAULT_CHARS_PER_TOKEN, learnCharsPerToken, learnOutputCharsPerToken } from '../ollama/num-ctx.js';
 import type { JsonSchema } from '../shared/json-schema.js';
 import { structuredTokenLimit, UNMEASURED_CHARS_PER_TOKEN } from '../shared/structured-budget.js';
 import { ProviderError } from '../types.js';
@@ -271,12 +271,7 @@ export class OpenAiChatModel implements ChatModel {
    * prompt's, emoji, byte tokens), and a structured answer sized by the prompt's ratio is then cut off.
    */
   observeCompletion(text: string, completionTokens: number | undefined): void {
-    if (!completionTokens || completionTokens < 16 || !text) return;
-    this.outputCharsPerToken = learnCharsPerToken(
-      this.outputCharsPerToken ?? DEFAULT_CHARS_PER_TOKEN,
-      text.length,
-      completionTokens,
-    );
+    this.outputCharsPerToken = learnOutputCharsPerToken(this.outputCharsPerToken, text, completionTokens);
   }
 
   /** max_tokens for a structured answer: never less than the schema's worst case at the measured (else 1) characters per token, prompts' or answers' whichever is smaller. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chooseNumCtx, estimateTokens, learnCharsPerToken } from '../../../src-main/providers/ollama/num-ctx.js';
+import {
+  chooseNumCtx,
+  DEFAULT_CHARS_PER_TOKEN,
+  estimateTokens,
+  learnCharsPerToken,
+  learnOutputCharsPerToken,
+} from '../../../src-main/providers/ollama/num-ctx.js';
 
 describe('num_ctx', () => {
   it('estimates ~3.5 chars per token plus per-message overhead', () => {
@@ -38,5 +44,15 @@ describe('num_ctx', () => {
     expect(r).toBe(2);
     expect(learnCharsPerToken(r, 0, 0)).toBe(2);
     expect(estimateTokens([{ role: 'user', content: 'x'.repeat(372) }], undefined, '', r)).toBe((372 + 28) / 2);
+  });
+});
+
+describe('learnOutputCharsPerToken (what a model writes, for structured max_tokens on Ollama and OpenAI-compatible servers)', () => {
+  it('learns from answers of 16 tokens or more, keeps the smallest ratio, and is undefined until then', () => {
+    expect(learnOutputCharsPerToken(undefined, 'short', 3)).toBeUndefined();
+    expect(learnOutputCharsPerToken(undefined, 'x'.repeat(32), 32)).toBe(1);
+    expect(learnOutputCharsPerToken(1, 'x'.repeat(400), 100)).toBe(1);
+    expect(learnOutputCharsPerToken(undefined, 'x'.repeat(400), 100)).toBe(DEFAULT_CHARS_PER_TOKEN);
+    expect(learnOutputCharsPerToken(2, '', 40)).toBe(2);
   });
 });

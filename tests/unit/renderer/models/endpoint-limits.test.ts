@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpointProblems } from '../../../../src-renderer/features/models/EndpointRow.js';
+import { endpointProblems } from '../../../../src-renderer/features/models/endpoint-settings.js';
 import { fromInfo } from '../../../../src-renderer/features/models/model-spec.js';
 import { ModelSpec } from '../../../../src-shared/schemas/index.js';
 
