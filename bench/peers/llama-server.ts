@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchGraph, benchSuite } from '../support/fixtures.js';
-import { startCountingProxy, parleyRole, type CountedCall } from './support/counting-proxy.js';
+import { occupancy, startCountingProxy, parleyRole, type CountedCall } from './support/counting-proxy.js';
 import { startLlamaServer } from './support/llama-server-process.js';
 import { runParley } from './support/run-parley.js';
 import { writeParleyScenario } from './support/scenario.js';
@@ -40,23 +40,6 @@ function serverMs(cs: CountedCall[], conversations: number): string {
   const g = sum(cs.map((c) => c.predictedMs));
   const n = sum(cs.map((c) => c.generated));
   return `${(p / conversations).toFixed(0)} + ${(g / conversations).toFixed(0)} (${n ? (g / n).toFixed(2) : '-'})`;
-}
-
-/** How busy the client kept the server: mean requests in flight, and the share of the wall time with at least one / with `c` in flight. */
-function occupancy(calls: CountedCall[], c: number): string {
-  if (!calls.length) return '-';
-  const t0 = Math.min(...calls.map((k) => k.startMs));
-  const t1 = Math.max(...calls.map((k) => k.endMs));
-  const inFlight = sum(calls.map((k) => k.endMs - k.startMs)) / (t1 - t0);
-  let any = 0;
-  let full = 0;
-  let steps = 0;
-  for (let t = t0; t < t1; t += 10, steps++) {
-    const n = calls.filter((k) => k.startMs <= t && k.endMs > t).length;
-    if (n > 0) any++;
-    if (n >= c) full++;
-  }
-  return `mean ${inFlight.toFixed(2)} requests in flight; >= 1 in flight ${((100 * any) / steps).toFixed(0)}% of the time, ${c} in flight ${((100 * full) / steps).toFixed(0)}%`;
 }
 
 function roleTable(calls: CountedCall[], conversations: number): string {

@@ -13,7 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchCacheDir } from './build-llama-server.js';
 import { startCallerStandIn } from './support/caller-stand-in.js';
-import { startCountingProxy, parleyRole, type Classifier, type CountedCall } from './support/counting-proxy.js';
+import {
+  occupancy,
+  startCountingProxy,
+  parleyRole,
+  type Classifier,
+  type CountedCall,
+} from './support/counting-proxy.js';
 import { startLlamaServer } from './support/llama-server-process.js';
 import { guarded, runParley, type ToolRun } from './support/run-parley.js';
 import { AGENT_INSTRUCTION, METRIC, TURNS, scenarioCallers, writeParleyScenario } from './support/scenario.js';
@@ -91,6 +97,18 @@ interface Cell {
 }
 
 const cells: Cell[] = [];
+
+/** The server's own time for a run's calls: reading prompts and generating, and per token of each. */
+function serverTime(calls: CountedCall[]): string {
+  const t = (f: (k: CountedCall) => number) => calls.reduce((a, k) => a + f(k), 0);
+  const [pm, gm, pn, gn] = [
+    t((k) => k.promptMs),
+    t((k) => k.predictedMs),
+    t((k) => k.evaluated),
+    t((k) => k.generated),
+  ];
+  return `prompts ${(pm / 1000).toFixed(1)} s (${(pm / Math.max(1, pn)).toFixed(2)} ms/token), generation ${(gm / 1000).toFixed(1)} s (${(gm / Math.max(1, gn)).toFixed(2)} ms/token)`;
+}
 
 async function once(tool: Cell['tool'], concurrency: number, run: number): Promise<void> {
   const server = await startLlamaServer({ parallel: 4, threads: 1 });
@@ -173,7 +191,7 @@ async function once(tool: Cell['tool'], concurrency: number, run: number): Promi
     ok,
   });
   process.stderr.write(
-    `${tool} c=${concurrency} run ${run}: ${(r.wallMs / 1000).toFixed(1)} s, ${proxy.calls.length} calls, ${ok}\n`,
+    `${tool} c=${concurrency} run ${run}: ${(r.wallMs / 1000).toFixed(1)} s, ${proxy.calls.length} calls, ${ok}; server occupancy: ${occupancy(proxy.calls, concurrency)}; server time: ${serverTime(proxy.calls)}\n`,
   );
 }
 

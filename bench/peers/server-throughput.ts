@@ -39,7 +39,8 @@ async function one(i: number, json: boolean): Promise<Timings> {
     }),
   });
   const j = (await r.json()) as { timings?: Timings };
-  if (!j.timings) throw new Error(`llama-server answered ${r.status} without timings: ${JSON.stringify(j).slice(0, 300)}`);
+  if (!j.timings)
+    throw new Error(`llama-server answered ${r.status} without timings: ${JSON.stringify(j).slice(0, 300)}`);
   return j.timings;
 }
 

@@ -10,7 +10,7 @@
  */
 
 /** Work per loop turn before the rest waits for the next turn: well under the 50 ms lag target. */
-export const SLICE_MS = 4;
+export const SLICE_MS = 2;
 
 // captured at load: tests that fake timers must not be able to park the engine forever
 const nextCheckPhase = globalThis.setImmediate;

@@ -150,15 +150,32 @@ export const parleyRole: Classifier = (first, body) =>
   first === 'Say OK.' && (body.messages as unknown[] | undefined)?.length === 1
     ? 'pre-run check'
     : first.startsWith('You are role-playing a caller')
-    ? 'caller'
-    : first.startsWith('You route a phone conversation')
-      ? 'router'
-      : first.startsWith('You extract values')
-        ? 'extractor'
-        : first.startsWith('You fill in the arguments')
-          ? 'tool_args'
-          : first.startsWith('You are a strict evaluator')
-            ? 'judge'
-            : first.startsWith('You list the facts')
-              ? 'judge facts'
-              : 'agent';
+      ? 'caller'
+      : first.startsWith('You route a phone conversation')
+        ? 'router'
+        : first.startsWith('You extract values')
+          ? 'extractor'
+          : first.startsWith('You fill in the arguments')
+            ? 'tool_args'
+            : first.startsWith('You are a strict evaluator')
+              ? 'judge'
+              : first.startsWith('You list the facts')
+                ? 'judge facts'
+                : 'agent';
+
+/** How busy the client kept the server: mean requests in flight, and the share of the wall time with at least one / with `c` in flight. */
+export function occupancy(calls: CountedCall[], c: number): string {
+  if (!calls.length) return '-';
+  const t0 = Math.min(...calls.map((k) => k.startMs));
+  const t1 = Math.max(...calls.map((k) => k.endMs));
+  const inFlight = calls.reduce((a, k) => a + k.endMs - k.startMs, 0) / (t1 - t0);
+  let any = 0;
+  let full = 0;
+  let steps = 0;
+  for (let t = t0; t < t1; t += 10, steps++) {
+    const n = calls.filter((k) => k.startMs <= t && k.endMs > t).length;
+    if (n > 0) any++;
+    if (n >= c) full++;
+  }
+  return `mean ${inFlight.toFixed(2)} requests in flight; >= 1 in flight ${((100 * any) / steps).toFixed(0)}% of the time, ${c} in flight ${((100 * full) / steps).toFixed(0)}%`;
+}
