@@ -9,6 +9,7 @@ import { failuresText, resultDetail } from './run-failures-text.js';
 import { judgeRepeatsText } from './judge-repeats-text.js';
 import { invalidCallersText } from './caller-fidelity-text.js';
 import { latencyText } from './latency-text.js';
+import { modelsLine } from './models-text.js';
 import { runLatencyReport } from '../../src-shared/run-latency-report.js';
 
 /** A run's grouped problems, as `parley run` and `parley evaluate` print them. */
@@ -26,7 +27,7 @@ export function problemsText(problems: Pick<RunProblems, 'judge' | 'groups' | 'u
 export function printText(o: RunOutcome, verbose = false): void {
   const { run, results } = o;
   process.stdout.write(
-    `run ${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}  model ${run.models.agent?.spec.provider}:${run.models.agent?.spec.model}\n\n`,
+    `run ${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n${modelsLine(run.models)}\n\n`,
   );
   if (run.demo) process.stdout.write(`${DEMO_NOTE}\n\n`);
   const own = results.some((r) => r.agent_model);

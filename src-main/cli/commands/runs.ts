@@ -12,6 +12,7 @@ import { RunStatus } from '../../../src-shared/schemas/index.js';
 import { CliError } from '../errors.js';
 import { printJson, printTable, shortDate } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';
+import { modelsLine } from '../models-text.js';
 import { latencyText } from '../latency-text.js';
 
 export function registerRuns(program: Command): void {
@@ -111,7 +112,7 @@ export function registerRuns(program: Command): void {
           ...(human ? { human_agreement: human } : {}),
         });
       process.stdout.write(
-        `${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n`,
+        `${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n${modelsLine(run.models)}\n`,
       );
       if (run.demo) process.stdout.write(`${DEMO_NOTE}\n`);
       process.stdout.write(
