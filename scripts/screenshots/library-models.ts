@@ -65,11 +65,15 @@ export const libraryAndModelsScreens: ScreenSet = {
           base_url: 'https://api.groq.com/openai/v1',
           api_key_env: 'PARLEY_SCREENSHOT_UNSET_KEY',
           has_key: false,
+          // a free tier's limits: 30 requests a minute, 2 calls at once
+          options: { concurrency: 2, rpm: 30 },
         },
       ],
     });
     await page.goto(`${base}#/models`);
     await page.getByTestId('ollama-not-running').waitFor();
+    // the providers' check finished (the header's button reads "Refresh list" again)
+    await page.getByRole('button', { name: 'Refresh list' }).waitFor({ timeout: 30_000 });
     await shot('models');
   },
 };
