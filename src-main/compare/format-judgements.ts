@@ -11,7 +11,7 @@ export function formatJudgementsText(r: JudgementsReport): string {
   lines.push(`original judge: ${r.original_judge}`);
   for (const j of r.judges)
     lines.push(
-      `re-judged by ${j.judge}: k=${j.k}, ${j.judgements} judgements${j.errors ? `, ${j.errors} failed (see --json)` : ''}`,
+      `re-judged by ${j.judge}: k=${j.k}, ${j.judgements} judgements${j.errors ? `, ${j.errors} failed${j.first_error ? `; the first: ${j.first_error}` : ''}` : ''}`,
     );
   if (r.consistency.length) {
     lines.push('', 'JUDGE CONSISTENCY (same judge, seeds 1..k)');

@@ -176,7 +176,15 @@ export function judgementsReport(
   for (const [judge, rows] of byJudge) {
     const ok = rows.filter((r) => r.error === null);
     const k = new Set(rows.map((r) => r.seed)).size;
-    judges.push({ judge, k, judgements: rows.length, errors: rows.length - ok.length, created_at: rows[0].created_at });
+    const failed = rows.find((r) => r.error !== null)?.error;
+    judges.push({
+      judge,
+      k,
+      judgements: rows.length,
+      errors: rows.length - ok.length,
+      ...(failed ? { first_error: failed } : {}),
+      created_at: rows[0].created_at,
+    });
     const v = collect(ok);
     verdicts.set(judge, v);
     if (k > 1) consistency.push(...consistencyOf(judge, v, byId, k));

@@ -98,6 +98,8 @@ export const JudgementsReport = z.object({
       k: z.number().int(),
       judgements: z.number().int(),
       errors: z.number().int(),
+      /** Why the first failed judgement failed (the others are in the judgements table). */
+      first_error: z.string().optional(),
       created_at: z.string(),
     }),
   ),

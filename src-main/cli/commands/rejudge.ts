@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { parseModelSpec, type ModelSpec } from '../../../src-shared/schemas/index.js';
+import { parseModelParams, parseModelSpec, type ModelSpec } from '../../../src-shared/schemas/index.js';
 import { formatJudgementsText } from '../../compare/format-judgements.js';
 import { CliError } from '../errors.js';
 import { info, printJson } from '../output.js';
@@ -8,6 +8,7 @@ import { withDbOption } from '../store-option.js';
 interface RejudgeCliOptions {
   db?: string;
   judgeModel: string[];
+  judgeParams?: string;
   k: string;
   json?: boolean;
 }
@@ -27,15 +28,30 @@ export function registerRejudge(program: Command): void {
         collect,
         [] as string[],
       )
+      .option(
+        '--judge-params <k=v,...>',
+        "with --judge-model: the judge models' parameters, e.g. temperature=0.7 (seeds differ only when the judge samples)",
+      )
       .option('--k <n>', 'judgements per conversation and judge, seeds 1..k (1 to 50)', '1')
       .option('--json', 'print JSON'),
   ).action(async (runId: string, opts: RejudgeCliOptions) => {
     const k = Number(opts.k);
     if (!/^\d+$/.test(opts.k.trim()) || !Number.isInteger(k))
       throw new CliError(`--k: expected a whole number from 1 to 50, got "${opts.k}"`);
+    if (opts.judgeParams && !opts.judgeModel.length)
+      throw new CliError(
+        "--judge-params goes with --judge-model SPEC (the run's own judge keeps the parameters it was run with)",
+      );
+    let params = {};
+    try {
+      params = opts.judgeParams ? parseModelParams(opts.judgeParams) : {};
+    } catch (e) {
+      throw new CliError(`--judge-params: ${(e as Error).message}`);
+    }
     const judges: ModelSpec[] = opts.judgeModel.map((s) => {
       try {
-        return parseModelSpec(s);
+        const spec = parseModelSpec(s);
+        return { ...spec, params: { ...spec.params, ...params } };
       } catch (e) {
         throw new CliError(`--judge-model ${s}: ${(e as Error).message}`);
       }
@@ -44,7 +60,16 @@ export function registerRejudge(program: Command): void {
     await useApp(
       opts,
       async (app) => {
-        if (!app.store.runs.get(runId)) throw new CliError(`run "${runId}" not found (parley runs list shows them)`, 1);
+        const run = app.store.runs.get(runId);
+        if (!run) throw new CliError(`run "${runId}" not found (parley runs list shows them)`, 1);
+        const greedy = (judges.length ? judges : run.models.judge ? [run.models.judge.spec] : []).filter(
+          // a scripted model's replies follow its rules (which may name a seed), not sampling
+          (j) => j.provider !== 'scripted' && !j.params?.temperature,
+        );
+        if (k > 1 && greedy.length)
+          info(
+            `note: --k ${k} with a judge that does not sample (${greedy.map((j) => `${j.provider}:${j.model}`).join(', ')}: temperature 0): every seed gives the same verdict; add --judge-model SPEC --judge-params temperature=0.7 to measure how the judge varies`,
+          );
         const out = await app.judgements.rejudge(
           { run_id: runId, judges: judges.length ? judges : undefined, k },
           {

@@ -20,6 +20,13 @@ export function JudgementsCard({ runId, onOpenResult }: { runId: string; onOpenR
         Original judge {r.original_judge}; re-judged by{' '}
         {r.judges.map((j) => `${j.judge} (k=${j.k}${j.errors ? `, ${j.errors} failed` : ''})`).join(', ')}.
       </p>
+      {r.judges
+        .filter((j) => j.first_error)
+        .map((j) => (
+          <p key={j.judge} className="error-text small" data-testid="rejudge-error">
+            {j.judge}: {j.errors} judge call{j.errors === 1 ? '' : 's'} failed; the first: {j.first_error}
+          </p>
+        ))}
       {r.consistency.length > 0 && (
         <table className="data">
           <thead>

@@ -77,6 +77,12 @@ describe('parley rejudge', () => {
     expect(parley('rejudge', runId, '--k', 'two').stderr).toContain(
       '--k: expected a whole number from 1 to 50, got "two"',
     );
+    expect(parley('rejudge', runId, '--judge-params', 'temperature=0.7').stderr).toContain(
+      '--judge-params goes with --judge-model SPEC',
+    );
+    const bad = parley('rejudge', runId, '--judge-model', 'ollama:qwen2.5', '--judge-params', 'temperature=9');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--judge-params: parameter "temperature" = 9: Too big: expected number to be <=2');
     const missing = parley('rejudge', 'run_nope');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('run "run_nope" not found');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatJudgementsText } from '../../../src-main/compare/format-judgements.js';
 import { judgementsReport, ORIGINAL } from '../../../src-main/compare/judge-agreement.js';
 import type { Judgement, MetricResult, Result } from '../../../src-shared/schemas/index.js';
 
@@ -82,5 +83,22 @@ describe('judgementsReport', () => {
     const r2 = judgementsReport('run_1', 'x', originals, [...local, ...again]);
     expect(r2.consistency[0].flips).toBe(0);
     expect(r2.judges).toEqual([expect.objectContaining({ judge: 'local', k: 2, judgements: 16 })]);
+  });
+
+  it("names why a judge's calls failed (the first failure), in the report and its text", () => {
+    const down = [0, 1].map((i) => ({
+      ...judgement(i, 'remote', 1, 0),
+      metrics: [],
+      error: `judge model openai:tiny (judge) failed: connection refused (${i})`,
+    }));
+    const r3 = judgementsReport('run_1', 'x', originals, [...local, ...down]);
+    expect(r3.judges.find((j) => j.judge === 'remote')).toMatchObject({
+      errors: 2,
+      first_error: 'judge model openai:tiny (judge) failed: connection refused (0)',
+    });
+    expect(r3.judges.find((j) => j.judge === 'local')?.first_error).toBeUndefined();
+    expect(formatJudgementsText(r3)).toContain(
+      're-judged by remote: k=1, 2 judgements, 2 failed; the first: judge model openai:tiny (judge) failed: connection refused (0)',
+    );
   });
 });
