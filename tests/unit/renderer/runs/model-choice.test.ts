@@ -30,6 +30,10 @@ describe('model labels', () => {
         identity: { provider: 'ollama', name: 'llama3.2', quantization: 'Q4_K_M', params: {} },
       }),
     ).toBe('llama3.2 Q4_K_M');
+    // the parameters a run set, so two runs of one model at different settings read apart
+    expect(roleModelLabel({ spec: { provider: 'openai', model: 'tiny', params: { temperature: 0.8, seed: 3 } } })).toBe(
+      'openai:tiny (temperature 0.8, seed 3)',
+    );
     const agent = { spec: { provider: 'ollama' as const, model: 'a', params: {} } };
     const labels = runModelLabels({
       models: { agent, caller: agent, judge: { spec: { provider: 'openai' as const, model: 'gpt', params: {} } } },
