@@ -6,6 +6,8 @@ import { method } from './define.js';
 export const ModelSettings = z.object({
   models_dir: z.string().optional(),
   ollama_endpoints: z.array(z.string()).default([]),
+  /** Limits of each Ollama URL, by position in ollama_endpoints ({} = defaults); carried into every model picked from it. */
+  ollama_endpoint_options: z.array(EndpointOptions).default([]),
   openai_endpoints: z
     .array(
       z.object({

@@ -85,6 +85,24 @@ describe('models page in Chromium (web mode)', () => {
       .locator('.endpoint-row')
       .nth(n - 1)
       .screenshot({ path: shotPath('models-endpoint-limits.png') });
+
+    // an Ollama URL's calls at once, kept with its URL
+    if (!(await page.getByLabel(/^Ollama URL \d+$/).count()))
+      await page.getByRole('button', { name: '+ Add an Ollama URL' }).click();
+    const o = await page.getByLabel(/^Ollama URL \d+$/).count();
+    await page.getByLabel(`Ollama URL ${o} calls at once`).fill('x');
+    await page
+      .getByRole('alert')
+      .getByText(`Ollama URL ${o}: calls at once must be a whole number from 1 to 256 (got text).`)
+      .waitFor();
+    await page.getByLabel(`Ollama URL ${o} calls at once`).fill('3');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').getByText('Saved').waitFor();
+    const withOllama = app.ctx.store.settings.get<{ ollama_endpoints: string[]; ollama_endpoint_options: unknown[] }>(
+      'models',
+    );
+    expect(withOllama?.ollama_endpoint_options[withOllama.ollama_endpoints.length - 1]).toEqual({ concurrency: 3 });
+    await page.getByTestId('provider-ollama').screenshot({ path: shotPath('models-ollama-limit.png') });
   });
 
   it('lists GGUF files of the models folder with size and quantization', async () => {

@@ -51,9 +51,7 @@ export function ModelPicker({
   const setProvider = (p: string) => {
     if (!p) return onChange(undefined);
     const first = models.find((m) => m.provider === p);
-    onChange(
-      first ? fromInfo(first, settings.data?.openai_endpoints) : { provider: p as ProviderId, model: '', params: {} },
-    );
+    onChange(first ? fromInfo(first, settings.data) : { provider: p as ProviderId, model: '', params: {} });
   };
   const setParam = <K extends keyof ModelParams>(k: K, v: ModelParams[K] | undefined) => {
     if (!value) return;
@@ -91,11 +89,7 @@ export function ModelPicker({
                 value={chosen?.spec ?? '__other'}
                 onChange={(e) => {
                   const m = offered.find((x) => x.spec === e.target.value);
-                  onChange(
-                    m
-                      ? { ...fromInfo(m, settings.data?.openai_endpoints), params: value.params }
-                      : { ...value, model: '' },
-                  );
+                  onChange(m ? { ...fromInfo(m, settings.data), params: value.params } : { ...value, model: '' });
                 }}
               >
                 {offered.map((m) => (

@@ -6,7 +6,8 @@ import { ErrorBox, Loading, PageHeader } from '../../ui/common.js';
 import '../personas/personas.css';
 import { Section } from '../../ui/widgets.js';
 import { EndpointRow } from './EndpointRow.js';
-import { endpointProblems } from './endpoint-settings.js';
+import { OllamaUrlRow } from './OllamaUrlRow.js';
+import { alignedOptions, endpointProblems } from './endpoint-settings.js';
 import { ModelTable, ProviderErrors } from './ModelTable.js';
 import { StoreKeyDialog } from './StoreKeyDialog.js';
 import './models.css';
@@ -56,7 +57,12 @@ function ModelsEditor({ initial }: { initial: ModelSettings }) {
     const clean: ModelSettings = {
       ...draft,
       models_dir: draft.models_dir?.trim() || undefined,
+      // a URL and its limits stay together; empty rows go with theirs
       ollama_endpoints: draft.ollama_endpoints.map((e) => e.trim()).filter(Boolean),
+      ollama_endpoint_options: draft.ollama_endpoints
+        .map((e, i) => [e.trim(), draft.ollama_endpoint_options[i] ?? {}] as const)
+        .filter(([e]) => e)
+        .map(([, o]) => o),
       openai_endpoints: draft.openai_endpoints
         .filter((e) => e.name.trim() || e.base_url.trim())
         .map((e) => ({
@@ -178,30 +184,26 @@ function ModelsEditor({ initial }: { initial: ModelSettings }) {
       >
         <div className="rows">
           {draft.ollama_endpoints.map((ep, i) => (
-            <div className="row" key={i}>
-              <input
-                aria-label={`Ollama URL ${i + 1}`}
-                className="grow mono"
-                value={ep}
-                placeholder={DEFAULT_OLLAMA}
-                onChange={(e) =>
-                  setDraft({
-                    ...draft,
-                    ollama_endpoints: draft.ollama_endpoints.map((x, j) => (j === i ? e.target.value : x)),
-                  })
-                }
-              />
-              <button
-                type="button"
-                className="ghost icon-btn"
-                aria-label={`Remove Ollama URL ${i + 1}`}
-                onClick={() =>
-                  setDraft({ ...draft, ollama_endpoints: draft.ollama_endpoints.filter((_, j) => j !== i) })
-                }
-              >
-                ✕
-              </button>
-            </div>
+            <OllamaUrlRow
+              key={i}
+              index={i}
+              url={ep}
+              options={draft.ollama_endpoint_options[i]}
+              placeholder={DEFAULT_OLLAMA}
+              onUrl={(url) =>
+                setDraft({ ...draft, ollama_endpoints: draft.ollama_endpoints.map((x, j) => (j === i ? url : x)) })
+              }
+              onOptions={(o) => setDraft({ ...draft, ollama_endpoint_options: alignedOptions(draft, i, o) })}
+              onRemove={() =>
+                setDraft({
+                  ...draft,
+                  ollama_endpoints: draft.ollama_endpoints.filter((_, j) => j !== i),
+                  ollama_endpoint_options: draft.ollama_endpoints
+                    .map((_, j) => draft.ollama_endpoint_options[j] ?? {})
+                    .filter((_, j) => j !== i),
+                })
+              }
+            />
           ))}
         </div>
         <button

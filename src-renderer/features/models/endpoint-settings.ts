@@ -24,6 +24,11 @@ export function endpointProblems(s: ModelSettings): string[] {
   s.ollama_endpoints.forEach((u, i) => {
     if (u.trim() && !/^https?:\/\/\S+$/.test(u.trim()))
       out.push(`Ollama URL ${i + 1} ("${u}") must start with http:// or https://`);
+    const c = s.ollama_endpoint_options?.[i]?.concurrency;
+    if (c !== undefined && !EndpointOptions.safeParse({ concurrency: c }).success)
+      out.push(
+        `Ollama URL ${i + 1}: calls at once must be ${LIMITS[0].expected} (got ${Number.isNaN(c) ? 'text' : c}).`,
+      );
   });
   const names = new Set<string>();
   s.openai_endpoints.forEach((e, i) => {
@@ -45,4 +50,9 @@ export function endpointProblems(s: ModelSettings): string[] {
       }
   });
   return out;
+}
+
+/** The Ollama URLs' limits with row `i` set, padded so they stay aligned with the URLs. */
+export function alignedOptions(s: ModelSettings, i: number, o: EndpointOptions): EndpointOptions[] {
+  return s.ollama_endpoints.map((_, j) => (j === i ? o : (s.ollama_endpoint_options[j] ?? {})));
 }

@@ -3,8 +3,9 @@ import { endpointProblems } from '../../../../src-renderer/features/models/endpo
 import { fromInfo } from '../../../../src-renderer/features/models/model-spec.js';
 import { ModelSpec } from '../../../../src-shared/schemas/index.js';
 
-const settings = (options: Record<string, number> | undefined) => ({
-  ollama_endpoints: [],
+const settings = (options: Record<string, number> | undefined, ollama: Record<string, number>[] = []) => ({
+  ollama_endpoints: ['http://a:11434', 'http://b:11434/'].slice(0, ollama.length),
+  ollama_endpoint_options: ollama,
   openai_endpoints: [{ name: 'GPU box', base_url: 'http://gpu1:8080/v1', has_key: false, options }],
 });
 
@@ -17,7 +18,7 @@ describe('endpoint limits on the Models page', () => {
         spec: 'openai:qwen2.5@http://gpu1:8080/v1',
         endpoint: 'http://gpu1:8080/v1',
       },
-      settings({ concurrency: 4, rpm: 600 }).openai_endpoints,
+      settings({ concurrency: 4, rpm: 600 }),
     );
     expect(ModelSpec.parse(spec)).toMatchObject({
       endpoints: ['http://gpu1:8080/v1'],
@@ -27,9 +28,26 @@ describe('endpoint limits on the Models page', () => {
     expect(
       fromInfo(
         { provider: 'openai', name: 'q', spec: 'openai:q@http://gpu1:8080/v1', endpoint: 'http://gpu1:8080/v1' },
-        settings(undefined).openai_endpoints,
+        settings(undefined),
       ).endpoint_options,
     ).toBeUndefined();
+  });
+
+  it('an Ollama URL carries its calls at once the same way, matched by URL (trailing slash or not)', () => {
+    const s = settings(undefined, [{}, { concurrency: 2 }]);
+    const b = fromInfo(
+      { provider: 'ollama', name: 'llama3.2', spec: 'ollama:llama3.2@http://b:11434', endpoint: 'http://b:11434' },
+      s,
+    );
+    expect(b.endpoint_options).toEqual({ 'http://b:11434': { concurrency: 2 } });
+    const a = fromInfo(
+      { provider: 'ollama', name: 'llama3.2', spec: 'ollama:llama3.2@http://a:11434', endpoint: 'http://a:11434' },
+      s,
+    );
+    expect(a.endpoint_options).toBeUndefined(); // {}: the defaults
+    expect(endpointProblems(settings(undefined, [{ concurrency: 300 }]))).toEqual([
+      'Ollama URL 1: calls at once must be a whole number from 1 to 256 (got 300).',
+    ]);
   });
 
   it('names the endpoint, the limit and what a valid value is', () => {
