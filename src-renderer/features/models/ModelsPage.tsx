@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ModelSettings } from '../../../src-shared/contract/models.js';
 import type { ModelInfo, ProviderId } from '../../../src-shared/schemas/index.js';
 import { useApi, useApiMutation } from '../../api/hooks.js';
@@ -8,6 +8,7 @@ import { Section } from '../../ui/widgets.js';
 import { EndpointRow } from './EndpointRow.js';
 import { OllamaUrlRow } from './OllamaUrlRow.js';
 import { alignedOptions, endpointProblems } from './endpoint-settings.js';
+import { nextDraft } from './settings-draft.js';
 import { ModelTable, ProviderErrors } from './ModelTable.js';
 import { StoreKeyDialog } from './StoreKeyDialog.js';
 import './models.css';
@@ -41,8 +42,13 @@ function ModelsEditor({ initial }: { initial: ModelSettings }) {
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
   const [refreshing, setRefreshing] = useState(false);
 
+  // what the form was showing, and what it last sent to be saved: the stored settings replace the form
+  // only where it holds no edits of its own (typing after Save is kept)
+  const base = useRef<{ shown: ModelSettings; sent?: ModelSettings }>({ shown: initial });
   useEffect(() => {
-    setDraft(initial);
+    const { shown, sent } = base.current;
+    setDraft((d) => nextDraft(d, shown, sent, initial));
+    base.current = { shown: initial };
   }, [initial]);
 
   const refresh = async () => {
@@ -72,6 +78,7 @@ function ModelsEditor({ initial }: { initial: ModelSettings }) {
           api_key_env: e.api_key_env?.trim() || undefined,
         })),
     };
+    base.current.sent = draft;
     const out = await save.mutateAsync(clean).catch(() => undefined);
     if (!out) return;
     setSaved(true);
