@@ -9,6 +9,7 @@ import { mkdtemp, readFile, rm, writeFile, access } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { speechError, type SpeechErrorContext } from './errors.js';
+import { audioToTranscribe } from './stt-input.js';
 import { findPreset } from './presets.js';
 import type { SpeechRole, SpeechSpec } from './spec.js';
 import {
@@ -20,7 +21,7 @@ import {
   type TtsEngine,
   type TtsResult,
 } from './types.js';
-import { isSilent, NotWavError, toSpeechWav } from './wav.js';
+import { NotWavError, toSpeechWav } from './wav.js';
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 const MAX_OUTPUT = 64 * 1024 * 1024;
@@ -197,14 +198,7 @@ export class CommandStt extends CommandEngine implements SttEngine {
     super(spec, 'stt', timeoutMs);
   }
   async stt(audio: Buffer, o: SpeechCallOptions = {}): Promise<SttResult> {
-    let wav: Buffer;
-    try {
-      wav = toSpeechWav(audio);
-    } catch (e) {
-      if (e instanceof NotWavError) throw this.fail('bad_audio', `the audio to transcribe: ${e.message}`);
-      throw e;
-    }
-    if (isSilent(wav)) throw this.fail('silent_audio', 'the audio to transcribe is silent (nothing to recognise)');
+    const wav = audioToTranscribe(audio, (code, detail) => this.fail(code, detail));
     const argv = this.cspec.argv;
     const inFile = argv.some((a) => a.includes('{in}'));
     const toFile = argv.some((a) => a.includes('{out}'));

@@ -10,10 +10,11 @@ import { isAbortError, networkErrorCode } from '../providers/shared/errors.js';
 import { extractErrorMessage } from '../providers/shared/http.js';
 import { redactUrl } from '../providers/shared/redact.js';
 import { speechError, type SpeechErrorContext } from './errors.js';
+import { audioToTranscribe } from './stt-input.js';
 import type { SpeechRole, SpeechSpec } from './spec.js';
 import type { SpeechCallOptions, SpeechIdentity, SttEngine, SttResult, TtsEngine, TtsResult } from './types.js';
 import { SpeechError } from './types.js';
-import { isSilent, NotWavError, toSpeechWav } from './wav.js';
+import { NotWavError, toSpeechWav } from './wav.js';
 
 type OpenAiSpec = Extract<SpeechSpec, { engine: 'openai' }>;
 
@@ -149,15 +150,7 @@ export class OpenAiStt extends OpenAiSpeech implements SttEngine {
     super(spec, 'stt', o);
   }
   async stt(audio: Buffer, o: SpeechCallOptions = {}): Promise<SttResult> {
-    let wav: Buffer;
-    try {
-      wav = toSpeechWav(audio);
-    } catch (e) {
-      if (e instanceof NotWavError) throw speechError(this.ctx, 'bad_audio', `the audio to transcribe: ${e.message}`);
-      throw e;
-    }
-    if (isSilent(wav))
-      throw speechError(this.ctx, 'silent_audio', 'the audio to transcribe is silent (nothing to recognise)');
+    const wav = audioToTranscribe(audio, (code, detail) => speechError(this.ctx, code, detail));
     const t0 = performance.now();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'audio.wav');

@@ -8,9 +8,10 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { speechError, type SpeechErrorContext } from './errors.js';
+import { audioToTranscribe } from './stt-input.js';
 import type { SpeechSpec } from './spec.js';
 import type { SpeechCallOptions, SpeechError, SpeechIdentity, SttEngine, SttResult } from './types.js';
-import { isSilent, NotWavError, samplesOf, toSpeechWav } from './wav.js';
+import { samplesOf } from './wav.js';
 
 export type WhisperSpec = Extract<SpeechSpec, { engine: 'whisper' }>;
 
@@ -155,14 +156,7 @@ export class WhisperStt implements SttEngine {
   }
 
   async stt(audio: Buffer, o: SpeechCallOptions = {}): Promise<SttResult> {
-    let wav: Buffer;
-    try {
-      wav = toSpeechWav(audio);
-    } catch (e) {
-      if (e instanceof NotWavError) throw this.fail('bad_audio', `the audio to transcribe: ${e.message}`);
-      throw e;
-    }
-    if (isSilent(wav)) throw this.fail('silent_audio', 'the audio to transcribe is silent (nothing to recognise)');
+    const wav = audioToTranscribe(audio, (code, detail) => this.fail(code, detail));
     const t0 = performance.now();
     const { ctx } = await this.load();
     if (o.signal?.aborted) throw this.fail('cancelled', 'the call was cancelled');
