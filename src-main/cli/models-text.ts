@@ -1,14 +1,12 @@
 import path from 'node:path';
-import type { ModelSpec, RoleModel } from '../../src-shared/schemas/index.js';
+import { formatModelParams, type ModelSpec, type RoleModel } from '../../src-shared/schemas/index.js';
 
 /** One role's model as people read it: provider:model (a file's base name), its endpoints, the parameters set. */
 function describe(spec: ModelSpec): string {
   const model = spec.provider === 'llama-cpp' || spec.provider === 'scripted' ? path.basename(spec.model) : spec.model;
   const where = spec.endpoints?.length ? ` at ${spec.endpoints.join(', ')}` : '';
-  const params = Object.entries(spec.params ?? {})
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k} ${v}`);
-  return `${spec.provider}:${model}${where}${params.length ? ` (${params.join(', ')})` : ''}`;
+  const params = formatModelParams(spec.params);
+  return `${spec.provider}:${model}${where}${params ? ` (${params})` : ''}`;
 }
 
 /**

@@ -152,6 +152,14 @@ export function parseModelParams(text: string): ModelParams {
   return parsed.data;
 }
 
+/** The parameters that were set, as people read them: `temperature 0.8, seed 3` ('' when none). */
+export function formatModelParams(params: ModelParams | undefined): string {
+  return Object.entries(params ?? {})
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k} ${String(v)}`)
+    .join(', ');
+}
+
 export function formatModelSpec(spec: ModelSpec): string {
   const ep = spec.endpoints?.length
     ? `@${spec.endpoints.map((u) => `${u}${formatEndpointOptions(spec.endpoint_options?.[u])}`).join(',')}`

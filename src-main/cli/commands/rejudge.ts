@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
-import { parseModelParams, parseModelSpec, type ModelSpec } from '../../../src-shared/schemas/index.js';
+import type { ModelSpec } from '../../../src-shared/schemas/index.js';
 import { formatJudgementsText } from '../../compare/format-judgements.js';
 import { CliError } from '../errors.js';
+import { specFromFlags } from '../model-flags.js';
 import { info, printJson } from '../output.js';
 import { withDbOption } from '../store-option.js';
 
@@ -42,20 +43,9 @@ export function registerRejudge(program: Command): void {
       throw new CliError(
         "--judge-params goes with --judge-model SPEC (the run's own judge keeps the parameters it was run with)",
       );
-    let params = {};
-    try {
-      params = opts.judgeParams ? parseModelParams(opts.judgeParams) : {};
-    } catch (e) {
-      throw new CliError(`--judge-params: ${(e as Error).message}`);
-    }
-    const judges: ModelSpec[] = opts.judgeModel.map((s) => {
-      try {
-        const spec = parseModelSpec(s);
-        return { ...spec, params: { ...spec.params, ...params } };
-      } catch (e) {
-        throw new CliError(`--judge-model ${s}: ${(e as Error).message}`);
-      }
-    });
+    const judges: ModelSpec[] = opts.judgeModel.map((value) =>
+      specFromFlags({ flag: `--judge-model ${value}`, value }, { flag: '--judge-params', text: opts.judgeParams }),
+    );
     const { useApp } = await import('../use-app.js');
     await useApp(
       opts,

@@ -4,13 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { toRunReport } from '../../../src-shared/run-report.js';
-import {
-  parseModelParams,
-  parseModelSpec,
-  SEVERITIES,
-  type ModelSpec,
-  type RunOptions,
-} from '../../../src-shared/schemas/index.js';
+import { SEVERITIES, type ModelSpec, type RunOptions } from '../../../src-shared/schemas/index.js';
 import { failsOnSeverity } from '../../compare/failure-groups.js';
 import type { App } from '../../app/index.js';
 import { allTestsOk, type RunHandle, type RunOutcome } from '../../engine/index.js';
@@ -29,6 +23,7 @@ import { resolveAgent, resolveTests } from '../run-inputs.js';
 import { progress } from '../run-progress.js';
 import { printText } from '../run-text.js';
 import { withinBudget } from '../../../src-shared/latency-budget.js';
+import { specFromFlags } from '../model-flags.js';
 import { runLatencyReport } from '../../../src-shared/run-latency-report.js';
 
 interface RunCliOptions {
@@ -93,19 +88,8 @@ function contextPolicy(v: string): 'end' | 'trim' {
   throw new CliError(`--context: expected end or trim, got "${v}"`);
 }
 
-function spec(flag: string, v: string, params?: { flag: string; text?: string }): ModelSpec {
-  let s: ModelSpec;
-  try {
-    s = parseModelSpec(v);
-  } catch (e) {
-    throw new CliError(`${flag}: ${(e as Error).message}`);
-  }
-  if (!params?.text) return s;
-  try {
-    return { ...s, params: { ...s.params, ...parseModelParams(params.text) } };
-  } catch (e) {
-    throw new CliError(`${params.flag}: ${(e as Error).message}`);
-  }
+function spec(flag: string, value: string, params?: { flag: string; text?: string }): ModelSpec {
+  return specFromFlags({ flag, value }, params);
 }
 
 async function execute(app: App, opts: RunCliFlags): Promise<number> {
@@ -135,13 +119,13 @@ async function execute(app: App, opts: RunCliFlags): Promise<number> {
     );
   const agentParams = { flag: '--agent-params', text: opts.agentParams };
   // a role without its own model shares the agent's loaded model, parameters included (one load, not two)
-  for (const [flag, model, of] of [
-    ['--caller-params', opts.callerModel, opts.callerParams],
-    ['--judge-params', opts.judgeModel, opts.judgeParams],
+  for (const [role, model, params] of [
+    ['caller', opts.callerModel, opts.callerParams],
+    ['judge', opts.judgeModel, opts.judgeParams],
   ] as const)
-    if (of && !model)
+    if (params && !model)
       throw new CliError(
-        `${flag} needs its own model (${flag.replace('params', 'model')} SPEC): without one the ${flag.slice(2, -7)} shares the agent model and its --agent-params`,
+        `--${role}-params needs its own model (--${role}-model SPEC): without one the ${role} shares the agent model and its --agent-params`,
       );
   const callerSpec = opts.callerModel
     ? spec('--caller-model', opts.callerModel, { flag: '--caller-params', text: opts.callerParams })

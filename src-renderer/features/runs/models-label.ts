@@ -1,3 +1,4 @@
+import { formatModelParams } from '../../../src-shared/schemas/model.js';
 import type { Run } from '../../../src-shared/schemas/run.js';
 
 type RoleModel = Run['models']['agent'];
@@ -5,7 +6,8 @@ type RoleModel = Run['models']['agent'];
 /** Short label of a role's model: identity name (+ quantization) when known, else `provider:model` (file name only for paths). */
 export function roleModelLabel(m: RoleModel): string {
   if (!m) return '—';
-  return `${modelName(m)}${paramsLabel(m.spec.params)}`;
+  const params = formatModelParams(m.spec.params);
+  return `${modelName(m)}${params ? ` (${params})` : ''}`;
 }
 
 function modelName(m: NonNullable<RoleModel>): string {
@@ -16,12 +18,6 @@ function modelName(m: NonNullable<RoleModel>): string {
   const model =
     m.spec.provider === 'llama-cpp' || m.spec.provider === 'scripted' ? baseName(m.spec.model) : m.spec.model;
   return `${m.spec.provider}:${model}`;
-}
-
-/** The parameters a run set for a model (temperature, seed...), so two runs of one model at different settings read apart. */
-function paramsLabel(params: Record<string, unknown> | undefined): string {
-  const set = Object.entries(params ?? {}).filter(([, v]) => v !== undefined);
-  return set.length ? ` (${set.map(([k, v]) => `${k} ${String(v)}`).join(', ')})` : '';
 }
 
 export const baseName = (p: string) => p.split(/[\\/]/).pop() || p;
