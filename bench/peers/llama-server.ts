@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchGraph, benchSuite } from '../support/fixtures.js';
-import { occupancy, startCountingProxy, parleyRole, type CountedCall } from './support/counting-proxy.js';
+import { occupancy, serverTotals, startCountingProxy, parleyRole, type CountedCall } from './support/counting-proxy.js';
 import { startLlamaServer } from './support/llama-server-process.js';
 import { runParley } from './support/run-parley.js';
 import { writeParleyScenario } from './support/scenario.js';
@@ -36,9 +36,7 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** The server's own time for these calls per conversation (timings.prompt_ms + predicted_ms) and its time per generated token. */
 function serverMs(cs: CountedCall[], conversations: number): string {
-  const p = sum(cs.map((c) => c.promptMs));
-  const g = sum(cs.map((c) => c.predictedMs));
-  const n = sum(cs.map((c) => c.generated));
+  const { promptMs: p, genMs: g, generated: n } = serverTotals(cs);
   return `${(p / conversations).toFixed(0)} + ${(g / conversations).toFixed(0)} (${n ? (g / n).toFixed(2) : '-'})`;
 }
 

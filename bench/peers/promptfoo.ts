@@ -15,6 +15,7 @@ import { benchCacheDir } from './build-llama-server.js';
 import { startCallerStandIn } from './support/caller-stand-in.js';
 import {
   occupancy,
+  serverTotals,
   startCountingProxy,
   parleyRole,
   type Classifier,
@@ -100,13 +101,7 @@ const cells: Cell[] = [];
 
 /** The server's own time for a run's calls: reading prompts and generating, and per token of each. */
 function serverTime(calls: CountedCall[]): string {
-  const t = (f: (k: CountedCall) => number) => calls.reduce((a, k) => a + f(k), 0);
-  const [pm, gm, pn, gn] = [
-    t((k) => k.promptMs),
-    t((k) => k.predictedMs),
-    t((k) => k.evaluated),
-    t((k) => k.generated),
-  ];
+  const { promptMs: pm, genMs: gm, evaluated: pn, generated: gn } = serverTotals(calls);
   return `prompts ${(pm / 1000).toFixed(1)} s (${(pm / Math.max(1, pn)).toFixed(2)} ms/token), generation ${(gm / 1000).toFixed(1)} s (${(gm / Math.max(1, gn)).toFixed(2)} ms/token)`;
 }
 

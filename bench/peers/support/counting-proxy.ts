@@ -179,3 +179,19 @@ export function occupancy(calls: CountedCall[], c: number): string {
   }
   return `mean ${inFlight.toFixed(2)} requests in flight; >= 1 in flight ${((100 * any) / steps).toFixed(0)}% of the time, ${c} in flight ${((100 * full) / steps).toFixed(0)}%`;
 }
+
+/** The server's own totals over calls: ms reading prompts and generating, tokens evaluated and generated. */
+export function serverTotals(calls: CountedCall[]): {
+  promptMs: number;
+  genMs: number;
+  evaluated: number;
+  generated: number;
+} {
+  const t = (f: (k: CountedCall) => number) => calls.reduce((a, k) => a + f(k), 0);
+  return {
+    promptMs: t((k) => k.promptMs),
+    genMs: t((k) => k.predictedMs),
+    evaluated: t((k) => k.evaluated),
+    generated: t((k) => k.generated),
+  };
+}

@@ -19,16 +19,19 @@ export function withLimit(options: Endpoint['options'], key: string, text: strin
   return Object.keys(next).length ? (next as Endpoint['options']) : undefined;
 }
 
+/** `Endpoint 2: calls at once must be ... (got 0).` when `value` is not a valid limit; undefined when it is or is unset. */
+function limitProblem(where: string, l: (typeof LIMITS)[number], value: number | undefined): string | undefined {
+  if (value === undefined || EndpointOptions.safeParse({ [l.key]: value }).success) return undefined;
+  return `${where}: ${l.label.toLowerCase()} must be ${l.expected} (got ${Number.isNaN(value) ? 'text' : value}).`;
+}
+
 export function endpointProblems(s: ModelSettings): string[] {
   const out: string[] = [];
   s.ollama_endpoints.forEach((u, i) => {
     if (u.trim() && !/^https?:\/\/\S+$/.test(u.trim()))
       out.push(`Ollama URL ${i + 1} ("${u}") must start with http:// or https://`);
-    const c = s.ollama_endpoint_options?.[i]?.concurrency;
-    if (c !== undefined && !EndpointOptions.safeParse({ concurrency: c }).success)
-      out.push(
-        `Ollama URL ${i + 1}: calls at once must be ${LIMITS[0].expected} (got ${Number.isNaN(c) ? 'text' : c}).`,
-      );
+    const bad = limitProblem(`Ollama URL ${i + 1}`, LIMITS[0], s.ollama_endpoint_options?.[i]?.concurrency);
+    if (bad) out.push(bad);
   });
   const names = new Set<string>();
   s.openai_endpoints.forEach((e, i) => {
@@ -40,14 +43,10 @@ export function endpointProblems(s: ModelSettings): string[] {
       out.push(`Endpoint ${i + 1} base URL must start with http:// or https://`);
     if (e.api_key_env && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(e.api_key_env.trim()))
       out.push(`Endpoint ${i + 1}: "${e.api_key_env}" is not a valid environment variable name.`);
-    if (e.options && !EndpointOptions.safeParse(e.options).success)
-      for (const l of LIMITS) {
-        const v = e.options[l.key];
-        if (v !== undefined && !EndpointOptions.safeParse({ [l.key]: v }).success)
-          out.push(
-            `Endpoint ${i + 1}: ${l.label.toLowerCase()} must be ${l.expected} (got ${Number.isNaN(v) ? 'text' : v}).`,
-          );
-      }
+    for (const l of LIMITS) {
+      const bad = limitProblem(`Endpoint ${i + 1}`, l, e.options?.[l.key]);
+      if (bad) out.push(bad);
+    }
   });
   return out;
 }
