@@ -7,7 +7,7 @@
 // Target: Parley's overhead < 5% of the audio evaluation time per agent turn.
 // Usage: npx tsx bench/audio-eval.ts [--conversations 4] [--phone-noise 0.1]
 import type { MetricResult, Result, TranscriptTurn } from '../src-shared/schemas/index.js';
-import { evaluateAudio, type RunSpeech } from '../src-main/engine/audio-eval.js';
+import { evaluateAudio, type RunSpeech } from '../src-main/engine/run/audio-eval.js';
 import { ModelCalls } from '../src-main/engine/index.js';
 import { createProviderRegistry } from '../src-main/providers/registry.js';
 import { scriptedModel } from '../src-main/providers/scripted.js';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseAgentFile } from '../src-main/formats/index.js';
 import { VariableStore } from '../src-main/engine/index.js';
-import { runSizeIssue } from '../src-main/engine/run-size.js';
+import { runSizeIssue } from '../src-main/engine/run/run-size.js';
 import { TestSuite } from '../src-shared/schemas/index.js';
 import { openStore } from '../src-main/store/index.js';
 import { report, timeIt } from './lib.js';

@@ -8,7 +8,7 @@
 // Usage: npx tsx bench/judge-cost.ts [--metrics 1]
 import type { TranscriptTurn } from '../src-shared/schemas/index.js';
 import { judgeMetrics, type ResolvedMetric } from '../src-main/engine/judge/index.js';
-import { ModelCalls } from '../src-main/engine/model-calls.js';
+import { ModelCalls } from '../src-main/engine/model-io/model-calls.js';
 import { scriptedModel } from '../src-main/providers/scripted.js';
 import { createProviderRegistry } from '../src-main/providers/registry.js';
 import type { ChatModel } from '../src-main/providers/types.js';

@@ -5,8 +5,8 @@
 //    agent turns, what the run page, `runs show` and the JUnit export compute on every read.
 // Targets: < 0.01 ms per agent turn; < 50 ms per 20,000-turn run.
 // Usage: npx tsx bench/latency-overhead.ts
-import { TurnLatencyMeter } from '../src-main/engine/turn-latency.js';
-import { runLatencyReport } from '../src-shared/run-latency-report.js';
+import { TurnLatencyMeter } from '../src-main/engine/conversation/turn-latency.js';
+import { runLatencyReport } from '../src-shared/latency/run-latency-report.js';
 import type { ModelCall, Result, TranscriptTurn } from '../src-shared/schemas/index.js';
 import { report, timeIt } from './lib.js';
 

@@ -1,7 +1,7 @@
 import type { MetricResult } from './schemas/index.js';
 
 /**
- * Judge stability, shared by re-judging (src-main/compare/judge-agreement.ts) and the run option
+ * Judge stability, shared by re-judging (src-main/judging/judge-agreement.ts) and the run option
  * `judge_repeats` (the run page, the CLI report): a metric whose verdicts flip on more than
  * UNSTABLE_FLIP_SHARE of the conversations is marked "unstable judge".
  */

@@ -1,10 +1,10 @@
 import { LINT_RULES, type LintFinding, type LintRule } from '../../src-shared/contract/analysis.js';
 import type { AgentGraph, GraphNode, TestSuite } from '../../src-shared/schemas/index.js';
-import { expandSnippets } from '../engine/template.js';
+import { expandSnippets } from '../engine/conversation/template.js';
 import { predecessors, reachableNodes } from '../formats/shared/graph-reach.js';
 import { findVariables } from '../formats/shared/templates.js';
 import { SYSTEM_VARIABLES } from '../formats/validate/rules-templates.js';
-import { digitVariable } from '../engine/nodes/press-digit.js';
+import { digitVariable } from '../engine/conversation/nodes/press-digit.js';
 
 /**
  * The checklist a flow designer reads before export: things that are legal in a graph but are

@@ -1,5 +1,5 @@
 import type { AgentGraph, GraphNode } from '../../src-shared/schemas/index.js';
-import { expandSnippets } from '../engine/template.js';
+import { expandSnippets } from '../engine/conversation/template.js';
 
 /**
  * Every text of a graph that the engine runs through its templates (so `{%snippet%}` references in it

@@ -1,13 +1,13 @@
 import { setMaxListeners } from 'node:events';
 import type { AgentGraph, GraphNode } from '../../src-shared/schemas/index.js';
 import type { RoutingPoint, RoutingReport, RoutingUtterance } from '../../src-shared/contract/analysis.js';
-import { buildAgentMessages } from '../engine/agent-prompt.js';
+import { buildAgentMessages } from '../engine/conversation/agent-prompt.js';
 import { DEFAULT_LIMITS } from '../engine/limits.js';
-import { ModelCalls } from '../engine/model-calls.js';
-import { makeRouter } from '../engine/router.js';
-import { Runtime } from '../engine/runtime.js';
-import { decide, orderedConditionEdges } from '../engine/transitions.js';
-import { runPool } from '../engine/run-pool.js';
+import { ModelCalls } from '../engine/model-io/model-calls.js';
+import { makeRouter } from '../engine/conversation/router.js';
+import { Runtime } from '../engine/conversation/runtime.js';
+import { decide, orderedConditionEdges } from '../engine/conversation/transitions.js';
+import { runPool } from '../engine/run/run-pool.js';
 import type { ChatModel } from '../providers/types.js';
 import { reachableNodes } from '../formats/shared/graph-reach.js';
 
@@ -15,9 +15,9 @@ import { reachableNodes } from '../formats/shared/graph-reach.js';
  * Routing ambiguity check: for every decision point (a node where the router picks among prompt
  * conditions after a caller turn: the node's own conditions and every other global node's entry
  * condition), a model writes short caller lines meant for each condition (and a few meant for none);
- * then Parley's own router decides each one exactly as in a conversation (engine/transitions.ts
- * `decide` with engine/router.ts), after the agent's real line at that node. The result is a confusion
- * table per decision point. All model work goes through the one pool (engine/run-pool.ts).
+ * then Parley's own router decides each one exactly as in a conversation (engine/conversation/transitions.ts
+ * `decide` with engine/conversation/router.ts), after the agent's real line at that node. The result is a confusion
+ * table per decision point. All model work goes through the one pool (engine/run/run-pool.ts).
  */
 
 export interface RoutingOption {

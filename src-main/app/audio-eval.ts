@@ -3,12 +3,12 @@
  * every agent message of every stored conversation goes TTS -> STT, the heard text is stored in the
  * turn (`heard`), and the conversation's metrics and rule checks are judged again on the heard
  * transcript (`audio_metrics`, `audio_rules`) with the run's judge. The text verdicts are untouched.
- * The conversations go through the one run loop (engine/run-pool.ts).
+ * The conversations go through the one run loop (engine/run/run-pool.ts).
  */
 import type { Result, RunSpeechOptions } from '../../src-shared/schemas/index.js';
-import { evaluateAudio, type RunSpeech } from '../engine/audio-eval.js';
+import { evaluateAudio, type RunSpeech } from '../engine/run/audio-eval.js';
 import { ModelCalls, runPool } from '../engine/index.js';
-import { loadRunSpeech, SpeechOptionError } from '../engine/run-speech.js';
+import { loadRunSpeech, SpeechOptionError } from '../engine/run/run-speech.js';
 import type { ChatModel } from '../providers/index.js';
 import { createSpeechRegistry, type SpeechIdentity, type SpeechRegistry } from '../speech/index.js';
 import type { Store } from '../store/index.js';

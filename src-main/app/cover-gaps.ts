@@ -14,7 +14,7 @@ import {
   type CoverageGap,
   type GapProposal,
 } from '../analysis/gap-tests.js';
-import { runPool } from '../engine/run-pool.js';
+import { runPool } from '../engine/run/run-pool.js';
 import type { Store } from '../store/index.js';
 import { conflict, invalid } from './errors.js';
 import type { ModelService } from './models.js';

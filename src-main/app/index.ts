@@ -1,7 +1,7 @@
 /**
  * The application layer: the use cases both doors share. The app's API handlers (api/handlers) and
  * the command line (cli/commands) call these and keep only parsing and printing; the engine below
- * runs the one run loop (engine/execute-plan.ts).
+ * runs the one run loop (engine/run/execute-plan.ts).
  *
  *   const app = createApp(store, () => registry);
  *   const handle = await app.runs.start({ agent, suite, models, options }, { onEvent });
@@ -16,9 +16,12 @@ import { ReadinessService } from './readiness.js';
 import { RejudgeService } from './rejudge.js';
 import { RunService } from './runs.js';
 import { AudioEvalService } from './audio-eval.js';
+import { JobRegistry } from './jobs/registry.js';
 
 export interface App {
   store: Store;
+  /** Every long job of this process (app/jobs/): progress, cancel, interrupted on the next start. */
+  jobs: JobRegistry;
   models: ModelService;
   runs: RunService;
   analysis: AnalysisService;
@@ -34,8 +37,10 @@ export interface App {
 
 export function createApp(store: Store, registry: () => ProviderRegistry): App {
   const models = new ModelService(store, registry);
+  const jobs = new JobRegistry(store);
   return {
     store,
+    jobs,
     models,
     runs: new RunService(store, models),
     analysis: new AnalysisService(store, models),
@@ -46,6 +51,8 @@ export function createApp(store: Store, registry: () => ProviderRegistry): App {
   };
 }
 
+export { JobRegistry } from './jobs/registry.js';
+export type { Job, JobControl, JobSpec } from './jobs/job.js';
 export { AppError, invalid, notFound, conflict, unavailable, notBuilt } from './errors.js';
 export {
   resolveAgentVersion,

@@ -6,7 +6,7 @@ import {
   type Result,
 } from '../../src-shared/schemas/index.js';
 import type { ApiError } from '../../src-shared/contract/index.js';
-import { storedHumanAgreement } from '../compare/stored-human-agreement.js';
+import { storedHumanAgreement } from '../judging/stored-human-agreement.js';
 import { parseJsonText } from '../formats/shared/json-text.js';
 import { zodIssuesToIssues } from '../formats/shared/zod-issues.js';
 import type { Store } from '../store/index.js';

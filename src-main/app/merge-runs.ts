@@ -1,5 +1,5 @@
 import type { Run, RunOptions } from '../../src-shared/schemas/index.js';
-import { mergeEndpointStats } from '../engine/endpoint-report.js';
+import { mergeEndpointStats } from '../engine/model-io/endpoint-report.js';
 import { canonicalJson, openStore, type Store } from '../store/index.js';
 import { newId } from '../store/ids.js';
 import { conflict, invalid } from './errors.js';

@@ -4,7 +4,7 @@
  * model (`models.preflight`); `runs.start` and `parley run` refuse to start when a model cannot work.
  */
 import type { AgentGraph, ModelSpec, TestSuite } from '../../src-shared/schemas/index.js';
-import { longestPrompts } from '../engine/prompt-sizes.js';
+import { longestPrompts } from '../engine/conversation/prompt-sizes.js';
 import { preflightModels, preflightText, type ModelProblem } from '../providers/preflight.js';
 import type { Store } from '../store/index.js';
 import { AppError } from './errors.js';

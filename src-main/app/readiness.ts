@@ -7,7 +7,7 @@ import {
   type ReadinessReport,
   type ReadinessRole,
 } from '../../src-shared/schemas/index.js';
-import { runPool } from '../engine/run-pool.js';
+import { runPool } from '../engine/run/run-pool.js';
 import {
   familyScores,
   readinessTasks,
@@ -47,7 +47,7 @@ export const MAX_READINESS_CONCURRENCY = 16;
 
 /**
  * The model readiness check (issue 12, section 6): the built-in known-answer tasks of the chosen
- * roles, run through the engine's own calls and the one run loop (engine/run-pool.ts), scored per
+ * roles, run through the engine's own calls and the one run loop (engine/run/run-pool.ts), scored per
  * family with a plain verdict per role, and stored (a cancelled check is stored too, marked so).
  */
 export class ReadinessService {

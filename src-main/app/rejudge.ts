@@ -1,6 +1,6 @@
 import type { Judgement, JudgementsReport, ModelSpec, Result, Run } from '../../src-shared/schemas/index.js';
-import { judgementsReport } from '../compare/judge-agreement.js';
-import { judgeLabel } from '../compare/judge-label.js';
+import { judgementsReport } from '../judging/judge-agreement.js';
+import { judgeLabel } from '../judging/judge-label.js';
 import { rejudgeConversation, runPool } from '../engine/index.js';
 import type { ChatModel } from '../providers/index.js';
 import type { Store } from '../store/index.js';
@@ -44,7 +44,7 @@ const originalJudgeOf = (run: Run) => (run.models.judge ? judgeLabel(run.models.
 /**
  * Judge consistency and judge-against-judge (issue 12): judges a finished run's stored conversations
  * again, k times per judge model (seeds 1..k), and stores every judgement beside the original
- * verdicts. The batch goes through the one run loop (engine/run-pool.ts).
+ * verdicts. The batch goes through the one run loop (engine/run/run-pool.ts).
  */
 export class RejudgeService {
   constructor(

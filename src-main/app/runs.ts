@@ -2,7 +2,7 @@ import type { RunEvent } from '../../src-shared/contract/events.js';
 import type { AgentGraph, ModelSpec, Run, RunOptions, TestSuite } from '../../src-shared/schemas/index.js';
 import type { ModelProblem } from '../providers/preflight.js';
 import { checkRunModels, notStarted, runPrompts, type RunModelSpecs } from './preflight.js';
-import { groupRunFailures } from '../compare/run-problems.js';
+import { groupRunFailures } from './problems/run-problems.js';
 import {
   EvaluateError,
   PlanError,
@@ -14,10 +14,10 @@ import {
 } from '../engine/index.js';
 import { ProviderError, type ChatModel } from '../providers/index.js';
 import type { Store } from '../store/index.js';
-import { runSizeIssue } from '../engine/run-size.js';
-import { guardTestModelLoader, testEndpointPolicy } from '../engine/test-endpoints.js';
+import { runSizeIssue } from '../engine/run/run-size.js';
+import { guardTestModelLoader, testEndpointPolicy } from '../engine/model-io/test-endpoints.js';
 import { AppError, invalid, unavailable } from './errors.js';
-import { SpeechOptionError } from '../engine/run-speech.js';
+import { SpeechOptionError } from '../engine/run/run-speech.js';
 import type { ModelService } from './models.js';
 import { finishedRun, requireRun, resolveAgentVersion, runAgentOf } from './resolve.js';
 

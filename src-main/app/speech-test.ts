@@ -2,7 +2,7 @@
  * "Does this TTS/STT pair work?" (Models page Test button, `parley speech test`): speaks one sentence,
  * recognises it again, and returns both texts, the word diff, the timings and the engines' identity.
  */
-import { loadRunSpeech, SpeechOptionError } from '../engine/run-speech.js';
+import { loadRunSpeech, SpeechOptionError } from '../engine/run/run-speech.js';
 import {
   createSpeechRegistry,
   roundTrip,

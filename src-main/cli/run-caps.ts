@@ -1,5 +1,5 @@
 import type { RunOptions, TestSuite } from '../../src-shared/schemas/index.js';
-import { runOptionIssues, runSizeIssue, type RunSizeIssue } from '../engine/run-size.js';
+import { runOptionIssues, runSizeIssue, type RunSizeIssue } from '../engine/run/run-size.js';
 import { CliError } from './errors.js';
 
 /** The `parley run` flag behind each capped run option. */

@@ -1,7 +1,6 @@
 import type { AgentGraph, Condition, GraphNode, Transition, Utterance } from '../../src-shared/schemas/index.js';
 import { canonicalJson } from '../store/canonical-json.js';
-import { wordDiff } from './transcript-diff.js';
-import type { WordPart } from './types.js';
+import { wordDiff, type WordPart } from './transcript-diff.js';
 
 /** One change between two agent versions, with a readable line for lists and version history. */
 export interface GraphChange {

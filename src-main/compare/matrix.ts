@@ -6,7 +6,7 @@ import { configSpread, type ConfigSpread } from './run-config.js';
 import { runRef, summarizeSide } from './summary.js';
 import { mean, totalTokens } from './test-deltas.js';
 import type { RunRef, SideSummary } from './types.js';
-import { rankByLatency } from '../../src-shared/latency-compare.js';
+import { rankByLatency } from './latency-compare.js';
 import type { LatencyRankRow } from '../../src-shared/contract/latency-shapes.js';
 
 /** One test on one run (over its repeats). */

@@ -1,9 +1,9 @@
 import { differenceHint, differenceOfProportions, wilson } from '../../src-shared/stats/index.js';
 import type { ModelIdentity, Result, Run } from '../../src-shared/schemas/index.js';
-import { runTotals } from '../../src-shared/run-totals.js';
-import { isDemoRun } from '../../src-shared/run-demo.js';
+import { runTotals } from '../../src-shared/run/totals.js';
+import { isDemoRun } from '../../src-shared/run/demo.js';
 import { runConfig } from './run-config.js';
-import { latencyDelta, latencyFigures } from '../../src-shared/latency-compare.js';
+import { latencyDelta, latencyFigures } from './latency-compare.js';
 import {
   CHANGE_ORDER,
   type ChangeKind,

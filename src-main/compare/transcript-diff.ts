@@ -1,6 +1,26 @@
 import { diffArrays, diffWords } from 'diff';
 import type { TranscriptTurn } from '../../src-shared/schemas/index.js';
-import type { TranscriptDiffEntry, WordPart } from './types.js';
+
+export interface WordPart {
+  /** '=' common, '-' only in A, '+' only in B. */
+  op: '=' | '-' | '+';
+  text: string;
+}
+
+export interface TranscriptDiffEntry {
+  /** same: identical text; changed: aligned turns with different text; removed: only in A; inserted: only in B. */
+  op: 'same' | 'changed' | 'removed' | 'inserted';
+  role: 'agent' | 'caller' | 'tool';
+  a_index: number | null;
+  b_index: number | null;
+  node_a: string | null;
+  node_b: string | null;
+  /** Full text of each side, never truncated. */
+  a: string | null;
+  b: string | null;
+  /** Word-level differences (jsdiff diffWords) for changed turns. */
+  words?: WordPart[];
+}
 
 /**
  * Index pairs of a longest common subsequence of `a` and `b` under `eq`: jsdiff's `diffArrays`

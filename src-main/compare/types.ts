@@ -2,6 +2,9 @@ import type { LatencyDelta, LatencyFigures } from '../../src-shared/contract/lat
 import type { ModelIdentity, Result, ResultStatus, Run, TurnMetric } from '../../src-shared/schemas/index.js';
 import type { GraphChange } from './graph-diff.js';
 import type { ConfigDifference, RunConfig } from './run-config.js';
+import type { TranscriptDiffEntry } from './transcript-diff.js';
+
+export type { TranscriptDiffEntry, WordPart } from './transcript-diff.js';
 
 /**
  * The shapes a comparison of stored runs produces. Everything here is plain JSON: `parley diff --json`
@@ -113,27 +116,6 @@ export interface PathComparison {
   only_b: string[];
   path_a: string[];
   path_b: string[];
-}
-
-export interface WordPart {
-  /** '=' common, '-' only in A, '+' only in B. */
-  op: '=' | '-' | '+';
-  text: string;
-}
-
-export interface TranscriptDiffEntry {
-  /** same: identical text; changed: aligned turns with different text; removed: only in A; inserted: only in B. */
-  op: 'same' | 'changed' | 'removed' | 'inserted';
-  role: 'agent' | 'caller' | 'tool';
-  a_index: number | null;
-  b_index: number | null;
-  node_a: string | null;
-  node_b: string | null;
-  /** Full text of each side, never truncated. */
-  a: string | null;
-  b: string | null;
-  /** Word-level differences (jsdiff diffWords) for changed turns. */
-  words?: WordPart[];
 }
 
 export interface MetricDiagnosis {

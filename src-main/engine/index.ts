@@ -10,10 +10,10 @@
  *   handle.cancel();                              // run ends `cancelled`, finished results kept
  *   const { run, results, tests } = await handle.done;
  */
-export { executePlan, type ExecutePlanOptions, type PlanItem, type WorkOutput } from './execute-plan.js';
-export { runPool, type PoolOptions, type PoolOutcome } from './run-pool.js';
-export { rejudgeConversation, metricsOf, type Rejudged } from './rejudge.js';
-export { startReplay, planReplay, callerLines, type StartReplayOptions, type ReplayPlan } from './replay.js';
+export { executePlan, type ExecutePlanOptions, type PlanItem, type WorkOutput } from './run/execute-plan.js';
+export { runPool, type PoolOptions, type PoolOutcome } from './run/run-pool.js';
+export { rejudgeConversation, metricsOf, type Rejudged } from './run/rejudge.js';
+export { startReplay, planReplay, callerLines, type StartReplayOptions, type ReplayPlan } from './run/replay.js';
 export {
   startEvaluation,
   evaluateRun,
@@ -21,7 +21,7 @@ export {
   testFor,
   EvaluateError,
   type EvaluateOptions,
-} from './evaluate.js';
+} from './run/evaluate.js';
 export {
   startRun,
   runSuite,
@@ -30,20 +30,26 @@ export {
   type RunOutcome,
   type RunAgent,
   type RunSuite,
-} from './run-suite.js';
-export { loadRunModels, describeRunModels, perModelLimiter, type ModelLoader, type RunModels } from './run-models.js';
-export { parseTestModel, loadTestModels, type TestModels } from './test-models.js';
-export { makePlan, planRun, PlanError, type PlannedConversation, type RunPlan } from './run-plan.js';
-export { expandPersonaMatrix } from './persona-matrix.js';
+} from './run/run-suite.js';
+export {
+  loadRunModels,
+  describeRunModels,
+  perModelLimiter,
+  type ModelLoader,
+  type RunModels,
+} from './model-io/run-models.js';
+export { parseTestModel, loadTestModels, type TestModels } from './model-io/test-models.js';
+export { makePlan, planRun, PlanError, type PlannedConversation, type RunPlan } from './run/run-plan.js';
+export { expandPersonaMatrix } from './run/persona-matrix.js';
 export {
   runConversation,
   DEFAULT_MAX_TURNS,
   type ConversationInput,
   type ConversationOutcome,
-} from './conversation.js';
-export { callerPrompt, callerSystemPrompt, SimulatedCaller } from './caller.js';
-export { ModelCalls, type ModelRole, type CallLimiter } from './model-calls.js';
-export { conversationStatus, summarizeTests, allTestsOk, type TestOutcome } from './pass-fail.js';
+} from './conversation/conversation.js';
+export { callerPrompt, callerSystemPrompt, SimulatedCaller } from './conversation/caller.js';
+export { ModelCalls, type ModelRole, type CallLimiter } from './model-io/model-calls.js';
+export { conversationStatus, summarizeTests, allTestsOk, type TestOutcome } from './judge/pass-fail.js';
 export {
   judgeConversation,
   checkTranscript,
@@ -52,7 +58,7 @@ export {
   type Verdicts,
 } from './judge/index.js';
 export { DEFAULT_LIMITS, type EngineLimits } from './limits.js';
-export { expandTemplate, expandSnippets, expandVariables, expandValue } from './template.js';
-export { evaluateEquation, evaluateEquations, applyOperator } from './equations.js';
-export { VariableStore, parsePath, PathError } from './variables/index.js';
+export { expandTemplate, expandSnippets, expandVariables, expandValue } from './conversation/template.js';
+export { evaluateEquation, evaluateEquations, applyOperator } from './conversation/equations.js';
+export { VariableStore, parsePath, PathError } from './conversation/variables/index.js';
 export { CancelledError, ModelCallError, GraphRuntimeError } from './errors.js';

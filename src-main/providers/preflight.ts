@@ -20,7 +20,7 @@ export type { ModelProblem, PreflightRole } from '../../src-shared/contract/pref
 
 export interface PreflightInput {
   models: Partial<Record<PreflightRole, ModelSpec>>;
-  /** The run's longest prompts (engine/prompt-sizes.ts), for the context check. */
+  /** The run's longest prompts (engine/conversation/prompt-sizes.ts), for the context check. */
   prompts?: { agent: string; caller: string };
   signal?: AbortSignal;
 }

@@ -1,5 +1,13 @@
-import type { EndpointStats } from './shared/endpoint-pool.js';
-import type { ModelIdentity, ModelInfo, ModelSpec, ProviderId } from '../../src-shared/schemas/index.js';
+import type {
+  EndpointStatsRecord,
+  ModelIdentity,
+  ModelInfo,
+  ModelSpec,
+  ProviderId,
+} from '../../src-shared/schemas/index.js';
+
+/** Load and errors of one endpoint of a model (shared/endpoint-state.ts counts them). */
+export type EndpointStats = Omit<EndpointStatsRecord, 'model'>;
 
 /**
  * One interface for every model backend. The engine opens one ModelSession per role per

@@ -9,15 +9,15 @@ import {
   type TestCase,
   type TranscriptTurn,
 } from '../../src-shared/schemas/index.js';
-import { SimulatedCaller } from '../engine/caller.js';
+import { SimulatedCaller } from '../engine/conversation/caller.js';
 import { CancelledError } from '../engine/errors.js';
 import { judgeMetrics } from '../engine/judge/llm-judge.js';
 import { DEFAULT_METRIC_THRESHOLD } from '../engine/judge/metric-specs.js';
 import { DEFAULT_LIMITS } from '../engine/limits.js';
-import { ModelCalls } from '../engine/model-calls.js';
-import { extractVariables } from '../engine/nodes/extract.js';
-import { makeRouter } from '../engine/router.js';
-import { Runtime } from '../engine/runtime.js';
+import { ModelCalls } from '../engine/model-io/model-calls.js';
+import { extractVariables } from '../engine/conversation/nodes/extract.js';
+import { makeRouter } from '../engine/conversation/router.js';
+import { Runtime } from '../engine/conversation/runtime.js';
 import type { ChatModel } from '../providers/types.js';
 import { MeasuringModel, type MeasuredCall } from './measuring-model.js';
 

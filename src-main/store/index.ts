@@ -4,6 +4,7 @@ import { openDatabase, type OpenOptions } from './connection.js';
 import { AgentsRepo } from './repos/agents.js';
 import { AnalysesRepo } from './repos/analyses.js';
 import { DocumentsRepo } from './repos/documents.js';
+import { JobsRepo } from './repos/jobs.js';
 import { JudgementsRepo } from './repos/judgements.js';
 import { LabelsRepo } from './repos/labels.js';
 import { ModelChecksRepo } from './repos/model-checks.js';
@@ -18,6 +19,7 @@ export type { AgentSummary, AgentVersion, AgentVersionMeta } from './repos/agent
 export type { StoredDoc } from './repos/documents.js';
 export type { RunFilter, NewRun } from './repos/runs.js';
 export type { NewResult } from './repos/results.js';
+export type { StoredJob } from './repos/jobs.js';
 
 export interface Store {
   readonly file: string;
@@ -35,6 +37,8 @@ export interface Store {
   readonly modelChecks: ModelChecksRepo;
   readonly settings: SettingsRepo;
   readonly analyses: AnalysesRepo;
+  /** Long jobs as they start and end (src-main/app/jobs/). */
+  readonly jobs: JobsRepo;
   /** Runs `fn` in one transaction: all of it is written or none. */
   transaction<T>(fn: () => T): T;
   /** SQLite online backup to `dest`. */
@@ -44,19 +48,21 @@ export interface Store {
 
 export function openStore(file: string, opts: OpenOptions = {}): Store {
   const db = openDatabase(file, opts);
+  const runs = new RunsRepo(db);
   const store: Store = {
     file,
     db,
     agents: new AgentsRepo(db),
     personas: new DocumentsRepo(db, 'personas', Persona, 'pe'),
     suites: new DocumentsRepo(db, 'suites', TestSuite, 'su'),
-    runs: new RunsRepo(db),
+    runs,
     results: new ResultsRepo(db),
     judgements: new JudgementsRepo(db),
     labels: new LabelsRepo(db),
     modelChecks: new ModelChecksRepo(db),
     settings: new SettingsRepo(db),
     analyses: new AnalysesRepo(db),
+    jobs: new JobsRepo(db, runs.locks),
     transaction: (fn) => db.transaction(fn)(),
     backup: async (dest) => {
       await db.backup(dest);
@@ -66,6 +72,9 @@ export function openStore(file: string, opts: OpenOptions = {}): Store {
       if (db.open) db.close();
     },
   };
-  if (!opts.readonly) store.runs.markOrphansInterrupted();
+  if (!opts.readonly) {
+    store.runs.markOrphansInterrupted();
+    store.jobs.markOrphansInterrupted();
+  }
   return store;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EndpointStatsRecord, ResultStatus, RunStatus, RunSummary, TranscriptTurn } from '../schemas/index.js';
 import { PlaygroundState } from './playground.js';
+import { JobEvent } from './jobs.js';
 
 /** Events pushed from main to the renderer (IPC webContents.send / the web mode WebSocket). */
 export const RunEvent = z.discriminatedUnion('type', [
@@ -114,5 +115,5 @@ export const AnalysisEvent = z.object({
 });
 export type AnalysisEvent = z.infer<typeof AnalysisEvent>;
 
-export const AppEvent = z.union([RunEvent, PullEvent, PlaygroundEvent, EvaluateEvent, AnalysisEvent]);
+export const AppEvent = z.union([RunEvent, PullEvent, PlaygroundEvent, EvaluateEvent, AnalysisEvent, JobEvent]);
 export type AppEvent = z.infer<typeof AppEvent>;

@@ -12,9 +12,11 @@ import { playgroundMethods } from './playground.js';
 import { runMethods } from './runs.js';
 import { suiteMethods } from './suites.js';
 import { speechMethods } from './speech.js';
+import { jobMethods } from './jobs.js';
 
 export * from './define.js';
 export * from './events.js';
+export * from './jobs.js';
 
 /**
  * Every API method of Parley. The desktop IPC bridge and the web server both expose exactly this.
@@ -35,6 +37,7 @@ export const contract = {
   ...analysisMethods,
   ...labelMethods,
   ...speechMethods,
+  ...jobMethods,
 };
 
 export type Contract = typeof contract;

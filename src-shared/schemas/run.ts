@@ -375,7 +375,7 @@ export const Run = z.object({
   models: z.object({ agent: RoleModel.optional(), caller: RoleModel.optional(), judge: RoleModel.optional() }),
   options: RunOptions.default({ concurrency: 4 }),
   summary: RunSummary.default({ total: 0, passed: 0, failed: 0, errored: 0 }),
-  /** true when a role ran on the scripted model (src-shared/run-demo.ts): shown as "demo", never counted as evidence. */
+  /** true when a role ran on the scripted model (src-shared/run/demo.ts): shown as "demo", never counted as evidence. */
   demo: z.boolean().default(false),
   /** Run this one replays or re-evaluates. */
   parent_run_id: z.string().nullable().default(null),

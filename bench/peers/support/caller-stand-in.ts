@@ -9,7 +9,7 @@
  */
 import http from 'node:http';
 import type net from 'node:net';
-import { callerMessages } from '../../../src-main/engine/caller.js';
+import { callerMessages } from '../../../src-main/engine/conversation/caller.js';
 
 export interface StandIn {
   url: string;

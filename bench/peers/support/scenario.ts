@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Persona, TestCase } from '../../../src-shared/schemas/index.js';
-import { renderPersonaPrompt } from '../../../src-shared/persona-prompt.js';
-import { callerSystemPrompt } from '../../../src-main/engine/caller.js';
+import { renderPersonaPrompt } from '../../../src-shared/persona/persona-prompt.js';
+import { callerSystemPrompt } from '../../../src-main/engine/conversation/caller.js';
 
 export const AGENT_INSTRUCTION =
   'You are the billing desk of Acme. Be brief and polite. Help the caller with their billing question and explain every charge clearly.';

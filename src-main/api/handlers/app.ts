@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Handlers } from './types.js';
-import { handlers as all } from './index.js';
 import { APP_VERSION } from '../../app-version.js';
 
 /** `<db folder>/backups/parley-2026-11-22T06-30-00.db`. */
@@ -13,12 +12,13 @@ function backupPath(dbFile: string, now = new Date()): string {
   return path.join(path.dirname(dbFile), 'backups', `${path.basename(dbFile).replace(/\.db$/, '')}-${stamp}.db`);
 }
 
-export const appHandlers: Handlers = {
+/** app.*: `builtMethods` lists every method with a handler (handlers/index.ts passes its own keys). */
+export const appHandlers = (builtMethods: () => string[]): Handlers => ({
   'app.info': (ctx) => ({
     version: APP_VERSION,
     db_path: ctx.store.file,
     mode: ctx.mode,
-    features: Object.fromEntries(Object.keys(all).map((m) => [m, true])),
+    features: Object.fromEntries(builtMethods().map((m) => [m, true])),
   }),
   'app.backup': async (ctx) => {
     const dest = backupPath(ctx.store.file);
@@ -26,4 +26,4 @@ export const appHandlers: Handlers = {
     await ctx.store.backup(dest);
     return { path: dest, bytes: fs.statSync(dest).size };
   },
-};
+});

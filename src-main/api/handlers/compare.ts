@@ -1,4 +1,4 @@
-import { compareStoredRuns, diffStoredRuns } from '../../compare/load.js';
+import { compareStoredRuns, diffStoredRuns } from '../../app/compare-runs.js';
 import { ApiFailure } from '../errors.js';
 import type { Handlers } from './types.js';
 

@@ -20,11 +20,13 @@ import { runJudgementHandlers } from './runs-judgements.js';
 import { appHandlers } from './app.js';
 import { labelHandlers } from './labels.js';
 import { speechHandlers } from './speech.js';
+import { jobHandlers } from './jobs.js';
 import type { Handlers } from './types.js';
 
 /** Every built handler. A contract method with no handler answers `not_built`. */
 export const handlers: Handlers = {
-  ...appHandlers,
+  ...appHandlers(() => Object.keys(handlers)),
+  ...jobHandlers,
   ...agentHandlers,
   ...agentFormatHandlers,
   ...formatHandlers,

@@ -1,4 +1,4 @@
-import { parsePersonaMarkdown } from '../../../src-shared/persona-markdown.js';
+import { parsePersonaMarkdown } from '../../formats/suites/persona-markdown.js';
 import { ApiFailure, notFound } from '../errors.js';
 import type { Handlers } from './types.js';
 import { ModelSpec } from '../../../src-shared/schemas/index.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { PlaygroundStartInput, type PlaygroundState } from '../../../src-shared/contract/playground.js';
 import { TestCase, type AgentGraph, type ModelSpec, type Persona } from '../../../src-shared/schemas/index.js';
-import { callerPrompt } from '../../engine/caller.js';
+import { callerPrompt } from '../../engine/conversation/caller.js';
 import {
   idleText,
   InteractiveError,

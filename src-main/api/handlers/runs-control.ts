@@ -1,5 +1,5 @@
 import { mergeShardRuns } from '../../app/index.js';
-import { exportRun } from '../../compare/run-export.js';
+import { exportRun } from '../../reports/run-export.js';
 import { service, type ApiContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { RunManager } from './runs-manager.js';

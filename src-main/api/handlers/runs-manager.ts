@@ -1,6 +1,6 @@
 import type { LiveRun } from '../../../src-shared/contract/runs.js';
 import type { RunEvent } from '../../../src-shared/contract/events.js';
-import { applyEvent, initialLive, runningTests, type LiveState } from '../../../src-shared/run-live.js';
+import { applyEvent, initialLive, runningTests, type LiveState } from '../../../src-shared/run/live.js';
 import { ModelSpec, type ModelSpecInput, type Run, type RunOptions } from '../../../src-shared/schemas/index.js';
 import { requireRun, requireSuite, type App } from '../../app/index.js';
 import { appOf } from '../app-service.js';

@@ -3,7 +3,7 @@ import { CliError } from '../errors.js';
 import { info, printJson } from '../output.js';
 import { withDbOption } from '../store-option.js';
 import { phoneNoise } from '../speech-flags.js';
-import { formatAudioSummary } from '../audio-text.js';
+import { formatAudioSummary } from '../text/audio-text.js';
 
 interface AudioEvalCliOptions {
   db?: string;

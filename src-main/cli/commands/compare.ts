@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { compareStoredRuns } from '../../compare/load.js';
-import { formatMatrixText } from '../../compare/format-matrix.js';
+import { compareStoredRuns } from '../../app/compare-runs.js';
+import { formatMatrixText } from '../text/format-matrix.js';
 import { CliError } from '../errors.js';
 import { printJson } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';

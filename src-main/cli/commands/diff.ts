@@ -1,8 +1,8 @@
-import { storedJudgementsReport } from '../../compare/stored-judgements.js';
+import { storedJudgementsReport } from '../../judging/stored-judgements.js';
 import type { Command } from 'commander';
-import { diffStoredRuns } from '../../compare/load.js';
+import { diffStoredRuns } from '../../app/compare-runs.js';
 import { hasRegression } from '../../compare/diff-runs.js';
-import { formatDiffText } from '../../compare/format-diff.js';
+import { formatDiffText } from '../text/format-diff.js';
 import { StoreError } from '../../store/index.js';
 import { CliError } from '../errors.js';
 import { printJson } from '../output.js';

@@ -1,16 +1,16 @@
 import { formatProportion } from '../../../src-shared/stats/index.js';
-import { runPassRate } from '../../../src-shared/run-report.js';
+import { runPassRate } from '../../../src-shared/run/report.js';
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { toRunReport } from '../../../src-shared/run-report.js';
+import { toRunReport } from '../../../src-shared/run/report.js';
 import { parseModelSpec, type ModelSpec, type TestSuite } from '../../../src-shared/schemas/index.js';
-import { failsOnSeverity, SEVERITIES } from '../../compare/failure-groups.js';
+import { failsOnSeverity, SEVERITIES } from '../../app/problems/failure-groups.js';
 import type { Store } from '../../store/index.js';
 import { CliError } from '../errors.js';
 import { parseSeverity } from '../severity-option.js';
 import { info, printJson, printTable } from '../output.js';
 import { withDbOption } from '../store-option.js';
-import { problemsText } from '../run-text.js';
+import { problemsText } from '../text/run-text.js';
 
 /** `--tests <file|suite>`: a stored suite (id or unique name), else a suite file (Parley or voicetest tests). */
 export async function resolveSuite(store: Store, ref: string): Promise<{ suite: TestSuite; suiteId: string | null }> {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { AppError } from '../../app/index.js';
-import { calibrationText, humanAgreementHeader, humanAgreementTable } from '../../compare/format-human-agreement.js';
+import { calibrationText, humanAgreementHeader, humanAgreementTable } from '../text/format-human-agreement.js';
 import { CliError } from '../errors.js';
 import { info, printJson, printTable } from '../output.js';
 import { withDbOption } from '../store-option.js';

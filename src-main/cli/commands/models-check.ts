@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { parseModelSpec, READINESS_ROLES, type ReadinessRole } from '../../../src-shared/schemas/index.js';
 import { CliError } from '../errors.js';
-import { formatReadinessText } from '../format-readiness.js';
+import { formatReadinessText } from '../text/format-readiness.js';
 import { info, printJson } from '../output.js';
 import { withDbOption } from '../store-option.js';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { parsePersonaMarkdown } from '../../../src-shared/persona-markdown.js';
+import { parsePersonaMarkdown } from '../../formats/suites/persona-markdown.js';
 import { Persona } from '../../../src-shared/schemas/index.js';
 import { CliError } from '../errors.js';
 import { printJson, printTable, shortDate } from '../output.js';

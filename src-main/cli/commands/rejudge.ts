@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ModelSpec } from '../../../src-shared/schemas/index.js';
-import { formatJudgementsText } from '../../compare/format-judgements.js';
+import { formatJudgementsText } from '../text/format-judgements.js';
 import { CliError } from '../errors.js';
 import { specFromFlags } from '../model-flags.js';
 import { info, printJson } from '../output.js';

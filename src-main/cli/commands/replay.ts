@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { toRunReport } from '../../../src-shared/run-report.js';
+import { toRunReport } from '../../../src-shared/run/report.js';
 import { parseModelSpec, type ModelSpec } from '../../../src-shared/schemas/index.js';
-import { countsLine } from '../../compare/format-diff.js';
-import { diffStoredRuns } from '../../compare/load.js';
+import { countsLine } from '../text/format-diff.js';
+import { diffStoredRuns } from '../../app/compare-runs.js';
 import { CliError } from '../errors.js';
 import { info, printJson, printTable } from '../output.js';
 import { withDbOption } from '../store-option.js';

@@ -1,18 +1,18 @@
 import { speechRunOptions, withSpeechFlags, type SpeechCliOptions } from '../speech-flags.js';
-import { formatAudioSummary } from '../audio-text.js';
+import { formatAudioSummary } from '../text/audio-text.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { toRunReport } from '../../../src-shared/run-report.js';
+import { toRunReport } from '../../../src-shared/run/report.js';
 import { SEVERITIES, type ModelSpec, type RunOptions } from '../../../src-shared/schemas/index.js';
-import { failsOnSeverity } from '../../compare/failure-groups.js';
+import { failsOnSeverity } from '../../app/problems/failure-groups.js';
 import type { App } from '../../app/index.js';
 import { allTestsOk, type RunHandle, type RunOutcome } from '../../engine/index.js';
-import { toJUnitXmlRuns } from '../../compare/junit.js';
+import { toJUnitXmlRuns } from '../../reports/junit.js';
 import { preflightOrExit } from '../run-preflight.js';
-import { portableRun } from '../../compare/run-export.js';
-import { compareStoredRuns } from '../../compare/load.js';
-import { formatMatrixText } from '../../compare/format-matrix.js';
+import { portableRun } from '../../reports/run-export.js';
+import { compareStoredRuns } from '../../app/compare-runs.js';
+import { formatMatrixText } from '../text/format-matrix.js';
 import { CliError } from '../errors.js';
 import { parseSeverity } from '../severity-option.js';
 import { checkForceFlag, checkRunFlags, checkRunSize } from '../run-caps.js';
@@ -21,10 +21,10 @@ import { withDbOption } from '../store-option.js';
 import { useApp } from '../use-app.js';
 import { resolveAgent, resolveTests } from '../run-inputs.js';
 import { progress } from '../run-progress.js';
-import { printText } from '../run-text.js';
-import { withinBudget } from '../../../src-shared/latency-budget.js';
+import { printText } from '../text/run-text.js';
+import { withinBudget } from '../../../src-shared/latency/budget.js';
 import { specFromFlags } from '../model-flags.js';
-import { runLatencyReport } from '../../../src-shared/run-latency-report.js';
+import { runLatencyReport } from '../../../src-shared/latency/run-latency-report.js';
 
 interface RunCliOptions {
   db?: string;
@@ -133,7 +133,7 @@ async function execute(app: App, opts: RunCliFlags): Promise<number> {
   const judgeSpec = opts.judgeModel
     ? spec('--judge-model', opts.judgeModel, { flag: '--judge-params', text: opts.judgeParams })
     : undefined;
-  // a test file's own models (llm_model) may only call hosts the user configured (engine/test-endpoints.ts)
+  // a test file's own models (llm_model) may only call hosts the user configured (engine/model-io/test-endpoints.ts)
   const testEndpoints = {
     allowAll: opts.allowTestEndpoints,
     howToAllow:

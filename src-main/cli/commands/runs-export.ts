@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { exportRun } from '../../compare/run-export.js';
+import { exportRun } from '../../reports/run-export.js';
 import { CliError } from '../errors.js';
 import { info } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';

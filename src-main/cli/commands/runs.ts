@@ -1,19 +1,19 @@
 import fs from 'node:fs';
-import { ENDPOINT_COLUMNS, endpointErrorLines, endpointRows } from '../../../src-shared/endpoint-stats-text.js';
+import { ENDPOINT_COLUMNS, endpointErrorLines, endpointRows } from '../../../src-shared/text/endpoint-stats-text.js';
 import type { Command } from 'commander';
-import { runPassRate, toRunReport } from '../../../src-shared/run-report.js';
-import { DEMO_NOTE } from '../../../src-shared/run-demo.js';
-import { storedJudgementsReport } from '../../compare/stored-judgements.js';
-import { formatJudgementsText } from '../../compare/format-judgements.js';
-import { storedHumanAgreement } from '../../compare/stored-human-agreement.js';
-import { humanAgreementLines } from '../../compare/format-human-agreement.js';
+import { runPassRate, toRunReport } from '../../../src-shared/run/report.js';
+import { DEMO_NOTE } from '../../../src-shared/run/demo.js';
+import { storedJudgementsReport } from '../../judging/stored-judgements.js';
+import { formatJudgementsText } from '../text/format-judgements.js';
+import { storedHumanAgreement } from '../../judging/stored-human-agreement.js';
+import { humanAgreementLines } from '../text/format-human-agreement.js';
 import { formatProportion } from '../../../src-shared/stats/index.js';
 import { RunStatus } from '../../../src-shared/schemas/index.js';
 import { CliError } from '../errors.js';
 import { printJson, printTable, shortDate } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';
-import { modelsLine } from '../models-text.js';
-import { latencyText } from '../latency-text.js';
+import { modelsLine } from '../text/models-text.js';
+import { latencyText } from '../text/latency-text.js';
 
 export function registerRuns(program: Command): void {
   const runs = program.command('runs').description('list and show stored runs');

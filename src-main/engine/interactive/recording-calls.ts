@@ -1,6 +1,6 @@
 import type { PlaygroundRoute } from '../../../src-shared/contract/playground.js';
 import type { StructuredRequest, StructuredResponse } from '../../providers/types.js';
-import { ModelCalls, type ModelRole } from '../model-calls.js';
+import { ModelCalls, type ModelRole } from '../model-io/model-calls.js';
 
 /**
  * The model calls of an interactive session, keeping the router's answers (chosen condition or

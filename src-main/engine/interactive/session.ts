@@ -2,11 +2,11 @@ import type { PlaygroundEvent } from '../../../src-shared/contract/events.js';
 import type { PlaygroundMode, PlaygroundState, PlaygroundStep } from '../../../src-shared/contract/playground.js';
 import type { AgentGraph, EndReason, TestCase } from '../../../src-shared/schemas/index.js';
 import type { ChatModel } from '../../providers/types.js';
-import { SimulatedCaller } from '../caller.js';
-import { answerCaller, askCaller, openConversation } from '../conversation.js';
+import { SimulatedCaller } from '../conversation/caller.js';
+import { answerCaller, askCaller, openConversation } from '../conversation/conversation.js';
 import { isCancelled } from '../errors.js';
 import { DEFAULT_LIMITS, type EngineLimits } from '../limits.js';
-import { Runtime, type RuntimeInit } from '../runtime.js';
+import { Runtime, type RuntimeInit } from '../conversation/runtime.js';
 import { describeMoves, variableChanges } from './decision-log.js';
 import { RecordingCalls } from './recording-calls.js';
 

@@ -1,7 +1,7 @@
 import type { CallerFidelity, TranscriptTurn } from '../../../src-shared/schemas/index.js';
 import { DEFAULT_LIMITS, type EngineLimits } from '../limits.js';
-import type { ModelCalls } from '../model-calls.js';
-import { renderTranscript } from '../transcript-text.js';
+import type { ModelCalls } from '../model-io/model-calls.js';
+import { renderTranscript } from '../conversation/transcript-text.js';
 
 /**
  * Caller fidelity (issue 12, section 5): was the test valid? After a conversation, the judge model

@@ -1,7 +1,7 @@
 import type { AgentGraph, CheckResult, MetricResult, TestCase, TestSuite } from '../../../src-shared/schemas/index.js';
-import type { ConversationOutcome } from '../conversation.js';
+import type { ConversationOutcome } from '../conversation/types.js';
 import type { EngineLimits } from '../limits.js';
-import type { ModelCalls } from '../model-calls.js';
+import type { ModelCalls } from '../model-io/model-calls.js';
 import { judgeMetrics } from './llm-judge.js';
 import { resolveMetrics } from './metric-specs.js';
 import { checkPath } from './path-assertions.js';

@@ -2,8 +2,8 @@ import type { MetricResult, TranscriptTurn } from '../../../src-shared/schemas/i
 import { ProviderError } from '../../providers/types.js';
 import { ContextFullError, ModelCallError } from '../errors.js';
 import { DEFAULT_LIMITS, type EngineLimits } from '../limits.js';
-import type { ModelCalls } from '../model-calls.js';
-import { renderTranscript } from '../transcript-text.js';
+import type { ModelCalls } from '../model-io/model-calls.js';
+import { renderTranscript } from '../conversation/transcript-text.js';
 import type { ResolvedMetric } from './metric-specs.js';
 
 /**

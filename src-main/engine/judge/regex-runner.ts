@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { parsePattern } from '../../../src-shared/regex-pattern.js';
+import { parsePattern } from '../../../src-shared/rules/regex-pattern.js';
 
 /**
  * Runs user regular expressions in a worker thread with a time limit, so a catastrophic pattern

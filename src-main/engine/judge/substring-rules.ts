@@ -1,5 +1,5 @@
 import type { CheckResult, TranscriptTurn } from '../../../src-shared/schemas/index.js';
-import { splitSide } from '../../../src-shared/rule-side.js';
+import { splitSide } from '../../../src-shared/rules/rule-side.js';
 
 /**
  * `includes` / `excludes`: case-insensitive substrings over the spoken transcript (agent and caller

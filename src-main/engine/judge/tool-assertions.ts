@@ -1,5 +1,5 @@
 import type { Assertions, CheckResult, ToolCallRecord } from '../../../src-shared/schemas/index.js';
-import { partialMatch } from '../mocks.js';
+import { partialMatch } from '../conversation/mocks.js';
 
 /**
  * Tool-call trajectory checks (seed 001), no LLM:

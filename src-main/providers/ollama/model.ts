@@ -18,6 +18,7 @@ import {
   promptChars,
 } from './num-ctx.js';
 import { OllamaSession } from './session.js';
+import type { OllamaSessionOwner } from './session-owner.js';
 
 export interface OllamaModelOptions {
   /** Concurrent calls per endpoint when the spec does not say (default 4). */
@@ -31,7 +32,7 @@ export interface OllamaModelOptions {
   rateWindowMs?: number;
 }
 
-export class OllamaChatModel implements ChatModel {
+export class OllamaChatModel implements ChatModel, OllamaSessionOwner {
   readonly maxParallel: number;
   readonly pool: EndpointPool;
   readonly keepAlive: string;

@@ -16,7 +16,7 @@ import { structuredWithRepair } from '../shared/structured.js';
 import { structuredTokenLimit, UNMEASURED_CHARS_PER_TOKEN } from '../shared/structured-budget.js';
 import { mapOllamaError, ollamaClient } from './client.js';
 import { toOllamaMessages, toOllamaTools } from './messages.js';
-import type { OllamaChatModel } from './model.js';
+import type { OllamaSessionOwner } from './session-owner.js';
 import { withFirstToken } from '../shared/first-token.js';
 
 let callIds = 0;
@@ -46,7 +46,7 @@ export class OllamaSession implements ModelSession {
   endpoint: string;
 
   constructor(
-    private readonly owner: OllamaChatModel,
+    private readonly owner: OllamaSessionOwner,
     private readonly firstEndpoint: string,
   ) {
     this.endpoint = firstEndpoint;

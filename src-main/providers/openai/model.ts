@@ -11,6 +11,9 @@ import { endpointConfigs } from '../shared/endpoint-config.js';
 import { providerError, type ErrorContext } from '../shared/errors.js';
 import { fetchOk } from '../shared/http.js';
 import type { HttpResponse } from '../shared/http-transport.js';
+import type { CompatFlags, OpenAiSessionOwner } from './session-owner.js';
+
+export type { CompatFlags } from './session-owner.js';
 import { registerSecret } from '../shared/redact.js';
 import type { RetryOptions } from '../shared/retry.js';
 import { OpenAiSession } from './session.js';
@@ -39,16 +42,6 @@ export function defaultOpenAiEndpoints(): string[] {
 
 export function normalizeBaseUrl(url: string): string {
   return url.replace(/\/+$/, '').replace(/\/chat\/completions$/, '');
-}
-
-/** Learned per model: what this server does not accept (so each 400 is paid once). */
-export interface CompatFlags {
-  noJsonSchema: boolean;
-  noJsonObject: boolean;
-  noStreamOptions: boolean;
-  maxCompletionTokens: boolean;
-  noTemperature: boolean;
-  noSeed: boolean;
 }
 
 export interface KeyInfo {
@@ -87,7 +80,7 @@ export async function resolveApiKey(spec: ModelSpec, endpoints: string[], resolv
   return info;
 }
 
-export class OpenAiChatModel implements ChatModel {
+export class OpenAiChatModel implements ChatModel, OpenAiSessionOwner {
   readonly maxParallel: number;
   readonly pool: EndpointPool;
   readonly retry: RetryOptions;

@@ -13,7 +13,7 @@ import { providerError } from '../shared/errors.js';
 import type { JsonSchema } from '../shared/json-schema.js';
 import { schemaInstruction, structuredWithRepair } from '../shared/structured.js';
 import { schemaName, toOpenAiMessages, toOpenAiTools, toStrictSchema } from './messages.js';
-import type { OpenAiChatModel } from './model.js';
+import type { OpenAiSessionOwner } from './session-owner.js';
 import { parseToolArguments, readChatStream, type OpenAiUsage } from './sse.js';
 import { withFirstToken } from '../shared/first-token.js';
 
@@ -35,7 +35,7 @@ export class OpenAiSession implements ModelSession {
   endpoint: string;
 
   constructor(
-    private readonly owner: OpenAiChatModel,
+    private readonly owner: OpenAiSessionOwner,
     private readonly firstEndpoint: string,
   ) {
     this.endpoint = firstEndpoint;

@@ -1,11 +1,12 @@
 import type { EndpointStatsRecord } from '../../../src-shared/schemas/index.js';
-import { ProviderError } from '../types.js';
+import { ProviderError, type EndpointStats } from '../types.js';
+
+export type { EndpointStats } from '../types.js';
 import type { EndpointConfig } from './endpoint-config.js';
 import { redactUrl } from './redact.js';
 import { SlidingWindow } from './sliding-window.js';
 
 /** What an endpoint pool reports per endpoint (a run stores it with its model name). */
-export type EndpointStats = Omit<EndpointStatsRecord, 'model'>;
 
 const DEFAULT_EJECT_AFTER = 3;
 const DEFAULT_PROBE_MS = 2000;

@@ -8,7 +8,7 @@ import {
   type RunStatus,
   type TestSuite,
 } from '../../../src-shared/schemas/index.js';
-import { isDemoRun } from '../../../src-shared/run-demo.js';
+import { isDemoRun } from '../../../src-shared/run/demo.js';
 import { StoreError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
 import { RunLocks } from '../run-lock.js';

@@ -4,7 +4,7 @@ import { useApi } from '../../api/hooks.js';
 import { Empty, ErrorBox, Loading, PageHeader } from '../../ui/common.js';
 import type { CompareRunDiff } from '../../../src-shared/contract/runs.js';
 import { downloadText } from '../../ui/download.js';
-import { useQueryState } from '../runs/query-state.js';
+import { useQueryState } from '../../ui/query-state.js';
 import { FILTERS, filterCounts, filterTests, parseFilter, parseKind, parseRuns, testKeyOf } from './compare-filters.js';
 import { DiffSummaryHeader } from './DiffSummaryHeader.js';
 import { MatrixView } from './MatrixView.js';
@@ -15,7 +15,7 @@ import { RunPicker } from './RunPicker.js';
 import { TestDiffDetail } from './TestDiffDetail.js';
 import { TestRows } from './TestRows.js';
 import '../runs/runs.css';
-import '../runs/latency.css';
+import '../runs/page/latency.css';
 import './compare.css';
 
 const FILTER_LABEL = { all: 'All tests', failures: 'Failures', changed: 'Changed', errors: 'Errors' } as const;

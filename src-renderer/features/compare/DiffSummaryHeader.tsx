@@ -1,8 +1,8 @@
 import type { ChangeKind, CompareRunDiff, RunRef } from '../../../src-shared/contract/runs.js';
 import { fmtDate } from '../../ui/common.js';
-import { fmtInt, fmtMs, fmtPct } from '../runs/run-stats.js';
+import { fmtInt, fmtMs, fmtPct } from '../../ui/run-stats.js';
 import { CHANGE_LABEL, signed, tone } from './compare-filters.js';
-import { DemoBadge } from '../runs/DemoBadge.js';
+import { DemoBadge } from '../../ui/DemoBadge.js';
 import { RunConfigView } from './RunConfigView.js';
 
 const pp = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)} pp`;

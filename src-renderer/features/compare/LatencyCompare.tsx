@@ -1,6 +1,6 @@
 import type { CompareRunDiff } from '../../../src-shared/contract/runs.js';
 import { LATENCY_COMPARE_ROWS, type LatencyRankRow } from '../../../src-shared/contract/latency-shapes.js';
-import { formatMs } from '../../../src-shared/run-latency.js';
+import { formatMs } from '../../../src-shared/latency/run-latency.js';
 
 const ROWS = LATENCY_COMPARE_ROWS;
 

@@ -1,7 +1,7 @@
 import type { CompareMatrix, MatrixCell } from '../../../src-shared/contract/runs.js';
 import { fmtDate, StatusBadge } from '../../ui/common.js';
-import { fmtInt, fmtMs, fmtPct } from '../runs/run-stats.js';
-import { DemoBadge } from '../runs/DemoBadge.js';
+import { fmtInt, fmtMs, fmtPct } from '../../ui/run-stats.js';
+import { DemoBadge } from '../../ui/DemoBadge.js';
 import { RunConfigView } from './RunConfigView.js';
 
 function Cell({ c }: { c: MatrixCell | null }) {

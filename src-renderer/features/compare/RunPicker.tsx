@@ -1,7 +1,7 @@
 import { useApi } from '../../api/hooks.js';
 import { fmtDate } from '../../ui/common.js';
 import type { Run } from '../../../src-shared/schemas/run.js';
-import { roleModelLabel } from '../runs/models-label.js';
+import { roleModelLabel } from '../../ui/models-label.js';
 
 const runLabel = (r: Run) =>
   `${fmtDate(r.created_at)} · ${r.agent_name || r.agent_id} · ${r.suite_name || r.kind} · ${roleModelLabel(r.models.agent)} · ${r.summary.passed}/${r.summary.total} passed${r.status !== 'completed' ? ` (${r.status})` : ''}`;

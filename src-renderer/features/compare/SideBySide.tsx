@@ -1,5 +1,5 @@
 import type { TranscriptDiffEntry, WordPart } from '../../../src-shared/contract/runs.js';
-import { NodeBadge } from '../runs/Transcript.js';
+import { NodeBadge } from '../runs/page/Transcript.js';
 
 /** The text of one side with the words that differ highlighted (A shows removed words, B inserted ones). */
 function Words({ parts, side }: { parts: WordPart[]; side: 'a' | 'b' }) {

@@ -3,9 +3,9 @@ import type { CompareRunDiff, TestComparison } from '../../../src-shared/contrac
 import { useApi } from '../../api/hooks.js';
 import { StatusBadge } from '../../ui/common.js';
 import type { Result } from '../../../src-shared/schemas/run.js';
-import { GraphPathView } from '../runs/GraphPathView.js';
-import { NodeBadge } from '../runs/Transcript.js';
-import { fmtMs } from '../runs/run-stats.js';
+import { GraphPathView } from '../../ui/GraphPathView.js';
+import { NodeBadge } from '../runs/page/Transcript.js';
+import { fmtMs } from '../../ui/run-stats.js';
 import { signed, tone } from './compare-filters.js';
 import { SideBySide } from './SideBySide.js';
 import { ChangeTag } from './TestRows.js';

@@ -1,6 +1,6 @@
 import type { TestComparison } from '../../../src-shared/contract/runs.js';
 import { StatusBadge } from '../../ui/common.js';
-import { fmtPct } from '../runs/run-stats.js';
+import { fmtPct } from '../../ui/run-stats.js';
 import { CHANGE_LABEL, signed, testKeyOf, tone } from './compare-filters.js';
 
 export function ChangeTag({ t }: { t: TestComparison }) {

@@ -1,4 +1,4 @@
-import { formatBytes as formatSize } from '../../../src-shared/format-bytes.js';
+import { formatBytes as formatSize } from '../../../src-shared/text/format-bytes.js';
 import type { ModelInfo, ProviderId } from '../../../src-shared/schemas/index.js';
 
 export const PROVIDER_LABELS: Record<ProviderId, string> = {

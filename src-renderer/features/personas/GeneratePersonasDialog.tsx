@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { Persona } from '../../../src-shared/schemas/index.js';
 import type { ModelSpecInput } from '../../../src-shared/schemas/model.js';
-import { renderPersonaPrompt } from '../../../src-shared/persona-prompt.js';
+import { renderPersonaPrompt } from '../../../src-shared/persona/persona-prompt.js';
 import { useApi, useApiMutation } from '../../api/hooks.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { ErrorBox } from '../../ui/common.js';
 import { ModelPicker } from '../models/index.js';
-import { modelProblem } from '../runs/model-choice.js';
+import { modelProblem } from '../../ui/model-choice.js';
 import { traits } from './traits.js';
 
 interface Proposal {

@@ -1,5 +1,5 @@
 import type { Persona } from '../../../src-shared/schemas/index.js';
-import { renderPersonaPrompt } from '../../../src-shared/persona-prompt.js';
+import { renderPersonaPrompt } from '../../../src-shared/persona/persona-prompt.js';
 import { isBlankPersona, qualityWarnings } from './persona-form.js';
 
 /** Exactly what the simulated caller will be told, rendered live from the form. */

@@ -1,5 +1,5 @@
 import { Persona, type PersonaInput } from '../../../src-shared/schemas/index.js';
-import { renderPersonaPrompt } from '../../../src-shared/persona-prompt.js';
+import { renderPersonaPrompt } from '../../../src-shared/persona/persona-prompt.js';
 
 /**
  * The exact sentence(s) one control adds to the caller's briefing, read from the real renderer

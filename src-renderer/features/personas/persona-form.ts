@@ -1,6 +1,6 @@
 import { Persona, type PersonaInput } from '../../../src-shared/schemas/index.js';
 import { formatPath } from '../../../src-shared/contract/define.js';
-import { labelIsName } from '../../../src-shared/persona-prompt.js';
+import { labelIsName } from '../../../src-shared/persona/persona-prompt.js';
 
 /**
  * The persona form's editing state. Identity facts are rows (not a record) so a key can be

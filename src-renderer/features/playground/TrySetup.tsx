@@ -4,7 +4,7 @@ import type { AgentGraph, Persona } from '../../../src-shared/schemas/index.js';
 import type { ModelSpecInput } from '../../../src-shared/schemas/model.js';
 import { useApi } from '../../api/hooks.js';
 import { ModelPicker } from '../models/index.js';
-import { modelProblem } from '../runs/model-choice.js';
+import { modelProblem } from '../../ui/model-choice.js';
 import { parseJsonBox } from './settings.js';
 
 /** The choices of a Try-it conversation, kept by the panel across restarts. */

@@ -14,7 +14,7 @@ import { TestCaseEditor } from './TestCaseEditor.js';
 import { TestList } from './TestList.js';
 import { useFlash } from '../../ui/use-flash.js';
 import { RestoredDraftNotice } from '../../ui/RestoredDraftNotice.js';
-import { SuiteRunButtons } from '../runs/SuiteRunButtons.js';
+import { SuiteRunButtons } from '../runs/actions/SuiteRunButtons.js';
 import { LatencyBudgetFields } from './LatencyBudgetFields.js';
 import { SuiteCoverage } from '../graph-editor/index.js';
 

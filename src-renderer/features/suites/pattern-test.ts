@@ -1,4 +1,4 @@
-import { parsePattern } from '../../../src-shared/regex-pattern.js';
+import { parsePattern } from '../../../src-shared/rules/regex-pattern.js';
 
 export interface PatternHit {
   line: number;

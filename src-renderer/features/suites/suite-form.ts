@@ -1,7 +1,7 @@
 import { TestCase, TestSuite, type TestCaseInput, type TestSuiteInput } from '../../../src-shared/schemas/index.js';
 import { formatPath } from '../../../src-shared/contract/define.js';
-import { parsePattern } from '../../../src-shared/regex-pattern.js';
-import { splitSide } from '../../../src-shared/rule-side.js';
+import { parsePattern } from '../../../src-shared/rules/regex-pattern.js';
+import { splitSide } from '../../../src-shared/rules/rule-side.js';
 
 /** Pure helpers of the suite editor: new tests, validation with field paths, rule scopes, patterns. */
 
@@ -95,7 +95,7 @@ export function testIndexOf(path: string): number | undefined {
 
 export type Scope = 'any' | 'agent' | 'caller';
 
-/** The engine's reading (src-shared/rule-side.ts): an `agent:` / `caller:` prefix checks one side only. */
+/** The engine's reading (src-shared/rules/rule-side.ts): an `agent:` / `caller:` prefix checks one side only. */
 export function splitScope(entry: string): { scope: Scope; text: string } {
   const { side, text } = splitSide(entry);
   return { scope: side ?? 'any', text };
@@ -103,7 +103,7 @@ export function splitScope(entry: string): { scope: Scope; text: string } {
 
 export const joinScope = (scope: Scope, text: string): string => (scope === 'any' ? text : `${scope}:${text}`);
 
-// ---- regular expressions (read by src-shared/regex-pattern.ts, as the engine reads them) ----
+// ---- regular expressions (read by src-shared/rules/regex-pattern.ts, as the engine reads them) ----
 
 export function patternError(pattern: string): string | undefined {
   if (!pattern.trim()) return 'The pattern is empty.';

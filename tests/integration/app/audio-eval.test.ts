@@ -1,6 +1,6 @@
 /**
  * Audio evaluation of a finished run through the app's door (dispatch -> app/audio-eval.ts ->
- * engine/run-pool.ts), with the tiny GGUF as every model (mechanics: its judge really runs on the
+ * engine/run/run-pool.ts), with the tiny GGUF as every model (mechanics: its judge really runs on the
  * heard transcript) and real espeak-ng / pocketsphinx; and the Models page's speech test.
  */
 import { describe, expect, it } from 'vitest';

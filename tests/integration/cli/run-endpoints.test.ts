@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunReport } from '../../../src-shared/run-report.js';
+import type { RunReport } from '../../../src-shared/run/report.js';
 import { startOpenAiServer, type OpenAiTestServer } from '../../servers/openai-server.js';
 
 const run = promisify(execFile);

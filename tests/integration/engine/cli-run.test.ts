@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RunReport } from '../../../src-shared/run-report.js';
+import type { RunReport } from '../../../src-shared/run/report.js';
 import { ensureTinyGguf } from '../../fixtures/tiny-gguf/write-tiny-gguf.js';
 import { withoutLatency } from '../../support/without-latency.js';
 

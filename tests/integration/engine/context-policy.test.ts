@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunReport } from '../../../src-shared/run-report.js';
+import type { RunReport } from '../../../src-shared/run/report.js';
 import { AgentGraph, TestSuite, type AgentGraphInput } from '../../../src-shared/schemas/index.js';
 import { runSuite } from '../../../src-main/engine/index.js';
 import { scriptedModel } from '../../../src-main/providers/scripted.js';

@@ -5,14 +5,14 @@
  * the OpenAI-protocol test server received (real HTTP, real inference on the tiny GGUF).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SimulatedCaller } from '../../../src-main/engine/caller.js';
-import { answerCaller, askCaller, openConversation } from '../../../src-main/engine/conversation.js';
+import { SimulatedCaller } from '../../../src-main/engine/conversation/caller.js';
+import { answerCaller, askCaller, openConversation } from '../../../src-main/engine/conversation/conversation.js';
 import { judgeMetrics } from '../../../src-main/engine/judge/llm-judge.js';
 import { DEFAULT_LIMITS } from '../../../src-main/engine/limits.js';
-import { ModelCalls } from '../../../src-main/engine/model-calls.js';
-import { extractVariables } from '../../../src-main/engine/nodes/extract.js';
-import { makeRouter } from '../../../src-main/engine/router.js';
-import { Runtime } from '../../../src-main/engine/runtime.js';
+import { ModelCalls } from '../../../src-main/engine/model-io/model-calls.js';
+import { extractVariables } from '../../../src-main/engine/conversation/nodes/extract.js';
+import { makeRouter } from '../../../src-main/engine/conversation/router.js';
+import { Runtime } from '../../../src-main/engine/conversation/runtime.js';
 import { createProviderRegistry, type ProviderRegistry } from '../../../src-main/providers/registry.js';
 import type { ChatModel } from '../../../src-main/providers/types.js';
 import type { NodeOf, TranscriptTurn } from '../../../src-shared/schemas/index.js';

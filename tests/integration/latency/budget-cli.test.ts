@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunReport } from '../../../src-shared/run-report.js';
+import type { RunReport } from '../../../src-shared/run/report.js';
 
 const root = path.resolve(__dirname, '../../..');
 const example = (f: string) => path.join(root, 'resources/example', f);

@@ -11,7 +11,7 @@ import type { ChatModel } from '../../../src-main/providers/types.js';
 import { runSuite } from '../../../src-main/engine/index.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';
 import type { ModelSpecInput } from '../../../src-shared/schemas/index.js';
-import { runLatency } from '../../../src-shared/run-latency.js';
+import { runLatency } from '../../../src-shared/latency/run-latency.js';
 import { ensureTinyGguf } from '../../fixtures/tiny-gguf/write-tiny-gguf.js';
 import { startOllamaServer, type OllamaTestServer } from '../../servers/ollama-server.js';
 import { startOpenAiServer, type OpenAiTestServer } from '../../servers/openai-server.js';

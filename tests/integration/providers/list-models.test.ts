@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listModels } from '../../../src-main/app/list-models.js';
-import { formatModelsTable } from '../../../src-main/cli/format-models.js';
+import { formatModelsTable } from '../../../src-main/cli/text/format-models.js';
 import { ensureTinyGguf } from '../../fixtures/tiny-gguf/write-tiny-gguf.js';
 import { startOllamaServer, type OllamaTestServer } from '../../servers/ollama-server.js';
 import { startOpenAiServer, type OpenAiTestServer } from '../../servers/openai-server.js';

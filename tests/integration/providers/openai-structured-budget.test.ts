@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunReport } from '../../../src-shared/run-report.js';
+import type { RunReport } from '../../../src-shared/run/report.js';
 import { openStore } from '../../../src-main/store/index.js';
 import { schemaCharBound } from '../../../src-main/providers/shared/structured-budget.js';
 import { startOpenAiServer, type OpenAiTestServer } from '../../servers/openai-server.js';

@@ -14,6 +14,7 @@ import { playgroundMethods } from '../../../src-shared/contract/playground.js';
 import { runMethods } from '../../../src-shared/contract/runs.js';
 import { suiteMethods } from '../../../src-shared/contract/suites.js';
 import { speechMethods } from '../../../src-shared/contract/speech.js';
+import { jobMethods } from '../../../src-shared/contract/jobs.js';
 import { contract } from '../../../src-shared/contract/index.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -45,6 +46,7 @@ describe('contract and handlers line up by namespace (docs/architecture.md)', ()
     runs: runMethods,
     suites: suiteMethods,
     speech: speechMethods,
+    jobs: jobMethods,
   };
 
   it('each contract file declares only its own namespace, and together they are the whole contract', () => {
@@ -88,11 +90,11 @@ describe('one application layer, one run loop (issue 16)', () => {
     expect(places).toEqual(['src-main/app/resolve.ts']);
   });
 
-  it('a plan is worked through by one loop: only engine/run-pool.ts queues work over a plan', () => {
+  it('a plan is worked through by one loop: only engine/run/run-pool.ts queues work over a plan', () => {
     const queues = main.filter((f) => /new PQueue\(/.test(read(f)));
     // run-models.ts and endpoint-pool.ts limit calls per model / per endpoint; they run no plan
-    expect(queues.sort()).toEqual(['src-main/engine/run-models.ts', 'src-main/engine/run-pool.ts']);
-    const poolUsers = main.filter((f) => /\brunPool\(/.test(read(f)) && f !== 'src-main/engine/run-pool.ts');
+    expect(queues.sort()).toEqual(['src-main/engine/model-io/run-models.ts', 'src-main/engine/run/run-pool.ts']);
+    const poolUsers = main.filter((f) => /\brunPool\(/.test(read(f)) && f !== 'src-main/engine/run/run-pool.ts');
     // execute-plan.ts: every kind of run; the routing analysis's model batches; app/rejudge.ts: re-judging;
     // app/readiness.ts: the model readiness check's tasks; app/audio-eval.ts: audio evaluation of a finished run
     expect(poolUsers.sort()).toEqual([
@@ -100,7 +102,7 @@ describe('one application layer, one run loop (issue 16)', () => {
       'src-main/app/audio-eval.ts',
       'src-main/app/readiness.ts',
       'src-main/app/rejudge.ts',
-      'src-main/engine/execute-plan.ts',
+      'src-main/engine/run/execute-plan.ts',
     ]);
   });
 

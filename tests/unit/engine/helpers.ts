@@ -1,6 +1,6 @@
 import { AgentGraph, TestCase, type AgentGraphInput, type TestCaseInput } from '../../../src-shared/schemas/index.js';
-import { runConversation, type ConversationInput } from '../../../src-main/engine/conversation.js';
-import { ModelCalls } from '../../../src-main/engine/model-calls.js';
+import { runConversation, type ConversationInput } from '../../../src-main/engine/conversation/conversation.js';
+import { ModelCalls } from '../../../src-main/engine/model-io/model-calls.js';
 import { scriptedModel, type ScriptInput } from '../../../src-main/providers/scripted.js';
 import type { ChatModel } from '../../../src-main/providers/types.js';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AgentGraph, TestCase, TestSuite } from '../../../src-shared/schemas/index.js';
 import { runConversation, runSuite } from '../../../src-main/engine/index.js';
-import { ModelCalls } from '../../../src-main/engine/model-calls.js';
+import { ModelCalls } from '../../../src-main/engine/model-io/model-calls.js';
 import { scriptedModel } from '../../../src-main/providers/scripted.js';
 import { openStore } from '../../../src-main/store/index.js';
 

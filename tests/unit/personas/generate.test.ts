@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { describeAgent, generatePersonas, generationSchema } from '../../../src-main/personas/generate.js';
 import { scriptedModel, type ScriptInput } from '../../../src-main/providers/scripted.js';
 import { parseAgentFile } from '../../../src-main/formats/index.js';
-import { renderPersonaPrompt } from '../../../src-shared/persona-prompt.js';
+import { renderPersonaPrompt } from '../../../src-shared/persona/persona-prompt.js';
 import type { AgentGraph } from '../../../src-shared/schemas/index.js';
 
 const parsed = parseAgentFile(fs.readFileSync('tests/fixtures/engine/orders-agent.json', 'utf8'), 'orders-agent.json');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalSpecKey, createProviderRegistry } from '../../../src-main/providers/registry.js';
-import { formatBytes } from '../../../src-shared/format-bytes.js';
-import { formatModelsTable } from '../../../src-main/cli/format-models.js';
+import { formatBytes } from '../../../src-shared/text/format-bytes.js';
+import { formatModelsTable } from '../../../src-main/cli/text/format-models.js';
 import { parseModelSpec, ModelSpec } from '../../../src-shared/schemas/index.js';
 import type { ChatModel, Provider } from '../../../src-main/providers/types.js';
 

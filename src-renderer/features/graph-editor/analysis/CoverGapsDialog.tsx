@@ -8,7 +8,7 @@ import { useApi, useApiMutation, useAppEvents } from '../../../api/hooks.js';
 import { Dialog } from '../../../ui/Dialog.js';
 import { ErrorBox } from '../../../ui/common.js';
 import { ModelPicker } from '../../models/index.js';
-import { modelProblem } from '../../runs/model-choice.js';
+import { modelProblem } from '../../../ui/model-choice.js';
 
 interface Draft extends GapProposalShape {
   keep: boolean;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PlaygroundEvent } from '../../../../src-shared/contract/events.js';
 import type { AgentGraphInput, TestCaseInput } from '../../../../src-shared/schemas/index.js';
-import { ModelCalls } from '../../../../src-main/engine/model-calls.js';
-import { runConversation } from '../../../../src-main/engine/conversation.js';
+import { ModelCalls } from '../../../../src-main/engine/model-io/model-calls.js';
+import { runConversation } from '../../../../src-main/engine/conversation/conversation.js';
 import {
   InteractiveError,
   InteractiveSession,

@@ -4,7 +4,7 @@ import { RunOptionsInput } from '../../../../src-shared/schemas/run.js';
 import { judgeMetrics, resolveMetrics } from '../../../../src-main/engine/judge/index.js';
 import { judgeLimits } from '../../../../src-main/engine/judge/judge-limits.js';
 import { FULL_JUDGE_REASON_CHARS, type EngineLimits } from '../../../../src-main/engine/limits.js';
-import { ModelCalls } from '../../../../src-main/engine/model-calls.js';
+import { ModelCalls } from '../../../../src-main/engine/model-io/model-calls.js';
 import { scriptedModel } from '../../../../src-main/providers/scripted.js';
 import { graph, spy } from '../helpers.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TestCase, type TranscriptTurn } from '../../../../src-shared/schemas/index.js';
 import { judgeMetrics, resolveMetrics } from '../../../../src-main/engine/judge/index.js';
-import { ModelCalls } from '../../../../src-main/engine/model-calls.js';
+import { ModelCalls } from '../../../../src-main/engine/model-io/model-calls.js';
 import { scriptedModel, type ScriptInput } from '../../../../src-main/providers/scripted.js';
 import { graph, spy, unboundedParts } from '../helpers.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptTurn } from '../../../../src-shared/schemas/index.js';
 import { checkPatterns, checkSubstrings } from '../../../../src-main/engine/judge/index.js';
-import { parsePattern } from '../../../../src-shared/regex-pattern.js';
+import { parsePattern } from '../../../../src-shared/rules/regex-pattern.js';
 
 const t: TranscriptTurn[] = [
   { role: 'agent', content: 'Hello, this is ACME support.', node: 'greet' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffRuns } from '../../../../src-main/compare/index.js';
+import { diffRuns } from '../../../../src-main/compare/diff-runs.js';
 import { scriptedModel, type ScriptInput } from '../../../../src-main/providers/scripted.js';
 import { bench } from '../run-helpers.js';
 

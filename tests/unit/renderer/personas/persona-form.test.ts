@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Persona } from '../../../../src-shared/schemas/index.js';
-import { renderPersonaPrompt } from '../../../../src-shared/persona-prompt.js';
-import { parsePersonaMarkdown } from '../../../../src-shared/persona-markdown.js';
+import { renderPersonaPrompt } from '../../../../src-shared/persona/persona-prompt.js';
+import { parsePersonaMarkdown } from '../../../../src-main/formats/suites/persona-markdown.js';
 import {
   emptyDraft,
   markdownToDraft,

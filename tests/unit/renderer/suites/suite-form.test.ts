@@ -11,7 +11,7 @@ import {
   testIndexOf,
   validateSuite,
 } from '../../../../src-renderer/features/suites/suite-form.js';
-import { parsePattern } from '../../../../src-shared/regex-pattern.js';
+import { parsePattern } from '../../../../src-shared/rules/regex-pattern.js';
 import { parseSuiteFile } from '../../../../src-renderer/features/suites/suite-import.js';
 import { ALL_COMMON_METRICS } from '../../../../src-renderer/features/suites/common-metrics.js';
 

@@ -1,0 +1,30 @@
+import type { Store } from '../store/index.js';
+import { StoreError } from '../store/index.js';
+import { diffRuns, type StoredRun } from '../compare/diff-runs.js';
+import { compareRunsMatrix, type RunMatrix } from '../compare/matrix.js';
+import type { RunDiff } from '../compare/types.js';
+
+/** A stored run with its results, the agent graph it ran and its suite's min_pass_rate. */
+export function loadStoredRun(store: Store, runId: string): StoredRun {
+  const run = store.runs.get(runId);
+  if (!run) throw new StoreError(`run "${runId}" not found (parley runs list shows them)`, 'not_found');
+  const version = store.agents.getVersion(run.agent_version_id);
+  const suite = store.runs.suiteSnapshot(run.id);
+  return {
+    run,
+    results: store.results.listByRun(run.id),
+    graph: version?.graph,
+    agentVersion: version?.version,
+    minPassRate: suite?.min_pass_rate,
+  };
+}
+
+/** `parley diff` over the store: run B against baseline run A. */
+export function diffStoredRuns(store: Store, a: string, b: string, opts: { alpha?: number } = {}): RunDiff {
+  return diffRuns(loadStoredRun(store, a), loadStoredRun(store, b), opts);
+}
+
+/** `parley compare` over the store: the N-way matrix of several runs. */
+export function compareStoredRuns(store: Store, runIds: string[]): RunMatrix {
+  return compareRunsMatrix(runIds.map((id) => loadStoredRun(store, id)));
+}

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { DEMO_NOTE } from '../../../src-shared/run/demo.js';
+import { runPassRate } from '../../../src-shared/run/report.js';
+import { TURN_METRICS, type RunProblems, type TurnMetric } from '../../../src-shared/schemas/index.js';
+import { formatProportion, wilson } from '../../../src-shared/stats/index.js';
+import type { RunOutcome } from '../../engine/index.js';
+import { printTable } from '../output.js';
+import { failuresText, resultDetail } from './run-failures-text.js';
+import { judgeRepeatsText } from './judge-repeats-text.js';
+import { invalidCallersText } from './caller-fidelity-text.js';
+import { latencyText } from './latency-text.js';
+import { modelsLine } from './models-text.js';
+import { runLatencyReport } from '../../../src-shared/latency/run-latency-report.js';
+
+/** A run's grouped problems, as `parley run` and `parley evaluate` print them. */
+export function problemsText(problems: Pick<RunProblems, 'judge' | 'groups' | 'ungrouped'>): string {
+  return (
+    [
+      `PROBLEMS (grouped by ${problems.judge})`,
+      ...problems.groups.map((g) => `  [${g.severity}] ${g.label} (${g.occurrences}x): ${g.description}`),
+      ...(problems.ungrouped.length ? [`  ${problems.ungrouped.length} failure(s) not grouped`] : []),
+    ].join('\n') + '\n'
+  );
+}
+
+/** `parley run`'s human report of one run: header, results, failures, pass rates, turn quality, problems. */
+export function printText(o: RunOutcome, verbose = false): void {
+  const { run, results } = o;
+  process.stdout.write(
+    `run ${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n${modelsLine(run.models)}\n\n`,
+  );
+  if (run.demo) process.stdout.write(`${DEMO_NOTE}\n\n`);
+  const own = results.some((r) => r.agent_model);
+  printTable(
+    ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', ...(own ? ['AGENT MODEL'] : []), 'DETAIL'],
+    results.map((r) => [
+      r.test,
+      String(r.repeat + 1),
+      r.status,
+      r.end_reason,
+      String(r.turns),
+      String(Math.round(r.duration_ms)),
+      ...(own
+        ? [
+            r.agent_model
+              ? `${r.agent_model.spec.provider}:${path.basename(r.agent_model.spec.model)} (the test's)`
+              : "the run's",
+          ]
+        : []),
+      resultDetail(r, verbose),
+    ]),
+  );
+  const failing = failuresText(results, verbose);
+  if (failing.length) process.stdout.write(`\n${failing.join('\n')}\n`);
+  const rates = o.tests.filter((t) => t.runs > 1).map((t) => `${t.test} ${formatProportion(wilson(t.passed, t.runs))}`);
+  if (rates.length)
+    process.stdout.write(
+      `\npass rates: ${rates.join(', ')} (minimum ${Math.round((o.tests[0]?.min_pass_rate ?? 1) * 100)}%)\n`,
+    );
+  process.stdout.write(
+    `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}${run.summary.context_full ? `  (${run.summary.context_full} ended when the context was full)` : ''}${run.summary.invalid_caller ? `  (${run.summary.invalid_caller} invalid caller)` : ''}  pass rate ${formatProportion(runPassRate(run))}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`,
+  );
+  const fidelity = invalidCallersText(results);
+  if (fidelity) process.stdout.write(`\n${fidelity}`);
+  const repeated = judgeRepeatsText(results, run.options.judge_repeats);
+  if (repeated) process.stdout.write(`\n${repeated}`);
+  const scored = results.flatMap((r) => r.turn_quality?.turns ?? []);
+  if (scored.length) {
+    const mean = (m: TurnMetric) => scored.reduce((a, t) => a + t.scores[m], 0) / scored.length;
+    process.stdout.write(
+      `\nturn quality (mean of ${scored.length} agent turns): ${TURN_METRICS.map((m) => `${m} ${mean(m).toFixed(2)}`).join('  ')}\n`,
+    );
+  }
+  const latency = latencyText(runLatencyReport(run, results));
+  if (latency) process.stdout.write(`\n${latency}`);
+  if (run.problems) process.stdout.write(`\n${problemsText(run.problems)}`);
+}

@@ -1,0 +1,181 @@
+import type { AgentGraph, EndReason, GraphNode, TestCase, TranscriptTurn } from '../../../src-shared/schemas/index.js';
+import { SimulatedCaller, type CallerTurn } from './caller.js';
+import { ContextFullError, GraphRuntimeError, isCancelled } from '../errors.js';
+import { DEFAULT_LIMITS, type EngineLimits } from '../limits.js';
+import type { ModelCalls } from '../model-io/model-calls.js';
+import { digitVariable, runNode, type Trigger } from './nodes/index.js';
+import { Runtime } from './runtime.js';
+import type { Decision } from './transitions.js';
+import type { ConversationOutcome, HeardCaller } from './types.js';
+
+export type { ConversationOutcome, HeardCaller } from './types.js';
+
+export const DEFAULT_MAX_TURNS = 20;
+
+export interface ConversationInput {
+  graph: AgentGraph;
+  test: TestCase;
+  /** The `call_id` system variable (the result id). */
+  callId: string;
+  calls: ModelCalls;
+  /** The caller's persona prompt (see callerPrompt). */
+  callerPrompt: string;
+  maxTurns?: number;
+  limits?: Partial<EngineLimits>;
+  signal?: AbortSignal;
+  now?: () => Date;
+  onTurn?: (turn: TranscriptTurn) => void;
+  onToken?: (role: 'agent' | 'caller', chunk: string) => void;
+  hearCaller?: (text: string, turn: number) => Promise<HeardCaller>;
+}
+
+type MoveDecision = Extract<Decision, { kind: 'move' }>;
+
+function applyMove(rt: Runtime, from: GraphNode, d: MoveDecision): void {
+  if (d.target === null) {
+    const popped = rt.stack.pop();
+    if (!popped)
+      throw new GraphRuntimeError(
+        `node ${from.id}: go-back condition ${d.via} matched but no origin is on the global stack`,
+      );
+    rt.node(popped.origin);
+    rt.visit(popped.origin, d.reason, d.via);
+    return;
+  }
+  const target = rt.node(d.target).id;
+  if (d.global) rt.stack.push(from.id, target);
+  rt.visit(target, d.reason, d.via);
+}
+
+/** Runs the current node and follows moves until the conversation waits for the caller or ends. */
+async function drive(rt: Runtime, trigger: Trigger): Promise<'end_node' | 'transfer' | undefined> {
+  let moves = 0;
+  for (;;) {
+    rt.checkCancelled();
+    const node = rt.node(rt.current);
+    const out = await runNode(rt, node, trigger);
+    if (out.kind === 'end') return out.reason;
+    if (out.kind === 'wait') return undefined;
+    if (++moves > rt.limits.maxAutoMoves) {
+      const path = rt.visits
+        .slice(-6)
+        .map((v) => v.node)
+        .join(' -> ');
+      throw new GraphRuntimeError(`transition loop: ${moves} node changes without a caller turn (recent: ${path})`);
+    }
+    applyMove(rt, node, out.decision);
+    trigger = 'enter';
+  }
+}
+
+/**
+ * Step-wise API (runConversation's loop, and the interactive "Try it" session in ./interactive/).
+ * `openConversation` enters the first node: the entry node (the agent speaks first when the graph
+ * says so) or, when `startNode` is given, that node as if the conversation had just arrived there.
+ */
+export async function openConversation(rt: Runtime, startNode?: string): Promise<'end_node' | 'transfer' | undefined> {
+  if (startNode === undefined) {
+    const entry = rt.node(rt.graph.entry_node_id);
+    rt.visit(entry.id, 'entry');
+    if (rt.graph.first_speaker !== 'agent') return undefined;
+    // A fixed opening line (Retell begin_message, VAPI firstMessage) is said verbatim; the entry node then waits for the caller.
+    if (rt.graph.begin_message?.trim()) {
+      rt.sayAgent(entry.id, rt.template(rt.graph.begin_message));
+      return undefined;
+    }
+    return drive(rt, 'enter');
+  }
+  rt.visit(rt.node(startNode).id, 'start');
+  return drive(rt, 'enter');
+}
+
+/** The simulated caller's next turn on the current node (a key press on a press_digit node). */
+export function askCaller(rt: Runtime, caller: SimulatedCaller): Promise<CallerTurn> {
+  const node = rt.node(rt.current);
+  return node.type === 'press_digit'
+    ? caller.pressDigit(rt.transcript, node.id)
+    : caller.speak(rt.transcript, node.id, (t) => rt.token('caller', t));
+}
+
+/**
+ * One caller turn (simulated or typed) and everything the graph does after it, until the agent
+ * waits for the caller again (undefined) or the conversation ends (the end reason).
+ */
+export async function answerCaller(rt: Runtime, turn: CallerTurn): Promise<EndReason | undefined> {
+  const node = rt.node(rt.current);
+  if (turn.done && !turn.message) return 'caller_done';
+  rt.turns++;
+  // caller speech: the agent hears the message through TTS -> STT; key presses stay digits
+  const heard =
+    rt.hearCaller && node.type !== 'press_digit' && turn.message.trim()
+      ? await rt.hearCaller(turn.message, rt.transcript.length)
+      : undefined;
+  rt.sayCaller(turn.message, heard);
+  if (node.type === 'press_digit') rt.vars.set(digitVariable(node), turn.message);
+  if (turn.done) return 'caller_done';
+  return drive(rt, 'caller');
+}
+
+/**
+ * One conversation between the agent graph and the simulated caller. Who speaks first comes from
+ * the graph; the caller speaks, the current node decides (transitions, speech, tools) and the loop
+ * repeats until the caller is done, an end/transfer node is reached, max turns (caller turns,
+ * default 20), an error (`error`, with the message) or cancellation (`cancelled`).
+ */
+export async function runConversation(inp: ConversationInput): Promise<ConversationOutcome> {
+  const limits = { ...DEFAULT_LIMITS, ...inp.limits };
+  const rt = new Runtime({
+    graph: inp.graph,
+    test: inp.test,
+    callId: inp.callId,
+    calls: inp.calls,
+    limits,
+    signal: inp.signal,
+    now: inp.now,
+    onTurn: inp.onTurn,
+    onToken: inp.onToken,
+    hearCaller: inp.hearCaller,
+  });
+  const caller = new SimulatedCaller(
+    inp.callerPrompt,
+    inp.test.dynamic_variables,
+    inp.calls,
+    limits,
+    inp.test.caller_script,
+    inp.test.caller_script_ends_call,
+  );
+  const maxTurns = inp.maxTurns ?? DEFAULT_MAX_TURNS;
+  let endReason: EndReason | undefined;
+  let error: string | null = null;
+  try {
+    endReason = await openConversation(rt);
+    while (!endReason) {
+      if (rt.turns >= maxTurns) {
+        endReason = 'max_turns';
+        break;
+      }
+      rt.checkCancelled();
+      endReason = await answerCaller(rt, await askCaller(rt, caller));
+    }
+  } catch (e) {
+    if (isCancelled(e, inp.signal)) {
+      endReason = 'cancelled';
+      error = 'cancelled';
+    } else if (e instanceof ContextFullError) {
+      // the context policy: not an error; the conversation is judged on what happened
+      endReason = 'context_full';
+    } else {
+      endReason = 'error';
+      error = (e as Error)?.message ?? String(e);
+    }
+  }
+  return {
+    transcript: rt.transcript,
+    visits: rt.visits,
+    toolCalls: rt.toolCalls,
+    variables: rt.vars.snapshot(),
+    endReason,
+    turns: rt.turns,
+    error,
+  };
+}

@@ -1,0 +1,253 @@
+import type {
+  AgentGraph,
+  CallerFidelity,
+  Persona,
+  Result,
+  TestSuite,
+  TurnQuality,
+} from '../../../src-shared/schemas/index.js';
+import type { RunEvent } from '../../../src-shared/contract/events.js';
+import { newId, nowIso } from '../../store/ids.js';
+import { callerPrompt } from '../conversation/caller.js';
+import { runConversation, type ConversationOutcome } from '../conversation/conversation.js';
+import { ContextFullError, isCancelled } from '../errors.js';
+import { checkTranscript, judgeConversation, type Verdicts } from '../judge/index.js';
+import { isInvalidCaller, judgeCallerFidelity } from '../judge/caller-fidelity.js';
+import { scoreTurnQuality } from '../judge/turn-quality.js';
+import type { EngineLimits } from '../limits.js';
+import { ModelCalls, type CallLimiter } from '../model-io/model-calls.js';
+import type { ContextPolicy } from '../model-io/context-trim.js';
+import { conversationStatus } from '../judge/pass-fail.js';
+import type { RunModels } from '../model-io/run-models.js';
+import type { PlannedConversation } from './run-plan.js';
+import { callerHearing, evaluateAudio, type AudioVerdicts, type RunSpeech } from './audio-eval.js';
+
+export interface RunOneContext {
+  runId: string;
+  graph: AgentGraph;
+  suite: TestSuite;
+  models: RunModels;
+  limiter: CallLimiter;
+  signal: AbortSignal;
+  emit: (e: RunEvent) => void;
+  resolvePersona?: (id: string) => Persona | undefined;
+  limits?: Partial<EngineLimits>;
+  judgeCombined?: boolean;
+  /** Run option caller_fidelity: the judge scores whether the simulated caller stayed in character. */
+  callerFidelity?: boolean;
+  /** Run option judge_repeats: judgements per conversation, majority verdict. */
+  judgeRepeats?: number;
+  patternTimeoutMs?: number;
+  /** Score every agent turn with the judge model (RunOptions/TestSuite turn_quality). */
+  turnQuality?: boolean;
+  /** A conversation that outgrows the model's context ends (`context_full`, default) or drops its oldest turns. */
+  contextPolicy?: ContextPolicy;
+  now?: () => Date;
+  /** Speech (issue 11): audio evaluation and/or caller speech, with the engines loaded once per run. */
+  speech?: RunSpeech;
+}
+
+/**
+ * One conversation and its verdicts, as a Result ready to store; undefined when cancelled (an
+ * unfinished conversation is not stored, so a resume runs it again). A failing model call makes
+ * the result `error` with the reason; the deterministic checks still run.
+ */
+export async function runOne(ctx: RunOneContext, item: PlannedConversation): Promise<Result | undefined> {
+  const { runId, test_index, repeat } = { runId: ctx.runId, ...item };
+  const id = newId('res');
+  const startedAt = nowIso();
+  const t0 = performance.now();
+  const calls = new ModelCalls(ctx.models, ctx.signal, ctx.limiter, ctx.contextPolicy);
+  let conv: ConversationOutcome;
+  let verdicts: Verdicts = { metrics: [], rules: [], assertions: [] };
+  let error: string | null = null;
+  let turnQuality: TurnQuality | undefined;
+  let fidelity: CallerFidelity | undefined;
+  let audio: AudioVerdicts = {};
+  try {
+    let prompt: string;
+    try {
+      prompt = callerPrompt(item.test, ctx.resolvePersona);
+    } catch (e) {
+      conv = {
+        transcript: [],
+        visits: [],
+        toolCalls: [],
+        variables: {},
+        endReason: 'error',
+        turns: 0,
+        error: (e as Error).message,
+      };
+      prompt = '';
+    }
+    conv ??= await runConversation({
+      graph: ctx.graph,
+      test: item.test,
+      callId: id,
+      calls,
+      callerPrompt: prompt,
+      maxTurns: item.maxTurns,
+      limits: ctx.limits,
+      signal: ctx.signal,
+      now: ctx.now,
+      onTurn: (turn) =>
+        ctx.emit({
+          type: 'test.turn',
+          run_id: runId,
+          test_index,
+          repeat,
+          turn,
+          ...(turn.node ? { node: turn.node } : {}),
+        }),
+      onToken: (role, chunk) => ctx.emit({ type: 'test.token', run_id: runId, test_index, repeat, role, chunk }),
+      ...(ctx.speech?.callerSpeech
+        ? {
+            hearCaller: callerHearing(
+              ctx.speech,
+              typeof item.test.persona === 'string' ? item.test.persona : (item.test.persona?.name ?? item.test.name),
+              id,
+              ctx.signal,
+            ),
+          }
+        : {}),
+    });
+    await calls.disposeRole('agent');
+    await calls.disposeRole('caller');
+    if (conv.endReason === 'cancelled') return undefined;
+    error = conv.error;
+    if (!error) {
+      try {
+        verdicts = await judgeConversation({
+          graph: ctx.graph,
+          test: item.test,
+          suite: ctx.suite,
+          conv,
+          calls,
+          limits: ctx.limits,
+          combined: ctx.judgeCombined,
+          repeats: ctx.judgeRepeats,
+          patternTimeoutMs: ctx.patternTimeoutMs,
+        });
+      } catch (e) {
+        if (isCancelled(e, ctx.signal)) return undefined;
+        error =
+          e instanceof ContextFullError
+            ? `judging failed: the transcript does not fit the judge model's context; use a judge model with a larger context (--judge-model, or the judge in the New run dialog). ${(e as Error).message}`
+            : `judging failed: ${(e as Error).message}`;
+      }
+    }
+    if (!error && ctx.turnQuality) {
+      try {
+        turnQuality = await scoreTurns(ctx, calls, conv);
+      } catch (e) {
+        if (isCancelled(e, ctx.signal)) return undefined;
+        error = `scoring turn quality failed: ${(e as Error).message}`;
+      }
+    }
+    // a scripted caller (caller_script) has no character to break
+    if (!error && ctx.callerFidelity && !item.test.caller_script?.length && conv.transcript.length) {
+      try {
+        fidelity = await judgeCallerFidelity(calls, conv.transcript, prompt, ctx.limits);
+      } catch (e) {
+        if (isCancelled(e, ctx.signal)) return undefined;
+        error = `judging caller fidelity failed: ${(e as Error).message}`;
+      }
+    }
+    if (!error && ctx.speech) {
+      try {
+        audio = await speechVerdicts(ctx, ctx.speech, calls, id, conv, verdicts);
+      } catch (e) {
+        if (isCancelled(e, ctx.signal)) return undefined;
+        audio = { audio_error: `audio evaluation failed: ${(e as Error).message}` };
+      }
+    }
+    if (error && !verdicts.rules.length && !verdicts.assertions.length) {
+      const checks = await checkTranscript(ctx.graph, item.test, conv, ctx.patternTimeoutMs);
+      verdicts = { metrics: [], ...checks };
+    }
+  } finally {
+    await calls.disposeAll();
+  }
+  const status = conversationStatus({ error, ...verdicts });
+  return {
+    id,
+    run_id: runId,
+    test: item.test.name,
+    test_index,
+    repeat,
+    status,
+    end_reason: conv.endReason,
+    turns: conv.turns,
+    transcript: conv.transcript,
+    nodes_visited: conv.visits,
+    tools_called: conv.toolCalls,
+    variables: conv.variables,
+    ...verdicts,
+    ...(turnQuality ? { turn_quality: turnQuality } : {}),
+    ...(fidelity ? { caller_fidelity: fidelity, ...(isInvalidCaller(fidelity) ? { caller_invalid: true } : {}) } : {}),
+    ...audio,
+    ...(calls.contextTrims ? { context_trimmed: calls.contextTrims } : {}),
+    tokens: calls.totals(),
+    model_calls: calls.records,
+    duration_ms: Math.round(performance.now() - t0),
+    error,
+    started_at: startedAt,
+    finished_at: nowIso(),
+  };
+}
+
+/** Every agent turn scored by the judge model (one call per turn, under the judge's concurrency limit); the calls are recorded like the others. */
+async function scoreTurns(ctx: RunOneContext, calls: ModelCalls, conv: ConversationOutcome): Promise<TurnQuality> {
+  const judge = calls.modelOf('judge');
+  const started = performance.now();
+  const q = await ctx.limiter(judge, () =>
+    scoreTurnQuality({ transcript: conv.transcript, nodes_visited: conv.visits }, judge, {
+      graph: ctx.graph,
+      signal: ctx.signal,
+    }),
+  );
+  for (const u of q.usage) {
+    calls.records.push({
+      role: 'judge',
+      purpose: 'turn_quality',
+      tokens: { prompt: u.prompt_tokens, cached_prompt: u.cached_prompt_tokens, completion: u.completion_tokens },
+      ms: Math.max(0, u.wall_ms || (performance.now() - started) / q.usage.length),
+      ...(u.endpoint ? { endpoint: u.endpoint } : {}),
+    });
+  }
+  return { turns: q.turns, mean: q.mean };
+}
+
+/** Audio evaluation of the agent's turns and the caller-speech failures, as the result's audio part. */
+async function speechVerdicts(
+  ctx: RunOneContext,
+  speech: RunSpeech,
+  calls: ModelCalls,
+  id: string,
+  conv: ConversationOutcome,
+  verdicts: Verdicts,
+): Promise<AudioVerdicts> {
+  const callerErrors = conv.transcript.filter((t) => t.role === 'caller' && t.speech_error).map((t) => t.speech_error!);
+  const callerPart: AudioVerdicts = callerErrors.length
+    ? {
+        audio_error: `caller speech failed on ${callerErrors.length} turn(s), the agent got the text: ${callerErrors.join('; ')}`,
+      }
+    : {};
+  if (!speech.audioEval) return callerPart;
+  const before = calls.records.length;
+  const out = await evaluateAudio(
+    speech,
+    { id, transcript: conv.transcript, metrics: verdicts.metrics, rules: verdicts.rules },
+    { calls, limits: ctx.limits, patternTimeoutMs: ctx.patternTimeoutMs, signal: ctx.signal },
+  );
+  // judge calls on the heard transcript are told apart from the text verdicts' (cost, speed figures)
+  for (let i = before; i < calls.records.length; i++)
+    calls.records[i] = { ...calls.records[i], purpose: 'audio_judge' };
+  conv.transcript = out.transcript;
+  const errors = [out.audio_error, callerPart.audio_error].filter(Boolean).join(' | ');
+  return {
+    ...(out.audio_metrics ? { audio_metrics: out.audio_metrics } : {}),
+    ...(out.audio_rules ? { audio_rules: out.audio_rules } : {}),
+    ...(errors ? { audio_error: errors } : {}),
+  };
+}

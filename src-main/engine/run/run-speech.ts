@@ -1,0 +1,61 @@
+import type { RunSpeechOptions } from '../../../src-shared/schemas/index.js';
+import { createSpeechRegistry, type SpeechRegistry } from '../../speech/index.js';
+import type { RunSpeech } from './audio-eval.js';
+
+/** Thrown for run speech options that cannot work; `path` is the option (options.speech.tts, ...). */
+export class SpeechOptionError extends Error {
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The run's speech engines from its options (undefined when the run uses no speech). Specs are parsed
+ * here, before a run row exists, so a bad spec changes nothing.
+ */
+export function loadRunSpeech(
+  o: RunSpeechOptions | undefined,
+  registry: SpeechRegistry = createSpeechRegistry(),
+): RunSpeech | undefined {
+  if (!o || (!o.audio_eval && !o.caller_speech)) {
+    if (o?.phone_noise !== undefined && !o.audio_eval && !o.caller_speech)
+      throw new SpeechOptionError(
+        'a phone noise level needs speech: add audio evaluation (--audio-eval) or caller speech (--caller-speech)',
+        'options.speech.phone_noise',
+      );
+    return undefined;
+  }
+  const what = o.audio_eval ? 'audio evaluation (--audio-eval)' : 'caller speech (--caller-speech)';
+  if (!o.tts)
+    throw new SpeechOptionError(
+      `${what} needs a text-to-speech engine (--tts SPEC, e.g. espeak-ng)`,
+      'options.speech.tts',
+    );
+  if (!o.stt)
+    throw new SpeechOptionError(
+      `${what} needs a speech-to-text engine (--stt SPEC, e.g. pocketsphinx)`,
+      'options.speech.stt',
+    );
+  let tts, stt;
+  try {
+    tts = registry.tts(o.tts);
+  } catch (e) {
+    throw new SpeechOptionError((e as Error).message, 'options.speech.tts');
+  }
+  try {
+    stt = registry.stt(o.stt);
+  } catch (e) {
+    throw new SpeechOptionError((e as Error).message, 'options.speech.stt');
+  }
+  return {
+    tts,
+    stt,
+    voices: registry.voices(o.tts),
+    audioEval: !!o.audio_eval,
+    callerSpeech: !!o.caller_speech,
+    ...(o.phone_noise !== undefined ? { phoneNoise: o.phone_noise } : {}),
+  };
+}

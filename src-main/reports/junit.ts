@@ -1,0 +1,155 @@
+import type { Result, Run } from '../../src-shared/schemas/index.js';
+import { wilson } from '../../src-shared/stats/index.js';
+import { modelLabel } from '../compare/summary.js';
+import { latencyBudgetTestcase, latencyProperties } from './junit-latency.js';
+
+/**
+ * JUnit XML for a run (the format CI systems read): one <testcase> per conversation (test x repeat),
+ * <failure> listing every failed metric, rule and assertion, <error> for conversations that errored,
+ * <skipped> for imported calls that were never evaluated, and the transcript in <system-out>.
+ * Shared by `parley runs export --format junit` and `parley run --junit FILE`.
+ */
+
+// XML 1.0 forbids most control characters even when escaped.
+const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/** pass_rate with its 95% Wilson interval, over the judged conversations (none when nothing was judged). */
+function passRateProperties(results: Result[]): Record<string, string> {
+  const judged = results.filter((r) => r.status !== 'imported');
+  const p = wilson(judged.filter((r) => r.status === 'pass').length, judged.length);
+  if (p.rate === null) return {};
+  const f = (x: number) => x.toFixed(4);
+  return { pass_rate: f(p.rate), pass_rate_low: f(p.low), pass_rate_high: f(p.high), pass_rate_n: String(p.n) };
+}
+
+export function escapeXml(s: string): string {
+  return s
+    .replace(INVALID_XML, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+const attrs = (o: Record<string, string | number>) =>
+  Object.entries(o)
+    .map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`)
+    .join('');
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+/** One line per thing that made a conversation fail. */
+export function failureReasons(r: Result): string[] {
+  const out: string[] = [];
+  for (const m of r.metrics)
+    if (!m.passed)
+      out.push(
+        `metric "${m.criterion}" scored ${m.score.toFixed(2)} < ${m.threshold.toFixed(2)}${m.reasoning ? `: ${m.reasoning}` : ''}`,
+      );
+  for (const c of r.rules)
+    if (!c.passed) out.push(`rule ${c.kind} ${JSON.stringify(c.target)} failed${c.message ? `: ${c.message}` : ''}`);
+  for (const c of r.assertions)
+    if (!c.passed)
+      out.push(`assertion ${c.kind} ${JSON.stringify(c.target)} failed${c.message ? `: ${c.message}` : ''}`);
+  return out;
+}
+
+function transcriptText(r: Result): string {
+  return r.transcript
+    .map((t) => `${t.role}${t.node ? ` [${t.node}]` : ''}${t.tool ? ` (${t.tool})` : ''}: ${t.content}`)
+    .join('\n');
+}
+
+function testcase(run: Run, r: Result, repeated: boolean): string {
+  const name = repeated ? `${r.test} (repeat ${r.repeat + 1})` : r.test;
+  const classname = [run.agent_name || run.agent_id, run.suite_name || run.kind].join('.');
+  const open = `    <testcase${attrs({ name, classname, time: seconds(r.duration_ms) })}>`;
+  const body: string[] = [];
+  if (r.status === 'error') {
+    body.push(
+      `      <error${attrs({ message: r.error ?? 'error', type: r.end_reason })}>${escapeXml(r.error ?? '')}</error>`,
+    );
+  } else if (r.status === 'fail') {
+    const reasons = failureReasons(r);
+    body.push(
+      `      <failure${attrs({ message: reasons[0] ?? 'failed', type: 'parley' })}>${escapeXml(reasons.join('\n'))}</failure>`,
+    );
+  } else if (r.status === 'imported') {
+    body.push(`      <skipped${attrs({ message: 'imported call, not evaluated (parley evaluate)' })}/>`);
+  }
+  body.push(`      <system-out>${escapeXml(transcriptText(r))}</system-out>`);
+  return [open, ...body, '    </testcase>'].join('\n');
+}
+
+function counts(results: Result[], budgetCases: string[] = []) {
+  return {
+    tests: results.length + budgetCases.filter(Boolean).length,
+    failures:
+      results.filter((r) => r.status === 'fail').length + budgetCases.filter((c) => c.includes('<failure')).length,
+    errors: results.filter((r) => r.status === 'error').length,
+    skipped: results.filter((r) => r.status === 'imported').length,
+    time: seconds(results.reduce((s, r) => s + r.duration_ms, 0)),
+  };
+}
+
+/** One <testsuite> element for a run. */
+function testsuite(run: Run, results: Result[], named: boolean): string[] {
+  const repeated = new Set<number>();
+  const seen = new Set<number>();
+  for (const r of results) {
+    if (seen.has(r.test_index)) repeated.add(r.test_index);
+    seen.add(r.test_index);
+  }
+  const props = {
+    run_id: run.id,
+    kind: run.kind,
+    status: run.status,
+    agent: run.agent_name,
+    agent_version: run.agent_version_id,
+    agent_model: modelLabel(run),
+    ...(run.models.caller
+      ? { caller_model: `${run.models.caller.spec.provider}:${run.models.caller.spec.model}` }
+      : {}),
+    ...(run.models.judge ? { judge_model: `${run.models.judge.spec.provider}:${run.models.judge.spec.model}` } : {}),
+    ...(run.parent_run_id ? { parent_run_id: run.parent_run_id } : {}),
+    ...passRateProperties(results),
+    ...latencyProperties(run, results),
+  };
+  const budget = latencyBudgetTestcase(run, results, { attrs, escape: escapeXml });
+  const name = named ? `${run.suite_name || run.id} [${modelLabel(run)}]` : run.suite_name || run.id;
+  return [
+    `  <testsuite${attrs({ name, id: run.id, ...counts(results, [budget]), timestamp: run.started_at ?? run.created_at })}>`,
+    '    <properties>',
+    ...Object.entries(props).map(([k, value]) => `      <property${attrs({ name: k, value })}/>`),
+    '    </properties>',
+    ...results.map((r) => testcase(run, r, repeated.has(r.test_index))),
+    ...(budget ? [budget] : []),
+    '  </testsuite>',
+  ];
+}
+
+/**
+ * The JUnit XML document for one or more runs (a model matrix: one <testsuite> per run, named with
+ * its agent model so CI shows them apart).
+ */
+export function toJUnitXmlRuns(runs: { run: Run; results: Result[] }[]): string {
+  const all = runs.flatMap((x) => x.results);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites${attrs({
+      name: 'parley',
+      ...counts(
+        all,
+        runs.map((x) => latencyBudgetTestcase(x.run, x.results, { attrs, escape: escapeXml })),
+      ),
+    })}>`,
+    ...runs.flatMap((x) => testsuite(x.run, x.results, runs.length > 1)),
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+/** The JUnit XML document for a run and its results. */
+export function toJUnitXml(run: Run, results: Result[]): string {
+  return toJUnitXmlRuns([{ run, results }]);
+}

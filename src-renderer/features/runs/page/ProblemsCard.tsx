@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import type { Run, RunProblems } from '../../../../src-shared/schemas/run.js';
+import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
+import { useApiMutation } from '../../../api/hooks.js';
+import { ErrorBox, fmtDate } from '../../../ui/common.js';
+import { ModelPicker } from '../../models/index.js';
+import { modelProblem } from '../../../ui/model-choice.js';
+
+/**
+ * A finished run's failures grouped into unique problems (one judge-model call), most severe first;
+ * each example opens its conversation. Before grouping: a button, with the run's judge model or another.
+ */
+export function ProblemsCard({ run, onOpenResult }: { run: Run; onOpenResult: (resultId: string) => void }) {
+  const group = useApiMutation('runs.groupFailures', ['runs.get']);
+  const [judge, setJudge] = useState<ModelSpecInput | undefined>();
+  const [other, setOther] = useState(false);
+  const failures = run.summary.failed + run.summary.errored;
+  if (!failures && !run.problems) return null;
+  const defaultJudge = run.models.judge?.spec ?? run.models.agent?.spec;
+  const judgeProblem = other ? modelProblem(judge, true) : defaultJudge ? null : 'choose a judge model';
+  const start = () => group.mutate({ id: run.id, ...(other && judge ? { judge } : {}) });
+
+  return (
+    <section className="card problems" aria-label="Problems" data-testid="problems">
+      <div className="problems-head">
+        <h3>Problems</h3>
+        <span className="muted small">
+          {run.problems
+            ? `${run.problems.total_failures} failure(s) grouped by ${run.problems.judge}, ${fmtDate(run.problems.grouped_at)}`
+            : `${failures} conversation(s) failed. Grouping reads every failure (metrics, rules, assertions, errors) and names the problems behind them, in one call to the judge model.`}
+        </span>
+      </div>
+      {run.problems && <ProblemList problems={run.problems} onOpenResult={onOpenResult} />}
+      <div className="problems-actions">
+        <button onClick={start} disabled={group.isPending || !!judgeProblem}>
+          {group.isPending ? 'Grouping…' : run.problems ? 'Group again' : 'Group failures into problems'}
+        </button>
+        {!other && defaultJudge && (
+          <span className="muted small">
+            with {defaultJudge.provider}:{defaultJudge.model.split(/[\\/]/).at(-1)}
+          </span>
+        )}
+        <label className="checkbox">
+          <input type="checkbox" checked={other} onChange={(e) => setOther(e.target.checked)} /> another judge model
+        </label>
+      </div>
+      {other && (
+        <ModelPicker label="Judge model for grouping" testId="model-grouping" value={judge} onChange={setJudge} />
+      )}
+      {judgeProblem && other && (
+        <div className="muted small" role="status">
+          To group: {judgeProblem}.
+        </div>
+      )}
+      <ErrorBox error={group.error} />
+    </section>
+  );
+}
+
+function ProblemList({ problems, onOpenResult }: { problems: RunProblems; onOpenResult: (resultId: string) => void }) {
+  if (!problems.groups.length) {
+    const scripted = problems.judge.startsWith('scripted:');
+    return (
+      <div data-testid="no-problems">
+        <p className={scripted ? 'notice demo-notice' : 'muted'}>
+          {scripted ? (
+            <>
+              The grouping ran on the scripted model ({problems.judge.split(/[\\/]/).at(-1)}), which answers from a file
+              and cannot read failures, so it named no problems. Tick <strong>another judge model</strong> below and
+              choose a real one to group these {problems.total_failures} failure(s).
+            </>
+          ) : (
+            <>
+              The judge model found no problem shared by these {problems.total_failures} failure(s): each is listed on
+              its own below. A larger judge model may group them.
+            </>
+          )}
+        </p>
+        {problems.ungrouped.length > 0 && (
+          <ul className="problem-examples">
+            {problems.ungrouped.slice(0, 10).map((f) => (
+              <li key={f.id}>
+                <button className="linkish" onClick={() => onOpenResult(f.result_id)}>
+                  {f.test}
+                  {f.repeat ? ` #${f.repeat + 1}` : ''}
+                </button>
+                <span className="muted small">
+                  {' '}
+                  {f.kind} {f.what}
+                  {f.nodes.length ? ` at ${f.nodes.join(', ')}` : ''}
+                </span>
+              </li>
+            ))}
+            {problems.ungrouped.length > 10 && (
+              <li className="muted small">…and {problems.ungrouped.length - 10} more</li>
+            )}
+          </ul>
+        )}
+      </div>
+    );
+  }
+  return (
+    <ol className="problem-list">
+      {problems.groups.map((g, i) => (
+        <li key={i} className="problem" data-testid="problem">
+          <div>
+            <span className={`badge severity-${g.severity}`}>{g.severity}</span> <strong>{g.label}</strong>
+            <span className="muted small">
+              {' '}
+              · {g.occurrences} failure{g.occurrences === 1 ? '' : 's'}
+            </span>
+          </div>
+          {g.description && <div className="small">{g.description}</div>}
+          <ul className="problem-examples">
+            {g.examples.slice(0, 5).map((f) => (
+              <li key={f.id}>
+                <button className="linkish" onClick={() => onOpenResult(f.result_id)}>
+                  {f.test}
+                  {f.repeat ? ` #${f.repeat + 1}` : ''}
+                </button>
+                <span className="muted small">
+                  {' '}
+                  {f.kind} {f.what}
+                  {f.nodes.length ? ` at ${f.nodes.join(', ')}` : ''}
+                </span>
+              </li>
+            ))}
+            {g.examples.length > 5 && <li className="muted small">…and {g.examples.length - 5} more</li>}
+          </ul>
+        </li>
+      ))}
+      {problems.ungrouped.length > 0 && (
+        <li className="muted small">{problems.ungrouped.length} failure(s) not in any problem.</li>
+      )}
+    </ol>
+  );
+}

@@ -1,0 +1,34 @@
+import type { TurnLatency } from '../../../../src-shared/schemas/run.js';
+import { formatMs } from '../../../../src-shared/latency/run-latency.js';
+
+const PARTS: [keyof TurnLatency, string][] = [
+  ['stt_ms', 'speech recognition'],
+  ['routing_ms', 'routing'],
+  ['first_token_ms', 'first token'],
+  ['full_reply_ms', 'full reply'],
+  ['tts_first_audio_ms', 'speech synthesis, first audio'],
+];
+
+/** What the caller waited for one agent turn, with its parts on hover (docs/latency.md). */
+export function TurnLatencyChip({ latency }: { latency: TurnLatency }) {
+  const est = new Set(latency.estimated ?? []);
+  const title = [
+    'What the caller waited after they stopped speaking',
+    ...PARTS.filter(([k]) => latency[k] !== undefined).map(
+      ([k, label]) => `${label}: ${formatMs(latency[k] as number)}${est.has(k) ? ' (estimated)' : ''}`,
+    ),
+    ...(est.has('response_ms') ? ['no model call before this turn (static text): counted as 0 ms'] : []),
+  ].join('\n');
+  const response = latency.response_ms;
+  return (
+    <span className="latency-chip small" data-testid="turn-latency" title={title}>
+      {response === undefined ? '—' : `${formatMs(response)}${est.has('response_ms') ? ' est.' : ''}`}
+      {latency.first_token_ms !== undefined && latency.full_reply_ms !== undefined && (
+        <span className="muted">
+          {' '}
+          · first token {formatMs(latency.first_token_ms)} · full {formatMs(latency.full_reply_ms)}
+        </span>
+      )}
+    </span>
+  );
+}
