@@ -18,7 +18,8 @@ import { runPool } from '../engine/run/run-pool.js';
 import type { Store } from '../store/index.js';
 import { conflict, invalid } from './errors.js';
 import type { ModelService } from './models.js';
-import { requireSuite, resolveAgentVersion } from './resolve.js';
+import { requireSuite } from './refs.js';
+import { resolveAgentVersion } from './resolve.js';
 
 export interface CoverageRequest {
   agent_id: string;

@@ -96,24 +96,5 @@ export const PlaygroundEvent = z.discriminatedUnion('type', [
 ]);
 export type PlaygroundEvent = z.infer<typeof PlaygroundEvent>;
 
-/** Progress of `runs.evaluate` (judging a stored run's conversations): `run_id` is the run being judged. */
-export const EvaluateEvent = z.object({
-  type: z.literal('evaluate.progress'),
-  run_id: z.string(),
-  done: z.number().int(),
-  total: z.number().int(),
-});
-export type EvaluateEvent = z.infer<typeof EvaluateEvent>;
-
-/** Progress of a graph analysis with model work (`routing`: the routing check; `gap_tests`: Cover the gaps), by agent. */
-export const AnalysisEvent = z.object({
-  type: z.literal('analysis.progress'),
-  kind: z.enum(['routing', 'gap_tests']),
-  agent_id: z.string(),
-  done: z.number().int(),
-  total: z.number().int(),
-});
-export type AnalysisEvent = z.infer<typeof AnalysisEvent>;
-
-export const AppEvent = z.union([RunEvent, PullEvent, PlaygroundEvent, EvaluateEvent, AnalysisEvent, JobEvent]);
+export const AppEvent = z.union([RunEvent, PullEvent, PlaygroundEvent, JobEvent]);
 export type AppEvent = z.infer<typeof AppEvent>;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { CliError } from '../errors.js';
-import { info, printJson } from '../output.js';
-import { withDbOption } from '../store-option.js';
+import { intFlag } from '../flags.js';
+import { printJson } from '../output.js';
+import { withDbOption } from '../use-app.js';
 import { phoneNoise } from '../speech-flags.js';
 import { formatAudioSummary } from '../text/audio-text.js';
 
@@ -34,22 +34,14 @@ export function registerAudioEval(program: Command): void {
       .option('--json', 'print JSON'),
   ).action(async (runId: string, opts: AudioEvalCliOptions) => {
     const noise = phoneNoise('--phone-noise', opts.phoneNoise);
-    const concurrency = opts.concurrency === undefined ? undefined : Number(opts.concurrency);
-    if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 8))
-      throw new CliError(`--concurrency: expected a whole number from 1 to 8, got "${opts.concurrency}"`);
+    const concurrency = intFlag('--concurrency', opts.concurrency, { min: 1, max: 8 });
     const { useApp } = await import('../use-app.js');
+    const { followJob } = await import('../job-progress.js');
     await useApp(
       opts,
       async (app) => {
-        if (!app.store.runs.get(runId)) throw new CliError(`run "${runId}" not found (parley runs list shows them)`, 1);
-        const out = await app.audio.evaluate(
-          { run_id: runId, tts: opts.tts, stt: opts.stt, phone_noise: noise, concurrency },
-          {
-            onProgress: (p) => {
-              if (!opts.json) info(`[${p.done}/${p.total}] heard`);
-            },
-          },
-        );
+        const job = await app.audio.start({ run_id: runId, tts: opts.tts, stt: opts.stt, phone_noise: noise, concurrency });
+        const out = await followJob(job, { quiet: opts.json, label: 'audio evaluation' });
         if (opts.json) return printJson(out);
         const results = app.store.results.listByRun(runId);
         const who = (id: { preset?: string; engine: string; model?: string }) =>
@@ -60,7 +52,6 @@ export function registerAudioEval(program: Command): void {
         process.stdout.write(formatAudioSummary(results) || 'audio: nothing was evaluated\n');
         if (out.errors) process.exitCode = 1;
       },
-      { tts: '--tts', stt: '--stt', phone_noise: '--phone-noise' },
     );
   });
 }

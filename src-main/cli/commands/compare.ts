@@ -3,7 +3,7 @@ import { compareStoredRuns } from '../../app/compare-runs.js';
 import { formatMatrixText } from '../text/format-matrix.js';
 import { CliError } from '../errors.js';
 import { printJson } from '../output.js';
-import { useStore, withDbOption } from '../store-option.js';
+import { useApp, withDbOption } from '../use-app.js';
 import { notFoundToCli } from './diff.js';
 
 export function registerCompare(program: Command): void {
@@ -15,7 +15,7 @@ export function registerCompare(program: Command): void {
       )
       .option('--json', 'print the matrix as JSON'),
   ).action((ids: string[], opts: { db?: string; json?: boolean }) =>
-    useStore(opts, (store) => {
+    useApp(opts, ({ store }) => {
       if (ids.length < 2) throw new CliError('compare: give at least two runs (parley runs list shows them)');
       let m;
       try {

@@ -6,7 +6,7 @@ import { formatDiffText } from '../text/format-diff.js';
 import { StoreError } from '../../store/index.js';
 import { CliError } from '../errors.js';
 import { printJson } from '../output.js';
-import { useStore, withDbOption } from '../store-option.js';
+import { useApp, withDbOption } from '../use-app.js';
 
 export function parseAlpha(v: string | undefined): number {
   if (v === undefined) return 0.05;
@@ -33,7 +33,7 @@ export function registerDiff(program: Command): void {
       .option('--fail-on-regression', 'exit 1 when a test regressed (significantly, or without repeats)')
       .option('--alpha <p>', "significance level for Fisher's exact test on repeats", '0.05'),
   ).action((a: string, b: string, opts: { db?: string; json?: boolean; failOnRegression?: boolean; alpha?: string }) =>
-    useStore(opts, (store) => {
+    useApp(opts, ({ store }) => {
       const alpha = parseAlpha(opts.alpha);
       let d;
       try {

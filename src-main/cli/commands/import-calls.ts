@@ -7,7 +7,7 @@ import type { Store } from '../../store/index.js';
 import { resolveAgentVersion } from '../../app/resolve.js';
 import { CliError } from '../errors.js';
 import { printJson, printTable } from '../output.js';
-import { useStore, withDbOption } from '../store-option.js';
+import { useApp, withDbOption } from '../use-app.js';
 
 /** A stored agent (id or unique name) at its latest version, or at `--version N`. */
 export function resolveStoredAgent(store: Store, ref: string, version?: string) {
@@ -50,7 +50,7 @@ export function registerImportCalls(program: Command): void {
         if (e instanceof CallImportError) throw new CliError(e.message, 1);
         throw e;
       }
-      return useStore(opts, (store) => {
+      return useApp(opts, ({ store }) => {
         const { agent, version } = resolveStoredAgent(store, ref, opts.version);
         const { run, results } = importCalls(
           store,

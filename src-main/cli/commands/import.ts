@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { importIntoStore } from '../../formats/import-into-store.js';
 import type { Issue } from '../../formats/index.js';
 import { printJson } from '../output.js';
-import { useStore, withDbOption } from '../store-option.js';
+import { useApp, withDbOption } from '../use-app.js';
 import { issueLines, readError, type FileReport } from '../../formats/issue-report.js';
 import { fixHints } from '../import-hints.js';
 
@@ -19,7 +19,7 @@ export function registerImport(program: Command): void {
       )
       .option('--json', 'print JSON: one entry per file'),
   ).action((files: string[], opts: { db?: string; json?: boolean; dropDangling?: boolean }) =>
-    useStore(opts, (store) => {
+    useApp(opts, ({ store }) => {
       const reports: FileReport[] = files.map((file) => {
         let text: string;
         try {

@@ -5,7 +5,7 @@ import { parsePersonaMarkdown } from '../../formats/suites/persona-markdown.js';
 import { Persona } from '../../../src-shared/schemas/index.js';
 import { CliError } from '../errors.js';
 import { printJson, printTable, shortDate } from '../output.js';
-import { useStore, withDbOption } from '../store-option.js';
+import { useApp, withDbOption } from '../use-app.js';
 
 /** A persona file: Retell-style markdown (.md/.txt) or a Parley persona JSON object. */
 function readPersona(file: string): Persona {
@@ -36,7 +36,7 @@ export function registerPersonas(program: Command): void {
 
   withDbOption(personas.command('list').description('list the persona library').option('--json', 'print JSON')).action(
     (opts: { db?: string; json?: boolean }) =>
-      useStore(opts, (store) => {
+      useApp(opts, ({ store }) => {
         const list = store.personas.list();
         if (opts.json) return printJson(list);
         if (!list.length) {
@@ -58,7 +58,7 @@ export function registerPersonas(program: Command): void {
       )
       .option('--json', 'print JSON'),
   ).action((files: string[], opts: { db?: string; json?: boolean }) =>
-    useStore(opts, (store) => {
+    useApp(opts, ({ store }) => {
       const read = files.map(readPersona); // every file is checked before anything is stored
       const saved = store.transaction(() => read.map((p) => store.personas.create(p, p.name)));
       if (opts.json) return printJson(saved.map((d) => ({ id: d.id, name: d.name })));

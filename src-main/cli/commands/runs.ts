@@ -11,7 +11,7 @@ import { formatProportion } from '../../../src-shared/stats/index.js';
 import { RunStatus } from '../../../src-shared/schemas/index.js';
 import { CliError } from '../errors.js';
 import { printJson, printTable, shortDate } from '../output.js';
-import { useStore, withDbOption } from '../store-option.js';
+import { useApp, withDbOption } from '../use-app.js';
 import { modelsLine } from '../text/models-text.js';
 import { latencyText } from '../text/latency-text.js';
 
@@ -28,7 +28,7 @@ export function registerRuns(program: Command): void {
       .option('--model <text>', 'only runs whose models mention this text')
       .option('--limit <n>', 'at most this many', '50'),
   ).action((opts: { db?: string; json?: boolean; agent?: string; status?: string; model?: string; limit: string }) =>
-    useStore(opts, (store) => {
+    useApp(opts, ({ store }) => {
       let agent_id: string | undefined;
       if (opts.agent) {
         const a = store.agents.find(opts.agent);
@@ -77,7 +77,7 @@ export function registerRuns(program: Command): void {
       )
       .option('--json', 'print JSON'),
   ).action((refs: string[], opts: { db?: string; json?: boolean }) =>
-    useStore(opts, async (store) => {
+    useApp(opts, async ({ store }) => {
       const { AppError, importShardRuns, mergeShardRuns } = await import('../../app/index.js');
       try {
         const ids = refs.flatMap((ref) =>
@@ -99,7 +99,7 @@ export function registerRuns(program: Command): void {
   withDbOption(
     runs.command('show <run>').description('show a run with its results').option('--json', 'print JSON'),
   ).action((id: string, opts: { db?: string; json?: boolean }) =>
-    useStore(opts, (store) => {
+    useApp(opts, ({ store }) => {
       const run = store.runs.get(id);
       if (!run) throw new CliError(`run "${id}" not found (parley runs list shows them)`, 1);
       const report = toRunReport(run, store.results.listByRun(run.id));

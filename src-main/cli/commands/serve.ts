@@ -6,7 +6,7 @@ import { RENDERER_DIR } from '../../server/renderer-dir.js';
 import { startWebServer } from '../../server/web-server.js';
 import { openStore, resolveDbPath } from '../../store/index.js';
 import { CliError } from '../errors.js';
-import { withDbOption } from '../store-option.js';
+import { withDbOption } from '../use-app.js';
 
 export function registerServe(program: Command): void {
   withDbOption(

@@ -1,0 +1,14 @@
+import { exportAgent, type ExportFormat } from '../formats/index.js';
+import type { Store } from '../store/index.js';
+import { resolveAgentRef, type RefOptions } from './refs.js';
+
+export { EXPORT_FORMATS, type ExportFormat } from '../formats/index.js';
+
+/**
+ * An agent (stored, or a file where the door allows files) in another format, with what that format
+ * cannot hold (`dropped`) and what it holds differently (`warnings`). Without a store only files are read.
+ */
+export function exportAgentRef(store: Store | undefined, ref: string, format: ExportFormat, o: RefOptions = {}) {
+  const agent = resolveAgentRef(store, ref, o);
+  return { name: agent.name, ...exportAgent(agent.graph, format) };
+}
