@@ -50,7 +50,19 @@ export const ImportFileOutcome = z.object({
 });
 export type ImportFileOutcome = z.infer<typeof ImportFileOutcome>;
 
-export const EXPORT_FORMATS = ['retell-cf', 'retell-llm', 'vapi', 'revring', 'voicetest', 'parley', 'mermaid'] as const;
+export const EXPORT_FORMATS = [
+  'retell-cf',
+  'retell-llm',
+  'vapi',
+  'revring',
+  'voicetest',
+  'bland',
+  'telnyx',
+  'livekit',
+  'elevenlabs',
+  'parley',
+  'mermaid',
+] as const;
 export const ExportFormat = z.enum(EXPORT_FORMATS);
 
 const Id = z.object({ id: z.string().min(1) });

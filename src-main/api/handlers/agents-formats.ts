@@ -60,6 +60,10 @@ const EXTENSIONS: Record<ExportFormat, string> = {
   vapi: 'vapi.json',
   revring: 'revring.json',
   voicetest: 'voicetest.json',
+  bland: 'bland.json',
+  telnyx: 'telnyx.json',
+  livekit: 'livekit_agent.py',
+  elevenlabs: 'elevenlabs.json',
   parley: 'parley.json',
   mermaid: 'mmd',
 };
