@@ -16,6 +16,7 @@ import { voicetestExporter, voicetestImporter } from './voicetest/index.js';
 import { blandExporter, blandImporter, blandPathwayImporter } from './bland/index.js';
 import { telnyxExporter, telnyxImporter } from './telnyx/index.js';
 import { elevenlabsExporter, elevenlabsImporter } from './elevenlabs/index.js';
+import { livekitExporter, livekitImporter } from './livekit/index.js';
 import { mermaidExporter } from './mermaid.js';
 import type { SourceDocument } from './input/text-document.js';
 import { parleySuiteImporter, voicetestTestsImporter } from './suites/index.js';
@@ -33,6 +34,7 @@ export const AGENT_IMPORTERS: readonly AgentImporter[] = [
   telnyxImporter,
   vapiSquadImporter,
   vapiImporter,
+  livekitImporter,
 ];
 export const SUITE_IMPORTERS: readonly SuiteImporter[] = [parleySuiteImporter, voicetestTestsImporter];
 
@@ -45,6 +47,7 @@ export const EXPORTERS: Readonly<Record<ExportFormat, AgentExporter>> = {
   bland: blandExporter,
   telnyx: telnyxExporter,
   elevenlabs: elevenlabsExporter,
+  livekit: livekitExporter,
   parley: parleyExporter,
   mermaid: mermaidExporter,
 };
