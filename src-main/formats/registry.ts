@@ -17,6 +17,7 @@ import { blandExporter, blandImporter, blandPathwayImporter } from './bland/inde
 import { telnyxExporter, telnyxImporter } from './telnyx/index.js';
 import { elevenlabsExporter, elevenlabsImporter } from './elevenlabs/index.js';
 import { livekitExporter, livekitImporter } from './livekit/index.js';
+import { xlsformImporter } from './xlsform/index.js';
 import { mermaidExporter } from './mermaid.js';
 import type { SourceDocument } from './input/text-document.js';
 import { parleySuiteImporter, voicetestTestsImporter } from './suites/index.js';
@@ -35,6 +36,7 @@ export const AGENT_IMPORTERS: readonly AgentImporter[] = [
   vapiSquadImporter,
   vapiImporter,
   livekitImporter,
+  xlsformImporter,
 ];
 export const SUITE_IMPORTERS: readonly SuiteImporter[] = [parleySuiteImporter, voicetestTestsImporter];
 
