@@ -12,6 +12,10 @@ const FALLBACK_NAMES: Record<string, string> = {
   vapi: 'VAPI assistant / squad',
   revring: 'RevRing flow',
   voicetest: 'voicetest graph',
+  bland: 'Bland agent / pathway',
+  telnyx: 'Telnyx assistant(s)',
+  livekit: 'LiveKit Agents (Python)',
+  elevenlabs: 'ElevenLabs agent',
   parley: 'Parley JSON',
   mermaid: 'Mermaid diagram',
 };
