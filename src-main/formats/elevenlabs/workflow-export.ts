@@ -48,7 +48,7 @@ export function exportWorkflow(g: AgentGraph, ctx: ExportContext, gm: SourceMeta
     const n = g.nodes.find((x) => x.id === id);
     const m = n ? nativeMeta(ctx, n.source_meta) : {};
     const out = Object.entries(orderedEdges)
-      .filter(([, e]) => (e.source === id && e.forward_condition) || (e.target === id && e.backward_condition))
+      .filter(([, e]) => e.source === id && e.forward_condition)
       .map(([eid]) => eid);
     const kept = strs(m.edge_order);
     if (kept && kept.length === out.length && kept.every((x) => out.includes(x))) (node as Obj).edge_order = kept;
