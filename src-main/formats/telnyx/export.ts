@@ -75,9 +75,12 @@ function exportAssistant(n: NodeOf<'conversation'>, isEntry: boolean, g: AgentGr
       ? g.default_variables
       : undefined
     : m.dynamic_variables;
+  // Telnyx requires a model: a graph from another format gets Telnyx's hosted default, to be changed there.
+  const model = ctx.native ? undefined : 'meta-llama/Meta-Llama-3.1-70B-Instruct';
   return assemble(
     {
       id: m.id_absent ? undefined : n.id,
+      model,
       name: typeof m.name === 'string' ? m.name : (n.name ?? (ctx.native ? undefined : n.id)),
       instructions: prefix + ctx.text(n.instruction.text),
       greeting,
