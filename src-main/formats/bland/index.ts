@@ -26,7 +26,7 @@ export const blandImporter: AgentImporter = {
   id: 'bland',
   detect: (json) =>
     isPlainObject(json) &&
-    typeof json.prompt === 'string' &&
+    'prompt' in json &&
     AGENT_MARKERS.some((k) => k in json) &&
     !isPlainObject(json.model) &&
     !('nodes' in json) &&
