@@ -84,7 +84,10 @@ export function detectDocument(doc: SourceDocument): Detection {
   for (const importer of importers)
     if (importer.detect(doc.value)) return { ok: true, kind: 'agent', format: importer.id, importer };
   const expected = importers.map((i) => `${FORMAT_NAMES[i.id]} (${SHAPES[i.id]})`).join('; ');
-  return { ok: false, message: `unrecognised ${doc.input === 'python' ? 'Python' : 'spreadsheet'} file; expected ${expected}` };
+  return {
+    ok: false,
+    message: `unrecognised ${doc.input === 'python' ? 'Python' : 'spreadsheet'} file; expected ${expected}`,
+  };
 }
 
 /** Which format a parsed JSON document is in, or a sentence listing what was expected. */
@@ -106,7 +109,8 @@ export function detectFormat(json: unknown): Detection {
       : `${json === null ? 'null' : typeof json}`;
   const expected = (Object.keys(SHAPES) as DetectedFormat[])
     .filter((f) => f !== 'livekit' && f !== 'xlsform')
-    .map((f) => `${FORMAT_NAMES[f]} (${SHAPES[f]})`).join('; ');
+    .map((f) => `${FORMAT_NAMES[f]} (${SHAPES[f]})`)
+    .join('; ');
   return { ok: false, message: `unrecognised file: found ${found}; expected one of: ${expected}` };
 }
 

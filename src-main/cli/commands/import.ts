@@ -12,7 +12,9 @@ export function registerImport(program: Command): void {
   withDbOption(
     program
       .command('import <file...>')
-      .description('import agents or test suites from files (Retell, VAPI, RevRing, voicetest, Bland, Telnyx, ElevenLabs, LiveKit .py, XLSForm .xlsx, Parley; detected)')
+      .description(
+        'import agents or test suites from files (Retell, VAPI, RevRing, voicetest, Bland, Telnyx, ElevenLabs, LiveKit .py, XLSForm .xlsx, Parley; detected)',
+      )
       .option(
         '--drop-dangling',
         'remove transitions that go to a node that does not exist (each one is listed), then import',

@@ -65,8 +65,13 @@ export function exportBlandAgent(g: AgentGraph, ctx: ExportContext): Record<stri
   if (n?.type === 'conversation') {
     prompt = ctx.text(n.instruction.text);
     if (n.instruction.mode === 'static')
-      ctx.drop(`nodes[${i}].instruction.mode`, 'static (spoken as written) instruction', 'a Bland prompt is an instruction for the model');
-  } else if (n) ctx.drop(`nodes[${i}]`, `${n.type} node ${JSON.stringify(n.id)}`, 'a Bland agent configuration is one prompt');
+      ctx.drop(
+        `nodes[${i}].instruction.mode`,
+        'static (spoken as written) instruction',
+        'a Bland prompt is an instruction for the model',
+      );
+  } else if (n)
+    ctx.drop(`nodes[${i}]`, `${n.type} node ${JSON.stringify(n.id)}`, 'a Bland agent configuration is one prompt');
   if (g.global_prompt) {
     prompt = prompt ? `${ctx.text(g.global_prompt)}\n\n${prompt}` : ctx.text(g.global_prompt);
     ctx.drop('global_prompt', 'global prompt', 'a Bland agent has one prompt; it was put in front of the node prompt');
@@ -74,7 +79,8 @@ export function exportBlandAgent(g: AgentGraph, ctx: ExportContext): Record<stri
   n?.transitions.forEach((_, j) =>
     ctx.drop(`nodes[${i}].transitions[${j}]`, 'transition', 'a Bland agent configuration has no nodes to move between'),
   );
-  const listed = n?.type === 'conversation' ? (n.tools ?? (g.nodes.length === 1 ? g.tools.map((t) => t.name) : [])) : [];
+  const listed =
+    n?.type === 'conversation' ? (n.tools ?? (g.nodes.length === 1 ? g.tools.map((t) => t.name) : [])) : [];
   const tools = listed
     .map((name) => g.tools.find((t) => t.name === name))
     .filter((t): t is ToolDef => !!t)
@@ -86,7 +92,8 @@ export function exportBlandAgent(g: AgentGraph, ctx: ExportContext): Record<stri
       prompt,
       first_sentence: g.begin_message !== undefined ? ctx.text(g.begin_message) : firstRaw?.value,
       wait_for_greeting: waits ? true : gm.wait_for_greeting === false ? false : undefined,
-      request_data: Object.keys(g.default_variables).length || gm.request_data_present ? g.default_variables : undefined,
+      request_data:
+        Object.keys(g.default_variables).length || gm.request_data_present ? g.default_variables : undefined,
       tools: tools.length || gm.tools_present ? tools : undefined,
     },
     AGENT_KEYS,

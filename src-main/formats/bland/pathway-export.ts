@@ -19,17 +19,33 @@ const PARLEY_TO_VAR_TYPE = { text: 'string', number: 'number', boolean: 'boolean
 /** Graph -> Bland pathway: nodes with their text or prompt, edges labelled with the condition the model decides. */
 export function exportBlandPathway(g: AgentGraph, ctx: ExportContext): Record<string, unknown> {
   const gm = g.source.format === 'bland-pathway' ? graphMeta(ctx) : {};
-  dropGraphFeatures(ctx, 'A Bland pathway', ['global_prompt', 'snippets', 'default_variables', 'begin_message', 'metrics']);
+  dropGraphFeatures(ctx, 'A Bland pathway', [
+    'global_prompt',
+    'snippets',
+    'default_variables',
+    'begin_message',
+    'metrics',
+  ]);
   dropForeignMeta(ctx, 'bland');
   if (g.first_speaker === 'caller')
-    ctx.drop('first_speaker', 'caller speaks first', 'who speaks first is a call setting in Bland, not part of the pathway');
+    ctx.drop(
+      'first_speaker',
+      'caller speaks first',
+      'who speaks first is a call setting in Bland, not part of the pathway',
+    );
   g.tools.forEach((t, i) => {
     if (!t.source_meta?.synthesized || !ctx.native)
-      ctx.drop(`tools[${i}]`, `tool definition ${JSON.stringify(t.name)}`, 'Bland pathways call tools from Webhook / Custom Tool nodes, configured in Bland');
+      ctx.drop(
+        `tools[${i}]`,
+        `tool definition ${JSON.stringify(t.name)}`,
+        'Bland pathways call tools from Webhook / Custom Tool nodes, configured in Bland',
+      );
   });
   const nodes = g.nodes.map((n, i) => exportNode(n, i, g, ctx));
   const edges: Record<string, unknown>[] = [];
-  g.nodes.forEach((n, i) => n.transitions.forEach((t, j) => edges.push(exportEdge(n.id, t, `nodes[${i}].transitions[${j}]`, ctx))));
+  g.nodes.forEach((n, i) =>
+    n.transitions.forEach((t, j) => edges.push(exportEdge(n.id, t, `nodes[${i}].transitions[${j}]`, ctx))),
+  );
   const order = strs(gm.edge_order);
   if (order) {
     const rank = new Map(order.map((id, i) => [id, i] as const));
@@ -78,10 +94,18 @@ function exportNode(n: GraphNode, i: number, g: AgentGraph, ctx: ExportContext):
     if (first?.condition.kind === 'prompt') data.globalLabel = ctx.text(first.condition.prompt);
     entry.forEach((c, k) => {
       if (k > 0 || c.condition.kind !== 'prompt')
-        ctx.drop(`${at}.global.entry_conditions[${k}]`, `${c.condition.kind} entry condition`, 'a Bland global node has one label, decided by the model');
+        ctx.drop(
+          `${at}.global.entry_conditions[${k}]`,
+          `${c.condition.kind} entry condition`,
+          'a Bland global node has one label, decided by the model',
+        );
     });
     if (n.global.go_back_conditions.length)
-      ctx.drop(`${at}.global.go_back_conditions`, 'go-back conditions of a global node', 'Bland returns from a global node by itself');
+      ctx.drop(
+        `${at}.global.go_back_conditions`,
+        'go-back conditions of a global node',
+        'Bland returns from a global node by itself',
+      );
   } else {
     if (m.is_global_false) data.isGlobal = false;
     if (typeof m.global_label_unused === 'string') data.globalLabel = m.global_label_unused;
@@ -89,7 +113,12 @@ function exportNode(n: GraphNode, i: number, g: AgentGraph, ctx: ExportContext):
   switch (n.type) {
     case 'conversation':
       writeWords(data, n.instruction, m, ctx);
-      if (n.tools?.length) ctx.drop(`${at}.tools`, 'tools the model may call on a node', 'Bland pathway nodes call tools through Webhook / Custom Tool nodes');
+      if (n.tools?.length)
+        ctx.drop(
+          `${at}.tools`,
+          'tools the model may call on a node',
+          'Bland pathway nodes call tools through Webhook / Custom Tool nodes',
+        );
       if (n.skip_response) ctx.drop(`${at}.skip_response`, 'skip response', 'Bland nodes wait for the caller');
       if (m.extract_vars_empty) data.extractVars = [];
       break;
@@ -98,15 +127,26 @@ function exportNode(n: GraphNode, i: number, g: AgentGraph, ctx: ExportContext):
       data.extractVars = n.variables.map((v, k) => {
         const vm = nativeMeta(ctx, v.source_meta);
         if (v.type === 'enum' && !ctx.native)
-          ctx.drop(`${at}.variables[${k}].choices`, 'choices of an enum variable', 'Bland extracts a string; the choices were put in its description');
-        const description = v.type === 'enum' && !ctx.native ? `${v.description} (one of: ${(v.choices ?? []).join(', ')})` : v.description;
+          ctx.drop(
+            `${at}.variables[${k}].choices`,
+            'choices of an enum variable',
+            'Bland extracts a string; the choices were put in its description',
+          );
+        const description =
+          v.type === 'enum' && !ctx.native
+            ? `${v.description} (one of: ${(v.choices ?? []).join(', ')})`
+            : v.description;
         const rest = Array.isArray(vm.rest) ? vm.rest : [];
         return [v.name, typeof vm.type === 'string' ? vm.type : PARLEY_TO_VAR_TYPE[v.type], description, ...rest];
       });
       break;
     case 'logic':
       data.prompt = '';
-      ctx.drop(at, `logic node ${JSON.stringify(n.id)}`, 'Bland has no logic nodes; written as a Default node whose edges the model decides');
+      ctx.drop(
+        at,
+        `logic node ${JSON.stringify(n.id)}`,
+        'Bland has no logic nodes; written as a Default node whose edges the model decides',
+      );
       break;
     case 'end':
       writeWords(data, n.message, m, ctx);
@@ -119,9 +159,18 @@ function exportNode(n: GraphNode, i: number, g: AgentGraph, ctx: ExportContext):
       writeWords(data, n.speak_during_execution, m, ctx);
       if (m.tool_named !== n.tool) {
         data.name = n.tool;
-        if (!ctx.native) ctx.drop(`${at}.tool`, `call of tool ${JSON.stringify(n.tool)}`, 'a Bland Webhook node needs its URL, method and body set in Bland');
+        if (!ctx.native)
+          ctx.drop(
+            `${at}.tool`,
+            `call of tool ${JSON.stringify(n.tool)}`,
+            'a Bland Webhook node needs its URL, method and body set in Bland',
+          );
       }
-      for (const [k, what] of [['arguments', 'argument templates'], ['output_variables', 'output variables'], ['actions', 'context.set actions']] as const) {
+      for (const [k, what] of [
+        ['arguments', 'argument templates'],
+        ['output_variables', 'output variables'],
+        ['actions', 'context.set actions'],
+      ] as const) {
         const v = n[k];
         if (v && (!Array.isArray(v) || v.length)) ctx.drop(`${at}.${k}`, what, 'Bland maps webhook data in Bland');
       }
@@ -136,7 +185,9 @@ function exportNode(n: GraphNode, i: number, g: AgentGraph, ctx: ExportContext):
       id: n.id,
       type,
       data: assemble(data, dataKeys, obj(m.data_extra), strs(m.data_key_order)),
-      position: n.position ? assemble({ x: n.position.x, y: n.position.y }, ['x', 'y'], obj(m.position_extra)) : undefined,
+      position: n.position
+        ? assemble({ x: n.position.x, y: n.position.y }, ['x', 'y'], obj(m.position_extra))
+        : undefined,
     },
     NODE_KEYS,
     obj(m.extra),
@@ -148,7 +199,8 @@ function exportNode(n: GraphNode, i: number, g: AgentGraph, ctx: ExportContext):
 function sameKind(n: GraphNode, kept: string): boolean {
   if (n.type === 'transfer') return kept === 'Transfer Node';
   if (n.type === 'function') return kept === 'Custom Tool';
-  if (n.type === 'conversation') return !['End Call', 'Transfer Call', 'Transfer Node', 'Webhook', 'Custom Tool', 'Press Button'].includes(kept);
+  if (n.type === 'conversation')
+    return !['End Call', 'Transfer Call', 'Transfer Node', 'Webhook', 'Custom Tool', 'Press Button'].includes(kept);
   return false;
 }
 
@@ -159,12 +211,17 @@ function exportEdge(source: string, t: Transition, tp: string, ctx: ExportContex
   if (c.kind === 'prompt') label = m.placeholder === c.prompt ? (m.label as string | undefined) : ctx.text(c.prompt);
   else if (c.kind === 'equation') {
     label = formatEquationExpression(c.equations, c.match);
-    ctx.drop(`${tp}.condition`, 'equation condition', 'Bland edges are decided by the model from their label; the equation was written as the label');
+    ctx.drop(
+      `${tp}.condition`,
+      'equation condition',
+      'Bland edges are decided by the model from their label; the equation was written as the label',
+    );
   } else {
     label = c.kind === 'else' ? 'None of the other pathways apply' : 'Always';
     ctx.drop(`${tp}.condition`, `${c.kind} condition`, 'Bland edges are decided by the model from their label');
   }
-  if (t.order !== undefined) ctx.drop(`${tp}.order`, 'evaluation order', 'Bland decides between labelled edges without an order');
+  if (t.order !== undefined)
+    ctx.drop(`${tp}.order`, 'evaluation order', 'Bland decides between labelled edges without an order');
   const inData = !!m.label_in_data;
   const extra = obj(m.extra);
   const dataExtra = obj(extra?.data);

@@ -18,7 +18,10 @@ export const DATA_KEYS_BY_TYPE: Record<string, readonly string[]> = {
 export const edgePlaceholder = (target: string) => `The conversation should now move on to "${target}"`;
 /** The tool a Webhook or Custom Tool node calls: its name, made into an identifier. */
 export const toolNameOf = (n: BlandNode) =>
-  (n.data.name ?? '').trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || `tool_${n.id}`;
+  (n.data.name ?? '')
+    .trim()
+    .replace(/[^A-Za-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '') || `tool_${n.id}`;
 
 type Mutable = Record<string, unknown> & { id: string; transitions: unknown[] };
 
@@ -27,14 +30,15 @@ export function importBlandPathway(p: BlandPathway, ctx: ImportContext): AgentGr
   const tools: ToolDef[] = [];
   const nodes = p.nodes.map((n, i) => importNode(n, i, tools, ctx));
   const starts = p.nodes.flatMap((n, i) => (n.data.isStart ? [i] : []));
-  if (starts.length === 0)
-    ctx.error('nodes', 'no node has "data": {"isStart": true}; expected exactly one start node');
-  starts.slice(1).forEach((i) =>
-    ctx.error(
-      `nodes[${i}].data.isStart`,
-      `node ${JSON.stringify(p.nodes[i].id)} is a second start node (the first is ${JSON.stringify(p.nodes[starts[0]].id)}); expected exactly one start node`,
-    ),
-  );
+  if (starts.length === 0) ctx.error('nodes', 'no node has "data": {"isStart": true}; expected exactly one start node');
+  starts
+    .slice(1)
+    .forEach((i) =>
+      ctx.error(
+        `nodes[${i}].data.isStart`,
+        `node ${JSON.stringify(p.nodes[i].id)} is a second start node (the first is ${JSON.stringify(p.nodes[starts[0]].id)}); expected exactly one start node`,
+      ),
+    );
   const index = new Map(p.nodes.map((n, i) => [n.id, i] as const));
   const natural: string[] = [];
   const perNode: string[][] = nodes.map(() => []);
@@ -113,7 +117,9 @@ function importNode(n: BlandNode, i: number, tools: ToolDef[], ctx: ImportContex
   if (d.isGlobal) {
     out.global = {
       entry_conditions:
-        d.globalLabel !== undefined ? [{ id: `${n.id}#global`, condition: { kind: 'prompt', prompt: d.globalLabel } }] : [],
+        d.globalLabel !== undefined
+          ? [{ id: `${n.id}#global`, condition: { kind: 'prompt', prompt: d.globalLabel } }]
+          : [],
       go_back_conditions: [],
     };
     ctx.map(`${at}.global`, joinPath(at, 'data', d.globalLabel !== undefined ? 'globalLabel' : 'isGlobal'));
@@ -149,7 +155,12 @@ function importNode(n: BlandNode, i: number, tools: ToolDef[], ctx: ImportContex
         out.variables = d.extractVars.map((v, k) => {
           ctx.map(`${at}.variables[${k}]`, joinPath(at, 'data', 'extractVars', k));
           const type = own(VAR_TYPE_TO_PARLEY, v[1]);
-          return { name: v[0], description: v[2], type: type ?? 'text', source_meta: compactMeta({ rest: v.length > 3 ? v.slice(3) : undefined, type: type ? undefined : v[1] }) };
+          return {
+            name: v[0],
+            description: v[2],
+            type: type ?? 'text',
+            source_meta: compactMeta({ rest: v.length > 3 ? v.slice(3) : undefined, type: type ? undefined : v[1] }),
+          };
         });
         if (words) out.instruction = words;
       } else {

@@ -22,7 +22,11 @@ export function importBlandTool(t: BlandTool | string): ToolDef {
 }
 
 /** Parley tool -> Bland custom tool (`m`: kept metadata when writing Bland again, else `{}`). */
-export function exportBlandTool(t: ToolDef, m: SourceMeta, text: (s: string) => string): Record<string, unknown> | string {
+export function exportBlandTool(
+  t: ToolDef,
+  m: SourceMeta,
+  text: (s: string) => string,
+): Record<string, unknown> | string {
   if (m.saved_tool_id) return t.name;
   return assemble(
     {

@@ -16,11 +16,12 @@ const OPS: Record<string, EquationOperator> = {
   gte_operator: '>=',
   lte_operator: '<=',
 };
-const NODE_BY_OP = Object.fromEntries(Object.entries(OPS).map(([k, v]) => [v, k])) as Partial<Record<EquationOperator, string>>;
+const NODE_BY_OP = Object.fromEntries(Object.entries(OPS).map(([k, v]) => [v, k])) as Partial<
+  Record<EquationOperator, string>
+>;
 
 export type ReadExpression =
-  | { ok: true; match: 'all' | 'any'; equations: Equation[]; literalTypes: (string | undefined)[] }
-  | { ok: false };
+  { ok: true; match: 'all' | 'any'; equations: Equation[]; literalTypes: (string | undefined)[] } | { ok: false };
 
 type Obj = Record<string, unknown>;
 
@@ -30,7 +31,8 @@ function comparison(e: Obj): { eq: Equation; literalType?: string } | undefined 
   const right = e.right;
   if (!op || !isPlainObject(left) || !isPlainObject(right)) return undefined;
   if (left.type !== 'dynamic_variable' || typeof left.name !== 'string' || !left.name) return undefined;
-  if (Object.keys(e).length !== 3 || Object.keys(left).length !== 2 || Object.keys(right).length !== 2) return undefined;
+  if (Object.keys(e).length !== 3 || Object.keys(left).length !== 2 || Object.keys(right).length !== 2)
+    return undefined;
   const t = right.type;
   if (t !== 'string_literal' && t !== 'number_literal' && t !== 'boolean_literal') return undefined;
   const value = right.value;
@@ -44,7 +46,11 @@ function comparison(e: Obj): { eq: Equation; literalType?: string } | undefined 
 export function readExpression(e: Obj): ReadExpression {
   const single = comparison(e);
   if (single) return { ok: true, match: 'all', equations: [single.eq], literalTypes: [single.literalType] };
-  if ((e.type !== 'and_operator' && e.type !== 'or_operator') || !Array.isArray(e.children) || Object.keys(e).length !== 2)
+  if (
+    (e.type !== 'and_operator' && e.type !== 'or_operator') ||
+    !Array.isArray(e.children) ||
+    Object.keys(e).length !== 2
+  )
     return { ok: false };
   const parts = e.children.map((c) => (isPlainObject(c) ? comparison(c) : undefined));
   if (!parts.length || parts.some((p) => !p)) return { ok: false };
@@ -69,13 +75,21 @@ function literal(text: string, type: string | undefined): Obj {
 }
 
 /** Equations -> an expression; undefined when an operator has no ElevenLabs counterpart. */
-export function writeExpression(equations: readonly Equation[], match: 'all' | 'any', literalTypes: unknown[] = []): Obj | undefined {
+export function writeExpression(
+  equations: readonly Equation[],
+  match: 'all' | 'any',
+  literalTypes: unknown[] = [],
+): Obj | undefined {
   const parts: Obj[] = [];
   for (const [k, e] of equations.entries()) {
     const type = NODE_BY_OP[e.operator];
     if (!type) return undefined;
     const lt = literalTypes[k];
-    parts.push({ type, left: { type: 'dynamic_variable', name: e.left }, right: literal(e.right ?? '', typeof lt === 'string' ? lt : undefined) });
+    parts.push({
+      type,
+      left: { type: 'dynamic_variable', name: e.left },
+      right: literal(e.right ?? '', typeof lt === 'string' ? lt : undefined),
+    });
   }
   if (parts.length === 1 && match === 'all') return parts[0];
   return { type: match === 'any' ? 'or_operator' : 'and_operator', children: parts };

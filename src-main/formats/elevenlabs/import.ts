@@ -55,7 +55,9 @@ export function importElevenLabs(a: ElAgent, ctx: ImportContext): AgentGraphInpu
     prompt_text_absent: prompt.prompt === undefined ? true : undefined,
     tools_present: prompt.tools ? true : undefined,
     first_message: first === null ? { value: null } : first === undefined ? { absent: true } : undefined,
-    vars_extra: agent.dynamic_variables ? extras(agent.dynamic_variables, ['dynamic_variable_placeholders']) : undefined,
+    vars_extra: agent.dynamic_variables
+      ? extras(agent.dynamic_variables, ['dynamic_variable_placeholders'])
+      : undefined,
     vars_present: agent.dynamic_variables ? (vars ? 'placeholders' : 'section') : undefined,
     workflow_at: workflowAt,
   });

@@ -54,7 +54,11 @@ export const ElNode = z.discriminatedUnion('type', [
     type: z.literal('phone_number'),
     transfer_destination: z.looseObject({ phone_number: z.string().optional(), sip_uri: z.string().optional() }),
   }),
-  z.looseObject({ ...base, type: z.literal('tool'), tools: z.array(z.looseObject({ tool_id: z.string().min(1) })).min(1) }),
+  z.looseObject({
+    ...base,
+    type: z.literal('tool'),
+    tools: z.array(z.looseObject({ tool_id: z.string().min(1) })).min(1),
+  }),
 ]);
 export type ElNode = z.infer<typeof ElNode>;
 
@@ -66,9 +70,7 @@ export type ElWorkflow = z.infer<typeof ElWorkflow>;
 
 export const ElAgentSection = z.looseObject({
   first_message: z.string().nullable().optional(),
-  prompt: z
-    .looseObject({ prompt: z.string().optional(), tools: z.array(ElTool).optional() })
-    .optional(),
+  prompt: z.looseObject({ prompt: z.string().optional(), tools: z.array(ElTool).optional() }).optional(),
   dynamic_variables: z
     .looseObject({ dynamic_variable_placeholders: z.record(z.string(), z.unknown()).optional() })
     .optional(),

@@ -43,7 +43,8 @@ export function exportElTool(t: ToolDef, m: SourceMeta, text: (s: string) => str
   const type = typeof m.type === 'string' ? m.type : t.kind === 'custom' || t.kind === 'other' ? 'client' : 'system';
   const extra = { ...asObject(m.extra) };
   if (t.parameters !== undefined) {
-    if (m.parameters_from === 'api_schema') extra.api_schema = { ...asObject(extra.api_schema), request_body_schema: t.parameters };
+    if (m.parameters_from === 'api_schema')
+      extra.api_schema = { ...asObject(extra.api_schema), request_body_schema: t.parameters };
     else extra.parameters = t.parameters;
   }
   const name = type === 'system' && !m.type ? systemName(t) : t.name;

@@ -17,7 +17,11 @@ export function exportWorkflow(g: AgentGraph, ctx: ExportContext, gm: SourceMeta
   const synthStart = entry?.type !== 'logic' || !!entry.global;
   if (synthStart) {
     nodes[START_ID] = { type: 'start', edge_order: [`${START_ID}->${g.entry_node_id}`] };
-    edges[`${START_ID}->${g.entry_node_id}`] = { source: START_ID, target: g.entry_node_id, forward_condition: { type: 'unconditional' } };
+    edges[`${START_ID}->${g.entry_node_id}`] = {
+      source: START_ID,
+      target: g.entry_node_id,
+      forward_condition: { type: 'unconditional' },
+    };
   }
   g.nodes.forEach((n, i) => {
     nodes[n.id] = exportNode(n, i, n === entry && !synthStart, ctx);
@@ -27,7 +31,8 @@ export function exportWorkflow(g: AgentGraph, ctx: ExportContext, gm: SourceMeta
       const tm = nativeMeta(ctx, t.source_meta);
       const tp = `nodes[${i}].transitions[${j}]`;
       const condition = exportCondition(t.condition, obj(tm.condition) ?? {}, tp, ctx);
-      if (t.order !== undefined) ctx.drop(`${tp}.order`, 'evaluation order', "ElevenLabs tries a node's edges in its edge_order");
+      if (t.order !== undefined)
+        ctx.drop(`${tp}.order`, 'evaluation order', "ElevenLabs tries a node's edges in its edge_order");
       const em = obj(tm.edge) ?? {};
       const back = typeof tm.backward_of === 'string' ? tm.backward_of : undefined;
       const id = back ?? t.id;
@@ -61,14 +66,20 @@ function exportCondition(c: Condition, m: SourceMeta, tp: string, ctx: ExportCon
   const extra = obj(m.extra);
   const withExtra = (known: Obj, keys: string[]) => assemble(known, keys, extra);
   if (c.kind === 'prompt') {
-    if (m.placeholder === c.prompt && typeof m.result === 'boolean') return withExtra({ type: 'result', successful: m.result }, ['type', 'successful']);
-    if (m.placeholder === c.prompt && m.expression) return withExtra({ type: 'expression', expression: m.expression }, ['type', 'expression']);
+    if (m.placeholder === c.prompt && typeof m.result === 'boolean')
+      return withExtra({ type: 'result', successful: m.result }, ['type', 'successful']);
+    if (m.placeholder === c.prompt && m.expression)
+      return withExtra({ type: 'expression', expression: m.expression }, ['type', 'expression']);
     return withExtra({ type: 'llm', condition: ctx.text(c.prompt) }, ['type', 'condition']);
   }
   if (c.kind === 'equation') {
     const expression = writeExpression(c.equations, c.match, Array.isArray(m.literal_types) ? m.literal_types : []);
     if (expression) return withExtra({ type: 'expression', expression }, ['type', 'expression']);
-    ctx.drop(`${tp}.condition`, 'equation with contains/exists operators', 'ElevenLabs expressions compare a variable with a value; written as an LLM condition');
+    ctx.drop(
+      `${tp}.condition`,
+      'equation with contains/exists operators',
+      'ElevenLabs expressions compare a variable with a value; written as an LLM condition',
+    );
     return { type: 'llm', condition: formatEquationExpression(c.equations, c.match) };
   }
   if (c.kind === 'skip' || (c.kind === 'else' && !ctx.native))
@@ -87,7 +98,11 @@ function exportNode(n: GraphNode, i: number, isStart: boolean, ctx: ExportContex
       type = isStart ? 'start' : 'override_agent';
       if (!isStart) {
         known.additional_prompt = '';
-        ctx.drop(at, `logic node ${JSON.stringify(n.id)}`, 'ElevenLabs has no logic nodes besides start; written as a subagent with no prompt');
+        ctx.drop(
+          at,
+          `logic node ${JSON.stringify(n.id)}`,
+          'ElevenLabs has no logic nodes besides start; written as a subagent with no prompt',
+        );
       }
       break;
     case 'end':
@@ -101,16 +116,31 @@ function exportNode(n: GraphNode, i: number, isStart: boolean, ctx: ExportContex
         known.transfer_message = n.message ? ctx.text(n.message.text) : m.transfer_message_null ? null : undefined;
       } else {
         type = 'phone_number';
-        const key = typeof m.destination_key === 'string' ? m.destination_key : n.target.startsWith('sip:') ? 'sip_uri' : 'phone_number';
-        known.transfer_destination = assemble({ [key]: ctx.text(n.target) }, [key], obj(m.destination_extra) ?? (ctx.native ? {} : { type: key === 'sip_uri' ? 'sip_uri' : 'phone' }));
-        if (n.message) ctx.drop(`${at}.message`, 'transfer message', 'an ElevenLabs transfer-to-number node has no message');
+        const key =
+          typeof m.destination_key === 'string'
+            ? m.destination_key
+            : n.target.startsWith('sip:')
+              ? 'sip_uri'
+              : 'phone_number';
+        known.transfer_destination = assemble(
+          { [key]: ctx.text(n.target) },
+          [key],
+          obj(m.destination_extra) ?? (ctx.native ? {} : { type: key === 'sip_uri' ? 'sip_uri' : 'phone' }),
+        );
+        if (n.message)
+          ctx.drop(`${at}.message`, 'transfer message', 'an ElevenLabs transfer-to-number node has no message');
       }
       break;
     case 'function': {
       type = 'tool';
       const raw = Array.isArray(m.tools_raw) ? (m.tools_raw as Obj[]) : undefined;
       known.tools = raw && raw[0]?.tool_id === n.tool ? raw : [{ tool_id: n.tool }];
-      if (n.speak_during_execution) ctx.drop(`${at}.speak_during_execution`, 'words spoken during the call', 'an ElevenLabs tool node says nothing');
+      if (n.speak_during_execution)
+        ctx.drop(
+          `${at}.speak_during_execution`,
+          'words spoken during the call',
+          'an ElevenLabs tool node says nothing',
+        );
       break;
     }
     default: {
@@ -119,12 +149,29 @@ function exportNode(n: GraphNode, i: number, isStart: boolean, ctx: ExportContex
       known.label = n.name;
       known.additional_prompt = words && !(m.prompt_absent && words.text === '') ? ctx.text(words.text) : undefined;
       if (n.type === 'conversation') known.additional_tool_ids = n.tools;
-      if (words?.mode === 'static') ctx.drop(`${at}.instruction.mode`, 'static (spoken as written) instruction', 'a subagent prompt is for the model');
+      if (words?.mode === 'static')
+        ctx.drop(
+          `${at}.instruction.mode`,
+          'static (spoken as written) instruction',
+          'a subagent prompt is for the model',
+        );
       if (n.type !== 'conversation')
-        ctx.drop(at, `${n.type} node ${JSON.stringify(n.id)}`, `ElevenLabs has no ${n.type} nodes; written as a subagent with its instruction`);
-      if (n.type === 'conversation' && n.skip_response) ctx.drop(`${at}.skip_response`, 'skip response', 'ElevenLabs subagents wait for the caller');
+        ctx.drop(
+          at,
+          `${n.type} node ${JSON.stringify(n.id)}`,
+          `ElevenLabs has no ${n.type} nodes; written as a subagent with its instruction`,
+        );
+      if (n.type === 'conversation' && n.skip_response)
+        ctx.drop(`${at}.skip_response`, 'skip response', 'ElevenLabs subagents wait for the caller');
     }
   }
-  const position = n.position ? assemble({ x: n.position.x, y: n.position.y }, ['x', 'y'], obj(m.position_extra)) : undefined;
-  return assemble({ type, position, ...known }, [...NODE_BASE_KEYS, ...NODE_KEYS[type]], obj(m.extra), strs(m.key_order));
+  const position = n.position
+    ? assemble({ x: n.position.x, y: n.position.y }, ['x', 'y'], obj(m.position_extra))
+    : undefined;
+  return assemble(
+    { type, position, ...known },
+    [...NODE_BASE_KEYS, ...NODE_KEYS[type]],
+    obj(m.extra),
+    strs(m.key_order),
+  );
 }

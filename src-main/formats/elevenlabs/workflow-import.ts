@@ -3,7 +3,7 @@ import { joinPath } from '../shared/json-path.js';
 import { cleanMeta, compactMeta, extras, keyOrder } from '../shared/meta.js';
 import type { ImportContext } from '../types.js';
 import { readExpression } from './expression.js';
-import type { ElCondition, ElEdge, ElNode, ElWorkflow } from './schema.js';
+import type { ElCondition, ElNode, ElWorkflow } from './schema.js';
 
 export const NODE_BASE_KEYS = ['type', 'position', 'edge_order'] as const;
 export const NODE_KEYS: Record<ElNode['type'], readonly string[]> = {
@@ -36,7 +36,10 @@ export function importWorkflow(w: ElWorkflow, at: string, ctx: ImportContext) {
     const src = joinPath(at, 'edges', edgeId);
     const si = index.get(e.source);
     if (si === undefined) {
-      ctx.error(joinPath(src, 'source'), `edge ${JSON.stringify(edgeId)} starts at node ${JSON.stringify(e.source)}, which does not exist; expected a key of the workflow's nodes`);
+      ctx.error(
+        joinPath(src, 'source'),
+        `edge ${JSON.stringify(edgeId)} starts at node ${JSON.stringify(e.source)}, which does not exist; expected a key of the workflow's nodes`,
+      );
       continue;
     }
     const forward = e.forward_condition ?? undefined;
@@ -51,11 +54,15 @@ export function importWorkflow(w: ElWorkflow, at: string, ctx: ImportContext) {
       bare[edgeId] = e;
       continue;
     }
-    if (forward) add(nodes[si], si, edgeId, e.target, forward, joinPath(src, 'forward_condition'), src, ctx, { edge: edgeMeta });
+    if (forward)
+      add(nodes[si], si, edgeId, e.target, forward, joinPath(src, 'forward_condition'), src, ctx, { edge: edgeMeta });
     if (backward) {
       const ti = index.get(e.target);
       if (ti === undefined) {
-        ctx.error(joinPath(src, 'target'), `edge ${JSON.stringify(edgeId)} has a backward condition but its target ${JSON.stringify(e.target)} does not exist; expected a key of the workflow's nodes`);
+        ctx.error(
+          joinPath(src, 'target'),
+          `edge ${JSON.stringify(edgeId)} has a backward condition but its target ${JSON.stringify(e.target)} does not exist; expected a key of the workflow's nodes`,
+        );
         continue;
       }
       add(nodes[ti], ti, `${edgeId}#back`, e.source, backward, joinPath(src, 'backward_condition'), src, ctx, {
@@ -68,7 +75,11 @@ export function importWorkflow(w: ElWorkflow, at: string, ctx: ImportContext) {
   return {
     entry: starts[0] ?? ids[0],
     nodes,
-    meta: { workflow_extra: extras(w, ['nodes', 'edges']), bare_edges: Object.keys(bare).length ? bare : undefined, edge_order_of_file: Object.keys(w.edges) },
+    meta: {
+      workflow_extra: extras(w, ['nodes', 'edges']),
+      bare_edges: Object.keys(bare).length ? bare : undefined,
+      edge_order_of_file: Object.keys(w.edges),
+    },
   };
 }
 
@@ -79,7 +90,10 @@ function orderTransitions(n: Mutable, order: string[] | undefined): void {
     const r = order.indexOf(String(t.id).replace(/#back$/, ''));
     return r < 0 ? order.length : r;
   };
-  n.transitions = n.transitions.map((t, j) => ({ t, j })).sort((a, b) => rank(a.t) - rank(b.t) || a.j - b.j).map((x) => x.t);
+  n.transitions = n.transitions
+    .map((t, j) => ({ t, j }))
+    .sort((a, b) => rank(a.t) - rank(b.t) || a.j - b.j)
+    .map((x) => x.t);
 }
 
 function add(
@@ -101,7 +115,12 @@ function add(
   let condition: Condition;
   switch (c.type) {
     case 'unconditional':
-      condition = { kind: n.type === 'logic' && !n.transitions.some((t) => (t.condition as Condition).kind === 'else') ? 'else' : 'always' };
+      condition = {
+        kind:
+          n.type === 'logic' && !n.transitions.some((t) => (t.condition as Condition).kind === 'else')
+            ? 'else'
+            : 'always',
+      };
       cm.extra = extras(c, ['type']);
       break;
     case 'llm':

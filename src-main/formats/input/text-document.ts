@@ -10,8 +10,7 @@ export interface SourceDocument {
 }
 
 export type TextDocumentResult =
-  | { ok: true; document: SourceDocument; warnings: Issue[] }
-  | { ok: false; errors: Issue[] };
+  { ok: true; document: SourceDocument; warnings: Issue[] } | { ok: false; errors: Issue[] };
 
 /** A zip archive (an .xlsx workbook) read as text: its first bytes. */
 const ZIP_MAGIC = 'PK\u0003\u0004';
@@ -39,7 +38,7 @@ export function readTextDocument(text: string, fileName: string, maxDepth: numbe
       errors: [
         err(
           '',
-          'this is a spreadsheet (.xlsx, a zip archive), read as text; expected it through `parley import`, `parley validate` or the app\'s import dialog, which read XLSForm workbooks (import it, then use the stored agent)',
+          "this is a spreadsheet (.xlsx, a zip archive), read as text; expected it through `parley import`, `parley validate` or the app's import dialog, which read XLSForm workbooks (import it, then use the stored agent)",
         ),
       ],
     };

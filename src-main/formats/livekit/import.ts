@@ -6,7 +6,8 @@ export const handoffPlaceholder = (target: string) => `The caller should now be 
 const END_NAMES = new Set(['end_call', 'hang_up', 'hangup']);
 
 /** Where a class or method is, as Parley prints it in messages: `Greeter.lookup (line 12)`. */
-export const where = (cls: string, line: number, member?: string) => `${member ? `${cls}.${member}` : `class ${cls}`} (line ${line})`;
+export const where = (cls: string, line: number, member?: string) =>
+  `${member ? `${cls}.${member}` : `class ${cls}`} (line ${line})`;
 
 /** Python annotation -> JSON Schema type (unknown annotations become strings). */
 function schemaType(annotation: string | undefined): string {
@@ -61,7 +62,10 @@ function importClass(
   ctx.map(at, where(c.name, c.line));
   if (c.instructions) ctx.map(`${at}.instruction`, where(c.name, c.instructions.line, 'instructions'));
   if (!c.instructions)
-    ctx.warn(where(c.name, c.line), `agent class ${c.name} passes no instructions to super().__init__(); expected instructions="..." (the node has an empty instruction)`);
+    ctx.warn(
+      where(c.name, c.line),
+      `agent class ${c.name} passes no instructions to super().__init__(); expected instructions="..." (the node has an empty instruction)`,
+    );
   else if (!c.instructions.literal)
     ctx.warn(
       where(c.name, c.instructions.line, 'instructions'),
@@ -85,7 +89,10 @@ function importClass(
       ctx.map(tp, where(c.name, t.line, t.method));
       const prompt = t.description?.trim() ? t.description : handoffPlaceholder(target);
       if (!t.description?.trim())
-        ctx.warn(where(c.name, t.line, t.method), `handoff tool ${t.method} has no docstring or description; Parley decides it with the placeholder question ${JSON.stringify(prompt)} (expected a docstring saying when to hand over)`);
+        ctx.warn(
+          where(c.name, t.line, t.method),
+          `handoff tool ${t.method} has no docstring or description; Parley decides it with the placeholder question ${JSON.stringify(prompt)} (expected a docstring saying when to hand over)`,
+        );
       transitions.push({
         id: n > 1 ? `${id}->${target}#${n}` : `${id}->${target}`,
         target,

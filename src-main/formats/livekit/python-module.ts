@@ -67,7 +67,10 @@ export function readPythonModule(text: string, opts: { maxDepth: number }): Read
       if (depth > opts.maxDepth * 4 && !tooDeep) {
         tooDeep = true;
         const { line } = src.at(cursor.from);
-        errors.push({ path: `line ${line}`, message: `code nested deeper than ${opts.maxDepth * 4} levels; expected at most ${opts.maxDepth * 4}` });
+        errors.push({
+          path: `line ${line}`,
+          message: `code nested deeper than ${opts.maxDepth * 4} levels; expected at most ${opts.maxDepth * 4}`,
+        });
       }
       continue;
     }
@@ -87,13 +90,19 @@ function readModule(src: PySource, top: SyntaxNode): PyModule {
   const classes: PyClass[] = [];
   let docstring: string | undefined;
   children(top).forEach((stmt, i) => {
-    if (i === 0 && stmt.name === 'ExpressionStatement' && stmt.firstChild) docstring = stringValue(src, stmt.firstChild);
+    if (i === 0 && stmt.name === 'ExpressionStatement' && stmt.firstChild)
+      docstring = stringValue(src, stmt.firstChild);
     if (stmt.name === 'AssignStatement') {
       const [target, op, value] = children(stmt);
       const v = value && op?.name === 'AssignOp' ? stringValue(src, value) : undefined;
       if (target?.name === 'VariableName' && v !== undefined) strings.set(src.slice(target), v);
     }
-    const cls = stmt.name === 'DecoratedStatement' ? child(stmt, 'ClassDefinition') : stmt.name === 'ClassDefinition' ? stmt : undefined;
+    const cls =
+      stmt.name === 'DecoratedStatement'
+        ? child(stmt, 'ClassDefinition')
+        : stmt.name === 'ClassDefinition'
+          ? stmt
+          : undefined;
     if (cls) classes.push(readClass(src, cls, strings));
   });
   const agents = agentClasses(classes);
@@ -107,7 +116,7 @@ function readModule(src: PySource, top: SyntaxNode): PyModule {
 /** Classes deriving from `Agent` (directly, as `agents.Agent` / `voice.Agent`, or through another agent class). */
 function agentClasses(all: PyClass[]): PyClass[] {
   const agent = new Set<string>();
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const c of all)
       if (!agent.has(c.name) && c.bases.some((b) => b === 'Agent' || b.endsWith('.Agent') || agent.has(b))) {
@@ -131,7 +140,12 @@ function readClass(src: PySource, cls: SyntaxNode, strings: Map<string, string>)
       continue;
     }
     const decorators = stmt.name === 'DecoratedStatement' ? children(stmt, 'Decorator') : [];
-    const fn = stmt.name === 'FunctionDefinition' ? stmt : stmt.name === 'DecoratedStatement' ? child(stmt, 'FunctionDefinition') : undefined;
+    const fn =
+      stmt.name === 'FunctionDefinition'
+        ? stmt
+        : stmt.name === 'DecoratedStatement'
+          ? child(stmt, 'FunctionDefinition')
+          : undefined;
     if (!fn) continue;
     const method = src.slice(child(fn, 'VariableName')!);
     if (method === '__init__') out.instructions ??= readInstructions(src, fn, strings);
@@ -153,10 +167,16 @@ function readClass(src: PySource, cls: SyntaxNode, strings: Map<string, string>)
 function readInstructions(src: PySource, fn: SyntaxNode, strings: Map<string, string>): PyClass['instructions'] {
   for (const call of descendants(fn, 'CallExpression')) {
     const callee = call.firstChild;
-    if (!callee || callee.name !== 'MemberExpression' || !src.slice(callee).replace(/\s+/g, '').endsWith('super().__init__')) continue;
+    if (
+      !callee ||
+      callee.name !== 'MemberExpression' ||
+      !src.slice(callee).replace(/\s+/g, '').endsWith('super().__init__')
+    )
+      continue;
     const value = callArgs(src, child(call, 'ArgList')!).keywords.get('instructions');
     if (!value) return undefined;
-    const literal = stringValue(src, value) ?? (value.name === 'VariableName' ? strings.get(src.slice(value)) : undefined);
+    const literal =
+      stringValue(src, value) ?? (value.name === 'VariableName' ? strings.get(src.slice(value)) : undefined);
     return { text: literal ?? src.slice(value), literal: literal !== undefined, line: src.line(value) };
   }
   return undefined;
@@ -192,7 +212,10 @@ function readTool(src: PySource, fn: SyntaxNode, method: string, decorator: Synt
   tool.params = readParams(src, child(fn, 'ParamList')!);
   for (const ret of body ? descendants(body, 'ReturnStatement', 'FunctionDefinition') : []) {
     const parts = children(ret).filter((c) => c.name !== 'return' && c.name !== ',');
-    const inner = parts.length === 1 && parts[0].name === 'TupleExpression' ? children(parts[0]).filter((c) => c.name !== ',' && c.name !== '(' && c.name !== ')') : parts;
+    const inner =
+      parts.length === 1 && parts[0].name === 'TupleExpression'
+        ? children(parts[0]).filter((c) => c.name !== ',' && c.name !== '(' && c.name !== ')')
+        : parts;
     const call = inner[0];
     const callee = call?.name === 'CallExpression' ? call.firstChild : undefined;
     if (!callee || callee.name !== 'VariableName') continue;
@@ -256,7 +279,10 @@ function findStartAgent(src: PySource, top: SyntaxNode, agents: Set<string>): st
 /** A docstring without its common indentation and surrounding blank lines. */
 export function cleanDocstring(doc: string): string {
   const lines = doc.split('\n');
-  const indents = lines.slice(1).filter((l) => l.trim()).map((l) => l.length - l.trimStart().length);
+  const indents = lines
+    .slice(1)
+    .filter((l) => l.trim())
+    .map((l) => l.length - l.trimStart().length);
   const cut = indents.length ? Math.min(...indents) : 0;
   return [lines[0].trim(), ...lines.slice(1).map((l) => l.slice(cut).trimEnd())].join('\n').trim();
 }

@@ -42,7 +42,10 @@ export function child(n: SyntaxNode, name: string): SyntaxNode | undefined {
 }
 
 /** Keyword arguments of an ArgList: name -> value node; positional arguments in order. */
-export function callArgs(src: PySource, argList: SyntaxNode): { positional: SyntaxNode[]; keywords: Map<string, SyntaxNode> } {
+export function callArgs(
+  src: PySource,
+  argList: SyntaxNode,
+): { positional: SyntaxNode[]; keywords: Map<string, SyntaxNode> } {
   const positional: SyntaxNode[] = [];
   const keywords = new Map<string, SyntaxNode>();
   const items = children(argList).filter((c) => !['(', ')', ','].includes(c.name));
@@ -117,7 +120,19 @@ export function decodeLiteral(token: string): string | undefined {
       continue;
     }
     const e = body[++k];
-    const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', v: '\v', '0': '\0' };
+    const simple: Record<string, string> = {
+      n: '\n',
+      t: '\t',
+      r: '\r',
+      '\\': '\\',
+      "'": "'",
+      '"': '"',
+      a: '\x07',
+      b: '\b',
+      f: '\f',
+      v: '\v',
+      '0': '\0',
+    };
     if (e === '\n') continue;
     if (e !== undefined && Object.hasOwn(simple, e)) out += simple[e];
     else if (e === 'x' || e === 'u' || e === 'U') {

@@ -11,13 +11,25 @@ export function exportTelnyx(g: AgentGraph, ctx: ExportContext): Record<string, 
   dropGraphFeatures(ctx, 'Telnyx', ['snippets', 'metrics', 'description']);
   dropForeignMeta(ctx, 'telnyx');
   if (g.global_prompt)
-    ctx.drop('global_prompt', 'global prompt', "Telnyx has no shared prompt; it was put in front of every assistant's instructions");
+    ctx.drop(
+      'global_prompt',
+      'global prompt',
+      "Telnyx has no shared prompt; it was put in front of every assistant's instructions",
+    );
   if (g.first_speaker === 'caller')
-    ctx.drop('first_speaker', 'caller speaks first', 'a Telnyx assistant greets the caller (an empty greeting lets the model open)');
+    ctx.drop(
+      'first_speaker',
+      'caller speaks first',
+      'a Telnyx assistant greets the caller (an empty greeting lets the model open)',
+    );
   const conv = g.nodes.filter((n, i) => {
     if (n.global) ctx.drop(`nodes[${i}].global`, 'global node setting', 'Telnyx has no global assistants');
     if (n.type === 'conversation') return true;
-    ctx.drop(`nodes[${i}]`, `${n.type} node ${JSON.stringify(n.id)}`, 'Telnyx multi-assistant setups are made of assistants (conversation nodes) only');
+    ctx.drop(
+      `nodes[${i}]`,
+      `${n.type} node ${JSON.stringify(n.id)}`,
+      'Telnyx multi-assistant setups are made of assistants (conversation nodes) only',
+    );
     return false;
   }) as NodeOf<'conversation'>[];
   const entry = conv.find((n) => n.id === g.entry_node_id) ?? conv[0];
@@ -29,28 +41,52 @@ export function exportTelnyx(g: AgentGraph, ctx: ExportContext): Record<string, 
   return assemble({ data: assistants }, ['data'], asObject(gm.extra));
 }
 
-function exportAssistant(n: NodeOf<'conversation'>, isEntry: boolean, g: AgentGraph, ctx: ExportContext): Record<string, unknown> {
+function exportAssistant(
+  n: NodeOf<'conversation'>,
+  isEntry: boolean,
+  g: AgentGraph,
+  ctx: ExportContext,
+): Record<string, unknown> {
   const i = g.nodes.indexOf(n);
   const m = nativeMeta(ctx, n.source_meta);
   const prefix = g.global_prompt ? `${ctx.text(g.global_prompt)}\n\n` : '';
   if (n.instruction.mode === 'static')
-    ctx.drop(`nodes[${i}].instruction.mode`, 'static (spoken as written) instruction', 'Telnyx instructions are for the model');
+    ctx.drop(
+      `nodes[${i}].instruction.mode`,
+      'static (spoken as written) instruction',
+      'Telnyx instructions are for the model',
+    );
   const listed = n.tools ?? (g.nodes.length === 1 ? g.tools.map((t) => t.name) : []);
   const raw = asObject(m.tool_raw) ?? {};
   const tools: unknown[] = listed
-    .map((name) => raw[name] ?? renderTool(g.tools.find((t) => t.name === name), ctx))
+    .map(
+      (name) =>
+        raw[name] ??
+        renderTool(
+          g.tools.find((t) => t.name === name),
+          ctx,
+        ),
+    )
     .filter((t) => t !== undefined);
   const targets: Record<string, unknown>[] = [];
   n.transitions.forEach((t, j) => {
     const tp = `nodes[${i}].transitions[${j}]`;
     const target = g.nodes.find((x) => x.id === t.target);
     if (t.condition.kind !== 'prompt' || target?.type !== 'conversation') {
-      ctx.drop(tp, `${t.condition.kind} transition to ${JSON.stringify(t.target)}`, 'Telnyx hands off only to other assistants, when the model decides');
+      ctx.drop(
+        tp,
+        `${t.condition.kind} transition to ${JSON.stringify(t.target)}`,
+        'Telnyx hands off only to other assistants, when the model decides',
+      );
       return;
     }
     const tm = nativeMeta(ctx, t.source_meta);
     if (tm.placeholder !== t.condition.prompt)
-      ctx.drop(`${tp}.condition`, 'handoff condition text', 'a Telnyx handoff names the assistant only; say when to hand off in the instructions');
+      ctx.drop(
+        `${tp}.condition`,
+        'handoff condition text',
+        'a Telnyx handoff names the assistant only; say when to hand off in the instructions',
+      );
     targets.push(
       assemble(
         { id: t.target, name: tm.name_absent ? undefined : (target.name ?? t.target) },

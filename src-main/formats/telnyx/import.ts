@@ -9,7 +9,11 @@ import { exportTelnyxTool, importTelnyxTool } from './tools.js';
 export const ASSISTANT_KEYS = ['id', 'name', 'instructions', 'greeting', 'tools', 'dynamic_variables'] as const;
 export const handoffPlaceholder = (name: string) => `The caller should now be handed off to the assistant "${name}"`;
 
-type Mutable = Record<string, unknown> & { id: string; transitions: Record<string, unknown>[]; source_meta?: SourceMeta };
+type Mutable = Record<string, unknown> & {
+  id: string;
+  transitions: Record<string, unknown>[];
+  source_meta?: SourceMeta;
+};
 
 const nodeIdOf = (a: TelnyxAssistant, i: number) => a.id ?? a.name ?? (i === 0 ? 'assistant' : `assistant_${i}`);
 
@@ -66,7 +70,13 @@ function importAssistant(a: TelnyxAssistant, i: number, src: string, tools: Tool
     if (!existing) {
       ctx.map(`tools[${tools.length}]`, joinPath(src, 'tools', k));
       tools.push(tool);
-    } else if (!jsonEqual(exportTelnyxTool(existing, existing.source_meta ?? {}, (s) => s), t)) rawTools[tool.name] = t;
+    } else if (
+      !jsonEqual(
+        exportTelnyxTool(existing, existing.source_meta ?? {}, (s) => s),
+        t,
+      )
+    )
+      rawTools[tool.name] = t;
   });
   const meta: SourceMeta = {
     extra: extras(a, ASSISTANT_KEYS),
@@ -104,10 +114,16 @@ function linkHandoffs(
     if (t.type !== 'handoff') return;
     const tsrc = joinPath(src, 'tools', k);
     if (!t.handoff) {
-      ctx.error(tsrc, 'handoff tool without "handoff" settings; expected {"handoff": {"ai_assistants": [{"id", "name"}]}}');
+      ctx.error(
+        tsrc,
+        'handoff tool without "handoff" settings; expected {"handoff": {"ai_assistants": [{"id", "name"}]}}',
+      );
       return;
     }
-    const handoffMeta = compactMeta({ extra: extras(t, ['type', 'handoff']), handoff_extra: extras(t.handoff, ['ai_assistants']) });
+    const handoffMeta = compactMeta({
+      extra: extras(t, ['type', 'handoff']),
+      handoff_extra: extras(t.handoff, ['ai_assistants']),
+    });
     if (handoffMeta) (node.source_meta ??= {}).handoff = handoffMeta;
     t.handoff.ai_assistants.forEach((target, h) => {
       const dsrc = joinPath(tsrc, 'handoff', 'ai_assistants', h);
@@ -137,7 +153,11 @@ function linkHandoffs(
         id: `${node.id}->${target.id}`,
         target: target.id,
         condition: { kind: 'prompt', prompt },
-        source_meta: compactMeta({ placeholder: prompt, extra: extras(target, ['id', 'name']), name_absent: target.name === undefined ? true : undefined }),
+        source_meta: compactMeta({
+          placeholder: prompt,
+          extra: extras(target, ['id', 'name']),
+          name_absent: target.name === undefined ? true : undefined,
+        }),
       });
     });
   });

@@ -5,7 +5,15 @@ import { importTelnyx } from './import.js';
 import { TelnyxAssistant, TelnyxAssistantList, type TelnyxAssistantList as List } from './schema.js';
 
 /** Settings only a Telnyx assistant has next to its `instructions` (voicetest's telltales plus the API's). */
-const MARKERS = ['greeting', 'voice_settings', 'transcription', 'telephony_settings', 'dynamic_variables', 'insight_settings', 'enabled_features'];
+const MARKERS = [
+  'greeting',
+  'voice_settings',
+  'transcription',
+  'telephony_settings',
+  'dynamic_variables',
+  'insight_settings',
+  'enabled_features',
+];
 
 const isAssistant = (json: unknown): boolean =>
   isPlainObject(json) &&

@@ -26,7 +26,8 @@ function tokenize(s: string): Token[] | string {
   const out: Token[] = [];
   let i = 0;
   const isDigit = (c: string) => c >= '0' && c <= '9';
-  const isWord = (c: string) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_' || c === '-' || isDigit(c);
+  const isWord = (c: string) =>
+    (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_' || c === '-' || isDigit(c);
   while (i < s.length) {
     const c = s[i];
     if (c === ' ' || c === '\t' || c === '\n' || c === '\r') i++;
@@ -106,7 +107,7 @@ export function readXlsExpression(text: string, self: string): ReadExpr {
         eq = { ...inner, operator: 'not_contains' };
       } else {
         const a = operand();
-        if (peek()?.t !== ',') throw new Unsupported('expected selected(${field}, \'value\')');
+        if (peek()?.t !== ',') throw new Unsupported("expected selected(${field}, 'value')");
         p++;
         const b = operand();
         if (!a.field || b.value === undefined) throw new Unsupported("expected selected(${field}, 'value')");
@@ -124,8 +125,11 @@ export function readXlsExpression(text: string, self: string): ReadExpr {
     const value = left.field ? right.value : left.value;
     if (!field || value === undefined) throw new Unsupported('expected a field compared with a value');
     let operator = OPS[op.v];
-    if (!left.field) operator = ({ '>': '<', '<': '>', '>=': '<=', '<=': '>=' } as Record<string, EquationOperator>)[operator] ?? operator;
-    if (value === '' && (operator === '==' || operator === '!=')) return { left: field, operator: operator === '==' ? 'not_exists' : 'exists' };
+    if (!left.field)
+      operator =
+        ({ '>': '<', '<': '>', '>=': '<=', '<=': '>=' } as Record<string, EquationOperator>)[operator] ?? operator;
+    if (value === '' && (operator === '==' || operator === '!='))
+      return { left: field, operator: operator === '==' ? 'not_exists' : 'exists' };
     return { left: field, operator, right: value };
   };
   try {
@@ -133,7 +137,8 @@ export function readXlsExpression(text: string, self: string): ReadExpr {
     let joiner: string | undefined;
     while (p < tokens.length) {
       const t = tokens[p++];
-      if (t.t !== 'word' || (t.v !== 'and' && t.v !== 'or')) throw new Unsupported('expected and / or between conditions');
+      if (t.t !== 'word' || (t.v !== 'and' && t.v !== 'or'))
+        throw new Unsupported('expected and / or between conditions');
       if (joiner && joiner !== t.v) throw new Unsupported('mixes and with or; Parley equations take one of them');
       joiner = t.v;
       equations.push(term());
@@ -162,5 +167,8 @@ const NEGATE: Record<EquationOperator, EquationOperator> = {
 
 /** The negation of an all/any group of equations (De Morgan): a constraint that fails. */
 export function negate(match: 'all' | 'any', equations: Equation[]): { match: 'all' | 'any'; equations: Equation[] } {
-  return { match: match === 'all' ? 'any' : 'all', equations: equations.map((e) => ({ ...e, operator: NEGATE[e.operator] })) };
+  return {
+    match: match === 'all' ? 'any' : 'all',
+    equations: equations.map((e) => ({ ...e, operator: NEGATE[e.operator] })),
+  };
 }

@@ -11,9 +11,46 @@ import type { Sheet, SheetRow, Workbook } from './workbook.js';
  */
 
 export const END_ID = 'survey_end';
-const STRUCTURE = new Set(['begin_group', 'begin group', 'end_group', 'end group', 'begin_repeat', 'begin repeat', 'end_repeat', 'end repeat']);
-const METADATA = new Set(['start', 'end', 'today', 'deviceid', 'phonenumber', 'username', 'email', 'audit', 'simserial', 'subscriberid', 'calculate', 'hidden', 'start-geopoint', 'background-audio']);
-const TEXT_TYPES = new Set(['text', 'date', 'time', 'datetime', 'geopoint', 'geotrace', 'geoshape', 'barcode', 'image', 'audio', 'video', 'file']);
+const STRUCTURE = new Set([
+  'begin_group',
+  'begin group',
+  'end_group',
+  'end group',
+  'begin_repeat',
+  'begin repeat',
+  'end_repeat',
+  'end repeat',
+]);
+const METADATA = new Set([
+  'start',
+  'end',
+  'today',
+  'deviceid',
+  'phonenumber',
+  'username',
+  'email',
+  'audit',
+  'simserial',
+  'subscriberid',
+  'calculate',
+  'hidden',
+  'start-geopoint',
+  'background-audio',
+]);
+const TEXT_TYPES = new Set([
+  'text',
+  'date',
+  'time',
+  'datetime',
+  'geopoint',
+  'geotrace',
+  'geoshape',
+  'barcode',
+  'image',
+  'audio',
+  'video',
+  'file',
+]);
 const MAX_GROUP_DEPTH = 64;
 
 interface Step {
@@ -28,8 +65,14 @@ export function importXlsForm(wb: Workbook, ctx: ImportContext): AgentGraphInput
   const survey = wb.sheets.find((s) => s.name === 'survey')!;
   for (const col of ['type', 'name'])
     if (!Object.hasOwn(survey.columns, col))
-      ctx.error('survey!1', `the survey sheet has no ${JSON.stringify(col)} column; expected a header row with type, name and label`);
-  const choices = readChoices(wb.sheets.find((s) => s.name === 'choices'), ctx);
+      ctx.error(
+        'survey!1',
+        `the survey sheet has no ${JSON.stringify(col)} column; expected a header row with type, name and label`,
+      );
+  const choices = readChoices(
+    wb.sheets.find((s) => s.name === 'choices'),
+    ctx,
+  );
   const settings = wb.sheets.find((s) => s.name === 'settings')?.rows[0]?.cells ?? {};
   const cell = (row: SheetRow, col: string) => `survey!${survey.columns[col] ?? '?'}${row.row}`;
   const names = new Set(survey.rows.map((r) => r.cells.name?.trim()).filter(Boolean));
@@ -43,23 +86,42 @@ export function importXlsForm(wb: Workbook, ctx: ImportContext): AgentGraphInput
     const rel = relevantText ? condition(relevantText, name, row, 'relevant', names, cell, ctx) : undefined;
     if (STRUCTURE.has(type)) {
       if (type.startsWith('begin')) {
-        if (groups.length >= MAX_GROUP_DEPTH) ctx.error(cell(row, 'type'), `groups nested deeper than ${MAX_GROUP_DEPTH} levels; expected at most ${MAX_GROUP_DEPTH}`);
+        if (groups.length >= MAX_GROUP_DEPTH)
+          ctx.error(
+            cell(row, 'type'),
+            `groups nested deeper than ${MAX_GROUP_DEPTH} levels; expected at most ${MAX_GROUP_DEPTH}`,
+          );
         groups.push(rel && 'equations' in rel ? rel : undefined);
-        if (type.includes('repeat')) ctx.warn(cell(row, 'type'), `repeat group ${JSON.stringify(name)} is read as one pass through its questions; Parley does not repeat it`);
-      } else if (groups.length === 0) ctx.error(cell(row, 'type'), 'end of a group that was never begun; expected a begin_group before it');
+        if (type.includes('repeat'))
+          ctx.warn(
+            cell(row, 'type'),
+            `repeat group ${JSON.stringify(name)} is read as one pass through its questions; Parley does not repeat it`,
+          );
+      } else if (groups.length === 0)
+        ctx.error(cell(row, 'type'), 'end of a group that was never begun; expected a begin_group before it');
       else groups.pop();
       continue;
     }
     if (!type) {
-      ctx.error(cell(row, 'type'), 'empty type; expected a question type such as text, integer, select_one LIST or note');
+      ctx.error(
+        cell(row, 'type'),
+        'empty type; expected a question type such as text, integer, select_one LIST or note',
+      );
       continue;
     }
     if (METADATA.has(type)) {
-      if (type === 'calculate') ctx.warn(cell(row, 'type'), `calculated field ${JSON.stringify(name)} is not computed by Parley; a test must provide it if a condition uses it`);
+      if (type === 'calculate')
+        ctx.warn(
+          cell(row, 'type'),
+          `calculated field ${JSON.stringify(name)} is not computed by Parley; a test must provide it if a condition uses it`,
+        );
       continue;
     }
     if (!name || !/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(name)) {
-      ctx.error(cell(row, 'name'), `found ${JSON.stringify(name)}; expected a question name (letters, digits, _ . -, starting with a letter or _)`);
+      ctx.error(
+        cell(row, 'name'),
+        `found ${JSON.stringify(name)}; expected a question name (letters, digits, _ . -, starting with a letter or _)`,
+      );
       continue;
     }
     const label = (row.cells.label ?? labelOf(row) ?? '').trim();
@@ -67,39 +129,78 @@ export function importXlsForm(wb: Workbook, ctx: ImportContext): AgentGraphInput
     const ask = nodes.length;
     ctx.map(`nodes[${ask}]`, cell(row, 'name'));
     ctx.map(`nodes[${ask}].instruction`, cell(row, 'label'));
-    const inGroup = groups.filter((g): g is { match: 'all'; equations: Equation[] } => !!g && g.match === 'all').flatMap((g) => g.equations);
-    const relevant = rel && 'equations' in rel && rel.match === 'all' ? { match: 'all' as const, equations: [...inGroup, ...rel.equations] } : (rel ?? (inGroup.length ? { match: 'all' as const, equations: inGroup } : undefined));
+    const inGroup = groups
+      .filter((g): g is { match: 'all'; equations: Equation[] } => !!g && g.match === 'all')
+      .flatMap((g) => g.equations);
+    const relevant =
+      rel && 'equations' in rel && rel.match === 'all'
+        ? { match: 'all' as const, equations: [...inGroup, ...rel.equations] }
+        : (rel ?? (inGroup.length ? { match: 'all' as const, equations: inGroup } : undefined));
     if (type === 'note') {
-      nodes.push({ id: name, name: label || name, type: 'conversation', instruction: { mode: 'static', text: label }, transitions: [], source_meta: { row: row.row, type } });
+      nodes.push({
+        id: name,
+        name: label || name,
+        type: 'conversation',
+        instruction: { mode: 'static', text: label },
+        transitions: [],
+        source_meta: { row: row.row, type },
+      });
       steps.push({ name, entry: name, exit: name, relevant, row });
       continue;
     }
     const variable = answerVariable(type, name, label, hint, row, choices, cell, ctx);
     if (!variable) continue;
     const options = variable.type === 'enum' ? ` Options: ${variable.labels.join(', ')}.` : '';
-    const required = /^(yes|true|true\(\))$/i.test(row.cells.required?.trim() ?? '') ? ' This question is required.' : '';
+    const required = /^(yes|true|true\(\))$/i.test(row.cells.required?.trim() ?? '')
+      ? ' This question is required.'
+      : '';
     nodes.push({
       id: name,
       name: label || name,
       type: 'conversation',
-      instruction: { mode: 'prompt', text: `Ask the caller: ${JSON.stringify(label || name)}.${hint ? ` Hint: ${hint}.` : ''}${options}${required}` },
+      instruction: {
+        mode: 'prompt',
+        text: `Ask the caller: ${JSON.stringify(label || name)}.${hint ? ` Hint: ${hint}.` : ''}${options}${required}`,
+      },
       transitions: [{ id: `${name}->answer`, target: `${name}__answer`, condition: { kind: 'always' } }],
       source_meta: { row: row.row, type },
     });
-    const answer = { id: `${name}__answer`, type: 'extract', variables: [variable.v], transitions: [] as Record<string, unknown>[] };
+    const answer = {
+      id: `${name}__answer`,
+      type: 'extract',
+      variables: [variable.v],
+      transitions: [] as Record<string, unknown>[],
+    };
     ctx.map(`nodes[${nodes.length}]`, cell(row, 'type'));
     const constraintText = row.cells.constraint?.trim();
     if (constraintText) {
       const c = condition(constraintText, name, row, 'constraint', names, cell, ctx);
       ctx.map(`nodes[${nodes.length}].transitions[0]`, cell(row, 'constraint'));
-      const back = c && 'equations' in c ? { kind: 'equation', ...negate(c.match, c.equations) } : c ? { kind: 'prompt', prompt: `The answer breaks this rule: ${c.prompt}` } : undefined;
-      if (back) answer.transitions.push({ id: `${name}->retry`, target: name, condition: back, order: 0, source_meta: { constraint_message: row.cells.constraint_message } });
+      const back =
+        c && 'equations' in c
+          ? { kind: 'equation', ...negate(c.match, c.equations) }
+          : c
+            ? { kind: 'prompt', prompt: `The answer breaks this rule: ${c.prompt}` }
+            : undefined;
+      if (back)
+        answer.transitions.push({
+          id: `${name}->retry`,
+          target: name,
+          condition: back,
+          order: 0,
+          source_meta: { constraint_message: row.cells.constraint_message },
+        });
     }
     nodes.push(answer);
     steps.push({ name, entry: name, exit: `${name}__answer`, relevant, row });
   }
   link(steps, nodes, (row) => cell(row, 'relevant'), ctx);
-  nodes.push({ id: END_ID, type: 'end', message: { mode: 'static', text: 'Thank you, that is the end of the survey.' }, transitions: [] });
+  nodes.push({
+    id: END_ID,
+    type: 'end',
+    message: { mode: 'static', text: 'Thank you, that is the end of the survey.' },
+    transitions: [],
+  });
   return {
     name: settings.form_title ?? '',
     entry_node_id: steps[0]?.entry ?? END_ID,
@@ -109,7 +210,12 @@ export function importXlsForm(wb: Workbook, ctx: ImportContext): AgentGraphInput
 }
 
 /** From each step: conditional transitions to the later steps whose `relevant` holds, else the next plain step (or the end). */
-function link(steps: Step[], nodes: Record<string, unknown>[], relevantCell: (row: SheetRow) => string, ctx: ImportContext): void {
+function link(
+  steps: Step[],
+  nodes: Record<string, unknown>[],
+  relevantCell: (row: SheetRow) => string,
+  ctx: ImportContext,
+): void {
   steps.forEach((s, i) => {
     const exit = nodes.find((n) => n.id === s.exit)! as { transitions: Record<string, unknown>[] };
     const ni = nodes.indexOf(exit);
@@ -122,9 +228,18 @@ function link(steps: Step[], nodes: Record<string, unknown>[], relevantCell: (ro
         break;
       }
       ctx.map(`nodes[${ni}].transitions[${exit.transitions.length}]`, relevantCell(next.row));
-      exit.transitions.push({ id: `${s.name}->${next.name}`, target: next.entry, order: order++, condition: 'equations' in r ? { kind: 'equation', ...r } : { kind: 'prompt', prompt: r.prompt } });
+      exit.transitions.push({
+        id: `${s.name}->${next.name}`,
+        target: next.entry,
+        order: order++,
+        condition: 'equations' in r ? { kind: 'equation', ...r } : { kind: 'prompt', prompt: r.prompt },
+      });
     }
-    exit.transitions.push({ id: `${s.name}->${target || END_ID}`, target: target || END_ID, condition: { kind: 'else' } });
+    exit.transitions.push({
+      id: `${s.name}->${target || END_ID}`,
+      target: target || END_ID,
+      condition: { kind: 'else' },
+    });
   });
 }
 
@@ -141,14 +256,20 @@ function condition(
   if (r.ok) {
     const unknown = r.fields.find((f) => !names.has(f));
     if (unknown === undefined) return { match: r.match, equations: r.equations };
-    ctx.error(cell(row, col), `${col} ${JSON.stringify(text)} refers to \${${unknown}}, which no question of the survey defines; expected the name of a question`);
+    ctx.error(
+      cell(row, col),
+      `${col} ${JSON.stringify(text)} refers to \${${unknown}}, which no question of the survey defines; expected the name of a question`,
+    );
     return undefined;
   }
   if (r.syntax) {
     ctx.error(cell(row, col), `${col} ${JSON.stringify(text)} cannot be read: ${r.message}`);
     return undefined;
   }
-  ctx.warn(cell(row, col), `${col} ${JSON.stringify(text)} is beyond what Parley's equations hold (${r.message}); the model decides it from its text`);
+  ctx.warn(
+    cell(row, col),
+    `${col} ${JSON.stringify(text)} is beyond what Parley's equations hold (${r.message}); the model decides it from its text`,
+  );
   return { prompt: `The survey condition ${text} holds` };
 }
 
@@ -165,7 +286,10 @@ function readChoices(sheet: Sheet | undefined, ctx: ImportContext): Choices {
     const list = (row.cells.list_name ?? row.cells['list name'] ?? '').trim();
     const name = (row.cells.name ?? '').trim();
     if (!list || !name) {
-      ctx.error(`choices!${sheet!.columns[list ? 'name' : 'list_name'] ?? 'A'}${row.row}`, `found an empty ${list ? 'name' : 'list_name'}; expected every choice to have a list_name and a name`);
+      ctx.error(
+        `choices!${sheet!.columns[list ? 'name' : 'list_name'] ?? 'A'}${row.row}`,
+        `found an empty ${list ? 'name' : 'list_name'}; expected every choice to have a list_name and a name`,
+      );
       continue;
     }
     const label = (row.cells.label ?? labelOf(row) ?? name).trim();
@@ -185,20 +309,35 @@ function answerVariable(
   ctx: ImportContext,
 ): { v: Record<string, unknown>; type: string; labels: string[] } | undefined {
   const description = `${label}${hint ? ` (${hint})` : ''}`;
-  const [base, list] = type.replace(/^select one /, 'select_one ').replace(/^select multiple /, 'select_multiple ').split(' ');
+  const [base, list] = type
+    .replace(/^select one /, 'select_one ')
+    .replace(/^select multiple /, 'select_multiple ')
+    .split(' ');
   if (base === 'select_one' || base === 'select_multiple') {
     const options = list ? choices.get(list) : undefined;
     if (!options) {
-      ctx.error(cell(row, 'type'), `${JSON.stringify(type)} names the choice list ${JSON.stringify(list ?? '')}, which the choices sheet does not have; expected "${base} LIST" with LIST a list_name of the choices sheet`);
+      ctx.error(
+        cell(row, 'type'),
+        `${JSON.stringify(type)} names the choice list ${JSON.stringify(list ?? '')}, which the choices sheet does not have; expected "${base} LIST" with LIST a list_name of the choices sheet`,
+      );
       return undefined;
     }
     const labels = options.map((o) => (o.label === o.name ? o.name : `${o.label} (${o.name})`));
-    if (base === 'select_one') return { v: { name, description, type: 'enum', choices: options.map((o) => o.name) }, type: 'enum', labels };
-    return { v: { name, description: `${description}; one or more of: ${options.map((o) => o.name).join(' ')}`, type: 'text' }, type: 'enum', labels };
+    if (base === 'select_one')
+      return { v: { name, description, type: 'enum', choices: options.map((o) => o.name) }, type: 'enum', labels };
+    return {
+      v: { name, description: `${description}; one or more of: ${options.map((o) => o.name).join(' ')}`, type: 'text' },
+      type: 'enum',
+      labels,
+    };
   }
-  if (base === 'integer' || base === 'decimal' || base === 'range') return { v: { name, description, type: 'number' }, type: 'number', labels: [] };
+  if (base === 'integer' || base === 'decimal' || base === 'range')
+    return { v: { name, description, type: 'number' }, type: 'number', labels: [] };
   if (base === 'acknowledge') return { v: { name, description, type: 'boolean' }, type: 'boolean', labels: [] };
   if (TEXT_TYPES.has(base)) return { v: { name, description, type: 'text' }, type: 'text', labels: [] };
-  ctx.error(cell(row, 'type'), `unknown question type ${JSON.stringify(type)}; expected one of text, integer, decimal, range, select_one LIST, select_multiple LIST, date, time, datetime, acknowledge, note, begin_group, end_group`);
+  ctx.error(
+    cell(row, 'type'),
+    `unknown question type ${JSON.stringify(type)}; expected one of text, integer, decimal, range, select_one LIST, select_multiple LIST, date, time, datetime, acknowledge, note, begin_group, end_group`,
+  );
   return undefined;
 }

@@ -25,10 +25,17 @@ export async function crossFormatCounts(files: string[]): Promise<Record<string,
 /** Prints the table for docs/formats.md: `npx tsx tests/integration/formats/cross-format.ts`. */
 if (process.argv[1]?.endsWith('cross-format.ts')) {
   const dirs = ['bland', 'telnyx', 'elevenlabs', 'livekit', 'xlsform'];
-  const files = dirs.flatMap((d) => fs.readdirSync(path.join(FIXTURE_DIR, d)).filter((f) => /\.(json|py|xlsx)$/.test(f)).sort().map((f) => path.join(FIXTURE_DIR, d, f)));
+  const files = dirs.flatMap((d) =>
+    fs
+      .readdirSync(path.join(FIXTURE_DIR, d))
+      .filter((f) => /\.(json|py|xlsx)$/.test(f))
+      .sort()
+      .map((f) => path.join(FIXTURE_DIR, d, f)),
+  );
   const counts = await crossFormatCounts(files);
   const formats = EXPORT_FORMATS.filter((f) => f !== 'mermaid');
   console.log(`| fixture | ${formats.map((f) => `\`${f}\``).join(' | ')} |`);
   console.log(`| --- | ${formats.map(() => '---:').join(' | ')} |`);
-  for (const [name, row] of Object.entries(counts)) console.log(`| \`${name}\` | ${formats.map((f) => row[f]).join(' | ')} |`);
+  for (const [name, row] of Object.entries(counts))
+    console.log(`| \`${name}\` | ${formats.map((f) => row[f]).join(' | ')} |`);
 }

@@ -37,7 +37,11 @@ describe('platform fixtures: import, validate, export, re-import', () => {
 
   it('has a fixture for every format', () => {
     const names = platformFixtures().map((f) => path.relative(FIXTURE_DIR, f));
-    for (const d of PLATFORM_DIRS) expect(names.some((n) => n.startsWith(`${d}/`)), d).toBe(true);
+    for (const d of PLATFORM_DIRS)
+      expect(
+        names.some((n) => n.startsWith(`${d}/`)),
+        d,
+      ).toBe(true);
   });
 
   for (const file of platformFixtures()) {
@@ -66,7 +70,10 @@ describe('platform fixtures: import, validate, export, re-import', () => {
     if (!r.ok || r.kind !== 'agent') throw new Error('import failed');
     const py = exportAgent(r.graph, 'livekit').text;
     const { spawnSync } = await import('node:child_process');
-    const check = spawnSync('python3', ['-c', 'import ast,sys; ast.parse(sys.stdin.read())'], { input: py, encoding: 'utf8' });
+    const check = spawnSync('python3', ['-c', 'import ast,sys; ast.parse(sys.stdin.read())'], {
+      input: py,
+      encoding: 'utf8',
+    });
     if (check.error) return; // no python3 here
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
@@ -74,7 +81,10 @@ describe('platform fixtures: import, validate, export, re-import', () => {
 
   it('the XLSForm fixture is the workbook build-workbook.ts writes', async () => {
     const built = await readAgentFile(new Uint8Array(await buildWorkbook(CLINIC_INTAKE)), 'clinic-intake.xlsx');
-    const stored = await readAgentFile(new Uint8Array(fs.readFileSync(path.join(FIXTURE_DIR, 'xlsform/clinic-intake.xlsx'))), 'clinic-intake.xlsx');
+    const stored = await readAgentFile(
+      new Uint8Array(fs.readFileSync(path.join(FIXTURE_DIR, 'xlsform/clinic-intake.xlsx'))),
+      'clinic-intake.xlsx',
+    );
     expect(built.ok && stored.ok && stableStringify(built.graph)).toBe(stableStringify(stored.ok && stored.graph));
   });
 });
@@ -86,10 +96,21 @@ describe('cross-format: every platform fixture exported to every format, drops a
     const start = doc.indexOf('<!-- cross-format-drops:start -->');
     const end = doc.indexOf('<!-- cross-format-drops:end -->');
     expect(start).toBeGreaterThan(0);
-    const table = doc.slice(start, end).split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| ---'));
-    const [head, ...rows] = table.map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+    const table = doc
+      .slice(start, end)
+      .split('\n')
+      .filter((l) => l.startsWith('| ') && !l.startsWith('| ---'));
+    const [head, ...rows] = table.map((l) =>
+      l
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
     const documented: Record<string, Record<string, number | string>> = {};
-    for (const row of rows) documented[row[0].replace(/`/g, '')] = Object.fromEntries(head.slice(1).map((f, k) => [f.replace(/`/g, ''), row[k + 1] === 'refused' ? 'refused' : Number(row[k + 1])]));
+    for (const row of rows)
+      documented[row[0].replace(/`/g, '')] = Object.fromEntries(
+        head.slice(1).map((f, k) => [f.replace(/`/g, ''), row[k + 1] === 'refused' ? 'refused' : Number(row[k + 1])]),
+      );
     expect(documented).toEqual(counts);
   });
 });

@@ -92,7 +92,11 @@ export function ExportMenu({
         ...(versionId ? { version_id: versionId } : {}),
         format: format as (typeof EXPORT_FORMATS)[number],
       });
-      downloadText(r.filename, r.text, format === 'mermaid' || format === 'livekit' ? 'text/plain' : 'application/json');
+      downloadText(
+        r.filename,
+        r.text,
+        format === 'mermaid' || format === 'livekit' ? 'text/plain' : 'application/json',
+      );
       setResult({ filename: r.filename, format: name, dropped: r.dropped });
     } catch (e) {
       setResult({ error: (e as Error).message });
