@@ -30,7 +30,7 @@ export function exportWorkflow(g: AgentGraph, ctx: ExportContext, gm: SourceMeta
     n.transitions.forEach((t, j) => {
       const tm = nativeMeta(ctx, t.source_meta);
       const tp = `nodes[${i}].transitions[${j}]`;
-      const condition = exportCondition(t.condition, obj(tm.condition) ?? {}, tp, ctx);
+      const condition = exportCondition(t.condition, obj(tm.condition) ?? {}, tp, n.type === 'logic', ctx);
       if (t.order !== undefined)
         ctx.drop(`${tp}.order`, 'evaluation order', "ElevenLabs tries a node's edges in its edge_order");
       const em = obj(tm.edge) ?? {};
@@ -62,7 +62,7 @@ export function exportWorkflow(g: AgentGraph, ctx: ExportContext, gm: SourceMeta
   return assemble({ nodes, edges: orderedEdges }, ['nodes', 'edges'], obj(gm.workflow_extra));
 }
 
-function exportCondition(c: Condition, m: SourceMeta, tp: string, ctx: ExportContext): Obj {
+function exportCondition(c: Condition, m: SourceMeta, tp: string, onLogic: boolean, ctx: ExportContext): Obj {
   const extra = obj(m.extra);
   const withExtra = (known: Obj, keys: string[]) => assemble(known, keys, extra);
   if (c.kind === 'prompt') {
@@ -82,7 +82,7 @@ function exportCondition(c: Condition, m: SourceMeta, tp: string, ctx: ExportCon
     );
     return { type: 'llm', condition: formatEquationExpression(c.equations, c.match) };
   }
-  if (c.kind === 'skip' || (c.kind === 'else' && !ctx.native))
+  if (c.kind === 'skip' || (c.kind === 'else' && !onLogic))
     ctx.drop(`${tp}.condition`, `${c.kind} condition`, 'ElevenLabs has unconditional edges, taken in edge_order');
   return withExtra({ type: 'unconditional' }, ['type']);
 }

@@ -2,7 +2,7 @@ import type { AgentGraph, NodeOf, ToolDef } from '../../../src-shared/schemas/in
 import { dropForeignMeta, dropGraphFeatures, graphMeta, nativeMeta } from '../shared/export-helpers.js';
 import { asObject, asStrings, assemble } from '../shared/meta.js';
 import type { ExportContext } from '../types.js';
-import { ASSISTANT_KEYS } from './import.js';
+import { ASSISTANT_KEYS, handoffPlaceholder } from './import.js';
 import { exportTelnyxTool } from './tools.js';
 
 /** Graph -> Telnyx: one assistant for a one-node graph read as one, else `{data: [assistants]}` joined by handoff tools. */
@@ -81,7 +81,7 @@ function exportAssistant(
       return;
     }
     const tm = nativeMeta(ctx, t.source_meta);
-    if (tm.placeholder !== t.condition.prompt)
+    if (tm.placeholder !== t.condition.prompt && handoffPlaceholder(target.name ?? t.target) !== t.condition.prompt)
       ctx.drop(
         `${tp}.condition`,
         'handoff condition text',

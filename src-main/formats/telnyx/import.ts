@@ -90,9 +90,10 @@ function importAssistant(a: TelnyxAssistant, i: number, src: string, tools: Tool
     handoff_at: handoffAt,
     tool_raw: Object.keys(rawTools).length ? rawTools : undefined,
   };
+  const id = nodeIdOf(a, i);
   return {
-    id: nodeIdOf(a, i),
-    ...(a.name !== undefined ? { name: a.name } : {}),
+    id,
+    ...(a.name !== undefined && a.name !== id ? { name: a.name } : {}),
     type: 'conversation',
     instruction: { mode: 'prompt', text: a.instructions },
     ...(a.tools ? { tools: names } : {}),
