@@ -157,7 +157,7 @@ function exportNode(n: GraphNode, i: number, g: AgentGraph, ctx: ExportContext):
       break;
     case 'function':
       writeWords(data, n.speak_during_execution, m, ctx);
-      if (m.tool_named !== n.tool) {
+      if (m.tool_synthesized !== n.tool) {
         data.name = n.tool;
         if (!ctx.native)
           ctx.drop(

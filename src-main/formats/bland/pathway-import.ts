@@ -143,7 +143,7 @@ function importNode(n: BlandNode, i: number, tools: ToolDef[], ctx: ImportContex
       if (!tools.some((t) => t.name === tool))
         tools.push({ name: tool, description: '', kind: 'custom', source_meta: { synthesized: true } });
       Object.assign(out, { type: 'function', tool, ...(words ? { speak_during_execution: words } : {}) });
-      meta.tool_named = tool;
+      meta.tool_synthesized = tool;
       break;
     }
     case 'Press Button':

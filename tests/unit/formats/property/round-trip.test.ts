@@ -380,13 +380,11 @@ const CAPS: Record<string, { format: ExportFormat; caps: Caps }> = {
         for (const n of g.nodes) {
           const seen = new Set<string>();
           n.transitions = n.transitions.filter((t) => t.target !== n.id && !seen.has(t.target) && seen.add(t.target));
-          n.transitions.forEach(
-            (t) =>
-              ((t as { condition: unknown }).condition = {
-                kind: 'prompt',
-                prompt: `The caller should now be handed off to the assistant "${t.target}"`,
-              }),
-          );
+          for (const t of n.transitions)
+            t.condition = {
+              kind: 'prompt',
+              prompt: `The caller should now be handed off to the assistant "${t.target}"`,
+            };
         }
         g.tools = [
           { name: 'lookup', description: 'Look up', kind: 'custom', parameters: { type: 'object' } },
