@@ -1,6 +1,6 @@
 import type { AgentGraph, NodeOf, ToolDef } from '../../../src-shared/schemas/index.js';
 import { dropForeignMeta, dropGraphFeatures, graphMeta, nativeMeta } from '../shared/export-helpers.js';
-import { asObject, asStrings, assemble } from '../shared/meta.js';
+import { asObject, asStrings, assemble, own } from '../shared/meta.js';
 import type { ExportContext } from '../types.js';
 import { ASSISTANT_KEYS, handoffPlaceholder } from './import.js';
 import { exportTelnyxTool } from './tools.js';
@@ -61,7 +61,7 @@ function exportAssistant(
   const tools: unknown[] = listed
     .map(
       (name) =>
-        raw[name] ??
+        own(raw, name) ??
         renderTool(
           g.tools.find((t) => t.name === name),
           ctx,

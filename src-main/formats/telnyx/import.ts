@@ -1,7 +1,7 @@
 import type { AgentGraphInput, SourceMeta, ToolDef } from '../../../src-shared/schemas/index.js';
 import { joinPath } from '../shared/json-path.js';
 import { cleanMeta, compactMeta, extras, keyOrder } from '../shared/meta.js';
-import { jsonEqual } from '../shared/stable-json.js';
+import { defineKey, jsonEqual } from '../shared/stable-json.js';
 import type { ImportContext } from '../types.js';
 import type { TelnyxAssistant, TelnyxAssistantList } from './schema.js';
 import { exportTelnyxTool, importTelnyxTool } from './tools.js';
@@ -76,7 +76,7 @@ function importAssistant(a: TelnyxAssistant, i: number, src: string, tools: Tool
         t,
       )
     )
-      rawTools[tool.name] = t;
+      defineKey(rawTools, tool.name, t);
   });
   const meta: SourceMeta = {
     extra: extras(a, ASSISTANT_KEYS),
