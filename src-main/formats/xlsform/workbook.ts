@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { defineKey } from '../shared/stable-json.js';
 
 /**
@@ -66,7 +66,9 @@ export function declaredUnpackedBytes(bytes: Uint8Array): number | undefined {
 }
 
 export async function readWorkbook(bytes: Uint8Array): Promise<Workbook> {
-  const wb = new ExcelJS.Workbook();
+  // Loaded on first use: exceljs is large and only spreadsheets need it (the CLI starts without it).
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   await wb.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer);
   const sheets: Sheet[] = [];
   wb.eachSheet((ws) => {
