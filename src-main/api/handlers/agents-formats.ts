@@ -3,7 +3,7 @@ import type { ImportFileOutcome, ValidationIssue } from '../../../src-shared/con
 import type { AgentGraph } from '../../../src-shared/schemas/index.js';
 import { diffGraphs } from '../../compare/graph-diff.js';
 import { exportAgent, validateGraph, type DetectedFormat, type ExportFormat, type Issue } from '../../formats/index.js';
-import { importIntoStore } from '../../formats/import-into-store.js';
+import { importFileIntoStore } from '../../formats/import-into-store.js';
 import { importerFor } from '../../formats/registry.js';
 import type { AgentImporter } from '../../formats/types.js';
 import type { ApiContext } from '../context.js';
@@ -29,9 +29,13 @@ const toIssue = (i: Issue, g?: AgentGraph): ValidationIssue => ({
   ...(g ? locateGraphPath(g, i.path) : {}),
 });
 
-/** Reads one file and stores what it holds (importIntoStore: one transaction; nothing is written on errors). */
-function importOne(ctx: ApiContext, file: { name: string; text: string }): z.input<typeof ImportFileOutcome> {
-  const r = importIntoStore(ctx.store, file.text, file.name);
+/** Reads one file (text, or base64 bytes for a spreadsheet) and stores what it holds: one transaction; nothing is written on errors. */
+async function importOne(
+  ctx: ApiContext,
+  file: { name: string; text?: string; base64?: string },
+): Promise<z.input<typeof ImportFileOutcome>> {
+  const content = file.base64 !== undefined ? new Uint8Array(Buffer.from(file.base64, 'base64')) : (file.text ?? '');
+  const r = await importFileIntoStore(ctx.store, content, file.name);
   const warnings = r.warnings.map((i) => toIssue(i));
   if (!r.ok)
     return {
@@ -60,6 +64,10 @@ const EXTENSIONS: Record<ExportFormat, string> = {
   vapi: 'vapi.json',
   revring: 'revring.json',
   voicetest: 'voicetest.json',
+  bland: 'bland.json',
+  telnyx: 'telnyx.json',
+  livekit: 'livekit_agent.py',
+  elevenlabs: 'elevenlabs.json',
   parley: 'parley.json',
   mermaid: 'mmd',
 };
@@ -69,21 +77,11 @@ function versionOf(ctx: ApiContext, id: string, versionId?: string) {
 }
 
 export const agentFormatHandlers: Handlers = {
-  'agents.import': (ctx, { files }) =>
-    files.map((f) => {
-      try {
-        return ImportFileOutcomeOf(importOne(ctx, f));
-      } catch (e) {
-        return ImportFileOutcomeOf({
-          file: f.name,
-          ok: false,
-          warnings: [],
-          errors: [
-            { severity: 'error', file: f.name, path: '', message: `could not store it: ${(e as Error).message}` },
-          ],
-        });
-      }
-    }),
+  'agents.import': async (ctx, { files }) => {
+    const out = [];
+    for (const f of files) out.push(await importOrReport(ctx, f));
+    return out;
+  },
 
   'agents.validate': (_ctx, { graph }) => {
     // Same leniency as importing from the graph's source format (Retell accepts a logic node without else).
@@ -133,6 +131,19 @@ export const agentFormatHandlers: Handlers = {
     };
   },
 };
+
+async function importOrReport(ctx: ApiContext, f: { name: string; text?: string; base64?: string }) {
+  try {
+    return ImportFileOutcomeOf(await importOne(ctx, f));
+  } catch (e) {
+    return ImportFileOutcomeOf({
+      file: f.name,
+      ok: false,
+      warnings: [],
+      errors: [{ severity: 'error', file: f.name, path: '', message: `could not store it: ${(e as Error).message}` }],
+    });
+  }
+}
 
 /** Output rows are parsed by dispatch; this only fixes the type (defaults filled there). */
 const ImportFileOutcomeOf = (o: z.input<typeof ImportFileOutcome>) => o as z.infer<typeof ImportFileOutcome>;

@@ -28,7 +28,7 @@ export function registerImportCalls(program: Command): void {
     program
       .command('import-calls <agent> <files...>')
       .description(
-        'import real call transcripts (Retell or VAPI call JSON, or a [{role, content}] list) as an imported run of an agent',
+        'import real call transcripts (Retell, VAPI, Bland or Telnyx call JSON, or a [{role, content}] list) as an imported run of an agent',
       )
       .option('--version <n>', 'attach to this agent version instead of the latest')
       .option('--format <format>', `force the file format (${CALL_FORMATS.join(', ')}); detected by default`)

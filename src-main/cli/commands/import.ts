@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { importIntoStore } from '../../formats/import-into-store.js';
+import { importFileIntoStore } from '../../formats/import-into-store.js';
 import type { Issue } from '../../formats/index.js';
 import { printJson } from '../output.js';
 import { useApp, withDbOption } from '../use-app.js';
@@ -12,29 +12,34 @@ export function registerImport(program: Command): void {
   withDbOption(
     program
       .command('import <file...>')
-      .description('import agents or test suites from files (Retell, VAPI, RevRing, voicetest, Parley; detected)')
+      .description(
+        'import agents or test suites from files (Retell, VAPI, RevRing, voicetest, Bland, Telnyx, ElevenLabs, LiveKit .py, XLSForm .xlsx, Parley; detected)',
+      )
       .option(
         '--drop-dangling',
         'remove transitions that go to a node that does not exist (each one is listed), then import',
       )
       .option('--json', 'print JSON: one entry per file'),
   ).action((files: string[], opts: { db?: string; json?: boolean; dropDangling?: boolean }) =>
-    useApp(opts, ({ store }) => {
-      const reports: FileReport[] = files.map((file) => {
-        let text: string;
+    useApp(opts, async ({ store }) => {
+      const reports: FileReport[] = [];
+      for (const file of files) reports.push(await importOne(file));
+      async function importOne(file: string): Promise<FileReport> {
+        let bytes: Buffer;
         try {
-          text = readFileSync(file, 'utf8');
+          bytes = readFileSync(file);
         } catch (e) {
           return { file, errors: [readError(file, e)], warnings: [] };
         }
+        const text = () => bytes.toString('utf8');
         try {
-          const r = importIntoStore(store, text, file, { dropDangling: opts.dropDangling });
+          const r = await importFileIntoStore(store, new Uint8Array(bytes), file, { dropDangling: opts.dropDangling });
           if (!r.ok)
             return {
               file,
               errors: r.errors,
               warnings: r.warnings,
-              ...(r.fixable ? { fixable: true, hints: fixHints(text, file, r.fixable.graph) } : {}),
+              ...(r.fixable ? { fixable: true, hints: fixHints(text(), file, r.fixable.graph) } : {}),
             };
           return r.kind === 'agent'
             ? {
@@ -52,7 +57,7 @@ export function registerImport(program: Command): void {
           const issue: Issue = { severity: 'error', file, path: '', message: `not stored: ${(e as Error).message}` };
           return { file, errors: [issue], warnings: [] };
         }
-      });
+      }
       if (opts.json) printJson(reports);
       else for (const r of reports) printReport(r);
       if (reports.some((r) => r.errors?.length)) process.exitCode = 1;

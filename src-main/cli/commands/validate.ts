@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { parseAgentFile } from '../../formats/index.js';
+import { readAgentFile } from '../../formats/index.js';
 import { printJson } from '../output.js';
 import { issueLines, readError, type FileReport } from '../../formats/issue-report.js';
 import type { AgentGraph, TestSuite } from '../../../src-shared/schemas/index.js';
@@ -15,7 +15,7 @@ export function registerValidate(program: Command): void {
     .option('--json', 'print JSON: one entry per file')
     .option('--lint', 'also the checklist for each agent (suite files given too are read for mocks and variables)')
     .option('--prompt-budget <chars>', 'with --lint: characters a node prompt may have (default 4000)')
-    .action((files: string[], opts: { json?: boolean; lint?: boolean; promptBudget?: string }) => {
+    .action(async (files: string[], opts: { json?: boolean; lint?: boolean; promptBudget?: string }) => {
       const budget = opts.promptBudget === undefined ? undefined : Number(opts.promptBudget);
       if (budget !== undefined && !(Number.isInteger(budget) && budget >= 100))
         throw new CliError(
@@ -23,14 +23,16 @@ export function registerValidate(program: Command): void {
         );
       const graphs = new Map<string, AgentGraph>();
       const suites: TestSuite[] = [];
-      const reports: FileReport[] = files.map((file) => {
-        let text: string;
+      const reports: FileReport[] = [];
+      for (const file of files) reports.push(await validateOne(file));
+      async function validateOne(file: string): Promise<FileReport> {
+        let bytes: Buffer;
         try {
-          text = readFileSync(file, 'utf8');
+          bytes = readFileSync(file);
         } catch (e) {
           return { file, valid: false, errors: [readError(file, e)], warnings: [] };
         }
-        const r = parseAgentFile(text, file);
+        const r = await readAgentFile(new Uint8Array(bytes), file);
         if (!r.ok)
           return { file, valid: false, kind: r.kind, format: r.format, errors: r.errors, warnings: r.warnings };
         if (r.kind === 'agent') graphs.set(file, r.graph);
@@ -56,7 +58,7 @@ export function registerValidate(program: Command): void {
               errors: [],
               warnings: r.warnings,
             };
-      });
+      }
       const lint = opts.lint ? lintFiles(graphs, suites, budget) : undefined;
       if (opts.json)
         printJson(
