@@ -5,12 +5,7 @@ import {
   type ApplySnippetRequest,
   type SnippetRequest,
 } from './analyze-snippets.js';
-import {
-  analyzeAgentRouting,
-  routingHistory,
-  type RoutingOutcome,
-  type RoutingRequest,
-} from './analyze-routing.js';
+import { analyzeAgentRouting, routingHistory, type RoutingOutcome, type RoutingRequest } from './analyze-routing.js';
 import {
   proposeGapTests,
   saveGapTests,
@@ -90,7 +85,12 @@ export class AnalysisService {
   proposeGapTests(req: ProposeRequest): Promise<Job<ProposeOutcome>> {
     const agent_id = this.refuseSecond('gap-tests', req.agent_id, 'writing proposals');
     return this.jobs.startWhenReady(
-      { kind: 'gap-tests', title: 'Cover the gaps: proposing tests', unit: 'proposals', subject: { agent_id, suite_id: req.suite_id } },
+      {
+        kind: 'gap-tests',
+        title: 'Cover the gaps: proposing tests',
+        unit: 'proposals',
+        subject: { agent_id, suite_id: req.suite_id },
+      },
       (ctl) => proposeGapTests(this.store, this.models, req, hooksOf(ctl)),
       { statusOf: (o) => (o.cancelled ? 'cancelled' : 'done') },
     );

@@ -48,4 +48,3 @@ export function createApp(store: Store, registry: () => ProviderRegistry): App {
     dispose: (timeoutMs) => jobs.dispose(timeoutMs),
   };
 }
-

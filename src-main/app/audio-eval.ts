@@ -54,7 +54,12 @@ export class AudioEvalService {
   /** Audio evaluation of a finished run as a job: the request is checked and the judge loaded first. */
   start(req: AudioEvalRequest): Promise<Job<AudioEvalOutcome>> {
     return this.jobs.startWhenReady(
-      { kind: 'audio-eval', title: `Audio evaluation of run ${req.run_id}`, unit: 'conversations', subject: { run_id: req.run_id } },
+      {
+        kind: 'audio-eval',
+        title: `Audio evaluation of run ${req.run_id}`,
+        unit: 'conversations',
+        subject: { run_id: req.run_id },
+      },
       (ctl) => this.evaluate(req, { signal: ctl.signal, onProgress: (p) => ctl.progress(p.done, p.total) }),
       { statusOf: (o) => (o.aborted ? 'cancelled' : 'done') },
     );

@@ -116,7 +116,7 @@ export async function proposeGapTests(
   const spec = req.model ?? r.latestModel;
   if (!spec)
     throw invalid(
-      `no model: suite "${r.suite.name}" has no run of ${r.agent.agent_name} to take the model from; choose one (--model SPEC)`,
+      `no model: suite "${r.suite.name}" has no run of ${r.agent.agent_name} to take the model from; choose one`,
       'model',
     );
   const signal = hooks.signal ?? new AbortController().signal;

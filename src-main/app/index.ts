@@ -11,13 +11,7 @@ export { createApp, type App } from './app.js';
 export { JobRegistry } from './jobs/registry.js';
 export type { Job, JobControl, JobSpec } from './jobs/job.js';
 export { AppError, invalid, notFound, conflict, unavailable, notBuilt } from './errors.js';
-export {
-  resolveAgentVersion,
-  runAgentOf,
-  requireRun,
-  finishedRun,
-  type ResolvedVersion,
-} from './resolve.js';
+export { resolveAgentVersion, runAgentOf, requireRun, finishedRun, type ResolvedVersion } from './resolve.js';
 export {
   isFilePath,
   requireSuite,
@@ -36,7 +30,15 @@ export {
   type ReplayRequest,
   type EvaluateRequest,
 } from './runs.js';
-export { listModels, type ModelSources, type ListedModels } from './list-models.js';
+export {
+  DEFAULT_OLLAMA_URL,
+  defaultOpenAiEndpoints,
+  listModels,
+  providerDetail,
+  pullModelJob,
+  type ModelSources,
+  type ListedModels,
+} from './list-models.js';
 export { checkRunModels, runPrompts, notStarted, type RunModelSpecs } from './preflight.js';
 export { mergeShardRuns, importShardRuns } from './merge-runs.js';
 export { AnalysisService } from './analysis.js';
@@ -57,13 +59,40 @@ export {
 } from './readiness.js';
 export { AudioEvalService, lostInSpeech, type AudioEvalRequest, type AudioEvalOutcome } from './audio-eval.js';
 export { speechTest, type SpeechTestRequest, type SpeechTestOutcome } from './speech-test.js';
-export { withApp } from './open.js';
+export { openAppStore, storedReadinessChecks, withApp } from './open.js';
 export { runPassed, modelMatrix } from './run-outcome.js';
 
 // What the doors print and export, from the rooms below (the doors import only app/)
 export type { RunOutcome, RunAgent, RunSuite, TestOutcome } from '../engine/index.js';
-export { compareStoredRuns, diffStoredRuns } from './compare-runs.js';
+export {
+  compareStoredRuns,
+  configModelsLine,
+  diffStoredRuns,
+  hasRegression,
+  trustOfRun,
+  type ChangeKind,
+  type ConfigDifference,
+  type MatrixCell,
+  type RunConfig,
+  type RunDiff,
+  type RunMatrix,
+  type RunRef,
+  type SideSummary,
+  type TestComparison,
+} from './compare-runs.js';
 export { portableRun, exportRun } from '../reports/run-export.js';
-export { toJUnitXml, toJUnitXmlRuns } from '../reports/junit.js';
+export { failureReasons, toJUnitXml, toJUnitXmlRuns } from '../reports/junit.js';
 export { preflightText, type ModelProblem } from '../providers/preflight.js';
-export { exportAgentRef, EXPORT_FORMATS, type ExportFormat } from './export-agent.js';
+export { exportAgentRef, formatsList, EXPORT_FORMATS, type ExportFormat } from './export-agent.js';
+export {
+  exportAgentVersion,
+  graphDiff,
+  importAgentFiles,
+  importFixedGraph,
+  locateGraphPath,
+  validateAgentGraph,
+} from './agent-files.js';
+export { importCallFiles, importCallTexts, CALL_FORMATS, type CallFormat } from './calls.js';
+export { importPersonaFiles, importPersonaMarkdown, type GenerateRequest } from './personas.js';
+export { PlaygroundService, fromInteractive, type PlaygroundStartRequest } from './playground.js';
+export { importAgentPath, validateAgentPaths, readError, type FileReport, type Issue } from './file-reports.js';

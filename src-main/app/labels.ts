@@ -44,11 +44,14 @@ export class LabelsService {
 
   /** Imports a labels file as a job: checked in full, then written in one transaction, or nothing. */
   startImport(text: string, file: string): Job<ImportOutcome> {
-    return this.jobs.start({ kind: 'labels-import', title: `Import labels from ${file}`, unit: 'files', total: 1 }, async (ctl) => {
-      const out = this.importFile(text, file);
-      ctl.tick();
-      return out;
-    });
+    return this.jobs.start(
+      { kind: 'labels-import', title: `Import labels from ${file}`, unit: 'files', total: 1 },
+      async (ctl) => {
+        const out = this.importFile(text, file);
+        ctl.tick();
+        return out;
+      },
+    );
   }
 
   private requireResult(id: string, path = 'result_id'): Result {

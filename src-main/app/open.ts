@@ -1,5 +1,7 @@
 import { createProviderRegistry } from '../providers/registry.js';
-import { openStore, resolveDbPath } from '../store/index.js';
+import fs from 'node:fs';
+import type { ReadinessReport } from '../../src-shared/schemas/index.js';
+import { openStore, resolveDbPath, type Store } from '../store/index.js';
 import { createApp, type App } from './app.js';
 
 /**
@@ -16,6 +18,23 @@ export async function withApp<T>(db: string | undefined, fn: (app: App) => Promi
   } finally {
     await app.dispose(5_000);
     await registry.close();
+    store.close();
+  }
+}
+
+/** The database a door keeps open for its lifetime (web mode, the desktop app). */
+export function openAppStore(db?: string): Store {
+  return openStore(resolveDbPath(db));
+}
+
+/** The newest readiness check of each model, from an existing database only (listing never creates one). */
+export function storedReadinessChecks(db?: string): ReadinessReport[] {
+  const file = resolveDbPath(db);
+  if (!fs.existsSync(file)) return [];
+  const store = openStore(file);
+  try {
+    return store.modelChecks.latestPerModel();
+  } finally {
     store.close();
   }
 }

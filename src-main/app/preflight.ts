@@ -80,8 +80,13 @@ export class PreflightCache {
     const prompts = context ? runPrompts(context.store, context.graph, context.suite) : undefined;
     const problems = await checkRunModels(models, configs, prompts);
     const id = newId('pre');
-    this.checks.set(id, { keys: new Set(configs.map(configKey)), ok: !problems.some((p) => p.severity === 'error'), at: Date.now() });
-    for (const old of [...this.checks.keys()].slice(0, Math.max(0, this.checks.size - KEEP_CHECKS))) this.checks.delete(old);
+    this.checks.set(id, {
+      keys: new Set(configs.map(configKey)),
+      ok: !problems.some((p) => p.severity === 'error'),
+      at: Date.now(),
+    });
+    for (const old of [...this.checks.keys()].slice(0, Math.max(0, this.checks.size - KEEP_CHECKS)))
+      this.checks.delete(old);
     return { id, problems };
   }
 

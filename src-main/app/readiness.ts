@@ -69,7 +69,13 @@ export class ReadinessService {
       throw conflict('a readiness check is already running: wait for it or cancel it');
     const model = `${req.model.provider}:${req.model.model}`;
     return this.jobs.startWhenReady(
-      { kind: 'readiness', title: `Readiness check of ${model}`, unit: 'tasks', total: tasks.length, subject: { model } },
+      {
+        kind: 'readiness',
+        title: `Readiness check of ${model}`,
+        unit: 'tasks',
+        total: tasks.length,
+        subject: { model },
+      },
       (ctl) => this.check(req, { signal: ctl.signal, onProgress: (done, total) => ctl.progress(done, total) }),
       { statusOf: (r) => (r.cancelled ? 'cancelled' : 'done') },
     );

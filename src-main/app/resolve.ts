@@ -71,4 +71,3 @@ export function finishedRun(store: Store, id: string, action: string): Run {
     throw conflict(`run ${id} is still running: ${action} when it has finished`);
   return run;
 }
-

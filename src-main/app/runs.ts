@@ -151,7 +151,8 @@ export class RunService {
         return handle.done;
       },
       {
-        statusOf: ({ run }) => (run.status === 'completed' ? 'done' : run.status === 'cancelled' ? 'cancelled' : 'failed'),
+        statusOf: ({ run }) =>
+          run.status === 'completed' ? 'done' : run.status === 'cancelled' ? 'cancelled' : 'failed',
         resultOf: ({ run }) => ({ run_id: run.id, status: run.status, summary: run.summary }),
       },
     );
@@ -296,7 +297,11 @@ export class RunService {
         onEvent: hooks.onEvent,
       }),
     );
-    return this.asJob('replay', `Replay run ${req.run_id} on ${resolved.agent.name} v${resolved.version.version}`, handle);
+    return this.asJob(
+      'replay',
+      `Replay run ${req.run_id} on ${resolved.agent.name} v${resolved.version.version}`,
+      handle,
+    );
   }
 
   /** Judges a stored run's conversations with a suite (no simulation) as a new run. */

@@ -53,17 +53,6 @@ export const RunEvent = z.discriminatedUnion('type', [
 ]);
 export type RunEvent = z.infer<typeof RunEvent>;
 
-export const PullEvent = z.object({
-  type: z.literal('model.pull'),
-  model: z.string(),
-  status: z.string(),
-  completed: z.number().optional(),
-  total: z.number().optional(),
-  done: z.boolean().default(false),
-  error: z.string().optional(),
-});
-export type PullEvent = z.infer<typeof PullEvent>;
-
 /**
  * A Try-it conversation (playground.ts): streamed tokens, finished turns (`index` in the transcript),
  * node changes, and the state after each step. `step` is the index of the step in progress, so a
@@ -96,5 +85,5 @@ export const PlaygroundEvent = z.discriminatedUnion('type', [
 ]);
 export type PlaygroundEvent = z.infer<typeof PlaygroundEvent>;
 
-export const AppEvent = z.union([RunEvent, PullEvent, PlaygroundEvent, JobEvent]);
+export const AppEvent = z.union([RunEvent, PlaygroundEvent, JobEvent]);
 export type AppEvent = z.infer<typeof AppEvent>;

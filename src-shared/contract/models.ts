@@ -53,9 +53,9 @@ export const modelMethods = {
     }),
   ),
   'models.pull': method(
-    'Pull an Ollama model; progress arrives as model.pull events',
+    "Pull an Ollama model as a job: progress in bytes, the server's status as the job's note",
     z.object({ name: z.string().min(1), endpoint: z.string().optional() }),
-    z.object({ started: z.boolean() }),
+    JobStarted,
   ),
   'models.check': method(
     "Start a readiness check of a model as a job: known-answer tasks per role (routing, extraction, judging, caller turns) through the engine's own calls; its result is the stored ReadinessReport",

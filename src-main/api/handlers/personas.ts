@@ -1,4 +1,4 @@
-import { parsePersonaMarkdown } from '../../formats/suites/persona-markdown.js';
+import { importPersonaMarkdown } from '../../app/index.js';
 import { notFound } from '../errors.js';
 import type { Handlers } from './types.js';
 import { appOf } from '../app-service.js';
@@ -19,8 +19,5 @@ export const personaHandlers: Handlers = {
   'personas.generate': async (ctx, { agent_id, model, count }) => ({
     job_id: (await appOf(ctx).personas.generate({ agent_id, model, count })).id,
   }),
-  'personas.importMarkdown': (ctx, { name, markdown }) => {
-    const persona = parsePersonaMarkdown(name, markdown);
-    return ctx.store.personas.create(persona, name);
-  },
+  'personas.importMarkdown': (ctx, { name, markdown }) => importPersonaMarkdown(ctx.store, name, markdown),
 };

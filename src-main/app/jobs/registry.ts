@@ -125,6 +125,10 @@ export class JobRegistry {
         entry.onReady?.();
         this.emit(entry);
       },
+      note: (text) => {
+        state.note = text;
+        this.emit(entry);
+      },
       about: (subject: JobSubject) => {
         state.subject = { ...state.subject, ...subject };
         this.emit(entry, true);

@@ -37,21 +37,24 @@ export function registerAudioEval(program: Command): void {
     const concurrency = intFlag('--concurrency', opts.concurrency, { min: 1, max: 8 });
     const { useApp } = await import('../use-app.js');
     const { followJob } = await import('../job-progress.js');
-    await useApp(
-      opts,
-      async (app) => {
-        const job = await app.audio.start({ run_id: runId, tts: opts.tts, stt: opts.stt, phone_noise: noise, concurrency });
-        const out = await followJob(job, { quiet: opts.json, label: 'audio evaluation' });
-        if (opts.json) return printJson(out);
-        const results = app.store.results.listByRun(runId);
-        const who = (id: { preset?: string; engine: string; model?: string }) =>
-          id.preset ?? `${id.engine}${id.model ? ` ${id.model}` : ''}`;
-        process.stdout.write(
-          `run ${runId}: ${out.turns} agent turn(s) in ${out.conversations} conversation(s) spoken with ${who(out.tts)} and heard with ${who(out.stt)} in ${(out.ms / 1000).toFixed(1)} s\n`,
-        );
-        process.stdout.write(formatAudioSummary(results) || 'audio: nothing was evaluated\n');
-        if (out.errors) process.exitCode = 1;
-      },
-    );
+    await useApp(opts, async (app) => {
+      const job = await app.audio.start({
+        run_id: runId,
+        tts: opts.tts,
+        stt: opts.stt,
+        phone_noise: noise,
+        concurrency,
+      });
+      const out = await followJob(job, { quiet: opts.json, label: 'audio evaluation' });
+      if (opts.json) return printJson(out);
+      const results = app.store.results.listByRun(runId);
+      const who = (id: { preset?: string; engine: string; model?: string }) =>
+        id.preset ?? `${id.engine}${id.model ? ` ${id.model}` : ''}`;
+      process.stdout.write(
+        `run ${runId}: ${out.turns} agent turn(s) in ${out.conversations} conversation(s) spoken with ${who(out.tts)} and heard with ${who(out.stt)} in ${(out.ms / 1000).toFixed(1)} s\n`,
+      );
+      process.stdout.write(formatAudioSummary(results) || 'audio: nothing was evaluated\n');
+      if (out.errors) process.exitCode = 1;
+    });
   });
 }

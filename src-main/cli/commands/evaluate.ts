@@ -45,7 +45,8 @@ export function registerEvaluate(program: Command): void {
     const judgeSpec: ModelSpec | undefined = opts.judgeModel
       ? specFromFlags({ flag: '--judge-model', value: opts.judgeModel })
       : undefined;
-    if ((opts.groupFailures || threshold) && !judgeSpec) throw new CliError('--group-failures needs --judge-model SPEC');
+    if ((opts.groupFailures || threshold) && !judgeSpec)
+      throw new CliError('--group-failures needs --judge-model SPEC');
     // Loaded on use: the engine and the providers are not needed by the other commands.
     const { useApp } = await import('../use-app.js');
     const { followJob, JobProgress } = await import('../job-progress.js');

@@ -17,7 +17,6 @@ interface RejudgeCliOptions {
   json?: boolean;
 }
 
-
 export function registerRejudge(program: Command): void {
   withDbOption(
     program
@@ -48,27 +47,24 @@ export function registerRejudge(program: Command): void {
     );
     const { useApp } = await import('../use-app.js');
     const { followJob } = await import('../job-progress.js');
-    await useApp(
-      opts,
-      async (app) => {
-        const run = requireRun(app.store, runId);
-        const greedy = (judges.length ? judges : run.models.judge ? [run.models.judge.spec] : []).filter(
-          // a scripted model's replies follow its rules (which may name a seed), not sampling
-          (j) => j.provider !== 'scripted' && !j.params?.temperature,
+    await useApp(opts, async (app) => {
+      const run = requireRun(app.store, runId);
+      const greedy = (judges.length ? judges : run.models.judge ? [run.models.judge.spec] : []).filter(
+        // a scripted model's replies follow its rules (which may name a seed), not sampling
+        (j) => j.provider !== 'scripted' && !j.params?.temperature,
+      );
+      if (k > 1 && greedy.length)
+        info(
+          `note: --k ${k} with a judge that does not sample (${greedy.map((j) => `${j.provider}:${j.model}`).join(', ')}: temperature 0): every seed gives the same verdict; add --judge-model SPEC --judge-params temperature=0.7 to measure how the judge varies`,
         );
-        if (k > 1 && greedy.length)
-          info(
-            `note: --k ${k} with a judge that does not sample (${greedy.map((j) => `${j.provider}:${j.model}`).join(', ')}: temperature 0): every seed gives the same verdict; add --judge-model SPEC --judge-params temperature=0.7 to measure how the judge varies`,
-          );
-        const job = await app.judgements.start({ run_id: runId, judges: judges.length ? judges : undefined, k });
-        const out = await followJob(job, { quiet: opts.json, label: 're-judging' });
-        if (opts.json) return printJson(out);
-        process.stdout.write(formatJudgementsText(out.report));
-        if (out.errors)
-          process.stdout.write(
-            `\n${out.errors} judge call(s) failed; their verdicts are missing${out.first_error ? ` (first: ${out.first_error})` : ''}\n`,
-          );
-      },
-    );
+      const job = await app.judgements.start({ run_id: runId, judges: judges.length ? judges : undefined, k });
+      const out = await followJob(job, { quiet: opts.json, label: 're-judging' });
+      if (opts.json) return printJson(out);
+      process.stdout.write(formatJudgementsText(out.report));
+      if (out.errors)
+        process.stdout.write(
+          `\n${out.errors} judge call(s) failed; their verdicts are missing${out.first_error ? ` (first: ${out.first_error})` : ''}\n`,
+        );
+    });
   });
 }

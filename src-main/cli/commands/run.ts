@@ -148,9 +148,12 @@ async function plannedRuns(
       },
     ];
   }
-  if (opts.force) throw new CliError('--force: only applies with --resume RUN (it takes over a run a hung process still holds)');
+  if (opts.force)
+    throw new CliError('--force: only applies with --resume RUN (it takes over a run a hung process still holds)');
   if (!opts.agent || !opts.tests || !opts.agentModel.length)
-    throw new CliError('parley run needs --agent <agent>, --tests <file|suite> and --agent-model SPEC (or --resume RUN)');
+    throw new CliError(
+      'parley run needs --agent <agent>, --tests <file|suite> and --agent-model SPEC (or --resume RUN)',
+    );
   const { caller, judge } = roleSpecs(opts);
   const agents = opts.agentModel.map((value) =>
     specFromFlags({ flag: '--agent-model', value }, { flag: '--agent-params', text: opts.agentParams }),
@@ -195,10 +198,16 @@ async function runAll(app: App, opts: RunCliFlags): Promise<RunOutcome[]> {
     const job = await planned.begin({
       onEvent: (e) => {
         if (e.type === 'test.finished')
-          bar.note(`${e.status.toUpperCase().padEnd(5)} ${e.test}${e.repeat ? ` #${e.repeat + 1}` : ''}  ${(e.duration_ms / 1000).toFixed(1)}s`);
+          bar.note(
+            `${e.status.toUpperCase().padEnd(5)} ${e.test}${e.repeat ? ` #${e.repeat + 1}` : ''}  ${(e.duration_ms / 1000).toFixed(1)}s`,
+          );
       },
     });
-    const outcome = await followJob(job, { onInterrupt: 'finished conversations are kept; parley run --resume continues' }, bar);
+    const outcome = await followJob(
+      job,
+      { onInterrupt: 'finished conversations are kept; parley run --resume continues' },
+      bar,
+    );
     outcomes.push(outcome);
     if (outcome.run.status === 'cancelled') break;
   }
@@ -224,7 +233,10 @@ async function execute(app: App, opts: RunCliFlags): Promise<number> {
   const failOn = opts.failOnSeverity ? parseSeverity(opts.failOnSeverity) : undefined;
   if (opts.groupFailures || failOn) outcomes = await groupFailures(app, outcomes, opts.json);
   if (opts.junit)
-    fs.writeFileSync(opts.junit, toJUnitXmlRuns(outcomes.map((o) => ({ run: portableRun(o.run), results: o.results }))));
+    fs.writeFileSync(
+      opts.junit,
+      toJUnitXmlRuns(outcomes.map((o) => ({ run: portableRun(o.run), results: o.results }))),
+    );
   const ids = outcomes.map((o) => o.run.id);
   if (opts.json) {
     const reports = outcomes.map((o) => ({ ...toRunReport(o.run, o.results), tests: o.tests }));

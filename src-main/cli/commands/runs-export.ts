@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { exportRun } from '../../reports/run-export.js';
+import { exportRun, requireRun } from '../../app/index.js';
 import { CliError } from '../errors.js';
 import { info } from '../output.js';
 import { useApp, withDbOption } from '../use-app.js';
@@ -19,8 +19,7 @@ export function registerRunsExport(program: Command): void {
     useApp(opts, ({ store }) => {
       if (opts.format !== 'json' && opts.format !== 'junit')
         throw new CliError(`--format: expected json or junit, got "${opts.format}"`);
-      const out = exportRun(store, id, opts.format);
-      if (!out) throw new CliError(`run "${id}" not found (parley runs list shows them)`, 1);
+      const out = exportRun(store, requireRun(store, id).id, opts.format)!;
       const { text } = out;
       if (!opts.output) {
         process.stdout.write(text);

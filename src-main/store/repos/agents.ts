@@ -157,7 +157,7 @@ export class AgentsRepo {
       const { n } = prep(this.db, 'SELECT count(*) AS n FROM runs WHERE agent_id = ?').get(agentId) as { n: number };
       if (n > 0 && !opts.force) {
         throw new StoreError(
-          `agent ${agentId} has ${n} run(s); delete them first or pass --force to delete the agent with its runs`,
+          `agent ${agentId} has ${n} run(s); delete them first, or force the deletion to delete the agent with its runs`,
           'conflict',
         );
       }

@@ -1,20 +1,4 @@
 import type { LintReport } from '../../../src-shared/contract/analysis.js';
-import type { AgentGraph, TestSuite } from '../../../src-shared/schemas/index.js';
-import { lintGraph } from '../../analysis/lint.js';
-
-/** `parley validate --lint`: the checklist for each agent file, read against the suite files given with it. */
-export function lintFiles(
-  agents: Map<string, AgentGraph>,
-  suites: TestSuite[],
-  promptBudget?: number,
-): Map<string, LintReport> {
-  const out = new Map<string, LintReport>();
-  for (const [file, graph] of agents) {
-    const r = lintGraph(graph, { suites: suites.length ? suites : undefined, promptBudget });
-    out.set(file, { ...r, suites_checked: suites.length });
-  }
-  return out;
-}
 
 /** The checklist as a person reads it under the file's validation lines. */
 export function lintLines(r: LintReport): string[] {
