@@ -43,8 +43,8 @@ export class LabelsService {
   ) {}
 
   /** Imports a labels file as a job: checked in full, then written in one transaction, or nothing. */
-  startImport(text: string, file: string): Job<ImportOutcome> {
-    return this.jobs.start(
+  startImport(text: string, file: string): Promise<Job<ImportOutcome>> {
+    return this.jobs.startWhenReady(
       { kind: 'labels-import', title: `Import labels from ${file}`, unit: 'files', total: 1 },
       async (ctl) => {
         const out = this.importFile(text, file);

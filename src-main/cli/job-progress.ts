@@ -1,5 +1,6 @@
 import type { JobInfo } from '../../src-shared/contract/jobs.js';
 import type { Job } from '../app/index.js';
+import { formatBytes } from '../../src-shared/text/format-bytes.js';
 import { formatDuration } from '../../src-shared/text/format-duration.js';
 import { info } from './output.js';
 
@@ -74,6 +75,7 @@ export class JobProgress {
 function counts(job: JobInfo): string {
   const { done, total, unit, eta_ms } = job.progress;
   const eta = eta_ms && job.status === 'running' ? ` · about ${formatDuration(eta_ms)} left` : '';
+  if (unit === 'bytes') return `${formatBytes(done)}${total !== null ? ` of ${formatBytes(total)}` : ''}${eta}`;
   return `${done}${total !== null ? `/${total}` : ''} ${unit}${eta}`;
 }
 

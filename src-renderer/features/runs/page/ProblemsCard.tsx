@@ -3,6 +3,8 @@ import type { Run, RunProblems } from '../../../../src-shared/schemas/run.js';
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import { useApiMutation } from '../../../api/hooks.js';
 import { ErrorBox, fmtDate } from '../../../ui/common.js';
+import { JobProgress } from '../../../ui/jobs/JobProgress.js';
+import { useJob } from '../../../ui/jobs/use-job.js';
 import { ModelPicker } from '../../models/index.js';
 import { modelProblem } from '../../../ui/model-choice.js';
 
@@ -11,7 +13,9 @@ import { modelProblem } from '../../../ui/model-choice.js';
  * each example opens its conversation. Before grouping: a button, with the run's judge model or another.
  */
 export function ProblemsCard({ run, onOpenResult }: { run: Run; onOpenResult: (resultId: string) => void }) {
-  const group = useApiMutation('runs.groupFailures', ['runs.get']);
+  const group = useApiMutation('runs.groupFailures');
+  const job = useJob(group.data?.job_id, { invalidates: ['runs.get'] });
+  const busy = group.isPending || job.running;
   const [judge, setJudge] = useState<ModelSpecInput | undefined>();
   const [other, setOther] = useState(false);
   const failures = run.summary.failed + run.summary.errored;
@@ -32,8 +36,8 @@ export function ProblemsCard({ run, onOpenResult }: { run: Run; onOpenResult: (r
       </div>
       {run.problems && <ProblemList problems={run.problems} onOpenResult={onOpenResult} />}
       <div className="problems-actions">
-        <button onClick={start} disabled={group.isPending || !!judgeProblem}>
-          {group.isPending ? 'Grouping…' : run.problems ? 'Group again' : 'Group failures into problems'}
+        <button onClick={start} disabled={busy || !!judgeProblem}>
+          {busy ? 'Grouping…' : run.problems ? 'Group again' : 'Group failures into problems'}
         </button>
         {!other && defaultJudge && (
           <span className="muted small">
@@ -52,7 +56,8 @@ export function ProblemsCard({ run, onOpenResult }: { run: Run; onOpenResult: (r
           To group: {judgeProblem}.
         </div>
       )}
-      <ErrorBox error={group.error} />
+      {job.running && <JobProgress job={job.job} onCancel={job.cancel} label="Grouping failures" />}
+      <ErrorBox error={group.error ?? (job.job?.status === 'failed' ? new Error(job.job.error?.message) : null)} />
     </section>
   );
 }
