@@ -17,6 +17,7 @@ import { RejudgeService } from './rejudge.js';
 import { RunService } from './runs.js';
 import { AudioEvalService } from './audio-eval.js';
 import { JobRegistry } from './jobs/registry.js';
+import { FixService } from './fix/fix-service.js';
 
 export interface App {
   store: Store;
@@ -33,21 +34,25 @@ export interface App {
   readiness: ReadinessService;
   /** Audio evaluation of finished runs (issue 11). */
   audio: AudioEvalService;
+  /** From a failing test to a fixed agent version (docs/fix.md). */
+  fix: FixService;
 }
 
 export function createApp(store: Store, registry: () => ProviderRegistry): App {
   const models = new ModelService(store, registry);
   const jobs = new JobRegistry(store);
+  const runs = new RunService(store, models);
   return {
     store,
     jobs,
     models,
-    runs: new RunService(store, models),
+    runs,
     analysis: new AnalysisService(store, models),
     judgements: new RejudgeService(store, models),
     labels: new LabelsService(store),
     readiness: new ReadinessService(store, models),
     audio: new AudioEvalService(store, models),
+    fix: new FixService(store, models, runs, jobs),
   };
 }
 
@@ -85,3 +90,12 @@ export {
 } from './readiness.js';
 export { AudioEvalService, lostInSpeech, type AudioEvalRequest, type AudioEvalOutcome } from './audio-eval.js';
 export { speechTest, type SpeechTestRequest, type SpeechTestOutcome } from './speech-test.js';
+export {
+  FixService,
+  DEFAULT_FIX_REPEATS,
+  editLabel,
+  type FixRequest,
+  type DiagnoseOutcome,
+  type FixHooks,
+  type FixStepName,
+} from './fix/index.js';

@@ -22,6 +22,8 @@ export const JOB_KINDS = [
   'failure-groups',
   'merge',
   'labels-import',
+  'diagnose',
+  'fix',
 ] as const;
 export const JobKind = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKind>;
