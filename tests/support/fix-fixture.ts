@@ -221,3 +221,40 @@ export function writeShopScript(dir: string, kind: ProposalScript = 'good', extr
   fs.writeFileSync(file, JSON.stringify(shopScript(kind, extra)));
   return file;
 }
+
+/**
+ * Stores the shop agent and suite in the database file and runs the suite once on the scripted model
+ * (in this process, through the application layer), for tests that then drive the command line.
+ */
+export async function seedShopRun(
+  db: string,
+  dir: string,
+  kind: ProposalScript = 'good',
+  suite: Parameters<typeof shopSuite>[0] = {},
+  extra: { delay_ms?: number } = {},
+): Promise<{ runId: string; agentId: string; suiteId: string; model: string }> {
+  const { openStore } = await import('../../src-main/store/index.js');
+  const { createApp } = await import('../../src-main/app/index.js');
+  const { createProviderRegistry } = await import('../../src-main/providers/registry.js');
+  const { AgentGraph, TestSuite } = await import('../../src-shared/schemas/index.js');
+  const store = openStore(db);
+  const registry = createProviderRegistry();
+  try {
+    const start = writeShopScript(dir, kind);
+    const model = extra.delay_ms ? writeShopScript(dir, kind, extra) : start;
+    const { agent } = store.agents.create(AgentGraph.parse(shopGraph()));
+    const saved = store.suites.create(TestSuite.parse(shopSuite(suite)), 'Shop', { agent_id: agent.id });
+    const app = createApp(store, () => registry);
+    const handle = await app.runs.start({
+      agent: agent.id,
+      suite: { id: saved.id, name: saved.name, data: saved.data },
+      models: { agent: { provider: 'scripted', model, params: {} } },
+      options: { concurrency: 2 },
+    });
+    await handle.done;
+    return { runId: handle.runId, agentId: agent.id, suiteId: saved.id, model };
+  } finally {
+    await registry.close();
+    store.close();
+  }
+}

@@ -15,6 +15,8 @@ import { FixSteps, type FixStepName } from './steps.js';
 
 /** What a door may follow while fix work runs. */
 export interface FixHooks {
+  /** The fix is stored (before its job starts). */
+  onFix?(fix: FixSession): void;
   onStep?(e: { fix_id: string; n: number; step: FixStepName }): void;
   onIteration?(it: FixIteration): void;
   /** A conversation of a re-run finished. */

@@ -157,6 +157,7 @@ export class FixService {
   /** "Diagnose" in the app: a fix whose first iteration diagnoses and proposes. */
   async open(req: FixRequest, hooks: FixHooks = {}): Promise<{ fix: FixSession; job: Job<FixSession> }> {
     const fix = await this.create(req, null);
+    hooks.onFix?.(fix);
     const job = startFixJob(
       this.deps,
       fix,
@@ -180,6 +181,7 @@ export class FixService {
     const auto = parsed(AutoFixOptions, { max_iterations: req.max_iterations, until: req.until }, '');
     const fix = await this.create(req, { ...auto, first: 1 });
     await this.checkModels(fix);
+    hooks.onFix?.(fix);
     return { fix, job: this.autoJob(fix, hooks, req.keepWhenReached ?? false) };
   }
 

@@ -30,6 +30,7 @@ export interface FixTargets {
 
 const q = (s: string) => JSON.stringify(truncateForMessage(s));
 const failed = (r: Result) => r.status === 'fail' || r.status === 'error';
+const conversations = (n: number) => `${n} conversation${n === 1 ? '' : 's'}`;
 
 /** The suite a fix re-runs: the stored suite when the run names one that still exists, else the run's copy. */
 export function suiteOfRun(store: Store, run: Run): { suite: RunSuite; source: 'suite' | 'snapshot' } | undefined {
@@ -48,7 +49,7 @@ function pickTests(run: Run, results: Result[], subject: FixSubject, holdout: Se
   const open = failedTests.filter((t) => !holdout.has(t));
   if (!failedTests.length)
     throw invalid(
-      `run ${run.id} passed every test (${results.length} conversations): there is nothing to diagnose`,
+      `run ${run.id} passed every test (${conversations(results.length)}): there is nothing to diagnose`,
       'run_id',
     );
   if (subject.result_id !== undefined) {
@@ -124,7 +125,7 @@ export function fixTargets(store: Store, run: Run, subject: FixSubject, opts: { 
   if (subject.group !== undefined) {
     if (!results.some(failed))
       throw invalid(
-        `run ${run.id} passed every test (${results.length} conversations): there is nothing to diagnose`,
+        `run ${run.id} passed every test (${conversations(results.length)}): there is nothing to diagnose`,
         'run_id',
       );
     const g = groupTargets(run, subject.group, results, holdout);
