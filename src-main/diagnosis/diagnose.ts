@@ -91,13 +91,15 @@ interface RawFault {
 
 const str = (v: unknown, n: number) => clip(typeof v === 'string' ? v.trim() : '', n);
 
-/** A fault as the graph allows it: unknown ids dropped, a transition's node filled in, turns in range. */
+/** A fault as the graph allows it: unknown ids dropped (and ids its location has no use for), a transition's node filled in, turns in range. */
 export function checkedFault(g: AgentGraph, raw: RawFault, lines: number): Fault | null {
   const location = FAULT_LOCATIONS.includes(raw.location as FaultLocation) ? (raw.location as FaultLocation) : null;
   if (!location) return null;
-  let nodeId = typeof raw.node_id === 'string' && g.nodes.some((n) => n.id === raw.node_id) ? raw.node_id : null;
+  const withNode = location !== 'agent_prompt' && location !== 'not_the_agent';
+  let nodeId =
+    withNode && typeof raw.node_id === 'string' && g.nodes.some((n) => n.id === raw.node_id) ? raw.node_id : null;
   let transitionId: string | null = null;
-  if (typeof raw.transition_id === 'string' && raw.transition_id) {
+  if (location === 'transition_condition' && typeof raw.transition_id === 'string' && raw.transition_id) {
     const found = findTransition(g, raw.transition_id, nodeId);
     if (found) {
       transitionId = found.transition.id;

@@ -113,6 +113,22 @@ function locate(g: AgentGraph, e: FixEdit, at: string): Located {
   }
 }
 
+/** The kind and the fields that address its text (others an edit carries are left out). */
+function addressOf(e: FixEdit): Pick<FixEdit, 'kind' | 'node_id' | 'transition_id' | 'target' | 'snippet'> {
+  switch (e.kind) {
+    case 'agent_prompt':
+      return { kind: e.kind };
+    case 'node_instruction':
+      return { kind: e.kind, node_id: e.node_id };
+    case 'transition_condition':
+      return { kind: e.kind, node_id: e.node_id, transition_id: e.transition_id };
+    case 'new_transition':
+      return { kind: e.kind, node_id: e.node_id, target: e.target };
+    case 'snippet':
+      return { kind: e.kind, snippet: e.snippet };
+  }
+}
+
 /** The edits with `original` read from `g`, and the problems of those that do not fit it. */
 export function resolveEdits(g: AgentGraph, edits: FixEdit[]): { edits: FixEdit[]; problems: EditProblem[] } {
   const problems: EditProblem[] = [];
@@ -128,10 +144,10 @@ export function resolveEdits(g: AgentGraph, edits: FixEdit[]): { edits: FixEdit[
     if (seen.has(key) && e.kind !== 'new_transition')
       return void problems.push({
         path: at,
-        message: `edits[${seen.get(key)}] already changes ${editLabel(e)}; expected one edit per text`,
+        message: `edit ${(seen.get(key) ?? 0) + 1} already changes ${editLabel(e)}; expected one edit per text`,
       });
     seen.set(key, i);
-    out.push({ ...e, original: where.original });
+    out.push({ ...addressOf(e), original: where.original, proposed: e.proposed, rationale: e.rationale });
   });
   return { edits: out, problems };
 }

@@ -102,6 +102,17 @@ export function proposedChars(g: AgentGraph, nodeIds: string[]): number {
   return Math.min(MAX_PROPOSED_CHARS, Math.max(MIN_PROPOSED_CHARS, Math.ceil(longest * 1.5) + 200));
 }
 
+/** The kinds of edit this graph has a place for (no snippet edits without snippets…), so a model cannot pick one that cannot apply. */
+export function editKinds(g: AgentGraph): FixEditKind[] {
+  return FIX_EDIT_KINDS.filter((k) => {
+    if (k === 'snippet') return Object.keys(g.snippets).length > 0;
+    if (k === 'transition_condition')
+      return g.nodes.some((n) => n.transitions.some((t) => t.condition.kind === 'prompt'));
+    if (k === 'node_instruction') return g.nodes.some((n) => nodeText(n) !== undefined || n.type === 'extract');
+    return true;
+  });
+}
+
 export function proposalSchema(g: AgentGraph, textChars: number): Record<string, unknown> {
   const nodeIds = [...new Set(g.nodes.map((n) => n.id))];
   const transitionIds = [...new Set(g.nodes.flatMap((n) => n.transitions.map((t) => t.id)))];
@@ -115,7 +126,7 @@ export function proposalSchema(g: AgentGraph, textChars: number): Record<string,
         items: {
           type: 'object',
           properties: {
-            kind: { type: 'string', enum: [...FIX_EDIT_KINDS] },
+            kind: { type: 'string', enum: editKinds(g) },
             node_id: { type: 'string', enum: [...nodeIds, ''] },
             transition_id: { type: 'string', enum: [...transitionIds, ''] },
             target: { type: 'string', enum: [...nodeIds, ''] },
