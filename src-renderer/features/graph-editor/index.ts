@@ -10,6 +10,7 @@
  *                    edgeCounts keyed by edge key source::transition): nodes/edges tinted and labelled ×N.
  *   showCoverageGaps? list nodes never visited under the canvas (default: on when heat is given).
  *   issues?          ValidationIssue[] badged on their nodes/edges.
+ *   faults?          { nodes?, edges? } a diagnosis puts a fault on (edge keys source::transition): outlined in red.
  *   focusNodeId?     node to centre and select (e.g. the first divergence between two runs).
  *   onNodeClick?     (nodeId) => void.
  *   height?          CSS height of the canvas (default 420px).   label?  accessible name.   className?
@@ -19,6 +20,7 @@
  *   <GraphView graph={graph} heat={countVisits(results.map((r) => r.nodes_visited))} />
  */
 export { GraphView, GraphView as GraphPathOverlay, type GraphViewProps } from './view/GraphView.js';
+export { edgeKey } from './model/edge-key.js';
 export { countVisits, coverageGaps, pathOverlay, type HeatCounts } from './model/path-overlay.js';
 export { AgentEditorPage } from './AgentEditorPage.js';
 export { SuiteCoverage } from './analysis/SuiteCoverage.js';
