@@ -226,7 +226,12 @@ export class FixSteps {
         outcome: 'invalid',
         finished_at: new Date().toISOString(),
       });
-    const v = this.ctx.store.agents.addCandidateVersion(this.fix.agent_id, p.graph, this.note(it, p.edits));
+    const v = this.ctx.store.agents.addCandidateVersion(
+      this.fix.agent_id,
+      p.graph,
+      this.note(it, p.edits),
+      it.base_version_id,
+    );
     return this.rec.update(it.n, { applied: p.edits, version_id: v.id, version: v.version });
   }
 

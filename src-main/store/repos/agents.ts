@@ -24,6 +24,8 @@ export interface AgentVersionMeta {
   source_format: string;
   note: string;
   created_at: string;
+  /** The version this one was made from by a fix (null otherwise): the editor diffs against it. */
+  parent_version_id?: string | null;
 }
 
 export interface AgentVersion extends AgentVersionMeta {
@@ -91,11 +93,11 @@ export class AgentsRepo {
    * Saves a candidate version that does not become the agent's latest (a fix's attempt, docs/fix.md):
    * the editor lists it with its note and its changes; `setLatest` makes it the latest once kept.
    */
-  addCandidateVersion(agentId: string, graph: AgentGraph, note: string): AgentVersion {
+  addCandidateVersion(agentId: string, graph: AgentGraph, note: string, parentVersionId: string): AgentVersion {
     return this.db.transaction(() => {
       const agent = this.summary(agentId);
       if (!agent) throw new StoreError(`agent ${agentId} not found`, 'not_found');
-      return this.insertVersion(agentId, this.nextNumber(agentId), graph, note, false);
+      return this.insertVersion(agentId, this.nextNumber(agentId), graph, note, false, parentVersionId);
     })();
   }
 
@@ -110,16 +112,23 @@ export class AgentsRepo {
     );
   }
 
-  private insertVersion(agentId: string, n: number, graph: AgentGraph, note: string, latest = true): AgentVersion {
+  private insertVersion(
+    agentId: string,
+    n: number,
+    graph: AgentGraph,
+    note: string,
+    latest = true,
+    parentVersionId: string | null = null,
+  ): AgentVersion {
     const parsed = AgentGraph.parse(graph);
     const id = newId('av');
     const now = nowIso();
     const hash = contentHash(parsed);
     prep(
       this.db,
-      `INSERT INTO agent_versions (id, agent_id, version, content_hash, source_format, graph_json, note, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, agentId, n, hash, parsed.source.format, JSON.stringify(parsed), note, now);
+      `INSERT INTO agent_versions (id, agent_id, version, content_hash, source_format, graph_json, note, created_at, parent_version_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(id, agentId, n, hash, parsed.source.format, JSON.stringify(parsed), note, now, parentVersionId);
     if (latest)
       prep(this.db, 'UPDATE agents SET latest_version_id = ?, updated_at = ? WHERE id = ?').run(id, now, agentId);
     return {
@@ -130,6 +139,7 @@ export class AgentsRepo {
       source_format: parsed.source.format,
       note,
       created_at: now,
+      parent_version_id: parentVersionId,
       graph: parsed,
     };
   }
@@ -177,7 +187,7 @@ export class AgentsRepo {
   versions(agentId: string): AgentVersionMeta[] {
     return prep(
       this.db,
-      `SELECT id, agent_id, version, content_hash, source_format, note, created_at
+      `SELECT id, agent_id, version, content_hash, source_format, note, created_at, parent_version_id
       FROM agent_versions WHERE agent_id = ? ORDER BY version DESC`,
     ).all(agentId) as AgentVersionMeta[];
   }

@@ -49,7 +49,7 @@ describe('auto-fix on the scripted model', () => {
     ]);
     // a new immutable version, not the latest (the app keeps it on request), with a note naming the tests
     const v2 = t.store.agents.getVersion(it1.version_id!)!;
-    expect(v2.version).toBe(2);
+    expect([v2.version, v2.parent_version_id]).toEqual([2, start[0].id]);
     expect(v2.note).toContain(`Fix ${fix.id}, attempt 1, for failing tests "${REFUND}", "${EXCHANGE}" of run ${runId}`);
     expect(nodeText(v2.graph, 'refund')).toBe(REFUND_FIX);
     expect(t.store.agents.getVersion(start[0].id)!.graph.nodes.find((n) => n.id === 'refund')).toMatchObject({
@@ -107,6 +107,7 @@ describe('auto-fix on the scripted model', () => {
       t.store.results.listByRun(it1.target_run_id!).find((r) => r.test === EXCHANGE)!.id,
     );
     const v3 = t.store.agents.getVersion(it2.version_id!)!;
+    expect(v3.parent_version_id).toBe(it1.version_id);
     expect([nodeText(v3.graph, 'refund'), nodeText(v3.graph, 'exchange')]).toEqual([REFUND_FIX, EXCHANGE_FIX]);
     expect(it2.targets.map((x) => [x.test, x.before, x.after])).toEqual([
       [REFUND, { k: 0, n: 4 }, { k: 3, n: 3 }],
