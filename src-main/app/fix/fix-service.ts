@@ -298,11 +298,24 @@ export class FixService {
     );
   }
 
+  /** Why a version of this fix may not become the latest: the agent got a version of its own since the fix started. */
+  private newerVersion(fix: FixSession): string | null {
+    const made = new Set(fix.iterations.map((i) => i.version_id).filter(Boolean));
+    const latest = resolveAgentVersion(this.store, fix.agent_id).version;
+    if (latest.id === fix.start_version_id || made.has(latest.id)) return null;
+    return `agent ${fix.agent_name} has a newer version (v${latest.version}) saved after this fix started: open the agent to combine them`;
+  }
+
   /** After an auto-fix stopped: the holdout tests on the final version, and (command line) keep it when the target was reached. */
   private async finishAuto(s: FixSteps, keepWhenReached: boolean): Promise<'stopped' | 'kept'> {
     const { fix } = s.rec;
     if (fix.final_version_id) await s.holdout(fix.final_version_id);
     if (fix.stop?.reached && keepWhenReached && fix.final_version_id) {
+      const newer = this.newerVersion(fix);
+      if (newer) {
+        s.rec.set({ stop: { ...fix.stop, message: `${fix.stop.message}; not kept: ${newer}` } });
+        return 'stopped';
+      }
       this.store.agents.setLatest(fix.agent_id, fix.final_version_id);
       s.rec.set({ kept_version_id: fix.final_version_id });
       return 'kept';
@@ -348,11 +361,8 @@ export class FixService {
     const chosen = versionId ?? fix.final_version_id;
     if (!chosen) throw invalid(`fix ${id} has no accepted version: choose the version to keep`, 'version_id');
     if (!made.has(chosen)) throw invalid(`version ${chosen} was not made by fix ${id}`, 'version_id');
-    const latest = resolveAgentVersion(this.store, fix.agent_id).version;
-    if (latest.id !== fix.start_version_id && !made.has(latest.id))
-      throw conflict(
-        `agent ${fix.agent_name} has a newer version (v${latest.version}) saved after this fix started: open the agent to combine them`,
-      );
+    const newer = this.newerVersion(fix);
+    if (newer) throw conflict(newer);
     if (fix.holdout_tests.length) await this.checkModels(fix);
     this.store.agents.setLatest(fix.agent_id, chosen);
     const kept: FixSession = {

@@ -96,6 +96,25 @@ describe('fixes.*', () => {
     expect((await api.call('agents.get', { id: agentId })).versions).toHaveLength(1);
   });
 
+  it('Keep is refused when the agent got a version of its own since the fix started', async () => {
+    const { runId, agentId } = await startingRun();
+    const { job_id, fix_id } = await api.call('fixes.diagnose', { run_id: runId, test: REFUND });
+    await jobDone(job_id);
+    await jobDone((await api.call('fixes.apply', { id: fix_id })).job_id);
+    const graph = (await api.call('agents.get', { id: agentId })).graph;
+    await api.call('agents.save', {
+      id: agentId,
+      graph: { ...graph, global_prompt: 'Edited by hand.' },
+      note: 'by hand',
+    });
+    const res = await dispatch(api.ctx, 'fixes.keep', { id: fix_id });
+    expect(!res.ok && res.error).toMatchObject({
+      code: 'conflict',
+      message: 'agent Acme shop has a newer version (v3) saved after this fix started: open the agent to combine them',
+    });
+    expect((await api.call('agents.get', { id: agentId })).version.version).toBe(3);
+  });
+
   it('Try again: a new diagnosis and proposal that reads the earlier attempt', async () => {
     const { runId } = await startingRun('stuck');
     const { job_id, fix_id } = await api.call('fixes.diagnose', { run_id: runId, test: REFUND });
