@@ -4,35 +4,31 @@
  * Input is checked before any job starts (a refusal is an error and changes nothing); the work
  * itself runs as a job.
  */
-import type { z } from 'zod';
 import {
   AutoFixOptions,
   FixEdit,
-  FixRepeats,
-  type Diagnosis,
   type FixEditInput,
   type FixSession,
   type FixSubject,
   type ModelSpec,
-  type Run,
 } from '../../../src-shared/schemas/index.js';
 import type { Store } from '../../store/index.js';
 import type { Job } from '../jobs/job.js';
 import type { JobRegistry } from '../jobs/registry.js';
 import { AppError, conflict, invalid, notFound } from '../errors.js';
 import type { ModelService } from '../models.js';
-import { notStarted } from '../preflight.js';
-import { specLabel } from '../problems/run-problems.js';
-import { finishedRun, resolveAgentVersion } from '../resolve.js';
 import type { RunService } from '../runs.js';
-import { diagnoseConversations } from './diagnose-conversations.js';
+import { diagnoseRun, type DiagnoseOutcome, type DiagnoseRequest } from './diagnose-run.js';
+import { checkFixRequest, checkRunModels, newerVersion, parsed } from './fix-checks.js';
 import { startFixJob, STEPS_PER_ITERATION, type FixHooks, type FixJobDeps } from './fix-jobs.js';
 import { autoFix, completeIteration } from './loop.js';
 import { Reruns } from './reruns.js';
-import { FixRecord, newFixSession } from './session.js';
+import { newFixSession } from './session.js';
 import { prepareEdits, type FixSteps } from './steps.js';
-import { fixTargets } from './targets.js';
 import { accepted } from './verdicts.js';
+
+export { DEFAULT_FIX_REPEATS } from './fix-checks.js';
+export type { DiagnoseOutcome, DiagnoseRequest } from './diagnose-run.js';
 
 export interface FixRequest {
   run_id: string;
@@ -43,115 +39,33 @@ export interface FixRequest {
   repeats?: number;
 }
 
-export interface DiagnoseOutcome {
-  run_id: string;
-  version_id: string;
-  version: number;
-  tests: string[];
-  diagnoses: Diagnosis[];
-}
-
-export const DEFAULT_FIX_REPEATS = 3;
-
-function parsed<T>(schema: z.ZodType<T>, value: unknown, path: string): T {
-  const r = schema.safeParse(value);
-  if (r.success) return r.data;
-  const issue = r.error.issues[0];
-  throw invalid(issue.message, [path, ...issue.path.map(String)].filter(Boolean).join('.'));
-}
-
 export class FixService {
   private readonly deps: FixJobDeps;
 
   constructor(
     private readonly store: Store,
     private readonly models: ModelService,
-    runs: RunService,
+    private readonly runs: RunService,
     jobs: JobRegistry,
   ) {
     this.deps = { store, models, jobs, reruns: new Reruns(store, runs) };
-    this.runs = runs;
   }
 
-  private readonly runs: RunService;
-
-  private judgeOf(run: Run, judge?: ModelSpec): ModelSpec {
-    const spec = judge ?? run.models.judge?.spec ?? run.models.agent?.spec;
-    if (!spec) throw invalid(`run ${run.id} has no judge model recorded: choose the model that diagnoses`, 'judge');
-    return spec;
+  /** Diagnoses a run's failures (read only, nothing stored): one call per failed test, or one for a failure group. */
+  diagnose(req: DiagnoseRequest, hooks: FixHooks = {}): Promise<Job<DiagnoseOutcome>> {
+    return diagnoseRun(this.deps, req, hooks);
   }
 
-  /** Diagnoses a run's failures (read only): one call per failed test, or one for a failure group. */
-  async diagnose(
-    req: { run_id: string; subject: FixSubject; judge?: ModelSpec },
-    hooks: FixHooks = {},
-  ): Promise<Job<DiagnoseOutcome>> {
-    const run = finishedRun(this.store, req.run_id, 'diagnose it');
-    const targets = fixTargets(this.store, run, req.subject, { rerun: false });
-    const version = this.store.agents.getVersion(run.agent_version_id);
-    if (!version) throw invalid(`run ${run.id}'s agent version ${run.agent_version_id} no longer exists`, 'run_id');
-    const spec = this.judgeOf(run, req.judge);
-    const model = await this.models.load('judge', spec, { path: 'judge' });
-    const holdout = new Set(targets.holdout);
-    const cases = new Map([...targets.cases].filter(([name]) => !holdout.has(name)));
-    const calls = targets.group ? 1 : targets.evidence.length;
-    return this.deps.jobs.start(
-      {
-        kind: 'diagnose',
-        title: `Diagnose run ${run.id}`,
-        unit: 'diagnoses',
-        total: calls,
-        subject: { run_id: run.id, agent_id: run.agent_id },
-      },
-      async (ctl) => ({
-        run_id: run.id,
-        version_id: version.id,
-        version: version.version,
-        tests: targets.tests,
-        diagnoses: await diagnoseConversations(model, specLabel(spec), {
-          version,
-          results: targets.evidence,
-          cases,
-          failed: targets.failed,
-          group: targets.group?.group,
-          signal: ctl.signal,
-          onDiagnosis: () => {
-            ctl.tick();
-            hooks.onStep?.({ fix_id: '', n: 0, step: 'diagnose' });
-          },
-        }),
-      }),
-    );
-  }
-
-  /** A new fix from a run's failure, stored before any model is called. */
+  /** A new fix from a run's failure, stored before any model is called (after every check passed). */
   private async create(req: FixRequest, auto: FixSession['auto']): Promise<FixSession> {
-    const run = finishedRun(this.store, req.run_id, 'fix it');
-    if (run.kind !== 'simulated')
-      throw invalid(
-        `run ${run.id} is ${run.kind === 'imported' ? 'a set of imported calls' : 'a replay'}: a fix re-runs simulated tests; fix from a simulated run`,
-        'run_id',
-      );
-    const repeats = parsed(FixRepeats, req.repeats ?? DEFAULT_FIX_REPEATS, 'repeats');
-    const targets = fixTargets(this.store, run, req.subject, { rerun: true });
-    const version = this.store.agents.getVersion(run.agent_version_id);
-    if (!version) throw invalid(`run ${run.id}'s agent version ${run.agent_version_id} no longer exists`, 'run_id');
-    const judge = this.judgeOf(run, req.judge);
-    await this.models.load('judge', judge, { path: 'judge' });
-    return this.store.fixes.create(
-      newFixSession({ run, version, subject: req.subject, targets, repeats, judge, auto }),
-    );
+    const checked = await checkFixRequest(this.store, this.models, req);
+    if (auto) await checkRunModels(this.runs, checked.run);
+    return this.store.fixes.create(newFixSession({ ...checked, subject: req.subject, auto }));
   }
 
-  /** The run's models answer (the pre-run check), before a job re-runs anything. */
-  private async checkModels(fix: FixSession): Promise<void> {
-    const run = this.store.runs.require(fix.run_id);
-    if (!run.models.agent) throw invalid(`run ${run.id} has no agent model recorded`, 'run_id');
-    const problems = await this.runs.preflight([
-      { agent: run.models.agent.spec, caller: run.models.caller?.spec, judge: run.models.judge?.spec },
-    ]);
-    const errors = problems.filter((p) => p.severity === 'error');
-    if (errors.length) throw notStarted(errors);
+  /** The fix's run models answer (the pre-run check), before a job re-runs anything. */
+  private checkModels(fix: FixSession): Promise<void> {
+    return checkRunModels(this.runs, this.store.runs.require(fix.run_id));
   }
 
   /** "Diagnose" in the app: a fix whose first iteration diagnoses and proposes. */
@@ -180,7 +94,6 @@ export class FixService {
   ): Promise<{ fix: FixSession; job: Job<FixSession> }> {
     const auto = parsed(AutoFixOptions, { max_iterations: req.max_iterations, until: req.until }, '');
     const fix = await this.create(req, { ...auto, first: 1 });
-    await this.checkModels(fix);
     hooks.onFix?.(fix);
     return { fix, job: this.autoJob(fix, hooks, req.keepWhenReached ?? false) };
   }
@@ -298,20 +211,12 @@ export class FixService {
     );
   }
 
-  /** Why a version of this fix may not become the latest: the agent got a version of its own since the fix started. */
-  private newerVersion(fix: FixSession): string | null {
-    const made = new Set(fix.iterations.map((i) => i.version_id).filter(Boolean));
-    const latest = resolveAgentVersion(this.store, fix.agent_id).version;
-    if (latest.id === fix.start_version_id || made.has(latest.id)) return null;
-    return `agent ${fix.agent_name} has a newer version (v${latest.version}) saved after this fix started: open the agent to combine them`;
-  }
-
   /** After an auto-fix stopped: the holdout tests on the final version, and (command line) keep it when the target was reached. */
   private async finishAuto(s: FixSteps, keepWhenReached: boolean): Promise<'stopped' | 'kept'> {
     const { fix } = s.rec;
     if (fix.final_version_id) await s.holdout(fix.final_version_id);
     if (fix.stop?.reached && keepWhenReached && fix.final_version_id) {
-      const newer = this.newerVersion(fix);
+      const newer = newerVersion(this.store, fix);
       if (newer) {
         s.rec.set({ stop: { ...fix.stop, message: `${fix.stop.message}; not kept: ${newer}` } });
         return 'stopped';
@@ -361,7 +266,7 @@ export class FixService {
     const chosen = versionId ?? fix.final_version_id;
     if (!chosen) throw invalid(`fix ${id} has no accepted version: choose the version to keep`, 'version_id');
     if (!made.has(chosen)) throw invalid(`version ${chosen} was not made by fix ${id}`, 'version_id');
-    const newer = this.newerVersion(fix);
+    const newer = newerVersion(this.store, fix);
     if (newer) throw conflict(newer);
     if (fix.holdout_tests.length) await this.checkModels(fix);
     this.store.agents.setLatest(fix.agent_id, chosen);
@@ -388,5 +293,3 @@ export class FixService {
 function lastAccepted(steps: FixSteps): string | null {
   return steps.rec.fix.iterations.filter((i) => accepted(i.outcome) && i.version_id).at(-1)?.version_id ?? null;
 }
-
-export { FixRecord };
