@@ -13,8 +13,8 @@ import { useApiContext } from '../../support/api-context.js';
 describe('fixes.*', () => {
   const api = useApiContext();
 
-  async function startingRun(kind: ProposalScript = 'good', suite: Parameters<typeof shopSuite>[0] = {}) {
-    const model = writeShopScript(api.dir, kind);
+  async function startingRun(kind: ProposalScript = 'good', suite: Parameters<typeof shopSuite>[0] = {}, delayMs = 0) {
+    const model = writeShopScript(api.dir, kind, { delay_ms: delayMs });
     const { agent } = await api.call('agents.create', { graph: AgentGraph.parse(shopGraph()) });
     const saved = await api.call('suites.save', { agent_id: agent.id, suite: TestSuite.parse(shopSuite(suite)) });
     const { run_id } = await api.call('runs.start', {
@@ -129,6 +129,30 @@ describe('fixes.*', () => {
     expect(fix.iterations[1].proposal!.edits[0].proposed).toBe(
       'Tell the caller refunds are possible, and be very kind.',
     );
+  });
+
+  it('Cancel keeps what was done; Resume goes on from the last finished step', async () => {
+    const { runId } = await startingRun();
+    const slow = writeShopScript(api.dir, 'good', { delay_ms: 25 });
+    const { job_id, fix_id } = await api.call('fixes.diagnose', {
+      run_id: runId,
+      test: REFUND,
+      judge: { provider: 'scripted', model: slow },
+    });
+    await jobDone(job_id);
+    const { job_id: auto } = await api.call('fixes.auto', { id: fix_id, max_iterations: 2 });
+    await api.until(() => !!api.store.fixes.get(fix_id)!.iterations[0]?.target_run_id);
+    expect(await api.call('jobs.cancel', { id: auto })).toEqual({ cancelled: true });
+    expect(await jobDone(auto)).toMatchObject({ status: 'cancelled' });
+    const stopped = await api.call('fixes.get', { id: fix_id });
+    expect(stopped).toMatchObject({ status: 'open', stop: { reason: 'cancelled', reached: false }, error: null });
+    const version = stopped.iterations[0].version_id;
+    const resumed = await api.call('fixes.resume', { id: fix_id });
+    expect(await jobDone(resumed.job_id)).toMatchObject({ status: 'done' });
+    const done = await api.call('fixes.get', { id: fix_id });
+    expect(done.iterations).toHaveLength(1);
+    expect(done.iterations[0]).toMatchObject({ version_id: version, outcome: 'all_pass' });
+    expect(done).toMatchObject({ status: 'stopped', stop: { reason: 'all_pass', reached: true } });
   });
 
   it('refusals name the field and store nothing', async () => {
