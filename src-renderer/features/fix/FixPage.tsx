@@ -37,6 +37,13 @@ export function FixPage({ params }: { params: Record<string, string> }) {
         {x.agent_name} v{x.start_version} · run {x.run_id} · {x.repeats} conversations per re-run · diagnosed by{' '}
         {x.judge.provider}:{x.judge.model.split(/[\\/]/).at(-1)} · <StatusBadge status={x.status} />
       </PageHeader>
+      {x.judge.provider === 'scripted' && (
+        <p className="notice demo-notice" data-testid="fix-demo">
+          The diagnosis and the proposals come from the scripted model, which answers from a file and cannot read
+          failures: they show how fixing works, not what is wrong with this agent. Choose a real judge model for the run
+          to diagnose it.
+        </p>
+      )}
       {state.jobId && <FixJobProgress jobId={state.jobId} onEnd={state.jobEnded} />}
       {x.error && !state.jobId && <ErrorBox error={{ message: x.error }} />}
       {x.stop && (
