@@ -18,7 +18,8 @@ export const appOf = (ctx: ApiContext): App =>
   });
 
 /** The runs this context's windows watch: run events forwarded and folded for pages opened mid-run. */
-export const liveRuns = (ctx: ApiContext): LiveRuns => service(ctx, 'live-runs', () => new LiveRuns(() => appOf(ctx), ctx.events));
+export const liveRuns = (ctx: ApiContext): LiveRuns =>
+  service(ctx, 'live-runs', () => new LiveRuns(() => appOf(ctx), ctx.events));
 
 /** Model loading with the Models page's defaults (threads), as every run uses. */
 export const appModels = (ctx: ApiContext): ModelService => appOf(ctx).models;

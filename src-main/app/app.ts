@@ -9,6 +9,7 @@ import { RunService } from './runs.js';
 import { AudioEvalService } from './audio-eval.js';
 import { JobRegistry } from './jobs/registry.js';
 import { PersonaService } from './personas.js';
+import { FixService } from './fix/fix-service.js';
 
 export interface App {
   store: Store;
@@ -27,6 +28,8 @@ export interface App {
   audio: AudioEvalService;
   /** Personas proposed from an agent's graph. */
   personas: PersonaService;
+  /** From a failing test to a fixed agent version (docs/fix.md). */
+  fix: FixService;
   /** Cancels every running job and waits (bounded) for them to settle. */
   dispose(timeoutMs?: number): Promise<void>;
 }
@@ -34,17 +37,19 @@ export interface App {
 export function createApp(store: Store, registry: () => ProviderRegistry): App {
   const models = new ModelService(store, registry);
   const jobs = new JobRegistry(store);
+  const runs = new RunService(store, models, jobs);
   return {
     store,
     jobs,
     models,
-    runs: new RunService(store, models, jobs),
+    runs,
     analysis: new AnalysisService(store, models, jobs),
     judgements: new RejudgeService(store, models, jobs),
     labels: new LabelsService(store, jobs),
     readiness: new ReadinessService(store, models, jobs),
     audio: new AudioEvalService(store, models, jobs),
     personas: new PersonaService(store, models, jobs),
+    fix: new FixService(store, models, runs, jobs),
     dispose: (timeoutMs) => jobs.dispose(timeoutMs),
   };
 }

@@ -96,3 +96,12 @@ export { importCallFiles, importCallTexts, CALL_FORMATS, type CallFormat } from 
 export { importPersonaFiles, importPersonaMarkdown, type GenerateRequest } from './personas.js';
 export { PlaygroundService, fromInteractive, type PlaygroundStartRequest } from './playground.js';
 export { importAgentPath, validateAgentPaths, readError, type FileReport, type Issue } from './file-reports.js';
+export {
+  FixService,
+  DEFAULT_FIX_REPEATS,
+  editLabel,
+  type FixRequest,
+  type DiagnoseOutcome,
+  type FixHooks,
+  type FixStepName,
+} from './fix/index.js';

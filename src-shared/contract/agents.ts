@@ -20,6 +20,8 @@ export const AgentVersionMeta = z.object({
   source_format: z.string(),
   note: z.string(),
   created_at: z.string(),
+  /** The version a fix made this one from (docs/fix.md): its changes are shown against that one. */
+  parent_version_id: z.string().nullable().optional(),
 });
 export const ValidationIssue = z.object({
   severity: z.enum(['error', 'warning']),

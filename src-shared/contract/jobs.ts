@@ -23,6 +23,8 @@ export const JOB_KINDS = [
   'merge',
   'labels-import',
   'model-pull',
+  'diagnose',
+  'fix',
 ] as const;
 export const JobKind = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKind>;

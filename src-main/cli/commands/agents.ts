@@ -52,6 +52,8 @@ export function registerAgents(program: Command): void {
       process.stdout.write(
         `${agent.name}  (${agent.id})\nversion v${version.version} of ${versions.length}, ${g.nodes.length} nodes, format ${version.source_format}, hash ${version.content_hash.slice(0, 12)}\n`,
       );
+      const parent = version.parent_version_id && versions.find((v) => v.id === version.parent_version_id);
+      if (parent) process.stdout.write(`made by a fix from v${parent.version}: ${version.note}\n`);
       process.stdout.write(
         `entry: ${g.entry_node_id}   first speaker: ${g.first_speaker}   tools: ${g.tools.map((t) => t.name).join(', ') || '-'}\n\n`,
       );

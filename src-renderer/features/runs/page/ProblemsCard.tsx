@@ -7,6 +7,7 @@ import { JobProgress } from '../../../ui/jobs/JobProgress.js';
 import { useJob } from '../../../ui/jobs/use-job.js';
 import { ModelPicker } from '../../models/index.js';
 import { modelProblem } from '../../../ui/model-choice.js';
+import { DiagnoseButton } from '../../fix/index.js';
 
 /**
  * A finished run's failures grouped into unique problems (one judge-model call), most severe first;
@@ -34,7 +35,7 @@ export function ProblemsCard({ run, onOpenResult }: { run: Run; onOpenResult: (r
             : `${failures} conversation(s) failed. Grouping reads every failure (metrics, rules, assertions, errors) and names the problems behind them, in one call to the judge model.`}
         </span>
       </div>
-      {run.problems && <ProblemList problems={run.problems} onOpenResult={onOpenResult} />}
+      {run.problems && <ProblemList runId={run.id} problems={run.problems} onOpenResult={onOpenResult} />}
       <div className="problems-actions">
         <button onClick={start} disabled={busy || !!judgeProblem}>
           {busy ? 'Grouping…' : run.problems ? 'Group again' : 'Group failures into problems'}
@@ -62,7 +63,15 @@ export function ProblemsCard({ run, onOpenResult }: { run: Run; onOpenResult: (r
   );
 }
 
-function ProblemList({ problems, onOpenResult }: { problems: RunProblems; onOpenResult: (resultId: string) => void }) {
+function ProblemList({
+  runId,
+  problems,
+  onOpenResult,
+}: {
+  runId: string;
+  problems: RunProblems;
+  onOpenResult: (resultId: string) => void;
+}) {
   if (!problems.groups.length) {
     const scripted = problems.judge.startsWith('scripted:');
     return (
@@ -113,7 +122,8 @@ function ProblemList({ problems, onOpenResult }: { problems: RunProblems; onOpen
             <span className="muted small">
               {' '}
               · {g.occurrences} failure{g.occurrences === 1 ? '' : 's'}
-            </span>
+            </span>{' '}
+            <DiagnoseButton runId={runId} group={i + 1} />
           </div>
           {g.description && <div className="small">{g.description}</div>}
           <ul className="problem-examples">
