@@ -39,7 +39,7 @@ export class AnalysisService {
   /** One job of a kind per agent at a time. */
   private refuseSecond(kind: 'routing' | 'gap-tests', agentRef: string, what: string): string {
     const agent_id = this.store.agents.find(agentRef)?.id ?? agentRef;
-    if (this.jobs.list({ kind, subject: { agent_id }, running: true }).length)
+    if (this.jobs.list({ kind, subject: { agent_id }, running: true, hereOnly: true }).length)
       throw conflict(`${what} of this agent is already running: wait for it or cancel it`);
     return agent_id;
   }

@@ -108,7 +108,10 @@ export { defaultOpenAiEndpoints } from '../providers/openai/index.js';
  * model per server at a time.
  */
 export function pullModelJob(jobs: JobRegistry, url: string, model: string): Job<void> {
-  if (jobs.list({ kind: 'model-pull', subject: { model: `ollama:${model}@${url}` }, running: true }).length)
+  if (
+    jobs.list({ kind: 'model-pull', subject: { model: `ollama:${model}@${url}` }, running: true, hereOnly: true })
+      .length
+  )
     throw conflict(`"${model}" is already being pulled from Ollama at ${url}`);
   return jobs.start(
     {

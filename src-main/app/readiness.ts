@@ -65,7 +65,7 @@ export class ReadinessService {
    */
   start(req: ReadinessRequest): Promise<Job<ReadinessReport>> {
     const { tasks } = this.plan(req);
-    if (this.jobs.list({ kind: 'readiness', running: true }).length)
+    if (this.jobs.list({ kind: 'readiness', running: true, hereOnly: true }).length)
       throw conflict('a readiness check is already running: wait for it or cancel it');
     const model = `${req.model.provider}:${req.model.model}`;
     return this.jobs.startWhenReady(

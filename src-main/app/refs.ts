@@ -16,7 +16,7 @@ import type { RunAgent, RunSuite } from '../engine/index.js';
 import { nameFromFile, parseAgentFile, type ParseOptions } from '../formats/parse-file.js';
 import type { DetectedFormat, Issue } from '../formats/types.js';
 import type { Store } from '../store/index.js';
-import { AppError, invalid, notFound } from './errors.js';
+import { AppError, invalid } from './errors.js';
 import { resolveAgentVersion, runAgentOf } from './resolve.js';
 
 export interface RefOptions {
@@ -89,10 +89,11 @@ export function resolveAgentRef(
   const found = store ? findStored(() => store.agents.find(ref), path) : undefined;
   const kind = kindOf(ref, !!found, o);
   if (kind === 'none')
-    throw notFound(
-      `agent ${JSON.stringify(ref)}: no stored agent has this id or name${o.files ? ', and no file has this path' : ''}`,
+    throw new AppError({
+      code: 'not_found',
+      message: `agent ${JSON.stringify(ref)} not found: no stored agent has this id or name${o.files ? ', and no file has this path' : ''}`,
       path,
-    );
+    });
   if (kind === 'stored') {
     const { version: v } = resolveAgentVersion(store!, found!.id, undefined, { agent: path });
     return {
@@ -146,10 +147,11 @@ export function resolveSuiteRef(store: Store, ref: string, o: RefOptions = {}): 
   const stored = findStored(() => store.suites.find(ref), path);
   const kind = kindOf(ref, !!stored, o);
   if (kind === 'none')
-    throw notFound(
-      `suite ${JSON.stringify(ref)}: no stored suite has this id or name${o.files ? ', and no file has this path' : ''}`,
+    throw new AppError({
+      code: 'not_found',
+      message: `suite ${JSON.stringify(ref)} not found: no stored suite has this id or name${o.files ? ', and no file has this path' : ''}`,
       path,
-    );
+    });
   if (kind === 'stored') return { id: stored!.id, name: stored!.name, data: stored!.data as TestSuite };
   const r = readParsed(ref, path);
   if (r.kind !== 'suite') throw invalid(`${ref} is an agent file (${r.format}); expected tests`, path);

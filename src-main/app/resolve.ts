@@ -1,4 +1,4 @@
-import type { Run, TestSuite } from '../../src-shared/schemas/index.js';
+import type { Run } from '../../src-shared/schemas/index.js';
 import type { RunAgent } from '../engine/index.js';
 import type { AgentSummary, AgentVersion, Store } from '../store/index.js';
 import { conflict, invalid, notFound } from './errors.js';

@@ -35,6 +35,8 @@ export interface RunJob extends Job<RunOutcome> {
   readonly runId: string;
   /** Conversations in the whole run (a resumed run counts the finished ones too). */
   readonly total: number;
+  /** A resume that took the run over from a process that still held its lock (`force`). */
+  readonly takenOver?: boolean;
 }
 
 export interface StartRequest {
@@ -113,12 +115,16 @@ export class RunService {
 
   /** Whether this process is writing run `id` now (a run, resume, evaluation or replay job). */
   runningHere(id: string): boolean {
-    return this.jobs.list({ subject: { run_id: id }, running: true }).some((j) => RUN_WRITING.includes(j.kind));
+    return this.jobs
+      .list({ subject: { run_id: id }, running: true, hereOnly: true })
+      .some((j) => RUN_WRITING.includes(j.kind));
   }
 
   /** Cancels the job writing run `id` in this process: false when none is (the run must exist). */
   cancel(id: string): boolean {
-    const job = this.jobs.list({ subject: { run_id: id }, running: true }).find((j) => RUN_WRITING.includes(j.kind));
+    const job = this.jobs
+      .list({ subject: { run_id: id }, running: true, hereOnly: true })
+      .find((j) => RUN_WRITING.includes(j.kind));
     if (!job) {
       requireRun(this.store, id);
       return false;
@@ -268,7 +274,8 @@ export class RunService {
         onEvent: hooks.onEvent,
       }),
     );
-    return this.asJob('resume', `Resume run ${id}${live ? ' (taken over)' : ''}`, handle);
+    const job = this.asJob('resume', `Resume run ${id}${live ? ' (taken over)' : ''}`, handle);
+    return live ? { ...job, takenOver: true } : job;
   }
 
   /** Replays a run's recorded caller turns against an agent version (the latest by default). */

@@ -60,7 +60,8 @@ const SPEC_FIELDS = /^(models\.\w+|agent_model|judge_model|judge|judges|model)$/
  * Exit status: 1 for what the user asked about not being there or a file they gave being wrong (errors in
  * the input), 2 for usage and set-up errors (a flag, a model that cannot load, a server that is down).
  */
-const exitOf = (e: AppError) => (e.error.code === 'not_found' || (e.error.code === 'invalid_input' && e.error.file) ? 1 : 2);
+const exitOf = (e: AppError) =>
+  e.error.code === 'not_found' || (e.error.code === 'invalid_input' && e.error.file) ? 1 : 2;
 
 /** A file's further problems (after the first, which the message names), a few lines at most. */
 const moreIssues = (e: AppError) =>

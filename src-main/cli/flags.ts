@@ -4,7 +4,11 @@ import { CliError } from './errors.js';
  * The one reading of a whole-number flag: digits only (no "1e3", "0x10", "2.0", " "), within [min, max];
  * undefined when the flag was not given. The error names the flag and the range.
  */
-export function intFlag(flag: string, v: string | undefined, range: { min?: number; max?: number } = {}): number | undefined {
+export function intFlag(
+  flag: string,
+  v: string | undefined,
+  range: { min?: number; max?: number } = {},
+): number | undefined {
   if (v === undefined) return undefined;
   const min = range.min ?? 1;
   const max = range.max ?? Number.MAX_SAFE_INTEGER;

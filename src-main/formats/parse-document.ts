@@ -16,7 +16,8 @@ import { dropDanglingTransitions } from './drop-dangling.js';
 import { SourcePaths } from './shared/source-paths.js';
 import { protoKeyIssues, suitePathIssues } from './validate/rules-hostile.js';
 import type { SourceDocument } from './input/text-document.js';
-import { formatBytes, nameFromFile, type DroppedEdge, type ParseOptions, type ParseResult } from './parse-file.js';
+import { nameFromFile, type DroppedEdge, type ParseOptions, type ParseResult } from './parse-types.js';
+import { formatBytes } from '../../src-shared/text/format-bytes.js';
 
 /**
  * The part of reading a file after it was parsed into a document (JSON, Python module, workbook):

@@ -1,6 +1,7 @@
 import { isSpreadsheetFile } from './input/text-document.js';
 import { parseDocument } from './parse-document.js';
-import { DEFAULT_MAX_BYTES, formatBytes, parseAgentFile, type ParseOptions, type ParseResult } from './parse-file.js';
+import { formatBytes } from '../../src-shared/text/format-bytes.js';
+import { DEFAULT_MAX_BYTES, parseAgentFile, type ParseOptions, type ParseResult } from './parse-file.js';
 import type { Issue } from './types.js';
 import { declaredUnpackedBytes, MAX_UNPACKED_BYTES, readWorkbook } from './xlsform/workbook.js';
 

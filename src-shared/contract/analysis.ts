@@ -3,7 +3,7 @@ import { AgentGraph, ModelSpec, TestCase } from '../schemas/index.js';
 import { AgentVersionMeta } from './agents.js';
 import { method } from './define.js';
 import { JobStarted } from './jobs.js';
-import { CoverageInput, ProposeInput, ProposeOutcomeShape, SuiteCoverageShape } from './analysis-coverage.js';
+import { CoverageInput, ProposeInput, SuiteCoverageShape } from './analysis-coverage.js';
 
 /** Where a finding is on the canvas and in the graph file. */
 const Where = {

@@ -4,14 +4,19 @@
  * must load, the run's models that must answer, and whether a version may still become the latest.
  */
 import type { z } from 'zod';
-import { FixRepeats, type FixSession, type ModelSpec, type Run } from '../../../src-shared/schemas/index.js';
+import {
+  FixRepeats,
+  type FixSession,
+  type FixSubject,
+  type ModelSpec,
+  type Run,
+} from '../../../src-shared/schemas/index.js';
 import type { AgentVersion, Store } from '../../store/index.js';
 import { invalid } from '../errors.js';
 import type { ModelService } from '../models.js';
 import { notStarted } from '../preflight.js';
 import { finishedRun, resolveAgentVersion } from '../resolve.js';
 import type { RunService } from '../runs.js';
-import type { FixRequest } from './fix-service.js';
 import { fixTargets, type FixTargets } from './targets.js';
 
 export const DEFAULT_FIX_REPEATS = 3;
@@ -44,6 +49,15 @@ export interface CheckedFix {
   targets: FixTargets;
   repeats: number;
   judge: ModelSpec;
+}
+
+export interface FixRequest {
+  run_id: string;
+  subject: FixSubject;
+  /** The model that diagnoses and proposes (default: the run's judge model, else its agent model). */
+  judge?: ModelSpec;
+  /** Conversations per failing test in each re-run (default 3). */
+  repeats?: number;
 }
 
 /** Everything a new fix needs, checked: a finished simulated run, its failing targets, the repeats, a judge that loads. */

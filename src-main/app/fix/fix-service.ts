@@ -4,14 +4,7 @@
  * Input is checked before any job starts (a refusal is an error and changes nothing); the work
  * itself runs as a job.
  */
-import {
-  AutoFixOptions,
-  FixEdit,
-  type FixEditInput,
-  type FixSession,
-  type FixSubject,
-  type ModelSpec,
-} from '../../../src-shared/schemas/index.js';
+import { AutoFixOptions, FixEdit, type FixEditInput, type FixSession } from '../../../src-shared/schemas/index.js';
 import type { Store } from '../../store/index.js';
 import type { Job } from '../jobs/job.js';
 import type { JobRegistry } from '../jobs/registry.js';
@@ -19,7 +12,7 @@ import { AppError, conflict, invalid, notFound } from '../errors.js';
 import type { ModelService } from '../models.js';
 import type { RunService } from '../runs.js';
 import { diagnoseRun, type DiagnoseOutcome, type DiagnoseRequest } from './diagnose-run.js';
-import { checkFixRequest, checkRunModels, newerVersion, parsed } from './fix-checks.js';
+import { checkFixRequest, checkRunModels, newerVersion, parsed, type FixRequest } from './fix-checks.js';
 import { startFixJob, STEPS_PER_ITERATION, type FixHooks, type FixJobDeps } from './fix-jobs.js';
 import { autoFix, completeIteration } from './loop.js';
 import { Reruns } from './reruns.js';
@@ -27,17 +20,8 @@ import { newFixSession } from './session.js';
 import { prepareEdits, type FixSteps } from './steps.js';
 import { accepted } from './verdicts.js';
 
-export { DEFAULT_FIX_REPEATS } from './fix-checks.js';
+export { DEFAULT_FIX_REPEATS, type FixRequest } from './fix-checks.js';
 export type { DiagnoseOutcome, DiagnoseRequest } from './diagnose-run.js';
-
-export interface FixRequest {
-  run_id: string;
-  subject: FixSubject;
-  /** The model that diagnoses and proposes (default: the run's judge model, else its agent model). */
-  judge?: ModelSpec;
-  /** Conversations per failing test in each re-run (default 3). */
-  repeats?: number;
-}
 
 export class FixService {
   private readonly deps: FixJobDeps;

@@ -193,11 +193,14 @@ export class JobRegistry {
   }
 
   /** Jobs of this process and the stored ones, running first, then newest first. */
-  list(filter: { subject?: JobSubject; kind?: JobKind; running?: boolean; limit?: number } = {}): JobInfo[] {
+  list(
+    filter: { subject?: JobSubject; kind?: JobKind; running?: boolean; limit?: number; hereOnly?: boolean } = {},
+  ): JobInfo[] {
     const limit = filter.limit ?? 50;
     const live = [...this.entries.values()].map((e) => e.state.info(false));
     const ids = new Set(live.map((j) => j.id));
-    const stored = this.store.jobs.list(limit * 4, filter.kind).filter((j) => !ids.has(j.id));
+    // jobs another process recorded (still running there, or finished) come from the store
+    const stored = filter.hereOnly ? [] : this.store.jobs.list(limit * 4, filter.kind).filter((j) => !ids.has(j.id));
     const about = (j: JobInfo) =>
       Object.entries(filter.subject ?? {}).every(([k, v]) => v === undefined || j.subject[k as keyof JobSubject] === v);
     return [...live, ...stored]

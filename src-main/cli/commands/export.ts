@@ -4,6 +4,9 @@ import { EXPORT_FORMATS, exportAgentRef, isFilePath, type ExportFormat } from '.
 import { asCli } from '../errors.js';
 import { useApp, withDbOption } from '../use-app.js';
 
+/** The agent is the command's argument, not a flag: its errors need no prefix. */
+const POSITIONAL = { agent: '' };
+
 /** `parley export <agent> --format F [-o FILE]`: renders a stored agent (or an agent file) in another format. */
 export function registerExport(program: Command): void {
   withDbOption(
@@ -16,8 +19,8 @@ export function registerExport(program: Command): void {
     // a file needs no database: none is opened (or created) for it
     const out =
       isFilePath(ref) && !opts.db
-        ? await asCli(() => exportAgentRef(undefined, ref, opts.format, { files: true }))
-        : await useApp(opts, ({ store }) => exportAgentRef(store, ref, opts.format, { files: true }));
+        ? await asCli(() => exportAgentRef(undefined, ref, opts.format, { files: true }), POSITIONAL)
+        : await useApp(opts, ({ store }) => exportAgentRef(store, ref, opts.format, { files: true }), POSITIONAL);
     const { text, dropped, warnings } = out;
     if (opts.output) writeFileSync(opts.output, text);
     else process.stdout.write(text);

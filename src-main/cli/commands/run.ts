@@ -144,7 +144,11 @@ async function plannedRuns(
     return [
       {
         label: id,
-        begin: (hooks) => app.runs.resume(id, hooks, { force: opts.force, testEndpoints: testEndpointsOf(opts) }),
+        begin: async (hooks) => {
+          const job = await app.runs.resume(id, hooks, { force: opts.force, testEndpoints: testEndpointsOf(opts) });
+          if (job.takenOver) process.stderr.write(`--force: took run ${id} over from the process that still held it\n`);
+          return job;
+        },
       },
     ];
   }

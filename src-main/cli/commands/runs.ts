@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { ENDPOINT_COLUMNS, endpointErrorLines, endpointRows } from '../../../src-shared/text/endpoint-stats-text.js';
 import type { Command } from 'commander';
 import { runPassRate, toRunReport } from '../../../src-shared/run/report.js';

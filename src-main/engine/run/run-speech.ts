@@ -30,15 +30,9 @@ export function loadRunSpeech(
   }
   const what = o.audio_eval ? 'audio evaluation' : 'caller speech';
   if (!o.tts)
-    throw new SpeechOptionError(
-      `${what} needs a text-to-speech engine (e.g. espeak-ng)`,
-      'options.speech.tts',
-    );
+    throw new SpeechOptionError(`${what} needs a text-to-speech engine (e.g. espeak-ng)`, 'options.speech.tts');
   if (!o.stt)
-    throw new SpeechOptionError(
-      `${what} needs a speech-to-text engine (e.g. pocketsphinx)`,
-      'options.speech.stt',
-    );
+    throw new SpeechOptionError(`${what} needs a speech-to-text engine (e.g. pocketsphinx)`, 'options.speech.stt');
   let tts, stt;
   try {
     tts = registry.tts(o.tts);

@@ -43,7 +43,8 @@ export function useJob<T = unknown>(
       (j) => {
         if (!live) return;
         setJob(j);
-        if (j.status !== 'running') for (const m of opts.invalidates ?? []) void qc.invalidateQueries({ queryKey: [m] });
+        if (j.status !== 'running')
+          for (const m of opts.invalidates ?? []) void qc.invalidateQueries({ queryKey: [m] });
       },
       () => undefined,
     );
