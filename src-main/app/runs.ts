@@ -2,7 +2,7 @@ import type { RunEvent } from '../../src-shared/contract/events.js';
 import type { JobKind } from '../../src-shared/contract/jobs.js';
 import type { AgentGraph, ModelSpec, Run, RunOptions, TestSuite } from '../../src-shared/schemas/index.js';
 import type { ModelProblem } from '../providers/preflight.js';
-import { groupRunFailures } from './problems/run-problems.js';
+import { groupRunFailures, specLabel } from './problems/run-problems.js';
 import {
   makePlan,
   startEvaluation,
@@ -338,7 +338,7 @@ export class RunService {
     return this.jobs.start(
       {
         kind: 'failure-groups',
-        title: `Group ${failures} failure(s) of run ${id} into problems`,
+        title: `${id}: grouping ${failures} failed conversation(s) into problems with ${specLabel(spec)}`,
         unit: 'calls',
         total: 1,
         subject: { run_id: id },

@@ -37,8 +37,9 @@ describe('readiness check on the Models page (Chromium, web mode)', () => {
     // first run: cancel it while it runs
     await section.getByRole('button', { name: 'Check', exact: true }).click();
     await section
-      .getByRole('status', { name: 'Readiness progress' })
-      .getByText(/of 80 tasks/)
+      .getByLabel('Readiness progress')
+      .getByRole('status')
+      .getByText(/\d+ of 80 tasks/)
       .waitFor();
     await section.getByRole('button', { name: 'Cancel' }).click();
     await section.getByText(/^Cancelled: the \d+ tasks that finished are stored/).waitFor();

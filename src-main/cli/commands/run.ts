@@ -22,7 +22,7 @@ import { formatMatrixText } from '../text/format-matrix.js';
 import { printText } from '../text/run-text.js';
 import { CliError } from '../errors.js';
 import { choiceFlag, collect, intFlag } from '../flags.js';
-import { followJob, JobProgress } from '../job-progress.js';
+import { conversationLines, followJob, JobProgress } from '../job-progress.js';
 import { specFromFlags } from '../model-flags.js';
 import { info, printJson } from '../output.js';
 import { parseSeverity } from '../severity-option.js';
@@ -173,7 +173,7 @@ async function plannedRuns(
   const ownModels = [...new Set(suite.data.tests.flatMap((t) => (t.llm_model === undefined ? [] : [t.llm_model])))];
   if (ownModels.length && !opts.testModelPrecedence)
     info(
-      `note: tests name agent models (llm_model: ${ownModels.join(', ')}); they are used only with --test-model-precedence, so this run uses --agent-model for every test`,
+      `note: ${ownModels.length === 1 ? '1 test names an agent model' : `${ownModels.length} tests name agent models`} (llm_model: ${ownModels.join(', ')}); ${ownModels.length === 1 ? 'it is' : 'they are'} used only with --test-model-precedence, so this run uses --agent-model for every test`,
     );
   return configs.map((models) => ({
     label: `${models.agent.provider}:${path.basename(models.agent.model)}`,
@@ -198,15 +198,9 @@ async function runAll(app: App, opts: RunCliFlags): Promise<RunOutcome[]> {
   const options = runOptions(opts);
   const outcomes: RunOutcome[] = [];
   for (const planned of await plannedRuns(app, opts, options)) {
-    const bar = new JobProgress(planned.label, opts.json);
-    const job = await planned.begin({
-      onEvent: (e) => {
-        if (e.type === 'test.finished')
-          bar.note(
-            `${e.status.toUpperCase().padEnd(5)} ${e.test}${e.repeat ? ` #${e.repeat + 1}` : ''}  ${(e.duration_ms / 1000).toFixed(1)}s`,
-          );
-      },
-    });
+    // stderr: with --json too (stdout holds only the JSON); a CI log shows each conversation as it ends
+    const bar = new JobProgress(planned.label);
+    const job = await planned.begin({ onEvent: conversationLines(bar) });
     const outcome = await followJob(
       job,
       { onInterrupt: 'finished conversations are kept; parley run --resume continues' },
@@ -227,6 +221,7 @@ async function groupFailures(app: App, outcomes: RunOutcome[], quiet?: boolean):
       continue;
     }
     const job = await app.runs.groupFailures(o.run.id);
+    info(`${job.info().title}...`);
     grouped.push({ ...o, run: await followJob(job, { quiet }) });
   }
   return grouped;

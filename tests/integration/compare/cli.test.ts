@@ -359,9 +359,9 @@ describe('parley evaluate', () => {
     fs.writeFileSync(suiteFile, JSON.stringify({ tests: [{ name: 'm', metrics: ['Polite'] }] }));
     const r = parley('evaluate', imported, '--tests', suiteFile);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('give a judge model (--judge-model SPEC)');
+    expect(r.err).toContain('choose a judge model (--judge-model SPEC)');
     expect(parley('evaluate', imported, '--tests', 'no-such-suite').err).toContain(
-      '--tests: "no-such-suite" is neither a stored suite nor a file',
+      '--tests: suite "no-such-suite" not found: no stored suite has this id or name, and no file has this path',
     );
   });
 });

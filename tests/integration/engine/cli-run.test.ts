@@ -252,8 +252,9 @@ describe('parley run (CLI)', () => {
     const bad = path.join(dir, 'bad.json');
     fs.writeFileSync(bad, JSON.stringify({ identity: { name: 'X' } }));
     const refused = cli('personas', 'import', js, bad);
+    // a wrong file is an error in the input: exit 1, as for parley import
     expect([refused.status, refused.stderr]).toEqual([
-      2,
+      1,
       expect.stringMatching(/bad\.json: name: .*expected a persona/),
     ]);
     const r = parley(...base(), '--persona', 'Impatient Ivan', '--persona', 'Calm Carla', '--json');
@@ -307,7 +308,7 @@ describe('parley run (CLI)', () => {
         /the run was not started: a model cannot work:\n.*scripted model file .*missing\.json: not found/,
       ],
       [[...base(), '--test', 'no such test'], /--test: no test named "no such test" in suite "Order desk regression"/],
-      [[...base(), '--concurrency', '0'], /--concurrency: expected a positive integer, got "0"/],
+      [[...base(), '--concurrency', '0'], /--concurrency: expected a positive whole number, got "0"/],
       [[...base(), '--judge-reasoning', 'long'], /--judge-reasoning: expected short or full, got "long"/],
       [
         [
@@ -320,7 +321,7 @@ describe('parley run (CLI)', () => {
           '--db',
           db,
         ],
-        /--tests: ".*nope\.json" is neither a file nor a stored suite/,
+        /--tests: suite ".*nope\.json" not found: no stored suite has this id or name, and no file has this path/,
       ],
     ];
     for (const [args, msg] of cases) {
