@@ -83,5 +83,6 @@ export {
   type ReadinessRequest,
   type ReadinessHooks,
 } from './readiness.js';
+export { modelFitness, runFitness } from './model-fitness.js';
 export { AudioEvalService, lostInSpeech, type AudioEvalRequest, type AudioEvalOutcome } from './audio-eval.js';
 export { speechTest, type SpeechTestRequest, type SpeechTestOutcome } from './speech-test.js';

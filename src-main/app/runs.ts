@@ -35,6 +35,8 @@ export interface StartRequest {
   suite: RunSuite;
   models: { agent: ModelSpec; caller?: ModelSpec; judge?: ModelSpec };
   options?: Partial<RunOptions>;
+  /** The stored run this one was started from ("Run again", "Run on another model"): compare's baseline. */
+  source_run?: string;
   testEndpoints?: TestEndpointAccess;
   /** The door already ran the pre-run check (`preflight`) and showed its warnings. */
   checked?: boolean;
@@ -121,6 +123,8 @@ export class RunService {
       throw invalid(`suite "${req.suite.name}" has no tests: add a test on the Suites page first`, 'suite_id');
     const tooBig = runSizeIssue(req.suite.data, req.options ?? {}); // before anything is planned or loaded
     if (tooBig) throw invalid(tooBig.message, tooBig.path);
+    if (req.source_run && !this.store.runs.get(req.source_run))
+      throw invalid(`run ${req.source_run} not found: the run to start from must exist`, 'source_run_id');
     try {
       return await startRun({
         store: this.store,
@@ -136,6 +140,7 @@ export class RunService {
         agent: runAgentOf(resolved),
         suite: req.suite,
         options: req.options ?? {},
+        ...(req.source_run ? { sourceRunId: req.source_run } : {}),
         loader: this.testModelLoader([req.models.agent, req.models.caller, req.models.judge], req.testEndpoints),
         resolvePersona: this.resolvePersona,
         onEvent: hooks.onEvent,

@@ -51,6 +51,8 @@ export const StartRunInput = z.object({
   models: z.object({ agent: ModelSpec, caller: ModelSpec.optional(), judge: ModelSpec.optional() }),
   /** Capped (src-shared/limits.ts): refused with the option's path before anything is planned. */
   options: RunOptionsInput.partial().default({}),
+  /** The run this one is started from ("Run again", "Run on another model"): recorded, and compare's baseline A. */
+  source_run_id: z.string().min(1).optional(),
 });
 
 export const runMethods = {

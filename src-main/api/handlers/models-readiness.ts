@@ -1,5 +1,5 @@
 import type { ReadinessReport } from '../../../src-shared/schemas/index.js';
-import { AppError, notFound } from '../../app/index.js';
+import { AppError, modelFitness, notFound } from '../../app/index.js';
 import { appOf } from '../app-service.js';
 import { service, type ApiContext } from '../context.js';
 import { newId } from '../../store/ids.js';
@@ -78,4 +78,5 @@ export const modelReadinessHandlers: Handlers = {
     return { cancelled: true };
   },
   'models.checks': (ctx, { model }) => ({ checks: appOf(ctx).readiness.list(model) }),
+  'models.fitness': (ctx, { role, model, digest }) => ({ fitness: modelFitness(ctx.store, role, model, digest) }),
 };

@@ -20,6 +20,8 @@ export interface StartInput {
   suite_id: string;
   models: { agent: ModelSpecInput; caller?: ModelSpecInput; judge?: ModelSpecInput };
   options: Partial<RunOptions>;
+  /** The run this one was started from (recorded as source_run_id). */
+  source_run_id?: string;
 }
 
 const spec = (s: ModelSpecInput | undefined) => (s ? ModelSpec.parse(s) : undefined);
@@ -54,6 +56,7 @@ export class RunManager {
             judge: spec(input.models.judge),
           },
           options: input.options,
+          ...(input.source_run_id ? { source_run: input.source_run_id } : {}),
         },
         { onEvent },
       ),

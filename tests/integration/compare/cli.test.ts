@@ -100,14 +100,23 @@ describe('parley diff', () => {
       'b',
       'config_differences',
       'differ_line',
+      'comparability',
       'summary',
       'graph_changes',
       'tests',
     ]);
+    // the caller and judge followed the agent model: they changed with it, and the scores are the new judge's
     expect(d.differ_line).toBe(
-      'A and B differ in: agent model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M; agent version v1 -> v2',
+      'A and B differ in: agent, caller and judge model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M; agent version v1 -> v2',
     );
-    expect(d.b.config.caller).toMatchObject({ inherited: true });
+    expect(d.comparability).toMatchObject({ judge_changed: true, scores_comparable: false });
+    expect([d.summary.delta.mean_score, d.summary.delta.mean_scores['Books the appointment']]).toEqual([null, null]);
+    expect(d.b.config.caller).toMatchObject({ inherited: true, label: 'qwen2.5:7b Q4_K_M' });
+    expect(d.b.fitness.map((f: { role: string; state: string }) => [f.role, f.state])).toEqual([
+      ['agent', 'unchecked'],
+      ['caller', 'unchecked'],
+      ['judge', 'unchecked'],
+    ]);
     expect([d.a.id, d.b.id, d.a.agent_version, d.b.agent_version]).toEqual([ids.runA, ids.runB, 1, 2]);
     const t = d.tests[0];
     expect(t).toMatchObject({
@@ -129,6 +138,7 @@ describe('parley diff', () => {
       criterion: 'Books the appointment',
       score_a: 0.92,
       score_b: 0.15,
+      delta: null,
       reasoning_a: 'Booked Tuesday 3 PM.',
     });
     expect(t.transcript_diff.map((e: { op: string }) => e.op)).toEqual([
