@@ -1,12 +1,11 @@
 import { speechRunOptions, withSpeechFlags, type SpeechCliOptions } from '../speech-flags.js';
-import { formatAudioSummary } from '../text/audio-text.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { toRunReport } from '../../../src-shared/run/report.js';
 import { SEVERITIES, type ModelSpec, type RunOptions } from '../../../src-shared/schemas/index.js';
 import { failsOnSeverity } from '../../app/problems/failure-groups.js';
-import type { App } from '../../app/index.js';
+import { runFitness, type App } from '../../app/index.js';
 import { allTestsOk, type RunHandle, type RunOutcome } from '../../engine/index.js';
 import { toJUnitXmlRuns } from '../../reports/junit.js';
 import { preflightOrExit } from '../run-preflight.js';
@@ -250,7 +249,11 @@ async function execute(app: App, opts: RunCliFlags): Promise<number> {
       toJUnitXmlRuns(outcomes.map((o) => ({ run: portableRun(o.run), results: o.results }))),
     );
   if (opts.json) {
-    const reports = outcomes.map((o) => ({ ...toRunReport(o.run, o.results), tests: o.tests }));
+    const reports = outcomes.map((o) => ({
+      ...toRunReport(o.run, o.results),
+      fitness: runFitness(store, o.run),
+      tests: o.tests,
+    }));
     printJson(
       reports.length === 1
         ? reports[0]
@@ -265,8 +268,7 @@ async function execute(app: App, opts: RunCliFlags): Promise<number> {
   } else {
     outcomes.forEach((o, i) => {
       if (i) process.stdout.write('\n');
-      printText(o, opts.verbose);
-      process.stdout.write(formatAudioSummary(o.results));
+      printText(o, opts.verbose, runFitness(store, o.run));
     });
     if (outcomes.length > 1)
       process.stdout.write(

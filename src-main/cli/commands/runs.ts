@@ -14,6 +14,9 @@ import { printJson, printTable, shortDate } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';
 import { modelsLine } from '../text/models-text.js';
 import { latencyText } from '../text/latency-text.js';
+import { resultFactsSections, runHeaderNotes } from '../text/result-facts-text.js';
+import { runFitness } from '../../app/model-fitness.js';
+import { speechLabel } from '../../../src-shared/run/speech-label.js';
 
 export function registerRuns(program: Command): void {
   const runs = program.command('runs').description('list and show stored runs');
@@ -51,8 +54,22 @@ export function registerRuns(program: Command): void {
         process.stdout.write('No runs yet. Start one: parley run --agent <agent> --tests <file> --agent-model SPEC\n');
         return;
       }
+      // voice runs are marked with how they used speech (a column only when one did)
+      const voice = list.some((r) => speechLabel(r.options.speech));
       printTable(
-        ['ID', 'STATUS', 'AGENT', 'SUITE', 'PASS', 'FAIL', 'ERR', 'RATE (95%)', 'MODEL', 'CREATED'],
+        [
+          'ID',
+          'STATUS',
+          'AGENT',
+          'SUITE',
+          'PASS',
+          'FAIL',
+          'ERR',
+          'RATE (95%)',
+          'MODEL',
+          ...(voice ? ['SPEECH'] : []),
+          'CREATED',
+        ],
         list.map((r) => [
           r.id,
           r.demo ? `${r.status} (demo)` : r.status,
@@ -63,6 +80,7 @@ export function registerRuns(program: Command): void {
           String(r.summary.errored),
           formatProportion(runPassRate(r)),
           r.models.agent ? `${r.models.agent.spec.provider}:${r.models.agent.spec.model}` : '-',
+          ...(voice ? [speechLabel(r.options.speech) ?? 'text'] : []),
           shortDate(r.created_at),
         ]),
       );
@@ -102,7 +120,8 @@ export function registerRuns(program: Command): void {
     useStore(opts, (store) => {
       const run = store.runs.get(id);
       if (!run) throw new CliError(`run "${id}" not found (parley runs list shows them)`, 1);
-      const report = toRunReport(run, store.results.listByRun(run.id));
+      const results = store.results.listByRun(run.id);
+      const report = { ...toRunReport(run, results), fitness: runFitness(store, run) };
       const judged = storedJudgementsReport(store, run.id);
       const human = store.labels.countByRun(run.id) ? storedHumanAgreement(store, run.id) : undefined;
       if (opts.json)
@@ -112,7 +131,7 @@ export function registerRuns(program: Command): void {
           ...(human ? { human_agreement: human } : {}),
         });
       process.stdout.write(
-        `${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n${modelsLine(run.models)}\n`,
+        `${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n${modelsLine(run.models)}\n${runHeaderNotes(run, report.fitness)}`,
       );
       if (run.demo) process.stdout.write(`${DEMO_NOTE}\n`);
       process.stdout.write(
@@ -130,6 +149,7 @@ export function registerRuns(program: Command): void {
           r.error ?? '',
         ]),
       );
+      for (const section of resultFactsSections(run, results)) process.stdout.write(`\n${section}`);
       const latency = latencyText(report.latency);
       if (latency) process.stdout.write(`\n${latency}`);
       if (run.endpoint_stats?.length) {
