@@ -19,10 +19,9 @@ export interface Comparability {
   notes: string[];
 }
 
-/** What the report shows in place of a metric delta when the judge changed. */
-export const JUDGE_CHANGED = 'judge changed: scores not comparable';
-/** What the report shows in place of a caller-driven delta when the caller changed. */
-export const CALLER_CHANGED = 'caller changed: not comparable';
+import { CALLER_CHANGED, JUDGE_CHANGED } from '../../src-shared/contract/compare-shapes.js';
+
+export { CALLER_CHANGED, JUDGE_CHANGED };
 
 type Tagged = Pick<ConfigDifference, 'role' | 'kind'>;
 const changes = (diffs: Tagged[], role: 'judge' | 'caller') =>

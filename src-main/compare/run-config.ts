@@ -1,5 +1,8 @@
 import type { Run, RunOptions, RunSpeechOptions } from '../../src-shared/schemas/index.js';
 import { speechEngineName } from '../../src-shared/run/speech-label.js';
+import { differencePhrases } from '../../src-shared/run/config-phrases.js';
+
+export { differencePhrases, groupedSpread } from '../../src-shared/run/config-phrases.js';
 
 /**
  * What a run was configured with, in words a person compares: the model each role actually ran on
@@ -239,54 +242,6 @@ export function configSpread(configs: RunConfig[]): ConfigSpread[] {
       values: vals.map((v) => (sameLabel && v.source ? `${v.value} (${v.source})` : v.value)),
       ...tagOf(vals.find((v) => v.role) ?? vals[0]),
     });
-  }
-  return out;
-}
-
-/** "agent, caller and judge" */
-const andList = (xs: string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
-
-/**
- * The differences as phrases; roles whose model (or parameter) changed the same way are said once:
- * "agent, caller and judge model script -> t8.gguf F32".
- */
-export function differencePhrases(diffs: ConfigDifference[]): string[] {
-  const out: string[] = [];
-  const said = new Set<ConfigDifference>();
-  for (const d of diffs) {
-    if (said.has(d)) continue;
-    if (!d.role) {
-      out.push(`${d.field} ${d.a} -> ${d.b}`);
-      continue;
-    }
-    const rest = d.field.slice(d.role.length); // " model" or " model parameters seed"
-    const same = diffs.filter((e) => e.role && e.field.slice(e.role.length) === rest && e.a === d.a && e.b === d.b);
-    same.forEach((e) => said.add(e));
-    out.push(`${andList(same.map((e) => e.role!))}${rest} ${d.a} -> ${d.b}`);
-  }
-  return out;
-}
-
-/**
- * The spread with roles that ran on the same models said once ("agent, caller and judge model"),
- * for the N-way texts; each entry keeps the values in column order.
- */
-export function groupedSpread(spread: ConfigSpread[]): { field: string; values: string[] }[] {
-  const out: { field: string; values: string[] }[] = [];
-  const said = new Set<ConfigSpread>();
-  for (const s of spread) {
-    if (said.has(s)) continue;
-    if (!s.role) {
-      out.push({ field: s.field, values: s.values });
-      continue;
-    }
-    const rest = s.field.slice(s.role.length);
-    const key = JSON.stringify(s.values);
-    const same = spread.filter(
-      (e) => e.role && e.field.slice(e.role.length) === rest && JSON.stringify(e.values) === key,
-    );
-    same.forEach((e) => said.add(e));
-    out.push({ field: `${andList(same.map((e) => e.role!))}${rest}`, values: s.values });
   }
   return out;
 }

@@ -205,6 +205,11 @@ export const Comparability = z.object({
   notes: z.array(z.string()),
 });
 export type Comparability = z.infer<typeof Comparability>;
+
+/** What a report shows in place of a metric delta when the judge changed. */
+export const JUDGE_CHANGED = 'judge changed: scores not comparable';
+/** What a report shows in place of a caller-driven delta (turns, caller fidelity) when the caller changed. */
+export const CALLER_CHANGED = 'caller changed: not comparable';
 export type ConfigSpread = z.infer<typeof ConfigSpread>;
 
 export const RunRef = z.object({

@@ -1,6 +1,5 @@
 import { needsCaution, type RoleFitness } from '../../../src-shared/readiness/fitness.js';
-
-const andList = (xs: string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+import { andList } from '../../../src-shared/run/config-phrases.js';
 
 /**
  * The readiness cautions of a run's human report (`parley run`, `runs show`, `diff`, `compare`): every
