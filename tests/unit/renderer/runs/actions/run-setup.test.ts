@@ -40,14 +40,8 @@ describe('run set-up', () => {
 
   it('"Run on another model" pins the caller and judge to the models the run resolved them to, and says so', () => {
     const spec = { provider: 'scripted' as const, model: '/r/scripted-model.json' };
-    const run = mkRun({
-      id: 'run_src',
-      models: {
-        agent: { spec, identity: { provider: 'scripted', name: 'Parley example script', params: {} } },
-        caller: { spec },
-        judge: { spec },
-      },
-    });
+    const stored = { spec, identity: { provider: 'scripted' as const, name: 'Parley example script', params: {} } };
+    const run = mkRun({ id: 'run_src', models: { agent: stored, caller: stored, judge: stored } });
     const another = setupFromRun(run, true);
     // the judge followed the agent model: it stays on that model instead of following the new agent model
     expect(another.models).toEqual({ caller: { ...spec, params: {} }, judge: { ...spec, params: {} } });
