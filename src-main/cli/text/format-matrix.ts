@@ -1,5 +1,6 @@
 import type { MatrixCell, RunMatrix } from '../../compare/matrix.js';
-import { groupedSpread, modelsLine } from '../../compare/run-config.js';
+import { modelsLine } from '../../compare/run-config.js';
+import { groupedSpread } from '../../../src-shared/run/config-phrases.js';
 import { latencyRankLines } from './format-latency.js';
 import { fitnessLines } from './fitness-text.js';
 
