@@ -7,7 +7,7 @@ import {
   type ReadinessVerdict,
 } from '../../src-shared/schemas/index.js';
 import type { MeasuredCall } from './measuring-model.js';
-import { familyVerdictText } from '../../src-shared/readiness/fitness.js';
+import { familyNotes, familyVerdictText } from '../../src-shared/readiness/fitness.js';
 
 /** Accuracy at or above which a role is "fit" (with >= FIT_VALID of tasks giving valid output). */
 export const FIT_ACCURACY = 0.8;
@@ -55,11 +55,7 @@ export function verdicts(items: ReadinessItem[]): ReadinessVerdict[] {
       return t.length >= 3 && t.filter((i) => i.correct).length / t.length <= acc - WEAK_TAG_GAP + 1e-9;
     });
     const errors = of.filter((i) => i.error).length;
-    const notes = [
-      ...(valid / total < FIT_VALID ? [`${total - valid} of ${total} replies off-schema or failed`] : []),
-      ...(errors ? [`${errors} call(s) failed`] : []),
-    ];
-    const text = familyVerdictText(family, fit, correct, total, weak_on, notes);
+    const text = familyVerdictText(family, fit, correct, total, weak_on, familyNotes({ total, valid, errors }));
     return [{ family, role: FAMILY_ROLE[family], fit, correct, total, weak_on, text }];
   });
 }

@@ -105,6 +105,26 @@ export function familyVerdictText(
   return `${FIT_WORD[fit]} as ${FAMILY_NOUN[family]}: ${correct}/${total} right (${interval}, 95% interval)${all.length ? ` - ${all.join('; ')}` : ''}`;
 }
 
+/** The notes of a family's verdict: replies off-schema or failed, calls that failed. */
+export function familyNotes(score: { total: number; valid: number; errors: number } | undefined): string[] {
+  if (!score) return [];
+  return [
+    ...(score.valid < score.total
+      ? [`${score.total - score.valid} of ${score.total} replies off-schema or failed`]
+      : []),
+    ...(score.errors ? [`${score.errors} call(s) failed`] : []),
+  ];
+}
+
+/** A stored verdict in today's words (checks stored before the words changed read the same as new ones). */
+export function verdictWords(
+  report: Pick<ReadinessReport, 'families'>,
+  v: ReadinessReport['verdicts'][number],
+): string {
+  const score = report.families.find((f) => f.family === v.family);
+  return familyVerdictText(v.family, v.fit, v.correct, v.total, v.weak_on, familyNotes(score));
+}
+
 const RANK = { unfit: 0, weak: 1, fit: 2 } as const;
 
 /**
@@ -139,7 +159,7 @@ export function roleFitness(role: ReadinessRole, model: string, checks: Readines
         low: p.low,
         high: p.high,
         weak_on: v.weak_on.map((t) => tagWords(family, t)),
-        text: familyVerdictText(family, v.fit, v.correct, v.total, v.weak_on),
+        text: verdictWords(newest, v),
       },
     ];
   });
