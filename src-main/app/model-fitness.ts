@@ -6,13 +6,17 @@ import { checkKey } from './readiness.js';
 /**
  * The stored readiness verdict of a model in a role (issue 24), for every model picker, the run page,
  * `parley runs show` and compare. A check is found by the model's spec (a local file by its absolute
- * path) or, when the identity is known, by its digest (the same file under another path).
+ * path) or, when the identity is known, by its digest (the same file under another path); a check of
+ * the same name with another digest (a re-pulled tag, a replaced file) does not count.
  * None for a scripted model: it answers from a file, its runs are marked demo instead.
  */
 export function modelFitness(store: Store, role: ReadinessRole, spec: ModelSpec, digest?: string): RoleFitness | null {
   if (spec.provider === 'scripted') return null;
   const key = checkKey(spec);
-  const byKey = store.modelChecks.list(key);
+  // a tag or path that now names other weights (another digest) was checked as another model
+  const byKey = store.modelChecks
+    .list(key)
+    .filter((c) => !digest || !c.identity?.digest || c.identity.digest === digest);
   const byDigest = digest
     ? store.modelChecks.listByDigest(digest).filter((c) => !byKey.some((k) => k.id === c.id))
     : [];

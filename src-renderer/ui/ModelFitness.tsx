@@ -63,7 +63,7 @@ export function FitnessView({
       data-state={f.state}
       role={f.state === 'unfit' ? 'alert' : 'status'}
     >
-      <strong>{who || (f.state === 'unfit' ? 'Not fit: ' : 'Weak: ')}</strong>
+      {who && <strong>{who}</strong>}
       {upper(f.text)}
       {when}. Results from this model as {ROLE_NOUN[f.role]} may mislead
       {cautionOnly ? '.' : ': choose another model, or read them with care.'}
