@@ -38,7 +38,13 @@ export function FitnessView({
   const testId = `model-fitness-${f.role}`;
   if (f.state === 'unchecked')
     return (
-      <div className="model-fitness small muted" data-testid={testId} data-state="unchecked" role="status">
+      <div
+        className="model-fitness small muted"
+        data-testid={testId}
+        data-state="unchecked"
+        data-model={f.model}
+        role="status"
+      >
         {who}Never checked as {ROLE_NOUN[f.role]}: nothing says its results can be trusted.{' '}
         {onCheck && !checking && (
           <button type="button" className="small-btn" onClick={onCheck}>
@@ -50,7 +56,7 @@ export function FitnessView({
   const when = f.checked_at ? ` (checked ${fmtDate(f.checked_at)}${f.cancelled ? ', cancelled: partial' : ''})` : '';
   if (f.state === 'fit')
     return (
-      <div className="model-fitness small status-pass" data-testid={testId} data-state="fit">
+      <div className="model-fitness small status-pass" data-testid={testId} data-state="fit" data-model={f.model}>
         {who}
         {upper(f.text)}
         {when}
@@ -61,6 +67,7 @@ export function FitnessView({
       className="model-fitness warn-box small"
       data-testid={testId}
       data-state={f.state}
+      data-model={f.model}
       role={f.state === 'unfit' ? 'alert' : 'status'}
     >
       {who && <strong>{who}</strong>}
@@ -100,21 +107,47 @@ export function ModelFitness({
   label?: string;
 }) {
   const settled = useSettled(spec);
-  const usable = !!settled && !modelProblem(settled, true);
+  if (!settled || modelProblem(settled, true)) return null;
+  // keyed by the model: a check started for one model (its progress, its error) is not shown for the next
+  return (
+    <StoredVerdict
+      key={JSON.stringify(settled)}
+      role={role}
+      spec={settled}
+      digest={digest}
+      cautionOnly={cautionOnly}
+      label={label}
+    />
+  );
+}
+
+function StoredVerdict({
+  role,
+  spec,
+  digest,
+  cautionOnly,
+  label,
+}: {
+  role: ReadinessRole;
+  spec: ModelSpecInput;
+  digest?: string;
+  cautionOnly?: boolean;
+  label?: string;
+}) {
   const q = useApi(
     'models.fitness',
-    { role, model: settled as never, ...(digest ? { digest } : {}) },
-    { enabled: usable, retry: false, staleTime: 10_000 },
+    { role, model: spec as never, ...(digest ? { digest } : {}) },
+    { retry: false, staleTime: 10_000 },
   );
   const check = useReadinessCheck();
-  if (!usable || !q.data?.fitness) return null;
+  if (!q.data?.fitness) return null;
   return (
     <>
       <FitnessView
         fitness={q.data.fitness}
         cautionOnly={cautionOnly}
         label={label}
-        onCheck={() => check.check(settled!, role)}
+        onCheck={() => check.check(spec, role)}
         checking={check.running}
       />
       <CheckProgress check={check} />

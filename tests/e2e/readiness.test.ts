@@ -55,7 +55,7 @@ describe('readiness check on the Models page (Chromium, web mode)', () => {
       .waitFor();
     await card.getByRole('button', { name: /Details \(10 missed\)/ }).click();
     await card.getByText('judging/dob-skipped').waitFor();
-    expect(await card.getByRole('row', { name: /judging 10\/20 20\/20/ }).count()).toBe(1);
+    expect(await card.getByRole('row', { name: /judging 10\/20 30-70% 20\/20/ }).count()).toBe(1);
     await section.screenshot({ path: shotPath('models-readiness.png') });
     const stored = app.ctx.store.modelChecks.list();
     expect(stored).toHaveLength(2);

@@ -105,7 +105,8 @@ describe('results that cannot mislead (Chromium, web mode)', () => {
       .poll(() => page.getByTestId('differ-line').textContent())
       .toMatch(/^A and B differ in: agent model clinic-good -> clinic-worse$/);
     expect(await page.getByTestId('comparability-notes').count()).toBe(0);
-    expect(await page.getByTestId('delta-mean-score').locator('.tone-bad').count()).toBe(1);
+    // the judge stayed: the mean score delta is a number again (0 here: the same judge scores both alike)
+    await expect(page.getByTestId('delta-mean-score').textContent()).resolves.toMatch(/Mean score.*±0\.00$/);
   }, 90_000);
 
   it('readiness beside the pickers, on the run page and in compare; voice runs labelled everywhere', async () => {
@@ -136,6 +137,9 @@ describe('results that cannot mislead (Chromium, web mode)', () => {
     await page.getByRole('button', { name: 'New run' }).click();
     const dialog = page.getByRole('dialog', { name: 'New run' });
     await dialog.getByLabel('Agent', { exact: true }).selectOption(clinic.agentId);
+    // the caller and judge follow the agent model (the last set-up pinned them: unpin)
+    for (const role of ['Simulated caller model', 'Judge model'])
+      await dialog.getByLabel(`${role} provider`, { exact: true }).selectOption('');
     await pickModel(dialog, 'Agent model', 'ollama:judge-x:1b');
     const judge = dialog.getByTestId('model-fitness-judge');
     await expect.poll(() => judge.getAttribute('data-state')).toBe('unfit');
@@ -150,7 +154,8 @@ describe('results that cannot mislead (Chromium, web mode)', () => {
     const gguf = await ensureTinyGguf();
     await pickModel(dialog, 'Agent model', `llama-cpp:${gguf}`, { threads: '1' });
     const caller = dialog.getByTestId('model-fitness-caller');
-    await expect.poll(() => caller.getAttribute('data-state')).toBe('unchecked');
+    await expect.poll(() => caller.getAttribute('data-model')).toBe(`llama-cpp:${gguf}`);
+    await expect(caller.getAttribute('data-state')).resolves.toBe('unchecked');
     await caller.getByRole('button', { name: /Check it as simulated caller/ }).click();
     await expect
       .poll(() => dialog.getByTestId('model-fitness-caller').getAttribute('data-state'), { timeout: 120_000 })
@@ -192,7 +197,7 @@ describe('results that cannot mislead (Chromium, web mode)', () => {
       'Never checked as the agent',
     );
     await page.screenshot({ path: shotPath('run-page-readiness-caution.png') });
-    const base = store.runs.list({ suite_id: clinic.suiteId, limit: 10 }).find((r) => r.id !== voice)!.id;
+    const base = await seedRun({ agent: good, caller: good, judge: good });
     await go(`/compare?runs=${base},${voice}`);
     const headB = page.getByTestId('run-head-b');
     await expect.poll(() => headB.getByTestId('speech-label').textContent()).toBe(label);
