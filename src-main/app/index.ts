@@ -84,5 +84,6 @@ export {
   type ReadinessHooks,
 } from './readiness.js';
 export { modelFitness, runFitness } from './model-fitness.js';
+export { runReport } from './run-report.js';
 export { AudioEvalService, lostInSpeech, type AudioEvalRequest, type AudioEvalOutcome } from './audio-eval.js';
 export { speechTest, type SpeechTestRequest, type SpeechTestOutcome } from './speech-test.js';

@@ -2,6 +2,7 @@ import type { ModelSpec, ReadinessRole, RoleModel, Run } from '../../src-shared/
 import { roleFitness, type RoleFitness } from '../../src-shared/readiness/fitness.js';
 import type { Store } from '../store/index.js';
 import { checkKey } from './readiness.js';
+import { storedRoleModel } from '../engine/model-io/stored-models.js';
 
 /**
  * The stored readiness verdict of a model in a role (issue 24), for every model picker, the run page,
@@ -28,8 +29,10 @@ const ROLES = ['agent', 'caller', 'judge'] as const;
 /** The verdict of each role's model of a run (a caller or judge the run did not name ran on the agent model). */
 export function runFitness(store: Store, run: Pick<Run, 'models'>): RoleFitness[] {
   return ROLES.flatMap((role) => {
-    const m: RoleModel | undefined = run.models[role] ?? (role !== 'agent' ? run.models.agent : undefined);
-    if (!m) return [];
+    const stored: RoleModel | undefined = run.models[role] ?? (role !== 'agent' ? run.models.agent : undefined);
+    if (!stored) return [];
+    // named by its URLs without secrets (a run stored before they were redacted), as every report names it
+    const m = storedRoleModel(stored);
     const f = modelFitness(store, role, m.spec, m.identity?.digest);
     return f ? [f] : [];
   });

@@ -2,7 +2,7 @@ import { formatProportion } from '../../../src-shared/stats/index.js';
 import { runPassRate } from '../../../src-shared/run/report.js';
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { toRunReport } from '../../../src-shared/run/report.js';
+import { runReport } from '../../app/run-report.js';
 import { parseModelSpec, type ModelSpec, type TestSuite } from '../../../src-shared/schemas/index.js';
 import { failsOnSeverity, SEVERITIES } from '../../app/problems/failure-groups.js';
 import type { Store } from '../../store/index.js';
@@ -93,7 +93,7 @@ export function registerEvaluate(program: Command): void {
         (!!grouping && !!threshold && failsOnSeverity(grouping.groups, threshold));
       if (opts.json) {
         printJson({
-          ...toRunReport(run, results),
+          ...runReport(store, run, results),
           parent_run_id: run.parent_run_id,
           ...(grouping ? { problems: grouping.groups, ungrouped: grouping.ungrouped } : {}),
         });

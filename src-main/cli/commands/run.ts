@@ -2,10 +2,9 @@ import { speechRunOptions, withSpeechFlags, type SpeechCliOptions } from '../spe
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { toRunReport } from '../../../src-shared/run/report.js';
 import { SEVERITIES, type ModelSpec, type RunOptions } from '../../../src-shared/schemas/index.js';
 import { failsOnSeverity } from '../../app/problems/failure-groups.js';
-import { runFitness, type App } from '../../app/index.js';
+import { runFitness, runReport, type App } from '../../app/index.js';
 import { allTestsOk, type RunHandle, type RunOutcome } from '../../engine/index.js';
 import { toJUnitXmlRuns } from '../../reports/junit.js';
 import { preflightOrExit } from '../run-preflight.js';
@@ -249,11 +248,7 @@ async function execute(app: App, opts: RunCliFlags): Promise<number> {
       toJUnitXmlRuns(outcomes.map((o) => ({ run: portableRun(o.run), results: o.results }))),
     );
   if (opts.json) {
-    const reports = outcomes.map((o) => ({
-      ...toRunReport(o.run, o.results),
-      fitness: runFitness(store, o.run),
-      tests: o.tests,
-    }));
+    const reports = outcomes.map((o) => ({ ...runReport(store, o.run, o.results), tests: o.tests }));
     printJson(
       reports.length === 1
         ? reports[0]

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { ENDPOINT_COLUMNS, endpointErrorLines, endpointRows } from '../../../src-shared/text/endpoint-stats-text.js';
 import type { Command } from 'commander';
-import { runPassRate, toRunReport } from '../../../src-shared/run/report.js';
+import { runPassRate } from '../../../src-shared/run/report.js';
 import { DEMO_NOTE } from '../../../src-shared/run/demo.js';
 import { storedJudgementsReport } from '../../judging/stored-judgements.js';
 import { formatJudgementsText } from '../text/format-judgements.js';
@@ -15,7 +15,7 @@ import { useStore, withDbOption } from '../store-option.js';
 import { modelsLine } from '../text/models-text.js';
 import { latencyText } from '../text/latency-text.js';
 import { resultFactsSections, runHeaderNotes } from '../text/result-facts-text.js';
-import { runFitness } from '../../app/model-fitness.js';
+import { runReport } from '../../app/run-report.js';
 import { speechLabel } from '../../../src-shared/run/speech-label.js';
 
 export function registerRuns(program: Command): void {
@@ -102,7 +102,7 @@ export function registerRuns(program: Command): void {
           fs.existsSync(ref) && fs.statSync(ref).isFile() ? importShardRuns(store, ref) : [ref],
         );
         const run = mergeShardRuns(store, ids);
-        if (opts.json) return printJson(toRunReport(run, store.results.listByRun(run.id)));
+        if (opts.json) return printJson(runReport(store, run, store.results.listByRun(run.id)));
         process.stdout.write(
           `Merged ${ids.length} shards into run ${run.id}: passed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}\nparley runs show ${run.id}\n`,
         );
@@ -121,7 +121,7 @@ export function registerRuns(program: Command): void {
       const run = store.runs.get(id);
       if (!run) throw new CliError(`run "${id}" not found (parley runs list shows them)`, 1);
       const results = store.results.listByRun(run.id);
-      const report = { ...toRunReport(run, results), fitness: runFitness(store, run) };
+      const report = runReport(store, run, results);
       const judged = storedJudgementsReport(store, run.id);
       const human = store.labels.countByRun(run.id) ? storedHumanAgreement(store, run.id) : undefined;
       if (opts.json)
