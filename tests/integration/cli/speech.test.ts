@@ -112,7 +112,7 @@ describe('parley run --audio-eval / parley audio-eval / parley speech test', () 
     const again = parley('audio-eval', runId, '--db', db, '--stt', 'command:parley-no-such-stt {in}');
     expect(again.code).toBe(1);
     expect(again.stdout).toContain('turn 0 (agent): stt engine command (parley-no-such-stt)');
-  }, 180_000);
+  }, 300_000);
 
   it('names the flag when speech flags are missing or wrong, and changes nothing', () => {
     const noTts = parley(...runArgs(), '--audio-eval');
