@@ -5,6 +5,7 @@ import { useApi } from '../api/hooks.js';
 import { ErrorBox, fmtDate } from './common.js';
 import { modelProblem } from './model-choice.js';
 import { useReadinessCheck } from './use-readiness-check.js';
+import { JobProgress } from './jobs/JobProgress.js';
 
 /**
  * The stored readiness verdict of a model in a role (issue 24), shown beside every model picker and, as
@@ -159,8 +160,8 @@ function CheckProgress({ check }: { check: ReturnType<typeof useReadinessCheck> 
   return (
     <>
       {check.running && (
-        <div className="small muted" role="status" data-testid="fitness-checking">
-          Checking… {check.done} of {check.total || '…'} tasks
+        <div data-testid="fitness-checking">
+          <JobProgress job={check.job} onCancel={check.cancel} label="Readiness check" />
         </div>
       )}
       <ErrorBox error={check.error} />

@@ -1,37 +1,27 @@
-import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ModelSpec, ModelSpecInput, ReadinessRole } from '../../src-shared/schemas/index.js';
-import { useApi, useApiMutation } from '../api/hooks.js';
+import { useApiMutation } from '../api/hooks.js';
+import { useJob } from './jobs/use-job.js';
 
 /**
  * The one-click readiness check beside a model (issue 24): starts models.check for one role and follows
- * it; when it ends, every stored verdict shown (pickers, run page, compare) is read again. Kept alone
- * so the shared job progress (the jobs model) can replace the polling here in one place.
+ * its job; when it ends, every stored verdict shown (pickers, run page, compare) is read again.
  */
 export function useReadinessCheck() {
-  const qc = useQueryClient();
   const start = useApiMutation('models.check');
-  const [checkId, setCheckId] = useState<string | null>(null);
-  const progress = useApi(
-    'models.checkProgress',
-    { check_id: checkId ?? '' },
-    {
-      enabled: !!checkId,
-      refetchInterval: (q) => ((q.state.data as { status?: string } | undefined)?.status === 'running' ? 400 : false),
-    },
-  );
-  const status = checkId ? progress.data?.status : undefined;
-  useEffect(() => {
-    if (!status || status === 'running') return;
-    for (const m of ['models.fitness', 'models.checks', 'compare.diff', 'compare.matrix'])
-      void qc.invalidateQueries({ queryKey: [m] });
-  }, [status, qc]);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const followed = useJob(jobId, {
+    invalidates: ['models.fitness', 'models.checks', 'compare.diff', 'compare.matrix'],
+  });
+  const job = followed.job;
   return {
     check: (model: ModelSpecInput, role: ReadinessRole) =>
-      start.mutate({ model: model as ModelSpec, roles: [role] }, { onSuccess: (out) => setCheckId(out.check_id) }),
-    running: start.isPending || status === 'running' || (!!checkId && !progress.data),
-    done: progress.data?.done ?? 0,
-    total: progress.data?.total ?? 0,
-    error: start.error ?? (progress.data?.status === 'failed' ? new Error(`The check stopped: ${progress.data.error}`) : null),
+      start.mutate({ model: model as ModelSpec, roles: [role] }, { onSuccess: (out) => setJobId(out.job_id) }),
+    running: start.isPending || followed.running,
+    job,
+    cancel: followed.cancel,
+    error:
+      start.error ??
+      (job?.status === 'failed' ? new Error(`The check stopped: ${job.error?.message ?? 'unknown error'}`) : null),
   };
 }

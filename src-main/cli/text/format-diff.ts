@@ -1,7 +1,13 @@
 import { DEMO_NOTE } from '../../../src-shared/run/demo.js';
-import { modelsLine } from '../../compare/run-config.js';
+import {
+  configModelsLine as modelsLine,
+  type ChangeKind,
+  type RunDiff,
+  type RunRef,
+  type SideSummary,
+  type TestComparison,
+} from '../../app/index.js';
 import { CALLER_CHANGED, JUDGE_CHANGED } from '../../../src-shared/contract/compare-shapes.js';
-import type { ChangeKind, RunDiff, RunRef, SideSummary, TestComparison } from '../../compare/types.js';
 import { latencyDiffRows } from './format-latency.js';
 import { fitnessLines } from './fitness-text.js';
 

@@ -1,5 +1,4 @@
-import type { MatrixCell, RunMatrix } from '../../compare/matrix.js';
-import { modelsLine } from '../../compare/run-config.js';
+import { configModelsLine as modelsLine, type MatrixCell, type RunMatrix } from '../../app/index.js';
 import { groupedSpread } from '../../../src-shared/run/config-phrases.js';
 import { latencyRankLines } from './format-latency.js';
 import { fitnessLines } from './fitness-text.js';

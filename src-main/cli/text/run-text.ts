@@ -4,7 +4,7 @@ import { runPassRate } from '../../../src-shared/run/report.js';
 import type { RunProblems } from '../../../src-shared/schemas/index.js';
 import type { RoleFitness } from '../../../src-shared/readiness/fitness.js';
 import { formatProportion, wilson } from '../../../src-shared/stats/index.js';
-import type { RunOutcome } from '../../engine/index.js';
+import type { RunOutcome } from '../../app/index.js';
 import { printTable } from '../output.js';
 import { failuresText, resultDetail } from './run-failures-text.js';
 import { resultFactsSections, runHeaderNotes } from './result-facts-text.js';
