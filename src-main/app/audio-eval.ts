@@ -6,6 +6,7 @@
  * The conversations go through the one run loop (engine/run/run-pool.ts).
  */
 import type { Result, RunSpeechOptions } from '../../src-shared/schemas/index.js';
+import { audioLosses } from '../../src-shared/run/audio-findings.js';
 import { evaluateAudio, type RunSpeech } from '../engine/run/audio-eval.js';
 import { ModelCalls, runPool } from '../engine/index.js';
 import { loadRunSpeech, SpeechOptionError } from '../engine/run/run-speech.js';
@@ -158,12 +159,7 @@ export class AudioEvalService {
   }
 }
 
-/** Checks that passed on the text and failed on what was heard. */
-export function lostInSpeech(r: Pick<Result, 'rules' | 'metrics' | 'audio_rules' | 'audio_metrics'>): number {
-  let n = 0;
-  for (const a of r.audio_rules ?? [])
-    if (!a.passed && r.rules.some((t) => t.kind === a.kind && t.target === a.target && t.passed)) n++;
-  for (const a of r.audio_metrics ?? [])
-    if (!a.passed && r.metrics.some((t) => t.criterion === a.criterion && t.passed)) n++;
-  return n;
+/** Checks that passed on the text and failed on what was heard (src-shared/run/audio-findings.ts). */
+export function lostInSpeech(r: Parameters<typeof audioLosses>[0]): number {
+  return audioLosses(r).length;
 }

@@ -57,6 +57,8 @@ export {
   type ReadinessRequest,
   type ReadinessHooks,
 } from './readiness.js';
+export { modelFitness, runFitness } from './model-fitness.js';
+export { runReport } from './run-report.js';
 export { AudioEvalService, lostInSpeech, type AudioEvalRequest, type AudioEvalOutcome } from './audio-eval.js';
 export { speechTest, type SpeechTestRequest, type SpeechTestOutcome } from './speech-test.js';
 export { openAppStore, storedReadinessChecks, withApp } from './open.js';

@@ -47,6 +47,8 @@ export interface StartRequest {
   suite: RunSuite;
   models: RunModelSpecs;
   options?: Partial<RunOptions>;
+  /** The stored run this one was started from ("Run again", "Run on another model"): compare's baseline. */
+  source_run?: string;
   testEndpoints?: TestEndpointAccess;
   /** The id of a pre-run check the door already made and showed (`preflight`): not made again. */
   preflight_id?: string;
@@ -185,6 +187,8 @@ export class RunService {
     });
     if (!req.suite.data.tests.length)
       throw invalid(`suite "${req.suite.name}" has no tests: add a test on the Suites page first`, 'suite_id');
+    if (req.source_run && !this.store.runs.get(req.source_run))
+      throw invalid(`run ${req.source_run} not found: the run to start from must exist`, 'source_run_id');
     const handle = await engineCall(() =>
       startRun({
         store: this.store,
@@ -196,6 +200,7 @@ export class RunService {
         agent: runAgentOf(resolved),
         suite: req.suite,
         options: req.options ?? {},
+        ...(req.source_run ? { sourceRunId: req.source_run } : {}),
         loader: this.testModelLoader([req.models.agent, req.models.caller, req.models.judge], req.testEndpoints),
         resolvePersona: this.resolvePersona,
         onEvent: hooks.onEvent,

@@ -379,6 +379,8 @@ export const Run = z.object({
   demo: z.boolean().default(false),
   /** Run this one replays or re-evaluates. */
   parent_run_id: z.string().nullable().default(null),
+  /** The run this one was started from ("Run again", "Run on another model"): compare's baseline A. */
+  source_run_id: z.string().nullable().default(null),
   error: z.string().nullable().default(null),
   /** Its failures grouped into problems, once grouped (`parley run --group-failures`, the run page). */
   problems: RunProblems.nullable().default(null),

@@ -1,9 +1,8 @@
 import { formatProportion } from '../../../src-shared/stats/index.js';
 import { runPassRate } from '../../../src-shared/run/report.js';
 import type { Command } from 'commander';
-import { toRunReport } from '../../../src-shared/run/report.js';
 import { SEVERITIES, type ModelSpec } from '../../../src-shared/schemas/index.js';
-import { runPassed, resolveSuiteRef } from '../../app/index.js';
+import { runPassed, resolveSuiteRef, runReport } from '../../app/index.js';
 import { CliError } from '../errors.js';
 import { parseSeverity } from '../severity-option.js';
 import { info, printJson, printTable } from '../output.js';
@@ -69,7 +68,7 @@ export function registerEvaluate(program: Command): void {
       const failed = results.some((r) => r.status !== 'pass') || !runPassed({ ...outcome, run }, threshold);
       if (opts.json) {
         printJson({
-          ...toRunReport(run, results),
+          ...runReport(app.store, run, results),
           parent_run_id: run.parent_run_id,
           ...(grouping ? { problems: grouping.groups, ungrouped: grouping.ungrouped } : {}),
         });

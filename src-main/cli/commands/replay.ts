@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { toRunReport } from '../../../src-shared/run/report.js';
+import { runReport } from '../../app/run-report.js';
 import { parseModelSpec, type ModelSpec } from '../../../src-shared/schemas/index.js';
 import { countsLine } from '../text/format-diff.js';
 import { diffStoredRuns } from '../../app/compare-runs.js';
@@ -74,7 +74,7 @@ export function registerReplay(program: Command): void {
         const diff = diffStoredRuns(store, runId, run.id);
         if (opts.json) {
           printJson({
-            ...toRunReport(run, results),
+            ...runReport(store, run, results),
             parent_run_id: run.parent_run_id,
             diff: { summary: diff.summary, graph_changes: diff.graph_changes },
           });

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { toRunReport } from '../../../src-shared/run/report.js';
 import { SEVERITIES, type ModelSpec, type RunOptions } from '../../../src-shared/schemas/index.js';
 import {
   compareStoredRuns,
@@ -10,6 +9,8 @@ import {
   preflightText,
   runAgentFromRef,
   runPassed,
+  runFitness,
+  runReport,
   resolveSuiteRef,
   toJUnitXmlRuns,
   type App,
@@ -17,7 +18,6 @@ import {
   type RunOutcome,
 } from '../../app/index.js';
 import { speechRunOptions, withSpeechFlags, type SpeechCliOptions } from '../speech-flags.js';
-import { formatAudioSummary } from '../text/audio-text.js';
 import { formatMatrixText } from '../text/format-matrix.js';
 import { printText } from '../text/run-text.js';
 import { CliError } from '../errors.js';
@@ -238,13 +238,12 @@ async function execute(app: App, opts: RunCliFlags): Promise<number> {
     );
   const ids = outcomes.map((o) => o.run.id);
   if (opts.json) {
-    const reports = outcomes.map((o) => ({ ...toRunReport(o.run, o.results), tests: o.tests }));
+    const reports = outcomes.map((o) => ({ ...runReport(app.store, o.run, o.results), tests: o.tests }));
     printJson(reports.length === 1 ? reports[0] : { runs: reports, comparison: compareStoredRuns(app.store, ids) });
   } else {
     outcomes.forEach((o, i) => {
       if (i) process.stdout.write('\n');
-      printText(o, opts.verbose);
-      process.stdout.write(formatAudioSummary(o.results));
+      printText(o, opts.verbose, runFitness(app.store, o.run));
     });
     if (outcomes.length > 1)
       process.stdout.write(`\nModel matrix\n${formatMatrixText(compareStoredRuns(app.store, ids))}\n`);

@@ -43,6 +43,8 @@ export interface StartRunOptions {
   agent?: RunAgent;
   suite?: RunSuite;
   options?: Partial<RunOptions>;
+  /** The run this new one was started from ("Run again", "Run on another model"); stored as source_run_id. */
+  sourceRunId?: string;
   /** Resume this run instead: finished (test_index, repeat) pairs are skipped; agent version, suite snapshot and options come from the run. */
   resume?: string;
   signal?: AbortSignal;
@@ -140,6 +142,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
         suite_name: target.suite.name || suite.name,
         models: await describeRunModels(models),
         options,
+        ...(o.sourceRunId ? { source_run_id: o.sourceRunId } : {}),
       },
       suite,
     );

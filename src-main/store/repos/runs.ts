@@ -27,6 +27,7 @@ interface RunRow {
   summary_json: string;
   suite_json: string | null;
   parent_run_id: string | null;
+  source_run_id: string | null;
   error: string | null;
   owner_pid: number | null;
   problems_json: string | null;
@@ -52,10 +53,10 @@ export type NewRun = Pick<
   Run,
   'kind' | 'agent_id' | 'agent_version_id' | 'agent_name' | 'suite_id' | 'suite_name' | 'models' | 'options'
 > &
-  Partial<Pick<Run, 'parent_run_id' | 'status'>>;
+  Partial<Pick<Run, 'parent_run_id' | 'source_run_id' | 'status'>>;
 
 const COLS = `id, kind, status, agent_id, agent_version_id, agent_name, suite_id, suite_name, models_json, options_json,
-  summary_json, parent_run_id, error, owner_pid, problems_json, endpoint_stats_json, created_at, started_at, finished_at`;
+  summary_json, parent_run_id, source_run_id, error, owner_pid, problems_json, endpoint_stats_json, created_at, started_at, finished_at`;
 
 function toRun(row: RunRow): Run {
   const models = JSON.parse(row.models_json) as Run['models'];
@@ -73,6 +74,7 @@ function toRun(row: RunRow): Run {
     options: JSON.parse(row.options_json),
     summary: JSON.parse(row.summary_json),
     parent_run_id: row.parent_run_id,
+    source_run_id: row.source_run_id,
     error: row.error,
     problems: row.problems_json ? JSON.parse(row.problems_json) : null,
     endpoint_stats: row.endpoint_stats_json ? JSON.parse(row.endpoint_stats_json) : null,
@@ -104,8 +106,8 @@ export class RunsRepo {
     prep(
       this.db,
       `INSERT INTO runs (id, kind, status, agent_id, agent_version_id, agent_name, suite_id, suite_name,
-        models_json, options_json, summary_json, suite_json, parent_run_id, owner_pid, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        models_json, options_json, summary_json, suite_json, parent_run_id, source_run_id, owner_pid, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       id,
       run.kind,
@@ -120,6 +122,7 @@ export class RunsRepo {
       JSON.stringify(RunSummary.parse({})),
       null, // the snapshot lives in run_suites (migration 012): the runs row stays small to update
       run.parent_run_id ?? null,
+      run.source_run_id ?? null,
       process.pid,
       now,
     );

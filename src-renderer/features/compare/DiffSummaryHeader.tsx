@@ -1,72 +1,8 @@
-import type { ChangeKind, CompareRunDiff, RunRef } from '../../../src-shared/contract/runs.js';
-import { fmtDate } from '../../ui/common.js';
+import type { ChangeKind, CompareRunDiff } from '../../../src-shared/contract/runs.js';
+import { CALLER_CHANGED, JUDGE_CHANGED } from '../../../src-shared/contract/compare-shapes.js';
 import { fmtInt, fmtMs, fmtPct } from '../../ui/run-stats.js';
 import { CHANGE_LABEL, signed, tone } from './compare-filters.js';
-import { DemoBadge } from '../../ui/DemoBadge.js';
-import { RunConfigView } from './RunConfigView.js';
-
-const pp = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)} pp`;
-
-function RunHead({ side, run, highlight }: { side: 'A' | 'B'; run: RunRef; highlight: Set<string> }) {
-  return (
-    <div className={`run-ref side-${side.toLowerCase()}`} data-testid={`run-head-${side.toLowerCase()}`}>
-      <span className="side-tag">{side}</span>
-      <div>
-        <a href={`#/runs/${run.id}`}>
-          <strong>{run.model}</strong>
-        </a>
-        {run.demo && <DemoBadge />}
-        <div className="muted small">
-          {run.agent_name}
-          {run.agent_version !== null ? ` v${run.agent_version}` : ''} · {run.suite_name} · {fmtDate(run.created_at)} ·{' '}
-          {run.status}
-        </div>
-        <RunConfigView config={run.config} highlight={highlight} />
-      </div>
-    </div>
-  );
-}
-
-/** "A 49–94%, B 20–70%; difference −40 to +10 pts: a 25-point difference could be chance: ..." */
-function passRateNote(s: CompareRunDiff['summary']): string {
-  const p = (x: number) => Math.round(x * 100);
-  const side = (i: { low: number; high: number } | null) => (i ? `${p(i.low)}–${p(i.high)}%` : '—');
-  const d = s.delta.pass_rate_interval;
-  const diff = d ? `; difference ${p(d.low)} to ${p(d.high)} pts` : '';
-  return `95% intervals: A ${side(s.a.pass_interval)}, B ${side(s.b.pass_interval)}${diff}. ${s.delta.pass_rate_hint}`;
-}
-
-function Delta({
-  label,
-  a,
-  b,
-  delta,
-  fmtDelta,
-  higherIsBetter,
-  testId,
-  note,
-}: {
-  label: string;
-  a: string;
-  b: string;
-  delta: number | null;
-  fmtDelta: (x: number) => string;
-  higherIsBetter: boolean;
-  testId?: string;
-  /** A line under the delta (the pass rate's interval and hint). */
-  note?: string;
-}) {
-  return (
-    <div className="delta" data-testid={testId}>
-      <div className="label">{label}</div>
-      <div className="ab">
-        <span>{a}</span> <span className="arrow">→</span> <strong>{b}</strong>
-      </div>
-      <div className={`d tone-${tone(delta, higherIsBetter)}`}>{signed(delta, fmtDelta)}</div>
-      {note && <div className="small muted note">{note}</div>}
-    </div>
-  );
-}
+import { Delta, passRateNote, pp, RunHead } from './DiffSummaryParts.js';
 
 const KIND_ORDER: ChangeKind[] = ['regressed', 'improved', 'noise', 'flaky', 'new', 'removed', 'same'];
 
@@ -87,6 +23,9 @@ export function DiffSummaryHeader({
   const perConvMs = (x: typeof s.a) => (x.results ? x.conversation_ms / x.results : null);
   const msA = perConvMs(s.a);
   const msB = perConvMs(s.b);
+  const c = diff.comparability;
+  const scoresNot = c.scores_comparable ? undefined : JUDGE_CHANGED;
+  const callerNot = c.caller_figures_comparable ? undefined : CALLER_CHANGED;
   return (
     <section className="card diff-summary" aria-label="Comparison summary">
       <div className="run-refs">
@@ -97,6 +36,13 @@ export function DiffSummaryHeader({
       <div className="differ-line small" data-testid="differ-line">
         {diff.differ_line}
       </div>
+      {c.notes.length > 0 && (
+        <div className="notice small" role="note" data-testid="comparability-notes">
+          {c.notes.map((n) => (
+            <div key={n}>{n}</div>
+          ))}
+        </div>
+      )}
       {(diff.a.demo || diff.b.demo) && (
         <div className="notice demo-notice small" role="note" data-testid="compare-demo-note">
           <strong>
@@ -138,6 +84,8 @@ export function DiffSummaryHeader({
           delta={s.delta.mean_score}
           fmtDelta={(x) => x.toFixed(2)}
           higherIsBetter
+          testId="delta-mean-score"
+          notComparable={scoresNot}
         />
         <Delta
           label="Mean turns"
@@ -146,6 +94,7 @@ export function DiffSummaryHeader({
           delta={s.delta.mean_turns}
           fmtDelta={(x) => x.toFixed(1)}
           higherIsBetter={false}
+          notComparable={callerNot}
         />
         {perConv ? (
           <>
@@ -205,9 +154,13 @@ export function DiffSummaryHeader({
                 <td>{c}</td>
                 <td className="num">{s.a.mean_scores[c]?.toFixed(2) ?? '—'}</td>
                 <td className="num">{s.b.mean_scores[c]?.toFixed(2) ?? '—'}</td>
-                <td className={`num tone-${tone(s.delta.mean_scores[c], true)}`}>
-                  {signed(s.delta.mean_scores[c], (x) => x.toFixed(2))}
-                </td>
+                {scoresNot ? (
+                  <td className="num tone-neutral not-comparable">{scoresNot}</td>
+                ) : (
+                  <td className={`num tone-${tone(s.delta.mean_scores[c], true)}`}>
+                    {signed(s.delta.mean_scores[c], (x) => x.toFixed(2))}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

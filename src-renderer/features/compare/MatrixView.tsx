@@ -3,6 +3,9 @@ import { fmtDate, StatusBadge } from '../../ui/common.js';
 import { fmtInt, fmtMs, fmtPct } from '../../ui/run-stats.js';
 import { DemoBadge } from '../../ui/DemoBadge.js';
 import { RunConfigView } from './RunConfigView.js';
+import { groupedSpread } from '../../../src-shared/run/config-phrases.js';
+import { FitnessCautions } from '../../ui/ModelFitness.js';
+import { SpeechLabel } from '../../ui/SpeechLabel.js';
 
 function Cell({ c }: { c: MatrixCell | null }) {
   if (!c) return <td className="muted small">not in this run</td>;
@@ -51,7 +54,7 @@ export function MatrixView({
         {matrix.config_spread.length ? (
           <>
             The runs differ in:{' '}
-            {matrix.config_spread.map((s, i) => (
+            {groupedSpread(matrix.config_spread).map((s, i) => (
               <span key={s.field}>
                 {i ? '; ' : ''}
                 {s.field} {s.values.map((v, j) => `${String.fromCharCode(65 + j)} ${v}`).join(', ')}
@@ -62,6 +65,13 @@ export function MatrixView({
           'The runs have the same configuration.'
         )}
       </div>
+      {matrix.comparability.notes.length > 0 && (
+        <div className="notice small" role="note" data-testid="comparability-notes">
+          {matrix.comparability.notes.map((n) => (
+            <div key={n}>{n}: each run&apos;s mean score comes from its own judge.</div>
+          ))}
+        </div>
+      )}
       <div className="matrix-scroll">
         <table className="matrix" data-testid="matrix">
           <thead>
@@ -75,12 +85,14 @@ export function MatrixView({
                       {c.run.model}
                     </span>
                     {c.run.demo && <DemoBadge />}
+                    <SpeechLabel speech={c.run.speech} />
                   </div>
                   <div className="small muted">
                     {c.run.agent_name}
                     {c.run.agent_version !== null ? ` v${c.run.agent_version}` : ''} · {fmtDate(c.run.created_at)}
                   </div>
                   <RunConfigView config={c.run.config} highlight={highlight} />
+                  <FitnessCautions fitness={c.run.fitness} />
                   {i > 0 && (
                     <button type="button" className="link-button small" onClick={() => onPair(c.run.id)}>
                       {pair === c.run.id ? 'shown below' : 'diff vs A'}
@@ -125,7 +137,12 @@ export function MatrixView({
               ))}
             </tr>
             <tr>
-              <th>Mean score</th>
+              <th>
+                Mean score
+                {!matrix.comparability.scores_comparable && (
+                  <div className="small muted not-comparable">judges differ: not comparable</div>
+                )}
+              </th>
               {matrix.runs.map((c) => (
                 <td key={c.run.id}>{c.totals.mean_score?.toFixed(2) ?? '—'}</td>
               ))}

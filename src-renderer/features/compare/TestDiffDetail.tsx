@@ -7,6 +7,7 @@ import { GraphPathView } from '../../ui/GraphPathView.js';
 import { NodeBadge } from '../runs/page/Transcript.js';
 import { fmtMs } from '../../ui/run-stats.js';
 import { signed, tone } from './compare-filters.js';
+import { JUDGE_CHANGED } from '../../../src-shared/contract/compare-shapes.js';
 import { SideBySide } from './SideBySide.js';
 import { ChangeTag } from './TestRows.js';
 import { TurnQualityDiff } from './TurnQualityDiff.js';
@@ -213,7 +214,11 @@ export function TestDiffDetail({ diff, t }: { diff: CompareRunDiff; t: TestCompa
                 </td>
                 <td className={`num ${m.passed_a === false ? 'status-fail' : ''}`}>{m.score_a?.toFixed(2) ?? '—'}</td>
                 <td className={`num ${m.passed_b === false ? 'status-fail' : ''}`}>{m.score_b?.toFixed(2) ?? '—'}</td>
-                <td className={`num tone-${tone(m.delta, true)}`}>{signed(m.delta, (x) => x.toFixed(2))}</td>
+                {diff.comparability.scores_comparable ? (
+                  <td className={`num tone-${tone(m.delta, true)}`}>{signed(m.delta, (x) => x.toFixed(2))}</td>
+                ) : (
+                  <td className="num tone-neutral not-comparable small">{JUDGE_CHANGED}</td>
+                )}
                 <td className="small">{m.reasoning_a || <span className="muted">no reasoning given</span>}</td>
                 <td className="small">{m.reasoning_b || <span className="muted">no reasoning given</span>}</td>
               </tr>
@@ -249,7 +254,12 @@ export function TestDiffDetail({ diff, t }: { diff: CompareRunDiff; t: TestCompa
         </ul>
       )}
 
-      {t.turn_quality && <TurnQualityDiff q={t.turn_quality} />}
+      {t.turn_quality && (
+        <TurnQualityDiff
+          q={t.turn_quality}
+          notComparable={diff.comparability.scores_comparable ? undefined : JUDGE_CHANGED}
+        />
+      )}
 
       {t.check_changes.some((c) => c.change !== 'same') && (
         <>

@@ -19,11 +19,14 @@ export function TestRows({
   selected,
   onSelect,
   metric,
+  notComparable,
 }: {
   tests: TestComparison[];
   selected: string | null;
   onSelect: (key: string) => void;
   metric?: string | null;
+  /** Why metric deltas are not given (the judge changed): said in their column, without colour. */
+  notComparable?: string;
 }) {
   return (
     <table className="compare-rows" aria-label="Tests compared">
@@ -45,6 +48,7 @@ export function TestRows({
           const worst = metric
             ? t.metric_deltas.find((m) => m.criterion === metric)
             : t.metric_deltas.filter((m) => m.delta !== null).sort((x, y) => x.delta! - y.delta!)[0];
+          const scored = t.metric_deltas.length > 0;
           return (
             <tr
               key={key}
@@ -88,7 +92,9 @@ export function TestRows({
                 )}
               </td>
               <td className="small">
-                {worst ? (
+                {notComparable && scored ? (
+                  <span className="muted not-comparable">{notComparable}</span>
+                ) : worst ? (
                   <>
                     {metric && (
                       <span>

@@ -64,7 +64,7 @@ describe('parley run (CLI)', () => {
       nodes_visited: ['greet', 'extract', 'lookup', 'tell-shipped', 'bye'],
     });
     expect(shipped.tools_called).toEqual([
-      { name: 'lookup_order', args: { order_id: 'A17' }, result: { status: 'shipped' } },
+      { name: 'lookup_order', args: { order_id: 'A17' }, result: { status: 'shipped' }, node: 'lookup', mocked: true },
     ]);
     expect(withoutLatency(shipped.transcript)[0]).toEqual({
       role: 'agent',

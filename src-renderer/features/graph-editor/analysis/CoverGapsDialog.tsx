@@ -11,6 +11,7 @@ import { Dialog } from '../../../ui/Dialog.js';
 import { ErrorBox } from '../../../ui/common.js';
 import { ModelPicker } from '../../models/index.js';
 import { modelProblem } from '../../../ui/model-choice.js';
+import { ModelFitness } from '../../../ui/ModelFitness.js';
 
 interface Draft extends GapProposalShape {
   keep: boolean;
@@ -233,6 +234,7 @@ export function CoverGapsDialog({
             value={model}
             onChange={setModel}
           />
+          <ModelFitness role="caller" spec={model} />
           {problem && model && (
             <div className="muted small" role="status">
               To propose: {problem}.
@@ -297,7 +299,10 @@ export function CoverGapsDialog({
         </p>
       )}
       {step.kind === 'saved' && (
-        <ModelPicker label="Model to run them with" testId="model-cover-gaps-run" value={model} onChange={setModel} />
+        <>
+          <ModelPicker label="Model to run them with" testId="model-cover-gaps-run" value={model} onChange={setModel} />
+          <ModelFitness role="agent" spec={model} />
+        </>
       )}
       {step.kind === 'running' && (
         <JobProgress job={running.job} onCancel={running.cancel} label={`Running them as run ${step.runId}`} />

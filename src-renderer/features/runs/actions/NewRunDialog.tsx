@@ -12,6 +12,8 @@ import { ModelPicker } from '../../models/index.js';
 import { modelProblem } from '../../../ui/model-choice.js';
 import { LocalModelGuide } from './LocalModelGuide.js';
 import { emptySetup, loadLastSetup, saveLastSetup, suiteToOffer, type RunSetup } from './run-setup.js';
+import { ModelFitness } from '../../../ui/ModelFitness.js';
+import { PinnedRolesNote } from './PinnedRolesNote.js';
 
 const EXAMPLE_MARKER = 'parley-example';
 
@@ -178,6 +180,7 @@ export function NewRunDialog({
       {
         agent_id: agent,
         suite_id: suite,
+        ...(initial?.sourceRunId ? { source_run_id: initial.sourceRunId } : {}),
         models: {
           agent: models.agent,
           ...(models.caller ? { caller: models.caller } : {}),
@@ -302,6 +305,8 @@ export function NewRunDialog({
           onChange={(v) => setModels({ ...models, agent: v })}
         />
         <ModelCheck role="agent" problems={checked} checking={checking} onFix={fix} />
+        <ModelFitness role="agent" spec={models.agent} />
+        <PinnedRolesNote setup={initial} />
         {check.error && <ErrorBox error={check.error} />}
         <div className="grid-2">
           <div>
@@ -314,6 +319,7 @@ export function NewRunDialog({
               onChange={(v) => setModels({ ...models, caller: v })}
             />
             <ModelCheck role="caller" problems={checked} checking={checking} onFix={fix} />
+            <ModelFitness role="caller" spec={models.caller ?? models.agent} />
           </div>
           <div>
             <ModelPicker
@@ -325,6 +331,7 @@ export function NewRunDialog({
               onChange={(v) => setModels({ ...models, judge: v })}
             />
             <ModelCheck role="judge" problems={checked} checking={checking} onFix={fix} />
+            <ModelFitness role="judge" spec={models.judge ?? models.agent} />
           </div>
         </div>
         <div className="grid-3 run-fields">

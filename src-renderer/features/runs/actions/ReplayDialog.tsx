@@ -8,6 +8,7 @@ import { ErrorBox } from '../../../ui/common.js';
 import { ModelPicker } from '../../models/index.js';
 import { modelProblem } from '../../../ui/model-choice.js';
 import { DialogActions } from '../../../ui/DialogActions.js';
+import { ModelFitness } from '../../../ui/ModelFitness.js';
 
 /** "Replay": the recorded caller turns, said again to an agent version (default: the latest), as a new run to compare with this one. */
 export function ReplayDialog({ run, onClose }: { run: Run; onClose: () => void }) {
@@ -62,6 +63,7 @@ export function ReplayDialog({ run, onClose }: { run: Run; onClose: () => void }
         </select>
       </label>
       <ModelPicker label="Agent model" testId="model-replay-agent" value={agentModel} onChange={setAgentModel} />
+      <ModelFitness role="agent" spec={agentModel} />
       {problem && (
         <div className="muted small" role="status">
           Agent model: {problem}.

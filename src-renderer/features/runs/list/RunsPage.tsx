@@ -6,6 +6,7 @@ import { Empty, ErrorBox, fmtDate, Loading, PageHeader, StatusBadge } from '../.
 import { RUN_STATUSES, type Run } from '../../../../src-shared/schemas/run.js';
 import { fullDate } from '../../../ui/dates.js';
 import { DemoBadge } from '../../../ui/DemoBadge.js';
+import { SpeechLabel } from '../../../ui/SpeechLabel.js';
 import { NewRunDialog } from '../actions/NewRunDialog.js';
 import { ImportCallsDialog } from '../actions/ImportCallsDialog.js';
 import { useQueryState } from '../../../ui/query-state.js';
@@ -249,6 +250,7 @@ export function RunsPage(_props: { params: Record<string, string> }) {
                 <td>
                   <StatusBadge status={r.status} />
                   {r.demo && <DemoBadge />}
+                  <SpeechLabel speech={r.options.speech} />
                 </td>
                 <td>
                   <Counts run={r} />

@@ -36,6 +36,8 @@ import { DemoBadge, DemoNotice } from '../../../ui/DemoBadge.js';
 import { NewRunDialog } from '../actions/NewRunDialog.js';
 import { setupFromRun } from '../actions/run-setup.js';
 import { compareAsB } from '../list/compare-link.js';
+import { RunModelsFitness } from '../../../ui/ModelFitness.js';
+import { SpeechLabel } from '../../../ui/SpeechLabel.js';
 import { RejudgeDialog } from '../actions/RejudgeDialog.js';
 import { AudioEvalButton } from '../actions/AudioEvalButton.js';
 import { JudgementsCard } from './JudgementsCard.js';
@@ -220,6 +222,7 @@ function RunView({ id }: { id: string }) {
       </PageHeader>
       <ErrorBox error={cancel.error ?? resume.error ?? exportRun.error ?? remove.error} />
       {r.demo && <DemoNotice onRealModel={r.suite_id ? () => setDialog('another') : undefined} />}
+      <RunModelsFitness run={r} />
       {r.error && (
         <div className="error-box" role="alert">
           <strong>Run error:</strong> {state.finished?.error ?? r.error}
@@ -360,10 +363,17 @@ function RunHeaderLine({ run, status }: { run: Run; status: string }) {
         <span data-testid="run-status">
           <StatusBadge status={status} />
         </span>
-        {run.demo && <DemoBadge />} suite <strong>{run.suite_name || '—'}</strong> · agent{' '}
+        {run.demo && <DemoBadge />}
+        <SpeechLabel speech={run.options.speech} /> suite <strong>{run.suite_name || '—'}</strong> · agent{' '}
         <Link href={`/agents/${run.agent_id}`}>{run.agent_name || run.agent_id}</Link> · started{' '}
         {fmtDate(run.started_at ?? run.created_at)}
         {run.finished_at ? ` · finished ${fmtDate(run.finished_at)}` : ''}
+        {run.source_run_id && (
+          <>
+            {' '}
+            · started from <Link href={`/runs/${run.source_run_id}`}>run {run.source_run_id}</Link>
+          </>
+        )}
       </div>
       <div className="small">
         {roles.map((k) => {
