@@ -59,3 +59,12 @@ export function clipLongTokens(message: string, max = MAX_QUOTED_CHARS): string 
   if (message.length <= max) return message;
   return message.replace(new RegExp(`\\S{${max + 1},}`, 'g'), (token) => truncateForMessage(token, max));
 }
+
+/**
+ * Largest model file of a speech engine (`piper:VOICE.onnx`, `whisper-cli:MODEL.bin`, `whisper:MODEL.bin`)
+ * Parley hashes for the run record. Whisper large is about 3 GB; the limit only keeps a wrong path
+ * (a disk image, `/dev/zero` is refused as a device) from being hashed for minutes.
+ */
+export const MAX_SPEECH_MODEL_BYTES = 8 * 1024 * 1024 * 1024;
+/** Largest scripted model file (`scripted:FILE`): a JSON file like any other Parley reads. */
+export const MAX_SCRIPTED_MODEL_BYTES = MAX_IMPORT_BYTES;

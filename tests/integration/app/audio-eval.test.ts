@@ -113,10 +113,10 @@ describe('speech.test', () => {
     expect(out.timings.stt_ms).toBeGreaterThan(0);
     expect(out.stt).toMatchObject({ preset: 'pocketsphinx' });
     const missing = await dispatch(t.ctx, 'speech.test', {
-      tts: 'command:parley-no-tts {out} {text}',
+      tts: 'piper:/parley/no-such-voice.onnx',
       stt: 'pocketsphinx',
     });
     expect(missing).toMatchObject({ ok: false });
-    expect(!missing.ok && missing.error.message).toContain('"parley-no-tts" was not found');
+    expect(!missing.ok && missing.error.message).toContain('"/parley/no-such-voice.onnx" does not exist');
   }, 60_000);
 });

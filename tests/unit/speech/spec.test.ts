@@ -14,12 +14,15 @@ describe('speech specs', () => {
       raw: 'openai:tts-1@http://127.0.0.1:8000/v1/',
     });
     expect(parseSpeechSpec('openai:whisper-1', 'stt')).toMatchObject({ engine: 'openai', model: 'whisper-1' });
-    expect(parseSpeechSpec('command:espeak-ng -w {out} "{text}"', 'tts')).toMatchObject({
+    expect(parseSpeechSpec('command:espeak-ng -w {out} -- "{text}"', 'tts')).toMatchObject({
       engine: 'command',
-      argv: ['espeak-ng', '-w', '{out}', '{text}'],
+      argv: ['espeak-ng', '-w', '{out}', '--', '{text}'],
     });
-    expect(parseSpeechSpec('command:["say","-o","{out}","{text}"]', 'tts')).toMatchObject({
-      argv: ['say', '-o', '{out}', '{text}'],
+    expect(parseSpeechSpec('command:["say","-o","{out}","-f","{text_file}"]', 'tts')).toMatchObject({
+      argv: ['say', '-o', '{out}', '-f', '{text_file}'],
+    });
+    expect(parseSpeechSpec('command:my-tts --text={text} -o {out}', 'tts')).toMatchObject({
+      argv: ['my-tts', '--text={text}', '-o', '{out}'],
     });
     expect(parseSpeechSpec('whisper-cli:/m/ggml-base.en.bin', 'stt')).toMatchObject({
       preset: 'whisper-cli',
