@@ -68,3 +68,12 @@ export function clipLongTokens(message: string, max = MAX_QUOTED_CHARS): string 
 export const MAX_SPEECH_MODEL_BYTES = 8 * 1024 * 1024 * 1024;
 /** Largest scripted model file (`scripted:FILE`): a JSON file like any other Parley reads. */
 export const MAX_SCRIPTED_MODEL_BYTES = MAX_IMPORT_BYTES;
+
+/**
+ * What `parley runs merge FILE` reads from another database (an untrusted file: docs/limits.md).
+ * Finished shard runs read from one file, and the largest stored JSON value (a run's columns, a
+ * result, an agent graph, a suite snapshot) read from it; results per run are bounded by
+ * MAX_PLANNED_CONVERSATIONS.
+ */
+export const MAX_SHARD_RUNS_PER_FILE = 1000;
+export const MAX_SHARD_VALUE_BYTES = 64 * 1024 * 1024;

@@ -66,7 +66,7 @@ export { ModelService, modelFailure, type ModelRole } from './models.js';
 export { RunService, type RunHooks, type StartRequest, type ReplayRequest, type EvaluateRequest } from './runs.js';
 export { listModels, type ModelSources, type ListedModels } from './list-models.js';
 export { checkRunModels, runPrompts, notStarted, type RunModelSpecs } from './preflight.js';
-export { mergeShardRuns, importShardRuns } from './merge-runs.js';
+export { mergeShardRuns, mergeShards, type MergeRequest, type MergeOutcome } from './merge-runs.js';
 export { AnalysisService } from './analysis.js';
 export {
   RejudgeService,

@@ -8,6 +8,7 @@ import { newId, nowIso } from '../store/ids.js';
 import { invalid, unavailable } from './errors.js';
 import type { ModelService } from './models.js';
 import { finishedRun, requireRun } from './resolve.js';
+import { storedModelDefault } from './stored-specs.js';
 
 /** Most judgements per conversation and judge one call may ask for. */
 export const MAX_REJUDGE_K = 50;
@@ -66,7 +67,8 @@ export class RejudgeService {
       throw invalid(
         `run ${run.id} has no LLM metric verdicts to re-judge (its tests have no metrics, or it was never judged: evaluate it first)`,
       );
-    const judges = req.judges?.length ? req.judges : run.models.judge ? [run.models.judge.spec] : [];
+    const stored = storedModelDefault(this.store, run, run.models.judge?.spec, 'judge', 'judges');
+    const judges = req.judges?.length ? req.judges : stored ? [stored] : [];
     if (!judges.length) throw invalid(`run ${run.id} has no judge model recorded: choose one`, 'judges');
     if (judges.length > MAX_REJUDGE_JUDGES)
       throw invalid(`at most ${MAX_REJUDGE_JUDGES} judge models at once, got ${judges.length}`, 'judges');

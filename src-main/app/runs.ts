@@ -20,6 +20,7 @@ import { AppError, invalid, unavailable } from './errors.js';
 import { SpeechOptionError } from '../engine/run/run-speech.js';
 import type { ModelService } from './models.js';
 import { finishedRun, requireRun, resolveAgentVersion, runAgentOf } from './resolve.js';
+import { storedModelDefault } from './stored-specs.js';
 
 /** What a caller of a use case may listen to and stop. */
 export interface RunHooks {
@@ -169,26 +170,22 @@ export class RunService {
       });
     if (!this.store.runs.suiteSnapshot(id)) throw invalid(`run ${id} has no stored copy of its suite to resume from`);
     if (!run.models.agent) throw invalid(`run ${id} has no agent model recorded`);
-    const specs = { agent: run.models.agent.spec, caller: run.models.caller?.spec, judge: run.models.judge?.spec };
+    // a run copied from another database names models its author chose: checked like a test file's
+    const own = (role: 'agent' | 'caller' | 'judge') =>
+      storedModelDefault(this.store, run, run.models[role]?.spec, `${role} model`, `models.${role}`);
+    const specs = { agent: own('agent')!, caller: own('caller'), judge: own('judge') };
     if (!o.checked) {
       const errors = (await this.preflight([specs])).filter((p) => p.severity === 'error');
       if (errors.length) throw notStarted(errors);
     }
     if (live) this.store.runs.forceInterrupt(id);
-    const models = await this.models.loadRoles({
-      agent: run.models.agent.spec,
-      caller: run.models.caller?.spec,
-      judge: run.models.judge?.spec,
-    });
+    const models = await this.models.loadRoles(specs);
     try {
       return await startRun({
         store: this.store,
         models,
         resume: id,
-        loader: this.testModelLoader(
-          [run.models.agent?.spec, run.models.caller?.spec, run.models.judge?.spec],
-          o.testEndpoints,
-        ),
+        loader: this.testModelLoader([specs.agent, specs.caller, specs.judge], o.testEndpoints),
         resolvePersona: this.resolvePersona,
         onEvent: hooks.onEvent,
         signal: hooks.signal,
@@ -205,13 +202,15 @@ export class RunService {
     const resolved = resolveAgentVersion(this.store, original.agent_id, req.agent_version, {
       version: 'agent_version_id',
     });
-    const agentSpec = req.agent_model ?? original.models.agent?.spec;
+    const stored = (role: 'agent' | 'judge', path: string) =>
+      storedModelDefault(this.store, original, original.models[role]?.spec, `${role} model`, path);
+    const agentSpec = req.agent_model ?? stored('agent', 'agent_model');
     if (!agentSpec)
       throw invalid(
         `run ${req.run_id} is ${original.kind === 'imported' ? 'a set of imported calls' : 'a run'} with no agent model: choose the agent model to replay with`,
         'agent_model',
       );
-    const judgeSpec = req.judge_model ?? original.models.judge?.spec ?? agentSpec;
+    const judgeSpec = req.judge_model ?? stored('judge', 'judge_model') ?? agentSpec;
     // the scripted caller never calls its model: the agent's stands in for it
     const models = await this.models.loadRoles({ agent: agentSpec, caller: agentSpec, judge: judgeSpec });
     return startReplay({
@@ -252,7 +251,10 @@ export class RunService {
   async groupFailures(id: string, judge?: ModelSpec, activeHere = false): Promise<Run> {
     const run = finishedRun(this.store, id, 'group its failures', activeHere);
     if (run.summary.failed + run.summary.errored === 0) throw invalid(`run ${id} has no failures to group`);
-    const spec = judge ?? run.models.judge?.spec ?? run.models.agent?.spec;
+    const spec =
+      judge ??
+      storedModelDefault(this.store, run, run.models.judge?.spec, 'judge', 'judge') ??
+      storedModelDefault(this.store, run, run.models.agent?.spec, 'agent model', 'judge');
     if (!spec) throw invalid(`run ${id} has no judge model recorded: choose one`, 'judge');
     const model: ChatModel = await this.models.load('judge', spec);
     try {

@@ -3,6 +3,7 @@ import { ENDPOINT_COLUMNS, endpointErrorLines, endpointRows } from '../../../src
 import type { Command } from 'commander';
 import { runPassRate, toRunReport } from '../../../src-shared/run/report.js';
 import { DEMO_NOTE } from '../../../src-shared/run/demo.js';
+import { copiedFromText } from '../../../src-shared/run/copied.js';
 import { storedJudgementsReport } from '../../judging/stored-judgements.js';
 import { formatJudgementsText } from '../text/format-judgements.js';
 import { storedHumanAgreement } from '../../judging/stored-human-agreement.js';
@@ -78,15 +79,13 @@ export function registerRuns(program: Command): void {
       .option('--json', 'print JSON'),
   ).action((refs: string[], opts: { db?: string; json?: boolean }) =>
     useStore(opts, async (store) => {
-      const { AppError, importShardRuns, mergeShardRuns } = await import('../../app/index.js');
+      const { AppError, mergeShards } = await import('../../app/index.js');
       try {
-        const ids = refs.flatMap((ref) =>
-          fs.existsSync(ref) && fs.statSync(ref).isFile() ? importShardRuns(store, ref) : [ref],
-        );
-        const run = mergeShardRuns(store, ids);
+        const isFile = (ref: string) => fs.existsSync(ref) && !fs.statSync(ref).isDirectory();
+        const { run } = mergeShards(store, { files: refs.filter(isFile), ids: refs.filter((r) => !isFile(r)) });
         if (opts.json) return printJson(toRunReport(run, store.results.listByRun(run.id)));
         process.stdout.write(
-          `Merged ${ids.length} shards into run ${run.id}: passed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}\nparley runs show ${run.id}\n`,
+          `Merged ${run.options.merged_from?.length ?? 0} shards into run ${run.id}: passed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}\nparley runs show ${run.id}\n`,
         );
         if (run.summary.failed + run.summary.errored) process.exitCode = 1;
       } catch (e) {
@@ -115,6 +114,9 @@ export function registerRuns(program: Command): void {
         `${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n${modelsLine(run.models)}\n`,
       );
       if (run.demo) process.stdout.write(`${DEMO_NOTE}\n`);
+      const copied = copiedFromText(run);
+      if (copied)
+        process.stdout.write(`${copied}: its stored models and speech engines are not used unless you name them\n`);
       process.stdout.write(
         `passed ${report.passed}  failed ${report.failed}  errored ${report.errored}${report.context_full ? `  (${report.context_full} ended when the context was full)` : ''}${run.summary.invalid_caller ? `  (${run.summary.invalid_caller} invalid caller)` : ''}  pass rate ${formatProportion(report.pass_rate)}${run.error ? `\nrun ${run.status}: ${run.error}` : ''}\n\n`,
       );

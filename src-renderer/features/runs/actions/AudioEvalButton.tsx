@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Run } from '../../../../src-shared/schemas/run.js';
+import { isCopiedRun } from '../../../../src-shared/run/copied.js';
 import { useApiMutation } from '../../../api/hooks.js';
 import { Dialog } from '../../../ui/Dialog.js';
 import { DialogActions } from '../../../ui/DialogActions.js';
@@ -23,8 +24,10 @@ export function AudioEvalButton({ run }: { run: Run }) {
 
 function AudioEvalDialog({ run, onClose }: { run: Run; onClose: () => void }) {
   const evaluate = useApiMutation('speech.audioEval', ['runs.results', 'runs.result']);
-  const [tts, setTts] = useState(run.options.speech?.tts ?? 'espeak-ng');
-  const [stt, setStt] = useState(run.options.speech?.stt ?? 'pocketsphinx');
+  // the run's own engines, unless it was copied from another database (its author's programs and hosts)
+  const own = isCopiedRun(run) ? undefined : run.options.speech;
+  const [tts, setTts] = useState(own?.tts ?? 'espeak-ng');
+  const [stt, setStt] = useState(own?.stt ?? 'pocketsphinx');
   const [noise, setNoise] = useState(run.options.speech?.phone_noise?.toString() ?? '');
   const n = noise.trim() ? Number(noise) : undefined;
   const noiseProblem = n !== undefined && !(n >= 0 && n <= 1) ? 'Phone noise: a level from 0 to 1' : null;

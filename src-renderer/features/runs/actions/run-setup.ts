@@ -1,5 +1,6 @@
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import type { Run } from '../../../../src-shared/schemas/run.js';
+import { isCopiedRun } from '../../../../src-shared/run/copied.js';
 
 /**
  * What the New run dialog holds: the agent, suite, a model per role and the options. Remembered
@@ -39,13 +40,14 @@ export const emptySetup = (agent = ''): RunSetup => ({
 /** The set-up a run was started with. `anotherModel`: the agent model left to choose. */
 export function setupFromRun(run: Run, anotherModel = false): RunSetup {
   const o = run.options;
-  const agentSpec = run.models.agent?.spec;
+  // a run copied from another database does not offer its author's models (chosen again here)
+  const agentSpec = isCopiedRun(run) ? undefined : run.models.agent?.spec;
   // A run stores the caller and judge even when they followed the agent model: keep them following it,
   // so changing the agent model changes them too, as it did when the run was started.
   const own = (m: Run['models']['caller']) =>
     m && !(agentSpec && JSON.stringify(m.spec) === JSON.stringify(agentSpec)) ? m.spec : undefined;
-  const caller = own(run.models.caller);
-  const judge = own(run.models.judge);
+  const caller = isCopiedRun(run) ? undefined : own(run.models.caller);
+  const judge = isCopiedRun(run) ? undefined : own(run.models.judge);
   return {
     agent: run.agent_id,
     suite: run.suite_id ?? '',
