@@ -77,3 +77,16 @@ export const MAX_SCRIPTED_MODEL_BYTES = MAX_IMPORT_BYTES;
  */
 export const MAX_SHARD_RUNS_PER_FILE = 1000;
 export const MAX_SHARD_VALUE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Audio Parley converts to 16 kHz mono (speech engines' output, recordings sent to `speech.transcribe`):
+ * the WAV header is read first, and a file longer than this, or with a sample rate or channel count
+ * outside these bounds, is refused before any conversion (a 1 KB file claiming 1 sample/s would
+ * otherwise be resampled for minutes). Conversion runs in a worker thread, off the event loop.
+ */
+export const MAX_SPEECH_AUDIO_MS = 10 * 60_000;
+export const MIN_WAV_SAMPLE_RATE = 4000;
+export const MAX_WAV_SAMPLE_RATE = 384_000;
+export const MAX_WAV_CHANNELS = 8;
+/** Bytes of audio a text-to-speech engine (a program's stdout, an openai: server) may return for one text. */
+export const MAX_TTS_OUTPUT_BYTES = 64 * 1024 * 1024;

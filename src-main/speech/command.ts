@@ -22,11 +22,11 @@ import {
   type TtsResult,
 } from './types.js';
 import { NotWavError, toSpeechWav } from './wav.js';
-import { FileRefusal, sha256OfFile } from '../files/bounded-file.js';
-import { MAX_SPEECH_MODEL_BYTES } from '../../src-shared/limits.js';
+import { FileRefusal, readFileBounded, sha256OfFile } from '../files/bounded-file.js';
+import { MAX_SPEECH_MODEL_BYTES, MAX_TTS_OUTPUT_BYTES } from '../../src-shared/limits.js';
 
 const DEFAULT_TIMEOUT_MS = 120_000;
-const MAX_OUTPUT = 64 * 1024 * 1024;
+const MAX_OUTPUT = MAX_TTS_OUTPUT_BYTES;
 
 type CommandSpec = Extract<SpeechSpec, { engine: 'command' }>;
 
@@ -194,14 +194,16 @@ export class CommandTts extends CommandEngine implements TtsEngine {
       let raw: Buffer;
       if (toFile) {
         try {
-          raw = await readFile(out);
-        } catch {
+          raw = await readFileBounded(out, { maxBytes: MAX_TTS_OUTPUT_BYTES, what: 'the WAV file {out}' });
+        } catch (e) {
+          if (e instanceof FileRefusal && e.code !== 'not_found')
+            throw this.fail('bad_audio', `${argv[0]} wrote ${e.message.replace(/^the WAV file \{out\} "[^"]*" /, '')}`);
           throw this.fail('bad_audio', `${argv[0]} exited without writing the WAV file {out}`);
         }
       } else raw = ran.stdout;
       let audio: Buffer;
       try {
-        audio = toSpeechWav(raw);
+        audio = await toSpeechWav(raw);
       } catch (e) {
         if (e instanceof NotWavError) throw this.fail('bad_audio', `its output is not usable audio: ${e.message}`);
         throw e;
@@ -216,7 +218,7 @@ export class CommandStt extends CommandEngine implements SttEngine {
     super(spec, 'stt', timeoutMs);
   }
   async stt(audio: Buffer, o: SpeechCallOptions = {}): Promise<SttResult> {
-    const wav = audioToTranscribe(audio, (code, detail) => this.fail(code, detail));
+    const wav = await audioToTranscribe(audio, (code, detail) => this.fail(code, detail));
     await this.checkedModel();
     const argv = this.cspec.argv;
     const inFile = argv.some((a) => a.includes('{in}'));

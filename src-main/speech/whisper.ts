@@ -159,7 +159,7 @@ export class WhisperStt implements SttEngine {
   }
 
   async stt(audio: Buffer, o: SpeechCallOptions = {}): Promise<SttResult> {
-    const wav = audioToTranscribe(audio, (code, detail) => this.fail(code, detail));
+    const wav = await audioToTranscribe(audio, (code, detail) => this.fail(code, detail));
     const t0 = performance.now();
     const { ctx } = await this.load();
     if (o.signal?.aborted) throw this.fail('cancelled', 'the call was cancelled');
