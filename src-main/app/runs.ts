@@ -49,7 +49,7 @@ export interface TestEndpointAccess {
 }
 
 const APP_HOW_TO_ALLOW =
-  'add it as an OpenAI-compatible endpoint on the Models page to allow it (on the command line: --allow-test-endpoints)';
+  'add the endpoint (or the models folder) on the Models page to allow it (on the command line: --allow-test-endpoints)';
 
 export interface ResumeOptions {
   /** This process is running the run already. */

@@ -8,7 +8,7 @@
  */
 import { formatModelSpec, type ModelSpec, type Run } from '../../src-shared/schemas/index.js';
 import { truncateForMessage } from '../../src-shared/limits.js';
-import { testEndpointPolicy, untrustedHosts } from '../engine/model-io/test-endpoints.js';
+import { testEndpointPolicy, untrustedFile, untrustedHosts } from '../engine/model-io/test-endpoints.js';
 import { parseSpeechSpec } from '../speech/index.js';
 import type { Store } from '../store/index.js';
 import { invalid } from './errors.js';
@@ -47,7 +47,14 @@ export function storedModelDefault(
 ): ModelSpec | undefined {
   if (!spec || !copiedFrom(run).length) return spec;
   const safe = withoutKeySources(spec);
-  const hosts = untrustedHosts(safe, policyFor(store));
+  const policy = policyFor(store);
+  const file = untrustedFile(safe, policy);
+  if (file)
+    throw invalid(
+      `${copiedNote(run)}: its stored ${what} would open the local file ${truncateForMessage(file)}, outside your models folder, so it is not used for you; choose the ${what} yourself`,
+      path,
+    );
+  const hosts = untrustedHosts(safe, policy);
   if (hosts.length)
     throw invalid(
       `${copiedNote(run)}: its stored ${what} ${truncateForMessage(formatModelSpec(safe))} would call ${hosts

@@ -140,3 +140,19 @@ export async function sha256OfFile(file: string, o: BoundedReadOptions): Promise
     await fh?.close();
   }
 }
+
+/** The first `n` bytes of a regular file (fstat first; any size up to `maxBytes`). */
+export function readFileHeadSync(file: string, n: number, o: BoundedReadOptions): Buffer {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, OPEN_FLAGS);
+    const size = checkStats(fs.fstatSync(fd), file, o);
+    const buf = Buffer.alloc(Math.min(n, size));
+    const got = buf.length ? fs.readSync(fd, buf, 0, buf.length, 0) : 0;
+    return buf.subarray(0, got);
+  } catch (e) {
+    throw refusalOf(e, file, o.what);
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}

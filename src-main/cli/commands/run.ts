@@ -137,7 +137,7 @@ async function execute(app: App, opts: RunCliFlags): Promise<number> {
   const testEndpoints = {
     allowAll: opts.allowTestEndpoints,
     howToAllow:
-      'pass --allow-test-endpoints to let this test file use the hosts it names (or add the endpoint on the Models page)',
+      'pass --allow-test-endpoints to let this test file use the hosts and model files it names (or add the endpoint or models folder on the Models page)',
   };
 
   const jobs: { label: string; begin: () => Promise<RunHandle> }[] = [];
@@ -337,7 +337,7 @@ export function registerRun(program: Command): void {
       )
       .option(
         '--allow-test-endpoints',
-        "with --test-model-precedence: let tests' own models call hosts you have not configured (they receive your API key)",
+        "with --test-model-precedence: let tests' own models call hosts you have not configured (they receive your API key) and open model files outside your models' folders",
       )
       .option(
         '--turn-quality',
