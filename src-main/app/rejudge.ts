@@ -105,36 +105,46 @@ export class RejudgeService {
     let done = 0;
     let errors = 0;
     const signal = hooks.signal ?? new AbortController().signal;
-    const outcome = await runPool({
-      items: items(),
-      concurrency: req.concurrency ?? Math.min(4, ...loaded.map((l) => l.model.maxParallel)),
-      signal,
-      work: async ({ result, judge, i }) => {
-        const out = await rejudgeConversation(judge.model, result, { signal });
-        if (signal.aborted) return undefined;
-        const row: Judgement = {
-          id: newId('jdg'),
-          batch_id: batch,
-          run_id: run.id,
-          result_id: result.id,
-          test: result.test,
-          repeat: result.repeat,
-          judge: judge.label,
-          judge_model: { spec: judge.spec, ...(identities[i] ? { identity: identities[i] } : {}) },
-          seed: judge.seed,
-          metrics: out.metrics,
-          error: out.error,
-          created_at: nowIso(),
-        };
-        return row;
-      },
-      onOutput: (row) => {
-        this.store.judgements.insert(row);
-        if (row.error) errors++;
-        done++;
-        hooks.onProgress?.({ done, total });
-      },
-    });
+    // the batch counts only once its last judgement is stored: a kill midway leaves it incomplete
+    this.store.judgements.startBatch({ id: batch, run_id: run.id, planned: total });
+    let outcome;
+    try {
+      outcome = await runPool({
+        items: items(),
+        concurrency: req.concurrency ?? Math.min(4, ...loaded.map((l) => l.model.maxParallel)),
+        signal,
+        work: async ({ result, judge, i }) => {
+          const out = await rejudgeConversation(judge.model, result, { signal });
+          if (signal.aborted) return undefined;
+          const row: Judgement = {
+            id: newId('jdg'),
+            batch_id: batch,
+            run_id: run.id,
+            result_id: result.id,
+            test: result.test,
+            repeat: result.repeat,
+            judge: judge.label,
+            judge_model: { spec: judge.spec, ...(identities[i] ? { identity: identities[i] } : {}) },
+            seed: judge.seed,
+            metrics: out.metrics,
+            error: out.error,
+            created_at: nowIso(),
+          };
+          return row;
+        },
+        onOutput: (row) => {
+          this.store.judgements.insert(row);
+          if (row.error) errors++;
+          done++;
+          hooks.onProgress?.({ done, total });
+        },
+      });
+    } catch (e) {
+      this.store.judgements.finishBatch(batch, 'failed');
+      throw e;
+    }
+    const complete = !outcome.failure && !outcome.aborted && done === total;
+    this.store.judgements.finishBatch(batch, complete ? 'complete' : outcome.aborted ? 'cancelled' : 'failed');
     if (outcome.failure) throw unavailable(`re-judging stopped: ${outcome.failure}`);
     return { batch_id: batch, judgements: done, errors, aborted: outcome.aborted, report: this.report(run.id) };
   }
@@ -147,6 +157,7 @@ export class RejudgeService {
       originalJudgeOf(run),
       this.store.results.listByRun(run.id),
       this.store.judgements.listByRun(run.id),
+      this.store.judgements.incompleteBatches(run.id),
     );
   }
 }
