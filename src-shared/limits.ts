@@ -90,3 +90,26 @@ export const MAX_WAV_SAMPLE_RATE = 384_000;
 export const MAX_WAV_CHANNELS = 8;
 /** Bytes of audio a text-to-speech engine (a program's stdout, an openai: server) may return for one text. */
 export const MAX_TTS_OUTPUT_BYTES = 64 * 1024 * 1024;
+
+/** UTF-8 length of a string in bytes (no allocation: a 10 MB text is measured in place). */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** "is 50 MB, larger than the 10 MB import limit" for a text over MAX_IMPORT_BYTES; undefined within it. */
+export function importSizeProblem(text: string): string | undefined {
+  if (text.length <= MAX_IMPORT_BYTES / 3) return undefined;
+  const bytes = utf8Length(text);
+  if (bytes <= MAX_IMPORT_BYTES) return undefined;
+  return `is ${(bytes / 1024 / 1024).toFixed(1)} MB, larger than the ${MAX_IMPORT_BYTES / 1024 / 1024} MB import limit`;
+}

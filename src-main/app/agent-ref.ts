@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { FileRefusal, readImportText } from './input-files.js';
 import type { AgentGraph } from '../../src-shared/schemas/index.js';
 import type { Store } from '../store/index.js';
 import { parseAgentFile, type ParseOptions } from '../formats/parse-file.js';
@@ -68,7 +69,14 @@ export function resolveAgent(ref: string, opts: { store?: Store; parse?: ParseOp
 }
 
 function fromFile(file: string, parse?: ParseOptions): ResolvedAgent {
-  const r = parseAgentFile(readFileSync(file, 'utf8'), file, parse);
+  let text: string;
+  try {
+    text = readImportText(file);
+  } catch (e) {
+    if (e instanceof FileRefusal) throw new AgentRefError(e.message);
+    throw e;
+  }
+  const r = parseAgentFile(text, file, parse);
   if (!r.ok)
     throw new AgentRefError(
       `${file} cannot be read as an agent (${r.errors.length} error${r.errors.length === 1 ? '' : 's'}): ${r.errors[0]?.path ? `${r.errors[0].path}: ` : ''}${r.errors[0]?.message ?? ''}`,

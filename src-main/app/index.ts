@@ -85,3 +85,4 @@ export {
 } from './readiness.js';
 export { AudioEvalService, lostInSpeech, type AudioEvalRequest, type AudioEvalOutcome } from './audio-eval.js';
 export { speechTest, type SpeechTestRequest, type SpeechTestOutcome } from './speech-test.js';
+export { readImportText, FileRefusal } from './input-files.js';

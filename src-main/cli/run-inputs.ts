@@ -1,12 +1,22 @@
 /** What `parley run --agent` and `--tests` name: a stored agent or suite, or a file (an agent file is stored as a new version). */
 import fs from 'node:fs';
 import type { TestSuite } from '../../src-shared/schemas/index.js';
-import { resolveAgentVersion, runAgentOf } from '../app/index.js';
+import { FileRefusal, readImportText, resolveAgentVersion, runAgentOf } from '../app/index.js';
 import type { RunAgent } from '../engine/index.js';
 import { nameFromFile, parseAgentFile } from '../formats/index.js';
 import type { Store } from '../store/index.js';
 import { CliError } from './errors.js';
 import { info } from './output.js';
+
+/** A file named by a flag, read within the import limit (fstat first); a refusal names the flag. */
+function readInput(file: string, flag: string): string {
+  try {
+    return readImportText(file);
+  } catch (e) {
+    if (e instanceof FileRefusal) throw new CliError(`${flag}: ${e.message}`);
+    throw e;
+  }
+}
 
 const issuesText = (issues: { file: string; path: string; message: string }[]) =>
   issues.map((i) => `${i.file}: ${i.path || '(top level)'}: ${i.message}`).join('\n');
@@ -22,7 +32,7 @@ export function resolveAgent(store: Store, ref: string): RunAgent {
   if (found) return runAgentOf(resolveAgentVersion(store, found.id));
   if (!fs.existsSync(ref) || !fs.statSync(ref).isFile())
     throw new CliError(`--agent: "${ref}" is neither a stored agent (id or unique name) nor a file`);
-  const parsed = parseAgentFile(fs.readFileSync(ref, 'utf8'), ref);
+  const parsed = parseAgentFile(readInput(ref, '--agent'), ref);
   if (!parsed.ok) throw new CliError(issuesText(parsed.errors));
   if (parsed.kind !== 'agent')
     throw new CliError(`--agent: ${ref} is a test suite file (${parsed.format}), expected an agent`);
@@ -55,7 +65,7 @@ export function resolveAgent(store: Store, ref: string): RunAgent {
 /** `--tests`: a test file (Parley suite or voicetest test list), else a stored suite (id or unique name). */
 export function resolveTests(store: Store, ref: string): { id: string | null; name: string; data: TestSuite } {
   if (fs.existsSync(ref) && fs.statSync(ref).isFile()) {
-    const parsed = parseAgentFile(fs.readFileSync(ref, 'utf8'), ref);
+    const parsed = parseAgentFile(readInput(ref, '--tests'), ref);
     if (!parsed.ok) throw new CliError(issuesText(parsed.errors));
     if (parsed.kind !== 'suite')
       throw new CliError(`--tests: ${ref} is an agent file (${parsed.format}), expected tests`);

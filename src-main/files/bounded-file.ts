@@ -19,11 +19,16 @@ export class FileRefusal extends Error {
     message: string,
     readonly code: FileRefusalCode,
     readonly file: string,
+    /** The message without the file's description: "is 50 MB, larger than the 10 MB limit". */
+    readonly detail: string = message,
   ) {
     super(message);
     this.name = 'FileRefusal';
   }
 }
+
+const refusal = (what: string, file: string, detail: string, code: FileRefusalCode) =>
+  new FileRefusal(`${what} ${quoted(file)} ${detail}`, code, file, detail);
 
 export interface BoundedReadOptions {
   /** Largest size read, in bytes. */
@@ -47,18 +52,15 @@ function refusalOf(e: unknown, file: string, what: string): FileRefusal {
 
 /** The size of a regular file within the limit, or a refusal. */
 function checkStats(st: fs.Stats, file: string, o: BoundedReadOptions): number {
-  if (st.isDirectory()) throw new FileRefusal(`${o.what} ${quoted(file)} is a folder, not a file`, 'not_regular', file);
+  if (st.isDirectory()) throw refusal(o.what, file, 'is a folder, not a file', 'not_regular');
   if (!st.isFile())
-    throw new FileRefusal(
-      `${o.what} ${quoted(file)} is not a regular file (a device, pipe or socket); expected a file`,
-      'not_regular',
-      file,
-    );
+    throw refusal(o.what, file, 'is not a regular file (a device, pipe or socket); expected a file', 'not_regular');
   if (st.size > o.maxBytes)
-    throw new FileRefusal(
-      `${o.what} ${quoted(file)} is ${formatBytes(st.size)}, larger than the ${formatBytes(o.maxBytes)} limit`,
-      'too_large',
+    throw refusal(
+      o.what,
       file,
+      `is ${formatBytes(st.size)}, larger than the ${formatBytes(o.maxBytes)} limit`,
+      'too_large',
     );
   return st.size;
 }

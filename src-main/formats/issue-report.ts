@@ -1,3 +1,4 @@
+import { FileRefusal } from '../files/bounded-file.js';
 import type { DroppedEdge } from './parse-file.js';
 import type { Issue } from './types.js';
 
@@ -28,6 +29,8 @@ export function issueLines(r: Pick<FileReport, 'errors' | 'warnings'>): string[]
 
 /** A file that could not be read, as an issue. */
 export function readError(file: string, e: unknown): Issue {
+  if (e instanceof FileRefusal)
+    return { severity: 'error', file, path: '', message: `cannot read the file: it ${e.detail}` };
   const code = (e as NodeJS.ErrnoException).code;
   const why =
     code === 'ENOENT'

@@ -5,7 +5,7 @@
  * (spec.ts). A model file (piper:, whisper-cli:) must be a regular file within the size limit.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { speechError, type SpeechErrorContext } from './errors.js';
@@ -27,6 +27,8 @@ import { MAX_SPEECH_MODEL_BYTES, MAX_TTS_OUTPUT_BYTES } from '../../src-shared/l
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 const MAX_OUTPUT = MAX_TTS_OUTPUT_BYTES;
+/** Largest transcript a speech-to-text program may write to {out}. */
+const MAX_TRANSCRIPT_BYTES = 4 * 1024 * 1024;
 
 type CommandSpec = Extract<SpeechSpec, { engine: 'command' }>;
 
@@ -230,9 +232,12 @@ export class CommandStt extends CommandEngine implements SttEngine {
       const ran = await this.run(fill(argv, { in: inPath, out: outPath }), inFile ? undefined : wav, o);
       let text: string;
       if (toFile) {
-        const read = await readFile(outPath, 'utf8').catch(() =>
-          readFile(`${outPath}.txt`, 'utf8').catch(() => undefined),
-        );
+        // what the program wrote, bounded (fstat first): a transcript is text, never megabytes
+        const bounded = (f: string) =>
+          readFileBounded(f, { maxBytes: MAX_TRANSCRIPT_BYTES, what: 'the text file {out}' }).then((b) =>
+            b.toString('utf8'),
+          );
+        const read = await bounded(outPath).catch(() => bounded(`${outPath}.txt`).catch(() => undefined));
         if (read === undefined)
           throw this.fail('command_failed', `${argv[0]} exited without writing the text file {out}`);
         text = read;

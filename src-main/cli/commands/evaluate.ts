@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { toRunReport } from '../../../src-shared/run/report.js';
 import { parseModelSpec, type ModelSpec, type TestSuite } from '../../../src-shared/schemas/index.js';
 import { failsOnSeverity, SEVERITIES } from '../../app/problems/failure-groups.js';
+import { FileRefusal, readImportText } from '../../app/index.js';
 import type { Store } from '../../store/index.js';
 import { CliError } from '../errors.js';
 import { parseSeverity } from '../severity-option.js';
@@ -18,7 +19,14 @@ export async function resolveSuite(store: Store, ref: string): Promise<{ suite: 
   if (stored) return { suite: stored.data, suiteId: stored.id };
   if (!fs.existsSync(ref)) throw new CliError(`--tests: "${ref}" is neither a stored suite nor a file`, 2);
   const { parseAgentFile } = await import('../../formats/parse-file.js');
-  const parsed = parseAgentFile(fs.readFileSync(ref, 'utf8'), ref);
+  let text: string;
+  try {
+    text = readImportText(ref);
+  } catch (e) {
+    if (e instanceof FileRefusal) throw new CliError(`--tests: ${e.message}`, 2);
+    throw e;
+  }
+  const parsed = parseAgentFile(text, ref);
   if (!parsed.ok)
     throw new CliError(parsed.errors.map((e) => `${e.file}: ${e.path || '(top level)'}: ${e.message}`).join('\n'), 1);
   if (parsed.kind !== 'suite')

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readImportText } from '../../app/index.js';
 import type { Command } from 'commander';
 import { importIntoStore } from '../../formats/import-into-store.js';
 import type { Issue } from '../../formats/index.js';
@@ -23,7 +23,7 @@ export function registerImport(program: Command): void {
       const reports: FileReport[] = files.map((file) => {
         let text: string;
         try {
-          text = readFileSync(file, 'utf8');
+          text = readImportText(file);
         } catch (e) {
           return { file, errors: [readError(file, e)], warnings: [] };
         }

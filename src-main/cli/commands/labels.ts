@@ -213,9 +213,11 @@ export function registerLabels(program: Command): void {
       .option('--json', 'print JSON'),
   ).action(async (file: string, opts: { db?: string; json?: boolean }) => {
     let text: string;
+    const { readImportText, FileRefusal } = await import('../../app/index.js');
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = readImportText(file); // fstat first, within the 10 MB import limit
     } catch (e) {
+      if (e instanceof FileRefusal) throw new CliError(`${file}: cannot read it (${e.detail})`);
       throw new CliError(`${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
     }
     const { useApp } = await import('../use-app.js');

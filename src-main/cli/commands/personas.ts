@@ -4,13 +4,20 @@ import type { Command } from 'commander';
 import { parsePersonaMarkdown } from '../../formats/suites/persona-markdown.js';
 import { Persona } from '../../../src-shared/schemas/index.js';
 import { CliError } from '../errors.js';
+import { FileRefusal, readImportText } from '../../app/index.js';
 import { printJson, printTable, shortDate } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';
 
 /** A persona file: Retell-style markdown (.md/.txt) or a Parley persona JSON object. */
 function readPersona(file: string): Persona {
   if (!fs.existsSync(file)) throw new CliError(`${file}: no such file`);
-  const text = fs.readFileSync(file, 'utf8');
+  let text: string;
+  try {
+    text = readImportText(file); // fstat first, within the 10 MB import limit
+  } catch (e) {
+    if (e instanceof FileRefusal) throw new CliError(e.message);
+    throw e;
+  }
   const name = path.basename(file).replace(/\.[^.]+$/, '');
   if (!/\.json$/i.test(file)) return parsePersonaMarkdown(name, text);
   let data: unknown;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readImportText } from '../../app/index.js';
 import type { Command } from 'commander';
 import { parseAgentFile } from '../../formats/index.js';
 import { printJson } from '../output.js';
@@ -26,7 +26,7 @@ export function registerValidate(program: Command): void {
       const reports: FileReport[] = files.map((file) => {
         let text: string;
         try {
-          text = readFileSync(file, 'utf8');
+          text = readImportText(file);
         } catch (e) {
           return { file, valid: false, errors: [readError(file, e)], warnings: [] };
         }
