@@ -113,3 +113,12 @@ export function importSizeProblem(text: string): string | undefined {
   if (bytes <= MAX_IMPORT_BYTES) return undefined;
   return `is ${(bytes / 1024 / 1024).toFixed(1)} MB, larger than the ${MAX_IMPORT_BYTES / 1024 / 1024} MB import limit`;
 }
+
+/**
+ * Smallest endpoint limits a new spec or setting may ask for: fewer than 1 request or 1,000 tokens
+ * per minute lets about one call through per minute, so a run would crawl for hours with no message
+ * (`;rpm=0.0000001`, `;tpm=1`). Checked where limits are typed and when a model is loaded; runs stored
+ * with smaller values stay readable.
+ */
+export const MIN_ENDPOINT_RPM = 1;
+export const MIN_ENDPOINT_TPM = 1000;
