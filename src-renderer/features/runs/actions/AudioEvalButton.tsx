@@ -63,8 +63,8 @@ function AudioEvalDialog({ run, onClose }: { run: Run; onClose: () => void }) {
       <p className="muted small">
         Every agent message is spoken and recognised again, as a caller on the phone would hear it. What was heard is
         stored beside each turn, and the run&apos;s metrics and rule checks are judged again on it with the run&apos;s
-        judge. The text verdicts are kept. Engines: a preset (espeak-ng, pocketsphinx, say, piper:VOICE.onnx,
-        whisper-cli:MODEL.bin), openai:MODEL@URL, or command:PROGRAM ARGS.
+        judge. The text verdicts are kept. Engines: a preset (espeak-ng, flite, pocketsphinx, say, piper:VOICE.onnx,
+        whisper-cli:MODEL.bin), openai:MODEL@URL, or command:PROGRAM ARGS (desktop app only).
       </p>
       <label>
         Text-to-speech
