@@ -57,9 +57,9 @@ function checkShards(shards: ShardCandidate[]): void {
       );
     if (r.status === 'running' || r.status === 'queued')
       throw conflict(`run ${r.id} is still running: merge it when it has finished`);
-    if (r.status !== 'completed')
-      throw invalid(`run ${r.id} is ${r.status}: finish it first (parley run --resume ${r.id})`, path);
-    if (!r.options.shard) throw invalid(`run ${r.id} is not a shard (it was not started with --shard K/N)`, path);
+    if (r.status !== 'completed') throw invalid(`run ${r.id} is ${r.status}: finish it first (resume it)`, path);
+    if (!r.options.shard)
+      throw invalid(`run ${r.id} is not a shard (it was not started as one slice of a split run)`, path);
   }
   const first = shards[0].run;
   const count = first.options.shard!.count;

@@ -6,7 +6,7 @@
  * `command:` program, and never name the environment variable a key is read from. Anything else is
  * refused with the field to fill in; the user's own choice (a flag, a dialog field) always wins.
  */
-import { formatModelSpec, type ModelSpec, type Run } from '../../src-shared/schemas/index.js';
+import { formatModelSpec, type ModelSpec, type Run, type RunSpeechOptions } from '../../src-shared/schemas/index.js';
 import { truncateForMessage } from '../../src-shared/limits.js';
 import { testEndpointPolicy, untrustedFile, untrustedHosts } from '../engine/model-io/test-endpoints.js';
 import { parseSpeechSpec } from '../speech/index.js';
@@ -101,4 +101,25 @@ export function storedSpeechDefault(
       );
   }
   return spec;
+}
+
+/** A stored run's models as the models of new work on it (a resume, a fix's re-runs), each checked as above. */
+export function storedRunModels(
+  store: Store,
+  run: Run,
+): { agent: ModelSpec | undefined; caller: ModelSpec | undefined; judge: ModelSpec | undefined } {
+  const own = (role: 'agent' | 'caller' | 'judge') =>
+    storedModelDefault(store, run, run.models[role]?.spec, `${role} model`, `models.${role}`);
+  return { agent: own('agent'), caller: own('caller'), judge: own('judge') };
+}
+
+/** A stored run's speech options for new work on it (a fix's re-runs): a copied run's engines checked as above. */
+export function storedRunSpeech(store: Store, run: Run): RunSpeechOptions | undefined {
+  const speech = run.options.speech;
+  if (!speech || !copiedFrom(run).length) return speech;
+  return {
+    ...speech,
+    tts: storedSpeechDefault(store, run, speech.tts, 'options.speech.tts'),
+    stt: storedSpeechDefault(store, run, speech.stt, 'options.speech.stt'),
+  };
 }

@@ -8,6 +8,7 @@ import { sql as modelChecks } from './009_model_checks.js';
 import { sql as runEndpointStats } from './012_run_endpoint_stats.js';
 import { sql as invalidCallerIndex } from './013_invalid_caller_index.js';
 import { sql as jobs } from './014_jobs.js';
+import { sql as fixes } from './017_fixes.js';
 import { sql as judgementBatches } from './018_judgement_batches.js';
 
 export interface Migration {
@@ -27,6 +28,7 @@ export const MIGRATIONS: Migration[] = [
   { id: 12, name: 'run endpoint stats', sql: runEndpointStats },
   { id: 13, name: 'invalid caller index', sql: invalidCallerIndex },
   { id: 14, name: 'jobs', sql: jobs },
+  { id: 17, name: 'fixes', sql: fixes },
   { id: 18, name: 'judgement batches', sql: judgementBatches },
 ];
 
