@@ -50,7 +50,7 @@ export {
   type RejudgeRequest,
   type RejudgeOutcome,
 } from './rejudge.js';
-export { LabelsService, REVIEWER_SETTING, type ImportOutcome } from './labels.js';
+export { LabelsService, REVIEWER_SETTING, type ImportOutcome, type LabelledVerdict } from './labels.js';
 export {
   ReadinessService,
   MAX_READINESS_CONCURRENCY,

@@ -33,6 +33,9 @@ class JsonSyntaxError extends Error {
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const WS = /[ \t\n\r]*/y;
 
+// A recursive-descent reader whose parts share one cursor (JSON.parse gives no line, column, path or duplicate
+// keys; jsonc-parser gives no path of the failure and accepts duplicates): kept whole on purpose.
+// eslint-disable-next-line max-lines-per-function
 export function parseJsonText(text: string, opts: JsonTextOptions = {}): JsonTextResult {
   const maxDepth = opts.maxDepth ?? 64;
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
