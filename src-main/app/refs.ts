@@ -62,7 +62,7 @@ function readRefText(file: string, path: string): string {
   try {
     return readImportText(file);
   } catch (e) {
-    if (e instanceof FileRefusal) throw new AppError({ code: 'invalid_input', message: e.message, path, file });
+    if (e instanceof FileRefusal) throw invalid(e.message, path); // the message names the file; the CLI adds the flag
     throw e;
   }
 }

@@ -46,7 +46,7 @@ describe('files named on the command line are checked with fstat before they are
     [
       'parley run --agent',
       (f) => ['run', '--agent', f, '--tests', f, '--agent-model', 'scripted:x.json'],
-      /--agent: the file ".*" is 2\.5 GB, larger than the 10 MB limit/,
+      /--(agent|tests): the file ".*" is 2\.5 GB, larger than the 10 MB limit/,
     ],
   ];
   it.each(cases)(
