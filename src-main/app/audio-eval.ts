@@ -18,6 +18,7 @@ import type { Job } from './jobs/job.js';
 import type { JobRegistry } from './jobs/registry.js';
 import type { ModelService } from './models.js';
 import { finishedRun } from './resolve.js';
+import { storedModelDefault, storedSpeechDefault } from './stored-specs.js';
 
 export interface AudioEvalRequest {
   run_id: string;
@@ -90,7 +91,14 @@ export class AudioEvalService {
   ): Promise<AudioEvalOutcome> {
     const t0 = performance.now();
     const run = finishedRun(this.store, req.run_id, 'evaluate its audio');
-    const speech = this.engines(req, run.options.speech);
+    const stored = run.options.speech;
+    // the run's own engines only where the request names none (a copied run's are checked first)
+    const fallback = stored && {
+      ...stored,
+      tts: req.tts ? undefined : storedSpeechDefault(this.store, run, stored.tts, 'tts'),
+      stt: req.stt ? undefined : storedSpeechDefault(this.store, run, stored.stt, 'stt'),
+    };
+    const speech = this.engines(req, fallback);
     const results = this.store.results.listByRun(run.id).filter((r) => r.transcript.some((t) => t.role === 'agent'));
     if (!results.length) throw invalid(`run ${run.id} has no conversation with an agent turn to speak`);
     const needsJudge = results.some((r) => r.metrics.length);
@@ -98,7 +106,8 @@ export class AudioEvalService {
     if (needsJudge) {
       if (!run.models.judge)
         throw invalid(`run ${run.id} has no judge model recorded, so its metrics cannot be judged on what was heard`);
-      judge = await this.models.load('judge', run.models.judge.spec, { path: 'judge' });
+      const spec = storedModelDefault(this.store, run, run.models.judge.spec, 'judge', 'judge')!;
+      judge = await this.models.load('judge', spec, { path: 'judge' });
     }
     const [tts, stt] = await Promise.all([speech.tts.identity(), speech.stt.identity()]);
     const signal = hooks.signal ?? new AbortController().signal;

@@ -15,7 +15,7 @@ export function withSpeechFlags(cmd: Command): Command {
   return cmd
     .option(
       '--tts <spec>',
-      'text-to-speech engine: espeak-ng, say, piper:VOICE.onnx, openai:MODEL[@URL] or command:PROGRAM ARGS ({text} {voice} {out})',
+      'text-to-speech engine: espeak-ng, flite, say, piper:VOICE.onnx, openai:MODEL[@URL] or command:PROGRAM ARGS ({text_file} {voice} {out}; the text goes to stdin without {text_file})',
     )
     .option(
       '--stt <spec>',

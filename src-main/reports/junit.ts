@@ -126,6 +126,8 @@ function testsuite(run: Run, results: Result[], named: boolean): string[] {
       : {}),
     ...(run.models.judge ? { judge_model: `${run.models.judge.spec.provider}:${run.models.judge.spec.model}` } : {}),
     ...(run.parent_run_id ? { parent_run_id: run.parent_run_id } : {}),
+    ...(run.options.merged_from?.length ? { merged_from: run.options.merged_from.join(',') } : {}),
+    ...(run.options.copied_from?.length ? { copied_from: run.options.copied_from.join(',') } : {}),
     ...passRateProperties(results),
     ...latencyProperties(run, results),
     ...audioProperties(run, results),

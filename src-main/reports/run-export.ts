@@ -3,6 +3,7 @@ import type { ModelSpec, Result, RoleModel, Run, TestSuite } from '../../src-sha
 import type { Store } from '../store/index.js';
 import { toJUnitXml } from './junit.js';
 import { storedRoleModel, storedSpec } from '../engine/model-io/stored-models.js';
+import { redactUrl } from '../providers/shared/redact.js';
 import { runLatencyReport, type RunLatencyReport } from '../../src-shared/latency/run-latency-report.js';
 
 export type RunExportFormat = 'json' | 'junit';
@@ -17,9 +18,13 @@ export function portableRun(run: Run): Run {
   return { ...run, models };
 }
 
-/** A result as it may leave the machine: a model the test chose is named like the run's models. */
+/**
+ * A result as it may leave the machine: a model the test chose is named like the run's models, and
+ * each call's endpoint is redacted (results stored before calls were redacted are redacted on the way out).
+ */
 export function portableResult(r: Result): Result {
-  return r.agent_model ? { ...r, agent_model: portableRoleModel(r.agent_model) } : r;
+  const model_calls = r.model_calls.map((c) => (c.endpoint ? { ...c, endpoint: redactUrl(c.endpoint) } : c));
+  return { ...r, model_calls, ...(r.agent_model ? { agent_model: portableRoleModel(r.agent_model) } : {}) };
 }
 
 function portableRoleModel(m: RoleModel): RoleModel {

@@ -15,6 +15,7 @@ import type { SpeechRole, SpeechSpec } from './spec.js';
 import type { SpeechCallOptions, SpeechIdentity, SttEngine, SttResult, TtsEngine, TtsResult } from './types.js';
 import { SpeechError } from './types.js';
 import { NotWavError, toSpeechWav } from './wav.js';
+import { MAX_TTS_OUTPUT_BYTES } from '../../src-shared/limits.js';
 
 type OpenAiSpec = Extract<SpeechSpec, { engine: 'openai' }>;
 
@@ -116,22 +117,33 @@ export class OpenAiTts extends OpenAiSpeech implements TtsEngine {
     const res = await this.post('/audio/speech', body, headers, o);
     const chunks: Uint8Array[] = [];
     let first: number | undefined;
+    let received = 0;
     try {
       const reader = res.body?.getReader();
       for (;;) {
         const r = reader ? await reader.read() : { done: true as const, value: undefined };
         if (r.done) break;
         if (first === undefined && r.value.length) first = performance.now() - t0;
+        received += r.value.length;
+        if (received > MAX_TTS_OUTPUT_BYTES) {
+          await reader?.cancel().catch(() => undefined);
+          throw speechError(
+            this.ctx,
+            'bad_audio',
+            `/audio/speech sent more than ${MAX_TTS_OUTPUT_BYTES / 1024 / 1024} MB of audio for one text`,
+          );
+        }
         chunks.push(r.value);
       }
     } catch (e) {
       if (o.signal?.aborted) throw speechError(this.ctx, 'cancelled', 'the call was cancelled');
+      if ((e as Error).name === 'SpeechError') throw e;
       throw speechError(this.ctx, 'server_error', `the audio stream broke: ${(e as Error).message}`);
     }
     const total = performance.now() - t0;
     let audio: Buffer;
     try {
-      audio = toSpeechWav(Buffer.concat(chunks));
+      audio = await toSpeechWav(Buffer.concat(chunks));
     } catch (e) {
       if (e instanceof NotWavError)
         throw speechError(
@@ -150,7 +162,7 @@ export class OpenAiStt extends OpenAiSpeech implements SttEngine {
     super(spec, 'stt', o);
   }
   async stt(audio: Buffer, o: SpeechCallOptions = {}): Promise<SttResult> {
-    const wav = audioToTranscribe(audio, (code, detail) => speechError(this.ctx, code, detail));
+    const wav = await audioToTranscribe(audio, (code, detail) => speechError(this.ctx, code, detail));
     const t0 = performance.now();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'audio.wav');

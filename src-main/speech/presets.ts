@@ -2,6 +2,10 @@
  * Built-in command presets, so `--tts espeak-ng --stt pocketsphinx` works with no template. A preset
  * is a fixed argv template; the ones that need a model file take it after a colon
  * (`piper:/voices/en_US-amy-medium.onnx`, `whisper-cli:/models/ggml-base.en.bin`).
+ *
+ * The spoken text never becomes an argument: it is written to the program's stdin or to a temporary
+ * file (`{text_file}`). A text in argv that starts with `-` would be read as an option by the
+ * program's getopt (espeak-ng `--phonout=FILE` truncates a file, `-fFILE` reads one aloud).
  */
 
 export interface SpeechPreset {
@@ -23,7 +27,7 @@ export const SPEECH_PRESETS: SpeechPreset[] = [
   {
     name: 'espeak-ng',
     role: 'tts',
-    argv: ['espeak-ng', '-v', '{voice}', '-w', '{out}', '{text}'],
+    argv: ['espeak-ng', '-v', '{voice}', '-w', '{out}', '--stdin'],
     voices: ['en-us', 'en-gb', 'en-us+f3', 'en-gb-x-rp', 'en-us+m3', 'en-gb+f2'],
     install: 'apt-get install espeak-ng (Debian/Ubuntu), brew install espeak-ng (macOS)',
     tested: 'exercised by the tests (Debian package 1.51)',
@@ -31,10 +35,28 @@ export const SPEECH_PRESETS: SpeechPreset[] = [
   {
     name: 'say',
     role: 'tts',
-    argv: ['say', '-v', '{voice}', '-o', '{out}', '--file-format=WAVE', '--data-format=LEI16@16000', '{text}'],
+    argv: [
+      'say',
+      '-v',
+      '{voice}',
+      '-o',
+      '{out}',
+      '--file-format=WAVE',
+      '--data-format=LEI16@16000',
+      '-f',
+      '{text_file}',
+    ],
     voices: ['Samantha', 'Daniel', 'Karen', 'Moira', 'Alex', 'Tessa'],
     install: 'macOS only (built in)',
     tested: 'not exercised: no macOS machine here',
+  },
+  {
+    name: 'flite',
+    role: 'tts',
+    argv: ['flite', '-voice', '{voice}', '-o', '{out}'],
+    voices: ['slt', 'rms', 'awb', 'kal16'],
+    install: 'apt-get install flite (Debian/Ubuntu), brew install flite (macOS)',
+    tested: 'exercised by the tests (Debian package 2.2)',
   },
   {
     name: 'piper',

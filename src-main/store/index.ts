@@ -15,6 +15,7 @@ import { SettingsRepo } from './repos/settings.js';
 
 export { resolveDbPath, userDataDir } from './paths.js';
 export { StoreError } from './errors.js';
+export { ShardFile, type ShardRunRecord, type ShardResultKey } from './shard-file.js';
 export { contentHash, canonicalJson } from './canonical-json.js';
 export type { AgentSummary, AgentVersion, AgentVersionMeta } from './repos/agents.js';
 export type { StoredDoc } from './repos/documents.js';

@@ -72,6 +72,10 @@ export interface RunReport {
   latency?: RunLatencyReport;
   /** Load and errors per model endpoint (models served over HTTP). */
   endpoints?: EndpointStatsRecord[];
+  /** The shard runs this run joins (`parley runs merge`). */
+  merged_from?: string[];
+  /** The database files it (or a shard) was copied from: its stored specs are not used by default. */
+  copied_from?: string[];
   results: ResultReport[];
 }
 
@@ -294,6 +298,8 @@ export function toRunReport(run: Run, results: Result[]): RunReport {
     ...(run.problems ? { problems: run.problems } : {}),
     ...withLatency(run, results),
     ...(run.endpoint_stats?.length ? { endpoints: run.endpoint_stats } : {}),
+    ...(run.options.merged_from?.length ? { merged_from: run.options.merged_from } : {}),
+    ...(run.options.copied_from?.length ? { copied_from: run.options.copied_from } : {}),
     results: results.map(toResultReport),
   };
 }

@@ -318,6 +318,13 @@ export const RunOptions = z.object({
   shard: RunShard.optional(),
   /** This run joins these shard runs (set by `parley runs merge`). */
   merged_from: z.array(z.string()).optional(),
+  /**
+   * The database files this run (or one of its shards) was copied from by `parley runs merge FILE...`.
+   * Set by Parley on the copy, never read from the other file. Its stored model and speech specs came
+   * from that file: they are never used by default (re-judge, audio evaluation, replay) unless the
+   * user configured them here (src-main/app/stored-specs.ts).
+   */
+  copied_from: z.array(z.string()).optional(),
   /** After each conversation, the judge scores whether the simulated caller stayed in character and pursued its goal. */
   caller_fidelity: z.boolean().optional(),
   /** Judge every conversation this many times and keep the majority verdict, with the flips per metric (default 1). */

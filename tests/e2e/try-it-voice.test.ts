@@ -75,7 +75,7 @@ describe('Try it with the microphone (Chromium fake capture, espeak-ng, pocketsp
   it('a speech engine that does not exist is named in the error, and the conversation goes on', async () => {
     const dock = app.page.getByTestId('graph-try-it');
     await dock.getByText('Speech engines').click();
-    await dock.getByLabel('Try it speech-to-text engine').fill('command:no-such-recogniser {in}');
+    await dock.getByLabel('Try it speech-to-text engine').fill('whisper-cli:/parley/no-such-recogniser.bin');
     const before = await dock.getByTestId('turn-caller').count();
     await dock.getByTestId('try-mic').click();
     await app.page.waitForTimeout(1500);

@@ -114,7 +114,7 @@ function roleSpecs(opts: RunCliFlags): { caller?: ModelSpec; judge?: ModelSpec }
 const testEndpointsOf = (opts: RunCliFlags) => ({
   allowAll: opts.allowTestEndpoints,
   howToAllow:
-    'pass --allow-test-endpoints to let this test file use the hosts it names (or add the endpoint on the Models page)',
+    'pass --allow-test-endpoints to let this test file use the hosts and model files it names (or add the endpoint or models folder on the Models page)',
 });
 
 /** Refuses (exit 2, the problems as JSON with --json) when the pre-run check found a model that cannot work. */
@@ -304,7 +304,7 @@ export function registerRun(program: Command): void {
       )
       .option(
         '--allow-test-endpoints',
-        "with --test-model-precedence: let tests' own models call hosts you have not configured (they receive your API key)",
+        "with --test-model-precedence: let tests' own models call hosts you have not configured (they receive your API key) and open model files outside your models' folders",
       )
       .option(
         '--turn-quality',

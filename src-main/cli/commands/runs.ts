@@ -2,6 +2,7 @@ import { ENDPOINT_COLUMNS, endpointErrorLines, endpointRows } from '../../../src
 import type { Command } from 'commander';
 import { runPassRate } from '../../../src-shared/run/report.js';
 import { DEMO_NOTE } from '../../../src-shared/run/demo.js';
+import { copiedFromText } from '../../../src-shared/run/copied.js';
 import { isFilePath, requireRun, runReport, trustOfRun } from '../../app/index.js';
 import { formatJudgementsText } from '../text/format-judgements.js';
 import { humanAgreementLines } from '../text/format-human-agreement.js';
@@ -124,6 +125,9 @@ export function registerRuns(program: Command): void {
         `${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n${modelsLine(run.models)}\n${runHeaderNotes(run, report.fitness)}`,
       );
       if (run.demo) process.stdout.write(`${DEMO_NOTE}\n`);
+      const copied = copiedFromText(run);
+      if (copied)
+        process.stdout.write(`${copied}: its stored models and speech engines are not used unless you name them\n`);
       process.stdout.write(
         `passed ${report.passed}  failed ${report.failed}  errored ${report.errored}${report.context_full ? `  (${report.context_full} ended when the context was full)` : ''}${run.summary.invalid_caller ? `  (${run.summary.invalid_caller} invalid caller)` : ''}  pass rate ${formatProportion(report.pass_rate)}${run.error ? `\nrun ${run.status}: ${run.error}` : ''}\n\n`,
       );

@@ -13,7 +13,7 @@ import { StoreError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
 import { RunLocks } from '../run-lock.js';
 
-interface RunRow {
+export interface RunRow {
   id: string;
   kind: string;
   status: string;
@@ -55,10 +55,10 @@ export type NewRun = Pick<
 > &
   Partial<Pick<Run, 'parent_run_id' | 'source_run_id' | 'status'>>;
 
-const COLS = `id, kind, status, agent_id, agent_version_id, agent_name, suite_id, suite_name, models_json, options_json,
+export const RUN_COLS = `id, kind, status, agent_id, agent_version_id, agent_name, suite_id, suite_name, models_json, options_json,
   summary_json, parent_run_id, source_run_id, error, owner_pid, problems_json, endpoint_stats_json, created_at, started_at, finished_at`;
 
-function toRun(row: RunRow): Run {
+export function toRun(row: RunRow): Run {
   const models = JSON.parse(row.models_json) as Run['models'];
   return Run.parse({
     id: row.id,
@@ -146,7 +146,7 @@ export class RunsRepo {
   }
 
   get(id: string): Run | undefined {
-    const row = prep(this.db, `SELECT ${COLS} FROM runs WHERE id = ?`).get(id) as RunRow | undefined;
+    const row = prep(this.db, `SELECT ${RUN_COLS} FROM runs WHERE id = ?`).get(id) as RunRow | undefined;
     return row ? toRun(row) : undefined;
   }
 
@@ -193,7 +193,7 @@ export class RunsRepo {
       where.push('instr(lower(models_json), lower(?)) > 0');
       args.push(f.model);
     }
-    const sql = `SELECT ${COLS} FROM runs ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
+    const sql = `SELECT ${RUN_COLS} FROM runs ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
       ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`;
     args.push(f.limit ?? 200, f.offset ?? 0);
     return (prep(this.db, sql).all(...args) as RunRow[]).map(toRun);

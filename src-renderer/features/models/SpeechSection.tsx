@@ -23,12 +23,13 @@ export function SpeechSection() {
       description={
         <>
           Text-to-speech and speech-to-text for audio evaluation and for callers heard through speech recognition.
-          Presets: espeak-ng, say (macOS), piper:VOICE.onnx; pocketsphinx, whisper-cli:MODEL.bin. Servers:
+          Presets: espeak-ng, flite, say (macOS), piper:VOICE.onnx; pocketsphinx, whisper-cli:MODEL.bin. Servers:
           openai:MODEL@URL (OpenAI, speaches, Kokoro-FastAPI, LocalAI, whisper.cpp server; key from OPENAI_API_KEY). Any
-          program: command:PROGRAM ARGS with {'{text}'} {'{voice}'} {'{out}'} {'{in}'}. In-process (speech-to-text
-          only): whisper:MODEL.bin, a whisper.cpp model file run inside Parley; it loads models, but transcription was
-          only tried on a random-weight test model, where it did not finish (see docs/voice.md). Try it's microphone and
-          spoken replies take the same specs (set under "Speech engines" there).
+          program (in the desktop app only: web mode refuses it, as it would run as you): command:PROGRAM ARGS with{' '}
+          {'{text_file}'} {'{voice}'} {'{out}'} {'{in}'}; without {'{text_file}'} the text goes to stdin. In-process
+          (speech-to-text only): whisper:MODEL.bin, a whisper.cpp model file run inside Parley; it loads models, but
+          transcription was only tried on a random-weight test model, where it did not finish (see docs/voice.md). Try
+          it's microphone and spoken replies take the same specs (set under "Speech engines" there).
         </>
       }
     >

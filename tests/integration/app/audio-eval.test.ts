@@ -97,11 +97,12 @@ describe('speech.audioEval (a finished run, tiny GGUF judge, real speech engines
     expect(!noEngines.ok && noEngines.error.message).toContain('needs a text-to-speech engine');
     expect(t.store.results.listByRun(runId)).toEqual(before);
     // the server is down: every turn fails, the audio part says so, the text verdicts are kept
-    const down = await t.call('speech.audioEval', {
+    const started = await t.call('speech.audioEval', {
       run_id: runId,
       tts: 'espeak-ng',
       stt: 'openai:whisper-1@http://127.0.0.1:9/v1',
     });
+    const down = AudioEvalOutput.parse((await t.job(started.job_id)).result);
     expect(down).toMatchObject({ errors: 1, lost_in_speech: 0 });
     const r = t.store.results.listByRun(runId)[0];
     expect(r.audio_error).toContain('turn 0 (agent): stt engine openai model "whisper-1" (http://127.0.0.1:9/v1)');
@@ -118,10 +119,10 @@ describe('speech.test', () => {
     expect(out.timings.stt_ms).toBeGreaterThan(0);
     expect(out.stt).toMatchObject({ preset: 'pocketsphinx' });
     const missing = await dispatch(t.ctx, 'speech.test', {
-      tts: 'command:parley-no-tts {out} {text}',
+      tts: 'piper:/parley/no-such-voice.onnx',
       stt: 'pocketsphinx',
     });
     expect(missing).toMatchObject({ ok: false });
-    expect(!missing.ok && missing.error.message).toContain('"parley-no-tts" was not found');
+    expect(!missing.ok && missing.error.message).toContain('"/parley/no-such-voice.onnx" does not exist');
   }, 60_000);
 });

@@ -159,7 +159,8 @@ describe('parley run (CLI)', () => {
       db,
       '--json',
     ];
-    const on = parley(...args, '--test-model-precedence');
+    // the tiny GGUF is not in the folder of the run's own model: the user consents to the file
+    const on = parley(...args, '--test-model-precedence', '--allow-test-endpoints');
     expect(on.stderr).not.toMatch(/note:/);
     const rep = JSON.parse(on.stdout) as RunReport;
     const [shipped, pending] = rep.results;

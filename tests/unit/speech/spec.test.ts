@@ -14,12 +14,15 @@ describe('speech specs', () => {
       raw: 'openai:tts-1@http://127.0.0.1:8000/v1/',
     });
     expect(parseSpeechSpec('openai:whisper-1', 'stt')).toMatchObject({ engine: 'openai', model: 'whisper-1' });
-    expect(parseSpeechSpec('command:espeak-ng -w {out} "{text}"', 'tts')).toMatchObject({
+    expect(parseSpeechSpec('command:espeak-ng -w {out} -- "{text}"', 'tts')).toMatchObject({
       engine: 'command',
-      argv: ['espeak-ng', '-w', '{out}', '{text}'],
+      argv: ['espeak-ng', '-w', '{out}', '--', '{text}'],
     });
-    expect(parseSpeechSpec('command:["say","-o","{out}","{text}"]', 'tts')).toMatchObject({
-      argv: ['say', '-o', '{out}', '{text}'],
+    expect(parseSpeechSpec('command:["say","-o","{out}","-f","{text_file}"]', 'tts')).toMatchObject({
+      argv: ['say', '-o', '{out}', '-f', '{text_file}'],
+    });
+    expect(parseSpeechSpec('command:my-tts --text={text} -o {out}', 'tts')).toMatchObject({
+      argv: ['my-tts', '--text={text}', '-o', '{out}'],
     });
     expect(parseSpeechSpec('whisper-cli:/m/ggml-base.en.bin', 'stt')).toMatchObject({
       preset: 'whisper-cli',
@@ -44,12 +47,12 @@ describe('speech specs', () => {
 });
 
 describe('audio', () => {
-  it('converts stereo 44.1 kHz float WAV to 16 kHz mono 16-bit', () => {
+  it('converts stereo 44.1 kHz float WAV to 16 kHz mono 16-bit', async () => {
     const w = new wavefile.WaveFile();
     const n = 44100;
     const left = Float32Array.from({ length: n }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 440 * i) / 44100));
     w.fromScratch(2, 44100, '32f', [left, left]);
-    const out = toSpeechWav(Buffer.from(w.toBuffer()));
+    const out = await toSpeechWav(Buffer.from(w.toBuffer()));
     expect(out.readUInt32LE(24)).toBe(16000);
     expect(out.readUInt16LE(22)).toBe(1);
     expect(out.readUInt16LE(34)).toBe(16);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { AppError } from '../../../app/index.js';
+import { AppError, FileRefusal, readImportText } from '../../../app/index.js';
 import { CliError } from '../../errors.js';
 import { info, printJson } from '../../output.js';
 import { useApp, withDbOption } from '../../use-app.js';
@@ -47,8 +47,9 @@ export function registerLabelsFiles(labels: Command): void {
   ).action(async (file: string, opts: { db?: string; json?: boolean }) => {
     let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = readImportText(file); // fstat first, within the 10 MB import limit
     } catch (e) {
+      if (e instanceof FileRefusal) throw new CliError(`${file}: cannot read it (${e.detail})`);
       throw new CliError(`${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
     }
     await useApp(opts, async (app) => {

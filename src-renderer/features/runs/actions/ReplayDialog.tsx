@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Run } from '../../../../src-shared/schemas/run.js';
+import { isCopiedRun } from '../../../../src-shared/run/copied.js';
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import { useApi, useApiMutation } from '../../../api/hooks.js';
 import { Dialog } from '../../../ui/Dialog.js';
@@ -16,7 +17,10 @@ export function ReplayDialog({ run, onClose }: { run: Run; onClose: () => void }
   const versions = useApi('agents.get', { id: run.agent_id });
   const replay = useApiMutation('runs.replay', ['runs.list']);
   const [version, setVersion] = useState('');
-  const [agentModel, setAgentModel] = useState<ModelSpecInput | undefined>(run.models.agent?.spec);
+  // a run copied from another database does not offer its author's model as the default
+  const [agentModel, setAgentModel] = useState<ModelSpecInput | undefined>(
+    isCopiedRun(run) ? undefined : run.models.agent?.spec,
+  );
   const problem = modelProblem(agentModel, true);
   const submit = () =>
     replay.mutate(

@@ -1,6 +1,7 @@
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import type { Run } from '../../../../src-shared/schemas/run.js';
 import { roleModelLabel } from '../../../ui/models-label.js';
+import { isCopiedRun } from '../../../../src-shared/run/copied.js';
 
 /**
  * What the New run dialog holds: the agent, suite, a model per role and the options. Remembered
@@ -48,13 +49,15 @@ export const emptySetup = (agent = ''): RunSetup => ({
  */
 export function setupFromRun(run: Run, anotherModel = false): RunSetup {
   const o = run.options;
-  const agentSpec = run.models.agent?.spec;
+  // a run copied from another database does not offer its author's models (chosen again here)
+  const copied = isCopiedRun(run);
+  const agentSpec = copied ? undefined : run.models.agent?.spec;
   // "Run again": a caller or judge stored with the agent model keeps following it, as when the run was started.
   const own = (m: Run['models']['caller']) =>
     m && !(agentSpec && JSON.stringify(m.spec) === JSON.stringify(agentSpec)) ? m.spec : undefined;
   const resolved = (m: Run['models']['caller']) => (m ?? run.models.agent)?.spec;
-  const caller = anotherModel ? resolved(run.models.caller) : own(run.models.caller);
-  const judge = anotherModel ? resolved(run.models.judge) : own(run.models.judge);
+  const caller = copied ? undefined : anotherModel ? resolved(run.models.caller) : own(run.models.caller);
+  const judge = copied ? undefined : anotherModel ? resolved(run.models.judge) : own(run.models.judge);
   return {
     sourceRunId: run.id,
     ...(anotherModel && caller && judge

@@ -6,6 +6,7 @@ import { ErrorBox, fmtDate, Loading, PageHeader, StatusBadge } from '../../../ui
 import type { RunEvent } from '../../../../src-shared/contract/index.js';
 import type { LiveRun } from '../../../../src-shared/contract/runs.js';
 import type { Run } from '../../../../src-shared/schemas/run.js';
+import { copiedFromText, isCopiedRun } from '../../../../src-shared/run/copied.js';
 import { downloadText } from '../../../ui/download.js';
 import {
   allTests,
@@ -399,6 +400,11 @@ function RunHeaderLine({ run, status }: { run: Run; status: string }) {
           {run.options.max_turns ? ` · max turns ${run.options.max_turns}` : ''}
         </span>
       </div>
+      {isCopiedRun(run) && (
+        <div className="small muted" data-testid="run-copied-from">
+          {copiedFromText(run)}: its stored models and speech engines are not offered or used unless you choose them
+        </div>
+      )}
     </div>
   );
 }

@@ -61,6 +61,18 @@ describe('run set-up', () => {
     expect(back.pinned).toBeUndefined();
   });
 
+  it('a run copied from another database offers none of its models (issue 28)', () => {
+    const run = mkRun({
+      id: 'r',
+      models: {
+        agent: { spec: { provider: 'openai', model: 'm', endpoints: ['http://elsewhere:8080/v1'] } },
+        judge: { spec: { provider: 'openai', model: 'j', endpoints: ['http://elsewhere:8080/v1'] } },
+      },
+      options: { concurrency: 2, copied_from: ['ci-1.db'] },
+    });
+    expect(setupFromRun(run).models).toEqual({});
+  });
+
   it('a caller or judge stored with the agent model keeps following the agent model', () => {
     const spec = { provider: 'ollama' as const, model: 'qwen2.5:0.5b', params: { context_size: 1024 } };
     const run = mkRun({ id: 'r', models: { agent: { spec }, caller: { spec }, judge: { spec } } });
