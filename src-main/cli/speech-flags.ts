@@ -43,6 +43,14 @@ export function phoneNoise(flag: string, v: string | undefined): number | undefi
   return n;
 }
 
+export function speakingRate(flag: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!v.trim() || !Number.isFinite(n) || n < 0.5 || n > 2)
+    throw new CliError(`${flag}: expected a speaking rate from 0.5 to 2 (1 = normal), got "${v}"`);
+  return n;
+}
+
 export function speechRunOptions(o: SpeechCliOptions): RunSpeechOptions | undefined {
   const noise = phoneNoise('--phone-noise', o.phoneNoise);
   if (!o.audioEval && !o.callerSpeech) {

@@ -11,19 +11,20 @@ import { join } from 'node:path';
 import { speechError, type SpeechErrorContext } from './errors.js';
 import { audioToTranscribe } from './stt-input.js';
 import { findPreset } from './presets.js';
+import { noAnswerWithin, sttLimit, ttsLimit } from './budget.js';
 import type { SpeechRole, SpeechSpec } from './spec.js';
 import {
   SpeechError,
   type SpeechCallOptions,
   type SpeechIdentity,
   type SttEngine,
+  type TimeLimit,
   type SttResult,
   type TtsEngine,
   type TtsResult,
 } from './types.js';
-import { NotWavError, toSpeechWav } from './wav.js';
+import { durationMs, NotWavError, toSpeechWav } from './wav.js';
 
-const DEFAULT_TIMEOUT_MS = 120_000;
 const MAX_OUTPUT = 64 * 1024 * 1024;
 
 type CommandSpec = Extract<SpeechSpec, { engine: 'command' }>;
@@ -44,9 +45,10 @@ function run(
   argv: string[],
   stdin: Buffer | undefined,
   o: SpeechCallOptions,
-  timeoutMs: number,
+  limit: TimeLimit,
 ): Promise<Ran> {
   const ctx = ctxOf(spec, role);
+  const timeoutMs = limit.ms;
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(argv[0], argv.slice(1), {
@@ -82,7 +84,7 @@ function run(
     child.on('close', (code, signal) => {
       const stderr = Buffer.concat(err).toString('utf8').trim().split('\n').slice(-4).join(' | ').slice(0, 400);
       if (signal === 'SIGTERM' && performance.now() - t0 >= timeoutMs - 50)
-        return reject(speechError(ctx, 'timeout', `no answer within ${Math.round(timeoutMs / 1000)} s`));
+        return reject(speechError(ctx, 'timeout', noAnswerWithin(limit)));
       if (size > MAX_OUTPUT) return reject(speechError(ctx, 'command_failed', 'it wrote more than 64 MB to stdout'));
       if (code !== 0)
         return reject(
@@ -95,17 +97,27 @@ function run(
   });
 }
 
-/** {voice} with no voice: the element is dropped with a flag just before it (`-v {voice}`). */
-function fill(argv: string[], vars: Record<string, string | undefined>): string[] {
+/** Placeholders that may have no value: the element holding one is dropped with a flag just before it (`-v {voice}`). */
+const OPTIONAL = /\{(voice|rate|wpm|stretch)\}/;
+
+/** Fills an argv template (each placeholder inside its own element: nothing is ever split or interpreted). */
+export function fill(argv: string[], vars: Record<string, string | undefined>): string[] {
   const out: string[] = [];
   for (const a of argv) {
-    if (a === '{voice}' && !vars.voice) {
+    const opt = OPTIONAL.exec(a);
+    if (opt && !vars[opt[1]]) {
       if (out.length > 1 && out[out.length - 1].startsWith('-')) out.pop();
       continue;
     }
-    out.push(a.replace(/\{(text|voice|out|in)\}/g, (m, k: string) => vars[k] ?? m));
+    out.push(a.replace(/\{(text|voice|out|in|rate|wpm|stretch|dir|ctl|hyp)\}/g, (m, k: string) => vars[k] ?? m));
   }
   return out;
+}
+
+/** The rate placeholders for a speaking rate (1 = normal: none, so the engine's own default is used). */
+export function rateVars(rate: number | undefined): Record<string, string | undefined> {
+  if (rate === undefined || rate === 1) return {};
+  return { rate: String(rate), wpm: String(Math.round(175 * rate)), stretch: (1 / rate).toFixed(3) };
 }
 
 async function withTemp<T>(fn: (dir: string) => Promise<T>): Promise<T> {
@@ -133,7 +145,8 @@ abstract class CommandEngine {
   constructor(
     readonly cspec: CommandSpec,
     protected readonly role: SpeechRole,
-    protected readonly timeoutMs = DEFAULT_TIMEOUT_MS,
+    /** A fixed time limit for every call (tests); default: scaled to the text or the audio (budget.ts). */
+    protected readonly timeoutMs?: number,
   ) {}
   get spec(): string {
     return this.cspec.raw;
@@ -154,8 +167,12 @@ abstract class CommandEngine {
   protected fail(code: SpeechError['code'], detail: string): SpeechError {
     return speechError(ctxOf(this.cspec, this.role), code, detail);
   }
-  protected run(argv: string[], stdin: Buffer | undefined, o: SpeechCallOptions): Promise<Ran> {
-    return run(this.cspec, this.role, argv, stdin, o, this.timeoutMs);
+  /** The call's limit: given, else the engine's fixed one, else `scaled`. */
+  protected limitOf(o: SpeechCallOptions, scaled: () => TimeLimit): TimeLimit {
+    return o.limit ?? (this.timeoutMs ? { ms: this.timeoutMs, why: 'the fixed limit of this engine' } : scaled());
+  }
+  protected run(argv: string[], stdin: Buffer | undefined, o: SpeechCallOptions, limit: TimeLimit): Promise<Ran> {
+    return run(this.cspec, this.role, argv, stdin, o, limit);
   }
 }
 
@@ -171,8 +188,9 @@ export class CommandTts extends CommandEngine implements TtsEngine {
     const toFile = argv.some((a) => a.includes('{out}'));
     return withTemp(async (dir) => {
       const out = join(dir, 'out.wav');
-      const filled = fill(argv, { text, voice: v, out });
-      const ran = await this.run(filled, textInArgv ? undefined : Buffer.from(text + '\n'), o);
+      const filled = fill(argv, { text, voice: v, out, ...rateVars(o.rate) });
+      const limit = this.limitOf(o, () => ttsLimit(text));
+      const ran = await this.run(filled, textInArgv ? undefined : Buffer.from(text + '\n'), o, limit);
       let raw: Buffer;
       if (toFile) {
         try {
@@ -206,7 +224,8 @@ export class CommandStt extends CommandEngine implements SttEngine {
       const inPath = join(dir, 'in.wav');
       const outPath = join(dir, 'out');
       if (inFile) await writeFile(inPath, wav);
-      const ran = await this.run(fill(argv, { in: inPath, out: outPath }), inFile ? undefined : wav, o);
+      const limit = this.limitOf(o, () => sttLimit(durationMs(wav)));
+      const ran = await this.run(fill(argv, { in: inPath, out: outPath }), inFile ? undefined : wav, o, limit);
       let text: string;
       if (toFile) {
         const read = await readFile(outPath, 'utf8').catch(() =>

@@ -46,6 +46,16 @@ export interface SttResult {
 
 export interface SpeechCallOptions {
   signal?: AbortSignal;
+  /** This call's time limit (budget.ts scales it to the text or the audio); default: the engine's. */
+  limit?: TimeLimit;
+  /** Text-to-speech: speaking rate, 1 = the engine's normal pace (engines that cannot change it ignore it). */
+  rate?: number;
+}
+
+/** A time limit and how it was set ("20 s + 4 x the 3.1 s of audio"), named in the timeout error. */
+export interface TimeLimit {
+  ms: number;
+  why: string;
 }
 
 export interface TtsEngine {

@@ -5,6 +5,7 @@ import { SpeechIdentity } from '../schemas/run.js';
 
 export { SpeechIdentity };
 
+/** One part of the said/heard diff on normalised words (src-shared/speech/word-errors.ts). */
 export const WordDiffPart = z.object({ op: z.enum(['same', 'said', 'heard']), text: z.string() });
 export type WordDiffPart = z.infer<typeof WordDiffPart>;
 
@@ -17,7 +18,18 @@ export const SpeechTestOutput = z.object({
   said: z.string(),
   heard: z.string(),
   diff: z.array(WordDiffPart),
-  word_error_rate: z.number(),
+  /** Errors / normalised words said (null when the sentence has no words). */
+  word_error_rate: z.number().nullable(),
+  word_errors: z.object({
+    words: z.number().int(),
+    substitutions: z.number().int(),
+    deletions: z.number().int(),
+    insertions: z.number().int(),
+  }),
+  digits: z.object({ said: z.number().int(), kept: z.number().int() }),
+  /** "lost 1 of 23 words; digits kept" or "...: this pair cannot check what a caller hears". */
+  verdict: z.string(),
+  usable: z.boolean(),
   timings: z.object({
     tts_first_audio_ms: z.number().optional(),
     tts_ms: z.number(),
@@ -47,11 +59,14 @@ export const speechMethods = {
   'speech.test': method(
     'Speak a sentence with a TTS engine and recognise it with an STT engine: both texts, the word diff, timings and the engines used',
     z.object({
-      tts: spec,
-      stt: spec,
+      /** Default: flite (the offline pair that hears). */
+      tts: spec.optional(),
+      /** Default: pocketsphinx. */
+      stt: spec.optional(),
       /** Default: a sentence with a phone number and an order code. */
       text: z.string().max(2000).optional(),
       voice: z.string().max(100).optional(),
+      rate: z.number().min(0.5).max(2).optional(),
       phone_noise: noise,
     }),
     SpeechTestOutput,

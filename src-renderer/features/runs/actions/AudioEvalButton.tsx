@@ -23,7 +23,7 @@ export function AudioEvalButton({ run }: { run: Run }) {
 
 function AudioEvalDialog({ run, onClose }: { run: Run; onClose: () => void }) {
   const evaluate = useApiMutation('speech.audioEval', ['runs.results', 'runs.result']);
-  const [tts, setTts] = useState(run.options.speech?.tts ?? 'espeak-ng');
+  const [tts, setTts] = useState(run.options.speech?.tts ?? 'flite');
   const [stt, setStt] = useState(run.options.speech?.stt ?? 'pocketsphinx');
   const [noise, setNoise] = useState(run.options.speech?.phone_noise?.toString() ?? '');
   const n = noise.trim() ? Number(noise) : undefined;
@@ -60,7 +60,7 @@ function AudioEvalDialog({ run, onClose }: { run: Run; onClose: () => void }) {
       <p className="muted small">
         Every agent message is spoken and recognised again, as a caller on the phone would hear it. What was heard is
         stored beside each turn, and the run&apos;s metrics and rule checks are judged again on it with the run&apos;s
-        judge. The text verdicts are kept. Engines: a preset (espeak-ng, pocketsphinx, say, piper:VOICE.onnx,
+        judge. The text verdicts are kept. Engines: a preset (flite, espeak-ng, pocketsphinx, say, piper:VOICE.onnx,
         whisper-cli:MODEL.bin), openai:MODEL@URL, or command:PROGRAM ARGS.
       </p>
       <label>
