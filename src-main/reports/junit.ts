@@ -2,6 +2,7 @@ import type { Result, Run } from '../../src-shared/schemas/index.js';
 import { wilson } from '../../src-shared/stats/index.js';
 import { modelLabel } from '../compare/summary.js';
 import { latencyBudgetTestcase, latencyProperties } from './junit-latency.js';
+import { speechProperties } from './junit-speech.js';
 
 /**
  * JUnit XML for a run (the format CI systems read): one <testcase> per conversation (test x repeat),
@@ -114,6 +115,7 @@ function testsuite(run: Run, results: Result[], named: boolean): string[] {
     ...(run.parent_run_id ? { parent_run_id: run.parent_run_id } : {}),
     ...passRateProperties(results),
     ...latencyProperties(run, results),
+    ...speechProperties(results),
   };
   const budget = latencyBudgetTestcase(run, results, { attrs, escape: escapeXml });
   const name = named ? `${run.suite_name || run.id} [${modelLabel(run)}]` : run.suite_name || run.id;

@@ -49,6 +49,20 @@ export const AudioEvalOutput = z.object({
   turns: z.number().int(),
   errors: z.number().int(),
   lost_in_speech: z.number().int(),
+  /** Word error rate of the agent's lines as heard, over the run, with its 95% interval (issue 27). */
+  word_error_rate: z
+    .object({
+      turns: z.number().int(),
+      words: z.number().int(),
+      errors: z.number().int(),
+      rate: z.number().nullable(),
+      conversations: z.number().int(),
+      low: z.number().nullable(),
+      high: z.number().nullable(),
+    })
+    .nullable(),
+  cache: z.object({ hits: z.number().int(), misses: z.number().int() }),
+  not_spoken: z.number().int(),
   aborted: z.boolean(),
   ms: z.number(),
 });

@@ -1,12 +1,20 @@
 import { DEMO_NOTE } from './demo.js';
 import { wilson, type Proportion } from '../stats/wilson.js';
 import { runLatencyReport, type RunLatencyReport } from '../latency/run-latency-report.js';
+import {
+  speechResultReport,
+  speechRunReport,
+  speechTurnFields,
+  type SpeechResultReport,
+  type SpeechRunReport,
+} from '../speech/speech-report.js';
 import type {
   EndpointStatsRecord,
   ModelIdentity,
   Result,
   Run,
   RunProblems,
+  TranscriptTurn,
   TurnLatency,
   TurnQuality,
 } from '../schemas/index.js';
@@ -39,6 +47,8 @@ export interface RunReport {
   latency?: RunLatencyReport;
   /** Load and errors per model endpoint (models served over HTTP). */
   endpoints?: EndpointStatsRecord[];
+  /** Speech (issue 27): word error rates each way with their intervals, turns not spoken, caller behaviours. */
+  speech?: SpeechRunReport;
   results: ResultReport[];
 }
 
@@ -51,7 +61,10 @@ export interface ResultReport {
   turns: number;
   nodes_visited: string[];
   tools_called: { name: string; args: Record<string, unknown>; result: unknown; error?: string }[];
-  transcript: { role: string; content: string; node?: string; latency?: TurnLatency }[];
+  transcript: ({ role: string; content: string; node?: string; latency?: TurnLatency } & Pick<
+    TranscriptTurn,
+    'speech' | 'perturbation'
+  >)[];
   metrics: Result['metrics'];
   rules: Result['rules'];
   assertions: Result['assertions'];
@@ -64,6 +77,8 @@ export interface ResultReport {
   agent_model?: ModelIdentity | string;
   /** Per-turn quality scores, when the run scored them. */
   turn_quality?: TurnQuality;
+  /** Speech (issue 27): this conversation's word error rates and caller behaviours. */
+  speech?: SpeechResultReport;
 }
 
 const roleModel = (m: Run['models']['agent']) => (m ? (m.identity ?? `${m.spec.provider}:${m.spec.model}`) : undefined);
@@ -88,6 +103,7 @@ export function toResultReport(r: Result): ResultReport {
       content: t.content,
       ...(t.node ? { node: t.node } : {}),
       ...(t.latency ? { latency: t.latency } : {}),
+      ...speechTurnFields(t),
     })),
     metrics: r.metrics,
     rules: r.rules,
@@ -98,7 +114,18 @@ export function toResultReport(r: Result): ResultReport {
     ...(r.context_trimmed ? { context_trimmed: r.context_trimmed } : {}),
     ...(r.agent_model ? { agent_model: roleModel(r.agent_model) } : {}),
     ...(r.turn_quality ? { turn_quality: r.turn_quality } : {}),
+    ...withResultSpeech(r),
   };
+}
+
+function withResultSpeech(r: Result): { speech?: SpeechResultReport } {
+  const speech = speechResultReport(r);
+  return speech ? { speech } : {};
+}
+
+function withRunSpeech(results: Result[]): { speech?: SpeechRunReport } {
+  const speech = speechRunReport(results);
+  return speech ? { speech } : {};
 }
 
 /** A run's pass rate with its 95% Wilson interval: passed of the judged conversations (imported ones are not judged). */
@@ -132,6 +159,7 @@ export function toRunReport(run: Run, results: Result[]): RunReport {
     ...(run.problems ? { problems: run.problems } : {}),
     ...withLatency(run, results),
     ...(run.endpoint_stats?.length ? { endpoints: run.endpoint_stats } : {}),
+    ...withRunSpeech(results),
     results: results.map(toResultReport),
   };
 }

@@ -14,6 +14,7 @@ import { printJson, printTable, shortDate } from '../output.js';
 import { useStore, withDbOption } from '../store-option.js';
 import { modelsLine } from '../text/models-text.js';
 import { latencyText } from '../text/latency-text.js';
+import { speechText } from '../text/speech-text.js';
 
 export function registerRuns(program: Command): void {
   const runs = program.command('runs').description('list and show stored runs');
@@ -132,6 +133,8 @@ export function registerRuns(program: Command): void {
       );
       const latency = latencyText(report.latency);
       if (latency) process.stdout.write(`\n${latency}`);
+      const speech = speechText(report.speech);
+      if (speech) process.stdout.write(`\n${speech}`);
       if (run.endpoint_stats?.length) {
         process.stdout.write('\nEndpoints\n');
         printTable([...ENDPOINT_COLUMNS], endpointRows(run.endpoint_stats));

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { printJson } from '../output.js';
 import { phoneNoise, speakingRate } from '../speech-flags.js';
+import { useStore, withDbOption } from '../store-option.js';
 
 interface SpeechTestCliOptions {
   tts?: string;
@@ -72,4 +73,22 @@ export function registerSpeech(program: Command): void {
       );
       if (!out.usable) process.exitCode = 1;
     });
+  withDbOption(
+    speech
+      .command('cache')
+      .description(
+        'the speech round-trip cache: what each TTS/STT pair heard of a line, kept across runs by content hash (engines, voice, text, line); --clear empties it (after upgrading an engine)',
+      )
+      .option('--clear', 'remove every cached round trip')
+      .option('--json', 'print JSON'),
+  ).action((opts: { db?: string; clear?: boolean; json?: boolean }) =>
+    useStore(opts, (store) => {
+      if (opts.clear) store.speechCache.clear();
+      const stats = store.speechCache.stats();
+      if (opts.json) return printJson({ ...stats, cleared: !!opts.clear });
+      process.stdout.write(
+        `${opts.clear ? 'cleared; ' : ''}${stats.entries} cached round trip(s), ${(stats.bytes / 1024).toFixed(0)} KB, ${stats.hits} hit(s)\n`,
+      );
+    }),
+  );
 }

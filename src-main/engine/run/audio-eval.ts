@@ -230,3 +230,28 @@ export async function evaluateAudio(
   );
   return { transcript: heard.transcript, ...verdicts };
 }
+
+/**
+ * A stored result evaluated again on what was heard (audio evaluation of a finished run): its agent turns
+ * spoken and heard, its audio verdicts replaced, the audio judge's calls added (purpose `audio_judge`); the
+ * text verdicts are untouched. `setup` is the conversation's caller (its line dropouts apply both ways).
+ */
+export async function reevaluateStoredResult(
+  s: RunSpeech,
+  result: Result,
+  o: { calls?: ModelCalls; signal?: AbortSignal; setup?: CallerSetup },
+): Promise<Result> {
+  const out = await evaluateAudio(s, result, { calls: o.calls, signal: o.signal, setup: o.setup });
+  const rest: Result = { ...result };
+  delete rest.audio_metrics;
+  delete rest.audio_rules;
+  delete rest.audio_error;
+  return {
+    ...rest,
+    transcript: out.transcript,
+    ...(out.audio_metrics ? { audio_metrics: out.audio_metrics } : {}),
+    ...(out.audio_rules ? { audio_rules: out.audio_rules } : {}),
+    ...(out.audio_error ? { audio_error: out.audio_error } : {}),
+    model_calls: [...result.model_calls, ...(o.calls?.records ?? []).map((c) => ({ ...c, purpose: 'audio_judge' }))],
+  };
+}

@@ -1,6 +1,7 @@
 /**
  * Callers that behave like phone callers (issue 27): a test's perturbations (over its persona's, key by
- * key), the persona's pace and accent as a speaking rate and a voice, and every draw from one seed per
+ * key, over what the persona form's choices imply), the persona's pace and accent as a speaking rate and a
+ * voice, and every draw from one seed per
  * conversation, so a run does the same thing again. Each decision is a function of (seed, kind, turn)
  * alone, never of the order things were asked in.
  */
@@ -11,6 +12,22 @@ import type { RunSpeech } from './audio-eval.js';
 
 /** Speaking rate of the persona form's pace. */
 export const PACE_RATE = { slow: 0.8, normal: 1, fast: 1.25 } as const;
+
+/**
+ * What the persona form's plain choices do to a phone caller in a run with caller speech, unless the
+ * perturbations say otherwise: a noisy line is street noise at 10 dB, a line breaking up drops out 12 times
+ * a minute for 250 ms, and a caller who interrupts cuts in on a third of the agent's turns, 1.5 s into them.
+ * (A text run keeps them as instructions to the simulated caller only.)
+ */
+export function personaPerturbations(p: Persona | undefined): CallerPerturbations {
+  if (!p) return {};
+  const line = p.personality.line_quality;
+  return {
+    ...(line === 'noisy' ? { noise: { kind: 'street' as const, snr_db: 10 } } : {}),
+    ...(line === 'breaking_up' ? { dropouts: { per_minute: 12, ms: 250 } } : {}),
+    ...(p.behaviours.interrupts ? { barge_in: { probability: 1 / 3, after_ms: 1500 } } : {}),
+  };
+}
 
 /** Nominal speaking rate when no audio is made (text-only runs): about 150 words a minute. */
 export const NOMINAL_CHARS_PER_SECOND = 14;
@@ -41,9 +58,14 @@ export function callerSetup(
   repeat: number,
   runSeed: number,
   resolve?: (id: string) => Persona | undefined,
+  o: { callerSpeech?: boolean } = {},
 ): CallerSetup {
   const persona = personaOf(test, resolve);
-  const perturbations: CallerPerturbations = { ...persona?.perturbations, ...test.perturbations };
+  const perturbations: CallerPerturbations = {
+    ...(o.callerSpeech ? personaPerturbations(persona) : {}),
+    ...persona?.perturbations,
+    ...test.perturbations,
+  };
   const base = perturbations.seed ?? runSeed;
   return {
     perturbations,

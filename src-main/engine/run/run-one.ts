@@ -84,7 +84,9 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
       };
       prompt = '';
     }
-    const setup = callerSetup(item.test, repeat, ctx.speech?.seed ?? ctx.callerSeed ?? 0, ctx.resolvePersona);
+    const setup = callerSetup(item.test, repeat, ctx.speech?.seed ?? ctx.callerSeed ?? 0, ctx.resolvePersona, {
+      callerSpeech: ctx.speech?.callerSpeech,
+    });
     const behaviour = callerBehaviour(setup, ctx.speech, { owner: id, signal: ctx.signal });
     setupOf = setup;
     conv ??= await runConversation({
