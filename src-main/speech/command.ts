@@ -12,6 +12,7 @@ import { speechError, type SpeechErrorContext } from './errors.js';
 import { audioToTranscribe } from './stt-input.js';
 import { findPreset } from './presets.js';
 import { noAnswerWithin, sttLimit, ttsLimit } from './budget.js';
+import { watchCpu } from './cpu-watch.js';
 import type { SpeechRole, SpeechSpec } from './spec.js';
 import {
   SpeechError,
@@ -48,13 +49,20 @@ function run(
   limit: TimeLimit,
 ): Promise<Ran> {
   const ctx = ctxOf(spec, role);
-  const timeoutMs = limit.ms;
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(argv[0], argv.slice(1), {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      signal: o.signal,
-      timeout: timeoutMs,
+    // its own process group (POSIX), so a program over its limit is stopped with everything it started
+    const group = process.platform !== 'win32';
+    const child = spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], signal: o.signal, detached: group });
+    let over: 'cpu' | 'wall' | undefined;
+    const stopWatch = watchCpu(child.pid, limit, (by) => {
+      over = by;
+      try {
+        if (group && child.pid) process.kill(-child.pid, 'SIGKILL');
+        else child.kill('SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
     });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
@@ -67,6 +75,7 @@ function run(
     child.stderr.on('data', (d: Buffer) => err.length < 64 && err.push(d));
     child.stdin.on('error', () => {}); // a program that does not read stdin
     child.on('error', (e: NodeJS.ErrnoException) => {
+      stopWatch();
       if (e.name === 'AbortError') return reject(speechError(ctx, 'cancelled', 'the call was cancelled'));
       if (e.code === 'ENOENT') {
         const preset = spec.preset ? findPreset(spec.preset) : undefined;
@@ -82,9 +91,9 @@ function run(
       reject(speechError(ctx, 'command_failed', e.message));
     });
     child.on('close', (code, signal) => {
+      stopWatch();
       const stderr = Buffer.concat(err).toString('utf8').trim().split('\n').slice(-4).join(' | ').slice(0, 400);
-      if (signal === 'SIGTERM' && performance.now() - t0 >= timeoutMs - 50)
-        return reject(speechError(ctx, 'timeout', noAnswerWithin(limit)));
+      if (over) return reject(speechError(ctx, 'timeout', noAnswerWithin(limit, over)));
       if (size > MAX_OUTPUT) return reject(speechError(ctx, 'command_failed', 'it wrote more than 64 MB to stdout'));
       if (code !== 0)
         return reject(

@@ -14,6 +14,7 @@ import { unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { noAnswerWithin, sttLimit } from './budget.js';
+import { watchCpu } from './cpu-watch.js';
 import { fill } from './command.js';
 import { speechError, type SpeechErrorContext } from './errors.js';
 import { findPreset } from './presets.js';
@@ -145,19 +146,20 @@ class Recogniser {
     const file = join(this.dir, `${id}.raw`);
     await writeFile(file, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength));
     this.busyNow();
-    let timer: NodeJS.Timeout | undefined;
+    let stopWatch: (() => void) | undefined;
     let onAbort: (() => void) | undefined;
     try {
       return await new Promise<string>((resolve, reject) => {
         this.pending = { id, resolve, reject };
-        timer = setTimeout(() => this.kill(this.fail('timeout', noAnswerWithin(limit))), limit.ms);
+        // CPU time of this utterance (the recogniser is busy with nothing else), with a wall-clock cap
+        stopWatch = watchCpu(this.child.pid, limit, (by) => this.kill(this.fail('timeout', noAnswerWithin(limit, by))));
         onAbort = () => this.kill(this.fail('cancelled', 'the call was cancelled'));
         if (signal?.aborted) return onAbort();
         signal?.addEventListener('abort', onAbort, { once: true });
         writeSync(this.ctl, `${id}\n`);
       });
     } finally {
-      clearTimeout(timer);
+      stopWatch?.();
       if (onAbort) signal?.removeEventListener('abort', onAbort);
       await unlink(file).catch(() => undefined);
     }

@@ -2,9 +2,9 @@
  * The speech pool (issue 27): one per process, sized to the CPU cores and separate from conversation
  * concurrency. Every text-to-speech and speech-to-text call of a run or an audio evaluation goes through
  * it, so ten conversations at once start at most `workers` recognisers, not ten. Conversations queue
- * fairly: each has its own queue and a free worker takes the next conversation in turn (round robin),
- * so a conversation with twenty turns to hear does not make the others wait for all of them. A call's
- * time limit starts when a worker takes it, never while it waits.
+ * fairly: each has its own queue and a free worker takes the conversation served least recently (a new
+ * one first; ties in the order they queued), so a conversation with twenty turns to hear does not make
+ * the others wait for all of them. A call's time limit starts when a worker takes it, never while it waits.
  */
 import { availableParallelism } from 'node:os';
 import { SpeechError } from './types.js';
@@ -32,8 +32,12 @@ export const defaultSpeechWorkers = (): number => Math.max(1, availableParalleli
 
 export class SpeechPool {
   private readonly queues = new Map<string, Task[]>();
-  /** Owners with queued work, in the order they get a worker. */
+  /** Owners with queued work, in the order they queued. */
   private readonly turn: string[] = [];
+  /** When each owner last had a call started (a counter): the least recently served goes next. */
+  private readonly lastStart = new Map<string, number>();
+  private started = 0;
+  private readonly runningBy = new Map<string, number>();
   private running = 0;
   private done = 0;
   private peak = 0;
@@ -94,32 +98,69 @@ export class SpeechPool {
     if (i >= 0) this.turn.splice(i, 1);
   }
 
+  /** The owner with queued work served least recently (never served first; ties: who queued first). */
+  private nextOwner(): string {
+    let best = 0;
+    let bestAt = Infinity;
+    this.turn.forEach((owner, i) => {
+      const at = this.lastStart.get(owner) ?? -1;
+      if (at < bestAt) {
+        best = i;
+        bestAt = at;
+      }
+    });
+    return this.turn.splice(best, 1)[0];
+  }
+
   private pump(): void {
     while (this.running < this.size && this.turn.length) {
-      const owner = this.turn.shift()!;
+      const owner = this.nextOwner();
       const q = this.queues.get(owner)!;
       const task = q.shift()!;
       if (q.length) this.turn.push(owner);
       else this.queues.delete(owner);
-      this.start(task);
+      this.start(owner, task);
     }
   }
 
-  private start(task: Task): void {
+  private start(owner: string, task: Task): void {
     if (task.onAbort) task.signal?.removeEventListener('abort', task.onAbort);
     this.running++;
+    this.runningBy.set(owner, (this.runningBy.get(owner) ?? 0) + 1);
+    this.lastStart.set(owner, this.started++);
     this.peak = Math.max(this.peak, this.running);
+    const finish = () => {
+      this.running--;
+      this.done++;
+      const left = (this.runningBy.get(owner) ?? 1) - 1;
+      if (left) this.runningBy.set(owner, left);
+      else this.runningBy.delete(owner);
+      this.forgetIdle();
+      this.pump();
+    };
     let p: Promise<unknown>;
     try {
       p = task.run();
     } catch (e) {
       p = Promise.reject(e);
     }
-    p.then(task.resolve, task.reject).finally(() => {
-      this.running--;
-      this.done++;
-      this.pump();
-    });
+    p.then(
+      (v) => {
+        finish();
+        task.resolve(v);
+      },
+      (e: unknown) => {
+        finish();
+        task.reject(e);
+      },
+    );
+  }
+
+  /** Keeps the service record bounded: owners with nothing queued or running are forgotten past 10,000. */
+  private forgetIdle(): void {
+    if (this.lastStart.size <= 10_000) return;
+    for (const owner of this.lastStart.keys())
+      if (!this.queues.has(owner) && !this.runningBy.has(owner)) this.lastStart.delete(owner);
   }
 }
 

@@ -52,9 +52,12 @@ export interface SpeechCallOptions {
   rate?: number;
 }
 
-/** A time limit and how it was set ("20 s + 4 x the 3.1 s of audio"), named in the timeout error. */
+/** A time limit and how it was set ("10 s + 2 x the 3.1 s of audio of CPU time..."), named in the timeout error. */
 export interface TimeLimit {
+  /** Wall-clock cap. */
   ms: number;
+  /** CPU-time budget of a local program (checked where the program's CPU time can be read: Linux). */
+  cpuMs?: number;
   why: string;
 }
 

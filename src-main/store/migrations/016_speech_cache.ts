@@ -10,8 +10,10 @@ CREATE TABLE speech_cache (
   data_json TEXT NOT NULL,
   bytes INTEGER NOT NULL,
   hits INTEGER NOT NULL DEFAULT 0,
+  -- order of last use (a counter, so the least recently used is exact whatever the clock's resolution)
+  used_seq INTEGER NOT NULL,
   created_at TEXT NOT NULL,
   used_at TEXT NOT NULL
 );
-CREATE INDEX speech_cache_used ON speech_cache(used_at);
+CREATE INDEX speech_cache_used ON speech_cache(used_seq);
 `;

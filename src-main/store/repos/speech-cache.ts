@@ -28,7 +28,10 @@ export class SpeechCacheRepo {
     const row = prep(this.db, 'SELECT data_json FROM speech_cache WHERE key = ?').get(key) as
       { data_json: string } | undefined;
     if (!row) return undefined;
-    prep(this.db, 'UPDATE speech_cache SET hits = hits + 1, used_at = ? WHERE key = ?').run(nowIso(), key);
+    prep(
+      this.db,
+      'UPDATE speech_cache SET hits = hits + 1, used_at = ?, used_seq = (SELECT coalesce(max(used_seq), 0) + 1 FROM speech_cache) WHERE key = ?',
+    ).run(nowIso(), key);
     try {
       return JSON.parse(row.data_json) as unknown;
     } catch {
@@ -46,8 +49,10 @@ export class SpeechCacheRepo {
         { bytes: number } | undefined;
       prep(
         this.db,
-        `INSERT INTO speech_cache (key, data_json, bytes, created_at, used_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(key) DO UPDATE SET data_json = excluded.data_json, bytes = excluded.bytes, used_at = excluded.used_at`,
+        `INSERT INTO speech_cache (key, data_json, bytes, used_seq, created_at, used_at)
+         VALUES (?, ?, ?, (SELECT coalesce(max(used_seq), 0) + 1 FROM speech_cache), ?, ?)
+         ON CONFLICT(key) DO UPDATE SET data_json = excluded.data_json, bytes = excluded.bytes,
+           used_seq = excluded.used_seq, used_at = excluded.used_at`,
       ).run(key, json, bytes, now, now);
       this.bytes = before - (old?.bytes ?? 0) + bytes;
       if (this.bytes > this.maxBytes) this.trim();
@@ -64,7 +69,7 @@ export class SpeechCacheRepo {
     this.bytes = undefined;
     this.total();
     const goal = Math.floor(this.maxBytes * 0.9);
-    const rows = prep(this.db, 'SELECT key, bytes FROM speech_cache ORDER BY used_at, rowid').iterate() as Iterable<{
+    const rows = prep(this.db, 'SELECT key, bytes FROM speech_cache ORDER BY used_seq').iterate() as Iterable<{
       key: string;
       bytes: number;
     }>;

@@ -88,8 +88,9 @@ describe('speech.audioEval (a finished run, tiny GGUF judge, real speech engines
     const bad = await dispatch(t.ctx, 'speech.audioEval', { run_id: runId, tts: 'festival', stt: 'pocketsphinx' });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', path: 'tts' } });
     expect(!bad.ok && bad.error.message).toContain('unknown engine "festival"');
-    const noEngines = await dispatch(t.ctx, 'speech.audioEval', { run_id: runId });
-    expect(!noEngines.ok && noEngines.error.message).toContain('needs a text-to-speech engine');
+    const badStt = await dispatch(t.ctx, 'speech.audioEval', { run_id: runId, stt: 'whisper:' });
+    expect(badStt).toMatchObject({ ok: false, error: { code: 'invalid_input', path: 'stt' } });
+    expect(!badStt.ok && badStt.error.message).toContain('whisper needs a model file');
     expect(t.store.results.listByRun(runId)).toEqual(before);
     // the server is down: every turn fails, the audio part says so, the text verdicts are kept
     const down = await t.call('speech.audioEval', {

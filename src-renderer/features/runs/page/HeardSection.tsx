@@ -22,9 +22,13 @@ export function HeardSection({ r, onTurn }: { r: Result; onTurn: (index: number)
       <h4>Heard through speech</h4>
       {(agentWer || callerWer) && (
         <p className="small" data-testid="conversation-wer">
-          Word error rate{agentWer ? `: the agent as the caller heard it ${formatWer(agentWer)}` : ''}
-          {agentWer && callerWer ? ';' : ':'}
-          {callerWer ? ` the caller as the agent heard it ${formatWer(callerWer)}` : ''}
+          Word error rate:{' '}
+          {[
+            agentWer && `the agent as the caller heard it ${formatWer(agentWer)}`,
+            callerWer && `the caller as the agent heard it ${formatWer(callerWer)}`,
+          ]
+            .filter(Boolean)
+            .join('; ')}
         </p>
       )}
       {r.audio_error && (
@@ -54,7 +58,7 @@ export function HeardSection({ r, onTurn }: { r: Result; onTurn: (index: number)
           ))}
         </tbody>
       </table>
-      {(r.audio_metrics?.length || r.audio_rules?.length) && (
+      {(r.audio_metrics?.length ?? 0) + (r.audio_rules?.length ?? 0) > 0 && (
         <table className="heard-verdicts" data-testid="audio-verdicts">
           <thead>
             <tr>
