@@ -1,4 +1,4 @@
-import type { Run, TestSuite } from '../../src-shared/schemas/index.js';
+import type { Run } from '../../src-shared/schemas/index.js';
 import type { RunAgent } from '../engine/index.js';
 import type { AgentSummary, AgentVersion, Store } from '../store/index.js';
 import { conflict, invalid, notFound } from './errors.js';
@@ -65,25 +65,9 @@ export function requireRun(store: Store, id: string, path?: string): Run {
 }
 
 /** A stored run that is not running (here or in another process); `action` says what waits for it. */
-export function finishedRun(store: Store, id: string, action: string, activeHere = false): Run {
+export function finishedRun(store: Store, id: string, action: string): Run {
   const run = requireRun(store, id);
-  if (activeHere || run.status === 'running' || run.status === 'queued')
+  if (run.status === 'running' || run.status === 'queued')
     throw conflict(`run ${id} is still running: ${action} when it has finished`);
   return run;
-}
-
-/** A stored suite by id or unique name. */
-export function requireSuite(
-  store: Store,
-  ref: string,
-  path = 'suite_id',
-): { id: string; name: string; data: TestSuite } {
-  let found;
-  try {
-    found = store.suites.find(ref);
-  } catch (e) {
-    throw invalid((e as Error).message, path);
-  }
-  if (!found) throw notFound(`suite ${ref}`, path);
-  return { id: found.id, name: found.name, data: found.data };
 }

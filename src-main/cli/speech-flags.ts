@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import type { RunSpeechOptions } from '../../src-shared/schemas/index.js';
 import { CliError } from './errors.js';
+import { intFlag } from './flags.js';
 
 export interface SpeechCliOptions {
   tts?: string;
@@ -42,14 +43,6 @@ export function withSpeechFlags(cmd: Command): Command {
     .option('--speech-workers <n>', 'speech engine calls at once (default: one per CPU core)');
 }
 
-function wholeNumber(flag: string, v: string | undefined, min: number, max: number): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!v.trim() || !Number.isInteger(n) || n < min || n > max)
-    throw new CliError(`${flag}: expected a whole number from ${min} to ${max.toLocaleString('en-US')}, got "${v}"`);
-  return n;
-}
-
 export function phoneNoise(flag: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
@@ -68,8 +61,8 @@ export function speakingRate(flag: string, v: string | undefined): number | unde
 
 export function speechRunOptions(o: SpeechCliOptions): RunSpeechOptions | undefined {
   const noise = phoneNoise('--phone-noise', o.phoneNoise);
-  const seed = wholeNumber('--speech-seed', o.speechSeed, 0, 0xffffffff);
-  const workers = wholeNumber('--speech-workers', o.speechWorkers, 1, 64);
+  const seed = intFlag('--speech-seed', o.speechSeed, { min: 0, max: 0xffffffff });
+  const workers = intFlag('--speech-workers', o.speechWorkers, { min: 1, max: 64 });
   if (!o.audioEval && !o.callerSpeech) {
     if (o.tts || o.stt || noise !== undefined || workers !== undefined)
       throw new CliError(

@@ -4,6 +4,7 @@ import { openDatabase, type OpenOptions } from './connection.js';
 import { AgentsRepo } from './repos/agents.js';
 import { AnalysesRepo } from './repos/analyses.js';
 import { DocumentsRepo } from './repos/documents.js';
+import { FixesRepo } from './repos/fixes.js';
 import { JobsRepo } from './repos/jobs.js';
 import { JudgementsRepo } from './repos/judgements.js';
 import { LabelsRepo } from './repos/labels.js';
@@ -43,6 +44,8 @@ export interface Store {
   readonly jobs: JobsRepo;
   /** Speech round trips by content hash, kept across runs (issue 27). */
   readonly speechCache: SpeechCacheRepo;
+  /** Fixes of failing tests and their iterations (docs/fix.md). */
+  readonly fixes: FixesRepo;
   /** Runs `fn` in one transaction: all of it is written or none. */
   transaction<T>(fn: () => T): T;
   /** SQLite online backup to `dest`. */
@@ -68,6 +71,7 @@ export function openStore(file: string, opts: OpenOptions = {}): Store {
     analyses: new AnalysesRepo(db),
     jobs: new JobsRepo(db, runs.locks),
     speechCache: new SpeechCacheRepo(db),
+    fixes: new FixesRepo(db),
     transaction: (fn) => db.transaction(fn)(),
     backup: async (dest) => {
       await db.backup(dest);

@@ -9,3 +9,4 @@ export * from './labels.js';
 export * from './readiness.js';
 export * from './latency-budget.js';
 export * from './perturbations.js';
+export * from './fix.js';

@@ -80,6 +80,8 @@ export const TestCase = z.object({
   caller_script_ends_call: z.boolean().optional(),
   /** Phone-caller behaviours for this test (barge-in, silence, noise, dropouts, rate, voice); they win over the persona's, key by key. */
   perturbations: CallerPerturbations.optional(),
+  /** Held out of fixing (docs/fix.md): never shown to the model that diagnoses and proposes fixes, run only at the end of a fix to show whether it overfits. Ordinary runs run it like any test. */
+  holdout: z.boolean().optional(),
   /** What the source file carried that Parley does not model (original spellings, keys), so export is lossless. */
   source_meta: z.record(z.string(), z.unknown()).optional(),
 });

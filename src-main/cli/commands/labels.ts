@@ -4,7 +4,7 @@ import { AppError } from '../../app/index.js';
 import { calibrationText, humanAgreementHeader, humanAgreementTable } from '../text/format-human-agreement.js';
 import { CliError } from '../errors.js';
 import { info, printJson, printTable } from '../output.js';
-import { withDbOption } from '../store-option.js';
+import { withDbOption } from '../use-app.js';
 
 /** An import error with every problem on its own line (the API carries them as `issues`). */
 function importError(e: AppError): CliError {

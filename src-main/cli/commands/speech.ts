@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { printJson } from '../output.js';
 import { phoneNoise, speakingRate } from '../speech-flags.js';
-import { useStore, withDbOption } from '../store-option.js';
+import { withDbOption } from '../use-app.js';
+import { formatBytes } from '../../../src-shared/text/format-bytes.js';
 
 interface SpeechTestCliOptions {
   tts?: string;
@@ -35,15 +36,11 @@ export function registerSpeech(program: Command): void {
       const noise = phoneNoise('--phone-noise', opts.phoneNoise);
       const rate = speakingRate('--rate', opts.rate);
       const { speechTest } = await import('../../app/speech-test.js');
-      const { AppError } = await import('../../app/errors.js');
-      const { cliErrorOf } = await import('../use-app.js');
-      let out;
-      try {
-        out = await speechTest({ tts: opts.tts, stt: opts.stt, text, voice: opts.voice, rate, phone_noise: noise });
-      } catch (e) {
-        if (e instanceof AppError) throw cliErrorOf(e, { tts: '--tts', stt: '--stt', text: 'TEXT' });
-        throw e;
-      }
+      const { asCli } = await import('../errors.js');
+      const out = await asCli(
+        () => speechTest({ tts: opts.tts, stt: opts.stt, text, voice: opts.voice, rate, phone_noise: noise }),
+        { text: 'TEXT' },
+      );
       if (opts.json) return printJson(out);
       const diff = out.diff
         .map((p) => (p.op === 'same' ? p.text : p.op === 'said' ? `[-${p.text}-]` : `{+${p.text}+}`))
@@ -81,14 +78,16 @@ export function registerSpeech(program: Command): void {
       )
       .option('--clear', 'remove every cached round trip')
       .option('--json', 'print JSON'),
-  ).action((opts: { db?: string; clear?: boolean; json?: boolean }) =>
-    useStore(opts, (store) => {
-      if (opts.clear) store.speechCache.clear();
-      const stats = store.speechCache.stats();
+  ).action(async (opts: { db?: string; clear?: boolean; json?: boolean }) => {
+    const { useApp } = await import('../use-app.js');
+    await useApp(opts, (app) => {
+      const cache = app.store.speechCache;
+      if (opts.clear) cache.clear();
+      const stats = cache.stats();
       if (opts.json) return printJson({ ...stats, cleared: !!opts.clear });
       process.stdout.write(
-        `${opts.clear ? 'cleared; ' : ''}${stats.entries} cached round trip(s), ${(stats.bytes / 1024).toFixed(0)} KB, ${stats.hits} hit(s)\n`,
+        `${opts.clear ? 'cleared; ' : ''}${stats.entries} cached round trip(s), ${formatBytes(stats.bytes)}, ${stats.hits} hit(s)\n`,
       );
-    }),
-  );
+    });
+  });
 }

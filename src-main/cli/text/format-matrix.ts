@@ -1,5 +1,4 @@
-import type { MatrixCell, RunMatrix } from '../../compare/matrix.js';
-import { modelsLine } from '../../compare/run-config.js';
+import { configModelsLine as modelsLine, type MatrixCell, type RunMatrix } from '../../app/index.js';
 import { latencyRankLines } from './format-latency.js';
 
 /** Plain-text rendering of the N-way matrix for `parley compare`. */

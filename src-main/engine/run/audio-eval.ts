@@ -7,7 +7,6 @@
  * (`speech_error`) and the result's audio part (`audio_error`); the text verdicts are kept.
  */
 import type {
-  Accent,
   CheckResult,
   MetricResult,
   Result,
@@ -17,30 +16,16 @@ import type {
 } from '../../../src-shared/schemas/index.js';
 import { wordErrors } from '../../../src-shared/speech/word-errors.js';
 import { withResponseMs, withTimeToFirstAudio } from '../conversation/response-latency.js';
-import { atTurn, type LineOutcome, type SpeechLines, type SttEngine, type TtsEngine } from '../../speech/index.js';
+import { atTurn, type LineOutcome } from '../../speech/index.js';
 import { checkPatterns, checkSubstrings, judgeMetrics } from '../judge/index.js';
 import type { ResolvedMetric } from '../judge/metric-specs.js';
 import type { EngineLimits } from '../limits.js';
 import type { HeardCaller } from '../conversation/types.js';
 import type { ModelCalls } from '../model-io/model-calls.js';
 import { agentLine, callerLine, callerRate, callerVoice, type CallerSetup } from './caller-behaviour.js';
+import type { RunSpeech } from './run-speech-types.js';
 
-export interface RunSpeech {
-  /** The engines, through the speech pool and the round-trip cache. */
-  lines: SpeechLines;
-  tts: TtsEngine;
-  stt: SttEngine;
-  /** Voices the TTS engine offers: the agent speaks with the first, callers are spread over the rest. */
-  voices: string[];
-  /** The engine's voices per accent (a persona's accent picks among them). */
-  accents: Partial<Record<Accent, string[]>>;
-  audioEval: boolean;
-  callerSpeech: boolean;
-  /** Phone line noise level (band limit on when set). */
-  phoneNoise?: number;
-  /** The run's speech seed (options.speech.seed, default 0): perturbations and line noise are drawn from it. */
-  seed: number;
-}
+export type { RunSpeech } from './run-speech-types.js';
 
 /** Word errors, audio length, cache and voice of a spoken turn. */
 function speechOf(

@@ -8,7 +8,7 @@
 import type { CallerPerturbations, Persona, TestCase } from '../../../src-shared/schemas/index.js';
 import { seeded, seedOf, type LineSpec } from '../../speech/index.js';
 import type { CallerBehaviour } from '../conversation/types.js';
-import type { RunSpeech } from './audio-eval.js';
+import type { RunSpeech } from './run-speech-types.js';
 
 /** Speaking rate of the persona form's pace. */
 export const PACE_RATE = { slow: 0.8, normal: 1, fast: 1.25 } as const;

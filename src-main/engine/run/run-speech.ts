@@ -9,15 +9,15 @@ import {
   type SpeechPool,
   type SpeechRegistry,
 } from '../../speech/index.js';
-import type { RunSpeech } from './audio-eval.js';
+import type { RunSpeech } from './run-speech-types.js';
+import { EngineInputError } from '../errors.js';
 
 /** Thrown for run speech options that cannot work; `path` is the option (options.speech.tts, ...). */
-export class SpeechOptionError extends Error {
-  constructor(
-    message: string,
-    readonly path: string,
-  ) {
-    super(message);
+export class SpeechOptionError extends EngineInputError {
+  declare readonly path: string;
+  constructor(message: string, path: string) {
+    super(message, path);
+    this.name = 'SpeechOptionError';
   }
 }
 
@@ -41,7 +41,7 @@ export function loadRunSpeech(
   if (!o || (!o.audio_eval && !o.caller_speech)) {
     if (o?.phone_noise !== undefined)
       throw new SpeechOptionError(
-        'a phone noise level needs speech: add audio evaluation (--audio-eval) or caller speech (--caller-speech)',
+        'a phone noise level needs speech: add audio evaluation or caller speech',
         'options.speech.phone_noise',
       );
     return undefined;

@@ -20,6 +20,12 @@ const FORMAT_LABELS: Record<string, string> = {
   'vapi-squad': 'VAPI squad',
   revring: 'RevRing',
   voicetest: 'voicetest',
+  bland: 'Bland',
+  'bland-pathway': 'Bland pathway',
+  telnyx: 'Telnyx',
+  livekit: 'LiveKit',
+  elevenlabs: 'ElevenLabs',
+  xlsform: 'XLSForm',
   parley: 'Parley',
   custom: 'custom',
 };
@@ -88,7 +94,7 @@ export function AgentsPage() {
         ref={fileInput}
         type="file"
         multiple
-        accept=".json,.md,.txt,application/json"
+        accept=".json,.md,.txt,.py,.xlsx,application/json"
         hidden
         data-testid="import-input"
         aria-label="Agent files to import"

@@ -7,6 +7,7 @@ import { JsonField } from './JsonField.js';
 import { MetricsSection } from './MetricsSection.js';
 import { RulesSection } from './RulesSection.js';
 import { ToolMocksSection } from './ToolMocksSection.js';
+import { TestFlags } from './TestFlags.js';
 import { parseVariablesJson } from './suite-form.js';
 
 const num = (v: string) => (v === '' ? undefined : Number(v));
@@ -107,17 +108,7 @@ export function TestCaseEditor({
               <span className="field-error">{errorAt(`${base}.metric_threshold`)}</span>
             )}
           </label>
-          <label className="check-label">
-            <span>
-              <input
-                type="checkbox"
-                checked={!!test.two_step_judge}
-                onChange={(e) => set({ two_step_judge: e.target.checked || undefined })}
-              />{' '}
-              Two-step judging
-            </span>
-            <span className="muted small">Extract facts first, then judge (slower, closer to human review).</span>
-          </label>
+          <TestFlags test={test} onChange={set} />
         </div>
         <label>
           Agent model for this test

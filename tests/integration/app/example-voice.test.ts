@@ -11,6 +11,7 @@ import { AgentGraph, TestSuite, type GraphNode } from '../../../src-shared/schem
 import { runSuite } from '../../../src-main/engine/index.js';
 import { createProviderRegistry } from '../../../src-main/providers/registry.js';
 import { turnWer } from '../../../src-shared/speech/wer-summary.js';
+import { AudioEvalOutput } from '../../../src-shared/contract/speech.js';
 import { useApiContext } from '../../support/api-context.js';
 
 const t = useApiContext();
@@ -41,7 +42,12 @@ describe('the example suite heard through the default pair', () => {
       options: { concurrency: 2 },
     });
     await registry.close();
-    const first = await t.call('speech.audioEval', { run_id: run.run.id });
+    const evaluate = async () => {
+      const job = await t.job((await t.call('speech.audioEval', { run_id: run.run.id })).job_id, 500_000);
+      expect(job).toMatchObject({ kind: 'audio-eval', status: 'done' });
+      return AudioEvalOutput.parse(job.result);
+    };
+    const first = await evaluate();
     expect(first).toMatchObject({
       errors: 0,
       not_spoken: 0,
@@ -64,7 +70,7 @@ describe('the example suite heard through the default pair', () => {
       });
     }
     expect(first.cache.hits + first.cache.misses).toBe(first.turns);
-    const second = await t.call('speech.audioEval', { run_id: run.run.id });
+    const second = await evaluate();
     expect(second.cache).toEqual({ hits: first.turns, misses: 0 });
     expect(second.word_error_rate).toEqual(first.word_error_rate);
   }, 600_000);

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { GapProposalShape, ProposeOutcomeShape } from '../../../../src-shared/contract/analysis-coverage.js';
+import { ProposeOutcomeShape, type GapProposalShape } from '../../../../src-shared/contract/analysis-coverage.js';
 import { coverageLine, type GraphCoverage } from '../../../../src-shared/coverage.js';
 import type { Persona } from '../../../../src-shared/schemas/index.js';
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import { api } from '../../../api/client.js';
-import { useApi, useApiMutation, useAppEvents } from '../../../api/hooks.js';
+import { useApiMutation } from '../../../api/hooks.js';
+import { JobProgress } from '../../../ui/jobs/JobProgress.js';
+import { useJob } from '../../../ui/jobs/use-job.js';
 import { Dialog } from '../../../ui/Dialog.js';
 import { ErrorBox } from '../../../ui/common.js';
 import { ModelPicker } from '../../models/index.js';
@@ -18,7 +20,7 @@ type Step =
   | { kind: 'choose' }
   | { kind: 'review'; out: ProposeOutcomeShape; drafts: Draft[] }
   | { kind: 'saved'; out: ProposeOutcomeShape; added: string[] }
-  | { kind: 'running'; out: ProposeOutcomeShape; added: string[]; runId: string; done: number; total: number }
+  | { kind: 'running'; out: ProposeOutcomeShape; added: string[]; runId: string; jobId: string }
   | { kind: 'ran'; out: ProposeOutcomeShape; added: string[]; runId: string; after: GraphCoverage };
 
 const personaOf = (d: Draft) => (typeof d.test.persona === 'object' ? d.test.persona : undefined);
@@ -45,17 +47,30 @@ export function CoverGapsDialog({
 }) {
   const [model, setModel] = useState<ModelSpecInput | undefined>(initialModel);
   const [step, setStep] = useState<Step>({ kind: 'choose' });
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [proposeJob, setProposeJob] = useState<string | null>(null);
+  const proposing = useJob(proposeJob, { result: ProposeOutcomeShape });
+  const busy = starting || proposing.running;
   const [error, setError] = useState<Error | null>(null);
   const save = useApiMutation('analysis.saveGapTests', ['suites.get', 'suites.list', 'analysis.coverage']);
   const problem = modelProblem(model, true);
   const gaps = coverage.uncovered_edges.length + coverage.uncovered_globals.length;
 
-  // the run's status, polled too: a short run can finish before its events are listened to
-  const runId = step.kind === 'running' ? step.runId : '';
-  const run = useApi('runs.get', { id: runId }, { enabled: !!runId, refetchInterval: 1000, staleTime: 0 });
-  const finished = !!runId && !!run.data && !['running', 'queued'].includes(run.data.run.status);
+  useEffect(() => {
+    const out = proposing.result;
+    if (out && step.kind === 'choose') {
+      setProposeJob(null);
+      if (out.cancelled) setError(new Error('Cancelled: nothing was proposed or saved.'));
+      else setStep({ kind: 'review', out, drafts: out.proposals.map((p) => ({ ...p, keep: true })) });
+    }
+    if (proposing.job?.status === 'failed') {
+      setProposeJob(null);
+      setError(new Error(proposing.job.error?.message ?? 'proposing tests failed'));
+    }
+  }, [proposing.result, proposing.job, step.kind]);
+
+  const running = useJob(step.kind === 'running' ? step.jobId : null, { invalidates: ['runs.list'] });
+  const finished = step.kind === 'running' && !!running.job && running.job.status !== 'running';
   useEffect(() => {
     if (!finished || step.kind !== 'running') return;
     const { out, added, runId: id } = step;
@@ -65,27 +80,20 @@ export function CoverGapsDialog({
       .catch((err: Error) => setError(err));
   }, [finished, step, agentId, suiteId]);
 
-  useAppEvents((e) => {
-    if (e.type === 'analysis.progress' && e.kind === 'gap_tests' && e.agent_id === agentId)
-      setProgress({ done: e.done, total: e.total });
-    if (step.kind === 'running' && 'run_id' in e && e.run_id === step.runId) {
-      if (e.type === 'test.finished') setStep({ ...step, done: step.done + 1 });
-      if (e.type === 'run.finished') void run.refetch();
-    }
-  });
-
   const propose = async () => {
     setError(null);
-    setBusy(true);
-    setProgress(null);
+    setStarting(true);
     try {
-      const out = await api.call('analysis.proposeGapTests', { agent_id: agentId, suite_id: suiteId, model: model! });
-      if (out.cancelled) setError(new Error('Cancelled: nothing was proposed or saved.'));
-      else setStep({ kind: 'review', out, drafts: out.proposals.map((p) => ({ ...p, keep: true })) });
+      const { job_id } = await api.call('analysis.proposeGapTests', {
+        agent_id: agentId,
+        suite_id: suiteId,
+        model: model!,
+      });
+      setProposeJob(job_id);
     } catch (e) {
       setError(e as Error);
     } finally {
-      setBusy(false);
+      setStarting(false);
     }
   };
 
@@ -124,13 +132,13 @@ export function CoverGapsDialog({
     if (step.kind !== 'saved') return;
     setError(null);
     try {
-      const { run_id } = await api.call('runs.start', {
+      const { run_id, job_id } = await api.call('runs.start', {
         agent_id: agentId,
         suite_id: suiteId,
         models: { agent: model ?? step.out.model_spec },
         options: { tests: step.added },
       });
-      setStep({ kind: 'running', out: step.out, added: step.added, runId: run_id, done: 0, total: step.added.length });
+      setStep({ kind: 'running', out: step.out, added: step.added, runId: run_id, jobId: job_id });
     } catch (e) {
       setError(e as Error);
     }
@@ -140,15 +148,9 @@ export function CoverGapsDialog({
   const actions =
     step.kind === 'choose' ? (
       <>
-        {busy ? (
-          <button type="button" onClick={() => void api.call('analysis.cancelGapTests', { agent_id: agentId })}>
-            Cancel
-          </button>
-        ) : (
-          <button type="button" onClick={onClose}>
-            Close
-          </button>
-        )}
+        <button type="button" onClick={onClose} disabled={busy}>
+          Close
+        </button>
         <button
           type="button"
           className="primary"
@@ -156,9 +158,7 @@ export function CoverGapsDialog({
           disabled={!!problem || busy || !gaps}
           data-testid="cover-gaps-propose"
         >
-          {busy
-            ? `Proposing… ${progress ? `${progress.done} of ${progress.total} gaps` : ''}`
-            : `Propose ${gaps} test${gaps === 1 ? '' : 's'}`}
+          {busy ? 'Proposing…' : `Propose ${gaps} test${gaps === 1 ? '' : 's'}`}
         </button>
       </>
     ) : step.kind === 'review' ? (
@@ -191,11 +191,7 @@ export function CoverGapsDialog({
           Run them
         </button>
       </>
-    ) : step.kind === 'running' ? (
-      <button type="button" onClick={() => void api.call('runs.cancel', { id: step.runId })}>
-        Cancel run
-      </button>
-    ) : (
+    ) : step.kind === 'running' ? null : (
       <button type="button" className="primary" onClick={onClose}>
         Done
       </button>
@@ -242,7 +238,7 @@ export function CoverGapsDialog({
               To propose: {problem}.
             </div>
           )}
-          {busy && progress && <progress max={progress.total} value={progress.done} aria-label="Gaps proposed" />}
+          {proposing.running && <JobProgress job={proposing.job} onCancel={proposing.cancel} label="Proposing tests" />}
         </>
       )}
       {step.kind === 'review' && (
@@ -304,10 +300,7 @@ export function CoverGapsDialog({
         <ModelPicker label="Model to run them with" testId="model-cover-gaps-run" value={model} onChange={setModel} />
       )}
       {step.kind === 'running' && (
-        <p role="status">
-          Running {step.done} of {step.total} conversation{step.total === 1 ? '' : 's'}…{' '}
-          <progress max={step.total} value={step.done} aria-label="Conversations run" />
-        </p>
+        <JobProgress job={running.job} onCancel={running.cancel} label={`Running them as run ${step.runId}`} />
       )}
       {step.kind === 'ran' && (
         <div role="status" data-testid="cover-gaps-after">

@@ -10,6 +10,7 @@ import { fmtInt, fmtMs, modelCallTotals } from '../../../ui/run-stats.js';
 import { MetricLabel } from './MetricLabel.js';
 import { TurnQualitySection } from './TurnQualitySection.js';
 import { HeardSection } from './HeardSection.js';
+import { DiagnoseButton } from '../../fix/index.js';
 
 const json = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v, null, 2));
 
@@ -88,9 +89,12 @@ export function ResultDetail({
             </div>
           )}
         </div>
-        <button className="ghost" onClick={onClose} aria-label="Close result">
-          Close
-        </button>
+        <div className="actions">
+          {(r.status === 'fail' || r.status === 'error') && <DiagnoseButton runId={r.run_id} resultId={r.id} />}
+          <button className="ghost" onClick={onClose} aria-label="Close result">
+            Close
+          </button>
+        </div>
       </header>
       {r.error && (
         <div className="error-box" role="alert">
