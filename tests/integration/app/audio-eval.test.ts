@@ -98,12 +98,17 @@ describe('speech.audioEval (a finished run, tiny GGUF judge, real speech engines
     expect(!badStt.ok && badStt.error.message).toContain('whisper needs a model file');
     expect(t.store.results.listByRun(runId)).toEqual(before);
     // the server is down: every turn fails, the audio part says so, the text verdicts are kept
-    const down = await t.call('speech.audioEval', {
-      run_id: runId,
-      tts: 'espeak-ng',
-      stt: 'openai:whisper-1@http://127.0.0.1:9/v1',
-    });
-    expect(down).toMatchObject({ errors: 1, lost_in_speech: 0 });
+    const downJob = await t.job(
+      (
+        await t.call('speech.audioEval', {
+          run_id: runId,
+          tts: 'espeak-ng',
+          stt: 'openai:whisper-1@http://127.0.0.1:9/v1',
+        })
+      ).job_id,
+    );
+    expect(downJob).toMatchObject({ kind: 'audio-eval', status: 'done' });
+    expect(AudioEvalOutput.parse(downJob.result)).toMatchObject({ errors: 1, lost_in_speech: 0 });
     const r = t.store.results.listByRun(runId)[0];
     expect(r.audio_error).toContain('turn 0 (agent): stt engine openai model "whisper-1" (http://127.0.0.1:9/v1)');
     expect(r.rules).toEqual(before[0].rules);
