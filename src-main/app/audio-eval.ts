@@ -7,7 +7,9 @@
  */
 import type { Result, RunSpeechOptions } from '../../src-shared/schemas/index.js';
 import { audioLosses } from '../../src-shared/run/audio-findings.js';
-import { evaluateAudio, type RunSpeech } from '../engine/run/audio-eval.js';
+import { reevaluateStoredResult, type RunSpeech } from '../engine/run/audio-eval.js';
+import { callerSetup } from '../engine/run/caller-behaviour.js';
+import { runWer, type WerInterval } from '../../src-shared/speech/wer-summary.js';
 import { ModelCalls, runPool } from '../engine/index.js';
 import { loadRunSpeech, SpeechOptionError } from '../engine/run/run-speech.js';
 import type { ChatModel } from '../providers/index.js';
@@ -41,6 +43,12 @@ export interface AudioEvalOutcome {
   errors: number;
   /** Rule checks and metrics that passed on the text and failed on what was heard. */
   lost_in_speech: number;
+  /** Word error rate of the agent's lines as heard, over the run (null when nothing was heard). */
+  word_error_rate: WerInterval | null;
+  /** Round trips served by the speech cache and made by the engines. */
+  cache: { hits: number; misses: number };
+  /** Agent lines not spoken: longer than the speech length bound. */
+  not_spoken: number;
   aborted: boolean;
   ms: number;
 }
@@ -78,7 +86,7 @@ export class AudioEvalService {
         : {}),
     };
     try {
-      return loadRunSpeech(o, this.speech())!;
+      return loadRunSpeech(o, this.speech(), { cache: this.store.speechCache })!;
     } catch (e) {
       if (e instanceof SpeechOptionError) throw invalid(e.message, e.path.replace('options.speech.', ''));
       throw e;
@@ -111,6 +119,10 @@ export class AudioEvalService {
     }
     const [tts, stt] = await Promise.all([speech.tts.identity(), speech.stt.identity()]);
     const signal = hooks.signal ?? new AbortController().signal;
+    const tests = this.store.runs.suiteSnapshot(run.id)?.tests ?? [];
+    const seed = run.options.speech?.seed ?? 0;
+    const persona = (ref: string) => this.store.personas.find(ref)?.data;
+    const evaluated: Result[] = [];
     let done = 0;
     let turns = 0;
     let errors = 0;
@@ -123,29 +135,20 @@ export class AudioEvalService {
       work: async (result: Result) => {
         const calls = judge ? new ModelCalls({ agent: judge, caller: judge, judge }, signal) : undefined;
         try {
-          const out = await evaluateAudio(speech, result, { calls, signal });
-          if (signal.aborted) return undefined;
-          const rest: Result = { ...result };
-          delete rest.audio_metrics;
-          delete rest.audio_rules;
-          delete rest.audio_error;
-          return {
-            ...rest,
-            transcript: out.transcript,
-            ...(out.audio_metrics ? { audio_metrics: out.audio_metrics } : {}),
-            ...(out.audio_rules ? { audio_rules: out.audio_rules } : {}),
-            ...(out.audio_error ? { audio_error: out.audio_error } : {}),
-            model_calls: [
-              ...result.model_calls,
-              ...(calls?.records ?? []).map((c) => ({ ...c, purpose: 'audio_judge' })),
-            ],
-          } satisfies Result;
+          const test = tests[result.test_index];
+          const setup =
+            test?.name === result.test
+              ? callerSetup(test, result.repeat, seed, persona, { callerSpeech: !!run.options.speech?.caller_speech })
+              : undefined;
+          const out = await reevaluateStoredResult(speech, result, { calls, signal, setup });
+          return signal.aborted ? undefined : out;
         } finally {
           await calls?.disposeAll();
         }
       },
       onOutput: (r) => {
         this.store.results.replaceData(r);
+        evaluated.push(r);
         done++;
         turns += r.transcript.filter((t) => t.role === 'agent' && (t.heard !== undefined || t.speech_error)).length;
         if (r.audio_error) errors++;
@@ -162,6 +165,9 @@ export class AudioEvalService {
       turns,
       errors,
       lost_in_speech: lost,
+      word_error_rate: runWer(evaluated, 'agent'),
+      cache: { hits: speech.lines.stats().hits, misses: speech.lines.stats().misses },
+      not_spoken: speech.lines.stats().not_spoken,
       aborted: outcome.aborted,
       ms: Math.round(performance.now() - t0),
     };

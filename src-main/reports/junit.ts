@@ -3,6 +3,7 @@ import { wilson } from '../../src-shared/stats/index.js';
 import { modelLabel } from '../compare/summary.js';
 import { latencyBudgetTestcase, latencyProperties } from './junit-latency.js';
 import { audioTestcase, audioProperties } from './junit-audio.js';
+import { speechProperties } from './junit-speech.js';
 
 /**
  * JUnit XML for a run (the format CI systems read): one <testcase> per conversation (test x repeat),
@@ -131,6 +132,7 @@ function testsuite(run: Run, results: Result[], named: boolean): string[] {
     ...passRateProperties(results),
     ...latencyProperties(run, results),
     ...audioProperties(run, results),
+    ...speechProperties(results),
   };
   const budget = latencyBudgetTestcase(run, results, { attrs, escape: escapeXml });
   const heard = results.map((r) =>

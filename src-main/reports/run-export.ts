@@ -5,6 +5,7 @@ import { toJUnitXml } from './junit.js';
 import { storedRoleModel, storedSpec } from '../engine/model-io/stored-models.js';
 import { redactUrl } from '../providers/shared/redact.js';
 import { runLatencyReport, type RunLatencyReport } from '../../src-shared/latency/run-latency-report.js';
+import { speechRunReport, type SpeechRunReport } from '../../src-shared/speech/speech-report.js';
 
 export type RunExportFormat = 'json' | 'junit';
 
@@ -50,6 +51,8 @@ export function runExportJson(run: Run, suite: TestSuite | null, results: Result
         results: results.map(portableResult),
         // derived (p50/p95 per figure and the budget checked); each agent turn keeps its own latency
         ...latencyOf(run, results),
+        // derived: word error rates with their intervals and the callers' behaviours; each turn keeps its own
+        ...speechOf(results),
       },
       null,
       2,
@@ -79,4 +82,9 @@ export function exportRun(
 function latencyOf(run: Run, results: Result[]): { latency?: RunLatencyReport } {
   const latency = runLatencyReport(run, results);
   return latency ? { latency } : {};
+}
+
+function speechOf(results: Result[]): { speech?: SpeechRunReport } {
+  const speech = speechRunReport(results);
+  return speech ? { speech } : {};
 }

@@ -11,21 +11,23 @@ import { join } from 'node:path';
 import { speechError, type SpeechErrorContext } from './errors.js';
 import { audioToTranscribe } from './stt-input.js';
 import { findPreset } from './presets.js';
+import { noAnswerWithin, sttLimit, ttsLimit } from './budget.js';
+import { watchCpu } from './cpu-watch.js';
 import type { SpeechRole, SpeechSpec } from './spec.js';
 import {
   SpeechError,
   type SpeechCallOptions,
   type SpeechIdentity,
   type SttEngine,
+  type TimeLimit,
   type SttResult,
   type TtsEngine,
   type TtsResult,
 } from './types.js';
-import { NotWavError, toSpeechWav } from './wav.js';
+import { durationMs, NotWavError, toSpeechWav } from './wav.js';
 import { FileRefusal, readFileBounded, sha256OfFile } from '../files/bounded-file.js';
 import { MAX_SPEECH_MODEL_BYTES, MAX_TTS_OUTPUT_BYTES } from '../../src-shared/limits.js';
 
-const DEFAULT_TIMEOUT_MS = 120_000;
 const MAX_OUTPUT = MAX_TTS_OUTPUT_BYTES;
 /** Largest transcript a speech-to-text program may write to {out}. */
 const MAX_TRANSCRIPT_BYTES = 4 * 1024 * 1024;
@@ -48,19 +50,24 @@ function run(
   argv: string[],
   stdin: Buffer | undefined,
   o: SpeechCallOptions,
-  timeoutMs: number,
+  limit: TimeLimit,
 ): Promise<Ran> {
   const ctx = ctxOf(spec, role);
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], signal: o.signal });
-    // our own time limit, cleared however the call ends: spawn's `timeout` keeps its timer (and the
-    // process) alive for the whole limit when the program does not exist
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGTERM');
-    }, timeoutMs);
+    // its own process group (POSIX), so a program over its limit is stopped with everything it started
+    const group = process.platform !== 'win32';
+    const child = spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], signal: o.signal, detached: group });
+    let over: 'cpu' | 'wall' | undefined;
+    const stopWatch = watchCpu(child.pid, limit, (by) => {
+      over = by;
+      try {
+        if (group && child.pid) process.kill(-child.pid, 'SIGKILL');
+        else child.kill('SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let size = 0;
@@ -72,7 +79,7 @@ function run(
     child.stderr.on('data', (d: Buffer) => err.length < 64 && err.push(d));
     child.stdin.on('error', () => {}); // a program that does not read stdin
     child.on('error', (e: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
+      stopWatch();
       if (e.name === 'AbortError') return reject(speechError(ctx, 'cancelled', 'the call was cancelled'));
       if (e.code === 'ENOENT') {
         const preset = spec.preset ? findPreset(spec.preset) : undefined;
@@ -88,9 +95,9 @@ function run(
       reject(speechError(ctx, 'command_failed', e.message));
     });
     child.on('close', (code, signal) => {
-      clearTimeout(timer);
+      stopWatch();
       const stderr = Buffer.concat(err).toString('utf8').trim().split('\n').slice(-4).join(' | ').slice(0, 400);
-      if (timedOut) return reject(speechError(ctx, 'timeout', `no answer within ${Math.round(timeoutMs / 1000)} s`));
+      if (over) return reject(speechError(ctx, 'timeout', noAnswerWithin(limit, over)));
       if (size > MAX_OUTPUT) return reject(speechError(ctx, 'command_failed', 'it wrote more than 64 MB to stdout'));
       if (code !== 0)
         return reject(
@@ -103,17 +110,29 @@ function run(
   });
 }
 
-/** {voice} with no voice: the element is dropped with a flag just before it (`-v {voice}`). */
-function fill(argv: string[], vars: Record<string, string | undefined>): string[] {
+/** Placeholders that may have no value: the element holding one is dropped with a flag just before it (`-v {voice}`). */
+const OPTIONAL = /\{(voice|rate|wpm|stretch)\}/;
+
+/** Fills an argv template (each placeholder inside its own element: nothing is ever split or interpreted). */
+export function fill(argv: string[], vars: Record<string, string | undefined>): string[] {
   const out: string[] = [];
   for (const a of argv) {
-    if (a === '{voice}' && !vars.voice) {
+    const opt = OPTIONAL.exec(a);
+    if (opt && !vars[opt[1]]) {
       if (out.length > 1 && out[out.length - 1].startsWith('-')) out.pop();
       continue;
     }
-    out.push(a.replace(/\{(text_file|text|voice|out|in)\}/g, (m, k: string) => vars[k] ?? m));
+    out.push(
+      a.replace(/\{(text_file|text|voice|out|in|rate|wpm|stretch|dir|ctl|hyp)\}/g, (m, k: string) => vars[k] ?? m),
+    );
   }
   return out;
+}
+
+/** The rate placeholders for a speaking rate (1 = normal: none, so the engine's own default is used). */
+export function rateVars(rate: number | undefined): Record<string, string | undefined> {
+  if (rate === undefined || rate === 1) return {};
+  return { rate: String(rate), wpm: String(Math.round(175 * rate)), stretch: (1 / rate).toFixed(3) };
 }
 
 async function withTemp<T>(fn: (dir: string) => Promise<T>): Promise<T> {
@@ -131,7 +150,8 @@ abstract class CommandEngine {
   constructor(
     readonly cspec: CommandSpec,
     protected readonly role: SpeechRole,
-    protected readonly timeoutMs = DEFAULT_TIMEOUT_MS,
+    /** A fixed time limit for every call (tests); default: scaled to the text or the audio (budget.ts). */
+    protected readonly timeoutMs?: number,
   ) {}
   get spec(): string {
     return this.cspec.raw;
@@ -168,8 +188,12 @@ abstract class CommandEngine {
   protected fail(code: SpeechError['code'], detail: string): SpeechError {
     return speechError(ctxOf(this.cspec, this.role), code, detail);
   }
-  protected run(argv: string[], stdin: Buffer | undefined, o: SpeechCallOptions): Promise<Ran> {
-    return run(this.cspec, this.role, argv, stdin, o, this.timeoutMs);
+  /** The call's limit: given, else the engine's fixed one, else `scaled`. */
+  protected limitOf(o: SpeechCallOptions, scaled: () => TimeLimit): TimeLimit {
+    return o.limit ?? (this.timeoutMs ? { ms: this.timeoutMs, why: 'the fixed limit of this engine' } : scaled());
+  }
+  protected run(argv: string[], stdin: Buffer | undefined, o: SpeechCallOptions, limit: TimeLimit): Promise<Ran> {
+    return run(this.cspec, this.role, argv, stdin, o, limit);
   }
 }
 
@@ -191,8 +215,9 @@ export class CommandTts extends CommandEngine implements TtsEngine {
       const out = join(dir, 'out.wav');
       const text_file = join(dir, 'text.txt');
       if (textFile) await writeFile(text_file, text + '\n');
-      const filled = fill(argv, { text, text_file, voice: v, out });
-      const ran = await this.run(filled, textInArgv || textFile ? undefined : Buffer.from(text + '\n'), o);
+      const filled = fill(argv, { text, text_file, voice: v, out, ...rateVars(o.rate) });
+      const limit = this.limitOf(o, () => ttsLimit(text));
+      const ran = await this.run(filled, textInArgv || textFile ? undefined : Buffer.from(text + '\n'), o, limit);
       let raw: Buffer;
       if (toFile) {
         try {
@@ -229,7 +254,8 @@ export class CommandStt extends CommandEngine implements SttEngine {
       const inPath = join(dir, 'in.wav');
       const outPath = join(dir, 'out');
       if (inFile) await writeFile(inPath, wav);
-      const ran = await this.run(fill(argv, { in: inPath, out: outPath }), inFile ? undefined : wav, o);
+      const limit = this.limitOf(o, () => sttLimit(durationMs(wav)));
+      const ran = await this.run(fill(argv, { in: inPath, out: outPath }), inFile ? undefined : wav, o, limit);
       let text: string;
       if (toFile) {
         // what the program wrote, bounded (fstat first): a transcript is text, never megabytes

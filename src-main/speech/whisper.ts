@@ -11,11 +11,11 @@ import { speechError, type SpeechErrorContext } from './errors.js';
 import { audioToTranscribe } from './stt-input.js';
 import type { SpeechSpec } from './spec.js';
 import type { SpeechCallOptions, SpeechError, SpeechIdentity, SttEngine, SttResult } from './types.js';
-import { samplesOf } from './wav.js';
+import { durationMs, samplesOf } from './wav.js';
+import { noAnswerWithin, sttLimit } from './budget.js';
 
 export type WhisperSpec = Extract<SpeechSpec, { engine: 'whisper' }>;
 
-const DEFAULT_TIMEOUT_MS = 120_000;
 /** 'lmgg' on disk: the uint32 0x67676d6c that whisper.cpp's ggml model files start with. */
 const GGML_MAGIC = 0x67676d6c;
 
@@ -76,7 +76,8 @@ export class WhisperStt implements SttEngine {
   private id: Promise<SpeechIdentity> | undefined;
   constructor(
     readonly wspec: WhisperSpec,
-    private readonly timeoutMs = DEFAULT_TIMEOUT_MS,
+    /** A fixed time limit (tests); default: scaled to the audio (budget.ts). */
+    private readonly timeoutMs?: number,
   ) {}
   get spec(): string {
     return this.wspec.raw;
@@ -168,6 +169,9 @@ export class WhisperStt implements SttEngine {
     const job = ctx.transcribeData(pcm, { language: 'en', temperature: 0 });
     // The binding never settles a transcription whose whisper_full() failed (1.1.3), so a time limit
     // turns that into a clear error instead of a hung run.
+    const lim =
+      o.limit ??
+      (this.timeoutMs ? { ms: this.timeoutMs, why: 'the fixed limit of this engine' } : sttLimit(durationMs(wav)));
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
     const limit = new Promise<never>((_, reject) => {
@@ -176,10 +180,10 @@ export class WhisperStt implements SttEngine {
         reject(
           this.fail(
             'timeout',
-            `no transcript within ${Math.round(this.timeoutMs / 1000)} s (whisper.cpp failed or is still running on this model)`,
+            `${noAnswerWithin(lim)}: no transcript (whisper.cpp failed or is still running on this model)`,
           ),
         );
-      }, this.timeoutMs);
+      }, lim.ms);
       onAbort = () => {
         void job.stop().catch(() => undefined);
         reject(this.fail('cancelled', 'the call was cancelled'));

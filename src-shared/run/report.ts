@@ -4,6 +4,13 @@ import { runLatencyReport, type RunLatencyReport } from '../latency/run-latency-
 import { speechLabel } from './speech-label.js';
 import { audioOnlyFailure } from './audio-findings.js';
 import type { RoleFitness } from '../readiness/fitness.js';
+import {
+  speechResultReport,
+  speechRunReport,
+  speechTurnFields,
+  type SpeechResultReport,
+  type SpeechRunReport,
+} from '../speech/speech-report.js';
 import type {
   CallerFidelity,
   CheckResult,
@@ -17,6 +24,7 @@ import type {
   RunOptions,
   RunProblems,
   RunSummary,
+  TranscriptTurn,
   TurnLatency,
   TurnQuality,
 } from '../schemas/index.js';
@@ -76,6 +84,8 @@ export interface RunReport {
   merged_from?: string[];
   /** The database files it (or a shard) was copied from: its stored specs are not used by default. */
   copied_from?: string[];
+  /** Speech figures: word error rates each way with their intervals, turns not spoken, caller behaviours. */
+  speech_figures?: SpeechRunReport;
   results: ResultReport[];
 }
 
@@ -90,6 +100,10 @@ export interface TurnReport {
   /** The speech round trip of this turn failed (engine, turn, reason). */
   speech_error?: string;
   latency?: TurnLatency;
+  /** How this turn was spoken and heard (speech engines, timings, word error rate). */
+  speech?: TranscriptTurn['speech'];
+  /** What the simulated caller did on this turn (barge-in, silence, noise, dropout...). */
+  perturbation?: TranscriptTurn['perturbation'];
 }
 
 export interface ResultReport {
@@ -144,6 +158,8 @@ export interface ResultReport {
   agent_role_model?: RoleModel;
   /** Per-turn quality scores, when the run scored them. */
   turn_quality?: TurnQuality;
+  /** Speech figures: this conversation's word error rates and caller behaviours. */
+  speech_figures?: SpeechResultReport;
 }
 
 /**
@@ -182,6 +198,7 @@ function turnReport(t: Result['transcript'][number]): TurnReport {
     ...ifSet('heard', t.heard),
     ...ifSet('speech_error', t.speech_error),
     ...ifSet('latency', t.latency),
+    ...speechTurnFields(t),
   };
 }
 
@@ -254,7 +271,18 @@ export function toResultReport(r: Result): ResultReport {
     ...audioFacts(r),
     ...callerFacts(r),
     ...usageFacts(r),
+    ...withResultSpeech(r),
   };
+}
+
+function withResultSpeech(r: Result): { speech_figures?: SpeechResultReport } {
+  const figures = speechResultReport(r);
+  return figures ? { speech_figures: figures } : {};
+}
+
+function withRunSpeech(results: Result[]): { speech_figures?: SpeechRunReport } {
+  const figures = speechRunReport(results);
+  return figures ? { speech_figures: figures } : {};
 }
 
 /** A run's pass rate with its 95% Wilson interval: passed of the judged conversations (imported ones are not judged). */
@@ -300,6 +328,7 @@ export function toRunReport(run: Run, results: Result[]): RunReport {
     ...(run.endpoint_stats?.length ? { endpoints: run.endpoint_stats } : {}),
     ...(run.options.merged_from?.length ? { merged_from: run.options.merged_from } : {}),
     ...(run.options.copied_from?.length ? { copied_from: run.options.copied_from } : {}),
+    ...withRunSpeech(results),
     results: results.map(toResultReport),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The Speech section of the Models page in Chromium (web mode): Test speaks a sentence with the real
- * espeak-ng and transcribes it with the real pocketsphinx, showing both texts and the timings; a
- * missing program is named.
+ * flite (the default) and transcribes it with the real pocketsphinx, showing both texts, the diff on
+ * normalised words, the verdict and the timings; a missing program is named.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWebApp, type WebApp } from './support/browser.js';
@@ -28,6 +28,9 @@ describe('speech engines on the Models page', () => {
     const heard = (await section.getByTestId('speech-heard').textContent()) ?? '';
     expect(heard.length).toBeGreaterThan(0);
     expect(heard).not.toContain('415');
+    expect(heard).toMatch(/four one five/);
+    expect(await section.getByLabel('Text-to-speech engine').inputValue()).toBe('flite');
+    expect(await section.getByTestId('speech-verdict').textContent()).toMatch(/^lost [01] of 14 words; digits kept$/);
     expect(await section.getByTestId('speech-timings').textContent()).toMatch(
       /text-to-speech \d+ ms.*speech-to-text \d+ ms/,
     );

@@ -15,6 +15,7 @@ import { modelsLine } from '../text/models-text.js';
 import { latencyText } from '../text/latency-text.js';
 import { resultFactsSections, runHeaderNotes } from '../text/result-facts-text.js';
 import { speechLabel } from '../../../src-shared/run/speech-label.js';
+import { speechText } from '../text/speech-text.js';
 
 export function registerRuns(program: Command): void {
   const runs = program.command('runs').description('list and show stored runs');
@@ -146,6 +147,8 @@ export function registerRuns(program: Command): void {
       for (const section of resultFactsSections(run, results)) process.stdout.write(`\n${section}`);
       const latency = latencyText(report.latency);
       if (latency) process.stdout.write(`\n${latency}`);
+      const speech = speechText(report.speech_figures);
+      if (speech) process.stdout.write(`\n${speech}`);
       if (run.endpoint_stats?.length) {
         process.stdout.write('\nEndpoints\n');
         printTable([...ENDPOINT_COLUMNS], endpointRows(run.endpoint_stats));

@@ -11,6 +11,8 @@ import { resultFactsSections, runHeaderNotes } from './result-facts-text.js';
 import { latencyText } from './latency-text.js';
 import { modelsLine } from './models-text.js';
 import { runLatencyReport } from '../../../src-shared/latency/run-latency-report.js';
+import { speechRunReport } from '../../../src-shared/speech/speech-report.js';
+import { speechText } from './speech-text.js';
 
 /** A run's grouped problems, as `parley run` and `parley evaluate` print them. */
 export function problemsText(problems: Pick<RunProblems, 'judge' | 'groups' | 'ungrouped'>): string {
@@ -66,5 +68,7 @@ export function printText(o: RunOutcome, verbose = false, fitness?: RoleFitness[
   for (const section of resultFactsSections(run, results)) process.stdout.write(`\n${section}`);
   const latency = latencyText(runLatencyReport(run, results));
   if (latency) process.stdout.write(`\n${latency}`);
+  const speech = speechText(speechRunReport(results));
+  if (speech) process.stdout.write(`\n${speech}`);
   if (run.problems) process.stdout.write(`\n${problemsText(run.problems)}`);
 }

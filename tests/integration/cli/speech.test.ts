@@ -115,9 +115,12 @@ describe('parley run --audio-eval / parley audio-eval / parley speech test', () 
   }, 300_000);
 
   it('names the flag when speech flags are missing or wrong, and changes nothing', () => {
-    const noTts = parley(...runArgs(), '--audio-eval');
-    expect(noTts.code).toBe(2);
-    expect(noTts.stderr).toContain('--audio-eval needs --tts SPEC');
+    const noSpeech = parley(...runArgs(), '--tts', 'flite');
+    expect(noSpeech.code).toBe(2);
+    expect(noSpeech.stderr).toContain('say what to do with speech: add --audio-eval and/or --caller-speech');
+    const workers = parley(...runArgs(), '--audio-eval', '--speech-workers', '0');
+    expect(workers.code).toBe(2);
+    expect(workers.stderr).toContain('--speech-workers: expected a whole number from 1 to 64, got "0"');
     const bad = parley(...runArgs(), '--audio-eval', '--tts', 'espeak-ng', '--stt', 'festival');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--stt: stt engine festival');

@@ -38,7 +38,7 @@ describe('command presets (espeak-ng -> pocketsphinx)', () => {
     expect(id).toMatchObject({
       engine: 'command',
       preset: 'pocketsphinx',
-      command: expect.arrayContaining(['pocketsphinx_continuous']),
+      command: expect.arrayContaining(['pocketsphinx_batch']),
     });
   }, 60_000);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSpeechSpec, splitArgv } from '../../../src-main/speech/spec.js';
 import { throughPhoneLine } from '../../../src-main/speech/phone-line.js';
 import { samplesOf, toSpeechWav, wavOf } from '../../../src-main/speech/wav.js';
-import { wordDiff, wordErrorRate } from '../../../src-main/speech/word-diff.js';
+import { wordErrors } from '../../../src-shared/speech/word-errors.js';
 import wavefile from 'wavefile';
 
 describe('speech specs', () => {
@@ -33,7 +33,7 @@ describe('speech specs', () => {
 
   it('explains what was expected', () => {
     expect(() => parseSpeechSpec('pocketsphinx', 'tts')).toThrow(
-      /pocketsphinx is a speech-to-text engine; for text-to-speech use espeak-ng/,
+      /pocketsphinx is a speech-to-text engine; for text-to-speech use flite, espeak-ng/,
     );
     expect(() => parseSpeechSpec('whisper-cli', 'stt')).toThrow(/whisper-cli needs a model file: whisper-cli:\/path/);
     expect(() => parseSpeechSpec('festival', 'tts')).toThrow(/unknown engine "festival"; expected openai:MODEL/);
@@ -69,13 +69,16 @@ describe('audio', () => {
     expect(a.equals(tone)).toBe(false);
   });
 
-  it('diffs said against heard by words', () => {
-    const parts = wordDiff('Your number is 415.', 'your number is four fifteen');
-    expect(parts).toEqual([
-      { op: 'same', text: 'your number is ' },
-      { op: 'said', text: '415' },
-      { op: 'heard', text: 'four fifteen' },
+  it('diffs said against heard by normalised words (the one reading src-shared/speech/word-errors.ts)', () => {
+    const same = wordErrors('Your number is 415.', 'your number is four fifteen');
+    expect(same.diff).toEqual([{ op: 'same', text: 'your number is 4 1 5' }]);
+    expect(same.rate).toBe(0);
+    const off = wordErrors('Your number is 415.', 'your number is four fifty');
+    expect(off.diff).toEqual([
+      { op: 'same', text: 'your number is 4' },
+      { op: 'said', text: '1 5' },
+      { op: 'heard', text: '5 0' },
     ]);
-    expect(wordErrorRate(parts)).toBeCloseTo(0.5);
+    expect(off.rate).toBeCloseTo(2 / 6);
   });
 });

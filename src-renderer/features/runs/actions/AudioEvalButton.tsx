@@ -31,7 +31,7 @@ function AudioEvalDialog({ run, onClose }: { run: Run; onClose: () => void }) {
   const busy = evaluate.isPending || job.running;
   // the run's own engines, unless it was copied from another database (its author's programs and hosts)
   const own = isCopiedRun(run) ? undefined : run.options.speech;
-  const [tts, setTts] = useState(own?.tts ?? 'espeak-ng');
+  const [tts, setTts] = useState(own?.tts ?? 'flite');
   const [stt, setStt] = useState(own?.stt ?? 'pocketsphinx');
   const [noise, setNoise] = useState(run.options.speech?.phone_noise?.toString() ?? '');
   const n = noise.trim() ? Number(noise) : undefined;
@@ -68,7 +68,7 @@ function AudioEvalDialog({ run, onClose }: { run: Run; onClose: () => void }) {
       <p className="muted small">
         Every agent message is spoken and recognised again, as a caller on the phone would hear it. What was heard is
         stored beside each turn, and the run&apos;s metrics and rule checks are judged again on it with the run&apos;s
-        judge. The text verdicts are kept. Engines: a preset (espeak-ng, flite, pocketsphinx, say, piper:VOICE.onnx,
+        judge. The text verdicts are kept. Engines: a preset (flite, espeak-ng, pocketsphinx, say, piper:VOICE.onnx,
         whisper-cli:MODEL.bin), openai:MODEL@URL, or command:PROGRAM ARGS (desktop app only).
       </p>
       <label>

@@ -24,6 +24,7 @@ import { ResultDetail } from './ResultDetail.js';
 import { RunProgress } from './RunProgress.js';
 import { RunSummary } from './RunSummary.js';
 import { LatencyCard } from './LatencyCard.js';
+import { SpeechCard } from './SpeechCard.js';
 import './latency.css';
 import { ResultsTable } from './ResultsTable.js';
 import { Transcript } from './Transcript.js';
@@ -297,6 +298,7 @@ function RunView({ id }: { id: string }) {
 
       {!active && results.data && <RunSummary run={r} results={results.data} />}
       {!active && results.data && <LatencyCard run={r} results={results.data} />}
+      {!active && results.data && <SpeechCard results={results.data} />}
       {!active && <EndpointLoad stats={r.endpoint_stats ?? state.endpoints} live={false} />}
       {!active && r.status !== 'running' && <ProblemsCard run={r} onOpenResult={(rid) => setQuery({ result: rid })} />}
       {!active && results.data && <JudgeRepeatsCard run={r} results={results.data} />}
