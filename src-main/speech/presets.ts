@@ -42,7 +42,7 @@ export const SPEECH_PRESETS: SpeechPreset[] = [
   {
     name: 'flite',
     role: 'tts',
-    argv: ['flite', '-voice', '{voice}', '--setf', 'duration_stretch={stretch}', '-t', '{text}', '-o', '{out}'],
+    argv: ['flite', '-voice', '{voice}', '--setf', 'duration_stretch={stretch}', '-o', '{out}'],
     voices: ['rms', 'slt', 'awb', 'kal16'],
     accents: { american: ['rms', 'slt', 'kal16'], scottish: ['awb'] },
     install: 'apt-get install flite (Debian/Ubuntu), brew install flite (macOS)',

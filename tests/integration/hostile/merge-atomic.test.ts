@@ -67,7 +67,7 @@ describe('a refused merge writes nothing', () => {
     const db = emptyTarget();
     const out = await collect(merge(db, [...files, 'run_missing']));
     expect(out.code).not.toBe(0);
-    expect(out.stderr).toContain('run run_missing not found');
+    expect(out.stderr).toContain('run "run_missing" not found');
     expect(contents(db)).toEqual({ runs: 0, results: [], merged: 0 });
   }, 300_000);
 });
