@@ -79,7 +79,7 @@ describe('parley generate tests --uncovered', () => {
   it('refuses bad input with a readable message and writes nothing', () => {
     const unknown = parley('generate', 'tests', 'Clinic', '--uncovered', '--suite', 'Nope');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('--suite: suite Nope not found');
+    expect(unknown.stderr).toContain('--suite: suite "Nope" not found: no stored suite has this id or name');
     const none = parley('generate', 'tests', 'Clinic', '--uncovered', '--suite', 'Clinic suite', '--save');
     expect(none.code).not.toBe(0);
     expect(none.stderr).toContain(
