@@ -2,7 +2,7 @@ import { AgentGraph, type AgentGraphInput, type TestSuite } from '../../src-shar
 import { EXPORTERS } from './registry.js';
 import { REVRING_SIZE_LIMIT } from './revring/schema.js';
 import { renderParleySuite, renderVoicetestTests } from './suites/index.js';
-import { formatBytes } from './parse-file.js';
+import { formatBytes } from '../../src-shared/text/format-bytes.js';
 import { EXPORT_FORMATS, ExportContext, type Dropped, type ExportFormat, type SuiteFormat } from './types.js';
 
 export interface ExportResult {

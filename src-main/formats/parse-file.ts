@@ -19,6 +19,7 @@ import { validateGraphWith } from './validate/index.js';
 import { dropDanglingTransitions, type DroppedTransition } from './drop-dangling.js';
 import { SourcePaths } from './shared/source-paths.js';
 import { protoKeyIssues, suitePathIssues } from './validate/rules-hostile.js';
+import { formatBytes } from '../../src-shared/text/format-bytes.js';
 
 export interface ParseOptions {
   /** Refuse files larger than this many bytes (default 10 MB). */
@@ -208,10 +209,4 @@ export function parseAgentFile(text: string, fileName: string, opts: ParseOption
   if (errors.length || !graph) return { ok: false, kind, format, errors, warnings, ...(graph ? { graph } : {}) };
   if (!(AGENT_FORMATS as readonly string[]).includes(format)) throw new Error(`unexpected format ${format}`);
   return { ok: true, kind: 'agent', graph, format: format as AgentFormat, warnings, ...(dropped ? { dropped } : {}) };
-}
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} bytes`;
-  if (n < 1024 * 1024) return `${+(n / 1024).toFixed(1)} KB`;
-  return `${+(n / (1024 * 1024)).toFixed(1)} MB`;
 }

@@ -1,9 +1,10 @@
 import type { ChangeKind, CompareRunDiff, RunRef } from '../../../src-shared/contract/runs.js';
 import { fmtDate } from '../../ui/common.js';
-import { fmtInt, fmtMs, fmtPct } from '../../ui/run-stats.js';
-import { CHANGE_LABEL, signed, tone } from './compare-filters.js';
+import { fmtInt, fmtPct } from '../../ui/run-stats.js';
+import { changeNoun, signed, tone } from './compare-filters.js';
 import { DemoBadge } from '../../ui/DemoBadge.js';
 import { RunConfigView } from './RunConfigView.js';
+import { formatDuration } from '../../../src-shared/text/duration.js';
 
 const pp = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)} pp`;
 
@@ -116,7 +117,7 @@ export function DiffSummaryHeader({
             data-testid={`count-${k}`}
             onClick={() => onKind(kind === k ? null : k)}
           >
-            <strong>{s.counts[k]}</strong> {CHANGE_LABEL[k]}
+            <strong>{s.counts[k]}</strong> {changeNoun(k, s.counts[k])}
           </button>
         ))}
       </div>
@@ -160,10 +161,10 @@ export function DiffSummaryHeader({
             />
             <Delta
               label="Time / conversation"
-              a={msA === null ? '—' : fmtMs(msA)}
-              b={msB === null ? '—' : fmtMs(msB)}
+              a={msA === null ? '—' : formatDuration(msA)}
+              b={msB === null ? '—' : formatDuration(msB)}
               delta={msA !== null && msB !== null ? msB - msA : null}
-              fmtDelta={fmtMs}
+              fmtDelta={formatDuration}
               higherIsBetter={false}
             />
           </>
@@ -180,10 +181,10 @@ export function DiffSummaryHeader({
             />
             <Delta
               label="Wall time"
-              a={fmtMs(s.a.wall_ms)}
-              b={fmtMs(s.b.wall_ms)}
+              a={formatDuration(s.a.wall_ms)}
+              b={formatDuration(s.b.wall_ms)}
               delta={s.delta.wall_ms}
-              fmtDelta={fmtMs}
+              fmtDelta={formatDuration}
               higherIsBetter={false}
             />
           </>

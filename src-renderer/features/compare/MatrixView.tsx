@@ -1,8 +1,9 @@
 import type { CompareMatrix, MatrixCell } from '../../../src-shared/contract/runs.js';
 import { fmtDate, StatusBadge } from '../../ui/common.js';
-import { fmtInt, fmtMs, fmtPct } from '../../ui/run-stats.js';
+import { fmtInt, fmtPct } from '../../ui/run-stats.js';
 import { DemoBadge } from '../../ui/DemoBadge.js';
 import { RunConfigView } from './RunConfigView.js';
+import { formatDuration } from '../../../src-shared/text/duration.js';
 
 function Cell({ c }: { c: MatrixCell | null }) {
   if (!c) return <td className="muted small">not in this run</td>;
@@ -143,8 +144,8 @@ export function MatrixView({
               {matrix.runs.map((c) => (
                 <td key={c.run.id}>
                   {perConv
-                    ? fmtMs(c.totals.results ? c.totals.conversation_ms / c.totals.results : 0)
-                    : fmtMs(c.totals.wall_ms)}
+                    ? formatDuration(c.totals.results ? c.totals.conversation_ms / c.totals.results : 0)
+                    : formatDuration(c.totals.wall_ms)}
                 </td>
               ))}
             </tr>

@@ -5,11 +5,11 @@ import { StatusBadge } from '../../ui/common.js';
 import type { Result } from '../../../src-shared/schemas/run.js';
 import { GraphPathView } from '../../ui/GraphPathView.js';
 import { NodeBadge } from '../runs/page/Transcript.js';
-import { fmtMs } from '../../ui/run-stats.js';
 import { signed, tone } from './compare-filters.js';
 import { SideBySide } from './SideBySide.js';
 import { ChangeTag } from './TestRows.js';
 import { TurnQualityDiff } from './TurnQualityDiff.js';
+import { formatDuration } from '../../../src-shared/text/duration.js';
 
 const pick = (results: Result[] | undefined, index: number | null, repeat: number | null) =>
   index === null ? undefined : results?.find((r) => r.test_index === index && r.repeat === (repeat ?? 0));
@@ -39,7 +39,7 @@ export function TestDiffDetail({ diff, t }: { diff: CompareRunDiff; t: TestCompa
             {t.status_b ? <StatusBadge status={t.status_b} /> : '—'} <ChangeTag t={t} />
             <span className="muted">
               {' '}
-              · turns {t.turns.a ?? '—'} → {t.turns.b ?? '—'} · {fmtMs(t.ms.a)} → {fmtMs(t.ms.b)}
+              · turns {t.turns.a ?? '—'} → {t.turns.b ?? '—'} · {formatDuration(t.ms.a)} → {formatDuration(t.ms.b)}
             </span>
             {(t.repeats_a > 1 || t.repeats_b > 1) && (
               <span className="muted">

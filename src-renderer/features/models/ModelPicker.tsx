@@ -2,7 +2,8 @@ import { useId, useMemo } from 'react';
 import type { ModelInfo, ModelParams, ModelSpecInput, ProviderId } from '../../../src-shared/schemas/index.js';
 import { PROVIDER_IDS } from '../../../src-shared/schemas/index.js';
 import { useApi } from '../../api/hooks.js';
-import { formatBytes, PROVIDER_LABELS } from './format.js';
+import { PROVIDER_LABELS } from './format.js';
+import { formatBytes } from '../../../src-shared/text/format-bytes.js';
 import { fromInfo, sameModel } from './model-spec.js';
 import './models.css';
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PullEvent } from '../../../src-shared/contract/events.js';
 import { useApiMutation, useAppEvents } from '../../api/hooks.js';
 import { ErrorBox } from '../../ui/common.js';
-import { formatBytes } from './format.js';
+import { formatBytes } from '../../../src-shared/text/format-bytes.js';
 
 /** "Pull model": asks Ollama to download a model; progress arrives as model.pull events. */
 export function PullBox({

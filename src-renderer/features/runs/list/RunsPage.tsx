@@ -11,9 +11,10 @@ import { ImportCallsDialog } from '../actions/ImportCallsDialog.js';
 import { useQueryState } from '../../../ui/query-state.js';
 import { filtersFromQuery, hasFilters, listInput, type RunFilters } from './run-filters.js';
 import { runModelLabels } from '../../../ui/models-label.js';
-import { fmtMs, fmtPct } from '../../../ui/run-stats.js';
+import { fmtPct } from '../../../ui/run-stats.js';
 import { runPassRate } from '../../../../src-shared/run/report.js';
 import '../runs.css';
+import { formatDuration } from '../../../../src-shared/text/duration.js';
 
 function Counts({ run }: { run: Run }) {
   const s = run.summary;
@@ -47,7 +48,7 @@ function PassRate({ run }: { run: Run }) {
 
 const duration = (r: Run) =>
   r.started_at && r.finished_at
-    ? fmtMs(Date.parse(r.finished_at) - Date.parse(r.started_at))
+    ? formatDuration(Date.parse(r.finished_at) - Date.parse(r.started_at))
     : r.status === 'running'
       ? 'running…'
       : '—';
