@@ -60,6 +60,7 @@ export {
   requireRun,
   finishedRun,
   requireSuite,
+  suiteOfRun,
   type ResolvedVersion,
 } from './resolve.js';
 export { ModelService, modelFailure, type ModelRole } from './models.js';

@@ -87,3 +87,18 @@ export function requireSuite(
   if (!found) throw notFound(`suite ${ref}`, path);
   return { id: found.id, name: found.name, data: found.data };
 }
+
+/**
+ * The suite a stored run ran, from the copy kept with the run ("Run again" for a run started from a tests
+ * file, or whose suite was deleted since): a suite with no stored id, named as the run named it.
+ */
+export function suiteOfRun(
+  store: Store,
+  runId: string,
+  path = 'suite_from_run',
+): { id: null; name: string; data: TestSuite } {
+  const run = requireRun(store, runId, path);
+  const data = store.runs.suiteSnapshot(run.id);
+  if (!data) throw invalid(`run ${runId} has no stored copy of its suite to run again`, path);
+  return { id: null, name: run.suite_name || data.name || 'tests of an earlier run', data };
+}

@@ -37,7 +37,7 @@ describe('latency in Chromium', () => {
   it('the run page shows p50/p95, the budget check with its figure, a histogram and latency per agent turn', async () => {
     const { page } = app;
     const res = app.ctx.store.results.listByRun(ids[0]);
-    await page.goto(`${app.server.url.split('?')[0]}#/runs/${ids[0]}?result=${res[0].id}`);
+    await page.goto(`${app.server.url.split('?')[0]}#/runs/${ids[0]}?result=${res[0].id}&tab=latency`);
     const card = page.getByTestId('latency-card');
     await card.waitFor();
     await expect(card.locator('tr[data-figure="response_ms"]').count()).resolves.toBe(1);

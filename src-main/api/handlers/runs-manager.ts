@@ -2,7 +2,7 @@ import type { LiveRun } from '../../../src-shared/contract/runs.js';
 import type { RunEvent } from '../../../src-shared/contract/events.js';
 import { applyEvent, initialLive, runningTests, type LiveState } from '../../../src-shared/run/live.js';
 import { ModelSpec, type ModelSpecInput, type Run, type RunOptions } from '../../../src-shared/schemas/index.js';
-import { requireRun, requireSuite, type App } from '../../app/index.js';
+import { requireRun, requireSuite, suiteOfRun, type App } from '../../app/index.js';
 import { appOf } from '../app-service.js';
 import { makePlan, type RunHandle } from '../../engine/index.js';
 import type { ApiContext } from '../context.js';
@@ -17,7 +17,9 @@ interface ActiveRun {
 export interface StartInput {
   agent_id: string;
   agent_version_id?: string;
-  suite_id: string;
+  suite_id?: string;
+  /** Run the suite copy kept with this run instead of a stored suite. */
+  suite_from_run?: string;
   models: { agent: ModelSpecInput; caller?: ModelSpecInput; judge?: ModelSpecInput };
   options: Partial<RunOptions>;
 }
@@ -41,7 +43,9 @@ export class RunManager {
   }
 
   async start(input: StartInput): Promise<string> {
-    const suite = requireSuite(this.ctx.store, input.suite_id);
+    const suite = input.suite_id
+      ? requireSuite(this.ctx.store, input.suite_id)
+      : suiteOfRun(this.ctx.store, input.suite_from_run ?? '');
     return this.track((onEvent) =>
       this.app.runs.start(
         {

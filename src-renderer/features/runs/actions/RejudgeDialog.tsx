@@ -12,7 +12,7 @@ import { DialogActions } from '../../../ui/DialogActions.js';
  * "Re-judge...": judge this run's stored conversations again, k times (seeds 1..k), with the run's
  * judge or another one (judge against judge). Judgements are stored beside the original verdicts.
  */
-export function RejudgeDialog({ run, onClose }: { run: Run; onClose: () => void }) {
+export function RejudgeDialog({ run, onClose, onDone }: { run: Run; onClose: () => void; onDone?: () => void }) {
   const rejudge = useApiMutation('runs.rejudge', ['runs.judgements', 'labels.agreement']);
   const [judge, setJudge] = useState<ModelSpecInput | undefined>(run.models.judge?.spec);
   const [second, setSecond] = useState<ModelSpecInput | undefined>(undefined);
@@ -22,7 +22,15 @@ export function RejudgeDialog({ run, onClose }: { run: Run; onClose: () => void 
   const kNum = Number(k);
   const kProblem = /^\d+$/.test(k) && kNum >= 1 && kNum <= 50 ? null : 'k: a whole number from 1 to 50';
   const submit = () =>
-    rejudge.mutate({ id: run.id, judges: [judge!, ...(second ? [second] : [])], k: kNum }, { onSuccess: onClose });
+    rejudge.mutate(
+      { id: run.id, judges: [judge!, ...(second ? [second] : [])], k: kNum },
+      {
+        onSuccess: () => {
+          onDone?.();
+          onClose();
+        },
+      },
+    );
   return (
     <Dialog
       title="Re-judge the stored conversations"

@@ -1,5 +1,6 @@
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import type { Run } from '../../../../src-shared/schemas/run.js';
+import { suiteFromRun } from './new-run-form.js';
 
 /**
  * What the New run dialog holds: the agent, suite, a model per role and the options. Remembered
@@ -19,6 +20,8 @@ export interface RunSetup {
   personas: string[];
   /** When it was remembered (ISO): a suite created after it is offered instead of the remembered one. */
   saved_at?: string;
+  /** Built from this run ("Run again"): the copy of its suite kept with it is offered too. */
+  fromRun?: string;
 }
 
 /** The CLI's default (`parley run --concurrency`), so the app and the CLI start runs the same way. */
@@ -46,9 +49,12 @@ export function setupFromRun(run: Run, anotherModel = false): RunSetup {
     m && !(agentSpec && JSON.stringify(m.spec) === JSON.stringify(agentSpec)) ? m.spec : undefined;
   const caller = own(run.models.caller);
   const judge = own(run.models.judge);
+  // no stored suite (a tests file from the command line): the copy kept with the run, already expanded by personas
+  const suite = run.suite_id ?? suiteFromRun(run.id);
   return {
     agent: run.agent_id,
-    suite: run.suite_id ?? '',
+    suite,
+    fromRun: run.id,
     models: {
       ...(agentSpec && !anotherModel ? { agent: agentSpec } : {}),
       ...(caller ? { caller } : {}),
@@ -60,7 +66,7 @@ export function setupFromRun(run: Run, anotherModel = false): RunSetup {
     testModels: o.test_model_precedence === true,
     turnQuality: o.turn_quality === true,
     ...(o.judge_reasoning === 'full' ? { judgeReasoningFull: true } : {}),
-    personas: o.personas ?? [],
+    personas: run.suite_id ? (o.personas ?? []) : [],
   };
 }
 

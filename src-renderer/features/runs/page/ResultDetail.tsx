@@ -10,7 +10,7 @@ import { fmtInt, modelCallTotals } from '../../../ui/run-stats.js';
 import { MetricLabel } from './MetricLabel.js';
 import { TurnQualitySection } from './TurnQualitySection.js';
 import { HeardSection } from './HeardSection.js';
-import { roleModelLabel } from '../../../ui/models-label.js';
+import { specLabel } from '../../../ui/models-label.js';
 import { endReasonText } from '../../../../src-shared/text/end-reason.js';
 import { plural } from '../../../../src-shared/text/plural.js';
 import { formatDuration } from '../../../../src-shared/text/duration.js';
@@ -86,7 +86,7 @@ export function ResultDetail({
             <div className="muted small" data-testid="result-agent-model">
               Agent model chosen by the test:{' '}
               <strong title={`${r.agent_model.spec.provider}:${r.agent_model.spec.model}`}>
-                {roleModelLabel(r.agent_model)}
+                {specLabel(r.agent_model.spec)}
               </strong>
               {r.agent_model.identity?.digest ? ` (${r.agent_model.identity.digest.slice(0, 19)})` : ''}
             </div>
