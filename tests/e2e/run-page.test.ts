@@ -8,6 +8,20 @@ import { clinicSuite, goodScript, seedClinic, writeScript } from '../integration
 import { TestSuite } from '../../src-shared/schemas/index.js';
 import { tempDir } from '../support/tmp.js';
 
+/** Browser globals used inside page functions (this file is type-checked without the DOM library). */
+interface El {
+  scrollTop: number;
+  scrollHeight: number;
+  textContent: string | null;
+  click(): void;
+}
+declare const document: {
+  activeElement: unknown;
+  getElementById(id: string): El | null;
+  querySelectorAll(s: string): ArrayLike<El>;
+};
+declare const window: { scrollY: number };
+
 /** How far the page behind is scrolled: the content pane (the app's one scroller) and the window itself. */
 const scrollTop = (page: Page) =>
   page.evaluate(() => document.getElementById('main-content')!.scrollTop + window.scrollY);
@@ -154,7 +168,9 @@ describe('the run page (1024x700)', () => {
     expect(before).toBeGreaterThan(0);
     // a DOM click: Playwright would scroll the header button into view first
     await page.evaluate(() =>
-      [...document.querySelectorAll('button')].find((b) => b.textContent === 'Run again')!.click(),
+      Array.from(document.querySelectorAll('button'))
+        .find((b) => b.textContent === 'Run again')!
+        .click(),
     );
     const dialog = page.getByRole('dialog', { name: 'Run again' });
     await dialog.waitFor();
@@ -169,7 +185,9 @@ describe('the run page (1024x700)', () => {
     expect(await scrollTop(page)).toBe(before);
     // "Run on another model" focuses the agent model's provider: the page behind stays where it was
     await page.evaluate(() =>
-      [...document.querySelectorAll('button')].find((b) => b.textContent === 'Run on another model')!.click(),
+      Array.from(document.querySelectorAll('button'))
+        .find((b) => b.textContent === 'Run on another model')!
+        .click(),
     );
     const another = page.getByRole('dialog', { name: 'Run on another model' });
     await another.waitFor();

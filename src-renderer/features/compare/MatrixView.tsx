@@ -3,6 +3,7 @@ import { fmtDate, StatusBadge } from '../../ui/common.js';
 import { fmtInt, fmtPct } from '../../ui/run-stats.js';
 import { DemoBadge } from '../../ui/DemoBadge.js';
 import { RunConfigView } from './RunConfigView.js';
+import { runLetter } from './run-letters.js';
 import { formatDuration } from '../../../src-shared/text/duration.js';
 
 function Cell({ c }: { c: MatrixCell | null }) {
@@ -55,7 +56,7 @@ export function MatrixView({
             {matrix.config_spread.map((s, i) => (
               <span key={s.field}>
                 {i ? '; ' : ''}
-                {s.field} {s.values.map((v, j) => `${String.fromCharCode(65 + j)} ${v}`).join(', ')}
+                {s.field} {s.values.map((v, j) => `${runLetter(j)} ${v}`).join(', ')}
               </span>
             ))}
           </>
@@ -71,7 +72,7 @@ export function MatrixView({
               {matrix.runs.map((c, i) => (
                 <th key={c.run.id} className={pair === c.run.id ? 'paired' : ''}>
                   <div className="m-col">
-                    <span className="side-tag">{String.fromCharCode(65 + i)}</span>{' '}
+                    <span className="side-tag">{runLetter(i)}</span>{' '}
                     <span className="m-model" title={c.run.model}>
                       {c.run.model}
                     </span>
