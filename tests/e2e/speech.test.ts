@@ -29,8 +29,14 @@ describe('speech engines on the Models page', () => {
     expect(heard.length).toBeGreaterThan(0);
     expect(heard).not.toContain('415');
     expect(await section.getByTestId('speech-timings').textContent()).toMatch(
-      /text-to-speech \d+ ms.*speech-to-text \d+ ms/,
+      /speaking [\d.]+ m?s.*listening [\d.]+ m?s.*of audio/,
     );
+    // the test ends with a verdict in words: how many words the pair lost and what that means
+    expect(await section.getByTestId('speech-verdict').textContent()).toMatch(
+      /^This pair (lost \d+ of \d+ words|kept every word \(\d+ of \d+\)): (not )?usable/,
+    );
+    // the section reads as user text: no engine spec list in its description
+    expect(await section.locator('.muted').first().textContent()).not.toContain('command:PROGRAM');
     await section.screenshot({ path: shotPath('models-speech-test.png') });
 
     await section.getByLabel('Text-to-speech engine').fill('command:parley-no-such-tts {out} {text}');

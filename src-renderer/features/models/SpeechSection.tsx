@@ -1,14 +1,25 @@
 import { useState } from 'react';
+import type { SpeechTestOutput } from '../../../src-shared/contract/speech.js';
+import { formatDuration } from '../../../src-shared/text/duration.js';
 import { useApiMutation } from '../../api/hooks.js';
 import { ErrorBox } from '../../ui/common.js';
 import { Section } from '../../ui/widgets.js';
+import { speechVerdict } from './speech-verdict.js';
 
 const SENTENCE = 'Your reference number is 415 555 1234, and your order is A17.';
 
+/** The verdict the API gives (when it has one), else the one read from the word diff. */
+function verdictOf(out: SpeechTestOutput): { text: string; usable: boolean } {
+  const given = out as { verdict?: unknown; usable?: unknown };
+  if (typeof given.verdict === 'string' && given.verdict)
+    return { text: given.verdict, usable: given.usable !== false };
+  return speechVerdict(out.diff);
+}
+
 /**
- * Speech engines (issue 11): try a text-to-speech and speech-to-text pair. "Test" speaks a sentence and
- * transcribes it back, showing both texts, the word diff and the timings. The specs are used as typed
- * (runs take them from the New run dialog or `parley run --tts --stt`); they are not saved here.
+ * Speech engines: a voice (text-to-speech) and a listener (speech-to-text) tried together. "Test" speaks a
+ * sentence, listens to it again, and says in words whether the pair can be trusted to check what a caller
+ * hears. The engines are used as typed (runs take theirs from the New run dialog or `parley run --tts --stt`).
  */
 export function SpeechSection() {
   const test = useApiMutation('speech.test');
@@ -22,23 +33,19 @@ export function SpeechSection() {
       testId="speech-engines"
       description={
         <>
-          Text-to-speech and speech-to-text for audio evaluation and for callers heard through speech recognition.
-          Presets: espeak-ng, say (macOS), piper:VOICE.onnx; pocketsphinx, whisper-cli:MODEL.bin. Servers:
-          openai:MODEL@URL (OpenAI, speaches, Kokoro-FastAPI, LocalAI, whisper.cpp server; key from OPENAI_API_KEY). Any
-          program: command:PROGRAM ARGS with {'{text}'} {'{voice}'} {'{out}'} {'{in}'}. In-process (speech-to-text
-          only): whisper:MODEL.bin, a whisper.cpp model file run inside Parley; it loads models, but transcription was
-          only tried on a random-weight test model, where it did not finish (see docs/voice.md). Try it's microphone and
-          spoken replies take the same specs (set under "Speech engines" there).
+          To check what a caller would hear, Parley can speak the agent&apos;s replies with a voice and listen to them
+          again with a speech recogniser, then judge what was heard. Pick a voice and a recogniser and press{' '}
+          <strong>Test</strong>: Parley speaks the sentence, listens, and tells you whether the pair is good enough.
         </>
       }
     >
       <div className="speech-test">
         <label>
-          Text-to-speech
+          Voice (text-to-speech)
           <input aria-label="Text-to-speech engine" value={tts} onChange={(e) => setTts(e.target.value)} />
         </label>
         <label>
-          Speech-to-text
+          Recogniser (speech-to-text)
           <input aria-label="Speech-to-text engine" value={stt} onChange={(e) => setStt(e.target.value)} />
         </label>
         <label>
@@ -53,39 +60,84 @@ export function SpeechSection() {
           {test.isPending ? 'Speaking and listening…' : 'Test'}
         </button>
       </div>
+      <EngineHelp />
       <ErrorBox error={test.error} />
-      {out && !test.isPending && (
-        <dl className="speech-result" data-testid="speech-result">
-          <dt>Said</dt>
-          <dd>{out.said}</dd>
-          <dt>Heard</dt>
-          <dd data-testid="speech-heard">{out.heard || '(nothing)'}</dd>
-          <dt>Diff</dt>
-          <dd className="word-diff">
-            {out.diff.map((p, i) =>
-              p.op === 'said' ? (
-                <del key={i}>{p.text} </del>
-              ) : p.op === 'heard' ? (
-                <ins key={i}>{p.text} </ins>
-              ) : (
-                <span key={i}>{p.text}</span>
-              ),
-            )}{' '}
-            <span className="muted small">(word error rate {(out.word_error_rate * 100).toFixed(0)}%)</span>
-          </dd>
-          <dt>Timings</dt>
-          <dd data-testid="speech-timings">
-            text-to-speech {out.timings.tts_ms} ms
-            {out.timings.tts_first_audio_ms !== undefined ? ` (first audio ${out.timings.tts_first_audio_ms} ms)` : ''},
-            speech-to-text {out.timings.stt_ms} ms, audio {(out.timings.audio_ms / 1000).toFixed(1)} s
-          </dd>
-          <dt>Engines</dt>
-          <dd className="small">
-            {out.tts.preset ?? out.tts.engine} {out.tts.model ?? ''} {out.tts.endpoint ?? ''} →{' '}
-            {out.stt.preset ?? out.stt.engine} {out.stt.model ?? ''} {out.stt.endpoint ?? ''}
-          </dd>
-        </dl>
-      )}
+      {out && !test.isPending && <SpeechResult out={out} />}
     </Section>
+  );
+}
+
+function EngineHelp() {
+  return (
+    <details className="speech-help small">
+      <summary>Which voices and recognisers can I use?</summary>
+      <ul>
+        <li>
+          On this computer: <code>espeak-ng</code>, <code>flite</code>, <code>say</code> (macOS) or{' '}
+          <code>piper:VOICE.onnx</code> to speak; <code>pocketsphinx</code> or <code>whisper-cli:MODEL.bin</code> to
+          listen.
+        </li>
+        <li>
+          A speech server (OpenAI, speaches, Kokoro-FastAPI, LocalAI, a whisper.cpp server):{' '}
+          <code>openai:MODEL@URL</code>, with its key in the <code>OPENAI_API_KEY</code> environment variable.
+        </li>
+        <li>
+          Any program: <code>command:PROGRAM ARGS</code>, where <code>{'{text}'}</code>, <code>{'{voice}'}</code>,{' '}
+          <code>{'{out}'}</code> and <code>{'{in}'}</code> are filled in.
+        </li>
+        <li>
+          Inside Parley (listening only): <code>whisper:MODEL.bin</code>, a whisper.cpp model file. Still experimental:
+          see docs/voice.md.
+        </li>
+      </ul>
+      <p className="muted">Try it&apos;s microphone and spoken replies use the same names.</p>
+    </details>
+  );
+}
+
+function SpeechResult({ out }: { out: SpeechTestOutput }) {
+  const verdict = verdictOf(out);
+  const wer: number | null = out.word_error_rate;
+  return (
+    <dl className="speech-result" data-testid="speech-result">
+      <dt>Said</dt>
+      <dd>{out.said}</dd>
+      <dt>Heard</dt>
+      <dd data-testid="speech-heard">{out.heard || '(nothing)'}</dd>
+      <dt>Differences</dt>
+      <dd className="word-diff">
+        {out.diff.map((p, i) =>
+          p.op === 'said' ? (
+            <del key={i} title="said, not heard">
+              {p.text}{' '}
+            </del>
+          ) : p.op === 'heard' ? (
+            <ins key={i} title="heard, not said">
+              {p.text}{' '}
+            </ins>
+          ) : (
+            <span key={i}>{p.text} </span>
+          ),
+        )}
+        {wer !== null && <span className="muted small">(word error rate {(wer * 100).toFixed(0)}%)</span>}
+      </dd>
+      <dt>Time</dt>
+      <dd data-testid="speech-timings">
+        speaking {formatDuration(out.timings.tts_ms)}
+        {out.timings.tts_first_audio_ms !== undefined
+          ? ` (first sound after ${formatDuration(out.timings.tts_first_audio_ms)})`
+          : ''}
+        , listening {formatDuration(out.timings.stt_ms)}, for {formatDuration(out.timings.audio_ms)} of audio
+      </dd>
+      <dt>Engines</dt>
+      <dd className="small">
+        {out.tts.preset ?? out.tts.engine} {out.tts.model ?? ''} {out.tts.endpoint ?? ''} →{' '}
+        {out.stt.preset ?? out.stt.engine} {out.stt.model ?? ''} {out.stt.endpoint ?? ''}
+      </dd>
+      <dt>Verdict</dt>
+      <dd className={verdict.usable ? 'speech-verdict' : 'speech-verdict warn'} data-testid="speech-verdict">
+        <strong>{verdict.text.charAt(0).toUpperCase() + verdict.text.slice(1)}.</strong>
+      </dd>
+    </dl>
   );
 }
