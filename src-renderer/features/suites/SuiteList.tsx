@@ -6,7 +6,7 @@ import { useApi, useApiMutation } from '../../api/hooks.js';
 import { Empty, ErrorBox, fmtDate, Loading, PageHeader } from '../../ui/common.js';
 import { hasStoredDraft } from '../../ui/use-draft.js';
 import { ConfirmDialog, downloadText, isNotBuilt, readFiles } from '../../ui/widgets.js';
-import { suiteDraftKey } from './SuiteEditor.js';
+import { suiteDraftKey } from './use-suite-editor.js';
 import { parseSuiteFile, type FileError } from './suite-import.js';
 
 interface Outcome {

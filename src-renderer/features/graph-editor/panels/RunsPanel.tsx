@@ -54,12 +54,7 @@ export function RunsPanel({
               )}
             </div>
             {choice?.runId === r.id && r.suite_id && (
-              <SuiteCoverage
-                agentId={agentId}
-                suiteId={r.suite_id}
-                suiteName={r.suite_name || 'this suite'}
-                model={r.models.agent?.spec}
-              />
+              <SuiteCoverage agentId={agentId} suiteId={r.suite_id} suiteName={r.suite_name || 'this suite'} />
             )}
             {choice?.runId === r.id && results.data && (
               <ul className="ge-ways">

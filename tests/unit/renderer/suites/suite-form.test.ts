@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  duplicateTest,
+  errorsNamingTests,
   joinScope,
+  moveTest,
   newTestCase,
   parseJsonText,
   parseToolMocksJson,
@@ -131,5 +134,27 @@ describe('reading test files in the browser', () => {
   it('offers common criteria without duplicates', () => {
     expect(ALL_COMMON_METRICS.length).toBeGreaterThan(8);
     expect(new Set(ALL_COMMON_METRICS).size).toBe(ALL_COMMON_METRICS.length);
+  });
+});
+
+describe('the test list', () => {
+  const t = (name: string) => ({ name, user_prompt: 'x' });
+  it('duplicates a test right after itself and selects the copy', () => {
+    expect(duplicateTest([t('a'), t('b')], 0)).toEqual({ tests: [t('a'), t('a (copy)'), t('b')], selected: 1 });
+  });
+  it('moves a test up or down, and not past either end', () => {
+    expect(moveTest([t('a'), t('b')], 1, -1)).toEqual({ tests: [t('b'), t('a')], selected: 0 });
+    expect(moveTest([t('a'), t('b')], 1, 1)).toBeNull();
+  });
+  it('names the test an error belongs to', () => {
+    expect(
+      errorsNamingTests(
+        [
+          { path: 'tests[1].user_prompt', message: 'Say who calls.' },
+          { path: 'name', message: 'Give the suite a name.' },
+        ],
+        [t('a'), t('books a visit')],
+      ).map((e) => e.message),
+    ).toEqual(['in test “books a visit”: Say who calls.', 'Give the suite a name.']);
   });
 });
