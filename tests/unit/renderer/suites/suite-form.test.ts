@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { flipStep, inMode, modeOf } from '../../../../src-renderer/features/suites/tool-mock-form.js';
 import { describe, expect, it } from 'vitest';
 import {
   duplicateTest,
@@ -156,5 +157,24 @@ describe('the test list', () => {
         [t('a'), t('books a visit')],
       ).map((e) => e.message),
     ).toEqual(['in test “books a visit”: Say who calls.', 'Give the suite a name.']);
+  });
+});
+
+describe('a tool mock’s answer', () => {
+  it('reads how a mock answers and switches it, keeping what it answered where it can', () => {
+    const m = { tool: 'find_slots', response: { first_slot: 'Tue' } };
+    expect(modeOf(m)).toBe('response');
+    expect(inMode(m, 'sequence')).toEqual({
+      response: undefined,
+      error: undefined,
+      sequence: [{ response: { first_slot: 'Tue' } }, { response: {} }],
+    });
+    expect(inMode(m, 'error')).toMatchObject({ error: 'Service unavailable', response: undefined });
+    expect(modeOf({ tool: 't', error: 'down' })).toBe('error');
+  });
+  it('turns one call of a sequence into an error, or back', () => {
+    const seq = [{ response: { a: 1 } }, { error: 'x' }];
+    expect(flipStep(seq, 0)).toEqual([{ error: 'Service unavailable' }, { error: 'x' }]);
+    expect(flipStep(seq, 1)).toEqual([{ response: { a: 1 } }, { response: {} }]);
   });
 });
