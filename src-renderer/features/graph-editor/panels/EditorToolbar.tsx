@@ -102,9 +102,9 @@ export function EditorToolbar({
         type="button"
         onClick={onToggleTest}
         aria-pressed={testOpen}
-        title="Chat with the agent in a panel under the canvas"
+        title="Try it: chat with the agent in a panel under the canvas"
       >
-        Test
+        Try it
       </button>
       {drawer.narrow && (
         <button
