@@ -125,7 +125,7 @@ export function EditorWorkspace({
   };
 
   return (
-    <div className="ge-page" data-testid="graph-editor">
+    <div className={`ge-page${testOpen ? ' is-trying' : ''}`} data-testid="graph-editor">
       <EditorToolbar
         agentId={id}
         agentName={agent.name}

@@ -140,7 +140,10 @@ export function EditorToolbar({
         aria-label="Save with a note"
         title="Save a new version with a note saying what changed"
       >
-        + note
+        <span className="ge-btn-icon" aria-hidden="true">
+          ✎
+        </span>
+        <span className="ge-btn-text">+ note</span>
       </button>
       {noting && (
         <SaveNoteDialog
