@@ -33,7 +33,9 @@ try {
   const app = createApp(store, () => registry);
   const judgeFile = path.join(dir, 'judge.json');
   fs.writeFileSync(judgeFile, JSON.stringify({ name: 'second-judge', defaults: { score: 0.6 } }));
-  await app.judgements.rejudge({ run_id: runId, judges: [{ provider: 'scripted', model: judgeFile, params: {} }] });
+  await (
+    await app.judgements.start({ run_id: runId, judges: [{ provider: 'scripted', model: judgeFile, params: {} }] })
+  ).done;
   await registry.close();
 
   const results = store.results.listByRun(runId);

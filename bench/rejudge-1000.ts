@@ -41,7 +41,7 @@ try {
   const figures = [];
   for (const k of [1, 3]) {
     const t0 = performance.now();
-    const res = await app.judgements.rejudge({ run_id: runId, judges: [judge], k });
+    const res = await (await app.judgements.start({ run_id: runId, judges: [judge], k })).done;
     const wall = performance.now() - t0;
     const rows = store.judgements.listByRun(runId).filter((j) => j.batch_id === res.batch_id);
     if (rows.length !== N * k || res.errors)

@@ -59,3 +59,14 @@ export function clipLongTokens(message: string, max = MAX_QUOTED_CHARS): string 
   if (message.length <= max) return message;
   return message.replace(new RegExp(`\\S{${max + 1},}`, 'g'), (token) => truncateForMessage(token, max));
 }
+
+/** Iterations of one auto-fix (`parley fix --max-iterations`, the Auto-fix form, `fixes.auto`). */
+export const MAX_FIX_ITERATIONS = 10;
+/** Conversations per failing test when a fix is re-run (`parley fix --repeat`, default 3). */
+export const MAX_FIX_REPEATS = 20;
+/** Edits in one fix proposal. */
+export const MAX_FIX_EDITS = 8;
+/** Characters of one proposed text (an instruction, a condition, a snippet) in a fix. */
+export const MAX_FIX_TEXT_CHARS = 20_000;
+/** Failing tests one fix aims at (one diagnosis call each per iteration). */
+export const MAX_FIX_TARGETS = 10;

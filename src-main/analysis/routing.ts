@@ -119,6 +119,7 @@ export async function analyzeRouting(
     points.reduce((n, p) => n + p.options.length * o.perCondition + o.noneCount, 0);
   let done = 0;
   const tick = () => o.onProgress?.(++done, total);
+  o.onProgress?.(0, total);
   const withCalls = async <T>(fn: (c: ModelCalls) => Promise<T>): Promise<T> => {
     const c = new ModelCalls(models, o.signal);
     try {

@@ -13,6 +13,8 @@ import type { ChatModel } from '../providers/index.js';
 import { createSpeechRegistry, type SpeechIdentity, type SpeechRegistry } from '../speech/index.js';
 import type { Store } from '../store/index.js';
 import { invalid, unavailable } from './errors.js';
+import type { Job } from './jobs/job.js';
+import type { JobRegistry } from './jobs/registry.js';
 import type { ModelService } from './models.js';
 import { finishedRun } from './resolve.js';
 
@@ -45,8 +47,23 @@ export class AudioEvalService {
   constructor(
     private readonly store: Store,
     private readonly models: ModelService,
+    private readonly jobs: JobRegistry,
     private readonly speech: () => SpeechRegistry = () => createSpeechRegistry(),
   ) {}
+
+  /** Audio evaluation of a finished run as a job: the request is checked and the judge loaded first. */
+  start(req: AudioEvalRequest): Promise<Job<AudioEvalOutcome>> {
+    return this.jobs.startWhenReady(
+      {
+        kind: 'audio-eval',
+        title: `Audio evaluation of run ${req.run_id}`,
+        unit: 'conversations',
+        subject: { run_id: req.run_id },
+      },
+      (ctl) => this.evaluate(req, { signal: ctl.signal, onProgress: (p) => ctl.progress(p.done, p.total) }),
+      { statusOf: (o) => (o.aborted ? 'cancelled' : 'done') },
+    );
+  }
 
   /** The engines of a request, checked before anything is loaded or written. */
   engines(req: Pick<AudioEvalRequest, 'tts' | 'stt' | 'phone_noise'>, fallback?: RunSpeechOptions): RunSpeech {
@@ -66,13 +83,12 @@ export class AudioEvalService {
     }
   }
 
-  async evaluate(
+  private async evaluate(
     req: AudioEvalRequest,
     hooks: { signal?: AbortSignal; onProgress?: (p: { done: number; total: number }) => void } = {},
-    activeHere = false,
   ): Promise<AudioEvalOutcome> {
     const t0 = performance.now();
-    const run = finishedRun(this.store, req.run_id, 'evaluate its audio', activeHere);
+    const run = finishedRun(this.store, req.run_id, 'evaluate its audio');
     const speech = this.engines(req, run.options.speech);
     const results = this.store.results.listByRun(run.id).filter((r) => r.transcript.some((t) => t.role === 'agent'));
     if (!results.length) throw invalid(`run ${run.id} has no conversation with an agent turn to speak`);
@@ -89,6 +105,7 @@ export class AudioEvalService {
     let turns = 0;
     let errors = 0;
     let lost = 0;
+    hooks.onProgress?.({ done, total: results.length });
     const outcome = await runPool({
       items: results[Symbol.iterator](),
       concurrency: Math.max(1, Math.min(req.concurrency ?? 2, 8)),

@@ -1,13 +1,14 @@
 import type { Store } from '../store/index.js';
-import { StoreError } from '../store/index.js';
+import { storedJudgementsReport } from '../judging/stored-judgements.js';
+import { storedHumanAgreement } from '../judging/stored-human-agreement.js';
+import { requireRun } from './resolve.js';
 import { diffRuns, type StoredRun } from '../compare/diff-runs.js';
 import { compareRunsMatrix, type RunMatrix } from '../compare/matrix.js';
 import type { RunDiff } from '../compare/types.js';
 
 /** A stored run with its results, the agent graph it ran and its suite's min_pass_rate. */
 export function loadStoredRun(store: Store, runId: string): StoredRun {
-  const run = store.runs.get(runId);
-  if (!run) throw new StoreError(`run "${runId}" not found (parley runs list shows them)`, 'not_found');
+  const run = requireRun(store, runId);
   const version = store.agents.getVersion(run.agent_version_id);
   const suite = store.runs.suiteSnapshot(run.id);
   return {
@@ -27,4 +28,17 @@ export function diffStoredRuns(store: Store, a: string, b: string, opts: { alpha
 /** `parley compare` over the store: the N-way matrix of several runs. */
 export function compareStoredRuns(store: Store, runIds: string[]): RunMatrix {
   return compareRunsMatrix(runIds.map((id) => loadStoredRun(store, id)));
+}
+
+export { hasRegression } from '../compare/diff-runs.js';
+export type { ChangeKind, RunDiff, RunRef, SideSummary, TestComparison } from '../compare/types.js';
+export type { MatrixCell, RunMatrix } from '../compare/matrix.js';
+export { modelsLine as configModelsLine, type ConfigDifference, type RunConfig } from '../compare/run-config.js';
+
+/** What re-judging and reviewers said of a run's verdicts (undefined where nothing was stored). */
+export function trustOfRun(store: Store, runId: string) {
+  return {
+    judgements: storedJudgementsReport(store, runId),
+    human: store.labels.countByRun(runId) ? storedHumanAgreement(store, runId) : undefined,
+  };
 }

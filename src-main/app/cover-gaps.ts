@@ -18,7 +18,8 @@ import { runPool } from '../engine/run/run-pool.js';
 import type { Store } from '../store/index.js';
 import { conflict, invalid } from './errors.js';
 import type { ModelService } from './models.js';
-import { requireSuite, resolveAgentVersion } from './resolve.js';
+import { requireSuite } from './refs.js';
+import { resolveAgentVersion } from './resolve.js';
 
 export interface CoverageRequest {
   agent_id: string;
@@ -115,7 +116,7 @@ export async function proposeGapTests(
   const spec = req.model ?? r.latestModel;
   if (!spec)
     throw invalid(
-      `no model: suite "${r.suite.name}" has no run of ${r.agent.agent_name} to take the model from; choose one (--model SPEC)`,
+      `no model: suite "${r.suite.name}" has no run of ${r.agent.agent_name} to take the model from; choose one`,
       'model',
     );
   const signal = hooks.signal ?? new AbortController().signal;

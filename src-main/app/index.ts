@@ -7,65 +7,39 @@
  *   const handle = await app.runs.start({ agent, suite, models, options }, { onEvent });
  *   handle.total; await handle.done;
  */
-import type { ProviderRegistry } from '../providers/index.js';
-import type { Store } from '../store/index.js';
-import { AnalysisService } from './analysis.js';
-import { LabelsService } from './labels.js';
-import { ModelService } from './models.js';
-import { ReadinessService } from './readiness.js';
-import { RejudgeService } from './rejudge.js';
-import { RunService } from './runs.js';
-import { AudioEvalService } from './audio-eval.js';
-import { JobRegistry } from './jobs/registry.js';
-
-export interface App {
-  store: Store;
-  /** Every long job of this process (app/jobs/): progress, cancel, interrupted on the next start. */
-  jobs: JobRegistry;
-  models: ModelService;
-  runs: RunService;
-  analysis: AnalysisService;
-  /** Re-judging stored conversations: judge consistency and judge against judge. */
-  judgements: RejudgeService;
-  /** Human labels of metric verdicts and their agreement with the judges. */
-  labels: LabelsService;
-  /** The model readiness check: known-answer tasks per role. */
-  readiness: ReadinessService;
-  /** Audio evaluation of finished runs (issue 11). */
-  audio: AudioEvalService;
-}
-
-export function createApp(store: Store, registry: () => ProviderRegistry): App {
-  const models = new ModelService(store, registry);
-  const jobs = new JobRegistry(store);
-  return {
-    store,
-    jobs,
-    models,
-    runs: new RunService(store, models),
-    analysis: new AnalysisService(store, models),
-    judgements: new RejudgeService(store, models),
-    labels: new LabelsService(store),
-    readiness: new ReadinessService(store, models),
-    audio: new AudioEvalService(store, models),
-  };
-}
-
+export { createApp, type App } from './app.js';
 export { JobRegistry } from './jobs/registry.js';
 export type { Job, JobControl, JobSpec } from './jobs/job.js';
 export { AppError, invalid, notFound, conflict, unavailable, notBuilt } from './errors.js';
+export { resolveAgentVersion, runAgentOf, requireRun, finishedRun, type ResolvedVersion } from './resolve.js';
 export {
-  resolveAgentVersion,
-  runAgentOf,
-  requireRun,
-  finishedRun,
+  isFilePath,
   requireSuite,
   suiteOfRun,
-  type ResolvedVersion,
-} from './resolve.js';
+  resolveAgentRef,
+  resolveSuiteRef,
+  runAgentFromRef,
+  type RefOptions,
+  type ResolvedAgent,
+} from './refs.js';
 export { ModelService, modelFailure, type ModelRole } from './models.js';
-export { RunService, type RunHooks, type StartRequest, type ReplayRequest, type EvaluateRequest } from './runs.js';
-export { listModels, type ModelSources, type ListedModels } from './list-models.js';
+export {
+  RunService,
+  type RunHooks,
+  type RunJob,
+  type StartRequest,
+  type ReplayRequest,
+  type EvaluateRequest,
+} from './runs.js';
+export {
+  DEFAULT_OLLAMA_URL,
+  defaultOpenAiEndpoints,
+  listModels,
+  providerDetail,
+  pullModelJob,
+  type ModelSources,
+  type ListedModels,
+} from './list-models.js';
 export { checkRunModels, runPrompts, notStarted, type RunModelSpecs } from './preflight.js';
 export { mergeShardRuns, importShardRuns } from './merge-runs.js';
 export { AnalysisService } from './analysis.js';
@@ -86,3 +60,49 @@ export {
 } from './readiness.js';
 export { AudioEvalService, lostInSpeech, type AudioEvalRequest, type AudioEvalOutcome } from './audio-eval.js';
 export { speechTest, type SpeechTestRequest, type SpeechTestOutcome } from './speech-test.js';
+export { openAppStore, storedReadinessChecks, withApp } from './open.js';
+export { runPassed, modelMatrix } from './run-outcome.js';
+
+// What the doors print and export, from the rooms below (the doors import only app/)
+export type { RunOutcome, RunAgent, RunSuite, TestOutcome } from '../engine/index.js';
+export {
+  compareStoredRuns,
+  configModelsLine,
+  diffStoredRuns,
+  hasRegression,
+  trustOfRun,
+  type ChangeKind,
+  type ConfigDifference,
+  type MatrixCell,
+  type RunConfig,
+  type RunDiff,
+  type RunMatrix,
+  type RunRef,
+  type SideSummary,
+  type TestComparison,
+} from './compare-runs.js';
+export { portableRun, exportRun } from '../reports/run-export.js';
+export { failureReasons, toJUnitXml, toJUnitXmlRuns } from '../reports/junit.js';
+export { preflightText, type ModelProblem } from '../providers/preflight.js';
+export { exportAgentRef, formatsList, EXPORT_FORMATS, type ExportFormat } from './export-agent.js';
+export {
+  exportAgentVersion,
+  graphDiff,
+  importAgentFiles,
+  importFixedGraph,
+  locateGraphPath,
+  validateAgentGraph,
+} from './agent-files.js';
+export { importCallFiles, importCallTexts, CALL_FORMATS, type CallFormat } from './calls.js';
+export { importPersonaFiles, importPersonaMarkdown, type GenerateRequest } from './personas.js';
+export { PlaygroundService, fromInteractive, type PlaygroundStartRequest } from './playground.js';
+export { importAgentPath, validateAgentPaths, readError, type FileReport, type Issue } from './file-reports.js';
+export {
+  FixService,
+  DEFAULT_FIX_REPEATS,
+  editLabel,
+  type FixRequest,
+  type DiagnoseOutcome,
+  type FixHooks,
+  type FixStepName,
+} from './fix/index.js';

@@ -1,3 +1,5 @@
+import type { Job } from './jobs/job.js';
+import type { JobRegistry } from './jobs/registry.js';
 import {
   HumanLabel,
   LabelInput,
@@ -35,7 +37,22 @@ type Issue = NonNullable<ApiError['issues']>[number];
  * and a metric criterion (never to a judgement), so re-judging leaves it alone.
  */
 export class LabelsService {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly jobs: JobRegistry,
+  ) {}
+
+  /** Imports a labels file as a job: checked in full, then written in one transaction, or nothing. */
+  startImport(text: string, file: string): Promise<Job<ImportOutcome>> {
+    return this.jobs.startWhenReady(
+      { kind: 'labels-import', title: `Import labels from ${file}`, unit: 'files', total: 1 },
+      async (ctl) => {
+        const out = this.importFile(text, file);
+        ctl.tick();
+        return out;
+      },
+    );
+  }
 
   private requireResult(id: string, path = 'result_id'): Result {
     const result = this.store.results.get(id);

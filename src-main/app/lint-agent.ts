@@ -2,7 +2,7 @@ import type { LintReport } from '../../src-shared/contract/analysis.js';
 import type { AgentGraph } from '../../src-shared/schemas/index.js';
 import { lintGraph } from '../analysis/lint.js';
 import type { Store } from '../store/index.js';
-import { requireSuite } from './resolve.js';
+import { requireSuite } from './refs.js';
 
 export interface LintRequest {
   graph: AgentGraph;

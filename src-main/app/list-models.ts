@@ -1,3 +1,7 @@
+import { pullOllamaModel } from '../providers/index.js';
+import type { Job } from './jobs/job.js';
+import type { JobRegistry } from './jobs/registry.js';
+import { conflict, unavailable } from './errors.js';
 import fs from 'node:fs';
 import type { ModelInfo, ProviderId } from '../../src-shared/schemas/index.js';
 import { listOllamaModels, listOpenAiModels, scanModelsDir } from '../providers/index.js';
@@ -94,4 +98,44 @@ export async function listModels(src: ModelSources): Promise<ListedModels> {
   models.sort((a, b) => ORDER.indexOf(a.provider) - ORDER.indexOf(b.provider) || a.name.localeCompare(b.name));
   errors.sort((a, b) => ORDER.indexOf(a.provider) - ORDER.indexOf(b.provider) || a.message.localeCompare(b.message));
   return { models, errors };
+}
+
+export { DEFAULT_OLLAMA_URL } from '../providers/ollama/client.js';
+export { defaultOpenAiEndpoints } from '../providers/openai/index.js';
+
+/**
+ * Pulls an Ollama model as a job (progress in bytes, the server's status as the job's note). One pull of a
+ * model per server at a time.
+ */
+export function pullModelJob(jobs: JobRegistry, url: string, model: string): Job<void> {
+  if (
+    jobs.list({ kind: 'model-pull', subject: { model: `ollama:${model}@${url}` }, running: true, hereOnly: true })
+      .length
+  )
+    throw conflict(`"${model}" is already being pulled from Ollama at ${url}`);
+  return jobs.start(
+    {
+      kind: 'model-pull',
+      title: `Pull ${model} from Ollama at ${url}`,
+      unit: 'bytes',
+      subject: { model: `ollama:${model}@${url}` },
+    },
+    async (ctl) => {
+      ctl.note(`connecting to Ollama at ${url}`);
+      try {
+        await pullOllamaModel(
+          url,
+          model,
+          (p) => {
+            ctl.note(p.status);
+            if (p.total) ctl.progress(p.completed ?? 0, p.total);
+          },
+          { signal: ctl.signal },
+        );
+      } catch (e) {
+        if (ctl.signal.aborted) throw e;
+        throw unavailable(`Ollama at ${url}: ${providerDetail(e)}`, 'name');
+      }
+    },
+  );
 }

@@ -33,10 +33,9 @@ export function mergeShardRuns(store: Store, ids: string[]): Run {
       );
     if (r.status === 'running' || r.status === 'queued')
       throw conflict(`run ${r.id} is still running: merge it when it has finished`);
-    if (r.status !== 'completed')
-      throw invalid(`run ${r.id} is ${r.status}: finish it first (parley run --resume ${r.id})`, `ids[${i}]`);
+    if (r.status !== 'completed') throw invalid(`run ${r.id} is ${r.status}: finish it first (resume it)`, `ids[${i}]`);
     if (!r.options.shard)
-      throw invalid(`run ${r.id} is not a shard (it was not started with --shard K/N)`, `ids[${i}]`);
+      throw invalid(`run ${r.id} is not a shard (it was not started as one slice of a split run)`, `ids[${i}]`);
   }
   const count = runs[0].options.shard!.count;
   const config = configOf(store, runs[0]);
@@ -111,7 +110,7 @@ export function importShardRuns(store: Store, file: string): string[] {
     const shards = source.runs
       .list({ limit: 100_000 })
       .filter((r) => r.kind === 'simulated' && r.options.shard && r.status === 'completed');
-    if (!shards.length) throw invalid(`${file}: holds no finished shard run (parley run --shard K/N)`, 'files');
+    if (!shards.length) throw invalid(`${file}: holds no finished shard run (a slice of a split run)`, 'files');
     return store.transaction(() =>
       shards.map((r) => {
         const version = source.agents.getVersion(r.agent_version_id);

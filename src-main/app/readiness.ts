@@ -20,7 +20,9 @@ import {
 } from '../readiness/index.js';
 import type { Store } from '../store/index.js';
 import { newId, nowIso } from '../store/ids.js';
-import { invalid, unavailable } from './errors.js';
+import { conflict, invalid, unavailable } from './errors.js';
+import type { Job } from './jobs/job.js';
+import type { JobRegistry } from './jobs/registry.js';
 import type { ModelService } from './models.js';
 
 export interface ReadinessRequest {
@@ -54,7 +56,30 @@ export class ReadinessService {
   constructor(
     private readonly store: Store,
     private readonly models: ModelService,
+    private readonly jobs: JobRegistry,
   ) {}
+
+  /**
+   * Starts a readiness check as a job (one at a time in a process): the roles are checked and the model
+   * loaded first (a model that cannot load is refused with the provider's words, no job is recorded).
+   */
+  start(req: ReadinessRequest): Promise<Job<ReadinessReport>> {
+    const { tasks } = this.plan(req);
+    if (this.jobs.list({ kind: 'readiness', running: true, hereOnly: true }).length)
+      throw conflict('a readiness check is already running: wait for it or cancel it');
+    const model = `${req.model.provider}:${req.model.model}`;
+    return this.jobs.startWhenReady(
+      {
+        kind: 'readiness',
+        title: `Readiness check of ${model}`,
+        unit: 'tasks',
+        total: tasks.length,
+        subject: { model },
+      },
+      (ctl) => this.check(req, { signal: ctl.signal, onProgress: (done, total) => ctl.progress(done, total) }),
+      { statusOf: (r) => (r.cancelled ? 'cancelled' : 'done') },
+    );
+  }
 
   /** The tasks a check of these roles runs (validated before any model is loaded). */
   plan(req: Pick<ReadinessRequest, 'roles' | 'concurrency'>): { roles: ReadinessRole[]; tasks: AnyTask[] } {

@@ -6,6 +6,8 @@ import type { ChatModel } from '../providers/index.js';
 import type { Store } from '../store/index.js';
 import { newId, nowIso } from '../store/ids.js';
 import { invalid, unavailable } from './errors.js';
+import type { Job, JobControl } from './jobs/job.js';
+import type { JobRegistry } from './jobs/registry.js';
 import type { ModelService } from './models.js';
 import { finishedRun, requireRun } from './resolve.js';
 
@@ -23,9 +25,11 @@ export interface RejudgeRequest {
   concurrency?: number;
 }
 
-export interface RejudgeProgress {
-  done: number;
-  total: number;
+interface LoadedJudge {
+  spec: ModelSpec;
+  label: string;
+  seed: number;
+  model: ChatModel;
 }
 
 export interface RejudgeOutcome {
@@ -33,6 +37,8 @@ export interface RejudgeOutcome {
   /** Judge calls made (one per conversation, judge and seed; a metric-by-metric fallback makes more). */
   judgements: number;
   errors: number;
+  /** The first failed judge call's reason, when any failed. */
+  first_error?: string;
   aborted: boolean;
   report: JudgementsReport;
 }
@@ -50,14 +56,12 @@ export class RejudgeService {
   constructor(
     private readonly store: Store,
     private readonly models: ModelService,
+    private readonly jobs: JobRegistry,
   ) {}
 
   /** Validates everything before anything is loaded or written. */
-  private plan(
-    req: RejudgeRequest,
-    activeHere: boolean,
-  ): { run: Run; results: Result[]; judges: ModelSpec[]; k: number } {
-    const run = finishedRun(this.store, req.run_id, 're-judge it', activeHere);
+  private plan(req: RejudgeRequest): { run: Run; results: Result[]; judges: ModelSpec[]; k: number } {
+    const run = finishedRun(this.store, req.run_id, 're-judge it');
     const k = req.k ?? 1;
     if (!Number.isInteger(k) || k < 1 || k > MAX_REJUDGE_K)
       throw invalid(`expected a whole number of judgements per conversation from 1 to ${MAX_REJUDGE_K}, got ${k}`, 'k');
@@ -76,36 +80,58 @@ export class RejudgeService {
     return { run, results, judges, k };
   }
 
-  async rejudge(
-    req: RejudgeRequest,
-    hooks: { signal?: AbortSignal; onProgress?: (p: RejudgeProgress) => void } = {},
-    activeHere = false,
-  ): Promise<RejudgeOutcome> {
-    const { run, results, judges, k } = this.plan(req, activeHere);
-    // one loaded model per judge and seed (the seed is a model parameter), loaded before anything is written
-    const loaded: { spec: ModelSpec; label: string; seed: number; model: ChatModel }[] = [];
+  /**
+   * Starts re-judging as a job: the request is checked and the judge models loaded first (a refusal is an
+   * error, not a failed job), then every conversation is judged k times per judge and stored.
+   */
+  async start(req: RejudgeRequest): Promise<Job<RejudgeOutcome>> {
+    const { run, results, judges, k } = this.plan(req);
+    const loaded = await this.load(judges, k);
+    const total = results.length * loaded.length;
+    return this.jobs.start(
+      {
+        kind: 'rejudge',
+        title: `Re-judge ${results.length} conversation(s) of run ${run.id}${k > 1 ? `, ${k} times` : ''}`,
+        unit: 'judgements',
+        total,
+        subject: { run_id: run.id },
+      },
+      (ctl) => this.judgeAll(run, results, loaded, req.concurrency, ctl),
+      { resultOf: (o) => ({ ...o, report: undefined }) },
+    );
+  }
+
+  /** One loaded model per judge and seed (the seed is a model parameter), loaded before anything is written. */
+  private async load(judges: ModelSpec[], k: number): Promise<LoadedJudge[]> {
+    const loaded: LoadedJudge[] = [];
     for (const [i, spec] of judges.entries())
       for (let seed = 1; seed <= k; seed++) {
         const seeded = { ...spec, params: { ...spec.params, seed } };
-        loaded.push({
-          spec: seeded,
-          label: judgeLabel(spec),
-          seed,
-          model: await this.models.load('judge', seeded, { path: `judges.${i}` }),
-        });
+        const model = await this.models.load('judge', seeded, { path: `judges.${i}` });
+        loaded.push({ spec: seeded, label: judgeLabel(spec), seed, model });
       }
+    return loaded;
+  }
+
+  private async judgeAll(
+    run: Run,
+    results: Result[],
+    loaded: LoadedJudge[],
+    concurrency: number | undefined,
+    ctl: JobControl,
+  ): Promise<RejudgeOutcome> {
     const identities = await Promise.all(loaded.map((l) => l.model.identity().catch(() => undefined)));
     const batch = newId('jb');
-    const total = results.length * loaded.length;
     function* items() {
       for (const result of results) for (const [i, judge] of loaded.entries()) yield { result, judge, i };
     }
     let done = 0;
     let errors = 0;
-    const signal = hooks.signal ?? new AbortController().signal;
+    let firstError: string | undefined;
+    const { signal } = ctl;
     const outcome = await runPool({
       items: items(),
-      concurrency: req.concurrency ?? Math.min(4, ...loaded.map((l) => l.model.maxParallel)),
+      concurrency: concurrency ?? Math.min(4, ...loaded.map((l) => l.model.maxParallel)),
       signal,
       work: async ({ result, judge, i }) => {
         const out = await rejudgeConversation(judge.model, result, { signal });
@@ -128,13 +154,22 @@ export class RejudgeService {
       },
       onOutput: (row) => {
         this.store.judgements.insert(row);
-        if (row.error) errors++;
-        done++;
-        hooks.onProgress?.({ done, total });
+        if (row.error) {
+          errors++;
+          firstError ??= row.error;
+        }
+        ctl.progress(++done);
       },
     });
     if (outcome.failure) throw unavailable(`re-judging stopped: ${outcome.failure}`);
-    return { batch_id: batch, judgements: done, errors, aborted: outcome.aborted, report: this.report(run.id) };
+    return {
+      batch_id: batch,
+      judgements: done,
+      errors,
+      ...(firstError ? { first_error: firstError } : {}),
+      aborted: outcome.aborted,
+      report: this.report(run.id),
+    };
   }
 
   /** Consistency and agreement over every judgement stored for a run (empty lists when none). */

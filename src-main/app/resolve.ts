@@ -1,4 +1,4 @@
-import type { Run, TestSuite } from '../../src-shared/schemas/index.js';
+import type { Run } from '../../src-shared/schemas/index.js';
 import type { RunAgent } from '../engine/index.js';
 import type { AgentSummary, AgentVersion, Store } from '../store/index.js';
 import { conflict, invalid, notFound } from './errors.js';
@@ -65,40 +65,9 @@ export function requireRun(store: Store, id: string, path?: string): Run {
 }
 
 /** A stored run that is not running (here or in another process); `action` says what waits for it. */
-export function finishedRun(store: Store, id: string, action: string, activeHere = false): Run {
+export function finishedRun(store: Store, id: string, action: string): Run {
   const run = requireRun(store, id);
-  if (activeHere || run.status === 'running' || run.status === 'queued')
+  if (run.status === 'running' || run.status === 'queued')
     throw conflict(`run ${id} is still running: ${action} when it has finished`);
   return run;
-}
-
-/** A stored suite by id or unique name. */
-export function requireSuite(
-  store: Store,
-  ref: string,
-  path = 'suite_id',
-): { id: string; name: string; data: TestSuite } {
-  let found;
-  try {
-    found = store.suites.find(ref);
-  } catch (e) {
-    throw invalid((e as Error).message, path);
-  }
-  if (!found) throw notFound(`suite ${ref}`, path);
-  return { id: found.id, name: found.name, data: found.data };
-}
-
-/**
- * The suite a stored run ran, from the copy kept with the run ("Run again" for a run started from a tests
- * file, or whose suite was deleted since): a suite with no stored id, named as the run named it.
- */
-export function suiteOfRun(
-  store: Store,
-  runId: string,
-  path = 'suite_from_run',
-): { id: null; name: string; data: TestSuite } {
-  const run = requireRun(store, runId, path);
-  const data = store.runs.suiteSnapshot(run.id);
-  if (!data) throw invalid(`run ${runId} has no stored copy of its suite to run again`, path);
-  return { id: null, name: run.suite_name || data.name || 'tests of an earlier run', data };
 }

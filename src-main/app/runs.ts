@@ -1,30 +1,42 @@
 import type { RunEvent } from '../../src-shared/contract/events.js';
+import type { JobKind } from '../../src-shared/contract/jobs.js';
 import type { AgentGraph, ModelSpec, Run, RunOptions, TestSuite } from '../../src-shared/schemas/index.js';
 import type { ModelProblem } from '../providers/preflight.js';
-import { checkRunModels, notStarted, runPrompts, type RunModelSpecs } from './preflight.js';
 import { groupRunFailures } from './problems/run-problems.js';
 import {
-  EvaluateError,
-  PlanError,
+  makePlan,
   startEvaluation,
   startReplay,
   startRun,
   type RunHandle,
+  type RunOutcome,
   type RunSuite,
 } from '../engine/index.js';
 import { ProviderError, type ChatModel } from '../providers/index.js';
 import type { Store } from '../store/index.js';
-import { runSizeIssue } from '../engine/run/run-size.js';
 import { guardTestModelLoader, testEndpointPolicy } from '../engine/model-io/test-endpoints.js';
-import { AppError, invalid, unavailable } from './errors.js';
-import { SpeechOptionError } from '../engine/run/run-speech.js';
+import { exportRun, type RunExportFormat } from '../reports/run-export.js';
+import { AppError, conflict, invalid, notFound, unavailable } from './errors.js';
+import { engineCall } from './engine-errors.js';
+import type { Job } from './jobs/job.js';
+import type { JobRegistry } from './jobs/registry.js';
 import type { ModelService } from './models.js';
+import { PreflightCache, type RunModelSpecs } from './preflight.js';
+import { importShardRuns, mergeShardRuns } from './merge-runs.js';
 import { finishedRun, requireRun, resolveAgentVersion, runAgentOf } from './resolve.js';
 
-/** What a caller of a use case may listen to and stop. */
+/** What a door may listen to while a run runs: every run event (turns, streamed tokens, finished tests). */
 export interface RunHooks {
   onEvent?: (e: RunEvent) => void;
-  signal?: AbortSignal;
+}
+
+/** A run as a job: its id and planned size are known as soon as it starts. */
+export interface RunJob extends Job<RunOutcome> {
+  readonly runId: string;
+  /** Conversations in the whole run (a resumed run counts the finished ones too). */
+  readonly total: number;
+  /** A resume that took the run over from a process that still held its lock (`force`). */
+  readonly takenOver?: boolean;
 }
 
 export interface StartRequest {
@@ -33,11 +45,11 @@ export interface StartRequest {
   /** Version id or number; the latest when absent. */
   agent_version?: string;
   suite: RunSuite;
-  models: { agent: ModelSpec; caller?: ModelSpec; judge?: ModelSpec };
+  models: RunModelSpecs;
   options?: Partial<RunOptions>;
   testEndpoints?: TestEndpointAccess;
-  /** The door already ran the pre-run check (`preflight`) and showed its warnings. */
-  checked?: boolean;
+  /** The id of a pre-run check the door already made and showed (`preflight`): not made again. */
+  preflight_id?: string;
 }
 
 /** Which hosts a test file's own models (llm_model) may call beyond the ones the user configured. */
@@ -47,17 +59,13 @@ export interface TestEndpointAccess {
   howToAllow?: string;
 }
 
-const APP_HOW_TO_ALLOW =
-  'add it as an OpenAI-compatible endpoint on the Models page to allow it (on the command line: --allow-test-endpoints)';
+const APP_HOW_TO_ALLOW = 'add it as an OpenAI-compatible endpoint on the Models page to allow it';
 
 export interface ResumeOptions {
-  /** This process is running the run already. */
-  activeHere?: boolean;
   /** Take over a run another process still holds (a hung process). */
   force?: boolean;
   testEndpoints?: TestEndpointAccess;
-  /** The door already ran the pre-run check. */
-  checked?: boolean;
+  preflight_id?: string;
 }
 
 export interface ReplayRequest {
@@ -75,29 +83,23 @@ export interface EvaluateRequest {
   test?: string;
 }
 
-const messageOf = (e: unknown) => (e as Error)?.message ?? String(e);
+/** Job kinds whose subject run is the run being written. */
+const RUN_WRITING: readonly JobKind[] = ['run', 'resume', 'evaluate', 'replay'];
 
-/** A plan that cannot be made (unknown test or persona, a cap exceeded) names the option it came from. */
-function planFailure(e: unknown): never {
-  if (e instanceof PlanError) {
-    const capped = /^(options\.[\w.]+): (.*)$/s.exec(e.message);
-    if (capped) throw invalid(capped[2], capped[1]);
-    throw invalid(e.message, e.message.startsWith('persona') ? 'options.personas' : 'options.tests');
-  }
-  if (e instanceof AppError) throw e;
-  if (e instanceof SpeechOptionError) throw invalid(e.message, e.path);
-  throw invalid(messageOf(e));
-}
+const messageOf = (e: unknown) => (e as Error)?.message ?? String(e);
 
 /**
  * The run use cases, shared by the app (api/handlers) and the command line (cli/commands): each
  * resolves the agent version, the suite and the models once, starts the engine's one run loop and
- * hands back its RunHandle (with the planned total). The doors only parse input and print output.
+ * hands back the run as a job (app/jobs). The doors only parse input and print output.
  */
 export class RunService {
+  private readonly checks = new PreflightCache();
+
   constructor(
     private readonly store: Store,
     private readonly models: ModelService,
+    private readonly jobs: JobRegistry,
   ) {}
 
   private resolvePersona = (ref: string) => this.store.personas.find(ref)?.data;
@@ -111,26 +113,84 @@ export class RunService {
     return guardTestModelLoader(this.models.loader(), policy);
   }
 
+  /** Whether this process is writing run `id` now (a run, resume, evaluation or replay job). */
+  runningHere(id: string): boolean {
+    return this.jobs
+      .list({ subject: { run_id: id }, running: true, hereOnly: true })
+      .some((j) => RUN_WRITING.includes(j.kind));
+  }
+
+  /** Cancels the job writing run `id` in this process: false when none is (the run must exist). */
+  cancel(id: string): boolean {
+    const job = this.jobs
+      .list({ subject: { run_id: id }, running: true, hereOnly: true })
+      .find((j) => RUN_WRITING.includes(j.kind));
+    if (!job) {
+      requireRun(this.store, id);
+      return false;
+    }
+    return this.jobs.cancel(job.id);
+  }
+
+  /** Conversations a run plans (for a page opened mid-run or later); null when it has no suite copy. */
+  plannedTotal(id: string): number | null {
+    const run = requireRun(this.store, id);
+    const suite = this.store.runs.suiteSnapshot(id);
+    try {
+      return suite ? makePlan(suite, run.options).total : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** A run handle as a job: progress from its events, cancel through the handle. */
+  private asJob(kind: JobKind, title: string, handle: RunHandle): RunJob {
+    const job = this.jobs.start(
+      { kind, title, unit: 'conversations', total: handle.total, subject: { run_id: handle.runId } },
+      (ctl) => {
+        ctl.onCancel((reason) => handle.cancel(reason));
+        let done = 0;
+        handle.subscribe((e) => {
+          if (e.type === 'run.started') ctl.progress((done = handle.total - e.total), handle.total);
+          if (e.type === 'test.finished') ctl.progress(++done);
+        });
+        return handle.done;
+      },
+      {
+        statusOf: ({ run }) =>
+          run.status === 'completed' ? 'done' : run.status === 'cancelled' ? 'cancelled' : 'failed',
+        resultOf: ({ run }) => ({ run_id: run.id, status: run.status, summary: run.summary }),
+      },
+    );
+    return Object.assign(job, { runId: handle.runId, total: handle.total });
+  }
+
+  /** Refuses to start when the door's own pre-run check (or this one) found a model that cannot work. */
+  private async refuseUnfitModels(
+    configs: RunModelSpecs[],
+    graph?: AgentGraph,
+    suite?: TestSuite,
+    preflightId?: string,
+  ) {
+    if (preflightId && this.checks.passed(preflightId, configs)) return;
+    const { problems } = await this.preflight(configs, graph, suite);
+    this.checks.refuseOnErrors(problems);
+  }
+
   /** A new simulated run. */
-  async start(req: StartRequest, hooks: RunHooks = {}): Promise<RunHandle> {
+  async start(req: StartRequest, hooks: RunHooks = {}): Promise<RunJob> {
     const resolved = resolveAgentVersion(this.store, req.agent, req.agent_version, {
       agent: 'agent_id',
       version: 'agent_version_id',
     });
     if (!req.suite.data.tests.length)
       throw invalid(`suite "${req.suite.name}" has no tests: add a test on the Suites page first`, 'suite_id');
-    const tooBig = runSizeIssue(req.suite.data, req.options ?? {}); // before anything is planned or loaded
-    if (tooBig) throw invalid(tooBig.message, tooBig.path);
-    try {
-      return await startRun({
+    const handle = await engineCall(() =>
+      startRun({
         store: this.store,
-        // once the plan is known to be valid: the pre-run check, then the models
+        // once the plan is known to be valid (caps, tests, personas, speech): the pre-run check, then the models
         models: async () => {
-          if (!req.checked) {
-            const problems = await this.preflight([req.models], resolved.version.graph, req.suite.data);
-            const errors = problems.filter((p) => p.severity === 'error');
-            if (errors.length) throw notStarted(errors);
-          }
+          await this.refuseUnfitModels([req.models], resolved.version.graph, req.suite.data, req.preflight_id);
           return this.models.loadRoles(req.models);
         },
         agent: runAgentOf(resolved),
@@ -139,24 +199,54 @@ export class RunService {
         loader: this.testModelLoader([req.models.agent, req.models.caller, req.models.judge], req.testEndpoints),
         resolvePersona: this.resolvePersona,
         onEvent: hooks.onEvent,
-        signal: hooks.signal,
-      });
-    } catch (e) {
-      return planFailure(e);
-    }
+      }),
+    );
+    return this.asJob('run', `Run ${req.suite.name || 'suite'} on ${resolved.agent.name}`, handle);
   }
 
-  /** The pre-run check of run configurations: every distinct model once, the context checked against the run's prompts. */
-  preflight(configs: RunModelSpecs[], graph?: AgentGraph, suite?: TestSuite): Promise<ModelProblem[]> {
-    return checkRunModels(this.models, configs, graph ? runPrompts(this.store, graph, suite) : undefined);
+  /**
+   * The pre-run check of run configurations: every distinct model once, the context checked against the
+   * run's prompts. Its id may be passed to `start` so the check is not made twice.
+   */
+  async preflight(
+    configs: RunModelSpecs[],
+    graph?: AgentGraph,
+    suite?: TestSuite,
+  ): Promise<{ id: string; problems: ModelProblem[] }> {
+    return this.checks.run(this.models, configs, graph ? { store: this.store, graph, suite } : undefined);
+  }
+
+  /**
+   * The pre-run check as the New run dialog asks it: one configuration, with the agent's and the suite's
+   * prompts when they are named. `id` goes back with `start` so the check is not made twice.
+   */
+  async checkModels(input: {
+    models: RunModelSpecs;
+    agent_id?: string;
+    agent_version_id?: string;
+    suite_id?: string;
+  }): Promise<{ id: string; ok: boolean; problems: ModelProblem[] }> {
+    const graph = input.agent_id
+      ? resolveAgentVersion(this.store, input.agent_id, input.agent_version_id).version.graph
+      : undefined;
+    const suite = input.suite_id ? this.store.suites.get(input.suite_id)?.data : undefined;
+    const { id, problems } = await this.preflight([input.models], graph, suite);
+    return { id, ok: !problems.some((p) => p.severity === 'error'), problems };
+  }
+
+  /** A run as JSON (lossless, portable) or JUnit XML. */
+  export(id: string, format: RunExportFormat): { text: string; filename: string } {
+    const out = exportRun(this.store, id, format);
+    if (!out) throw notFound(`run ${id}`, 'id');
+    return { text: out.text, filename: out.filename };
   }
 
   /** Completes a cancelled, interrupted or failed simulated run with the models it was started with. */
-  async resume(id: string, hooks: RunHooks = {}, o: ResumeOptions = {}): Promise<RunHandle> {
+  async resume(id: string, hooks: RunHooks = {}, o: ResumeOptions = {}): Promise<RunJob> {
     // a process that died since this store was opened no longer holds its runs' locks
-    if (!o.activeHere) this.store.runs.markOrphansInterrupted();
+    this.store.runs.markOrphansInterrupted();
     const run = requireRun(this.store, id);
-    if (o.activeHere) throw new AppError({ code: 'conflict', message: `run ${id} is already running` });
+    if (this.runningHere(id)) throw conflict(`run ${id} is already running`);
     if (run.kind !== 'simulated')
       throw invalid(
         `run ${id} is ${run.kind === 'imported' ? 'an imported set of calls' : 'a replay'}: there is nothing to resume`,
@@ -165,42 +255,32 @@ export class RunService {
     if (live && !o.force)
       throw new AppError({
         code: 'conflict',
+        path: 'force',
         message: `run ${id} is still running in another process (PID ${this.store.runs.ownerPid(id) ?? 'unknown'}, which holds the run's lock); if that process is hung, stop it, or resume with force to take the run over`,
       });
     if (!this.store.runs.suiteSnapshot(id)) throw invalid(`run ${id} has no stored copy of its suite to resume from`);
     if (!run.models.agent) throw invalid(`run ${id} has no agent model recorded`);
     const specs = { agent: run.models.agent.spec, caller: run.models.caller?.spec, judge: run.models.judge?.spec };
-    if (!o.checked) {
-      const errors = (await this.preflight([specs])).filter((p) => p.severity === 'error');
-      if (errors.length) throw notStarted(errors);
-    }
+    await this.refuseUnfitModels([specs], undefined, undefined, o.preflight_id);
     if (live) this.store.runs.forceInterrupt(id);
-    const models = await this.models.loadRoles({
-      agent: run.models.agent.spec,
-      caller: run.models.caller?.spec,
-      judge: run.models.judge?.spec,
-    });
-    try {
-      return await startRun({
+    const models = await this.models.loadRoles(specs);
+    const handle = await engineCall(() =>
+      startRun({
         store: this.store,
         models,
         resume: id,
-        loader: this.testModelLoader(
-          [run.models.agent?.spec, run.models.caller?.spec, run.models.judge?.spec],
-          o.testEndpoints,
-        ),
+        loader: this.testModelLoader([specs.agent, specs.caller, specs.judge], o.testEndpoints),
         resolvePersona: this.resolvePersona,
         onEvent: hooks.onEvent,
-        signal: hooks.signal,
-      });
-    } catch (e) {
-      return planFailure(e);
-    }
+      }),
+    );
+    const job = this.asJob('resume', `Resume run ${id}${live ? ' (taken over)' : ''}`, handle);
+    return live ? { ...job, takenOver: true } : job;
   }
 
   /** Replays a run's recorded caller turns against an agent version (the latest by default). */
-  async replay(req: ReplayRequest, hooks: RunHooks = {}, activeHere = false): Promise<RunHandle> {
-    const original = finishedRun(this.store, req.run_id, 'replay it', activeHere);
+  async replay(req: ReplayRequest, hooks: RunHooks = {}): Promise<RunJob> {
+    const original = finishedRun(this.store, req.run_id, 'replay it');
     if (!original.summary.total) throw invalid(`run ${req.run_id} has no conversations to replay`);
     const resolved = resolveAgentVersion(this.store, original.agent_id, req.agent_version, {
       version: 'agent_version_id',
@@ -214,53 +294,88 @@ export class RunService {
     const judgeSpec = req.judge_model ?? original.models.judge?.spec ?? agentSpec;
     // the scripted caller never calls its model: the agent's stands in for it
     const models = await this.models.loadRoles({ agent: agentSpec, caller: agentSpec, judge: judgeSpec });
-    return startReplay({
-      store: this.store,
-      original,
-      agent: runAgentOf(resolved),
-      models,
-      concurrency: req.concurrency,
-      onEvent: hooks.onEvent,
-      signal: hooks.signal,
-    });
+    const handle = await engineCall(() =>
+      startReplay({
+        store: this.store,
+        original,
+        agent: runAgentOf(resolved),
+        models,
+        concurrency: req.concurrency,
+        onEvent: hooks.onEvent,
+      }),
+    );
+    return this.asJob(
+      'replay',
+      `Replay run ${req.run_id} on ${resolved.agent.name} v${resolved.version.version}`,
+      handle,
+    );
   }
 
   /** Judges a stored run's conversations with a suite (no simulation) as a new run. */
-  async evaluate(req: EvaluateRequest, hooks: RunHooks = {}, activeHere = false): Promise<RunHandle> {
-    finishedRun(this.store, req.run_id, 'evaluate it', activeHere);
+  async evaluate(req: EvaluateRequest, hooks: RunHooks = {}): Promise<RunJob> {
+    finishedRun(this.store, req.run_id, 'evaluate it');
     const judge = req.judge ? await this.models.load('judge', req.judge) : undefined;
-    try {
-      return await startEvaluation(this.store, req.run_id, {
+    const handle = await engineCall(() =>
+      startEvaluation(this.store, req.run_id, {
         suite: req.suite.data,
         suiteId: req.suite.id,
         judge,
         test: req.test,
         onEvent: hooks.onEvent,
-        signal: hooks.signal,
-      });
-    } catch (e) {
-      if (e instanceof EvaluateError)
-        throw invalid(
-          e.message.replace(' (--judge-model SPEC)', ''),
-          /judge/.test(e.message) ? 'judge' : /no test named/.test(e.message) ? 'test' : undefined,
-        );
-      throw e;
-    }
+      }),
+    );
+    return this.asJob('evaluate', `Evaluate run ${req.run_id} with ${req.suite.name || 'a suite'}`, handle);
   }
 
   /** Groups a finished run's failures into problems with a judge (default: the run's judge model) and stores them. */
-  async groupFailures(id: string, judge?: ModelSpec, activeHere = false): Promise<Run> {
-    const run = finishedRun(this.store, id, 'group its failures', activeHere);
+  async groupFailures(id: string, judge?: ModelSpec): Promise<Job<Run>> {
+    const run = finishedRun(this.store, id, 'group its failures');
     if (run.summary.failed + run.summary.errored === 0) throw invalid(`run ${id} has no failures to group`);
     const spec = judge ?? run.models.judge?.spec ?? run.models.agent?.spec;
     if (!spec) throw invalid(`run ${id} has no judge model recorded: choose one`, 'judge');
     const model: ChatModel = await this.models.load('judge', spec);
-    try {
-      return await groupRunFailures(this.store, id, model);
-    } catch (e) {
-      if (e instanceof ProviderError)
-        throw unavailable(`grouping failed: judge model ${spec.provider}:${spec.model}: ${messageOf(e)}`, 'judge');
-      throw e;
-    }
+    const failures = run.summary.failed + run.summary.errored;
+    return this.jobs.start(
+      {
+        kind: 'failure-groups',
+        title: `Group ${failures} failure(s) of run ${id} into problems`,
+        unit: 'calls',
+        total: 1,
+        subject: { run_id: id },
+      },
+      async (ctl) => {
+        try {
+          const grouped = await groupRunFailures(this.store, id, model);
+          ctl.tick();
+          return grouped;
+        } catch (e) {
+          if (e instanceof ProviderError)
+            throw unavailable(`grouping failed: judge model ${spec.provider}:${spec.model}: ${messageOf(e)}`, 'judge');
+          throw e;
+        }
+      },
+      { resultOf: (r) => ({ run_id: r.id, problems: r.problems?.groups.length ?? 0 }) },
+    );
+  }
+
+  /**
+   * Joins the shards of one run into a single run, as a job: `files` are databases other machines wrote
+   * (their finished shard runs are copied in first), `ids` shard runs already here. Everything is checked
+   * before the job is recorded: a refusal is an error.
+   */
+  merge(req: { ids?: string[]; files?: string[] }): Promise<Job<Run>> {
+    const files = req.files ?? [];
+    const refs = files.length + (req.ids?.length ?? 0);
+    return this.jobs.startWhenReady(
+      { kind: 'merge', title: `Merge ${refs} shard(s) into one run`, unit: 'shards', total: refs },
+      async (ctl) => {
+        const ids = [...files.flatMap((f) => importShardRuns(this.store, f)), ...(req.ids ?? [])];
+        const run = mergeShardRuns(this.store, ids);
+        ctl.progress(refs);
+        ctl.about({ run_id: run.id });
+        return run;
+      },
+      { resultOf: (run) => ({ run_id: run.id, shards: refs }) },
+    );
   }
 }

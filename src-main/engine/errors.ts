@@ -41,3 +41,18 @@ export class GraphRuntimeError extends Error {
 
 export const isCancelled = (e: unknown, signal?: AbortSignal): boolean =>
   e instanceof CancelledError || (signal?.aborted ?? false) || (e as { code?: string } | null)?.code === 'cancelled';
+
+/**
+ * A request the engine cannot carry out as asked (an unknown test or persona, a cap exceeded, no judge for
+ * the metrics): `path` names the request field at fault (`options.tests`, `judge`), never a CLI flag; the
+ * application layer turns it into an `invalid_input` error and each door names the field its own way.
+ */
+export class EngineInputError extends Error {
+  constructor(
+    message: string,
+    readonly path?: string,
+  ) {
+    super(message);
+    this.name = 'EngineInputError';
+  }
+}

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { AgentGraph } from '../../src-shared/schemas/index.js';
 import type { Store } from '../store/index.js';
-import { parseAgentFile, type DroppedEdge, type ParseOptions } from './parse-file.js';
+import { parseAgentFile, type DroppedEdge, type ParseOptions, type ParseResult } from './parse-file.js';
+import { readAgentFile, type FileContent } from './read-file.js';
 import type { AgentFormat, DetectedFormat, Issue } from './types.js';
 
 export type StoreImportResult =
@@ -41,7 +42,20 @@ export function importIntoStore(
   fileName: string,
   opts: ParseOptions = {},
 ): StoreImportResult {
-  const r = parseAgentFile(text, fileName, opts);
+  return storeParsed(store, parseAgentFile(text, fileName, opts), fileName);
+}
+
+/** The same for any file content (bytes or text): spreadsheets (XLSForm) are read asynchronously. */
+export async function importFileIntoStore(
+  store: Store,
+  content: FileContent,
+  fileName: string,
+  opts: ParseOptions = {},
+): Promise<StoreImportResult> {
+  return storeParsed(store, await readAgentFile(content, fileName, opts), fileName);
+}
+
+function storeParsed(store: Store, r: ParseResult, fileName: string): StoreImportResult {
   if (!r.ok) {
     const fixable = r.graph && r.kind === 'agent' ? { graph: r.graph, format: r.format as AgentFormat } : undefined;
     return { ok: false, errors: r.errors, warnings: r.warnings, ...(fixable ? { fixable } : {}) };

@@ -12,6 +12,7 @@ export {
   type ParseOptions,
   type ParseResult,
 } from './parse-file.js';
+export { readAgentFile, type FileContent } from './read-file.js';
 export { exportAgent, exportSuite, type ExportResult } from './export-agent.js';
 export { validateGraph, type ValidationResult } from './validate/index.js';
 export { detectFormat, type Detection } from './registry.js';

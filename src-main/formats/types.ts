@@ -11,6 +11,12 @@ export const AGENT_FORMATS = [
   'vapi-squad',
   'revring',
   'voicetest',
+  'bland',
+  'bland-pathway',
+  'telnyx',
+  'livekit',
+  'elevenlabs',
+  'xlsform',
   'parley',
 ] as const;
 export type AgentFormat = (typeof AGENT_FORMATS)[number];
@@ -22,7 +28,19 @@ export type SuiteFormat = (typeof SUITE_FORMATS)[number];
 export type DetectedFormat = AgentFormat | SuiteFormat;
 
 /** Formats an agent can be written to (`vapi` writes a squad when the graph has more than one node). */
-export const EXPORT_FORMATS = ['retell-cf', 'retell-llm', 'vapi', 'revring', 'voicetest', 'parley', 'mermaid'] as const;
+export const EXPORT_FORMATS = [
+  'retell-cf',
+  'retell-llm',
+  'vapi',
+  'revring',
+  'voicetest',
+  'bland',
+  'telnyx',
+  'livekit',
+  'elevenlabs',
+  'parley',
+  'mermaid',
+] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** Every format id with the name people know it by. */
@@ -33,6 +51,12 @@ export const FORMAT_NAMES: Readonly<Record<DetectedFormat | ExportFormat, string
   'vapi-squad': 'VAPI squad',
   revring: 'RevRing flow definition',
   voicetest: 'voicetest graph JSON',
+  bland: 'Bland agent configuration',
+  'bland-pathway': 'Bland conversational pathway',
+  telnyx: 'Telnyx AI assistant(s)',
+  livekit: 'LiveKit Agents Python source',
+  elevenlabs: 'ElevenLabs agent (config and workflow)',
+  xlsform: 'XLSForm survey (.xlsx, import only)',
   parley: 'Parley agent JSON',
   mermaid: 'Mermaid flowchart (export only)',
   'voicetest-tests': 'voicetest test list',
@@ -86,8 +110,13 @@ export class ImportContext {
   }
 }
 
+/** What a file is read as before an importer sees it: JSON, Python source (LiveKit) or a spreadsheet (XLSForm). */
+export type InputKind = 'json' | 'python' | 'xlsx';
+
 export interface AgentImporter {
   id: AgentFormat;
+  /** The document this importer reads (default `json`): its `detect`, `schema` and `import` see that document. */
+  input?: InputKind;
   /** Structural test on parsed JSON; cheap and side-effect free. */
   detect(json: unknown): boolean;
   /** Shape of the raw file the importer relies on (loose: unknown keys allowed); a function picks it per file (wrapped or bare). */

@@ -48,8 +48,8 @@ function fixFor(code: ProviderError['code'] | 'other', provider: ProviderId, mod
       return provider === 'ollama'
         ? `Download it with \`ollama pull ${model}\`, or choose a model Ollama lists.`
         : provider === 'llama-cpp'
-          ? 'Check the path; `parley models list --dir FOLDER` lists the GGUF files of a folder.'
-          : 'Use a model name the server lists (`parley models list --openai URL`).';
+          ? 'Check the path; the Models page (or `parley models`) lists the GGUF files of a folder.'
+          : 'Use a model name the server lists (the Models page, or `parley models`, shows them).';
     case 'invalid_spec':
       return provider === 'llama-cpp' ? 'Choose a .gguf model file.' : 'Correct the model settings.';
     case 'timeout':

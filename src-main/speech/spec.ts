@@ -83,7 +83,7 @@ export function parseSpeechSpec(raw: string, role: SpeechRole): SpeechSpec {
   }
   if (head === 'whisper') {
     if (role === 'tts')
-      throw bad('whisper is a speech-to-text (--stt) engine; for --tts use openai:MODEL, command:... or a preset');
+      throw bad('whisper is a speech-to-text engine; for text-to-speech use openai:MODEL, command:... or a preset');
     const model = rest.trim();
     if (!model) throw bad('whisper needs a model file: whisper:/path/to/ggml-base.en.bin');
     return { engine: 'whisper', model: path.resolve(model), raw: spec };
@@ -104,7 +104,7 @@ export function parseSpeechSpec(raw: string, role: SpeechRole): SpeechSpec {
   if (!preset) throw bad(`unknown engine "${head}"; ${speechSpecHelp(role)}`);
   if (preset.role !== role)
     throw bad(
-      `${preset.name} is a ${preset.role === 'tts' ? 'text-to-speech (--tts)' : 'speech-to-text (--stt)'} engine; for ${role === 'tts' ? '--tts' : '--stt'} use ${presetNames(role)}, openai:MODEL or command:...`,
+      `${preset.name} is a ${preset.role === 'tts' ? 'text-to-speech' : 'speech-to-text'} engine; for ${role === 'tts' ? 'text-to-speech' : 'speech-to-text'} use ${presetNames(role)}, openai:MODEL or command:...`,
     );
   if (preset.needsModel && !rest) throw bad(`${preset.name} needs a model file: ${preset.name}:/path/to/model`);
   if (!preset.needsModel && rest) throw bad(`${preset.name} takes no model ("${rest}")`);

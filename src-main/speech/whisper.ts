@@ -138,7 +138,7 @@ export class WhisperStt implements SttEngine {
           throw this.fail(
             'engine_missing',
             `the in-process whisper binding (@fugood/whisper.node) is not installed for ${process.platform}-${process.arch}: ${(e as Error).message.split('\n')[0]}. ` +
-              "Use whisper.cpp's program instead (--stt whisper-cli:MODEL.bin) or a local server (--stt openai:MODEL@URL)",
+              "Use whisper.cpp's program instead (whisper-cli:MODEL.bin) or a local server (openai:MODEL@URL)",
           );
         }
         const t0 = performance.now();

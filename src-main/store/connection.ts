@@ -29,7 +29,7 @@ function checkHeader(file: string): void {
     if (n === 0) return; // empty file: SQLite treats it as a new database
     if (n < 16 || !buf.equals(SQLITE_HEADER)) {
       throw new StoreError(
-        `${file}: not a Parley database (not an SQLite file). The file was not modified; pass another path with --db or PARLEY_DB.`,
+        `${file}: not a Parley database (not an SQLite file). The file was not modified; open another database file.`,
         'not_sqlite',
         file,
       );

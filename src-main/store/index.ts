@@ -4,6 +4,7 @@ import { openDatabase, type OpenOptions } from './connection.js';
 import { AgentsRepo } from './repos/agents.js';
 import { AnalysesRepo } from './repos/analyses.js';
 import { DocumentsRepo } from './repos/documents.js';
+import { FixesRepo } from './repos/fixes.js';
 import { JobsRepo } from './repos/jobs.js';
 import { JudgementsRepo } from './repos/judgements.js';
 import { LabelsRepo } from './repos/labels.js';
@@ -39,6 +40,8 @@ export interface Store {
   readonly analyses: AnalysesRepo;
   /** Long jobs as they start and end (src-main/app/jobs/). */
   readonly jobs: JobsRepo;
+  /** Fixes of failing tests and their iterations (docs/fix.md). */
+  readonly fixes: FixesRepo;
   /** Runs `fn` in one transaction: all of it is written or none. */
   transaction<T>(fn: () => T): T;
   /** SQLite online backup to `dest`. */
@@ -63,6 +66,7 @@ export function openStore(file: string, opts: OpenOptions = {}): Store {
     settings: new SettingsRepo(db),
     analyses: new AnalysesRepo(db),
     jobs: new JobsRepo(db, runs.locks),
+    fixes: new FixesRepo(db),
     transaction: (fn) => db.transaction(fn)(),
     backup: async (dest) => {
       await db.backup(dest);

@@ -6,12 +6,16 @@ import { looksLikeRetell, parseRetell } from './retell.js';
 import { parsePlain } from './plain.js';
 import type { CallFormat, ParsedCall } from './types.js';
 import { looksLikeVapi, parseVapi } from './vapi.js';
+import { looksLikeBland, parseBland } from './bland.js';
+import { looksLikeTelnyx, parseTelnyx } from './telnyx.js';
 
 /** Which shape a parsed call file has; null when it is none of them. */
 export function detectCallFormat(data: unknown): CallFormat | null {
   if (Array.isArray(data)) return 'plain';
   if (looksLikeRetell(data)) return 'retell';
   if (looksLikeVapi(data)) return 'vapi';
+  if (looksLikeBland(data)) return 'bland';
+  if (looksLikeTelnyx(data)) return 'telnyx';
   return null;
 }
 
@@ -30,11 +34,13 @@ export function parseCallText(file: string, text: string, format?: CallFormat): 
   const kind = format ?? detectCallFormat(data);
   if (kind === 'retell') return parseRetell(file, data, name);
   if (kind === 'vapi') return parseVapi(file, data, name);
+  if (kind === 'bland') return parseBland(file, data, name);
+  if (kind === 'telnyx') return parseTelnyx(file, data, name);
   if (kind === 'plain') return parsePlain(file, data, name);
   throw new CallFileError(
     file,
     '',
-    'a Retell call (transcript_object / transcript_with_tool_calls), a VAPI call (messages / artifact.messages) or a [{role, content}] list',
+    'a Retell call (transcript_object / transcript_with_tool_calls), a VAPI call (messages / artifact.messages), a Bland call (transcripts[] with user and text), Telnyx conversation messages ({data: [{role, text}]}) or a [{role, content}] list',
     isObj(data) ? `an object with keys ${Object.keys(data).slice(0, 8).join(', ') || '(none)'}` : typeof data,
   );
 }

@@ -1,6 +1,6 @@
 import type { NodeVisit, ToolCallRecord, TranscriptTurn } from '../../src-shared/schemas/index.js';
 
-export const CALL_FORMATS = ['retell', 'vapi', 'plain'] as const;
+export const CALL_FORMATS = ['retell', 'vapi', 'bland', 'telnyx', 'plain'] as const;
 export type CallFormat = (typeof CALL_FORMATS)[number];
 
 /** One real call, converted to the shape of a Result's conversation. */

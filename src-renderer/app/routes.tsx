@@ -9,6 +9,7 @@ import { RunPage } from '../features/runs/page/RunPage.js';
 import { ComparePage } from '../features/compare/ComparePage.js';
 import { ModelsPage } from '../features/models/ModelsPage.js';
 import { HomePage } from '../features/first-run/HomePage.js';
+import { FixPage } from '../features/fix/index.js';
 
 export interface NavItem {
   path: string;
@@ -37,6 +38,7 @@ export const ROUTES: { path: string; component: ComponentType<{ params: Record<s
   { path: '/suites/:id', component: SuitesPage },
   { path: '/runs', component: RunsPage },
   { path: '/runs/:id', component: RunPage },
+  { path: '/fixes/:id', component: FixPage },
   { path: '/compare', component: ComparePage },
   { path: '/models', component: ModelsPage },
 ];

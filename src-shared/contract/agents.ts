@@ -20,6 +20,8 @@ export const AgentVersionMeta = z.object({
   source_format: z.string(),
   note: z.string(),
   created_at: z.string(),
+  /** The version a fix made this one from (docs/fix.md): its changes are shown against that one. */
+  parent_version_id: z.string().nullable().optional(),
 });
 export const ValidationIssue = z.object({
   severity: z.enum(['error', 'warning']),
@@ -50,7 +52,19 @@ export const ImportFileOutcome = z.object({
 });
 export type ImportFileOutcome = z.infer<typeof ImportFileOutcome>;
 
-export const EXPORT_FORMATS = ['retell-cf', 'retell-llm', 'vapi', 'revring', 'voicetest', 'parley', 'mermaid'] as const;
+export const EXPORT_FORMATS = [
+  'retell-cf',
+  'retell-llm',
+  'vapi',
+  'revring',
+  'voicetest',
+  'bland',
+  'telnyx',
+  'livekit',
+  'elevenlabs',
+  'parley',
+  'mermaid',
+] as const;
 export const ExportFormat = z.enum(EXPORT_FORMATS);
 
 const Id = z.object({ id: z.string().min(1) });
@@ -89,7 +103,23 @@ export const agentMethods = {
   ),
   'agents.import': method(
     'Import agent or test-suite files (each file in its own transaction)',
-    z.object({ files: z.array(z.object({ name: z.string().min(1), text: z.string() })).min(1) }),
+    z.object({
+      files: z
+        .array(
+          z
+            .object({
+              name: z.string().min(1),
+              /** The file's text (JSON, Python source). */
+              text: z.string().optional(),
+              /** The file's bytes in base64, for binary files (XLSForm .xlsx). */
+              base64: z.string().optional(),
+            })
+            .refine((f) => (f.text === undefined) !== (f.base64 === undefined), {
+              error: 'expected exactly one of text (a text file) and base64 (a binary file such as an .xlsx)',
+            }),
+        )
+        .min(1),
+    }),
     z.array(ImportFileOutcome),
   ),
   'agents.importFixed': method(

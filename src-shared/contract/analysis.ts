@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { AgentGraph, ModelSpec, TestCase } from '../schemas/index.js';
 import { AgentVersionMeta } from './agents.js';
 import { method } from './define.js';
-import { CoverageInput, ProposeInput, ProposeOutcomeShape, SuiteCoverageShape } from './analysis-coverage.js';
+import { JobStarted } from './jobs.js';
+import { CoverageInput, ProposeInput, SuiteCoverageShape } from './analysis-coverage.js';
 
 /** Where a finding is on the canvas and in the graph file. */
 const Where = {
@@ -140,14 +141,9 @@ export const analysisMethods = {
     SuiteCoverageShape,
   ),
   'analysis.proposeGapTests': method(
-    'Cover the gaps: one proposed test case (persona, goal, path assertion) per uncovered edge or global node, one model call each; nothing is stored (progress events analysis.progress, cancel with analysis.cancelGapTests)',
+    'Cover the gaps, as a job (its result: ProposeOutcomeShape): one proposed test case (persona, goal, path assertion) per uncovered edge or global node, one model call each; nothing is stored',
     ProposeInput,
-    ProposeOutcomeShape,
-  ),
-  'analysis.cancelGapTests': method(
-    'Cancel the gap proposals running for an agent',
-    z.object({ agent_id: z.string().min(1) }),
-    z.object({ cancelled: z.boolean() }),
+    JobStarted,
   ),
   'analysis.saveGapTests': method(
     'Add reviewed test cases (from analysis.proposeGapTests) to the suite; names must be new in the suite',
@@ -155,7 +151,7 @@ export const analysisMethods = {
     z.object({ suite: z.object({ id: z.string(), name: z.string() }), added: z.array(z.string()) }),
   ),
   'analysis.routing': method(
-    "Routing ambiguity check: caller lines per condition from a model, routed by Parley's own router; answers when done (cancel with analysis.cancelRouting)",
+    "Routing ambiguity check, as a job (its result: RoutingOutcome): caller lines per condition from a model, routed by Parley's own router",
     z.object({
       ...AgentRef,
       model: ModelSpec,
@@ -165,12 +161,7 @@ export const analysisMethods = {
       concurrency: z.number().int().min(1).max(64).default(2),
       save_tests: z.boolean().default(false),
     }),
-    RoutingOutcome,
-  ),
-  'analysis.cancelRouting': method(
-    'Cancel the routing analysis running for an agent (nothing is stored)',
-    z.object({ agent_id: z.string().min(1) }),
-    z.object({ cancelled: z.boolean() }),
+    JobStarted,
   ),
   'analysis.routingHistory': method(
     'Stored routing analyses of an agent (of one version, or of all), newest first',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { method } from './define.js';
 
 /** Call export formats `calls.import` reads (detected from the content when not given). */
-export const CallFormatId = z.enum(['retell', 'vapi', 'plain']);
+export const CallFormatId = z.enum(['retell', 'vapi', 'bland', 'telnyx', 'plain']);
 
 /** Real calls: transcripts imported as a run. */
 export const callMethods = {

@@ -53,17 +53,6 @@ export const RunEvent = z.discriminatedUnion('type', [
 ]);
 export type RunEvent = z.infer<typeof RunEvent>;
 
-export const PullEvent = z.object({
-  type: z.literal('model.pull'),
-  model: z.string(),
-  status: z.string(),
-  completed: z.number().optional(),
-  total: z.number().optional(),
-  done: z.boolean().default(false),
-  error: z.string().optional(),
-});
-export type PullEvent = z.infer<typeof PullEvent>;
-
 /**
  * A Try-it conversation (playground.ts): streamed tokens, finished turns (`index` in the transcript),
  * node changes, and the state after each step. `step` is the index of the step in progress, so a
@@ -96,24 +85,5 @@ export const PlaygroundEvent = z.discriminatedUnion('type', [
 ]);
 export type PlaygroundEvent = z.infer<typeof PlaygroundEvent>;
 
-/** Progress of `runs.evaluate` (judging a stored run's conversations): `run_id` is the run being judged. */
-export const EvaluateEvent = z.object({
-  type: z.literal('evaluate.progress'),
-  run_id: z.string(),
-  done: z.number().int(),
-  total: z.number().int(),
-});
-export type EvaluateEvent = z.infer<typeof EvaluateEvent>;
-
-/** Progress of a graph analysis with model work (`routing`: the routing check; `gap_tests`: Cover the gaps), by agent. */
-export const AnalysisEvent = z.object({
-  type: z.literal('analysis.progress'),
-  kind: z.enum(['routing', 'gap_tests']),
-  agent_id: z.string(),
-  done: z.number().int(),
-  total: z.number().int(),
-});
-export type AnalysisEvent = z.infer<typeof AnalysisEvent>;
-
-export const AppEvent = z.union([RunEvent, PullEvent, PlaygroundEvent, EvaluateEvent, AnalysisEvent, JobEvent]);
+export const AppEvent = z.union([RunEvent, PlaygroundEvent, JobEvent]);
 export type AppEvent = z.infer<typeof AppEvent>;

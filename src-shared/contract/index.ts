@@ -13,6 +13,7 @@ import { runMethods } from './runs.js';
 import { suiteMethods } from './suites.js';
 import { speechMethods } from './speech.js';
 import { jobMethods } from './jobs.js';
+import { fixMethods } from './fixes.js';
 
 export * from './define.js';
 export * from './events.js';
@@ -38,6 +39,7 @@ export const contract = {
   ...labelMethods,
   ...speechMethods,
   ...jobMethods,
+  ...fixMethods,
 };
 
 export type Contract = typeof contract;

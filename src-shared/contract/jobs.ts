@@ -22,6 +22,9 @@ export const JOB_KINDS = [
   'failure-groups',
   'merge',
   'labels-import',
+  'model-pull',
+  'diagnose',
+  'fix',
 ] as const;
 export const JobKind = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKind>;
@@ -37,6 +40,8 @@ export const JobProgress = z.object({
   unit: z.string(),
   /** Estimated time left from the pace so far; null until one unit is done. */
   eta_ms: z.number().min(0).nullable(),
+  /** What it is doing now, in words ("verifying sha256 digest"), when the work says. */
+  note: z.string().optional(),
 });
 export type JobProgress = z.infer<typeof JobProgress>;
 

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { HumanAgreementReport, HumanLabel, LabelInput, LabelsFile } from '../schemas/index.js';
 import { method } from './define.js';
+import { JobStarted } from './jobs.js';
+
+/** The result of a `labels.import` job. */
+export const LabelsImported = z.object({
+  file: z.string(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  kept: z.number().int(),
+});
+export type LabelsImported = z.infer<typeof LabelsImported>;
 
 /** Human labels of metric verdicts (issue 12, "judge against people"): src-main/app/labels.ts. */
 export const labelMethods = {
@@ -30,8 +40,8 @@ export const labelMethods = {
     LabelsFile,
   ),
   'labels.import': method(
-    'Import a labels file: checked in full first (JSON, shape, every result and metric must exist here); all of it is written or nothing',
+    'Import a labels file as a job (its result: LabelsImported): checked in full first (JSON, shape, every result and metric must exist here); all of it is written or nothing',
     z.object({ text: z.string().max(50_000_000), file: z.string().min(1).max(500) }),
-    z.object({ file: z.string(), added: z.number().int(), updated: z.number().int(), kept: z.number().int() }),
+    JobStarted,
   ),
 };

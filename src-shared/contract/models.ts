@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EndpointOptions, ModelInfo, ModelSpec, ProviderId, ReadinessReport, ReadinessRole } from '../schemas/index.js';
 import { ModelProblem } from './preflight.js';
 import { method } from './define.js';
+import { JobStarted } from './jobs.js';
 
 export const ModelSettings = z.object({
   models_dir: z.string().optional(),
@@ -44,37 +45,26 @@ export const modelMethods = {
       agent_id: z.string().optional(),
       suite_id: z.string().optional(),
     }),
-    z.object({ ok: z.boolean(), problems: z.array(ModelProblem) }),
+    z.object({
+      ok: z.boolean(),
+      problems: z.array(ModelProblem),
+      /** Pass it to runs.start: the check is not made again. */
+      preflight_id: z.string(),
+    }),
   ),
   'models.pull': method(
-    'Pull an Ollama model; progress arrives as model.pull events',
+    "Pull an Ollama model as a job: progress in bytes, the server's status as the job's note",
     z.object({ name: z.string().min(1), endpoint: z.string().optional() }),
-    z.object({ started: z.boolean() }),
+    JobStarted,
   ),
   'models.check': method(
-    "Start a readiness check of a model: known-answer tasks per role (routing, extraction, judging, caller turns) through the engine's own calls; poll models.checkProgress, cancel with models.cancelCheck",
+    "Start a readiness check of a model as a job: known-answer tasks per role (routing, extraction, judging, caller turns) through the engine's own calls; its result is the stored ReadinessReport",
     z.object({
       model: ModelSpec,
       roles: z.array(ReadinessRole).optional(),
       concurrency: z.number().int().min(1).max(16).optional(),
     }),
-    z.object({ check_id: z.string(), total: z.number().int() }),
-  ),
-  'models.checkProgress': method(
-    'Where a readiness check started here stands; the stored report when it is over',
-    z.object({ check_id: z.string().min(1) }),
-    z.object({
-      status: z.enum(['running', 'done', 'cancelled', 'failed']),
-      done: z.number().int(),
-      total: z.number().int(),
-      report: ReadinessReport.optional(),
-      error: z.string().optional(),
-    }),
-  ),
-  'models.cancelCheck': method(
-    'Cancel a running readiness check (what finished is stored, marked cancelled)',
-    z.object({ check_id: z.string().min(1) }),
-    z.object({ cancelled: z.boolean() }),
+    JobStarted,
   ),
   'models.checks': method(
     'Stored readiness checks: of one model (provider:model), or the newest of each model',

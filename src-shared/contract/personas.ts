@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { ModelSpec, Persona, TestSuite } from '../schemas/index.js';
 import { method } from './define.js';
+import { JobStarted } from './jobs.js';
+
+/** The result of a `personas.generate` job. */
+export const GeneratedPersonas = z.object({ personas: z.array(z.object({ persona: Persona, why: z.string() })) });
+export type GeneratedPersonas = z.infer<typeof GeneratedPersonas>;
 
 const Doc = <T extends z.ZodType>(data: T) =>
   z.object({ id: z.string(), name: z.string(), data, created_at: z.string(), updated_at: z.string() });
@@ -23,8 +28,8 @@ export const personaMethods = {
     PersonaDoc,
   ),
   'personas.generate': method(
-    'Propose test callers for an agent with one model call (nothing is stored: review, then save the ones to keep)',
+    'Propose test callers for an agent with one model call, as a job (its result: GeneratedPersonas); nothing is stored: review, then save the ones to keep',
     z.object({ agent_id: z.string().min(1), model: ModelSpec, count: z.number().int().min(1).max(8).default(4) }),
-    z.object({ personas: z.array(z.object({ persona: Persona, why: z.string() })) }),
+    JobStarted,
   ),
 };

@@ -10,6 +10,10 @@ import {
   TranscriptTurn,
 } from '../schemas/index.js';
 import { method } from './define.js';
+import { JobStarted } from './jobs.js';
+
+/** A method that starts a run answers with the run and the job that writes it (jobs.get, `job.progress`). */
+const RunStarted = JobStarted.extend({ run_id: z.string() });
 
 export * from './compare-shapes.js';
 
@@ -56,6 +60,8 @@ export const StartRunInput = z
     models: z.object({ agent: ModelSpec, caller: ModelSpec.optional(), judge: ModelSpec.optional() }),
     /** Capped (src-shared/limits.ts): refused with the option's path before anything is planned. */
     options: RunOptionsInput.partial().default({}),
+    /** The id of the pre-run check the dialog made (models.preflight): not made again when it passed. */
+    preflight_id: z.string().optional(),
   })
   .refine((v) => !!v.suite_id !== !!v.suite_from_run, {
     message: 'give either suite_id (a stored suite) or suite_from_run (the suite copy of a run), not both',
@@ -91,9 +97,13 @@ export const runMethods = {
     z.object({ id: z.string().min(1) }),
     z.object({ suite: TestSuite.nullable() }),
   ),
-  'runs.start': method('Start a run; progress arrives as run events', StartRunInput, z.object({ run_id: z.string() })),
+  'runs.start': method(
+    'Start a run as a job; its turns arrive as run events, its progress as job.progress events',
+    StartRunInput,
+    RunStarted,
+  ),
   'runs.cancel': method(
-    'Cancel a running run (finished results are kept)',
+    'Cancel a running run: the job writing it is cancelled (finished results are kept)',
     z.object({ id: z.string().min(1) }),
     z.object({ cancelled: z.boolean() }),
   ),
@@ -104,12 +114,12 @@ export const runMethods = {
       /** Take over a run another process still holds (its run lock is held: a hung process). */
       force: z.boolean().optional(),
     }),
-    z.object({ run_id: z.string() }),
+    RunStarted,
   ),
   'runs.merge': method(
-    'Join the shards of one run (parley run --shard K/N) into a single run',
+    'Join the shards of one run into a single run, as a job (its result: {run_id})',
     z.object({ ids: z.array(z.string().min(1)).min(2).max(1000) }),
-    z.object({ run_id: z.string() }),
+    JobStarted,
   ),
   'runs.delete': method(
     'Delete a run and its results',
@@ -122,9 +132,9 @@ export const runMethods = {
     z.object({ text: z.string(), filename: z.string() }),
   ),
   'runs.groupFailures': method(
-    "Group a finished run's failures into problems with one judge-model call; stored with the run",
+    "Group a finished run's failures into problems with one judge-model call, as a job; stored with the run",
     z.object({ id: z.string().min(1), judge: ModelSpec.optional() }),
-    Run,
+    JobStarted,
   ),
   'runs.live': method(
     'Live state of a run: planned total and the conversations in progress',
@@ -141,7 +151,7 @@ export const runMethods = {
       /** Judge every conversation with this test (default: the test of the same name, else the whole suite merged). */
       test: z.string().optional(),
     }),
-    z.object({ run_id: z.string() }),
+    RunStarted,
   ),
   'runs.replay': method(
     "Replay a run's recorded caller turns against an agent version (default: the latest); progress arrives as run events",
@@ -153,10 +163,10 @@ export const runMethods = {
       /** Default: the run's judge model, else the agent model. */
       judge_model: ModelSpec.optional(),
     }),
-    z.object({ run_id: z.string() }),
+    RunStarted,
   ),
   'runs.rejudge': method(
-    "Judge a finished run's stored conversations again, k times per judge model (seeds 1..k), storing each judgement beside the original verdicts; answers with the consistency and judge-against-judge report",
+    "Judge a finished run's stored conversations again, k times per judge model (seeds 1..k), storing each judgement beside the original verdicts, as a job (runs.judgements reads the report)",
     z.object({
       id: z.string().min(1),
       /** Default: the run's own judge model. Two or more: judge against judge. */
@@ -164,12 +174,7 @@ export const runMethods = {
       /** Judgements per conversation and judge (1 to 50; default 1). */
       k: z.number().int().optional(),
     }),
-    z.object({
-      batch_id: z.string(),
-      judgements: z.number().int(),
-      errors: z.number().int(),
-      report: JudgementsReport,
-    }),
+    JobStarted,
   ),
   'runs.judgements': method(
     "A run's judge consistency and judge-against-judge report from its stored re-judgements",

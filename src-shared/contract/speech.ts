@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { method } from './define.js';
+import { JobStarted } from './jobs.js';
 
 import { SpeechIdentity } from '../schemas/run.js';
 
@@ -57,7 +58,7 @@ export const speechMethods = {
     SpeechTestOutput,
   ),
   'speech.audioEval': method(
-    "Audio evaluation of a finished run: every agent message spoken and recognised again, the heard text stored beside each turn, and the run's metrics and rules judged again on it (audio_metrics, audio_rules)",
+    "Audio evaluation of a finished run, as a job (its result: AudioEvalOutput): every agent message spoken and recognised again, the heard text stored beside each turn, and the run's metrics and rules judged again on it (audio_metrics, audio_rules)",
     z.object({
       run_id: z.string().min(1),
       /** Default: the engines the run used. */
@@ -65,7 +66,7 @@ export const speechMethods = {
       stt: spec.optional(),
       phone_noise: noise,
     }),
-    AudioEvalOutput,
+    JobStarted,
   ),
   'speech.transcribe': method(
     "Recognise one recording (Try it's microphone): any WAV, converted to 16 kHz mono; the text the agent will hear",

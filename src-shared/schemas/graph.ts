@@ -18,6 +18,12 @@ export const FORMAT_IDS = [
   'vapi-squad',
   'revring',
   'voicetest',
+  'bland',
+  'bland-pathway',
+  'telnyx',
+  'livekit',
+  'elevenlabs',
+  'xlsform',
   'custom',
 ] as const;
 export const FormatId = z.enum(FORMAT_IDS);

@@ -8,3 +8,4 @@ export * from './judgements.js';
 export * from './labels.js';
 export * from './readiness.js';
 export * from './latency-budget.js';
+export * from './fix.js';

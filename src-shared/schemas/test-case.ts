@@ -77,6 +77,8 @@ export const TestCase = z.object({
   caller_script: z.array(z.string()).optional(),
   /** With caller_script: the caller hangs up as it says the last line (the agent does not answer it), as in a recorded call the caller ended with a message. */
   caller_script_ends_call: z.boolean().optional(),
+  /** Held out of fixing (docs/fix.md): never shown to the model that diagnoses and proposes fixes, run only at the end of a fix to show whether it overfits. Ordinary runs run it like any test. */
+  holdout: z.boolean().optional(),
   /** What the source file carried that Parley does not model (original spellings, keys), so export is lossless. */
   source_meta: z.record(z.string(), z.unknown()).optional(),
 });

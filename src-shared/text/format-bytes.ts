@@ -1,18 +1,12 @@
-/**
- * A size as a person reads it: 1000 -> "1000 bytes", 2048 -> "2 KB", 1536 -> "1.5 KB", 540000 -> "527 KB",
- * 10485760 -> "10 MB". One decimal below 10 (dropped when it is 0). `empty` stands for an unknown size.
- * The one size text of the app, the CLI and the import/export messages.
- */
+/** 1536 -> "1.5 KB", 2048 -> "2 KB", 540000 -> "527 KB", 1000 -> "1000 bytes"; `empty` stands for an unknown size. */
 export function formatBytes(n: number | undefined, empty = ''): string {
-  if (n === undefined || !Number.isFinite(n)) return empty;
-  if (Math.abs(n) < 1024) return `${n} bytes`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = n / 1024;
+  if (n === undefined) return empty;
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let v = n;
   let i = 0;
-  while (Math.abs(v) >= 1024 && i < units.length - 1) {
+  while (v >= 1024 && i < units.length - 1) {
     v /= 1024;
     i++;
   }
-  const shown = Math.abs(v) >= 10 ? Math.round(v) : +v.toFixed(1);
-  return `${shown} ${units[i]}`;
+  return `${i === 0 ? v : +v.toFixed(v >= 10 ? 0 : 1)} ${units[i]}`;
 }

@@ -3,7 +3,7 @@
  * a typed caller through dispatch, and a poll helper. Registers its own beforeEach/afterEach.
  */
 import { afterEach, beforeEach } from 'vitest';
-import type { AppEvent } from '../../src-shared/contract/index.js';
+import type { AppEvent, JobInfo } from '../../src-shared/contract/index.js';
 import { createApiContext, disposeApiContext } from '../../src-main/api/create-context.js';
 import type { ApiContext } from '../../src-main/api/context.js';
 import { openStore, type Store } from '../../src-main/store/index.js';
@@ -18,6 +18,8 @@ export interface ApiTestContext {
   call: ReturnType<typeof dispatchCaller>;
   /** Waits until `pred` holds (polls every 10 ms; fails after `ms`). */
   until(pred: () => boolean, ms?: number): Promise<void>;
+  /** Waits for a job (app/jobs) to end and returns it with its outcome. */
+  job(id: string, ms?: number): Promise<JobInfo>;
 }
 
 export function useApiContext(): ApiTestContext {
@@ -55,6 +57,16 @@ export function useApiContext(): ApiTestContext {
       const t0 = Date.now();
       while (!pred()) {
         if (Date.now() - t0 > ms) throw new Error('timed out waiting');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+    async job(id, ms = 60_000) {
+      const call = dispatchCaller(() => ctx);
+      const t0 = Date.now();
+      for (;;) {
+        const j = await call('jobs.get', { id });
+        if (j.status !== 'running') return j;
+        if (Date.now() - t0 > ms) throw new Error(`job ${id} still running after ${ms} ms`);
         await new Promise((r) => setTimeout(r, 10));
       }
     },

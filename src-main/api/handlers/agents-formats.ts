@@ -1,138 +1,19 @@
-import type { z } from 'zod';
-import type { ImportFileOutcome, ValidationIssue } from '../../../src-shared/contract/agents.js';
-import type { AgentGraph } from '../../../src-shared/schemas/index.js';
-import { diffGraphs } from '../../compare/graph-diff.js';
-import { exportAgent, validateGraph, type DetectedFormat, type ExportFormat, type Issue } from '../../formats/index.js';
-import { importIntoStore } from '../../formats/import-into-store.js';
-import { importerFor } from '../../formats/registry.js';
-import type { AgentImporter } from '../../formats/types.js';
-import type { ApiContext } from '../context.js';
-import { ApiFailure, notFound } from '../errors.js';
-import { storeFixedImport } from '../../formats/store-fixed-import.js';
+import {
+  exportAgentVersion,
+  graphDiff,
+  importAgentFiles,
+  importFixedGraph,
+  validateAgentGraph,
+  type ExportFormat,
+} from '../../app/index.js';
 import type { Handlers } from './types.js';
-import { resolveAgentVersion } from '../../app/index.js';
 
-/** The node (and transition) a graph path such as `nodes[3].transitions[1].target` points at, so the canvas can badge it. */
-export function locateGraphPath(g: AgentGraph, path: string): { node_id?: string; transition_id?: string } {
-  const m = /^nodes\[(\d+)\](?:\.transitions\[(\d+)\])?/.exec(path);
-  const node = m ? g.nodes[Number(m[1])] : undefined;
-  if (!node) return {};
-  const t = m?.[2] !== undefined ? node.transitions[Number(m[2])] : undefined;
-  return { node_id: node.id, ...(t ? { transition_id: t.id } : {}) };
-}
-
-const toIssue = (i: Issue, g?: AgentGraph): ValidationIssue => ({
-  severity: i.severity,
-  path: i.path,
-  message: i.message,
-  ...(i.file ? { file: i.file } : {}),
-  ...(g ? locateGraphPath(g, i.path) : {}),
-});
-
-/** Reads one file and stores what it holds (importIntoStore: one transaction; nothing is written on errors). */
-function importOne(ctx: ApiContext, file: { name: string; text: string }): z.input<typeof ImportFileOutcome> {
-  const r = importIntoStore(ctx.store, file.text, file.name);
-  const warnings = r.warnings.map((i) => toIssue(i));
-  if (!r.ok)
-    return {
-      file: file.name,
-      ok: false,
-      warnings,
-      errors: r.errors.map((i) => toIssue(i)),
-      ...(r.fixable ? { fixable: r.fixable } : {}),
-    };
-  return {
-    file: file.name,
-    ok: true,
-    kind: r.kind,
-    id: r.id,
-    name: r.name,
-    format: r.format,
-    ...(r.kind === 'agent' ? { nodes: r.nodes } : {}),
-    warnings,
-    errors: [],
-  };
-}
-
-const EXTENSIONS: Record<ExportFormat, string> = {
-  'retell-cf': 'retell-flow.json',
-  'retell-llm': 'retell-llm.json',
-  vapi: 'vapi.json',
-  revring: 'revring.json',
-  voicetest: 'voicetest.json',
-  parley: 'parley.json',
-  mermaid: 'mmd',
-};
-
-function versionOf(ctx: ApiContext, id: string, versionId?: string) {
-  return resolveAgentVersion(ctx.store, id, versionId, { agent: 'id', version: 'version_id' });
-}
-
+/** agents.import / validate / importFixed / export / graphDiff: agent files through the application (app/agent-files.ts). */
 export const agentFormatHandlers: Handlers = {
-  'agents.import': (ctx, { files }) =>
-    files.map((f) => {
-      try {
-        return ImportFileOutcomeOf(importOne(ctx, f));
-      } catch (e) {
-        return ImportFileOutcomeOf({
-          file: f.name,
-          ok: false,
-          warnings: [],
-          errors: [
-            { severity: 'error', file: f.name, path: '', message: `could not store it: ${(e as Error).message}` },
-          ],
-        });
-      }
-    }),
-
-  'agents.validate': (_ctx, { graph }) => {
-    // Same leniency as importing from the graph's source format (Retell accepts a logic node without else).
-    const importer = importerFor(graph.source.format as DetectedFormat) as AgentImporter | undefined;
-    const r = validateGraph(graph, undefined, { logicWithoutElseIsWarning: importer?.allowsLogicWithoutElse });
-    return [...r.errors, ...r.warnings].map((i) => toIssue(i, graph));
-  },
-
-  'agents.importFixed': (ctx, { graph, file, format }) => {
-    const r = storeFixedImport(ctx.store, { graph, file, format });
-    if (!r.ok) {
-      const n = r.errors.length;
-      throw new ApiFailure({
-        code: 'invalid_input',
-        message: `not saved: the graph still has ${n} error${n === 1 ? '' : 's'} (${r.errors[0]!.path || 'top level'}: ${r.errors[0]!.message}); nothing was written`,
-        file,
-        issues: r.errors.map((i) => ({ path: i.path, message: i.message, file })),
-      });
-    }
-    const agent = ctx.store.agents.summary(r.id);
-    const version = ctx.store.agents.getVersion(r.version_id);
-    if (!agent || !version) throw notFound(`agent ${r.id}`);
-    const { graph: _g, ...meta } = version;
-    return { agent, version: meta, warnings: r.warnings.map((i) => toIssue(i, graph)) };
-  },
-
-  'agents.export': (ctx, { id, version_id, format }) => {
-    const { agent, version } = versionOf(ctx, id, version_id);
-    const r = exportAgent(version.graph, format as ExportFormat);
-    const base = agent.name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'agent';
-    return {
-      text: r.text,
-      filename: `${base}.v${version.version}.${EXTENSIONS[format as ExportFormat]}`,
-      dropped: [...r.dropped, ...r.warnings.map((w) => ({ path: '', feature: 'note', reason: w }))],
-    };
-  },
-
-  'agents.graphDiff': (ctx, { from_version_id, to_version_id }) => {
-    const a = ctx.store.agents.getVersion(from_version_id);
-    if (!a) throw notFound(`agent version ${from_version_id}`);
-    const b = ctx.store.agents.getVersion(to_version_id);
-    if (!b) throw notFound(`agent version ${to_version_id}`);
-    return {
-      from: { id: a.id, agent_id: a.agent_id, version: a.version },
-      to: { id: b.id, agent_id: b.agent_id, version: b.version },
-      changes: diffGraphs(a.graph, b.graph),
-    };
-  },
+  'agents.import': (ctx, { files }) => importAgentFiles(ctx.store, files),
+  'agents.validate': (_ctx, { graph }) => validateAgentGraph(graph),
+  'agents.importFixed': (ctx, input) => importFixedGraph(ctx.store, input),
+  'agents.export': (ctx, { id, version_id, format }) =>
+    exportAgentVersion(ctx.store, id, version_id, format as ExportFormat),
+  'agents.graphDiff': (ctx, { from_version_id, to_version_id }) => graphDiff(ctx.store, from_version_id, to_version_id),
 };
-
-/** Output rows are parsed by dispatch; this only fixes the type (defaults filled there). */
-const ImportFileOutcomeOf = (o: z.input<typeof ImportFileOutcome>) => o as z.infer<typeof ImportFileOutcome>;

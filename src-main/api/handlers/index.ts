@@ -21,6 +21,7 @@ import { appHandlers } from './app.js';
 import { labelHandlers } from './labels.js';
 import { speechHandlers } from './speech.js';
 import { jobHandlers } from './jobs.js';
+import { fixHandlers } from './fixes.js';
 import type { Handlers } from './types.js';
 
 /** Every built handler. A contract method with no handler answers `not_built`. */
@@ -48,4 +49,5 @@ export const handlers: Handlers = {
   ...labelHandlers,
   ...analysisCoverageHandlers,
   ...speechHandlers,
+  ...fixHandlers,
 };

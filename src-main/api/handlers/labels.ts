@@ -8,5 +8,5 @@ export const labelHandlers: Handlers = {
   'labels.clear': (ctx, { result_id, criterion }) => appOf(ctx).labels.clear(result_id, criterion),
   'labels.agreement': (ctx, { run_id }) => appOf(ctx).labels.agreement(run_id),
   'labels.export': (ctx, { run_id }) => appOf(ctx).labels.exportFile(run_id),
-  'labels.import': (ctx, { text, file }) => appOf(ctx).labels.importFile(text, file),
+  'labels.import': async (ctx, { text, file }) => ({ job_id: (await appOf(ctx).labels.startImport(text, file)).id }),
 };

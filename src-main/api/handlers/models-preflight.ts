@@ -1,9 +1,10 @@
-import { checkRunModels } from '../model-preflight.js';
+import { appOf } from '../app-service.js';
 import type { Handlers } from './types.js';
 
+/** models.preflight: the New run dialog's check of one configuration (its id goes back with runs.start). */
 export const modelPreflightHandlers: Handlers = {
   'models.preflight': async (ctx, input) => {
-    const problems = await checkRunModels(ctx, input);
-    return { ok: !problems.some((p) => p.severity === 'error'), problems };
+    const { id, ok, problems } = await appOf(ctx).runs.checkModels(input);
+    return { ok, problems, preflight_id: id };
   },
 };

@@ -1,8 +1,7 @@
 import { ModelSettings } from '../../../src-shared/contract/models.js';
 import type { ModelInfo, ProviderId } from '../../../src-shared/schemas/index.js';
-import { pullOllamaModel } from '../../providers/index.js';
-import { listModels, providerDetail, type ModelSources } from '../../app/list-models.js';
-import { DEFAULT_OLLAMA_URL } from '../../providers/ollama/client.js';
+import { DEFAULT_OLLAMA_URL, listModels, pullModelJob, type ModelSources } from '../../app/index.js';
+import { appOf } from '../app-service.js';
 import { service, type ApiContext } from '../context.js';
 import { ApiFailure } from '../errors.js';
 import { bundledScripts } from './app-first-run.js';
@@ -64,23 +63,6 @@ interface ListCache {
   value: Promise<ListOutput>;
 }
 
-interface PullService {
-  active: Map<string, AbortController>;
-  dispose(): void;
-}
-
-const pulls = (ctx: ApiContext) =>
-  service<PullService>(ctx, 'model-pulls', () => {
-    const active = new Map<string, AbortController>();
-    return {
-      active,
-      dispose: () => {
-        for (const a of active.values()) a.abort();
-        active.clear();
-      },
-    };
-  });
-
 export const modelProviderHandlers: Handlers = {
   'models.list': async (ctx, { refresh }) => {
     const key = JSON.stringify(ctx.store.settings.get('models') ?? {});
@@ -98,45 +80,16 @@ export const modelProviderHandlers: Handlers = {
   'models.pull': (ctx, { name, endpoint }) => {
     const s = settingsOf(ctx);
     const url = (endpoint ?? s.ollama_endpoints[0] ?? DEFAULT_OLLAMA_URL).trim().replace(/\/+$/, '');
-    const model = name.trim();
-    const { active } = pulls(ctx);
-    const id = `${url} ${model}`;
-    if (active.has(id))
-      throw new ApiFailure({ code: 'conflict', message: `"${model}" is already being pulled from Ollama at ${url}` });
-    const abort = new AbortController();
-    active.set(id, abort);
-    ctx.events.emit({ type: 'model.pull', model, status: `connecting to Ollama at ${url}`, done: false });
-    void pullOllamaModel(
-      url,
-      model,
-      (p) => {
-        ctx.events.emit({
-          type: 'model.pull',
-          model,
-          status: p.status,
-          completed: p.completed,
-          total: p.total,
-          done: false,
-        });
-      },
-      { signal: abort.signal },
-    )
-      .then(() => {
-        ctx.events.emit({ type: 'model.pull', model, status: 'success', done: true });
+    const job = pullModelJob(appOf(ctx).jobs, url, name.trim());
+    // a new model is listed at once
+    void job.done.then(
+      () => {
         const cache = ctx.services.get('models-list-cache') as { entry?: ListCache } | undefined;
         if (cache) cache.entry = undefined;
-      })
-      .catch((e) =>
-        ctx.events.emit({
-          type: 'model.pull',
-          model,
-          status: 'failed',
-          done: true,
-          error: `Ollama at ${url}: ${providerDetail(e)}`,
-        }),
-      )
-      .finally(() => active.delete(id));
-    return { started: true };
+      },
+      () => undefined,
+    );
+    return { job_id: job.id };
   },
 
   'models.setKey': async (ctx, { name, key }) => {

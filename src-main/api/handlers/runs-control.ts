@@ -1,25 +1,60 @@
-import { mergeShardRuns } from '../../app/index.js';
-import { exportRun } from '../../reports/run-export.js';
-import { service, type ApiContext } from '../context.js';
-import { notFound } from '../errors.js';
-import { RunManager } from './runs-manager.js';
+import { ModelSpec, type ModelSpecInput } from '../../../src-shared/schemas/index.js';
+import { requireSuite, suiteOfRun } from '../../app/index.js';
+import { appOf, liveRuns } from '../app-service.js';
 import type { Handlers } from './types.js';
 
-/** The app's run manager: one per context, disposed (runs cancelled, models unloaded) with it. */
-export const runManager = (ctx: ApiContext): RunManager => service(ctx, 'runs', () => new RunManager(ctx));
+const spec = (s: ModelSpecInput | undefined) => (s ? ModelSpec.parse(s) : undefined);
 
+/** runs.start / resume / evaluate / replay / cancel / live / groupFailures / merge / export: the run use cases (app/runs.ts) as jobs. */
 export const runControlHandlers: Handlers = {
-  'runs.start': async (ctx, input) => ({ run_id: await runManager(ctx).start(input) }),
-  'runs.cancel': (ctx, { id }) => ({ cancelled: runManager(ctx).cancel(id) }),
-  'runs.resume': async (ctx, { id, force }) => ({ run_id: await runManager(ctx).resume(id, force) }),
-  'runs.live': (ctx, { id }) => runManager(ctx).live(id),
-  'runs.groupFailures': (ctx, { id, judge }) => runManager(ctx).groupFailures(id, judge),
-  'runs.evaluate': async (ctx, input) => ({ run_id: await runManager(ctx).evaluate(input) }),
-  'runs.replay': async (ctx, input) => ({ run_id: await runManager(ctx).replay(input) }),
-  'runs.merge': (ctx, { ids }) => ({ run_id: mergeShardRuns(ctx.store, ids).id }),
-  'runs.export': (ctx, { id, format }) => {
-    const out = exportRun(ctx.store, id, format);
-    if (!out) throw notFound(`run ${id}`);
-    return { text: out.text, filename: out.filename };
+  'runs.start': async (ctx, input) => {
+    const job = await appOf(ctx).runs.start(
+      {
+        agent: input.agent_id,
+        agent_version: input.agent_version_id,
+        suite: input.suite_id
+          ? requireSuite(ctx.store, input.suite_id)
+          : suiteOfRun(ctx.store, input.suite_from_run ?? ''),
+        models: {
+          agent: ModelSpec.parse(input.models.agent),
+          caller: spec(input.models.caller),
+          judge: spec(input.models.judge),
+        },
+        options: input.options,
+        preflight_id: input.preflight_id,
+      },
+      liveRuns(ctx).hooks(),
+    );
+    return { run_id: job.runId, job_id: job.id };
   },
+  'runs.cancel': (ctx, { id }) => ({ cancelled: appOf(ctx).runs.cancel(id) }),
+  'runs.resume': async (ctx, { id, force }) => {
+    const job = await appOf(ctx).runs.resume(id, liveRuns(ctx).hooks(), { force });
+    return { run_id: job.runId, job_id: job.id };
+  },
+  'runs.live': (ctx, { id }) => liveRuns(ctx).get(id),
+  'runs.groupFailures': async (ctx, { id, judge }) => ({
+    job_id: (await appOf(ctx).runs.groupFailures(id, spec(judge))).id,
+  }),
+  'runs.evaluate': async (ctx, input) => {
+    const job = await appOf(ctx).runs.evaluate(
+      { run_id: input.id, suite: requireSuite(ctx.store, input.suite_id), judge: spec(input.judge), test: input.test },
+      liveRuns(ctx).hooks(),
+    );
+    return { run_id: job.runId, job_id: job.id };
+  },
+  'runs.replay': async (ctx, input) => {
+    const job = await appOf(ctx).runs.replay(
+      {
+        run_id: input.id,
+        agent_version: input.agent_version_id,
+        agent_model: spec(input.agent_model),
+        judge_model: spec(input.judge_model),
+      },
+      liveRuns(ctx).hooks(),
+    );
+    return { run_id: job.runId, job_id: job.id };
+  },
+  'runs.merge': async (ctx, { ids }) => ({ job_id: (await appOf(ctx).runs.merge({ ids })).id }),
+  'runs.export': (ctx, { id, format }) => appOf(ctx).runs.export(id, format),
 };

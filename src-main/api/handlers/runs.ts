@@ -1,5 +1,5 @@
+import { appOf } from '../app-service.js';
 import { ApiFailure, notFound } from '../errors.js';
-import { runManager } from './runs-control.js';
 import type { Handlers } from './types.js';
 
 export const runHandlers: Handlers = {
@@ -23,7 +23,7 @@ export const runHandlers: Handlers = {
     return { suite: ctx.store.runs.suiteSnapshot(id) ?? null };
   },
   'runs.delete': (ctx, { id }) => {
-    if (runManager(ctx).isActive(id))
+    if (appOf(ctx).runs.runningHere(id))
       throw new ApiFailure({ code: 'conflict', message: `run ${id} is running: cancel it before deleting it` });
     return { deleted: ctx.store.runs.delete(id) };
   },

@@ -10,6 +10,8 @@ export interface JobControl {
   progress(done: number, total?: number | null): void;
   /** One more unit done (or `n`). */
   tick(n?: number): void;
+  /** What the work is doing now, in words (shown beside the progress). */
+  note(text: string): void;
   /** Adds what the job is about once known (the run a replay created). */
   about(subject: JobSubject): void;
   /** Runs `fn` when the job is cancelled (for work that has its own cancel, such as a run handle). */
@@ -59,6 +61,7 @@ export class JobState {
   subject: JobSubject;
   error: ApiError | null = null;
   result: unknown = undefined;
+  note: string | undefined;
   endedAt: string | null = null;
   readonly startedAt = new Date().toISOString();
   private readonly startedMs = Date.now();
@@ -78,6 +81,7 @@ export class JobState {
       total: this.total,
       unit: this.spec.unit,
       eta_ms: this.status === 'running' ? etaMs(this.done, this.total, elapsed) : null,
+      ...(this.note ? { note: this.note } : {}),
     };
   }
 

@@ -22,6 +22,8 @@ interface Entry {
   listeners: Set<(info: JobInfo) => void>;
   lastEmit: number;
   done: Promise<unknown>;
+  /** Set while a job started with startWhenReady has not reported progress yet. */
+  onReady?: () => void;
 }
 
 /**
@@ -39,22 +41,56 @@ export class JobRegistry {
 
   /** Starts `work` as a job now. Input should be checked before: a refusal is better as an error than as a failed job. */
   start<T>(spec: JobSpec, work: (ctl: JobControl) => Promise<T>, opts: StartOptions<T> = {}): Job<T> {
+    const entry = this.entry(spec);
+    this.record(entry);
+    this.launch(entry, work, opts);
+    return this.handle<T>(entry);
+  }
+
+  /**
+   * Starts `work` whose first part checks its input and loads what it needs: the job exists (is listed,
+   * recorded, cancellable) from the work's first progress report on. Until then a failure is thrown to
+   * the caller as the error it is (a refusal), and no job is recorded.
+   */
+  startWhenReady<T>(spec: JobSpec, work: (ctl: JobControl) => Promise<T>, opts: StartOptions<T> = {}): Promise<Job<T>> {
+    const entry = this.entry(spec);
+    return new Promise<Job<T>>((resolve, reject) => {
+      entry.onReady = () => {
+        this.record(entry);
+        resolve(this.handle<T>(entry));
+      };
+      this.launch(entry, work, opts).catch((e: unknown) => {
+        if (!this.entries.has(entry.state.id)) reject(e); // failed before it began: a refusal, not a job
+      });
+    });
+  }
+
+  private entry(spec: JobSpec): Entry {
     if (this.disposed) throw new Error('the app is shutting down');
-    const state = new JobState(newId('job'), spec);
-    const entry: Entry = {
-      state,
+    return {
+      state: new JobState(newId('job'), spec),
       abort: new AbortController(),
       cancelHooks: [],
       listeners: new Set(),
       lastEmit: 0,
       done: Promise.resolve(),
     };
-    this.entries.set(state.id, entry);
-    this.store.jobs.insert(state.info(false));
-    const ctl = this.control(entry);
+  }
+
+  /** The job becomes visible: listed, stored, announced. */
+  private record(entry: Entry): void {
+    entry.onReady = undefined;
+    this.entries.set(entry.state.id, entry);
+    this.store.jobs.insert(entry.state.info(false));
+    this.emit(entry, true);
+  }
+
+  private launch<T>(entry: Entry, work: (ctl: JobControl) => Promise<T>, opts: StartOptions<T>): Promise<T> {
+    const { state } = entry;
     const done = (async () => {
       try {
-        const result = await work(ctl);
+        const result = await work(this.control(entry));
+        entry.onReady?.(); // a job that ended before reporting progress still happened
         const cancelled = entry.abort.signal.aborted;
         state.status = opts.statusOf?.(result) ?? (cancelled ? 'cancelled' : 'done');
         state.result = opts.resultOf ? opts.resultOf(result) : result;
@@ -65,13 +101,12 @@ export class JobRegistry {
         state.error = jobError(e);
         throw e;
       } finally {
-        this.end(entry);
+        if (this.entries.has(state.id)) this.end(entry);
       }
     })();
     done.catch(() => undefined); // the job keeps the error; a door that awaits `done` sees it too
     entry.done = done;
-    this.emit(entry, true);
-    return this.handle<T>(entry, done);
+    return done;
   }
 
   private control(entry: Entry): JobControl {
@@ -82,10 +117,16 @@ export class JobRegistry {
       progress: (done, total) => {
         state.done = done;
         if (total !== undefined) state.total = total;
+        entry.onReady?.();
         this.emit(entry);
       },
       tick: (n = 1) => {
         state.done += n;
+        entry.onReady?.();
+        this.emit(entry);
+      },
+      note: (text) => {
+        state.note = text;
         this.emit(entry);
       },
       about: (subject: JobSubject) => {
@@ -99,11 +140,13 @@ export class JobRegistry {
     };
   }
 
-  private handle<T>(entry: Entry, done: Promise<T>): Job<T> {
+  private handle<T>(entry: Entry): Job<T> {
     return {
       id: entry.state.id,
       kind: entry.state.spec.kind,
-      done,
+      get done() {
+        return entry.done as Promise<T>;
+      },
       info: () => entry.state.info(),
       cancel: (reason) => this.cancel(entry.state.id, reason),
       subscribe: (listener) => {
@@ -146,15 +189,18 @@ export class JobRegistry {
   /** A job of this process as a handle (to await its outcome). */
   job<T = unknown>(id: string): Job<T> | undefined {
     const e = this.entries.get(id);
-    return e ? this.handle<T>(e, e.done as Promise<T>) : undefined;
+    return e ? this.handle<T>(e) : undefined;
   }
 
   /** Jobs of this process and the stored ones, running first, then newest first. */
-  list(filter: { subject?: JobSubject; kind?: JobKind; running?: boolean; limit?: number } = {}): JobInfo[] {
+  list(
+    filter: { subject?: JobSubject; kind?: JobKind; running?: boolean; limit?: number; hereOnly?: boolean } = {},
+  ): JobInfo[] {
     const limit = filter.limit ?? 50;
     const live = [...this.entries.values()].map((e) => e.state.info(false));
     const ids = new Set(live.map((j) => j.id));
-    const stored = this.store.jobs.list(limit * 4, filter.kind).filter((j) => !ids.has(j.id));
+    // jobs another process recorded (still running there, or finished) come from the store
+    const stored = filter.hereOnly ? [] : this.store.jobs.list(limit * 4, filter.kind).filter((j) => !ids.has(j.id));
     const about = (j: JobInfo) =>
       Object.entries(filter.subject ?? {}).every(([k, v]) => v === undefined || j.subject[k as keyof JobSubject] === v);
     return [...live, ...stored]

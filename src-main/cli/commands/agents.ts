@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { CliError } from '../errors.js';
 import { printJson, printTable, shortDate } from '../output.js';
-import { useStore, withDbOption } from '../store-option.js';
+import { useApp, withDbOption } from '../use-app.js';
 import { resolveAgentVersion } from '../../app/resolve.js';
 
 export function registerAgents(program: Command): void {
@@ -9,7 +9,7 @@ export function registerAgents(program: Command): void {
 
   withDbOption(agents.command('list').description('list agents (newest first)').option('--json', 'print JSON')).action(
     (opts: { db?: string; json?: boolean }) =>
-      useStore(opts, (store) => {
+      useApp(opts, ({ store }) => {
         const list = store.agents.list();
         if (opts.json) return printJson(list);
         if (!list.length) {
@@ -37,7 +37,7 @@ export function registerAgents(program: Command): void {
       .option('--json', 'print JSON')
       .option('--version <n>', 'show this version number instead of the latest'),
   ).action((ref: string, opts: { db?: string; json?: boolean; version?: string }) =>
-    useStore(opts, (store) => {
+    useApp(opts, ({ store }) => {
       const agent = store.agents.find(ref);
       if (!agent) throw new CliError(`agent "${ref}" not found (parley agents list shows them)`, 1);
       const versions = store.agents.versions(agent.id);
@@ -52,6 +52,8 @@ export function registerAgents(program: Command): void {
       process.stdout.write(
         `${agent.name}  (${agent.id})\nversion v${version.version} of ${versions.length}, ${g.nodes.length} nodes, format ${version.source_format}, hash ${version.content_hash.slice(0, 12)}\n`,
       );
+      const parent = version.parent_version_id && versions.find((v) => v.id === version.parent_version_id);
+      if (parent) process.stdout.write(`made by a fix from v${parent.version}: ${version.note}\n`);
       process.stdout.write(
         `entry: ${g.entry_node_id}   first speaker: ${g.first_speaker}   tools: ${g.tools.map((t) => t.name).join(', ') || '-'}\n\n`,
       );
@@ -74,7 +76,7 @@ export function registerAgents(program: Command): void {
       .option('--force', 'also delete the runs made with it')
       .option('--json', 'print JSON'),
   ).action((ref: string, opts: { db?: string; json?: boolean; force?: boolean }) =>
-    useStore(opts, (store) => {
+    useApp(opts, ({ store }) => {
       const agent = store.agents.find(ref);
       if (!agent) throw new CliError(`agent "${ref}" not found`, 1);
       const { deleted_runs } = store.agents.delete(agent.id, { force: opts.force });

@@ -2,9 +2,10 @@ import type { Command } from 'commander';
 import type { RoutingPoint } from '../../../src-shared/contract/analysis.js';
 import { parseModelSpec, type ModelSpec } from '../../../src-shared/schemas/index.js';
 import { CliError } from '../errors.js';
-import { info, printJson, printTable } from '../output.js';
-import { withDbOption } from '../store-option.js';
-import { useApp } from '../use-app.js';
+import { printJson, printTable } from '../output.js';
+import { useApp, withDbOption } from '../use-app.js';
+import { intFlag } from '../flags.js';
+import { followJob } from '../job-progress.js';
 
 interface Opts {
   db?: string;
@@ -16,14 +17,6 @@ interface Opts {
   perCondition?: string;
   none?: string;
   concurrency?: string;
-}
-
-function count(flag: string, v: string | undefined, min: number, max: number): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new CliError(`${flag}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(v)}`);
-  return n;
 }
 
 function spec(v: string | undefined): ModelSpec {
@@ -86,32 +79,16 @@ export function registerAnalyzeRouting(analyze: Command): void {
           agent_version_id: opts.version,
           model: spec(opts.model),
           node: opts.node,
-          per_condition: count('--per-condition', opts.perCondition, 1, 50),
-          none: count('--none', opts.none, 0, 20),
-          concurrency: count('--concurrency', opts.concurrency, 1, 64),
+          per_condition: intFlag('--per-condition', opts.perCondition, { min: 1, max: 50 }),
+          none: intFlag('--none', opts.none, { min: 0, max: 20 }),
+          concurrency: intFlag('--concurrency', opts.concurrency, { min: 1, max: 64 }),
           save_tests: !!opts.saveTests,
         };
-        const ac = new AbortController();
-        const onSigint = () => {
-          info('cancelling: nothing will be stored');
-          ac.abort();
-        };
-        process.once('SIGINT', onSigint);
-        const tty = process.stderr.isTTY;
-        let out;
-        try {
-          out = await app.analysis.routing(req, {
-            signal: ac.signal,
-            onProgress: (d, n) => {
-              if (opts.json) return;
-              if (tty) process.stderr.write(`\rrouting analysis: ${d}/${n} model calls`);
-              else if (d === n || d % 10 === 0) info(`routing analysis: ${d}/${n} model calls`);
-            },
-          });
-        } finally {
-          process.off('SIGINT', onSigint);
-          if (tty && !opts.json) process.stderr.write('\n');
-        }
+        const out = await followJob(await app.analysis.routing(req), {
+          quiet: opts.json,
+          label: 'routing analysis',
+          onInterrupt: 'nothing will be stored',
+        });
         if (out.cancelled) throw new CliError('routing analysis cancelled: nothing was stored', 130);
         if (opts.json) return printJson(out);
         process.stdout.write(

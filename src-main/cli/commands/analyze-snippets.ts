@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { SnippetCandidate } from '../../../src-shared/contract/analysis.js';
 import { CliError } from '../errors.js';
 import { printJson } from '../output.js';
-import { withDbOption } from '../store-option.js';
+import { withDbOption } from '../use-app.js';
 import { useApp } from '../use-app.js';
 
 interface Opts {

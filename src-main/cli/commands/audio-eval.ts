@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { CliError } from '../errors.js';
-import { info, printJson } from '../output.js';
-import { withDbOption } from '../store-option.js';
+import { intFlag } from '../flags.js';
+import { printJson } from '../output.js';
+import { withDbOption } from '../use-app.js';
 import { phoneNoise } from '../speech-flags.js';
 import { formatAudioSummary } from '../text/audio-text.js';
 
@@ -34,33 +34,27 @@ export function registerAudioEval(program: Command): void {
       .option('--json', 'print JSON'),
   ).action(async (runId: string, opts: AudioEvalCliOptions) => {
     const noise = phoneNoise('--phone-noise', opts.phoneNoise);
-    const concurrency = opts.concurrency === undefined ? undefined : Number(opts.concurrency);
-    if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 8))
-      throw new CliError(`--concurrency: expected a whole number from 1 to 8, got "${opts.concurrency}"`);
+    const concurrency = intFlag('--concurrency', opts.concurrency, { min: 1, max: 8 });
     const { useApp } = await import('../use-app.js');
-    await useApp(
-      opts,
-      async (app) => {
-        if (!app.store.runs.get(runId)) throw new CliError(`run "${runId}" not found (parley runs list shows them)`, 1);
-        const out = await app.audio.evaluate(
-          { run_id: runId, tts: opts.tts, stt: opts.stt, phone_noise: noise, concurrency },
-          {
-            onProgress: (p) => {
-              if (!opts.json) info(`[${p.done}/${p.total}] heard`);
-            },
-          },
-        );
-        if (opts.json) return printJson(out);
-        const results = app.store.results.listByRun(runId);
-        const who = (id: { preset?: string; engine: string; model?: string }) =>
-          id.preset ?? `${id.engine}${id.model ? ` ${id.model}` : ''}`;
-        process.stdout.write(
-          `run ${runId}: ${out.turns} agent turn(s) in ${out.conversations} conversation(s) spoken with ${who(out.tts)} and heard with ${who(out.stt)} in ${(out.ms / 1000).toFixed(1)} s\n`,
-        );
-        process.stdout.write(formatAudioSummary(results) || 'audio: nothing was evaluated\n');
-        if (out.errors) process.exitCode = 1;
-      },
-      { tts: '--tts', stt: '--stt', phone_noise: '--phone-noise' },
-    );
+    const { followJob } = await import('../job-progress.js');
+    await useApp(opts, async (app) => {
+      const job = await app.audio.start({
+        run_id: runId,
+        tts: opts.tts,
+        stt: opts.stt,
+        phone_noise: noise,
+        concurrency,
+      });
+      const out = await followJob(job, { quiet: opts.json, label: 'audio evaluation' });
+      if (opts.json) return printJson(out);
+      const results = app.store.results.listByRun(runId);
+      const who = (id: { preset?: string; engine: string; model?: string }) =>
+        id.preset ?? `${id.engine}${id.model ? ` ${id.model}` : ''}`;
+      process.stdout.write(
+        `run ${runId}: ${out.turns} agent turn(s) in ${out.conversations} conversation(s) spoken with ${who(out.tts)} and heard with ${who(out.stt)} in ${(out.ms / 1000).toFixed(1)} s\n`,
+      );
+      process.stdout.write(formatAudioSummary(results) || 'audio: nothing was evaluated\n');
+      if (out.errors) process.exitCode = 1;
+    });
   });
 }

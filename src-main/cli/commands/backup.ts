@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { CliError } from '../errors.js';
 import { printJson } from '../output.js';
-import { useStore, withDbOption } from '../store-option.js';
+import { useApp, withDbOption } from '../use-app.js';
 
 export function registerBackup(program: Command): void {
   withDbOption(
@@ -13,7 +13,7 @@ export function registerBackup(program: Command): void {
       .option('--force', 'overwrite FILE if it exists')
       .option('--json', 'print JSON'),
   ).action((file: string, opts: { db?: string; force?: boolean; json?: boolean }) =>
-    useStore(opts, async (store) => {
+    useApp(opts, async ({ store }) => {
       const dest = path.resolve(file);
       if (dest === path.resolve(store.file)) throw new CliError('backup file must differ from the database itself');
       if (fs.existsSync(dest) && !opts.force) throw new CliError(`${dest} exists; pass --force to overwrite it`);

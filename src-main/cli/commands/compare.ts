@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
-import { compareStoredRuns } from '../../app/compare-runs.js';
+import { compareStoredRuns } from '../../app/index.js';
 import { formatMatrixText } from '../text/format-matrix.js';
 import { CliError } from '../errors.js';
 import { printJson } from '../output.js';
-import { useStore, withDbOption } from '../store-option.js';
-import { notFoundToCli } from './diff.js';
+import { useApp, withDbOption } from '../use-app.js';
 
 export function registerCompare(program: Command): void {
   withDbOption(
@@ -15,14 +14,9 @@ export function registerCompare(program: Command): void {
       )
       .option('--json', 'print the matrix as JSON'),
   ).action((ids: string[], opts: { db?: string; json?: boolean }) =>
-    useStore(opts, (store) => {
+    useApp(opts, ({ store }) => {
       if (ids.length < 2) throw new CliError('compare: give at least two runs (parley runs list shows them)');
-      let m;
-      try {
-        m = compareStoredRuns(store, ids);
-      } catch (e) {
-        notFoundToCli(e);
-      }
+      const m = compareStoredRuns(store, ids);
       if (opts.json) printJson(m);
       else process.stdout.write(formatMatrixText(m));
     }),

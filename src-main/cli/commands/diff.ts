@@ -1,12 +1,9 @@
-import { storedJudgementsReport } from '../../judging/stored-judgements.js';
 import type { Command } from 'commander';
-import { diffStoredRuns } from '../../app/compare-runs.js';
-import { hasRegression } from '../../compare/diff-runs.js';
+import { diffStoredRuns, hasRegression, trustOfRun } from '../../app/index.js';
 import { formatDiffText } from '../text/format-diff.js';
-import { StoreError } from '../../store/index.js';
 import { CliError } from '../errors.js';
 import { printJson } from '../output.js';
-import { useStore, withDbOption } from '../store-option.js';
+import { useApp, withDbOption } from '../use-app.js';
 
 export function parseAlpha(v: string | undefined): number {
   if (v === undefined) return 0.05;
@@ -14,12 +11,6 @@ export function parseAlpha(v: string | undefined): number {
   if (!Number.isFinite(x) || x <= 0 || x >= 1)
     throw new CliError(`--alpha: expected a number between 0 and 1, got "${v}"`);
   return x;
-}
-
-/** Store "not found" becomes a one-line CLI error with exit 1. */
-export function notFoundToCli(e: unknown): never {
-  if (e instanceof StoreError && e.code === 'not_found') throw new CliError(e.message, 1);
-  throw e;
 }
 
 export function registerDiff(program: Command): void {
@@ -33,14 +24,9 @@ export function registerDiff(program: Command): void {
       .option('--fail-on-regression', 'exit 1 when a test regressed (significantly, or without repeats)')
       .option('--alpha <p>', "significance level for Fisher's exact test on repeats", '0.05'),
   ).action((a: string, b: string, opts: { db?: string; json?: boolean; failOnRegression?: boolean; alpha?: string }) =>
-    useStore(opts, (store) => {
+    useApp(opts, ({ store }) => {
       const alpha = parseAlpha(opts.alpha);
-      let d;
-      try {
-        d = diffStoredRuns(store, a, b, { alpha });
-      } catch (e) {
-        notFoundToCli(e);
-      }
+      const d = diffStoredRuns(store, a, b, { alpha });
       if (opts.json) printJson(d);
       else {
         process.stdout.write(formatDiffText(d));
@@ -49,7 +35,7 @@ export function registerDiff(program: Command): void {
           ['A', d.a.id],
           ['B', d.b.id],
         ] as const)
-          for (const u of storedJudgementsReport(store, id)?.unstable ?? [])
+          for (const u of trustOfRun(store, id).judgements?.unstable ?? [])
             process.stdout.write(`WARNING run ${label}: ${u}\n`);
       }
       if (opts.failOnRegression && hasRegression(d)) process.exitCode = 1;

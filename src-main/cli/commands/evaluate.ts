@@ -1,30 +1,15 @@
 import { formatProportion } from '../../../src-shared/stats/index.js';
 import { runPassRate } from '../../../src-shared/run/report.js';
-import fs from 'node:fs';
 import type { Command } from 'commander';
 import { toRunReport } from '../../../src-shared/run/report.js';
-import { parseModelSpec, type ModelSpec, type TestSuite } from '../../../src-shared/schemas/index.js';
-import { failsOnSeverity, SEVERITIES } from '../../app/problems/failure-groups.js';
-import type { Store } from '../../store/index.js';
+import { SEVERITIES, type ModelSpec } from '../../../src-shared/schemas/index.js';
+import { runPassed, resolveSuiteRef } from '../../app/index.js';
 import { CliError } from '../errors.js';
 import { parseSeverity } from '../severity-option.js';
-import { info, printJson, printTable } from '../output.js';
-import { withDbOption } from '../store-option.js';
+import { printJson, printTable } from '../output.js';
+import { specFromFlags } from '../model-flags.js';
+import { withDbOption } from '../use-app.js';
 import { problemsText } from '../text/run-text.js';
-
-/** `--tests <file|suite>`: a stored suite (id or unique name), else a suite file (Parley or voicetest tests). */
-export async function resolveSuite(store: Store, ref: string): Promise<{ suite: TestSuite; suiteId: string | null }> {
-  const stored = store.suites.find(ref);
-  if (stored) return { suite: stored.data, suiteId: stored.id };
-  if (!fs.existsSync(ref)) throw new CliError(`--tests: "${ref}" is neither a stored suite nor a file`, 2);
-  const { parseAgentFile } = await import('../../formats/parse-file.js');
-  const parsed = parseAgentFile(fs.readFileSync(ref, 'utf8'), ref);
-  if (!parsed.ok)
-    throw new CliError(parsed.errors.map((e) => `${e.file}: ${e.path || '(top level)'}: ${e.message}`).join('\n'), 1);
-  if (parsed.kind !== 'suite')
-    throw new CliError(`--tests: ${ref} is an agent file (${parsed.format}), expected a test suite`, 2);
-  return { suite: parsed.suite, suiteId: null };
-}
 
 interface EvaluateCliOptions {
   db?: string;
@@ -57,40 +42,28 @@ export function registerEvaluate(program: Command): void {
       .option('--json', 'print JSON'),
   ).action(async (runId: string, opts: EvaluateCliOptions) => {
     const threshold = opts.failOnSeverity ? parseSeverity(opts.failOnSeverity) : undefined;
-    let judgeSpec: ModelSpec | undefined;
-    try {
-      judgeSpec = opts.judgeModel ? parseModelSpec(opts.judgeModel) : undefined;
-    } catch (e) {
-      throw new CliError(`--judge-model: ${(e as Error).message}`);
-    }
+    const judgeSpec: ModelSpec | undefined = opts.judgeModel
+      ? specFromFlags({ flag: '--judge-model', value: opts.judgeModel })
+      : undefined;
+    if ((opts.groupFailures || threshold) && !judgeSpec)
+      throw new CliError('--group-failures needs --judge-model SPEC');
     // Loaded on use: the engine and the providers are not needed by the other commands.
     const { useApp } = await import('../use-app.js');
+    const { followJob, JobProgress } = await import('../job-progress.js');
     await useApp(opts, async (app) => {
-      const { store } = app;
-      if (!store.runs.get(runId)) throw new CliError(`run "${runId}" not found (parley runs list shows them)`, 1);
-      const { suite, suiteId } = await resolveSuite(store, opts.tests);
-      let done = 0;
-      let total = 0;
-      const handle = await app.runs.evaluate(
-        { run_id: runId, suite: { id: suiteId, name: suite.name, data: suite }, judge: judgeSpec, test: opts.test },
-        {
-          onEvent: (e) => {
-            if (e.type === 'run.started') total = e.total;
-            if (e.type === 'test.finished' && !opts.json) info(`[${++done}/${total}] ${e.test}: ${e.status}`);
-          },
-        },
+      const suite = resolveSuiteRef(app.store, opts.tests, { files: true, path: 'tests' });
+      const bar = new JobProgress('evaluate', opts.json);
+      const job = await app.runs.evaluate(
+        { run_id: runId, suite, judge: judgeSpec, test: opts.test },
+        { onEvent: (e) => e.type === 'test.finished' && bar.note(`${e.test}: ${e.status}`) },
       );
-      const outcome = await handle.done;
+      const outcome = await followJob(job, {}, bar);
       let { run } = outcome;
       const { results } = outcome;
-      if ((opts.groupFailures || opts.failOnSeverity) && results.some((r) => r.status !== 'pass')) {
-        if (!judgeSpec) throw new CliError('--group-failures needs --judge-model SPEC');
-        run = await app.runs.groupFailures(run.id, judgeSpec);
-      }
+      if ((opts.groupFailures || threshold) && results.some((r) => r.status !== 'pass'))
+        run = await followJob(await app.runs.groupFailures(run.id, judgeSpec), { quiet: opts.json });
       const grouping = run.problems;
-      const failed =
-        results.some((r) => r.status !== 'pass') ||
-        (!!grouping && !!threshold && failsOnSeverity(grouping.groups, threshold));
+      const failed = results.some((r) => r.status !== 'pass') || !runPassed({ ...outcome, run }, threshold);
       if (opts.json) {
         printJson({
           ...toRunReport(run, results),

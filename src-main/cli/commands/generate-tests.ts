@@ -3,9 +3,10 @@ import { coverageLine } from '../../../src-shared/coverage.js';
 import { parseModelSpec, type ModelSpec } from '../../../src-shared/schemas/index.js';
 import { requireSuite } from '../../app/index.js';
 import { CliError } from '../errors.js';
-import { info, printJson } from '../output.js';
-import { withDbOption } from '../store-option.js';
-import { useApp } from '../use-app.js';
+import { printJson } from '../output.js';
+import { useApp, withDbOption } from '../use-app.js';
+import { intFlag } from '../flags.js';
+import { followJob } from '../job-progress.js';
 
 interface Opts {
   db?: string;
@@ -27,14 +28,6 @@ function spec(flag: string, v: string | undefined): ModelSpec | undefined {
   } catch (e) {
     throw new CliError(`${flag}: ${(e as Error).message}`);
   }
-}
-
-function count(flag: string, v: string | undefined, min: number, max: number): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new CliError(`${flag}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(v)}`);
-  return n;
 }
 
 const out = (s: string) => process.stdout.write(`${s}\n`);
@@ -70,37 +63,17 @@ export function registerGenerate(program: Command): void {
         if (!opts.suite) throw new CliError('parley generate tests --uncovered needs --suite SUITE (id or name)');
         if (opts.run && !opts.save) throw new CliError('--run runs the saved tests: add --save');
         const model = spec('--model', opts.model);
-        const ac = new AbortController();
-        const onSigint = () => {
-          info('cancelling: nothing will be saved');
-          ac.abort();
-        };
-        process.once('SIGINT', onSigint);
-        const tty = process.stderr.isTTY && !opts.json;
-        let res;
-        try {
-          res = await app.analysis.proposeGapTests(
-            {
-              agent_id: agent,
-              agent_version_id: opts.version,
-              suite_id: opts.suite,
-              ...(model ? { model } : {}),
-              ...(opts.gap?.length ? { gaps: opts.gap } : {}),
-              concurrency: count('--concurrency', opts.concurrency, 1, 64),
-            },
-            {
-              signal: ac.signal,
-              onProgress: (d, n) => {
-                if (opts.json) return;
-                if (tty) process.stderr.write(`\rproposing tests: ${d}/${n} gaps`);
-                else if (d === n) info(`proposing tests: ${d}/${n} gaps`);
-              },
-            },
-          );
-        } finally {
-          process.off('SIGINT', onSigint);
-          if (tty) process.stderr.write('\n');
-        }
+        const res = await followJob(
+          await app.analysis.proposeGapTests({
+            agent_id: agent,
+            agent_version_id: opts.version,
+            suite_id: opts.suite,
+            ...(model ? { model } : {}),
+            ...(opts.gap?.length ? { gaps: opts.gap } : {}),
+            concurrency: intFlag('--concurrency', opts.concurrency, { min: 1, max: 64 }),
+          }),
+          { quiet: opts.json, label: 'proposing tests', onInterrupt: 'nothing will be saved' },
+        );
         if (res.cancelled) throw new CliError('cancelled: nothing was saved', 130);
         let saved: { suite: { id: string; name: string }; added: string[] } | undefined;
         if (opts.save && res.proposals.length)
@@ -110,16 +83,18 @@ export function registerGenerate(program: Command): void {
         if (opts.run && saved) {
           const spec = res.model_spec;
           const suite = requireSuite(app.store, res.suite.id, 'suite_id');
-          const handle = await app.runs.start({
+          const job = await app.runs.start({
             agent: res.agent.agent_id,
             agent_version: res.agent.version_id,
             suite,
             models: { agent: spec },
-            options: { tests: saved.added, concurrency: count('--concurrency', opts.concurrency, 1, 64) ?? 2 },
+            options: {
+              tests: saved.added,
+              concurrency: intFlag('--concurrency', opts.concurrency, { min: 1, max: 64 }) ?? 2,
+            },
           });
-          runId = handle.runId;
-          if (!opts.json) info(`running ${handle.total} conversation(s) as run ${handle.runId}`);
-          await handle.done;
+          runId = job.runId;
+          await followJob(job, { quiet: opts.json, label: `run ${job.runId}` });
           after = app.analysis.coverage({
             agent_id: res.agent.agent_id,
             agent_version_id: res.agent.version_id,

@@ -21,6 +21,8 @@ import { registerRunsExport } from './runs-export.js';
 import { registerServe } from './serve.js';
 import { registerAudioEval } from './audio-eval.js';
 import { registerSpeech } from './speech.js';
+import { registerDiagnose } from './diagnose.js';
+import { registerFix } from './fix.js';
 
 export type RegisterCommand = (program: Command) => void;
 
@@ -39,6 +41,8 @@ export const COMMANDS: RegisterCommand[] = [
   registerEvaluate,
   registerReplay,
   registerRejudge,
+  registerDiagnose,
+  registerFix,
   registerLabels,
   registerAudioEval,
   registerSpeech,

@@ -4,7 +4,7 @@ import { AppError } from '../../app/index.js';
 import { calibrationText, humanAgreementHeader, humanAgreementTable } from '../text/format-human-agreement.js';
 import { CliError } from '../errors.js';
 import { info, printJson, printTable } from '../output.js';
-import { withDbOption } from '../store-option.js';
+import { withDbOption } from '../use-app.js';
 
 /** An import error with every problem on its own line (the API carries them as `issues`). */
 function importError(e: AppError): CliError {
@@ -33,7 +33,15 @@ export function registerLabels(program: Command): void {
     .description(
       'human labels of metric verdicts: set and list them, see how far each judge agrees with the reviewers, share them as JSON',
     );
+  registerLabelsList(labels);
+  registerLabelsSet(labels);
+  registerLabelsAgreement(labels);
+  registerLabelsExport(labels);
+  registerLabelsImport(labels);
+}
 
+/** `labels list RUN`: a run's metric verdicts with their human labels. */
+function registerLabelsList(labels: Command): void {
   withDbOption(
     labels
       .command('list <run>')
@@ -87,7 +95,10 @@ export function registerLabels(program: Command): void {
       });
     },
   );
+}
 
+/** `labels set RESULT METRIC`: label one metric verdict, or clear its label. */
+function registerLabelsSet(labels: Command): void {
   withDbOption(
     labels
       .command('set <result> <metric>')
@@ -157,7 +168,10 @@ export function registerLabels(program: Command): void {
       );
     },
   );
+}
 
+/** `labels agreement RUN`: how far each judge agrees with the human labels. */
+function registerLabelsAgreement(labels: Command): void {
   withDbOption(
     labels
       .command('agreement <run>')
@@ -183,7 +197,10 @@ export function registerLabels(program: Command): void {
       process.stdout.write(calibrationText(report));
     });
   });
+}
 
+/** `labels export [RUN]`: the labels as JSON. */
+function registerLabelsExport(labels: Command): void {
   withDbOption(
     labels
       .command('export [run]')
@@ -203,7 +220,10 @@ export function registerLabels(program: Command): void {
       info(`${file.labels.length} label(s) written to ${opts.out}`);
     });
   });
+}
 
+/** `labels import FILE`: a labels file, all of it or nothing. */
+function registerLabelsImport(labels: Command): void {
   withDbOption(
     labels
       .command('import <file>')

@@ -3,7 +3,7 @@ import { parseModelSpec, READINESS_ROLES, type ReadinessRole } from '../../../sr
 import { CliError } from '../errors.js';
 import { formatReadinessText } from '../text/format-readiness.js';
 import { info, printJson } from '../output.js';
-import { withDbOption } from '../store-option.js';
+import { withDbOption } from '../use-app.js';
 
 interface CheckCliOptions {
   db?: string;

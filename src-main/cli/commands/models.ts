@@ -1,14 +1,9 @@
 import type { Command } from 'commander';
-import { listModels } from '../../app/list-models.js';
-import fs from 'node:fs';
-import type { ReadinessReport } from '../../../src-shared/schemas/index.js';
+import { DEFAULT_OLLAMA_URL, defaultOpenAiEndpoints, listModels, storedReadinessChecks } from '../../app/index.js';
 import { formatModelsTable } from '../text/format-models.js';
 import { readinessCell } from '../text/format-readiness.js';
-import { openStore, resolveDbPath } from '../../store/index.js';
 import { registerModelsCheck } from './models-check.js';
 import { printJson } from '../output.js';
-import { DEFAULT_OLLAMA_URL } from '../../providers/ollama/client.js';
-import { defaultOpenAiEndpoints } from '../../providers/openai/index.js';
 
 const list = (v: string, prev: string[] = []) => [
   ...prev,
@@ -17,18 +12,6 @@ const list = (v: string, prev: string[] = []) => [
     .map((s) => s.trim())
     .filter(Boolean),
 ];
-
-/** The newest readiness check of each model, from an existing database only (listing never creates one). */
-function storedChecks(db?: string): ReadinessReport[] {
-  const file = resolveDbPath(db);
-  if (!fs.existsSync(file)) return [];
-  const store = openStore(file);
-  try {
-    return store.modelChecks.latestPerModel();
-  } finally {
-    store.close();
-  }
-}
 
 export function registerModels(program: Command): void {
   const models = program
@@ -63,7 +46,7 @@ export function registerModels(program: Command): void {
             keySource: openaiKey ? 'the environment variable OPENAI_API_KEY' : undefined,
           })),
         });
-        const checks = storedChecks(opts.db);
+        const checks = storedReadinessChecks(opts.db);
         const latest = new Map(checks.map((c) => [c.model, c]));
         if (opts.json) {
           printJson({ models, errors, checks });

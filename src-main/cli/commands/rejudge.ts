@@ -4,7 +4,10 @@ import { formatJudgementsText } from '../text/format-judgements.js';
 import { CliError } from '../errors.js';
 import { specFromFlags } from '../model-flags.js';
 import { info, printJson } from '../output.js';
-import { withDbOption } from '../store-option.js';
+import { withDbOption } from '../use-app.js';
+import { collect } from '../flags.js';
+import { intFlag } from '../flags.js';
+import { MAX_REJUDGE_K, requireRun } from '../../app/index.js';
 
 interface RejudgeCliOptions {
   db?: string;
@@ -13,8 +16,6 @@ interface RejudgeCliOptions {
   k: string;
   json?: boolean;
 }
-
-const collect = (v: string, prev: string[]) => [...prev, v];
 
 export function registerRejudge(program: Command): void {
   withDbOption(
@@ -33,12 +34,10 @@ export function registerRejudge(program: Command): void {
         '--judge-params <k=v,...>',
         "with --judge-model: the judge models' parameters, e.g. temperature=0.7 (seeds differ only when the judge samples)",
       )
-      .option('--k <n>', 'judgements per conversation and judge, seeds 1..k (1 to 50)', '1')
+      .option('--k <n>', `judgements per conversation and judge, seeds 1..k (1 to ${MAX_REJUDGE_K})`, '1')
       .option('--json', 'print JSON'),
   ).action(async (runId: string, opts: RejudgeCliOptions) => {
-    const k = Number(opts.k);
-    if (!/^\d+$/.test(opts.k.trim()) || !Number.isInteger(k))
-      throw new CliError(`--k: expected a whole number from 1 to 50, got "${opts.k}"`);
+    const k = intFlag('--k', opts.k, { min: 1, max: MAX_REJUDGE_K })!;
     if (opts.judgeParams && !opts.judgeModel.length)
       throw new CliError(
         "--judge-params goes with --judge-model SPEC (the run's own judge keeps the parameters it was run with)",
@@ -47,32 +46,25 @@ export function registerRejudge(program: Command): void {
       specFromFlags({ flag: `--judge-model ${value}`, value }, { flag: '--judge-params', text: opts.judgeParams }),
     );
     const { useApp } = await import('../use-app.js');
-    await useApp(
-      opts,
-      async (app) => {
-        const run = app.store.runs.get(runId);
-        if (!run) throw new CliError(`run "${runId}" not found (parley runs list shows them)`, 1);
-        const greedy = (judges.length ? judges : run.models.judge ? [run.models.judge.spec] : []).filter(
-          // a scripted model's replies follow its rules (which may name a seed), not sampling
-          (j) => j.provider !== 'scripted' && !j.params?.temperature,
+    const { followJob } = await import('../job-progress.js');
+    await useApp(opts, async (app) => {
+      const run = requireRun(app.store, runId);
+      const greedy = (judges.length ? judges : run.models.judge ? [run.models.judge.spec] : []).filter(
+        // a scripted model's replies follow its rules (which may name a seed), not sampling
+        (j) => j.provider !== 'scripted' && !j.params?.temperature,
+      );
+      if (k > 1 && greedy.length)
+        info(
+          `note: --k ${k} with a judge that does not sample (${greedy.map((j) => `${j.provider}:${j.model}`).join(', ')}: temperature 0): every seed gives the same verdict; add --judge-model SPEC --judge-params temperature=0.7 to measure how the judge varies`,
         );
-        if (k > 1 && greedy.length)
-          info(
-            `note: --k ${k} with a judge that does not sample (${greedy.map((j) => `${j.provider}:${j.model}`).join(', ')}: temperature 0): every seed gives the same verdict; add --judge-model SPEC --judge-params temperature=0.7 to measure how the judge varies`,
-          );
-        const out = await app.judgements.rejudge(
-          { run_id: runId, judges: judges.length ? judges : undefined, k },
-          {
-            onProgress: (p) => {
-              if (!opts.json && (p.done === p.total || p.done % 50 === 0)) info(`[${p.done}/${p.total}] judged`);
-            },
-          },
+      const job = await app.judgements.start({ run_id: runId, judges: judges.length ? judges : undefined, k });
+      const out = await followJob(job, { quiet: opts.json, label: 're-judging' });
+      if (opts.json) return printJson(out);
+      process.stdout.write(formatJudgementsText(out.report));
+      if (out.errors)
+        process.stdout.write(
+          `\n${out.errors} judge call(s) failed; their verdicts are missing${out.first_error ? ` (first: ${out.first_error})` : ''}\n`,
         );
-        if (opts.json) return printJson(out);
-        process.stdout.write(formatJudgementsText(out.report));
-        if (out.errors) process.stdout.write(`\n${out.errors} judge call(s) failed; their verdicts are missing\n`);
-      },
-      { k: '--k', judges: '--judge-model' },
-    );
+    });
   });
 }

@@ -5,7 +5,7 @@ import { countsLine } from '../text/format-diff.js';
 import { diffStoredRuns } from '../../app/compare-runs.js';
 import { CliError } from '../errors.js';
 import { info, printJson, printTable } from '../output.js';
-import { withDbOption } from '../store-option.js';
+import { withDbOption } from '../use-app.js';
 
 interface ReplayCliOptions {
   db?: string;

@@ -1,30 +1,32 @@
-import { speechRunOptions, withSpeechFlags, type SpeechCliOptions } from '../speech-flags.js';
-import { formatAudioSummary } from '../text/audio-text.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { toRunReport } from '../../../src-shared/run/report.js';
 import { SEVERITIES, type ModelSpec, type RunOptions } from '../../../src-shared/schemas/index.js';
-import { failsOnSeverity } from '../../app/problems/failure-groups.js';
-import type { App } from '../../app/index.js';
-import { allTestsOk, type RunHandle, type RunOutcome } from '../../engine/index.js';
-import { toJUnitXmlRuns } from '../../reports/junit.js';
-import { preflightOrExit } from '../run-preflight.js';
-import { portableRun } from '../../reports/run-export.js';
-import { compareStoredRuns } from '../../app/compare-runs.js';
+import {
+  compareStoredRuns,
+  modelMatrix,
+  portableRun,
+  preflightText,
+  runAgentFromRef,
+  runPassed,
+  resolveSuiteRef,
+  toJUnitXmlRuns,
+  type App,
+  type RunJob,
+  type RunOutcome,
+} from '../../app/index.js';
+import { speechRunOptions, withSpeechFlags, type SpeechCliOptions } from '../speech-flags.js';
+import { formatAudioSummary } from '../text/audio-text.js';
 import { formatMatrixText } from '../text/format-matrix.js';
-import { CliError } from '../errors.js';
-import { parseSeverity } from '../severity-option.js';
-import { checkForceFlag, checkRunFlags, checkRunSize } from '../run-caps.js';
-import { info, printJson } from '../output.js';
-import { withDbOption } from '../store-option.js';
-import { useApp } from '../use-app.js';
-import { resolveAgent, resolveTests } from '../run-inputs.js';
-import { progress } from '../run-progress.js';
 import { printText } from '../text/run-text.js';
-import { withinBudget } from '../../../src-shared/latency/budget.js';
+import { CliError } from '../errors.js';
+import { choiceFlag, collect, intFlag } from '../flags.js';
+import { followJob, JobProgress } from '../job-progress.js';
 import { specFromFlags } from '../model-flags.js';
-import { runLatencyReport } from '../../../src-shared/latency/run-latency-report.js';
+import { info, printJson } from '../output.js';
+import { parseSeverity } from '../severity-option.js';
+import { useApp, withDbOption } from '../use-app.js';
 
 interface RunCliOptions {
   db?: string;
@@ -59,15 +61,6 @@ interface RunCliOptions {
 }
 type RunCliFlags = RunCliOptions & SpeechCliOptions;
 
-const collect = (v: string, prev: string[]) => [...prev, v];
-
-function positiveInt(flag: string, v: string | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new CliError(`${flag}: expected a positive integer, got "${v}"`);
-  return n;
-}
-
 /** `--shard K/N`: the K-th of N slices of the plan (1-based). */
 function parseShard(v: string): { index: number; count: number } {
   const m = /^(\d+)\/(\d+)$/.exec(v.trim());
@@ -78,190 +71,180 @@ function parseShard(v: string): { index: number; count: number } {
   return { index, count };
 }
 
-function judgeReasoning(v: string): 'short' | 'full' {
-  if (v === 'short' || v === 'full') return v;
-  throw new CliError(`--judge-reasoning: expected short or full, got "${v}"`);
-}
-
-function contextPolicy(v: string): 'end' | 'trim' {
-  if (v === 'end' || v === 'trim') return v;
-  throw new CliError(`--context: expected end or trim, got "${v}"`);
-}
-
-function spec(flag: string, value: string, params?: { flag: string; text?: string }): ModelSpec {
-  return specFromFlags({ flag, value }, params);
-}
-
-async function execute(app: App, opts: RunCliFlags): Promise<number> {
+/** The run options the flags ask for (their ranges are checked again, with the same caps, by the application). */
+function runOptions(opts: RunCliFlags): Partial<RunOptions> {
   const speech = speechRunOptions(opts);
-  const { store } = app;
-  const options: Partial<RunOptions> = {
-    concurrency: positiveInt('--concurrency', opts.concurrency) ?? 4,
-    repeats: positiveInt('--repeat', opts.repeat),
-    max_turns: positiveInt('--max-turns', opts.maxTurns),
-    ...(opts.judgeRepeats ? { judge_repeats: positiveInt('--judge-repeats', opts.judgeRepeats) } : {}),
+  return {
+    concurrency: intFlag('--concurrency', opts.concurrency) ?? 4,
+    repeats: intFlag('--repeat', opts.repeat),
+    max_turns: intFlag('--max-turns', opts.maxTurns),
+    ...(opts.judgeRepeats ? { judge_repeats: intFlag('--judge-repeats', opts.judgeRepeats) } : {}),
     ...(opts.test.length ? { tests: opts.test } : {}),
     ...(opts.testModelPrecedence ? { test_model_precedence: true } : {}),
     ...(opts.turnQuality ? { turn_quality: true } : {}),
     ...(opts.callerFidelity ? { caller_fidelity: true } : {}),
-    ...(opts.context ? { context: contextPolicy(opts.context) } : {}),
-    ...(opts.judgeReasoning ? { judge_reasoning: judgeReasoning(opts.judgeReasoning) } : {}),
+    ...(opts.context ? { context: choiceFlag('--context', opts.context, ['end', 'trim'] as const) } : {}),
+    ...(opts.judgeReasoning
+      ? { judge_reasoning: choiceFlag('--judge-reasoning', opts.judgeReasoning, ['short', 'full'] as const) }
+      : {}),
     ...(opts.persona.length ? { personas: opts.persona } : {}),
     ...(opts.failOnSeverity ? { fail_on_severity: parseSeverity(opts.failOnSeverity) } : {}),
     ...(opts.shard ? { shard: parseShard(opts.shard) } : {}),
     ...(speech ? { speech } : {}),
   };
-  checkRunFlags(options);
-  checkForceFlag(opts);
-  if (opts.resume && (opts.agentParams || opts.callerParams || opts.judgeParams))
-    throw new CliError(
-      '--resume continues a run with the models it was started with; drop --agent-params, --caller-params and --judge-params',
-    );
-  const agentParams = { flag: '--agent-params', text: opts.agentParams };
-  // a role without its own model shares the agent's loaded model, parameters included (one load, not two)
+}
+
+/** The caller's and the judge's own models; a params flag needs its model flag (one load, not two). */
+function roleSpecs(opts: RunCliFlags): { caller?: ModelSpec; judge?: ModelSpec } {
+  const out: { caller?: ModelSpec; judge?: ModelSpec } = {};
   for (const [role, model, params] of [
     ['caller', opts.callerModel, opts.callerParams],
     ['judge', opts.judgeModel, opts.judgeParams],
-  ] as const)
+  ] as const) {
     if (params && !model)
       throw new CliError(
         `--${role}-params needs its own model (--${role}-model SPEC): without one the ${role} shares the agent model and its --agent-params`,
       );
-  const callerSpec = opts.callerModel
-    ? spec('--caller-model', opts.callerModel, { flag: '--caller-params', text: opts.callerParams })
-    : undefined;
-  const judgeSpec = opts.judgeModel
-    ? spec('--judge-model', opts.judgeModel, { flag: '--judge-params', text: opts.judgeParams })
-    : undefined;
-  // a test file's own models (llm_model) may only call hosts the user configured (engine/model-io/test-endpoints.ts)
-  const testEndpoints = {
-    allowAll: opts.allowTestEndpoints,
-    howToAllow:
-      'pass --allow-test-endpoints to let this test file use the hosts it names (or add the endpoint on the Models page)',
-  };
-
-  const jobs: { label: string; begin: () => Promise<RunHandle> }[] = [];
-  if (opts.resume) {
-    const run = store.runs.get(opts.resume);
-    if (!run) throw new CliError(`--resume: run "${opts.resume}" not found (parley runs list shows them)`);
-    if (!run.models.agent) throw new CliError(`--resume: run ${run.id} has no agent model recorded`);
-    store.runs.markOrphansInterrupted(); // a process that died since the store was opened holds no lock
-    const live = ['running', 'queued'].includes(store.runs.require(run.id).status);
-    // still live by its run lock (store/run-lock.ts), not by a PID that may have been reused
-    if (live && !opts.force)
-      throw new CliError(
-        `--resume: run ${run.id} is still ${run.status} in another process (PID ${store.runs.ownerPid(run.id) ?? 'unknown'}, which holds the run's lock); if that process is hung, stop it, or add --force to take the run over`,
-      );
-    if (live) info(`--force: took run ${run.id} over from the process that still held it`);
-    await preflightOrExit(
-      app,
-      [{ agent: run.models.agent.spec, caller: run.models.caller?.spec, judge: run.models.judge?.spec }],
-      undefined,
-      opts.json,
-    );
-    jobs.push({
-      label: run.id,
-      begin: () => app.runs.resume(run.id, {}, { force: opts.force, testEndpoints, checked: true }),
-    });
-  } else {
-    if (!opts.agent || !opts.tests || !opts.agentModel.length)
-      throw new CliError(
-        'parley run needs --agent <agent>, --tests <file|suite> and --agent-model SPEC (or --resume RUN)',
-      );
-    const agentSpecs = opts.agentModel.map((s) => spec('--agent-model', s, agentParams));
-    // A model matrix shares one caller and one judge (the first agent model unless given), so only the agent differs.
-    const sharedCaller = callerSpec ?? (agentSpecs.length > 1 ? agentSpecs[0] : undefined);
-    const sharedJudge = judgeSpec ?? (agentSpecs.length > 1 ? agentSpecs[0] : undefined);
-    const agent = resolveAgent(store, opts.agent);
-    const suite = resolveTests(store, opts.tests);
-    checkRunSize(suite.data, options);
-    // issue 14: every distinct model answers once before any run is written (exit 2 otherwise)
-    await preflightOrExit(
-      app,
-      agentSpecs.map((a) => ({ agent: a, caller: sharedCaller, judge: sharedJudge })),
-      { graph: agent.graph, suite: suite.data },
-      opts.json,
-    );
-    const ownModels = suite.data.tests.filter((t) => t.llm_model !== undefined);
-    if (ownModels.length && !opts.testModelPrecedence) {
-      info(
-        `note: ${ownModels.length} test${ownModels.length === 1 ? '' : 's'} name${ownModels.length === 1 ? 's' : ''} an agent model (llm_model: ${[...new Set(ownModels.map((t) => t.llm_model))].join(', ')}); it is used only with --test-model-precedence, so this run uses --agent-model for every test`,
-      );
-    }
-    for (const agentSpec of agentSpecs) {
-      jobs.push({
-        label: `${agentSpec.provider}:${path.basename(agentSpec.model)}`,
-        begin: () =>
-          app.runs.start({
-            agent: agent.id,
-            agent_version: agent.version_id,
-            suite,
-            models: { agent: agentSpec, caller: sharedCaller, judge: sharedJudge },
-            options,
-            testEndpoints,
-            checked: true,
-          }),
-      });
-    }
+    if (model)
+      out[role] = specFromFlags({ flag: `--${role}-model`, value: model }, { flag: `--${role}-params`, text: params });
   }
+  return out;
+}
 
+const testEndpointsOf = (opts: RunCliFlags) => ({
+  allowAll: opts.allowTestEndpoints,
+  howToAllow:
+    'pass --allow-test-endpoints to let this test file use the hosts it names (or add the endpoint on the Models page)',
+});
+
+/** Refuses (exit 2, the problems as JSON with --json) when the pre-run check found a model that cannot work. */
+function refuseOnModelErrors(problems: Awaited<ReturnType<App['runs']['preflight']>>['problems'], json?: boolean) {
+  const errors = problems.filter((p) => p.severity === 'error');
+  const warnings = problems.filter((p) => p.severity === 'warning');
+  if (warnings.length) info(preflightText(warnings));
+  if (!errors.length) return;
+  if (json) printJson({ status: 'not_started', problems });
+  throw new CliError(
+    `the run was not started: ${errors.length === 1 ? 'a model' : `${errors.length} models`} cannot work:\n${preflightText(errors)}`,
+  );
+}
+
+/** The runs this invocation asks for, each started when its turn comes. */
+async function plannedRuns(
+  app: App,
+  opts: RunCliFlags,
+  options: Partial<RunOptions>,
+): Promise<{ label: string; begin: (hooks: Parameters<App['runs']['start']>[1]) => Promise<RunJob> }[]> {
+  if (opts.resume) {
+    if (opts.agentParams || opts.callerParams || opts.judgeParams)
+      throw new CliError(
+        '--resume continues a run with the models it was started with; drop --agent-params, --caller-params and --judge-params',
+      );
+    const id = opts.resume;
+    return [
+      {
+        label: id,
+        begin: async (hooks) => {
+          const job = await app.runs.resume(id, hooks, { force: opts.force, testEndpoints: testEndpointsOf(opts) });
+          if (job.takenOver) process.stderr.write(`--force: took run ${id} over from the process that still held it\n`);
+          return job;
+        },
+      },
+    ];
+  }
+  if (opts.force)
+    throw new CliError('--force: only applies with --resume RUN (it takes over a run a hung process still holds)');
+  if (!opts.agent || !opts.tests || !opts.agentModel.length)
+    throw new CliError(
+      'parley run needs --agent <agent>, --tests <file|suite> and --agent-model SPEC (or --resume RUN)',
+    );
+  const { caller, judge } = roleSpecs(opts);
+  const agents = opts.agentModel.map((value) =>
+    specFromFlags({ flag: '--agent-model', value }, { flag: '--agent-params', text: opts.agentParams }),
+  );
+  const configs = modelMatrix(agents, caller, judge);
+  const suite = resolveSuiteRef(app.store, opts.tests, { files: true, path: 'tests' });
+  const { agent, note, warnings } = runAgentFromRef(app.store, opts.agent, { files: true, path: 'agent' });
+  for (const w of warnings) info(`warning: ${w.file}: ${w.path || '(top level)'}: ${w.message}`);
+  if (note) info(note);
+  // every distinct model answers once before any run is written (exit 2 otherwise)
+  const check = await app.runs.preflight(configs, agent.graph, suite.data);
+  refuseOnModelErrors(check.problems, opts.json);
+  const ownModels = [...new Set(suite.data.tests.flatMap((t) => (t.llm_model === undefined ? [] : [t.llm_model])))];
+  if (ownModels.length && !opts.testModelPrecedence)
+    info(
+      `note: tests name agent models (llm_model: ${ownModels.join(', ')}); they are used only with --test-model-precedence, so this run uses --agent-model for every test`,
+    );
+  return configs.map((models) => ({
+    label: `${models.agent.provider}:${path.basename(models.agent.model)}`,
+    begin: (hooks) =>
+      app.runs.start(
+        {
+          agent: agent.id,
+          agent_version: agent.version_id,
+          suite,
+          models,
+          options,
+          testEndpoints: testEndpointsOf(opts),
+          preflight_id: check.id,
+        },
+        hooks,
+      ),
+  }));
+}
+
+/** Runs each planned run to its end, one after the other, with the one progress printer. */
+async function runAll(app: App, opts: RunCliFlags): Promise<RunOutcome[]> {
+  const options = runOptions(opts);
   const outcomes: RunOutcome[] = [];
-  for (const job of jobs) {
-    const handle = await job.begin();
-    const bar = progress(job.label);
-    handle.subscribe(bar.onEvent);
-    const onSigint = () => {
-      info('\ncancelling (finished conversations are kept; parley run --resume continues)');
-      handle.cancel('cancelled by the user (Ctrl-C)');
-    };
-    process.once('SIGINT', onSigint);
-    const outcome = await handle.done;
-    process.off('SIGINT', onSigint);
-    bar.end();
+  for (const planned of await plannedRuns(app, opts, options)) {
+    const bar = new JobProgress(planned.label, opts.json);
+    const job = await planned.begin({
+      onEvent: (e) => {
+        if (e.type === 'test.finished')
+          bar.note(
+            `${e.status.toUpperCase().padEnd(5)} ${e.test}${e.repeat ? ` #${e.repeat + 1}` : ''}  ${(e.duration_ms / 1000).toFixed(1)}s`,
+          );
+      },
+    });
+    const outcome = await followJob(
+      job,
+      { onInterrupt: 'finished conversations are kept; parley run --resume continues' },
+      bar,
+    );
     outcomes.push(outcome);
     if (outcome.run.status === 'cancelled') break;
   }
+  return outcomes;
+}
 
-  // Failure grouping: one judge-model call per run with failures, stored with the run.
-  let problemsFail = false;
-  if (opts.groupFailures || opts.failOnSeverity) {
-    for (const [i, o] of outcomes.entries()) {
-      if (o.run.status !== 'completed' || o.run.summary.failed + o.run.summary.errored === 0) continue;
-      const judgeSpec = o.run.models.judge?.spec ?? o.run.models.agent?.spec;
-      if (!judgeSpec) continue;
-      info(
-        `${o.run.id}: grouping ${o.run.summary.failed + o.run.summary.errored} failed conversation(s) into problems with ${judgeSpec.provider}:${path.basename(judgeSpec.model)}...`,
-      );
-      let run;
-      try {
-        run = await app.runs.groupFailures(o.run.id, judgeSpec);
-      } catch (e) {
-        throw new CliError(`grouping the failures of run ${o.run.id}: ${(e as Error).message}`);
-      }
-      outcomes[i] = { ...o, run };
-      if (options.fail_on_severity && run.problems && failsOnSeverity(run.problems.groups, options.fail_on_severity))
-        problemsFail = true;
+/** Failure grouping: one judge-model call per run with failures, stored with the run. */
+async function groupFailures(app: App, outcomes: RunOutcome[], quiet?: boolean): Promise<RunOutcome[]> {
+  const grouped: RunOutcome[] = [];
+  for (const o of outcomes) {
+    if (o.run.status !== 'completed' || o.run.summary.failed + o.run.summary.errored === 0) {
+      grouped.push(o);
+      continue;
     }
+    const job = await app.runs.groupFailures(o.run.id);
+    grouped.push({ ...o, run: await followJob(job, { quiet }) });
   }
+  return grouped;
+}
 
+async function execute(app: App, opts: RunCliFlags): Promise<number> {
+  let outcomes = await runAll(app, opts);
+  const failOn = opts.failOnSeverity ? parseSeverity(opts.failOnSeverity) : undefined;
+  if (opts.groupFailures || failOn) outcomes = await groupFailures(app, outcomes, opts.json);
   if (opts.junit)
     fs.writeFileSync(
       opts.junit,
       toJUnitXmlRuns(outcomes.map((o) => ({ run: portableRun(o.run), results: o.results }))),
     );
+  const ids = outcomes.map((o) => o.run.id);
   if (opts.json) {
     const reports = outcomes.map((o) => ({ ...toRunReport(o.run, o.results), tests: o.tests }));
-    printJson(
-      reports.length === 1
-        ? reports[0]
-        : {
-            runs: reports,
-            comparison: compareStoredRuns(
-              store,
-              outcomes.map((o) => o.run.id),
-            ),
-          },
-    );
+    printJson(reports.length === 1 ? reports[0] : { runs: reports, comparison: compareStoredRuns(app.store, ids) });
   } else {
     outcomes.forEach((o, i) => {
       if (i) process.stdout.write('\n');
@@ -269,28 +252,18 @@ async function execute(app: App, opts: RunCliFlags): Promise<number> {
       process.stdout.write(formatAudioSummary(o.results));
     });
     if (outcomes.length > 1)
-      process.stdout.write(
-        `\nModel matrix\n${formatMatrixText(
-          compareStoredRuns(
-            store,
-            outcomes.map((o) => o.run.id),
-          ),
-        )}\n`,
-      );
+      process.stdout.write(`\nModel matrix\n${formatMatrixText(compareStoredRuns(app.store, ids))}\n`);
   }
   if (outcomes.some((o) => o.run.status === 'failed')) return 2;
-  // a run over its latency budget fails the run-level check: exit 1, like a failed test (docs/latency.md)
-  const overBudget = outcomes.some((o) => !withinBudget(runLatencyReport(o.run, o.results)?.budget ?? []));
-  const ok = outcomes.every((o) => o.run.status === 'completed' && allTestsOk(o.tests)) && !problemsFail && !overBudget;
-  return ok ? 0 : 1;
+  return outcomes.every((o) => runPassed(o, failOn)) ? 0 : 1;
 }
 
 export function registerRun(program: Command): void {
   withDbOption(
     withSpeechFlags(program.command('run'))
       .description('run a test suite against an agent: simulated callers, judged transcripts, stored results')
-      .option('--agent <agent>', 'agent: id, unique name, or an agent file (stored as a new version)')
-      .option('--tests <file|suite>', 'test file (Parley suite or voicetest tests) or stored suite (id or name)')
+      .option('--agent <agent>', 'agent: a file, an id or a unique name (a file is stored as a new version)')
+      .option('--tests <file|suite>', 'test file (Parley suite or voicetest tests), or a stored suite (id or name)')
       .option(
         '--agent-model <spec>',
         'agent model SPEC: llama-cpp:PATH.gguf, ollama:NAME[@URL], openai:NAME[@BASE_URL], scripted:FILE (repeat to run the suite once per model)',
@@ -361,6 +334,6 @@ export function registerRun(program: Command): void {
       )
       .option('--force', 'with --resume: take over a run another process still holds (a hung process)'),
   ).action(async (opts: RunCliFlags) => {
-    process.exitCode = await useApp(opts, (app) => execute(app, opts));
+    process.exitCode = await useApp(opts, (app) => execute(app, opts), { id: '--resume' });
   });
 }

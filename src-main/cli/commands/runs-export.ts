@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { exportRun } from '../../reports/run-export.js';
+import { exportRun, requireRun } from '../../app/index.js';
 import { CliError } from '../errors.js';
 import { info } from '../output.js';
-import { useStore, withDbOption } from '../store-option.js';
+import { useApp, withDbOption } from '../use-app.js';
 
 /** `parley runs export <run> --format json|junit [-o FILE]`, added to the existing `runs` command. */
 export function registerRunsExport(program: Command): void {
@@ -16,11 +16,10 @@ export function registerRunsExport(program: Command): void {
       .option('--format <format>', 'json or junit', 'json')
       .option('-o, --output <file>', 'write to this file instead of stdout'),
   ).action((id: string, opts: { db?: string; format: string; output?: string }) =>
-    useStore(opts, (store) => {
+    useApp(opts, ({ store }) => {
       if (opts.format !== 'json' && opts.format !== 'junit')
         throw new CliError(`--format: expected json or junit, got "${opts.format}"`);
-      const out = exportRun(store, id, opts.format);
-      if (!out) throw new CliError(`run "${id}" not found (parley runs list shows them)`, 1);
+      const out = exportRun(store, requireRun(store, id).id, opts.format)!;
       const { text } = out;
       if (!opts.output) {
         process.stdout.write(text);

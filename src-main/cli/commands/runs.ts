@@ -1,17 +1,15 @@
-import fs from 'node:fs';
 import { ENDPOINT_COLUMNS, endpointErrorLines, endpointRows } from '../../../src-shared/text/endpoint-stats-text.js';
 import type { Command } from 'commander';
 import { runPassRate, toRunReport } from '../../../src-shared/run/report.js';
 import { DEMO_NOTE } from '../../../src-shared/run/demo.js';
-import { storedJudgementsReport } from '../../judging/stored-judgements.js';
+import { isFilePath, requireRun, trustOfRun } from '../../app/index.js';
 import { formatJudgementsText } from '../text/format-judgements.js';
-import { storedHumanAgreement } from '../../judging/stored-human-agreement.js';
 import { humanAgreementLines } from '../text/format-human-agreement.js';
 import { formatProportion } from '../../../src-shared/stats/index.js';
 import { RunStatus } from '../../../src-shared/schemas/index.js';
 import { CliError } from '../errors.js';
 import { printJson, printTable, shortDate } from '../output.js';
-import { useStore, withDbOption } from '../store-option.js';
+import { useApp, withDbOption } from '../use-app.js';
 import { modelsLine } from '../text/models-text.js';
 import { latencyText } from '../text/latency-text.js';
 
@@ -28,7 +26,7 @@ export function registerRuns(program: Command): void {
       .option('--model <text>', 'only runs whose models mention this text')
       .option('--limit <n>', 'at most this many', '50'),
   ).action((opts: { db?: string; json?: boolean; agent?: string; status?: string; model?: string; limit: string }) =>
-    useStore(opts, (store) => {
+    useApp(opts, ({ store }) => {
       let agent_id: string | undefined;
       if (opts.agent) {
         const a = store.agents.find(opts.agent);
@@ -77,34 +75,27 @@ export function registerRuns(program: Command): void {
       )
       .option('--json', 'print JSON'),
   ).action((refs: string[], opts: { db?: string; json?: boolean }) =>
-    useStore(opts, async (store) => {
-      const { AppError, importShardRuns, mergeShardRuns } = await import('../../app/index.js');
-      try {
-        const ids = refs.flatMap((ref) =>
-          fs.existsSync(ref) && fs.statSync(ref).isFile() ? importShardRuns(store, ref) : [ref],
-        );
-        const run = mergeShardRuns(store, ids);
-        if (opts.json) return printJson(toRunReport(run, store.results.listByRun(run.id)));
-        process.stdout.write(
-          `Merged ${ids.length} shards into run ${run.id}: passed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}\nparley runs show ${run.id}\n`,
-        );
-        if (run.summary.failed + run.summary.errored) process.exitCode = 1;
-      } catch (e) {
-        if (e instanceof AppError) throw new CliError(e.message);
-        throw e;
-      }
+    useApp(opts, async (app) => {
+      const { followJob } = await import('../job-progress.js');
+      // a ref naming a file on this machine is a database another machine wrote; the others are shard runs here
+      const files = refs.filter(isFilePath);
+      const ids = refs.filter((r) => !isFilePath(r));
+      const run = await followJob(await app.runs.merge({ ids, files }), { quiet: opts.json });
+      if (opts.json) return printJson(toRunReport(run, app.store.results.listByRun(run.id)));
+      process.stdout.write(
+        `Merged ${refs.length} shards into run ${run.id}: passed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}\nparley runs show ${run.id}\n`,
+      );
+      if (run.summary.failed + run.summary.errored) process.exitCode = 1;
     }),
   );
 
   withDbOption(
     runs.command('show <run>').description('show a run with its results').option('--json', 'print JSON'),
   ).action((id: string, opts: { db?: string; json?: boolean }) =>
-    useStore(opts, (store) => {
-      const run = store.runs.get(id);
-      if (!run) throw new CliError(`run "${id}" not found (parley runs list shows them)`, 1);
+    useApp(opts, ({ store }) => {
+      const run = requireRun(store, id);
       const report = toRunReport(run, store.results.listByRun(run.id));
-      const judged = storedJudgementsReport(store, run.id);
-      const human = store.labels.countByRun(run.id) ? storedHumanAgreement(store, run.id) : undefined;
+      const { judgements: judged, human } = trustOfRun(store, run.id);
       if (opts.json)
         return printJson({
           ...report,

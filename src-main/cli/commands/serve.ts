@@ -4,9 +4,10 @@ import type { Command } from 'commander';
 import { createApiContext, disposeApiContext } from '../../api/create-context.js';
 import { RENDERER_DIR } from '../../server/renderer-dir.js';
 import { startWebServer } from '../../server/web-server.js';
-import { openStore, resolveDbPath } from '../../store/index.js';
+import { openAppStore } from '../../app/index.js';
 import { CliError } from '../errors.js';
-import { withDbOption } from '../store-option.js';
+import { intFlag } from '../flags.js';
+import { withDbOption } from '../use-app.js';
 
 export function registerServe(program: Command): void {
   withDbOption(
@@ -15,15 +16,13 @@ export function registerServe(program: Command): void {
       .description('web mode: serve the app and its API on 127.0.0.1 (open the printed URL in a browser)')
       .option('--port <n>', 'port (default: a free one)', '0'),
   ).action(async (opts: { db?: string; port: string }) => {
-    const port = Number(opts.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      throw new CliError(`--port: expected 0-65535, got "${opts.port}"`);
+    const port = intFlag('--port', opts.port, { min: 0, max: 65535 })!;
     if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) {
       throw new CliError(
         `the web UI is not built (${RENDERER_DIR} is missing). Run: npm run build:web (or npm run serve, which builds first)`,
       );
     }
-    const store = openStore(resolveDbPath(opts.db));
+    const store = openAppStore(opts.db);
     const ctx = createApiContext(store, 'web');
     const server = await startWebServer({ ctx, port, staticDir: RENDERER_DIR });
     process.stdout.write(

@@ -31,15 +31,11 @@ export function registerSpeech(program: Command): void {
     .action(async (text: string | undefined, opts: SpeechTestCliOptions) => {
       const noise = phoneNoise('--phone-noise', opts.phoneNoise);
       const { speechTest } = await import('../../app/speech-test.js');
-      const { AppError } = await import('../../app/errors.js');
-      const { cliErrorOf } = await import('../use-app.js');
-      let out;
-      try {
-        out = await speechTest({ tts: opts.tts!, stt: opts.stt!, text, voice: opts.voice, phone_noise: noise });
-      } catch (e) {
-        if (e instanceof AppError) throw cliErrorOf(e, { tts: '--tts', stt: '--stt', text: 'TEXT' });
-        throw e;
-      }
+      const { asCli } = await import('../errors.js');
+      const out = await asCli(
+        () => speechTest({ tts: opts.tts!, stt: opts.stt!, text, voice: opts.voice, phone_noise: noise }),
+        { text: 'TEXT' },
+      );
       if (opts.json) return printJson(out);
       const diff = out.diff
         .map((p) => (p.op === 'same' ? p.text : p.op === 'said' ? `[-${p.text.trim()}-] ` : `{+${p.text.trim()}+} `))

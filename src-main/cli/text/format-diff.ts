@@ -1,6 +1,12 @@
 import { DEMO_NOTE } from '../../../src-shared/run/demo.js';
-import { modelsLine } from '../../compare/run-config.js';
-import type { ChangeKind, RunDiff, RunRef, SideSummary, TestComparison } from '../../compare/types.js';
+import {
+  configModelsLine as modelsLine,
+  type ChangeKind,
+  type RunDiff,
+  type RunRef,
+  type SideSummary,
+  type TestComparison,
+} from '../../app/index.js';
 import { latencyDiffRows } from './format-latency.js';
 import { endReasonChange } from '../../../src-shared/text/end-reason.js';
 

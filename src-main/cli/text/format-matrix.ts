@@ -1,7 +1,6 @@
-import type { MatrixCell, RunMatrix } from '../../compare/matrix.js';
-import { modelsLine } from '../../compare/run-config.js';
+import { configModelsLine as modelsLine, type MatrixCell, type RunMatrix } from '../../app/index.js';
 import { latencyRankLines } from './format-latency.js';
-import { formatDuration } from '../../../src-shared/text/duration.js';
+import { formatDuration } from '../../../src-shared/text/format-duration.js';
 
 /** Plain-text rendering of the N-way matrix for `parley compare`. */
 

@@ -1,5 +1,5 @@
 import type { ReadinessReport } from '../../../src-shared/schemas/index.js';
-import { formatDuration } from '../../../src-shared/text/duration.js';
+import { formatDuration } from '../../../src-shared/text/format-duration.js';
 import { plural } from '../../../src-shared/text/plural.js';
 
 const pct = (a: number, b: number) => (b ? `${Math.round((100 * a) / b)}%` : '-');

@@ -4,7 +4,7 @@
  * small) are printed once with the count and the tests they hit, instead of once per test.
  */
 import type { Result } from '../../../src-shared/schemas/index.js';
-import { failureReasons } from '../../reports/junit.js';
+import { failureReasons } from '../../app/index.js';
 
 const DETAIL_CHARS = 140;
 

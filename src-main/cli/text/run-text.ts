@@ -3,7 +3,7 @@ import { DEMO_NOTE } from '../../../src-shared/run/demo.js';
 import { runPassRate } from '../../../src-shared/run/report.js';
 import { TURN_METRICS, type RunProblems, type TurnMetric } from '../../../src-shared/schemas/index.js';
 import { formatProportion, wilson } from '../../../src-shared/stats/index.js';
-import type { RunOutcome } from '../../engine/index.js';
+import type { RunOutcome } from '../../app/index.js';
 import { printTable } from '../output.js';
 import { failuresText, resultDetail } from './run-failures-text.js';
 import { judgeRepeatsText } from './judge-repeats-text.js';

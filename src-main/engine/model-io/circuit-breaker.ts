@@ -12,7 +12,7 @@ export type BreakerKind = (typeof BREAKER_KINDS)[number];
 const WHAT: Record<BreakerKind, { wrong: string; todo: string }> = {
   unauthorized: {
     wrong: 'the server rejected the credentials',
-    todo: 'set a valid API key and resume the run (parley run --resume)',
+    todo: 'set a valid API key and resume the run',
   },
   connection_refused: {
     wrong: 'the connection was refused',

@@ -7,6 +7,7 @@ import {
   type TestSuite,
 } from '../../../src-shared/schemas/index.js';
 import { withMetricNodes } from '../judge/metric-nodes.js';
+import { EngineInputError } from '../errors.js';
 import { executePlan, type RunHandle } from './execute-plan.js';
 import { judgeConversation, resolveMetrics } from '../judge/index.js';
 import type { ConversationOutcome } from '../conversation/types.js';
@@ -41,9 +42,10 @@ export interface EvaluateOptions {
   onEvent?: (e: RunEvent) => void;
 }
 
-export class EvaluateError extends Error {
-  constructor(message: string) {
-    super(message);
+/** A stored run that cannot be judged as asked (`path`: the request field at fault). */
+export class EvaluateError extends EngineInputError {
+  constructor(message: string, path?: string) {
+    super(message, path);
     this.name = 'EvaluateError';
   }
 }
@@ -78,6 +80,7 @@ export function testFor(suite: TestSuite, result: Pick<Result, 'test'>, only?: s
     if (!t)
       throw new EvaluateError(
         `no test named "${only}" in suite "${suite.name}" (tests: ${suite.tests.map((x) => x.name).join(', ') || 'none'})`,
+        'test',
       );
     return t;
   }
@@ -97,7 +100,7 @@ const conversationOf = (r: Result): ConversationOutcome => ({
 /** Stand-in for the roles evaluate never uses (and for the judge when no metric needs it). */
 function unusedModel(role: string): ChatModel {
   const fail = async (): Promise<never> => {
-    throw new EvaluateError(`evaluate: no ${role} model (give --judge-model SPEC)`);
+    throw new EvaluateError(`evaluate: no ${role} model: choose one`, role);
   };
   return {
     spec: { provider: 'scripted', model: `no-${role}`, params: {} },
@@ -162,9 +165,7 @@ export async function startEvaluation(store: Store, runId: string, o: EvaluateOp
   const tests = source.map((r) => testFor(o.suite, r, o.test));
   const needsJudge = tests.some((t) => resolveMetrics(t, graph, o.suite).length > 0);
   if (needsJudge && !o.judge) {
-    throw new EvaluateError(
-      `the suite (or the agent's global metrics) has LLM metrics; give a judge model (--judge-model SPEC)`,
-    );
+    throw new EvaluateError(`the suite (or the agent's global metrics) has LLM metrics: choose a judge model`, 'judge');
   }
   const judge = o.judge ?? unusedModel('judge');
   const judgeModel = o.judge && needsJudge ? { spec: o.judge.spec, identity: await o.judge.identity() } : undefined;

@@ -49,7 +49,7 @@ export function expandPersonaMatrix(
 ): TestSuite {
   const personas = personaRefs.map((ref) => {
     const p = resolve(ref);
-    if (!p) throw new PlanError(`persona "${ref}" is not in the persona library`);
+    if (!p) throw new PlanError(`persona "${ref}" is not in the persona library`, 'options.personas');
     return p;
   });
   const names = new Set(tests);

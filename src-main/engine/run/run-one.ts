@@ -132,7 +132,7 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
         if (isCancelled(e, ctx.signal)) return undefined;
         error =
           e instanceof ContextFullError
-            ? `judging failed: the transcript does not fit the judge model's context; use a judge model with a larger context (--judge-model, or the judge in the New run dialog). ${(e as Error).message}`
+            ? `judging failed: the transcript does not fit the judge model's context; use a judge model with a larger context. ${(e as Error).message}`
             : `judging failed: ${(e as Error).message}`;
       }
     }

@@ -1,5 +1,6 @@
 import type { RunOptions, TestCase, TestSuite } from '../../../src-shared/schemas/index.js';
 import { DEFAULT_MAX_TURNS } from '../conversation/conversation.js';
+import { EngineInputError } from '../errors.js';
 
 export interface PlannedConversation {
   test: TestCase;
@@ -9,9 +10,10 @@ export interface PlannedConversation {
   maxTurns: number;
 }
 
-export class PlanError extends Error {
-  constructor(message: string) {
-    super(message);
+/** A plan that cannot be made: an unknown test or persona, a cap exceeded (`path` names the option). */
+export class PlanError extends EngineInputError {
+  constructor(message: string, path = 'options.tests') {
+    super(message, path);
     this.name = 'PlanError';
   }
 }

@@ -47,6 +47,6 @@ export function runSizeIssue(suite: TestSuite, options: Partial<RunOptions>): Ru
 /** The options of a new run, parsed with defaults; throws PlanError naming the option when a cap is exceeded. */
 export function checkedRunOptions(suite: TestSuite, options: Partial<RunOptions> | undefined): RunOptions {
   const issue = runSizeIssue(suite, options ?? {});
-  if (issue) throw new PlanError(`${issue.path}: ${issue.message}`);
+  if (issue) throw new PlanError(issue.message, issue.path);
   return RunOptionsInput.parse({ ...options });
 }

@@ -1,14 +1,14 @@
 import type { RunSpeechOptions } from '../../../src-shared/schemas/index.js';
 import { createSpeechRegistry, type SpeechRegistry } from '../../speech/index.js';
 import type { RunSpeech } from './audio-eval.js';
+import { EngineInputError } from '../errors.js';
 
 /** Thrown for run speech options that cannot work; `path` is the option (options.speech.tts, ...). */
-export class SpeechOptionError extends Error {
-  constructor(
-    message: string,
-    readonly path: string,
-  ) {
-    super(message);
+export class SpeechOptionError extends EngineInputError {
+  declare readonly path: string;
+  constructor(message: string, path: string) {
+    super(message, path);
+    this.name = 'SpeechOptionError';
   }
 }
 
@@ -23,22 +23,16 @@ export function loadRunSpeech(
   if (!o || (!o.audio_eval && !o.caller_speech)) {
     if (o?.phone_noise !== undefined && !o.audio_eval && !o.caller_speech)
       throw new SpeechOptionError(
-        'a phone noise level needs speech: add audio evaluation (--audio-eval) or caller speech (--caller-speech)',
+        'a phone noise level needs speech: add audio evaluation or caller speech',
         'options.speech.phone_noise',
       );
     return undefined;
   }
-  const what = o.audio_eval ? 'audio evaluation (--audio-eval)' : 'caller speech (--caller-speech)';
+  const what = o.audio_eval ? 'audio evaluation' : 'caller speech';
   if (!o.tts)
-    throw new SpeechOptionError(
-      `${what} needs a text-to-speech engine (--tts SPEC, e.g. espeak-ng)`,
-      'options.speech.tts',
-    );
+    throw new SpeechOptionError(`${what} needs a text-to-speech engine (e.g. espeak-ng)`, 'options.speech.tts');
   if (!o.stt)
-    throw new SpeechOptionError(
-      `${what} needs a speech-to-text engine (--stt SPEC, e.g. pocketsphinx)`,
-      'options.speech.stt',
-    );
+    throw new SpeechOptionError(`${what} needs a speech-to-text engine (e.g. pocketsphinx)`, 'options.speech.stt');
   let tts, stt;
   try {
     tts = registry.tts(o.tts);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AgentGraphInput } from '../../../src-shared/schemas/index.js';
+import { FORMAT_IDS, type AgentGraphInput } from '../../../src-shared/schemas/index.js';
 import { SourcePaths } from '../shared/source-paths.js';
 import { isPlainObject } from '../shared/stable-json.js';
 import type { AgentExporter, AgentImporter } from '../types.js';
@@ -38,6 +38,6 @@ export const parleyImporter: AgentImporter = {
 
 export const parleyExporter: AgentExporter = {
   id: 'parley',
-  nativeFormats: ['parley', 'retell-cf', 'retell-llm', 'vapi', 'vapi-squad', 'revring', 'voicetest', 'custom'],
+  nativeFormats: [...FORMAT_IDS],
   render: (graph) => ({ format: 'parley', version: PARLEY_FILE_VERSION, agent: graph }),
 };

@@ -31,6 +31,7 @@ const PARLEY_ONLY = [
   'two_step_judge',
   'caller_script',
   'caller_script_ends_call',
+  'holdout',
 ] as const;
 const CANONICAL_TYPE: Record<string, string> = { simulation: 'llm', unit: 'rule', llm: 'llm', rule: 'rule' };
 

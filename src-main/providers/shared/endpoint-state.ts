@@ -1,4 +1,3 @@
-import type { EndpointStatsRecord } from '../../../src-shared/schemas/index.js';
 import { ProviderError, type EndpointStats } from '../types.js';
 
 export type { EndpointStats } from '../types.js';

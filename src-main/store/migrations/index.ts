@@ -8,6 +8,7 @@ import { sql as modelChecks } from './009_model_checks.js';
 import { sql as runEndpointStats } from './012_run_endpoint_stats.js';
 import { sql as invalidCallerIndex } from './013_invalid_caller_index.js';
 import { sql as jobs } from './014_jobs.js';
+import { sql as fixes } from './017_fixes.js';
 
 export interface Migration {
   id: number;
@@ -26,6 +27,7 @@ export const MIGRATIONS: Migration[] = [
   { id: 12, name: 'run endpoint stats', sql: runEndpointStats },
   { id: 13, name: 'invalid caller index', sql: invalidCallerIndex },
   { id: 14, name: 'jobs', sql: jobs },
+  { id: 17, name: 'fixes', sql: fixes },
 ];
 
 export const migrationChecksum = (m: Migration): string => createHash('sha256').update(m.sql).digest('hex');

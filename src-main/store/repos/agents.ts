@@ -24,6 +24,8 @@ export interface AgentVersionMeta {
   source_format: string;
   note: string;
   created_at: string;
+  /** The version this one was made from by a fix (null otherwise): the editor diffs against it. */
+  parent_version_id?: string | null;
 }
 
 export interface AgentVersion extends AgentVersionMeta {
@@ -71,7 +73,7 @@ export class AgentsRepo {
       if (!agent) throw new StoreError(`agent ${agentId} not found`, 'not_found');
       const latest = this.getVersion(agent.latest_version_id)!;
       if (latest.content_hash === contentHash(AgentGraph.parse(graph))) return { version: latest, created: false };
-      const version = this.insertVersion(agentId, latest.version + 1, graph, note);
+      const version = this.insertVersion(agentId, this.nextNumber(agentId), graph, note);
       if (graph.name && graph.name !== agent.name) {
         prep(this.db, 'UPDATE agents SET name = ? WHERE id = ?').run(graph.name, agentId);
       }
@@ -79,17 +81,56 @@ export class AgentsRepo {
     })();
   }
 
-  private insertVersion(agentId: string, n: number, graph: AgentGraph, note: string): AgentVersion {
+  /** The next version number (a fix's candidate versions count, though they may not be the latest). */
+  private nextNumber(agentId: string): number {
+    const row = prep(this.db, 'SELECT max(version) AS n FROM agent_versions WHERE agent_id = ?').get(agentId) as {
+      n: number | null;
+    };
+    return (row.n ?? 0) + 1;
+  }
+
+  /**
+   * Saves a candidate version that does not become the agent's latest (a fix's attempt, docs/fix.md):
+   * the editor lists it with its note and its changes; `setLatest` makes it the latest once kept.
+   */
+  addCandidateVersion(agentId: string, graph: AgentGraph, note: string, parentVersionId: string): AgentVersion {
+    return this.db.transaction(() => {
+      const agent = this.summary(agentId);
+      if (!agent) throw new StoreError(`agent ${agentId} not found`, 'not_found');
+      return this.insertVersion(agentId, this.nextNumber(agentId), graph, note, false, parentVersionId);
+    })();
+  }
+
+  /** Makes a stored version of the agent its latest. */
+  setLatest(agentId: string, versionId: string): void {
+    const v = this.getVersion(versionId);
+    if (!v || v.agent_id !== agentId) throw new StoreError(`agent ${agentId} has no version ${versionId}`, 'not_found');
+    prep(this.db, 'UPDATE agents SET latest_version_id = ?, updated_at = ? WHERE id = ?').run(
+      versionId,
+      nowIso(),
+      agentId,
+    );
+  }
+
+  private insertVersion(
+    agentId: string,
+    n: number,
+    graph: AgentGraph,
+    note: string,
+    latest = true,
+    parentVersionId: string | null = null,
+  ): AgentVersion {
     const parsed = AgentGraph.parse(graph);
     const id = newId('av');
     const now = nowIso();
     const hash = contentHash(parsed);
     prep(
       this.db,
-      `INSERT INTO agent_versions (id, agent_id, version, content_hash, source_format, graph_json, note, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, agentId, n, hash, parsed.source.format, JSON.stringify(parsed), note, now);
-    prep(this.db, 'UPDATE agents SET latest_version_id = ?, updated_at = ? WHERE id = ?').run(id, now, agentId);
+      `INSERT INTO agent_versions (id, agent_id, version, content_hash, source_format, graph_json, note, created_at, parent_version_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(id, agentId, n, hash, parsed.source.format, JSON.stringify(parsed), note, now, parentVersionId);
+    if (latest)
+      prep(this.db, 'UPDATE agents SET latest_version_id = ?, updated_at = ? WHERE id = ?').run(id, now, agentId);
     return {
       id,
       agent_id: agentId,
@@ -98,6 +139,7 @@ export class AgentsRepo {
       source_format: parsed.source.format,
       note,
       created_at: now,
+      parent_version_id: parentVersionId,
       graph: parsed,
     };
   }
@@ -145,7 +187,7 @@ export class AgentsRepo {
   versions(agentId: string): AgentVersionMeta[] {
     return prep(
       this.db,
-      `SELECT id, agent_id, version, content_hash, source_format, note, created_at
+      `SELECT id, agent_id, version, content_hash, source_format, note, created_at, parent_version_id
       FROM agent_versions WHERE agent_id = ? ORDER BY version DESC`,
     ).all(agentId) as AgentVersionMeta[];
   }
@@ -157,7 +199,7 @@ export class AgentsRepo {
       const { n } = prep(this.db, 'SELECT count(*) AS n FROM runs WHERE agent_id = ?').get(agentId) as { n: number };
       if (n > 0 && !opts.force) {
         throw new StoreError(
-          `agent ${agentId} has ${n} run(s); delete them first or pass --force to delete the agent with its runs`,
+          `agent ${agentId} has ${n} run(s); delete them first, or force the deletion to delete the agent with its runs`,
           'conflict',
         );
       }

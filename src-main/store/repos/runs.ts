@@ -287,7 +287,7 @@ export class RunsRepo {
    * yet stored (results are unique per test and repeat).
    */
   forceInterrupt(id: string): void {
-    this.markInterrupted([id], 'taken over with --force while another process still held it');
+    this.markInterrupted([id], 'taken over (resumed with force) while another process still held it');
   }
 
   private markInterrupted(ids: string[], reason: string): void {

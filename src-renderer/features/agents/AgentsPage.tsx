@@ -20,6 +20,12 @@ const FORMAT_LABELS: Record<string, string> = {
   'vapi-squad': 'VAPI squad',
   revring: 'RevRing',
   voicetest: 'voicetest',
+  bland: 'Bland',
+  'bland-pathway': 'Bland pathway',
+  telnyx: 'Telnyx',
+  livekit: 'LiveKit',
+  elevenlabs: 'ElevenLabs',
+  xlsform: 'XLSForm',
   parley: 'Parley',
   custom: 'custom',
 };
@@ -88,7 +94,7 @@ export function AgentsPage() {
         ref={fileInput}
         type="file"
         multiple
-        accept=".json,.md,.txt,application/json"
+        accept=".json,.md,.txt,.py,.xlsx,application/json"
         hidden
         data-testid="import-input"
         aria-label="Agent files to import"
@@ -115,48 +121,7 @@ export function AgentsPage() {
         </Empty>
       )}
       {!!agents.data?.length && (
-        <table className="ag-table">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Version</th>
-              <th>Nodes</th>
-              <th>Format</th>
-              <th>Updated</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {agents.data.map((a) => (
-              <tr key={a.id} className="clickable" onClick={() => navigate(`/agents/${a.id}`)} data-testid="agent-row">
-                <td>
-                  <Link href={`/agents/${a.id}`} onClick={(e) => e.stopPropagation()}>
-                    {a.name}
-                  </Link>
-                </td>
-                <td>v{a.version}</td>
-                <td>{a.node_count}</td>
-                <td>{FORMAT_LABELS[a.source_format] ?? a.source_format}</td>
-                <td>{fmtDate(a.updated_at)}</td>
-                <td className="ag-actions">
-                  <button
-                    type="button"
-                    className="ghost small danger"
-                    aria-label={`Delete ${a.name}`}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      setDeleting(a);
-                    }}
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AgentsTable agents={agents.data} onOpen={(id) => navigate(`/agents/${id}`)} onDelete={setDeleting} />
       )}
       {dragging && (
         <div className="ag-drop" aria-hidden="true">
@@ -184,5 +149,61 @@ export function AgentsPage() {
         />
       )}
     </div>
+  );
+}
+
+/** The stored agents, one row each (the row opens the editor). */
+function AgentsTable({
+  agents,
+  onOpen,
+  onDelete,
+}: {
+  agents: Agent[];
+  onOpen(id: string): void;
+  onDelete(agent: Agent): void;
+}) {
+  return (
+    <table className="ag-table">
+      <thead>
+        <tr>
+          <th>Name</th>
+          <th>Version</th>
+          <th>Nodes</th>
+          <th>Format</th>
+          <th>Updated</th>
+          <th>
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {agents.map((a) => (
+          <tr key={a.id} className="clickable" onClick={() => onOpen(a.id)} data-testid="agent-row">
+            <td>
+              <Link href={`/agents/${a.id}`} onClick={(e) => e.stopPropagation()}>
+                {a.name}
+              </Link>
+            </td>
+            <td>v{a.version}</td>
+            <td>{a.node_count}</td>
+            <td>{FORMAT_LABELS[a.source_format] ?? a.source_format}</td>
+            <td>{fmtDate(a.updated_at)}</td>
+            <td className="ag-actions">
+              <button
+                type="button"
+                className="ghost small danger"
+                aria-label={`Delete ${a.name}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onDelete(a);
+                }}
+              >
+                Delete
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

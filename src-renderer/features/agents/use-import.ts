@@ -13,6 +13,15 @@ export interface ImportState {
   outcomes: ImportFileOutcome[];
 }
 
+/** A spreadsheet (XLSForm .xlsx) is binary: it travels as base64; every other file as its text. */
+export async function fileForImport(f: File): Promise<{ name: string; text?: string; base64?: string }> {
+  if (!/\.(xlsx|xlsm)$/i.test(f.name)) return { name: f.name, text: await f.text() };
+  const bytes = new Uint8Array(await f.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return { name: f.name, base64: btoa(binary) };
+}
+
 /** Imports files one request per file (each file is its own transaction), keeping a per-file outcome. */
 export function useImportFiles() {
   const qc = useQueryClient();
@@ -40,8 +49,7 @@ export function useImportFiles() {
           };
         } else {
           try {
-            const text = await f.text();
-            const r = await api.call('agents.import', { files: [{ name: f.name, text }] });
+            const r = await api.call('agents.import', { files: [await fileForImport(f)] });
             outcome = r[0] ?? {
               file: f.name,
               ok: false,

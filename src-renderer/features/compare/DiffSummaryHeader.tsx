@@ -4,7 +4,7 @@ import { fmtInt, fmtPct } from '../../ui/run-stats.js';
 import { changeNoun, signed, tone } from './compare-filters.js';
 import { DemoBadge } from '../../ui/DemoBadge.js';
 import { RunConfigView } from './RunConfigView.js';
-import { formatDuration } from '../../../src-shared/text/duration.js';
+import { formatDuration } from '../../../src-shared/text/format-duration.js';
 
 const pp = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)} pp`;
 

@@ -4,7 +4,7 @@ import { fmtInt, fmtPct } from '../../ui/run-stats.js';
 import { DemoBadge } from '../../ui/DemoBadge.js';
 import { RunConfigView } from './RunConfigView.js';
 import { runLetter } from './run-letters.js';
-import { formatDuration } from '../../../src-shared/text/duration.js';
+import { formatDuration } from '../../../src-shared/text/format-duration.js';
 
 function Cell({ c }: { c: MatrixCell | null }) {
   if (!c) return <td className="muted small">not in this run</td>;

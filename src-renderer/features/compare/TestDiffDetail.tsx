@@ -6,7 +6,7 @@ import type { Result } from '../../../src-shared/schemas/run.js';
 import { ChangeTag } from './TestRows.js';
 import { SideBySide } from './SideBySide.js';
 import { TurnQualityDiff } from './TurnQualityDiff.js';
-import { formatDuration } from '../../../src-shared/text/duration.js';
+import { formatDuration } from '../../../src-shared/text/format-duration.js';
 import { CheckChanges, Divergence, MetricDeltas, Paths, type Focus } from './TestDiffSections.js';
 
 const pick = (results: Result[] | undefined, index: number | null, repeat: number | null) =>

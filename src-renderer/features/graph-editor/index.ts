@@ -10,6 +10,7 @@
  *                    edgeCounts keyed by edge key source::transition): nodes/edges tinted and labelled ×N.
  *   showCoverageGaps? list nodes never visited under the canvas (default: on when heat is given).
  *   issues?          ValidationIssue[] badged on their nodes/edges.
+ *   faults?          { nodes?, edges? } a diagnosis puts a fault on (edge keys source::transition): outlined in red.
  *   focusNodeId?     node to centre and select (e.g. the first divergence between two runs).
  *   onNodeClick?     (nodeId) => void.
  *   height?          CSS height of the canvas (default 420px).   label?  accessible name.   className?

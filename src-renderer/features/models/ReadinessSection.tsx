@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { ModelSpecInput, ReadinessReport, ReadinessRole } from '../../../src-shared/schemas/index.js';
 import { READINESS_ROLES } from '../../../src-shared/schemas/index.js';
 import { useApi, useApiMutation } from '../../api/hooks.js';
+import { JobProgress } from '../../ui/jobs/JobProgress.js';
+import { useJob } from '../../ui/jobs/use-job.js';
 import { ErrorBox, fmtDate } from '../../ui/common.js';
 import { Section } from '../../ui/widgets.js';
 import { ModelPicker } from './ModelPicker.js';
@@ -21,32 +23,17 @@ const ROLE_LABEL: Record<ReadinessRole, string> = {
 export function ReadinessSection() {
   const [model, setModel] = useState<ModelSpecInput | undefined>();
   const [roles, setRoles] = useState<ReadinessRole[]>([...READINESS_ROLES]);
-  const [checkId, setCheckId] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
   const start = useApiMutation('models.check');
-  const cancel = useApiMutation('models.cancelCheck');
   const checks = useApi('models.checks', {});
-  const progress = useApi(
-    'models.checkProgress',
-    { check_id: checkId ?? '' },
-    {
-      enabled: !!checkId,
-      refetchInterval: (q) => {
-        const status = (q.state.data as { status?: string } | undefined)?.status;
-        if (status && status !== 'running') {
-          void checks.refetch();
-          return false;
-        }
-        return 400;
-      },
-    },
-  );
-  const p = checkId ? progress.data : undefined;
-  const running = start.isPending || p?.status === 'running' || (!!checkId && !p);
+  const check = useJob(jobId, { invalidates: ['models.checks'] });
+  const p = check.job;
+  const running = start.isPending || check.running;
 
   const onCheck = async () => {
     if (!model) return;
     const out = await start.mutateAsync({ model: model as never, roles }).catch(() => undefined);
-    if (out) setCheckId(out.check_id);
+    if (out) setJobId(out.job_id);
   };
   const toggle = (r: ReadinessRole) =>
     setRoles((rs) => (rs.includes(r) ? rs.filter((x) => x !== r) : [...rs, r].sort()));
@@ -76,26 +63,18 @@ export function ReadinessSection() {
         >
           {running ? 'Checking…' : 'Check'}
         </button>
-        {running && checkId && (
-          <button type="button" onClick={() => void cancel.mutateAsync({ check_id: checkId }).catch(() => undefined)}>
-            Cancel
-          </button>
-        )}
       </div>
-      {running && p && (
-        <div className="pull-progress" role="status" aria-label="Readiness progress">
-          <span className="small muted">
-            {p.done} of {p.total} tasks
-          </span>
-          <div className="progress">
-            <div className="progress-bar" style={{ width: `${p.total ? Math.round((100 * p.done) / p.total) : 0}%` }} />
-          </div>
+      {jobId && check.running && (
+        <div aria-label="Readiness progress">
+          <JobProgress job={p} onCancel={check.cancel} label="Readiness check" />
         </div>
       )}
-      {p?.status === 'failed' && <ErrorBox error={new Error(`The check stopped: ${p.error ?? 'unknown error'}`)} />}
+      {p?.status === 'failed' && (
+        <ErrorBox error={new Error(`The check stopped: ${p.error?.message ?? 'unknown error'}`)} />
+      )}
       {p?.status === 'cancelled' && (
         <p className="muted small" role="status">
-          Cancelled: the {p.done} tasks that finished are stored, marked cancelled.
+          Cancelled: the {p.progress.done} tasks that finished are stored, marked cancelled.
         </p>
       )}
       <ErrorBox error={start.error ?? checks.error} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SpeechTestOutput } from '../../../src-shared/contract/speech.js';
-import { formatDuration } from '../../../src-shared/text/duration.js';
+import { formatDuration } from '../../../src-shared/text/format-duration.js';
 import { useApiMutation } from '../../api/hooks.js';
 import { ErrorBox } from '../../ui/common.js';
 import { Section } from '../../ui/widgets.js';

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { GeneratedPersonas } from '../../../src-shared/contract/personas.js';
 import type { Persona } from '../../../src-shared/schemas/index.js';
 import type { ModelSpecInput } from '../../../src-shared/schemas/model.js';
 import { renderPersonaPrompt } from '../../../src-shared/persona/persona-prompt.js';
 import { useApi, useApiMutation } from '../../api/hooks.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { ErrorBox } from '../../ui/common.js';
+import { JobProgress } from '../../ui/jobs/JobProgress.js';
+import { useJob } from '../../ui/jobs/use-job.js';
 import { ModelPicker } from '../models/index.js';
 import { modelProblem } from '../../ui/model-choice.js';
 import { traits } from './traits.js';
@@ -30,17 +33,20 @@ export function GeneratePersonasDialog({
   const [model, setModel] = useState<ModelSpecInput | undefined>();
   const [count, setCount] = useState(4);
   const [proposals, setProposals] = useState<Proposal[] | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useJob(jobId, { result: GeneratedPersonas });
+  const busy = generate.isPending || job.running;
+  useEffect(() => {
+    if (!job.result) return;
+    setProposals(job.result.personas.map((p) => ({ ...p, keep: true })));
+    setJobId(null);
+  }, [job.result]);
   const chosen = agent || (agents.data?.length === 1 ? agents.data[0].id : '');
   const problem = !chosen ? 'choose an agent' : modelProblem(model, true);
   const kept = proposals?.filter((p) => p.keep) ?? [];
 
   const run = () =>
-    generate.mutate(
-      { agent_id: chosen, model: model!, count },
-      {
-        onSuccess: (out) => setProposals(out.personas.map((p) => ({ ...p, keep: true }))),
-      },
-    );
+    generate.mutate({ agent_id: chosen, model: model!, count }, { onSuccess: (out) => setJobId(out.job_id) });
   const saveKept = async () => {
     for (const p of kept) await save.mutateAsync({ persona: p.persona });
     onSaved(kept.length);
@@ -70,11 +76,11 @@ export function GeneratePersonasDialog({
           </>
         ) : (
           <>
-            <button type="button" onClick={onClose} disabled={generate.isPending}>
+            <button type="button" onClick={onClose} disabled={busy}>
               Cancel
             </button>
-            <button type="button" className="primary" onClick={run} disabled={!!problem || generate.isPending}>
-              {generate.isPending ? 'Generating…' : 'Generate'}
+            <button type="button" className="primary" onClick={run} disabled={!!problem || busy}>
+              {busy ? 'Generating…' : 'Generate'}
             </button>
           </>
         )
@@ -151,6 +157,7 @@ export function GeneratePersonasDialog({
           ))}
         </ul>
       )}
+      {jobId && <JobProgress job={job.job} onCancel={job.cancel} label="Proposing callers" />}
       <ErrorBox error={generate.error ?? save.error} />
     </Dialog>
   );

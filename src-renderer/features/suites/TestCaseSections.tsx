@@ -1,6 +1,7 @@
 import type { TestCaseInput } from '../../../src-shared/schemas/index.js';
 import { Section } from '../../ui/widgets.js';
 import { JsonField } from './JsonField.js';
+import { TestFlags } from './TestFlags.js';
 import { parseVariablesJson } from './suite-form.js';
 
 const num = (v: string) => (v === '' ? undefined : Number(v));
@@ -90,17 +91,7 @@ export function TestBasicsSection({
             <span className="field-error">{errorAt(`${base}.metric_threshold`)}</span>
           )}
         </label>
-        <label className="check-label">
-          <span>
-            <input
-              type="checkbox"
-              checked={!!test.two_step_judge}
-              onChange={(e) => set({ two_step_judge: e.target.checked || undefined })}
-            />{' '}
-            Two-step judging
-          </span>
-          <span className="muted small">Extract facts first, then judge (slower, closer to human review).</span>
-        </label>
+        <TestFlags test={test} onChange={set} />
       </div>
       <label>
         Agent model for this test

@@ -4,11 +4,11 @@
  * path assertion) or reported, the proposals saved into the suite; cancel answers cancelled and writes
  * nothing. The model's words are gibberish: this tests structure, not content.
  */
+import { ProposeOutcomeShape } from '../../../src-shared/contract/analysis-coverage.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AgentGraph, TestCase } from '../../../src-shared/schemas/index.js';
-import { dispatch } from '../../../src-main/api/dispatch.js';
 import { ensureTinyGguf } from '../../fixtures/tiny-gguf/write-tiny-gguf.js';
 import { useApiContext } from '../../support/api-context.js';
 
@@ -33,12 +33,14 @@ describe('cover the gaps on the tiny GGUF', () => {
     const cov = await api.call('analysis.coverage', { agent_id: agent.id, suite_id: suite.id });
     expect(cov.runs).toBe(0);
     expect(cov.coverage.uncovered_edges).toHaveLength(4);
-    const out = await api.call('analysis.proposeGapTests', {
+    const { job_id } = await api.call('analysis.proposeGapTests', {
       agent_id: agent.id,
       suite_id: suite.id,
       model: await model(),
       concurrency: 2,
     });
+    const job = await api.job(job_id, 290_000);
+    const out = ProposeOutcomeShape.parse(job.result);
     expect(out.cancelled).toBe(false);
     expect(out.gaps.map((g) => g.key)).toEqual(cov.coverage.uncovered_edges.map((e) => e.key));
     // every gap is accounted for exactly once
@@ -51,8 +53,12 @@ describe('cover the gaps on the tiny GGUF', () => {
       expect(typeof p.test.persona === 'object' && p.test.persona.goal.trim().length).toBeTruthy();
     }
     for (const f of out.failures) expect(f.error.length).toBeGreaterThan(0);
-    const progress = api.events.filter((e) => e.type === 'analysis.progress' && e.kind === 'gap_tests');
-    expect(progress.at(-1)).toMatchObject({ agent_id: agent.id, done: 4, total: 4 });
+    const progress = api.events.flatMap((e) => (e.type === 'job.progress' && e.job.id === job_id ? [e.job] : []));
+    expect(progress.at(-1)).toMatchObject({
+      status: 'done',
+      subject: { agent_id: agent.id },
+      progress: { done: 4, total: 4 },
+    });
     if (out.proposals.length) {
       const saved = await api.call('analysis.saveGapTests', {
         suite_id: suite.id,
@@ -64,21 +70,22 @@ describe('cover the gaps on the tiny GGUF', () => {
     }
   }, 300_000);
 
-  it('cancelled: answers cancelled and writes nothing', async () => {
+  it('cancelled (jobs.cancel): the job ends cancelled and nothing is written', async () => {
     const { agent } = await api.call('agents.create', { graph: graph() });
     const suite = await api.call('suites.save', {
       agent_id: agent.id,
       suite: { name: 'Clinic', tests: [{ name: 'hello', caller_script: ['hi'] }] },
     });
-    const pending = dispatch(api.ctx, 'analysis.proposeGapTests', {
+    const { job_id } = await api.call('analysis.proposeGapTests', {
       agent_id: agent.id,
       suite_id: suite.id,
       model: await model(),
       concurrency: 1,
     });
-    await api.until(() => api.events.some((e) => e.type === 'analysis.progress' && e.kind === 'gap_tests'), 60_000);
-    expect(await api.call('analysis.cancelGapTests', { agent_id: agent.id })).toEqual({ cancelled: true });
-    expect(await pending).toMatchObject({ ok: true, output: { cancelled: true, proposals: [] } });
+    expect(await api.call('jobs.cancel', { id: job_id })).toEqual({ cancelled: true });
+    const job = await api.job(job_id, 290_000);
+    expect(job.status).toBe('cancelled');
+    expect(ProposeOutcomeShape.parse(job.result)).toMatchObject({ cancelled: true, proposals: [] });
     expect((await api.call('suites.get', { id: suite.id })).data.tests).toHaveLength(1);
   }, 300_000);
 });

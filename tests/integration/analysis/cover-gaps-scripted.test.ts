@@ -31,6 +31,9 @@ describe('cover the gaps on the scripted model', () => {
     writeFileSync(file, JSON.stringify(script));
     return { provider: 'scripted' as const, model: file, params: {} };
   };
+  /** Proposing is a job: its outcome. */
+  const propose = async (req: Parameters<App['analysis']['proposeGapTests']>[0]) =>
+    (await app.analysis.proposeGapTests(req)).done;
   const runSuite = async (tests?: string[]) => {
     const h = await app.runs.start({
       agent: agentId,
@@ -62,14 +65,15 @@ describe('cover the gaps on the scripted model', () => {
     expect(before.coverage.uncovered_edges.map((e) => e.key)).toEqual(['greet::to_cancel', 'cancel::cancel_done']);
     expect(before.coverage.uncovered_nodes).toEqual(['cancel']);
 
-    const progress: [number, number][] = [];
-    const out = await app.analysis.proposeGapTests(
-      { agent_id: agentId, suite_id: suiteId, model: specFor(coverScript()) },
-      { onProgress: (d, n) => progress.push([d, n]) },
-    );
+    const job = await app.analysis.proposeGapTests({
+      agent_id: agentId,
+      suite_id: suiteId,
+      model: specFor(coverScript()),
+    });
+    const out = await job.done;
     expect(out.cancelled).toBe(false);
     expect(out.failures).toEqual([]);
-    expect(progress.at(-1)).toEqual([2, 2]);
+    expect(job.info()).toMatchObject({ kind: 'gap-tests', status: 'done', progress: { done: 2, total: 2 } });
     expect(out.proposals.map((p) => [p.gap.key, p.test.name, p.test.assertions?.path?.must_visit])).toEqual([
       ['greet::to_cancel', 'cover greet -> cancel', ['cancel']],
       ['cancel::cancel_done', 'cover cancel -> bye', ['cancel', 'bye']],
@@ -101,9 +105,7 @@ describe('cover the gaps on the scripted model', () => {
 
     // nothing left to cover: a clear message, nothing written
     const tests = store.suites.get(suiteId)!.data.tests.length;
-    await expect(
-      app.analysis.proposeGapTests({ agent_id: agentId, suite_id: suiteId, model: specFor(coverScript()) }),
-    ).rejects.toThrow(
+    await expect(propose({ agent_id: agentId, suite_id: suiteId, model: specFor(coverScript()) })).rejects.toThrow(
       'nothing to cover: the 3 conversation(s) of suite "Clinic suite" reached every edge and global node of Clinic v1',
     );
     expect(store.suites.get(suiteId)!.data.tests).toHaveLength(tests);
@@ -115,7 +117,7 @@ describe('cover the gaps on the scripted model', () => {
 
   it('reports the gap the model answered unusably and keeps the others; a failed call likewise', async () => {
     await runSuite();
-    const bad = await app.analysis.proposeGapTests({
+    const bad = await propose({
       agent_id: agentId,
       suite_id: suiteId,
       model: specFor(coverScript({ name: 'x', goal: '   ' }), 'bad.json'),
@@ -127,7 +129,7 @@ describe('cover the gaps on the scripted model', () => {
         error: 'the model wrote no goal for the caller (answer field "goal" is empty)',
       }),
     ]);
-    const failing = await app.analysis.proposeGapTests({
+    const failing = await propose({
       agent_id: agentId,
       suite_id: suiteId,
       model: specFor(coverScript({ $error: 'server exploded' }), 'err.json'),
@@ -138,13 +140,11 @@ describe('cover the gaps on the scripted model', () => {
 
   it('names an unknown suite and an unknown gap, and asks for a model when the suite has no run', async () => {
     const spec = specFor(coverScript());
-    await expect(app.analysis.proposeGapTests({ agent_id: agentId, suite_id: 'nope', model: spec })).rejects.toThrow(
-      'suite nope',
+    await expect(propose({ agent_id: agentId, suite_id: 'nope', model: spec })).rejects.toThrow('suite nope');
+    await expect(propose({ agent_id: agentId, suite_id: suiteId, model: spec, gaps: ['greet::nope'] })).rejects.toThrow(
+      'not an uncovered edge or global node of Clinic v1 in suite "Clinic suite": greet::nope',
     );
-    await expect(
-      app.analysis.proposeGapTests({ agent_id: agentId, suite_id: suiteId, model: spec, gaps: ['greet::nope'] }),
-    ).rejects.toThrow('not an uncovered edge or global node of Clinic v1 in suite "Clinic suite": greet::nope');
-    await expect(app.analysis.proposeGapTests({ agent_id: agentId, suite_id: suiteId })).rejects.toThrow(
+    await expect(propose({ agent_id: agentId, suite_id: suiteId })).rejects.toThrow(
       'no model: suite "Clinic suite" has no run of Clinic to take the model from',
     );
     // with no run, every edge is a gap
@@ -185,7 +185,7 @@ describe('cover the gaps on the scripted model', () => {
     await h0.done;
     const before = app.analysis.coverage({ agent_id: agentId, suite_id: suiteId });
     expect(before.coverage.uncovered_globals.map((x) => x.node)).toEqual(['human']);
-    const out = await app.analysis.proposeGapTests({
+    const out = await propose({
       agent_id: agentId,
       suite_id: suiteId,
       model: spec,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AgentGraph } from '../../../src-shared/schemas/index.js';
 import { decisionPoints } from '../../../src-main/analysis/routing.js';
+import { RoutingOutcome } from '../../../src-shared/contract/analysis.js';
 import { dispatch } from '../../../src-main/api/dispatch.js';
 import { ensureTinyGguf } from '../../fixtures/tiny-gguf/write-tiny-gguf.js';
 import { useApiContext } from '../../support/api-context.js';
@@ -26,13 +27,16 @@ describe('routing analysis on the tiny GGUF', () => {
       params: { threads: 1, context_size: 4096 },
     };
     const { agent } = await api.call('agents.create', { graph: graph() });
-    const out = await api.call('analysis.routing', {
+    const { job_id } = await api.call('analysis.routing', {
       agent_id: agent.id,
       model,
       per_condition: 2,
       none: 1,
       concurrency: 2,
     });
+    const job = await api.job(job_id, 290_000);
+    expect(job.status).toBe('done');
+    const out = RoutingOutcome.parse(job.result);
     expect(out.cancelled).toBe(false);
     expect(out.report.points.map((p) => p.node_id)).toEqual(decisionPoints(graph()).map((p) => p.node_id));
     expect(out.report.points.map((p) => p.node_id)).toEqual(['greet', 'book', 'cancel']);
@@ -55,19 +59,21 @@ describe('routing analysis on the tiny GGUF', () => {
     expect(history.map((h) => h.id)).toEqual([out.id]);
   }, 300_000);
 
-  it('cancelled through the API: answers cancelled and stores nothing', async () => {
+  it('cancelled through the API (jobs.cancel): the job ends cancelled and stores nothing', async () => {
     const model = {
       provider: 'llama-cpp' as const,
       model: await ensureTinyGguf(undefined, 1, { contextLength: 8192 }),
       params: { threads: 1, context_size: 4096 },
     };
     const { agent } = await api.call('agents.create', { graph: graph() });
-    const pending = dispatch(api.ctx, 'analysis.routing', { agent_id: agent.id, model, per_condition: 8 });
-    await new Promise((r) => setTimeout(r, 300));
-    const c = await api.call('analysis.cancelRouting', { agent_id: agent.id });
+    const { job_id } = await api.call('analysis.routing', { agent_id: agent.id, model, per_condition: 8 });
+    // a second one of the same agent is refused while the first runs
+    const second = await dispatch(api.ctx, 'analysis.routing', { agent_id: agent.id, model, per_condition: 8 });
+    expect(second).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    const c = await api.call('jobs.cancel', { id: job_id });
     expect(c.cancelled).toBe(true);
-    const r = await pending;
-    expect(r).toMatchObject({ ok: true, output: { cancelled: true } });
+    const job = await api.job(job_id, 290_000);
+    expect(job.status).toBe('cancelled');
     expect(await api.call('analysis.routingHistory', { agent_id: agent.id })).toEqual([]);
   }, 300_000);
 });

@@ -72,12 +72,19 @@ describe('routing analysis on the scripted model', () => {
   });
 
   it('gives the exact confusion table and stores it with the version', async () => {
-    const progress: [number, number][] = [];
-    const out = await app.analysis.routing(
-      { agent_id: agentId, model: spec, node: 'greet', per_condition: 2, none: 1, save_tests: true },
-      { onProgress: (d, n) => progress.push([d, n]) },
-    );
+    const progress: [number, number | null][] = [];
+    const job = await app.analysis.routing({
+      agent_id: agentId,
+      model: spec,
+      node: 'greet',
+      per_condition: 2,
+      none: 1,
+      save_tests: true,
+    });
+    job.subscribe((j) => progress.push([j.progress.done, j.progress.total]));
+    const out = await job.done;
     expect(out.cancelled).toBe(false);
+    expect(job.info()).toMatchObject({ kind: 'routing', status: 'done', progress: { done: 9, total: 9 } });
     const [p] = out.report.points;
     expect(p.node_id).toBe('greet');
     expect(p.context).toBe('Hello, Maple Clinic, how can I help?');
@@ -115,12 +122,11 @@ describe('routing analysis on the scripted model', () => {
   });
 
   it('stores nothing when cancelled', async () => {
-    const ac = new AbortController();
-    const out = await app.analysis.routing(
-      { agent_id: agentId, model: spec, per_condition: 2, none: 1 },
-      { signal: ac.signal, onProgress: (d) => d >= 2 && ac.abort() },
-    );
+    const job = await app.analysis.routing({ agent_id: agentId, model: spec, per_condition: 2, none: 1 });
+    job.subscribe((j) => j.progress.done >= 2 && job.cancel());
+    const out = await job.done;
     expect(out.cancelled).toBe(true);
+    expect(job.info().status).toBe('cancelled');
     expect(out.id).toBeUndefined();
     expect(app.analysis.routingHistory(agentId)).toEqual([]);
   });

@@ -55,7 +55,7 @@ describe('real calls through dispatch', () => {
     const needsJudge = await dispatch(api.ctx, 'runs.evaluate', { id: run_id, suite_id: suiteId });
     expect(needsJudge).toMatchObject({
       ok: false,
-      error: { code: 'invalid_input', path: 'judge', message: expect.stringContaining('give a judge model') },
+      error: { code: 'invalid_input', path: 'judge', message: expect.stringContaining('choose a judge model') },
     });
     const judge = writeScript(api.dir, 'judge', { name: 'judge', defaults: { score: 0.3 } });
     const out = await call('runs.evaluate', {
@@ -63,9 +63,11 @@ describe('real calls through dispatch', () => {
       suite_id: suiteId,
       judge: { provider: 'scripted', model: judge },
     });
-    expect(events.filter((e) => e.type === 'evaluate.progress')).toEqual([
-      { type: 'evaluate.progress', run_id, done: 1, total: 1 },
-    ]);
+    // a job writes the new run: its progress arrives as job.progress events, it ends done
+    const job = await api.job(out.job_id);
+    expect(job).toMatchObject({ kind: 'evaluate', status: 'done', subject: { run_id: out.run_id } });
+    expect(job.progress).toMatchObject({ done: 1, total: 1, unit: 'conversations' });
+    expect(events.some((e) => e.type === 'job.progress' && e.job.id === out.job_id)).toBe(true);
     const { run, results } = await call('runs.get', { id: out.run_id });
     expect(run).toMatchObject({ parent_run_id: run_id, suite_name: 'Clinic smoke', summary: { total: 1, failed: 1 } });
     const full = await call('runs.result', { id: results[0].id });

@@ -10,6 +10,7 @@ import { openStore, type Store } from '../../../src-main/store/index.js';
 import { smallGraph } from '../../support/graphs.js';
 import { tempDbPath, tempDir } from '../../support/tmp.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the answer of the method it called
 type Call = (method: string, input: unknown) => Promise<RpcResult<any>>;
 
 interface Harness {
@@ -44,7 +45,7 @@ async function overHttp(): Promise<Harness & { server: WebServer; store: Store }
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.token}` },
       body: JSON.stringify(i),
     });
-    return res.json() as Promise<RpcResult<any>>;
+    return res.json() as ReturnType<Call>;
   };
   return {
     ctx,
@@ -84,7 +85,7 @@ describe.each(transports)('the API contract over %s', (_name, make) => {
   });
 
   it('returns a validation error naming the field for bad input', async () => {
-    const graph = smallGraph() as any;
+    const graph = smallGraph() as unknown as { nodes: { id: unknown }[] };
     graph.nodes[1].id = 42;
     const r = await h.call('agents.create', { graph });
     expect(r.ok).toBe(false);

@@ -6,7 +6,13 @@ import { AgentGraph, TestSuite, type Persona } from '../../../src-shared/schemas
 import { disposeApiContext } from '../../../src-main/api/create-context.js';
 import { dispatch } from '../../../src-main/api/dispatch.js';
 import { resourcesDir } from '../../../src-main/api/handlers/app-first-run.js';
-import { PlaygroundManager } from '../../../src-main/api/handlers/playground.js';
+import { PlaygroundService } from '../../../src-main/app/index.js';
+import { appModels } from '../../../src-main/api/app-service.js';
+import type { ApiContext } from '../../../src-main/api/context.js';
+
+/** The context's Try-it service with its own idle times. */
+const serviceFor = (ctx: ApiContext, opts = {}) =>
+  new PlaygroundService(ctx.store, appModels(ctx), (e) => ctx.events.emit(e), opts);
 import { clinicGraph, goodScript, seedClinic, writeScript } from './run-control-fixtures.js';
 import { useApiContext } from '../../support/api-context.js';
 import { withoutLatency } from '../../support/without-latency.js';
@@ -202,7 +208,7 @@ describe('playground (Try it) through dispatch', () => {
 
   it('stop ends a conversation; idle ones close by themselves; shutdown closes the rest', async () => {
     const { agentId, model } = await example();
-    const manager = new PlaygroundManager(api.ctx, { idleMs: 80, sweepMs: 20 });
+    const manager = serviceFor(api.ctx, { idleMs: 80, sweepMs: 20 });
     api.ctx.services.set('playground', manager);
     const base = { agent_id: agentId, mode: 'manual' as const, models: { agent: model } };
     const a = await call('playground.start', base);
@@ -224,7 +230,7 @@ describe('playground (Try it) through dispatch', () => {
       .at(-1) as Extract<PlaygroundEvent, { type: 'playground.state' }>;
     expect(closed.state).toMatchObject({ ended: true, error: 'closed after 1 second without activity' });
 
-    api.ctx.services.set('playground', new PlaygroundManager(api.ctx));
+    api.ctx.services.set('playground', serviceFor(api.ctx));
     const live = await call('playground.start', base);
     await disposeApiContext(api.ctx);
     const shut = mine(live.session_id)

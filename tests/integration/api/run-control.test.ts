@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { CompareRunDiff, CompareMatrix } from '../../../src-shared/contract/runs.js';
 import { dispatch } from '../../../src-main/api/dispatch.js';
-import { runManager } from '../../../src-main/api/handlers/runs-control.js';
+import { appOf } from '../../../src-main/api/app-service.js';
 import { goodScript, seedClinic, worseScript, writeScript } from './run-control-fixtures.js';
 import { useApiContext } from '../../support/api-context.js';
 
 describe('run control through dispatch (scripted model)', () => {
   const api = useApiContext();
+  /** Waits for the job writing run `id` in this context to end (a run is a job: app/jobs). */
+  const waitRun = async (id: string) => {
+    for (const j of appOf(api.ctx).jobs.list({ subject: { run_id: id } })) await appOf(api.ctx).jobs.job(j.id)?.done;
+  };
   const { call, until, events } = api;
 
   it('starts a run, streams its events, finishes and stores every result', async () => {
@@ -105,7 +109,7 @@ describe('run control through dispatch (scripted model)', () => {
     await until(() => events.filter((e) => e.type === 'run.started' && e.run_id === run_id).length === 2);
     const started = events.filter((e) => e.type === 'run.started' && e.run_id === run_id).at(-1) as { total: number };
     expect(started.total).toBe(6 - before);
-    await runManager(api.ctx).wait(run_id);
+    await waitRun(run_id);
     const after = await call('runs.get', { id: run_id });
     expect(after.run.status).toBe('completed');
     expect(after.results.map((r) => r.test_index)).toEqual([0, 1, 2, 3, 4, 5]);
@@ -147,7 +151,7 @@ describe('run control through dispatch (scripted model)', () => {
       suite_id: suiteId,
       models: { agent: { provider: 'scripted', model: script } },
     });
-    await runManager(api.ctx).wait(run_id);
+    await waitRun(run_id);
     const json = await call('runs.export', { id: run_id, format: 'json' });
     expect(json.filename).toMatch(/\.json$/);
     const exported = JSON.parse(json.text);
@@ -176,7 +180,7 @@ describe('run control through dispatch (scripted model)', () => {
         suite_id: suiteId,
         models: { agent: { provider: 'scripted', model: s } },
       });
-      await runManager(api.ctx).wait(run_id);
+      await waitRun(run_id);
       ids.push(run_id);
     }
     const diff = CompareRunDiff.parse(await call('compare.diff', { a: ids[0], b: ids[1] }));
@@ -232,7 +236,9 @@ describe('run control through dispatch (scripted model)', () => {
     });
     await until(() => events.some((e) => e.type === 'run.finished' && e.run_id === run_id));
     expect((await call('runs.get', { id: run_id })).run).toMatchObject({ problems: null, summary: { failed: 2 } });
-    const run = await call('runs.groupFailures', { id: run_id });
+    const grouping = await api.job((await call('runs.groupFailures', { id: run_id })).job_id);
+    expect(grouping).toMatchObject({ kind: 'failure-groups', status: 'done', result: { run_id, problems: 1 } });
+    const { run } = await call('runs.get', { id: run_id });
     expect(run.problems).toMatchObject({ judge: 'scripted:worse.json', total_failures: 2 });
     expect(run.problems!.groups).toEqual([
       expect.objectContaining({ label: 'Offers a vague slot', severity: 'high', occurrences: 2 }),
@@ -285,8 +291,9 @@ describe('run control through dispatch (scripted model)', () => {
       options: { concurrency: 1 },
     });
     await until(() => events.some((e) => e.type === 'test.started'));
-    await runManager(api.ctx).dispose();
-    expect(runManager(api.ctx).isActive(run_id)).toBe(false);
+    await appOf(api.ctx).dispose();
+    expect(appOf(api.ctx).runs.runningHere(run_id)).toBe(false);
+    expect(appOf(api.ctx).jobs.list({ subject: { run_id } })[0]).toMatchObject({ kind: 'run', status: 'cancelled' });
     expect(api.store.runs.get(run_id)!.status).toBe('cancelled');
   });
 });

@@ -3,6 +3,7 @@
  * engine/run/run-pool.ts), with the tiny GGUF as every model (mechanics: its judge really runs on the
  * heard transcript) and real espeak-ng / pocketsphinx; and the Models page's speech test.
  */
+import { AudioEvalOutput } from '../../../src-shared/contract/speech.js';
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../../src-main/api/dispatch.js';
 import { TestSuite } from '../../../src-shared/schemas/index.js';
@@ -64,7 +65,11 @@ describe('speech.audioEval (a finished run, tiny GGUF judge, real speech engines
     const runId = await finishedRun();
     const before = t.store.results.listByRun(runId)[0];
     expect(before.rules[0]).toMatchObject({ target: 'agent:415 555 1234', passed: true });
-    const out = await t.call('speech.audioEval', { run_id: runId, tts: 'espeak-ng', stt: 'pocketsphinx' });
+    const job = await t.job(
+      (await t.call('speech.audioEval', { run_id: runId, tts: 'espeak-ng', stt: 'pocketsphinx' })).job_id,
+    );
+    expect(job).toMatchObject({ kind: 'audio-eval', status: 'done', progress: { done: 1, total: 1 } });
+    const out = AudioEvalOutput.parse(job.result);
     expect(out).toMatchObject({ run_id: runId, conversations: 1, turns: 1, errors: 0, lost_in_speech: 1 });
     expect(out.tts).toMatchObject({ engine: 'command', preset: 'espeak-ng' });
     const after = t.store.results.listByRun(runId)[0];

@@ -117,12 +117,11 @@ describe('human labels', () => {
     const ctxB = createApiContext(storeB, 'web');
     const callB = dispatchCaller(() => ctxB);
     try {
-      expect(await callB('labels.import', { text, file: 'labels.json' })).toEqual({
-        file: 'labels.json',
-        added: 4,
-        updated: 0,
-        kept: 0,
+      const imported = await callB('jobs.get', {
+        id: (await callB('labels.import', { text, file: 'labels.json' })).job_id,
       });
+      expect(imported).toMatchObject({ kind: 'labels-import', status: 'done' });
+      expect(imported.result).toEqual({ file: 'labels.json', added: 4, updated: 0, kept: 0 });
       const strip = (ls: { id: string }[]) => ls.map(({ id: _id, ...l }) => l);
       expect(strip((await callB('labels.list', { run_id: runId })).labels)).toEqual(
         strip((await api.call('labels.list', { run_id: runId })).labels),
@@ -130,7 +129,10 @@ describe('human labels', () => {
       expect(await callB('labels.agreement', { run_id: runId })).toEqual(
         await api.call('labels.agreement', { run_id: runId }),
       );
-      expect((await callB('labels.import', { text, file: 'labels.json' })).kept).toBe(4);
+      const again = await callB('jobs.get', {
+        id: (await callB('labels.import', { text, file: 'labels.json' })).job_id,
+      });
+      expect(again.result).toMatchObject({ kept: 4 });
       expect(storeB.labels.countByRun(runId)).toBe(4);
     } finally {
       await disposeApiContext(ctxB);

@@ -4,7 +4,7 @@
  * cancelCheck / checks) on a real SQLite file.
  */
 import { describe, expect, it } from 'vitest';
-import type { ReadinessReport } from '../../../src-shared/schemas/index.js';
+import { ReadinessReport } from '../../../src-shared/schemas/index.js';
 import { readinessTasks } from '../../../src-main/readiness/index.js';
 import { useApiContext } from '../../support/api-context.js';
 import { writeScript } from '../api/run-control-fixtures.js';
@@ -64,23 +64,22 @@ describe('models.check', () => {
   const api = useApiContext();
   const spec = (file: string) => ({ provider: 'scripted' as const, model: file, params: {} });
 
-  async function finished(checkId: string): Promise<ReadinessReport> {
-    let last: Awaited<ReturnType<typeof api.call<'models.checkProgress'>>> | undefined;
-    for (let i = 0; i < 500; i++) {
-      last = await api.call('models.checkProgress', { check_id: checkId });
-      if (last.status !== 'running') break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(last?.error).toBeUndefined();
-    expect(last?.status).toBe('done');
-    return last!.report!;
+  /** A readiness check is a job: its outcome is the stored report. */
+  async function finished(jobId: string): Promise<ReadinessReport> {
+    const job = await api.job(jobId);
+    expect(job.error).toBeNull();
+    expect(job.status).toBe('done');
+    return ReadinessReport.parse(job.result);
   }
+
+  /** The job's planned size, as the page shows it while it runs. */
+  const totalOf = async (jobId: string) => (await api.call('jobs.get', { id: jobId })).progress.total;
 
   it('scores scripted right and wrong answers exactly, per family, with a plain verdict each', async () => {
     const file = writeScript(api.dir, 'half-right', { name: 'half-right', ...scriptedAnswers() });
     const started = await api.call('models.check', { model: spec(file) });
-    expect(started.total).toBe(80);
-    const report = await finished(started.check_id);
+    expect(await totalOf(started.job_id)).toBe(80);
+    const report = await finished(started.job_id);
     const fam = Object.fromEntries(report.families.map((f) => [f.family, [f.correct, f.total, f.valid, f.errors]]));
     expect(fam).toEqual({
       routing: [17, 30, 30, 0],
@@ -111,8 +110,8 @@ describe('models.check', () => {
   it('checks only the roles asked for', async () => {
     const file = writeScript(api.dir, 'judge-only', { name: 'judge-only', ...scriptedAnswers() });
     const started = await api.call('models.check', { model: spec(file), roles: ['judge'] });
-    expect(started.total).toBe(20);
-    const report = await finished(started.check_id);
+    expect(await totalOf(started.job_id)).toBe(20);
+    const report = await finished(started.job_id);
     expect(report.roles).toEqual(['judge']);
     expect(report.verdicts.map((v) => v.text)).toEqual(['fit as judge: 16/20 - weak on negated']);
   });
@@ -124,7 +123,7 @@ describe('models.check', () => {
       rules: [{ purpose: 'judge', when: { last: 'Priya' }, reply: { metric_1: { score: 0.9, extra: 1 } } }],
       defaults: { score: 0.9 },
     });
-    const report = await finished((await api.call('models.check', { model: spec(file), roles: ['judge'] })).check_id);
+    const report = await finished((await api.call('models.check', { model: spec(file), roles: ['judge'] })).job_id);
     const judging = report.families[0];
     // every session starts the list again, so every task meets the $error first: it falls back to one call per metric
     expect(judging.total).toBe(20);
@@ -136,16 +135,13 @@ describe('models.check', () => {
     const file = writeScript(api.dir, 'slow', { name: 'slow', defaults: { delay_ms: 40 } });
     const started = await api.call('models.check', { model: spec(file), concurrency: 1 });
     await new Promise((r) => setTimeout(r, 150));
-    expect((await api.call('models.cancelCheck', { check_id: started.check_id })).cancelled).toBe(true);
-    let p = await api.call('models.checkProgress', { check_id: started.check_id });
-    for (let i = 0; p.status === 'running' && i < 200; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      p = await api.call('models.checkProgress', { check_id: started.check_id });
-    }
+    expect((await api.call('jobs.cancel', { id: started.job_id })).cancelled).toBe(true);
+    const p = await api.job(started.job_id);
     expect(p.status).toBe('cancelled');
-    expect(p.report!.cancelled).toBe(true);
-    expect(p.report!.items.length).toBeLessThan(80);
-    expect(p.report!.items.length).toBe(p.done);
+    const report = ReadinessReport.parse(p.result);
+    expect(report.cancelled).toBe(true);
+    expect(report.items.length).toBeLessThan(80);
+    expect(report.items.length).toBe(p.progress.done);
     expect(api.store.modelChecks.list()).toHaveLength(1);
   });
 
@@ -156,7 +152,8 @@ describe('models.check', () => {
     await expect(api.call('models.check', { model: spec('/nope/missing.json') })).rejects.toThrow(
       /invalid_input: agent model scripted:\/nope\/missing.json could not be loaded: .*not found/,
     );
-    await expect(api.call('models.checkProgress', { check_id: 'chkjob_none' })).rejects.toThrow(/not_found/);
+    await expect(api.call('jobs.get', { id: 'job_none' })).rejects.toThrow(/not_found/);
+    expect((await api.call('jobs.list', {})).jobs).toEqual([]); // refusals start no job
     expect(api.store.modelChecks.list()).toEqual([]);
   });
 });

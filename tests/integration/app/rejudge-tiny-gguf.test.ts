@@ -16,9 +16,12 @@ describe('runs.rejudge on the tiny GGUF', () => {
     const [runId] = await seedRuns(api.store, [goodScript()]);
     const originals = api.store.results.listByRun(runId);
     const judge = { provider: 'llama-cpp' as const, model: gguf, params: { threads: 1, temperature: 0.8 } };
-    const out = await api.call('runs.rejudge', { id: runId, judges: [judge], k: 2 });
-    expect(out.judgements).toBe(originals.length * 2);
-    expect(out.errors).toBe(0);
+    const { job_id } = await api.call('runs.rejudge', { id: runId, judges: [judge], k: 2 });
+    const job = await api.job(job_id, 110_000);
+    expect(job.status).toBe('done');
+    expect(job.progress).toMatchObject({ done: originals.length * 2, total: originals.length * 2, unit: 'judgements' });
+    expect(job.result).toMatchObject({ judgements: originals.length * 2, errors: 0 });
+    const out = { report: await api.call('runs.judgements', { id: runId }) };
     const rows = api.store.judgements.listByRun(runId);
     expect(rows.map((r) => r.seed).sort()).toEqual([1, 1, 2, 2]);
     for (const row of rows) {

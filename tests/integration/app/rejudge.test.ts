@@ -13,6 +13,14 @@ const POLITE = 'The agent ends politely';
 describe('runs.rejudge', () => {
   const api = useApiContext();
   const spec = (file: string) => ({ provider: 'scripted' as const, model: file, params: {} });
+  /** runs.rejudge is a job: its outcome, with the run's report as runs.judgements reads it after. */
+  const rejudge = async (input: { id: string; judges: ReturnType<typeof spec>[]; k?: number }) => {
+    const { job_id } = await api.call('runs.rejudge', input);
+    const job = await api.job(job_id);
+    expect(job.status).toBe('done');
+    const outcome = job.result as { judgements: number; errors: number };
+    return { ...outcome, report: await api.call('runs.judgements', { id: input.id }) };
+  };
 
   it('judges every conversation k times with seeds 1..k and counts the flips exactly', async () => {
     const [runId] = await seedRuns(api.store, [goodScript()], { repeats: 5 });
@@ -24,7 +32,7 @@ describe('runs.rejudge', () => {
       rules: [{ purpose: 'judge', when: { seed: 2, any: 'concrete time slot' }, reply: 0.3 }],
       defaults: { score: 0.9 },
     });
-    const out = await api.call('runs.rejudge', { id: runId, judges: [spec(flaky)], k: 3 });
+    const out = await rejudge({ id: runId, judges: [spec(flaky)], k: 3 });
     expect(out.judgements).toBe(30);
     expect(out.errors).toBe(0);
     const slot = out.report.consistency.find((c) => c.criterion === SLOT)!;
@@ -58,7 +66,7 @@ describe('runs.rejudge', () => {
       defaults: { score: 0.9 },
     });
     const lenient = writeScript(api.dir, 'lenient-judge', { name: 'lenient-judge', defaults: { score: 0.8 } });
-    const out = await api.call('runs.rejudge', { id: runId, judges: [spec(strict), spec(lenient)] });
+    const out = await rejudge({ id: runId, judges: [spec(strict), spec(lenient)] });
     expect(out.judgements).toBe(20);
     expect(out.report.consistency).toEqual([]); // k = 1: nothing to be consistent with
     const polite = out.report.pairs.find(

@@ -6,7 +6,7 @@ import { AgentGraph } from '../../../src-shared/schemas/index.js';
 import { exportAgent, parseAgentFile, type ExportFormat, type Issue } from '../../../src-main/formats/index.js';
 import { importIntoStore } from '../../../src-main/formats/import-into-store.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';
-import { corpusFiles, fixtureFiles, read } from '../../unit/formats/helpers.js';
+import { corpusFiles, FIXTURE_DIR, fixtureFiles, read } from '../../unit/formats/helpers.js';
 
 /**
  * Mutation test: flip, delete, retype, empty and give hostile names to fields of real files. Every result must be a clean import or
@@ -114,8 +114,16 @@ function sample<T>(xs: T[], n: number, seed: number): T[] {
     .map((i) => xs[i]);
 }
 
-const nativeExport = (format: string): ExportFormat => (format === 'vapi-squad' ? 'vapi' : (format as ExportFormat));
-const files = [...corpusFiles(), ...fixtureFiles()];
+const nativeExport = (format: string): ExportFormat =>
+  format === 'vapi-squad' ? 'vapi' : format === 'bland-pathway' ? 'bland' : (format as ExportFormat);
+/** The JSON fixtures of the platform formats (Bland, Telnyx, ElevenLabs) are mutated too. */
+const platformJson = ['bland', 'telnyx', 'elevenlabs'].flatMap((d) =>
+  fs
+    .readdirSync(path.join(FIXTURE_DIR, d))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => path.join(FIXTURE_DIR, d, f)),
+);
+const files = [...corpusFiles(), ...fixtureFiles(), ...platformJson];
 
 describe('mutation test: flipped, deleted and retyped fields', () => {
   let dir: string;

@@ -3,11 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importIntoStore } from '../../../src-main/formats/import-into-store.js';
-import { AgentRefError, resolveAgent } from '../../../src-main/app/agent-ref.js';
+import { AppError, resolveAgentRef } from '../../../src-main/app/index.js';
+
+/** A ref as the command line reads it (files allowed); without a store, files only. */
+const resolveAgent = (ref: string, o: { store?: Store } = {}) => resolveAgentRef(o.store, ref, { files: true });
 import { openStore, type Store } from '../../../src-main/store/index.js';
 import { CORPUS_DIR, FIXTURE_DIR, read } from '../../unit/formats/helpers.js';
 
-describe('importIntoStore and resolveAgent with a real SQLite store', () => {
+describe('importIntoStore and resolveAgentRef (app/refs.ts) with a real SQLite store', () => {
   let dir: string;
   let store: Store;
   beforeAll(() => {
@@ -69,7 +72,7 @@ describe('importIntoStore and resolveAgent with a real SQLite store', () => {
     importIntoStore(store, read(path.join(CORPUS_DIR, 'graphs-simple_graph.json')), 'twin.json');
     importIntoStore(store, read(path.join(CORPUS_DIR, 'graphs-simple_graph.json')), 'twin.json');
     expect(() => resolveAgent('twin', { store })).toThrow(/ambiguous \(2 agents have it/);
-    expect(() => resolveAgent('nobody', { store })).toThrow(AgentRefError);
+    expect(() => resolveAgent('nobody', { store })).toThrow(AppError);
     expect(() => resolveAgent(path.join(CORPUS_DIR, 'demo-tests.json'), { store })).toThrow(
       /is a test suite \(voicetest-tests\); expected an agent file/,
     );
@@ -79,8 +82,8 @@ describe('importIntoStore and resolveAgent with a real SQLite store', () => {
       resolveAgent(bad, { store });
       throw new Error('expected a failure');
     } catch (e) {
-      expect(e).toBeInstanceOf(AgentRefError);
-      expect((e as AgentRefError).issues[0]).toMatchObject({ path: 'nodes[0].instruction' });
+      expect(e).toBeInstanceOf(AppError);
+      expect((e as AppError).error.issues?.[0]).toMatchObject({ path: 'nodes[0].instruction' });
     }
   });
 });

@@ -65,27 +65,31 @@ describe('kill -9 in the middle of a run', () => {
       const banner = await waitFor(server.stdout!, /on (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/);
       const url = new URL(/on (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(banner)![1]);
       const token = url.searchParams.get('token')!;
-      const call = async (method: string, input: unknown) => {
+      const call = async <T = Record<string, never>>(method: string, input: unknown): Promise<T> => {
         const res = await fetch(`${url.origin}/rpc/${method}`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
           body: JSON.stringify(input),
         });
-        const body = (await res.json()) as { ok: boolean; output: any; error?: { message: string } };
+        const body = (await res.json()) as { ok: boolean; output: T; error?: { message: string } };
         if (!body.ok) throw new Error(`${method}: ${body.error!.message}`);
         return body.output;
       };
       const fs = await import('node:fs');
-      const agent = await call('agents.create', { graph: JSON.parse(fs.readFileSync(AGENT, 'utf8')) });
-      const savedSuite = await call('suites.save', { suite: JSON.parse(fs.readFileSync(suite, 'utf8')) });
-      const { run_id } = await call('runs.start', {
+      const agent = await call<{ agent: { id: string } }>('agents.create', {
+        graph: JSON.parse(fs.readFileSync(AGENT, 'utf8')),
+      });
+      const savedSuite = await call<{ id: string }>('suites.save', {
+        suite: JSON.parse(fs.readFileSync(suite, 'utf8')),
+      });
+      const { run_id } = await call<{ run_id: string }>('runs.start', {
         agent_id: agent.agent.id,
         suite_id: savedSuite.id,
         models: { agent: { provider: 'scripted', model } },
         options: { concurrency: 2 },
       });
       for (let i = 0; i < 200; i++) {
-        const { results } = await call('runs.get', { id: run_id });
+        const { results } = await call<{ results: unknown[] }>('runs.get', { id: run_id });
         if (results.length >= 4) break;
         await new Promise((r) => setTimeout(r, 50));
       }

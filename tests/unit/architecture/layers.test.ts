@@ -15,6 +15,7 @@ import { runMethods } from '../../../src-shared/contract/runs.js';
 import { suiteMethods } from '../../../src-shared/contract/suites.js';
 import { speechMethods } from '../../../src-shared/contract/speech.js';
 import { jobMethods } from '../../../src-shared/contract/jobs.js';
+import { fixMethods } from '../../../src-shared/contract/fixes.js';
 import { contract } from '../../../src-shared/contract/index.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -47,6 +48,7 @@ describe('contract and handlers line up by namespace (docs/architecture.md)', ()
     suites: suiteMethods,
     speech: speechMethods,
     jobs: jobMethods,
+    fixes: fixMethods,
   };
 
   it('each contract file declares only its own namespace, and together they are the whole contract', () => {

@@ -17,6 +17,10 @@ describe('exportAgent', () => {
       'vapi',
       'revring',
       'voicetest',
+      'bland',
+      'telnyx',
+      'livekit',
+      'elevenlabs',
       'parley',
       'mermaid',
     ]);
@@ -45,7 +49,7 @@ describe('exportAgent', () => {
         expect(out.text.length, `${file} -> ${format}`).toBeGreaterThan(20);
         for (const d of out.dropped) expect(d.reason.length).toBeGreaterThan(5);
         if (format === 'mermaid') continue;
-        const back = parseAgentFile(out.text, `back.${format}.json`);
+        const back = parseAgentFile(out.text, format === 'livekit' ? 'back_agent.py' : `back.${format}.json`);
         expect(
           back.ok ? [] : back.errors.map((e) => `${e.path}: ${e.message}`),
           `${path.basename(file)} -> ${format}`,

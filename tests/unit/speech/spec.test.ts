@@ -30,7 +30,7 @@ describe('speech specs', () => {
 
   it('explains what was expected', () => {
     expect(() => parseSpeechSpec('pocketsphinx', 'tts')).toThrow(
-      /pocketsphinx is a speech-to-text \(--stt\) engine; for --tts use espeak-ng/,
+      /pocketsphinx is a speech-to-text engine; for text-to-speech use espeak-ng/,
     );
     expect(() => parseSpeechSpec('whisper-cli', 'stt')).toThrow(/whisper-cli needs a model file: whisper-cli:\/path/);
     expect(() => parseSpeechSpec('festival', 'tts')).toThrow(/unknown engine "festival"; expected openai:MODEL/);

@@ -24,6 +24,29 @@ describe('agents repository', () => {
     expect(version.content_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it("a fix's candidate version is numbered but not the latest until kept; it records the version it was made from", () => {
+    const { agent, version: v1 } = store.agents.create(smallGraph());
+    const cand = store.agents.addCandidateVersion(
+      agent.id,
+      smallGraph({ global_prompt: 'be brief' }),
+      'fix attempt 1',
+      v1.id,
+    );
+    expect([cand.version, cand.parent_version_id]).toEqual([2, v1.id]);
+    expect(store.agents.summary(agent.id)!.latest_version_id).toBe(v1.id);
+    // a save in the editor meanwhile takes the next number, not the candidate's
+    const saved = store.agents.saveVersion(agent.id, smallGraph({ global_prompt: 'be kind' }), 'edited');
+    expect(saved.version.version).toBe(3);
+    expect(store.agents.versions(agent.id).map((v) => [v.version, v.parent_version_id])).toEqual([
+      [3, null],
+      [2, v1.id],
+      [1, null],
+    ]);
+    store.agents.setLatest(agent.id, cand.id);
+    expect(store.agents.summary(agent.id)!.version).toBe(2);
+    expect(() => store.agents.setLatest(agent.id, 'av_nope')).toThrow(/has no version av_nope/);
+  });
+
   it('every changed save is a new version; an unchanged save is not', () => {
     const { agent } = store.agents.create(smallGraph());
     const same = store.agents.saveVersion(agent.id, smallGraph());

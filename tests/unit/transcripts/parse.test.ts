@@ -224,7 +224,7 @@ describe('malformed files name the file, the JSON path and what was expected', (
       /truncated\.json: \(top level\): expected valid JSON \(got .*\)/,
     );
     expect(errorOf('malformed/unknown-shape.json').message).toContain(
-      '(top level): expected a Retell call (transcript_object / transcript_with_tool_calls), a VAPI call (messages / artifact.messages) or a [{role, content}] list (got an object with keys conversation_id, turns)',
+      '(top level): expected a Retell call (transcript_object / transcript_with_tool_calls), a VAPI call (messages / artifact.messages), a Bland call (transcripts[] with user and text), Telnyx conversation messages ({data: [{role, text}]}) or a [{role, content}] list (got an object with keys conversation_id, turns)',
     );
   });
 

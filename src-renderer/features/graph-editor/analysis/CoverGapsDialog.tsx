@@ -5,6 +5,7 @@ import { plural } from '../../../../src-shared/text/plural.js';
 import { useApi } from '../../../api/hooks.js';
 import { Dialog } from '../../../ui/Dialog.js';
 import { ErrorBox } from '../../../ui/common.js';
+import { JobProgress } from '../../../ui/jobs/JobProgress.js';
 import { modelProblem } from '../../../ui/model-choice.js';
 import { ModelPicker } from '../../models/index.js';
 import { gapText, newlyCovered, type GapDraft, type NodeName } from './cover-gaps-state.js';
@@ -15,7 +16,7 @@ const personaOf = (d: GapDraft) => (typeof d.test.persona === 'object' ? d.test.
 /**
  * "Cover the gaps": a model proposes one test per edge or global node no run of the suite reached; you
  * review them (uncheck, rename, edit the goal), save the ones you keep into the suite, run them and see
- * the new coverage. Proposing shows progress and can be cancelled. Nodes are named as on the canvas (the
+ * the new coverage. Proposing and running are jobs (progress, time left, Cancel). Nodes are named as on the canvas (the
  * id in a tooltip). The steps and their long work: use-cover-gaps.ts.
  */
 export function CoverGapsDialog({
@@ -73,8 +74,8 @@ export function CoverGapsDialog({
               To propose: {problem}.
             </div>
           )}
-          {c.busy && c.progress && (
-            <progress max={c.progress.total} value={c.progress.done} aria-label="Gaps proposed" />
+          {c.proposing.running && (
+            <JobProgress job={c.proposing.job} onCancel={c.proposing.cancel} label="Proposing tests" />
           )}
         </>
       )}
@@ -89,10 +90,7 @@ export function CoverGapsDialog({
         </>
       )}
       {step.kind === 'running' && (
-        <p role="status">
-          Running {step.done} of {plural(step.total, 'conversation')}…{' '}
-          <progress max={step.total} value={step.done} aria-label="Conversations run" />
-        </p>
+        <JobProgress job={c.running.job} onCancel={c.running.cancel} label={`Running them as run ${step.runId}`} />
       )}
       {step.kind === 'ran' && <After step={step} name={name} />}
       <ErrorBox error={c.error} />
@@ -204,15 +202,9 @@ function CoverActions({
   if (step.kind === 'choose')
     return (
       <>
-        {c.busy ? (
-          <button type="button" onClick={c.cancelPropose}>
-            Cancel
-          </button>
-        ) : (
-          <button type="button" onClick={onClose}>
-            Close
-          </button>
-        )}
+        <button type="button" onClick={onClose} disabled={c.busy}>
+          Close
+        </button>
         <button
           type="button"
           className="primary"
@@ -220,9 +212,7 @@ function CoverActions({
           disabled={blocked || c.busy || !gaps}
           data-testid="cover-gaps-propose"
         >
-          {c.busy
-            ? `Proposing… ${c.progress ? `${c.progress.done} of ${c.progress.total} gaps` : ''}`
-            : `Propose ${plural(gaps, 'test')}`}
+          {c.busy ? 'Proposing…' : `Propose ${plural(gaps, 'test')}`}
         </button>
       </>
     );
@@ -262,12 +252,7 @@ function CoverActions({
         </button>
       </>
     );
-  if (step.kind === 'running')
-    return (
-      <button type="button" onClick={c.cancelRun}>
-        Cancel run
-      </button>
-    );
+  if (step.kind === 'running') return null;
   return (
     <button type="button" className="primary" onClick={onClose}>
       Done

@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import type { RoutingOutcome, RoutingPoint } from '../../../../src-shared/contract/analysis.js';
+import { useEffect, useState } from 'react';
+import { RoutingOutcome, type RoutingPoint } from '../../../../src-shared/contract/analysis.js';
 import { parseModelSpec } from '../../../../src-shared/schemas/index.js';
 import { api } from '../../../api/client.js';
-import { useAppEvents } from '../../../api/hooks.js';
+import { JobProgress } from '../../../ui/jobs/JobProgress.js';
+import { useJob } from '../../../ui/jobs/use-job.js';
 import { useRoutingOverlay } from './routing-overlay.js';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -23,14 +24,23 @@ export function RoutingCheck({
   const [spec, setSpec] = useState('');
   const [perCondition, setPerCondition] = useState(8);
   const [saveTests, setSaveTests] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [out, setOut] = useState<RoutingOutcome | null>(null);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  useAppEvents((e) => {
-    if (busy && e.type === 'analysis.progress' && e.kind === 'routing' && e.agent_id === agentId)
-      setProgress({ done: e.done, total: e.total });
-  });
+  const [jobId, setJobId] = useState<string | null>(null);
+  const check = useJob(jobId, { result: RoutingOutcome, invalidates: ['analysis.routingHistory'] });
+  const busy = starting || check.running;
+  useEffect(() => {
+    const r = check.result;
+    if (!r) return;
+    if (r.cancelled) setError('Cancelled: nothing was stored.');
+    else useRoutingOverlay.getState().show(agentId, r.report);
+    setOut(r);
+  }, [check.result, agentId]);
+  useEffect(() => {
+    if (check.job?.status === 'failed') setError(check.job.error?.message ?? 'the routing check failed');
+    if (check.job?.status === 'cancelled') setError('Cancelled: nothing was stored.');
+  }, [check.job?.status, check.job?.error]);
 
   const run = async () => {
     setError(null);
@@ -41,23 +51,21 @@ export function RoutingCheck({
       setError(`Model: ${(e as Error).message}`);
       return;
     }
-    setBusy(true);
-    setProgress(null);
+    setStarting(true);
+    setOut(null);
     try {
-      const r = await api.call('analysis.routing', {
+      const { job_id } = await api.call('analysis.routing', {
         agent_id: agentId,
         ...(versionId ? { agent_version_id: versionId } : {}),
         model,
         per_condition: perCondition,
         save_tests: saveTests,
       });
-      if (r.cancelled) setError('Cancelled: nothing was stored.');
-      else useRoutingOverlay.getState().show(agentId, r.report);
-      setOut(r);
+      setJobId(job_id);
     } catch (e) {
       setError((e as Error).message);
     } finally {
-      setBusy(false);
+      setStarting(false);
     }
   };
 
@@ -100,21 +108,13 @@ export function RoutingCheck({
           onClick={() => void run()}
           data-testid="routing-run"
         >
-          {busy ? `Checking…${progress ? ` ${progress.done} of ${progress.total} model calls` : ''}` : 'Check routing'}
+          {busy ? 'Checking…' : 'Check routing'}
         </button>
-        {busy && (
-          <button type="button" onClick={() => void api.call('analysis.cancelRouting', { agent_id: agentId })}>
-            Cancel
-          </button>
-        )}
       </div>
-      {busy && progress && (
-        <progress
-          max={progress.total}
-          value={progress.done}
-          aria-label="Routing check progress"
-          data-testid="routing-progress"
-        />
+      {check.running && (
+        <div data-testid="routing-progress">
+          <JobProgress job={check.job} onCancel={check.cancel} label="Routing check" />
+        </div>
       )}
       {error && <p className="error small">{error}</p>}
       {out && !out.cancelled && (

@@ -1,35 +1,48 @@
 import { useEffect, useState } from 'react';
-import type { ProposeOutcomeShape } from '../../../../src-shared/contract/analysis-coverage.js';
+import { ProposeOutcomeShape } from '../../../../src-shared/contract/analysis-coverage.js';
 import type { GraphCoverage } from '../../../../src-shared/coverage.js';
 import type { Persona } from '../../../../src-shared/schemas/index.js';
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import { api } from '../../../api/client.js';
-import { useApi, useApiMutation, useAppEvents } from '../../../api/hooks.js';
+import { useApiMutation } from '../../../api/hooks.js';
+import { useJob } from '../../../ui/jobs/use-job.js';
 import { editDraft, type GapDraft } from './cover-gaps-state.js';
 
 export type CoverStep =
   | { kind: 'choose' }
   | { kind: 'review'; out: ProposeOutcomeShape; drafts: GapDraft[] }
   | { kind: 'saved'; out: ProposeOutcomeShape; added: string[] }
-  | { kind: 'running'; out: ProposeOutcomeShape; added: string[]; runId: string; done: number; total: number }
+  | { kind: 'running'; out: ProposeOutcomeShape; added: string[]; runId: string; jobId: string }
   | { kind: 'ran'; out: ProposeOutcomeShape; added: string[]; runId: string; after: GraphCoverage };
 
 /**
- * "Cover the gaps" as steps: propose (one model call per gap, with progress, cancellable), review, save
- * the kept tests into the suite, run them and measure the coverage again. The long work (proposing,
- * running) starts and reports progress here only, so the job model can replace it in one place.
+ * "Cover the gaps" as steps: propose (a job: one model call per gap), review, save the kept tests into
+ * the suite, run them (a run job) and measure the coverage again. Both long pieces are followed with
+ * useJob; the dialog shows them with <JobProgress> (done/total, ETA, Cancel).
  */
 export function useCoverGaps(agentId: string, suiteId: string, model: ModelSpecInput | undefined) {
   const [step, setStep] = useState<CoverStep>({ kind: 'choose' });
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [proposeJob, setProposeJob] = useState<string | null>(null);
+  const proposing = useJob(proposeJob, { result: ProposeOutcomeShape });
   const [error, setError] = useState<Error | null>(null);
   const save = useApiMutation('analysis.saveGapTests', ['suites.get', 'suites.list', 'analysis.coverage']);
 
-  // the run's status, polled too: a short run can finish before its events are listened to
-  const runId = step.kind === 'running' ? step.runId : '';
-  const run = useApi('runs.get', { id: runId }, { enabled: !!runId, refetchInterval: 1000, staleTime: 0 });
-  const finished = !!runId && !!run.data && !['running', 'queued'].includes(run.data.run.status);
+  useEffect(() => {
+    const out = proposing.result;
+    if (out && step.kind === 'choose') {
+      setProposeJob(null);
+      if (out.cancelled) setError(new Error('Cancelled: nothing was proposed or saved.'));
+      else setStep({ kind: 'review', out, drafts: out.proposals.map((p) => ({ ...p, keep: true })) });
+    }
+    if (proposing.job?.status === 'failed') {
+      setProposeJob(null);
+      setError(new Error(proposing.job.error?.message ?? 'proposing tests failed'));
+    }
+  }, [proposing.result, proposing.job, step.kind]);
+
+  const running = useJob(step.kind === 'running' ? step.jobId : null, { invalidates: ['runs.list'] });
+  const finished = step.kind === 'running' && !!running.job && running.job.status !== 'running';
   useEffect(() => {
     if (!finished || step.kind !== 'running') return;
     const { out, added, runId: id } = step;
@@ -39,27 +52,20 @@ export function useCoverGaps(agentId: string, suiteId: string, model: ModelSpecI
       .catch((err: Error) => setError(err));
   }, [finished, step, agentId, suiteId]);
 
-  useAppEvents((e) => {
-    if (e.type === 'analysis.progress' && e.kind === 'gap_tests' && e.agent_id === agentId)
-      setProgress({ done: e.done, total: e.total });
-    if (step.kind === 'running' && 'run_id' in e && e.run_id === step.runId) {
-      if (e.type === 'test.finished') setStep({ ...step, done: step.done + 1 });
-      if (e.type === 'run.finished') void run.refetch();
-    }
-  });
-
   const propose = async () => {
     setError(null);
-    setBusy(true);
-    setProgress(null);
+    setStarting(true);
     try {
-      const out = await api.call('analysis.proposeGapTests', { agent_id: agentId, suite_id: suiteId, model: model! });
-      if (out.cancelled) setError(new Error('Cancelled: nothing was proposed or saved.'));
-      else setStep({ kind: 'review', out, drafts: out.proposals.map((p) => ({ ...p, keep: true })) });
+      const { job_id } = await api.call('analysis.proposeGapTests', {
+        agent_id: agentId,
+        suite_id: suiteId,
+        model: model!,
+      });
+      setProposeJob(job_id);
     } catch (e) {
       setError(e as Error);
     } finally {
-      setBusy(false);
+      setStarting(false);
     }
   };
   const saveKept = () => {
@@ -73,13 +79,13 @@ export function useCoverGaps(agentId: string, suiteId: string, model: ModelSpecI
     if (step.kind !== 'saved') return;
     setError(null);
     try {
-      const { run_id } = await api.call('runs.start', {
+      const { run_id, job_id } = await api.call('runs.start', {
         agent_id: agentId,
         suite_id: suiteId,
         models: { agent: model ?? step.out.model_spec },
         options: { tests: step.added },
       });
-      setStep({ kind: 'running', out: step.out, added: step.added, runId: run_id, done: 0, total: step.added.length });
+      setStep({ kind: 'running', out: step.out, added: step.added, runId: run_id, jobId: job_id });
     } catch (e) {
       setError(e as Error);
     }
@@ -87,17 +93,18 @@ export function useCoverGaps(agentId: string, suiteId: string, model: ModelSpecI
   return {
     step,
     back: () => setStep({ kind: 'choose' }),
-    progress,
-    busy,
+    /** The proposing job (its progress and Cancel). */
+    proposing,
+    /** The run of the saved tests (its progress and Cancel). */
+    running,
+    busy: starting || proposing.running,
     saving: save.isPending,
     error: error ?? save.error,
     propose,
-    cancelPropose: () => void api.call('analysis.cancelGapTests', { agent_id: agentId }),
     edit: (i: number, patch: Partial<GapDraft>, persona?: Partial<Persona>) =>
       setStep((s) => (s.kind !== 'review' ? s : { ...s, drafts: editDraft(s.drafts, i, patch, persona) })),
     saveKept,
     runThem,
-    cancelRun: () => step.kind === 'running' && void api.call('runs.cancel', { id: step.runId }),
   };
 }
 

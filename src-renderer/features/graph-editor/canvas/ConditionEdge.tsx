@@ -23,6 +23,7 @@ const ConditionEdge = memo((p: EdgeProps<ConditionEdgeT>) => {
     d.taken && 'is-taken',
     d.dim && 'is-dim',
     confused && 'is-confused',
+    d.fault && 'is-fault',
     d.issues?.errors ? 'has-error' : d.issues?.warnings ? 'has-warning' : '',
   ]
     .filter(Boolean)

@@ -41,6 +41,7 @@ function CardFrame({ props, children }: { props: NodeProps<CardNode>; children: 
     data.dim && 'is-dim',
     data.hit && 'is-hit',
     data.live && 'is-live',
+    data.fault && 'is-fault',
     data.visits && 'on-path',
     data.heat !== undefined && 'has-heat',
     data.issues?.errors ? 'has-error' : data.issues?.warnings ? 'has-warning' : '',
@@ -67,6 +68,11 @@ function CardFrame({ props, children }: { props: NodeProps<CardNode>; children: 
           {data.live && (
             <span className="ge-tag ge-tag--live" title="The test conversation is on this node">
               ● live
+            </span>
+          )}
+          {data.fault && (
+            <span className="ge-tag ge-tag--fault" title="The diagnosis puts a fault here">
+              fault
             </span>
           )}
           {data.isEntry && (

@@ -9,7 +9,7 @@ import type {
   Utterance,
 } from '../../../../src-shared/schemas/index.js';
 import { parseEdgeKey } from './edge-key.js';
-import { NODE_H, NODE_W } from './layout.js';
+import { NODE_H, NODE_W } from './node-size.js';
 
 /** Pure, immutable edits of an AgentGraph. Every function returns a new graph and leaves its input untouched. */
 

@@ -22,6 +22,8 @@ export interface CardData extends Record<string, unknown> {
   hit?: boolean;
   /** The node a live test conversation is on. */
   live?: boolean;
+  /** A diagnosis puts a fault here (the fix review). */
+  fault?: boolean;
 }
 
 export interface EdgeData extends Record<string, unknown> {
@@ -35,6 +37,8 @@ export interface EdgeData extends Record<string, unknown> {
   heat?: number;
   jump?: boolean;
   dim?: boolean;
+  /** A diagnosis puts a fault on this transition (the fix review). */
+  fault?: boolean;
   /** Among several edges between the same two nodes (either direction): offset of this one's label
    * from the middle (-0.5, +0.5 for two), so their labels stack instead of covering each other. */
   lane?: number;
@@ -53,6 +57,8 @@ export interface Decorations {
   matches?: ReadonlySet<string>;
   /** The node a live test conversation is on. */
   live?: string | null;
+  /** Nodes and edges (edge keys) a diagnosis puts a fault on: outlined in the fail colour. */
+  faults?: { nodes: ReadonlySet<string>; edges: ReadonlySet<string> };
   /** Draw transitions to missing nodes to their placeholder (model/missing-targets.ts) instead of leaving them out. */
   showDangling?: boolean;
 }
@@ -73,7 +79,8 @@ function sameCard(a: CardData, b: CardData): boolean {
     a.heat === b.heat &&
     a.dim === b.dim &&
     a.hit === b.hit &&
-    a.live === b.live
+    a.live === b.live &&
+    a.fault === b.fault
   );
 }
 
@@ -88,7 +95,8 @@ function sameEdgeData(a: EdgeData, b: EdgeData): boolean {
     a.heat === b.heat &&
     a.jump === b.jump &&
     a.dim === b.dim &&
-    a.lane === b.lane
+    a.lane === b.lane &&
+    a.fault === b.fault
   );
 }
 
@@ -112,6 +120,7 @@ export function toFlowNodes(g: AgentGraph, d: Decorations = {}, prev: readonly C
       ...((d.matches && !d.matches.has(n.id)) || (onPath && !visits) ? { dim: true } : {}),
       ...(d.matches?.has(n.id) ? { hit: true } : {}),
       ...(d.live === n.id ? { live: true } : {}),
+      ...(d.faults?.nodes.has(n.id) ? { fault: true } : {}),
     };
     const old = before.get(n.id);
     const selected = d.selectedNodes?.has(n.id) ?? false;
@@ -149,6 +158,7 @@ function edgeData(n: GraphNode, t: Transition, ranks: Map<string, number>, d: De
     ...(taken ? { taken } : {}),
     ...(count !== undefined ? { count, heat: heatLevel(count, maxEdge) } : {}),
     ...(d.path && !taken ? { dim: true } : {}),
+    ...(d.faults?.edges.has(k) ? { fault: true } : {}),
   };
 }
 

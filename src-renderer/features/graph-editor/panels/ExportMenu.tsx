@@ -12,6 +12,10 @@ const FALLBACK_NAMES: Record<string, string> = {
   vapi: 'VAPI assistant / squad',
   revring: 'RevRing flow',
   voicetest: 'voicetest graph',
+  bland: 'Bland agent / pathway',
+  telnyx: 'Telnyx assistant(s)',
+  livekit: 'LiveKit Agents (Python)',
+  elevenlabs: 'ElevenLabs agent',
   parley: 'Parley JSON',
   mermaid: 'Mermaid diagram',
 };
@@ -88,7 +92,11 @@ export function ExportMenu({
         ...(versionId ? { version_id: versionId } : {}),
         format: format as (typeof EXPORT_FORMATS)[number],
       });
-      downloadText(r.filename, r.text, format === 'mermaid' ? 'text/plain' : 'application/json');
+      downloadText(
+        r.filename,
+        r.text,
+        format === 'mermaid' || format === 'livekit' ? 'text/plain' : 'application/json',
+      );
       setResult({ filename: r.filename, format: name, dropped: r.dropped });
     } catch (e) {
       setResult({ error: (e as Error).message });

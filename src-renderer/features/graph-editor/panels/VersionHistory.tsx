@@ -62,7 +62,8 @@ export function VersionHistory({
       <p className="muted small">Every save is kept. Open one to look at it, or restore it as a new version.</p>
       <ol className="ge-versions">
         {versions.map((v, i) => {
-          const prev = versions[i + 1];
+          // a fix's version shows its changes against the version it was made from
+          const prev = (v.parent_version_id && versions.find((x) => x.id === v.parent_version_id)) || versions[i + 1];
           return (
             <li key={v.id} className={v.id === viewingId ? 'is-viewing' : ''} data-testid="version-row">
               <div className="ge-versions__head">
@@ -99,6 +100,11 @@ export function VersionHistory({
                 )}
               </div>
               {!prev && <div className="muted small">First version ({v.source_format}).</div>}
+              {prev && v.parent_version_id === prev.id && (
+                <div className="muted small" data-testid="version-parent">
+                  Made by a fix from v{prev.version}; its changes are against v{prev.version}.
+                </div>
+              )}
               {prev && isOpen(v.id, i) && <Changes from={prev.id} to={v.id} />}
             </li>
           );

@@ -33,6 +33,8 @@ export interface GraphViewProps {
   showCoverageGaps?: boolean;
   /** Validation issues to badge on nodes and edges. */
   issues?: ValidationIssue[];
+  /** Nodes and transitions (edge keys `source::transition`) a diagnosis puts a fault on: outlined in the fail colour. */
+  faults?: { nodes?: readonly string[]; edges?: readonly string[] };
   /** Node to centre and select, e.g. the first divergence between two runs. */
   focusNodeId?: string;
   /** Called with a node id when a node is clicked. */
@@ -50,6 +52,7 @@ function Inner({
   heat,
   showCoverageGaps,
   issues,
+  faults,
   focusNodeId,
   onNodeClick,
   height = 420,
@@ -64,9 +67,13 @@ function Inner({
   const [focus, setFocus] = useState<string | undefined>(focusNodeId);
   useEffect(() => setFocus(focusNodeId), [focusNodeId]);
   const selectedNodes = useMemo(() => new Set(focus ? [focus] : []), [focus]);
+  const faultSets = useMemo(
+    () => (faults ? { nodes: new Set(faults.nodes ?? []), edges: new Set(faults.edges ?? []) } : undefined),
+    [faults],
+  );
   const deco = useMemo(
-    () => ({ path: overlay, heat, issues: index, selectedNodes }),
-    [overlay, heat, index, selectedNodes],
+    () => ({ path: overlay, heat, issues: index, selectedNodes, faults: faultSets }),
+    [overlay, heat, index, selectedNodes, faultSets],
   );
   const [nodes, setNodes] = useState<CardNode[]>([]);
   useEffect(() => setNodes((prev) => toFlowNodes(graph, deco, prev)), [graph, deco]);

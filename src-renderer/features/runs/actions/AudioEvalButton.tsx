@@ -1,9 +1,12 @@
 import { useState } from 'react';
+import { AudioEvalOutput } from '../../../../src-shared/contract/speech.js';
 import type { Run } from '../../../../src-shared/schemas/run.js';
 import { useApiMutation } from '../../../api/hooks.js';
 import { Dialog } from '../../../ui/Dialog.js';
 import { DialogActions } from '../../../ui/DialogActions.js';
 import { ErrorBox } from '../../../ui/common.js';
+import { JobProgress } from '../../../ui/jobs/JobProgress.js';
+import { useJob } from '../../../ui/jobs/use-job.js';
 
 /**
  * "Run audio evaluation…" on a finished run (issue 11): every agent message spoken (TTS) and recognised
@@ -22,19 +25,21 @@ export function AudioEvalButton({ run }: { run: Run }) {
 }
 
 function AudioEvalDialog({ run, onClose }: { run: Run; onClose: () => void }) {
-  const evaluate = useApiMutation('speech.audioEval', ['runs.results', 'runs.result']);
+  const evaluate = useApiMutation('speech.audioEval');
+  const job = useJob(evaluate.data?.job_id, { result: AudioEvalOutput, invalidates: ['runs.results', 'runs.result'] });
+  const busy = evaluate.isPending || job.running;
   const [tts, setTts] = useState(run.options.speech?.tts ?? 'espeak-ng');
   const [stt, setStt] = useState(run.options.speech?.stt ?? 'pocketsphinx');
   const [noise, setNoise] = useState(run.options.speech?.phone_noise?.toString() ?? '');
   const n = noise.trim() ? Number(noise) : undefined;
   const noiseProblem = n !== undefined && !(n >= 0 && n <= 1) ? 'Phone noise: a level from 0 to 1' : null;
-  const out = evaluate.data;
+  const out = job.result;
   return (
     <Dialog
       title="Run audio evaluation"
       testId="audio-eval"
       onClose={onClose}
-      dismissable={!evaluate.isPending}
+      dismissable={!busy}
       actions={
         out ? (
           <button onClick={onClose}>Close</button>
@@ -49,7 +54,7 @@ function AudioEvalDialog({ run, onClose }: { run: Run; onClose: () => void }) {
                 ...(n !== undefined ? { phone_noise: n } : {}),
               })
             }
-            pending={evaluate.isPending}
+            pending={busy}
             disabled={!tts.trim() || !stt.trim() || !!noiseProblem}
             label="Evaluate"
             pendingLabel="Speaking and listening…"
@@ -80,6 +85,7 @@ function AudioEvalDialog({ run, onClose }: { run: Run; onClose: () => void }) {
           {noiseProblem}.
         </div>
       )}
+      {evaluate.data && !out && <JobProgress job={job.job} onCancel={job.cancel} label="Speaking and listening" />}
       {out && (
         <p role="status" data-testid="audio-eval-done">
           {out.turns} agent turn(s) in {out.conversations} conversation(s) heard in {(out.ms / 1000).toFixed(1)} s:{' '}

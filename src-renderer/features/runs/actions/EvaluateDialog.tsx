@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Run } from '../../../../src-shared/schemas/run.js';
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
-import { useApi, useApiMutation, useAppEvents } from '../../../api/hooks.js';
+import { useApi, useApiMutation } from '../../../api/hooks.js';
 import { Dialog } from '../../../ui/Dialog.js';
 import { SuiteSelect } from '../../../ui/SuiteSelect.js';
 import { ErrorBox } from '../../../ui/common.js';
@@ -18,10 +18,6 @@ export function EvaluateDialog({ run, onClose }: { run: Run; onClose: () => void
   const [suite, setSuite] = useState(run.suite_id ?? '');
   const [judge, setJudge] = useState<ModelSpecInput | undefined>(run.models.judge?.spec);
   const judgeProblem = judge ? modelProblem(judge, true) : null;
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  useAppEvents((e) => {
-    if (e.type === 'evaluate.progress' && e.run_id === run.id) setProgress({ done: e.done, total: e.total });
-  });
   const submit = () =>
     evaluate.mutate(
       { id: run.id, suite_id: suite, ...(judge ? { judge } : {}) },
@@ -40,7 +36,7 @@ export function EvaluateDialog({ run, onClose }: { run: Run; onClose: () => void
           pending={evaluate.isPending}
           disabled={!suite || !!judgeProblem}
           label={'Evaluate'}
-          pendingLabel={`Judged ${progress?.done ?? 0} of ${progress?.total ?? run.summary.total}…`}
+          pendingLabel="Starting…"
         />
       }
     >
@@ -61,14 +57,7 @@ export function EvaluateDialog({ run, onClose }: { run: Run; onClose: () => void
           Judge model: {judgeProblem}.
         </div>
       )}
-      {evaluate.isPending && (
-        <progress
-          aria-label="Conversations judged"
-          max={progress?.total ?? run.summary.total}
-          value={progress?.done ?? 0}
-          style={{ width: '100%' }}
-        />
-      )}
+
       <ErrorBox error={evaluate.error} />
     </Dialog>
   );

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Run } from '../../../../src-shared/schemas/run.js';
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import { useApiMutation } from '../../../api/hooks.js';
 import { Dialog } from '../../../ui/Dialog.js';
 import { ErrorBox } from '../../../ui/common.js';
+import { JobProgress } from '../../../ui/jobs/JobProgress.js';
+import { useJob } from '../../../ui/jobs/use-job.js';
 import { ModelPicker } from '../../models/index.js';
 import { modelProblem } from '../../../ui/model-choice.js';
 import { DialogActions } from '../../../ui/DialogActions.js';
@@ -13,7 +15,15 @@ import { DialogActions } from '../../../ui/DialogActions.js';
  * judge or another one (judge against judge). Judgements are stored beside the original verdicts.
  */
 export function RejudgeDialog({ run, onClose, onDone }: { run: Run; onClose: () => void; onDone?: () => void }) {
-  const rejudge = useApiMutation('runs.rejudge', ['runs.judgements', 'labels.agreement']);
+  const rejudge = useApiMutation('runs.rejudge');
+  const job = useJob(rejudge.data?.job_id, { invalidates: ['runs.judgements', 'labels.agreement'] });
+  const busy = rejudge.isPending || job.running;
+  const done = job.job?.status === 'done';
+  useEffect(() => {
+    if (!done) return;
+    onDone?.();
+    onClose();
+  }, [done, onClose, onDone]);
   const [judge, setJudge] = useState<ModelSpecInput | undefined>(run.models.judge?.spec);
   const [second, setSecond] = useState<ModelSpecInput | undefined>(undefined);
   const [k, setK] = useState('3');
@@ -21,26 +31,18 @@ export function RejudgeDialog({ run, onClose, onDone }: { run: Run; onClose: () 
   const secondProblem = second ? modelProblem(second, true) : null;
   const kNum = Number(k);
   const kProblem = /^\d+$/.test(k) && kNum >= 1 && kNum <= 50 ? null : 'k: a whole number from 1 to 50';
-  const submit = () =>
-    rejudge.mutate(
-      { id: run.id, judges: [judge!, ...(second ? [second] : [])], k: kNum },
-      {
-        onSuccess: () => {
-          onDone?.();
-          onClose();
-        },
-      },
-    );
+  const submit = () => rejudge.mutate({ id: run.id, judges: [judge!, ...(second ? [second] : [])], k: kNum });
   return (
     <Dialog
       title="Re-judge the stored conversations"
       testId="rejudge-run"
       onClose={onClose}
+      dismissable={!busy}
       actions={
         <DialogActions
           onCancel={onClose}
           onConfirm={submit}
-          pending={rejudge.isPending}
+          pending={busy}
           disabled={!!problem || !!secondProblem || !!kProblem}
           label={'Re-judge'}
           pendingLabel={'Judging…'}
@@ -69,6 +71,7 @@ export function RejudgeDialog({ run, onClose, onDone }: { run: Run; onClose: () 
           {kProblem ?? (judge && problem ? `Judge model: ${problem}` : `Second judge: ${secondProblem}`)}.
         </div>
       )}
+      {rejudge.data && <JobProgress job={job.job} onCancel={job.cancel} label="Re-judging" />}
       <ErrorBox error={rejudge.error} />
     </Dialog>
   );

@@ -5,6 +5,9 @@ import { modelProblem } from '../../../ui/model-choice.js';
 import { NO_SPEECH, speechOptionsOf, type SpeechDraft } from './speech-draft.js';
 import type { RunSetup } from './run-setup.js';
 
+import { runOfSuiteChoice } from './run-setup.js';
+export { suiteFromRun, runOfSuiteChoice } from './run-setup.js';
+
 /**
  * The New run dialog's form, pure (unit-tested): what it holds, what keeps it from starting, and the
  * `runs.start` input it sends. The dialog's hook (use-new-run.ts) keeps one draft and reads these.
@@ -23,13 +26,6 @@ export const draftOf = (setup: RunSetup): NewRunDraft => ({
   callerFidelity: false,
   speech: NO_SPEECH,
 });
-
-/** The suite choice that means "the copy of its suite kept with run X" (Run again of a run with no stored suite). */
-const FROM_RUN = 'run:';
-export const suiteFromRun = (runId: string) => `${FROM_RUN}${runId}`;
-/** The run whose suite copy is chosen, or null when a stored suite (or nothing) is. */
-export const runOfSuiteChoice = (suite: string): string | null =>
-  suite.startsWith(FROM_RUN) ? suite.slice(FROM_RUN.length) : null;
 
 const intOrUndef = (s: string): number | undefined => (s.trim() === '' ? undefined : Number(s));
 const badInt = (s: string, min: number) => s.trim() !== '' && (!Number.isInteger(Number(s)) || Number(s) < min);

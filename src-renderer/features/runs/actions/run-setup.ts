@@ -1,6 +1,12 @@
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import type { Run } from '../../../../src-shared/schemas/run.js';
-import { suiteFromRun } from './new-run-form.js';
+
+/** The suite choice that means "the copy of its suite kept with run X" (Run again of a run with no stored suite). */
+const FROM_RUN = 'run:';
+export const suiteFromRun = (runId: string) => `${FROM_RUN}${runId}`;
+/** The run whose suite copy is chosen, or null when a stored suite (or nothing) is. */
+export const runOfSuiteChoice = (suite: string): string | null =>
+  suite.startsWith(FROM_RUN) ? suite.slice(FROM_RUN.length) : null;
 
 /**
  * What the New run dialog holds: the agent, suite, a model per role and the options. Remembered

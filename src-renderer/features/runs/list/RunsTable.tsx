@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import type { Run } from '../../../../src-shared/schemas/run.js';
 import { runPassRate } from '../../../../src-shared/run/report.js';
-import { formatDuration } from '../../../../src-shared/text/duration.js';
+import { formatDuration } from '../../../../src-shared/text/format-duration.js';
 import { fmtDate, StatusBadge } from '../../../ui/common.js';
 import { fullDate } from '../../../ui/dates.js';
 import { DemoBadge } from '../../../ui/DemoBadge.js';

@@ -3,17 +3,22 @@ import type { Run, RunProblems } from '../../../../src-shared/schemas/run.js';
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import { useApiMutation } from '../../../api/hooks.js';
 import { ErrorBox, fmtDate } from '../../../ui/common.js';
+import { JobProgress } from '../../../ui/jobs/JobProgress.js';
+import { useJob } from '../../../ui/jobs/use-job.js';
 import { ModelPicker } from '../../models/index.js';
 import { modelProblem } from '../../../ui/model-choice.js';
 import { specLabel, specTextLabel } from '../../../ui/models-label.js';
 import { plural } from '../../../../src-shared/text/plural.js';
+import { DiagnoseButton } from '../../fix/index.js';
 
 /**
  * A finished run's failures grouped into unique problems (one judge-model call), most severe first;
  * each example opens its conversation. Before grouping: a button, with the run's judge model or another.
  */
 export function ProblemsCard({ run, onOpenResult }: { run: Run; onOpenResult: (resultId: string) => void }) {
-  const group = useApiMutation('runs.groupFailures', ['runs.get']);
+  const group = useApiMutation('runs.groupFailures');
+  const job = useJob(group.data?.job_id, { invalidates: ['runs.get'] });
+  const busy = group.isPending || job.running;
   const [judge, setJudge] = useState<ModelSpecInput | undefined>();
   const [other, setOther] = useState(false);
   const failures = run.summary.failed + run.summary.errored;
@@ -32,10 +37,10 @@ export function ProblemsCard({ run, onOpenResult }: { run: Run; onOpenResult: (r
             : `${plural(failures, 'conversation')} failed. Grouping reads every failure (metrics, rules, assertions, errors) and names the problems behind them, in one call to the judge model.`}
         </span>
       </div>
-      {run.problems && <ProblemList problems={run.problems} onOpenResult={onOpenResult} />}
+      {run.problems && <ProblemList runId={run.id} problems={run.problems} onOpenResult={onOpenResult} />}
       <div className="problems-actions">
-        <button onClick={start} disabled={group.isPending || !!judgeProblem}>
-          {group.isPending ? 'Grouping…' : run.problems ? 'Group again' : 'Group failures into problems'}
+        <button onClick={start} disabled={busy || !!judgeProblem}>
+          {busy ? 'Grouping…' : run.problems ? 'Group again' : 'Group failures into problems'}
         </button>
         {!other && defaultJudge && <span className="muted small">with {specLabel(defaultJudge)}</span>}
         <label className="checkbox">
@@ -50,12 +55,21 @@ export function ProblemsCard({ run, onOpenResult }: { run: Run; onOpenResult: (r
           To group: {judgeProblem}.
         </div>
       )}
-      <ErrorBox error={group.error} />
+      {job.running && <JobProgress job={job.job} onCancel={job.cancel} label="Grouping failures" />}
+      <ErrorBox error={group.error ?? (job.job?.status === 'failed' ? new Error(job.job.error?.message) : null)} />
     </section>
   );
 }
 
-function ProblemList({ problems, onOpenResult }: { problems: RunProblems; onOpenResult: (resultId: string) => void }) {
+function ProblemList({
+  runId,
+  problems,
+  onOpenResult,
+}: {
+  runId: string;
+  problems: RunProblems;
+  onOpenResult: (resultId: string) => void;
+}) {
   if (!problems.groups.length) {
     const scripted = problems.judge.startsWith('scripted:');
     return (
@@ -108,7 +122,8 @@ function ProblemList({ problems, onOpenResult }: { problems: RunProblems; onOpen
             <span className="muted small">
               {' '}
               · {g.occurrences} failure{g.occurrences === 1 ? '' : 's'}
-            </span>
+            </span>{' '}
+            <DiagnoseButton runId={runId} group={i + 1} />
           </div>
           {g.description && <div className="small">{g.description}</div>}
           <ul className="problem-examples">

@@ -13,7 +13,8 @@ import { HeardSection } from './HeardSection.js';
 import { specLabel } from '../../../ui/models-label.js';
 import { endReasonText } from '../../../../src-shared/text/end-reason.js';
 import { plural } from '../../../../src-shared/text/plural.js';
-import { formatDuration } from '../../../../src-shared/text/duration.js';
+import { formatDuration } from '../../../../src-shared/text/format-duration.js';
+import { DiagnoseButton } from '../../fix/index.js';
 
 const json = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v, null, 2));
 
@@ -92,9 +93,12 @@ export function ResultDetail({
             </div>
           )}
         </div>
-        <button className="ghost" onClick={onClose} aria-label="Close result">
-          Close
-        </button>
+        <div className="actions">
+          {(r.status === 'fail' || r.status === 'error') && <DiagnoseButton runId={r.run_id} resultId={r.id} />}
+          <button className="ghost" onClick={onClose} aria-label="Close result">
+            Close
+          </button>
+        </div>
       </header>
       {r.error && (
         <div className="error-box" role="alert">

@@ -2,7 +2,7 @@ import { StatusBadge } from '../../../ui/common.js';
 import type { LiveTest } from '../../../../src-shared/run/live.js';
 import { endReasonText } from '../../../../src-shared/text/end-reason.js';
 import { plural } from '../../../../src-shared/text/plural.js';
-import { formatDuration } from '../../../../src-shared/text/duration.js';
+import { formatDuration } from '../../../../src-shared/text/format-duration.js';
 
 interface Row {
   end_reason: string;

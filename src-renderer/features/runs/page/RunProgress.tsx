@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import type { LiveCounts } from '../../../../src-shared/run/live.js';
 import { etaMs, fmtEta } from './run-eta.js';
 
-/** Progress bar and queued / running / done counts, with pass / fail / error so far, and the time left. */
+/**
+ * A run's progress: the bar holds only finished conversations (coloured pass / fail / error), so it always
+ * agrees with its text; the conversations in progress are counted beside it, not drawn as done.
+ */
 export function RunProgress({
   counts,
   active,
@@ -36,11 +39,11 @@ export function RunProgress({
           <span className="seg pass" style={{ width: total ? `${(counts.pass / total) * 100}%` : 0 }} />
           <span className="seg fail" style={{ width: total ? `${(counts.fail / total) * 100}%` : 0 }} />
           <span className="seg error" style={{ width: total ? `${(counts.error / total) * 100}%` : 0 }} />
-          <span className="seg running" style={{ width: total ? `${(counts.running / total) * 100}%` : 0 }} />
         </div>
         <span className="progress-text">
           {counts.done}
-          {total !== null ? ` / ${total}` : ''} done{pct !== null ? ` · ${pct}%` : ''}
+          {total !== null ? ` of ${total}` : ''} conversations done{pct !== null ? ` · ${pct}%` : ''}
+          {counts.running ? ` · ${counts.running} running` : ''}
           {eta !== null && <span data-testid="run-eta"> · {fmtEta(eta)}</span>}
         </span>
       </div>

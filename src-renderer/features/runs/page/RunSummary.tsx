@@ -2,7 +2,7 @@ import type { Result, Run } from '../../../../src-shared/schemas/run.js';
 import { runTotals } from '../../../../src-shared/run/totals.js';
 import { wilson } from '../../../../src-shared/stats/index.js';
 import { fmtInt, fmtPassInterval, fmtPct } from '../../../ui/run-stats.js';
-import { formatDuration } from '../../../../src-shared/text/duration.js';
+import { formatDuration } from '../../../../src-shared/text/format-duration.js';
 
 /** The finished run at a glance: pass rate, counts, tokens, wall time, mean score per metric. */
 export function RunSummary({ run, results }: { run: Run; results: Result[] }) {

@@ -1,3 +1,5 @@
+import { LabelsImported } from '../../../../src-shared/contract/labels.js';
+import { api } from '../../../api/client.js';
 import { useRef, useState } from 'react';
 import { useApiMutation } from '../../../api/hooks.js';
 import { ErrorBox } from '../../../ui/common.js';
@@ -42,8 +44,14 @@ export function LabelsFileButtons({ runId }: { runId: string }) {
           imp.mutate(
             { text: await f.text(), file: f.name },
             {
-              onSuccess: (o) =>
-                setDone(`${o.file}: ${o.added} added, ${o.updated} updated, ${o.kept} kept (already here or older)`),
+              onSuccess: async (o) => {
+                const job = await api.call('jobs.get', { id: o.job_id });
+                const r = LabelsImported.safeParse(job.result);
+                if (r.success)
+                  setDone(
+                    `${r.data.file}: ${r.data.added} added, ${r.data.updated} updated, ${r.data.kept} kept (already here or older)`,
+                  );
+              },
             },
           );
         }}

@@ -28,7 +28,7 @@ describe('CircuitBreaker', () => {
     expect(b.record(errored('unauthorized'))).toBeUndefined();
     expect(b.record(errored('unauthorized'))).toBeUndefined();
     expect(b.record(errored('unauthorized'))).toBe(
-      'stopped after 3 conversations in a row failed the same way (the server rejected the credentials at http://127.0.0.1:1/v1): agent model openai:x (chat) failed: unauthorized. What to do: set a valid API key and resume the run (parley run --resume). Finished conversations are kept.',
+      'stopped after 3 conversations in a row failed the same way (the server rejected the credentials at http://127.0.0.1:1/v1): agent model openai:x (chat) failed: unauthorized. What to do: set a valid API key and resume the run. Finished conversations are kept.',
     );
   });
 

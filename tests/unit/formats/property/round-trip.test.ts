@@ -30,7 +30,7 @@ function roundTrip(
   if (v.errors.length)
     throw new Error(`generator made an invalid graph: ${v.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
   const out = exportAgent(g, format);
-  const back = parseAgentFile(out.text, 'prop.json');
+  const back = parseAgentFile(out.text, format === 'livekit' ? 'prop.py' : 'prop.json');
   if (!back.ok)
     throw new Error(`re-import failed: ${back.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}\n${out.text}`);
   if (back.kind !== 'agent') throw new Error('came back as a suite');
@@ -42,7 +42,8 @@ function roundTrip(
 }
 
 // endOnFailure: report the first counterexample instead of shrinking (shrinking fc.gen graphs can take minutes).
-const RUNS = { numRuns: 60, endOnFailure: true };
+// 30 random graphs per format on every run (a new seed each time, so runs add up to more cases over time)
+const RUNS = { numRuns: 30, endOnFailure: true };
 const every = (): ('prompt' | 'static')[] => ['prompt', 'static'];
 const promptOnly = (): ('prompt' | 'static')[] => ['prompt'];
 const base: Omit<Caps, 'types' | 'kinds' | 'transitionId'> = {
@@ -293,6 +294,137 @@ const CAPS: Record<string, { format: ExportFormat; caps: Caps }> = {
             ? { name, description: 'End the call', kind: 'end_call', parameters: {} }
             : { name, description: `helps ${name}`, kind: 'custom', parameters: { type: 'object' } },
         );
+      },
+    },
+  },
+  'bland-pathway': {
+    format: 'bland',
+    caps: {
+      ...base,
+      types: ['conversation', 'extract', 'transfer', 'end', 'press_digit'],
+      kinds: (t) => (t === 'end' ? [] : ['prompt']),
+      utteranceModes: every,
+      transitionId: (n, j) => `${n}_e${j}`,
+      firstSpeaker: false,
+      globals: 'entry',
+      globalEntryId: (n) => `${n}#global`,
+      nodeExtras: (type, gen) =>
+        type === 'end' && gen(fc.boolean) ? { message: { mode: 'static', text: gen(text) } } : {},
+      finish: (g) => {
+        g.name = 'Pathway';
+        for (const n of g.nodes) {
+          if (n.type === 'extract') {
+            n.instruction = { mode: 'prompt', text: 'Ask for the details' };
+            n.variables = (n.variables as { type: string }[]).map((v) => ({
+              ...v,
+              type: v.type === 'enum' ? 'text' : v.type,
+              choices: undefined,
+            }));
+          }
+        }
+      },
+    },
+  },
+  elevenlabs: {
+    format: 'elevenlabs',
+    caps: {
+      ...base,
+      types: ['conversation', 'transfer', 'end', 'function'],
+      kinds: (t) => (t === 'end' ? [] : ['prompt', 'equation', 'always']),
+      utteranceModes: promptOnly,
+      operators: ['==', '!=', '>', '>=', '<', '<='],
+      transitionId: (n, j) => `${n}_e${j}`,
+      firstSpeaker: false,
+      nodeNames: 'optional',
+      globalPrompt: true,
+      beginMessage: true,
+      finish: (g) => {
+        g.name = 'Workflow';
+        g.global_prompt = g.global_prompt || 'Be helpful.';
+        const entry = {
+          id: 'start_node',
+          type: 'logic',
+          transitions: [{ id: 'start_node_e0', target: g.entry_node_id, condition: { kind: 'else' } }],
+        };
+        for (const n of g.nodes) {
+          if (n.type !== 'conversation') delete n.name;
+          if (n.type === 'transfer') n.message = undefined;
+          if (n.type === 'function') n.output_variables = [];
+          for (const t of n.transitions) {
+            const c = t.condition as { kind: string; equations?: { right?: string }[] };
+            // ElevenLabs literals carry a type; Parley compares text: keep values whose type is not ambiguous.
+            c.equations?.forEach((e, k) => (e.right = `v${k}${e.right ?? ''}`.replace(/[^a-z0-9]/gi, '')));
+          }
+        }
+        g.nodes = [entry as never, ...g.nodes];
+        g.entry_node_id = 'start_node';
+        g.tools = [...new Set(g.nodes.filter((n) => n.type === 'function').map((n) => n.tool as string))].map(
+          (name) => ({ name, description: `calls ${name}`, kind: 'custom' }),
+        );
+      },
+    },
+  },
+  telnyx: {
+    format: 'telnyx',
+    caps: {
+      ...base,
+      types: ['conversation'],
+      kinds: () => ['prompt'],
+      utteranceModes: promptOnly,
+      minNodes: 2,
+      positions: 'never',
+      nodeNames: 'never',
+      firstSpeaker: false,
+      beginMessage: true,
+      transitionId: (n, _j, t) => `${n}->${t}`,
+      finish: (g) => {
+        for (const n of g.nodes) {
+          const seen = new Set<string>();
+          n.transitions = n.transitions.filter((t) => t.target !== n.id && !seen.has(t.target) && seen.add(t.target));
+          for (const t of n.transitions)
+            t.condition = {
+              kind: 'prompt',
+              prompt: `The caller should now be handed off to the assistant "${t.target}"`,
+            };
+        }
+        g.tools = [
+          { name: 'lookup', description: 'Look up', kind: 'custom', parameters: { type: 'object' } },
+          { name: 'hangup', description: 'End the call', kind: 'end_call' },
+        ];
+        g.nodes.forEach((n) => (n.tools = ['lookup', 'hangup']));
+      },
+    },
+  },
+  livekit: {
+    format: 'livekit',
+    caps: {
+      ...base,
+      types: ['conversation'],
+      kinds: () => ['prompt'],
+      utteranceModes: promptOnly,
+      positions: 'never',
+      nodeNames: 'never',
+      firstSpeaker: false,
+      beginMessage: true,
+      transitionId: (n, _j, t) => `${n}->${t}`,
+      finish: (g) => {
+        for (const n of g.nodes) {
+          const seen = new Set<string>();
+          n.transitions = n.transitions.filter((t) => !seen.has(t.target) && seen.add(t.target));
+        }
+        g.tools = [
+          {
+            name: 'lookup_order',
+            description: 'Look up an order',
+            kind: 'custom',
+            parameters: {
+              type: 'object',
+              properties: { order_id: { type: 'string' }, count: { type: 'integer' } },
+              required: ['order_id'],
+            },
+          },
+        ];
+        g.nodes.forEach((n, i) => (n.tools = i % 2 || g.nodes.length === 1 ? ['lookup_order'] : undefined));
       },
     },
   },

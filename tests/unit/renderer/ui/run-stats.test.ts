@@ -8,7 +8,7 @@ import {
   visitCounts,
 } from '../../../../src-renderer/ui/run-stats.js';
 import { parsedResult } from '../../../support/results.js';
-import { formatDuration } from '../../../../src-shared/text/duration.js';
+import { formatDuration } from '../../../../src-shared/text/format-duration.js';
 
 const result = parsedResult;
 

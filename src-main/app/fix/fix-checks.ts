@@ -1,0 +1,96 @@
+/**
+ * The checks a fix's input passes before anything is stored or any job starts (a refusal is an error
+ * that names the input and changes nothing): the run, the targets, the repeats, the judge model that
+ * must load, the run's models that must answer, and whether a version may still become the latest.
+ */
+import type { z } from 'zod';
+import {
+  FixRepeats,
+  type FixSession,
+  type FixSubject,
+  type ModelSpec,
+  type Run,
+} from '../../../src-shared/schemas/index.js';
+import type { AgentVersion, Store } from '../../store/index.js';
+import { invalid } from '../errors.js';
+import type { ModelService } from '../models.js';
+import { notStarted } from '../preflight.js';
+import { finishedRun, resolveAgentVersion } from '../resolve.js';
+import type { RunService } from '../runs.js';
+import { fixTargets, type FixTargets } from './targets.js';
+
+export const DEFAULT_FIX_REPEATS = 3;
+
+/** A value through its schema, or an invalid-input error at `path` with the schema's message. */
+export function parsed<T>(schema: z.ZodType<T>, value: unknown, path: string): T {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  throw invalid(issue.message, [path, ...issue.path.map(String)].filter(Boolean).join('.'));
+}
+
+/** The model that diagnoses: the one asked for, else the run's judge, else its agent model. */
+export function judgeOf(run: Run, judge?: ModelSpec): ModelSpec {
+  const spec = judge ?? run.models.judge?.spec ?? run.models.agent?.spec;
+  if (!spec) throw invalid(`run ${run.id} has no judge model recorded: choose the model that diagnoses`, 'judge');
+  return spec;
+}
+
+/** The run's agent version (the version a diagnosis reads). */
+export function runVersion(store: Store, run: Run): AgentVersion {
+  const version = store.agents.getVersion(run.agent_version_id);
+  if (!version) throw invalid(`run ${run.id}'s agent version ${run.agent_version_id} no longer exists`, 'run_id');
+  return version;
+}
+
+export interface CheckedFix {
+  run: Run;
+  version: AgentVersion;
+  targets: FixTargets;
+  repeats: number;
+  judge: ModelSpec;
+}
+
+export interface FixRequest {
+  run_id: string;
+  subject: FixSubject;
+  /** The model that diagnoses and proposes (default: the run's judge model, else its agent model). */
+  judge?: ModelSpec;
+  /** Conversations per failing test in each re-run (default 3). */
+  repeats?: number;
+}
+
+/** Everything a new fix needs, checked: a finished simulated run, its failing targets, the repeats, a judge that loads. */
+export async function checkFixRequest(store: Store, models: ModelService, req: FixRequest): Promise<CheckedFix> {
+  const run = finishedRun(store, req.run_id, 'fix it');
+  if (run.kind !== 'simulated')
+    throw invalid(
+      `run ${run.id} is ${run.kind === 'imported' ? 'a set of imported calls' : 'a replay'}: a fix re-runs simulated tests; fix from a simulated run`,
+      'run_id',
+    );
+  const repeats = parsed(FixRepeats, req.repeats ?? DEFAULT_FIX_REPEATS, 'repeats');
+  const targets = fixTargets(store, run, req.subject, { rerun: true });
+  const version = runVersion(store, run);
+  const judge = judgeOf(run, req.judge);
+  await models.load('judge', judge, { path: 'judge' });
+  return { run, version, targets, repeats, judge };
+}
+
+/** The run's models answer (the pre-run check), before a job re-runs anything; the check's id goes with the re-runs. */
+export async function checkRunModels(runs: RunService, run: Run): Promise<string> {
+  if (!run.models.agent) throw invalid(`run ${run.id} has no agent model recorded`, 'run_id');
+  const { id, problems } = await runs.preflight([
+    { agent: run.models.agent.spec, caller: run.models.caller?.spec, judge: run.models.judge?.spec },
+  ]);
+  const errors = problems.filter((p) => p.severity === 'error');
+  if (errors.length) throw notStarted(errors);
+  return id;
+}
+
+/** Why a version of this fix may not become the latest: the agent got a version of its own since the fix started. */
+export function newerVersion(store: Store, fix: FixSession): string | null {
+  const made = new Set(fix.iterations.map((i) => i.version_id).filter(Boolean));
+  const latest = resolveAgentVersion(store, fix.agent_id).version;
+  if (latest.id === fix.start_version_id || made.has(latest.id)) return null;
+  return `agent ${fix.agent_name} has a newer version (v${latest.version}) saved after this fix started: open the agent to combine them`;
+}

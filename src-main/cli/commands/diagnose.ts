@@ -1,0 +1,39 @@
+import type { Command } from 'commander';
+import { formatDiagnoses } from '../text/fix-text.js';
+import { FIX_FLAGS, subjectFromFlags, withSubjectFlags, type SubjectFlags } from '../fix-flags.js';
+import { info, printJson } from '../output.js';
+import { withDbOption } from '../use-app.js';
+
+interface DiagnoseCliOptions extends SubjectFlags {
+  db?: string;
+  json?: boolean;
+}
+
+export function registerDiagnose(program: Command): void {
+  withDbOption(
+    withSubjectFlags(
+      program
+        .command('diagnose <run>')
+        .description(
+          "say where a failed test's fault is in the agent (global prompt, node instruction, transition condition, missing transition, tool or variable, or not the agent) with the transcript lines that show it and the root cause: one structured judge-model call per failed test or failure group (docs/fix.md)",
+        ),
+    ).option('--json', 'print JSON'),
+  ).action(async (runId: string, opts: DiagnoseCliOptions) => {
+    const { subject, judge } = subjectFromFlags(opts);
+    const { useApp } = await import('../use-app.js');
+    await useApp(
+      opts,
+      async (app) => {
+        let done = 0;
+        const job = await app.fix.diagnose(
+          { run_id: runId, subject, judge },
+          { onStep: () => !opts.json && info(`[${++done}/${job.info().progress.total ?? '?'}] diagnosed`) },
+        );
+        const out = await job.done;
+        if (opts.json) return printJson(out);
+        process.stdout.write(formatDiagnoses(out, out.diagnoses[0]?.model ?? 'the judge model'));
+      },
+      FIX_FLAGS,
+    );
+  });
+}

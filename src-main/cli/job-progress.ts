@@ -1,0 +1,103 @@
+import type { JobInfo } from '../../src-shared/contract/jobs.js';
+import type { Job } from '../app/index.js';
+import { formatBytes } from '../../src-shared/text/format-bytes.js';
+import { formatDuration } from '../../src-shared/text/format-duration.js';
+import { info } from './output.js';
+
+export interface FollowOptions {
+  /** `--json`: nothing on stderr (stdout holds only the JSON). */
+  quiet?: boolean;
+  /** What the bar is labelled with (default: the job's title). */
+  label?: string;
+  /** What Ctrl-C says it does. */
+  onInterrupt?: string;
+}
+
+/** The one progress printer of every long job: a bar redrawn in place on a TTY, plain lines when piped. */
+export class JobProgress {
+  private readonly tty = !!process.stderr.isTTY;
+  private last: JobInfo | undefined;
+  private lastLine = '';
+  private printedDone = -1;
+
+  constructor(
+    private readonly label: string,
+    private readonly quiet = false,
+  ) {}
+
+  /** A job's progress changed. */
+  update(job: JobInfo): void {
+    this.last = job;
+    if (this.quiet) return;
+    if (this.tty) this.draw();
+    else if (!this.lastLine && this.due(job)) this.line(`${this.label}: ${counts(job)}`);
+  }
+
+  /** Something a person wants to read about the unit that just finished ("PASS greeting 1.2s"). */
+  note(text: string): void {
+    this.lastLine = text;
+    if (this.quiet) return;
+    if (this.tty) this.draw();
+    else this.line(`${text}  [${this.last ? counts(this.last) : ''}]`);
+  }
+
+  end(): void {
+    if (!this.quiet && this.tty) process.stderr.write('\n');
+  }
+
+  /** Plain lines: every unit for small jobs, about every 5% for big ones, and the last one. */
+  private due(job: JobInfo): boolean {
+    const { done, total } = job.progress;
+    if (done === this.printedDone) return false;
+    const step = total && total > 40 ? Math.ceil(total / 20) : 1;
+    if (done !== total && done % step !== 0) return false;
+    this.printedDone = done;
+    return true;
+  }
+
+  private line(text: string): void {
+    info(text);
+  }
+
+  private draw(): void {
+    const job = this.last;
+    const done = job?.progress.done ?? 0;
+    const total = job?.progress.total ?? null;
+    const width = 24;
+    const filled = total ? Math.min(width, Math.round((done / total) * width)) : 0;
+    const line = `${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${job ? counts(job) : ''}  ${this.lastLine}`;
+    const cols = Math.max(20, (process.stderr.columns || 100) - 1);
+    process.stderr.write(`\r${line.slice(0, cols).padEnd(cols)}`);
+  }
+}
+
+/** "3/10 conversations · about 12 s left". */
+function counts(job: JobInfo): string {
+  const { done, total, unit, eta_ms } = job.progress;
+  const eta = eta_ms && job.status === 'running' ? ` · about ${formatDuration(eta_ms)} left` : '';
+  if (unit === 'bytes') return `${formatBytes(done)}${total !== null ? ` of ${formatBytes(total)}` : ''}${eta}`;
+  return `${done}${total !== null ? `/${total}` : ''} ${unit}${eta}`;
+}
+
+/**
+ * Follows a job to its end: progress on stderr (nothing with `quiet`), Ctrl-C cancels it (what finished
+ * is kept), and its outcome (or its error) is returned.
+ */
+export async function followJob<T>(job: Job<T>, o: FollowOptions = {}, progress?: JobProgress): Promise<T> {
+  const bar = progress ?? new JobProgress(o.label ?? job.info().title, o.quiet);
+  bar.update(job.info());
+  const off = job.subscribe((i) => bar.update(i));
+  const onSigint = () => {
+    info(`\ncancelling${o.onInterrupt ? ` (${o.onInterrupt})` : ''}`);
+    job.cancel('cancelled by the user (Ctrl-C)');
+  };
+  process.once('SIGINT', onSigint);
+  try {
+    return await job.done;
+  } finally {
+    process.off('SIGINT', onSigint);
+    off();
+    bar.update(job.info());
+    bar.end();
+  }
+}

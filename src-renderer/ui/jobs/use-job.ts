@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { JobInfo, MethodName } from '../../../src-shared/contract/index.js';
+import { api } from '../../api/client.js';
+import { useAppEvents } from '../../api/hooks.js';
+
+export interface JobView<T> {
+  /** The job as last heard of (null before the first answer). */
+  job: JobInfo | null;
+  /** Its outcome once done, read with the starting method's result schema. */
+  result: T | undefined;
+  running: boolean;
+  cancel: () => void;
+}
+
+/**
+ * Follows one job (app/jobs in main): its `job.progress` events, and `jobs.get` for the start and the
+ * outcome. When it ends, the queries in `invalidates` are refetched (what the job wrote). One hook for
+ * every long job of the app.
+ */
+export function useJob<T = unknown>(
+  jobId: string | null | undefined,
+  opts: { result?: z.ZodType<T>; invalidates?: MethodName[] } = {},
+): JobView<T> {
+  const qc = useQueryClient();
+  const [job, setJob] = useState<JobInfo | null>(null);
+
+  useAppEvents((e) => {
+    if (e.type !== 'job.progress' || e.job.id !== jobId) return;
+    setJob((prev) => (prev?.status !== 'running' && prev?.id === e.job.id ? prev : { ...e.job, result: prev?.result }));
+  });
+
+  // the job as it is now (events may have gone out before this page listened), and its outcome at the end
+  const ended = job && job.status !== 'running';
+  useEffect(() => {
+    if (!jobId) {
+      setJob(null);
+      return;
+    }
+    let live = true;
+    void api.call('jobs.get', { id: jobId }).then(
+      (j) => {
+        if (!live) return;
+        setJob(j);
+        if (j.status !== 'running')
+          for (const m of opts.invalidates ?? []) void qc.invalidateQueries({ queryKey: [m] });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+    // refetched once more when the job ends, for its outcome
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [jobId, ended]);
+
+  const parsed = job?.result !== undefined && opts.result ? opts.result.safeParse(job.result) : undefined;
+  return {
+    job: jobId ? job : null,
+    result: parsed?.success ? parsed.data : undefined,
+    running: !!jobId && (job === null || job.status === 'running'),
+    cancel: () => {
+      if (jobId) void api.call('jobs.cancel', { id: jobId });
+    },
+  };
+}
