@@ -197,7 +197,8 @@ describe('runs in Chromium (scripted model)', () => {
     await problem.getByText('Offers a vague slot').waitFor();
     await expect(problem.locator('.badge').textContent()).resolves.toBe('high');
     await expect(card.textContent()).resolves.toContain('grouped by scripted:worse.json');
-    await problem.getByRole('button').first().click();
+    // the first example of the problem (the problem's own first button is Diagnose)
+    await problem.locator('.problem-examples').getByRole('button').first().click();
     await page
       .locator('[data-result-detail]')
       .getByText('I can offer an appointment on Friday at 4 pm maybe.')
