@@ -16,8 +16,61 @@ const electronBoundary = {
   ],
 };
 
+/**
+ * The door (docs/architecture.md): the CLI and the API handlers are adapters of src-main/app/. They reach the
+ * rest of src-main only through it; tests/unit/architecture/import-direction.test.ts checks the same on the
+ * whole import graph.
+ */
+const ROOMS_BEHIND_THE_DOOR = [
+  'engine',
+  'store',
+  'providers',
+  'formats',
+  'compare',
+  'transcripts',
+  'speech',
+  'analysis',
+  'judging',
+  'reports',
+  'readiness',
+  'personas',
+  'diagnosis',
+  'files',
+];
+const doorRule = {
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          group: ROOMS_BEHIND_THE_DOOR.map((room) => `**/src-main/${room}/**`).concat(
+            ROOMS_BEHIND_THE_DOOR.map((room) => `../../${room}/**`),
+            ROOMS_BEHIND_THE_DOOR.map((room) => `../../../${room}/**`),
+          ),
+          message:
+            'src-main/cli/ and src-main/api/handlers/ go through src-main/app/ (the door): add a use case there.',
+        },
+        {
+          group: ['electron'],
+          message: "Only src-main/electron/, src-main/index.ts and src-preload/ may import 'electron'.",
+        },
+      ],
+    },
+  ],
+};
+
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'release/**', 'tests/fixtures/generated/**', 'docs/**', 'bench/.tmp/**'] },
+  {
+    ignores: [
+      'out/**',
+      'node_modules/**',
+      'release/**',
+      'tests/fixtures/generated/**',
+      'docs/**',
+      'bench/.tmp/**',
+      '.scratch/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -44,6 +97,7 @@ export default tseslint.config(
     files: ['src-*/**/*.tsx'],
     rules: { 'max-lines-per-function': ['warn', { max: 150, skipBlankLines: true, skipComments: true }] },
   },
+  { files: ['src-main/cli/**/*.ts', 'src-main/api/handlers/**/*.ts'], rules: doorRule },
   {
     files: ['src-main/electron/**', 'src-main/index.ts', 'src-preload/**', 'tests/e2e/electron*.ts'],
     rules: { 'no-restricted-imports': 'off' },

@@ -1,9 +1,9 @@
 // Audio evaluation cost per agent turn (issue 11): TTS, STT and the judge on the heard transcript,
 // and Parley's own overhead around them (WAV conversion to 16 kHz, phone line, diff, rule checks,
 // bookkeeping) = wall time minus the time inside the engines and the judge model. Real engines:
-// espeak-ng -> pocketsphinx (Debian packages), judged by the scripted model (answers in microseconds,
-// so the judge figure is Parley's judging code) and by the tiny GGUF (threads 1). Conversations one at
-// a time so engine time does not overlap.
+// flite -> pocketsphinx (Debian packages, the default pair), judged by the scripted model (answers in
+// microseconds, so the judge figure is Parley's judging code) and by the tiny GGUF (threads 1). One speech
+// worker and conversations one at a time so engine time does not overlap; no round-trip cache.
 // Target: Parley's overhead < 5% of the audio evaluation time per agent turn.
 // Usage: npx tsx bench/audio-eval.ts [--conversations 4] [--phone-noise 0.1]
 import type { MetricResult, Result, TranscriptTurn } from '../src-shared/schemas/index.js';
@@ -12,7 +12,13 @@ import { ModelCalls } from '../src-main/engine/index.js';
 import { createProviderRegistry } from '../src-main/providers/registry.js';
 import { scriptedModel } from '../src-main/providers/scripted.js';
 import type { ChatModel } from '../src-main/providers/types.js';
-import { createSpeechRegistry, type SttEngine, type TtsEngine } from '../src-main/speech/index.js';
+import {
+  createSpeechRegistry,
+  SpeechLines,
+  SpeechPool,
+  type SttEngine,
+  type TtsEngine,
+} from '../src-main/speech/index.js';
 import { ensureTinyGguf } from '../tests/fixtures/tiny-gguf/write-tiny-gguf.js';
 import { report } from './lib.js';
 import { machineLoad } from './support/fixtures.js';
@@ -99,13 +105,16 @@ function timed(tts: TtsEngine, stt: SttEngine) {
 
 async function measure(label: string, judge: ChatModel) {
   const reg = createSpeechRegistry();
-  const eng = timed(reg.tts('espeak-ng'), reg.stt('pocketsphinx'));
+  const eng = timed(reg.tts('flite'), reg.stt('pocketsphinx'));
   const speech: RunSpeech = {
+    lines: new SpeechLines(eng.tts, eng.stt, { pool: new SpeechPool(1) }),
     tts: eng.tts,
     stt: eng.stt,
-    voices: reg.voices('espeak-ng'),
+    voices: reg.voices('flite'),
+    accents: {},
     audioEval: true,
     callerSpeech: false,
+    seed: 0,
     ...(NOISE !== undefined ? { phoneNoise: NOISE } : {}),
   };
   let judgeMs = 0;
@@ -126,7 +135,7 @@ async function measure(label: string, judge: ChatModel) {
     `\n${label}: ${N} conversations x ${LINES.length} agent turns, includes rule lost in speech in ${lost}/${N}\n`,
   );
   report(`Audio evaluation per agent turn, judge ${label}`, [
-    { name: 'TTS (espeak-ng)', value: eng.t.tts / turns, unit: 'ms', target: 'measured', ok: true },
+    { name: 'TTS (flite)', value: eng.t.tts / turns, unit: 'ms', target: 'measured', ok: true },
     { name: 'STT (pocketsphinx)', value: eng.t.stt / turns, unit: 'ms', target: 'measured', ok: true },
     {
       name: 'judge on the heard transcript (per turn)',

@@ -60,6 +60,69 @@ export function clipLongTokens(message: string, max = MAX_QUOTED_CHARS): string 
   return message.replace(new RegExp(`\\S{${max + 1},}`, 'g'), (token) => truncateForMessage(token, max));
 }
 
+/**
+ * Largest model file of a speech engine (`piper:VOICE.onnx`, `whisper-cli:MODEL.bin`, `whisper:MODEL.bin`)
+ * Parley hashes for the run record. Whisper large is about 3 GB; the limit only keeps a wrong path
+ * (a disk image, `/dev/zero` is refused as a device) from being hashed for minutes.
+ */
+export const MAX_SPEECH_MODEL_BYTES = 8 * 1024 * 1024 * 1024;
+/** Largest scripted model file (`scripted:FILE`): a JSON file like any other Parley reads. */
+export const MAX_SCRIPTED_MODEL_BYTES = MAX_IMPORT_BYTES;
+
+/**
+ * What `parley runs merge FILE` reads from another database (an untrusted file: docs/limits.md).
+ * Finished shard runs read from one file, and the largest stored JSON value (a run's columns, a
+ * result, an agent graph, a suite snapshot) read from it; results per run are bounded by
+ * MAX_PLANNED_CONVERSATIONS.
+ */
+export const MAX_SHARD_RUNS_PER_FILE = 1000;
+export const MAX_SHARD_VALUE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Audio Parley converts to 16 kHz mono (speech engines' output, recordings sent to `speech.transcribe`):
+ * the WAV header is read first, and a file longer than this, or with a sample rate or channel count
+ * outside these bounds, is refused before any conversion (a 1 KB file claiming 1 sample/s would
+ * otherwise be resampled for minutes). Conversion runs in a worker thread, off the event loop.
+ */
+export const MAX_SPEECH_AUDIO_MS = 10 * 60_000;
+export const MIN_WAV_SAMPLE_RATE = 4000;
+export const MAX_WAV_SAMPLE_RATE = 384_000;
+export const MAX_WAV_CHANNELS = 8;
+/** Bytes of audio a text-to-speech engine (a program's stdout, an openai: server) may return for one text. */
+export const MAX_TTS_OUTPUT_BYTES = 64 * 1024 * 1024;
+
+/** UTF-8 length of a string in bytes (no allocation: a 10 MB text is measured in place). */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** "is 50 MB, larger than the 10 MB import limit" for a text over MAX_IMPORT_BYTES; undefined within it. */
+export function importSizeProblem(text: string): string | undefined {
+  if (text.length <= MAX_IMPORT_BYTES / 3) return undefined;
+  const bytes = utf8Length(text);
+  if (bytes <= MAX_IMPORT_BYTES) return undefined;
+  return `is ${(bytes / 1024 / 1024).toFixed(1)} MB, larger than the ${MAX_IMPORT_BYTES / 1024 / 1024} MB import limit`;
+}
+
+/**
+ * Smallest endpoint limits a new spec or setting may ask for: fewer than 1 request or 1,000 tokens
+ * per minute lets about one call through per minute, so a run would crawl for hours with no message
+ * (`;rpm=0.0000001`, `;tpm=1`). Checked where limits are typed and when a model is loaded; runs stored
+ * with smaller values stay readable.
+ */
+export const MIN_ENDPOINT_RPM = 1;
+export const MIN_ENDPOINT_TPM = 1000;
+
 /** Iterations of one auto-fix (`parley fix --max-iterations`, the Auto-fix form, `fixes.auto`). */
 export const MAX_FIX_ITERATIONS = 10;
 /** Conversations per failing test when a fix is re-run (`parley fix --repeat`, default 3). */

@@ -8,6 +8,7 @@ import {
 } from '../../src-shared/contract/index.js';
 import { clipLongTokens } from '../../src-shared/limits.js';
 import { StoreError } from '../store/index.js';
+import { refuseCommandSpeechSpecs } from '../app/speech-policy.js';
 import type { ApiContext } from './context.js';
 import { ApiFailure } from './errors.js';
 import { handlers } from './handlers/index.js';
@@ -55,6 +56,8 @@ async function dispatchUnclipped(ctx: ApiContext, method: string, rawInput: unkn
     return { ok: false, error: { code: 'not_built', message: `${method} is not built yet in this version` } };
   let output: unknown;
   try {
+    // a command: speech spec is a local user's setting, never something a web call brings in
+    if (ctx.mode === 'web') refuseCommandSpeechSpecs(input.data);
     output = await handler(ctx, input.data);
   } catch (e) {
     return { ok: false, error: toApiError(e, method) };

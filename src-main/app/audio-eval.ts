@@ -6,7 +6,10 @@
  * The conversations go through the one run loop (engine/run/run-pool.ts).
  */
 import type { Result, RunSpeechOptions } from '../../src-shared/schemas/index.js';
-import { evaluateAudio, type RunSpeech } from '../engine/run/audio-eval.js';
+import { audioLosses } from '../../src-shared/run/audio-findings.js';
+import { reevaluateStoredResult, type RunSpeech } from '../engine/run/audio-eval.js';
+import { callerSetup } from '../engine/run/caller-behaviour.js';
+import { runWer, type WerInterval } from '../../src-shared/speech/wer-summary.js';
 import { ModelCalls, runPool } from '../engine/index.js';
 import { loadRunSpeech, SpeechOptionError } from '../engine/run/run-speech.js';
 import type { ChatModel } from '../providers/index.js';
@@ -17,6 +20,7 @@ import type { Job } from './jobs/job.js';
 import type { JobRegistry } from './jobs/registry.js';
 import type { ModelService } from './models.js';
 import { finishedRun } from './resolve.js';
+import { storedModelDefault, storedSpeechDefault } from './stored-specs.js';
 
 export interface AudioEvalRequest {
   run_id: string;
@@ -39,6 +43,12 @@ export interface AudioEvalOutcome {
   errors: number;
   /** Rule checks and metrics that passed on the text and failed on what was heard. */
   lost_in_speech: number;
+  /** Word error rate of the agent's lines as heard, over the run (null when nothing was heard). */
+  word_error_rate: WerInterval | null;
+  /** Round trips served by the speech cache and made by the engines. */
+  cache: { hits: number; misses: number };
+  /** Agent lines not spoken: longer than the speech length bound. */
+  not_spoken: number;
   aborted: boolean;
   ms: number;
 }
@@ -76,7 +86,7 @@ export class AudioEvalService {
         : {}),
     };
     try {
-      return loadRunSpeech(o, this.speech())!;
+      return loadRunSpeech(o, this.speech(), { cache: this.store.speechCache })!;
     } catch (e) {
       if (e instanceof SpeechOptionError) throw invalid(e.message, e.path.replace('options.speech.', ''));
       throw e;
@@ -89,7 +99,14 @@ export class AudioEvalService {
   ): Promise<AudioEvalOutcome> {
     const t0 = performance.now();
     const run = finishedRun(this.store, req.run_id, 'evaluate its audio');
-    const speech = this.engines(req, run.options.speech);
+    const stored = run.options.speech;
+    // the run's own engines only where the request names none (a copied run's are checked first)
+    const fallback = stored && {
+      ...stored,
+      tts: req.tts ? undefined : storedSpeechDefault(this.store, run, stored.tts, 'tts'),
+      stt: req.stt ? undefined : storedSpeechDefault(this.store, run, stored.stt, 'stt'),
+    };
+    const speech = this.engines(req, fallback);
     const results = this.store.results.listByRun(run.id).filter((r) => r.transcript.some((t) => t.role === 'agent'));
     if (!results.length) throw invalid(`run ${run.id} has no conversation with an agent turn to speak`);
     const needsJudge = results.some((r) => r.metrics.length);
@@ -97,10 +114,15 @@ export class AudioEvalService {
     if (needsJudge) {
       if (!run.models.judge)
         throw invalid(`run ${run.id} has no judge model recorded, so its metrics cannot be judged on what was heard`);
-      judge = await this.models.load('judge', run.models.judge.spec, { path: 'judge' });
+      const spec = storedModelDefault(this.store, run, run.models.judge.spec, 'judge', 'judge')!;
+      judge = await this.models.load('judge', spec, { path: 'judge' });
     }
     const [tts, stt] = await Promise.all([speech.tts.identity(), speech.stt.identity()]);
     const signal = hooks.signal ?? new AbortController().signal;
+    const tests = this.store.runs.suiteSnapshot(run.id)?.tests ?? [];
+    const seed = run.options.speech?.seed ?? 0;
+    const persona = (ref: string) => this.store.personas.find(ref)?.data;
+    const evaluated: Result[] = [];
     let done = 0;
     let turns = 0;
     let errors = 0;
@@ -113,29 +135,20 @@ export class AudioEvalService {
       work: async (result: Result) => {
         const calls = judge ? new ModelCalls({ agent: judge, caller: judge, judge }, signal) : undefined;
         try {
-          const out = await evaluateAudio(speech, result, { calls, signal });
-          if (signal.aborted) return undefined;
-          const rest: Result = { ...result };
-          delete rest.audio_metrics;
-          delete rest.audio_rules;
-          delete rest.audio_error;
-          return {
-            ...rest,
-            transcript: out.transcript,
-            ...(out.audio_metrics ? { audio_metrics: out.audio_metrics } : {}),
-            ...(out.audio_rules ? { audio_rules: out.audio_rules } : {}),
-            ...(out.audio_error ? { audio_error: out.audio_error } : {}),
-            model_calls: [
-              ...result.model_calls,
-              ...(calls?.records ?? []).map((c) => ({ ...c, purpose: 'audio_judge' })),
-            ],
-          } satisfies Result;
+          const test = tests[result.test_index];
+          const setup =
+            test?.name === result.test
+              ? callerSetup(test, result.repeat, seed, persona, { callerSpeech: !!run.options.speech?.caller_speech })
+              : undefined;
+          const out = await reevaluateStoredResult(speech, result, { calls, signal, setup });
+          return signal.aborted ? undefined : out;
         } finally {
           await calls?.disposeAll();
         }
       },
       onOutput: (r) => {
         this.store.results.replaceData(r);
+        evaluated.push(r);
         done++;
         turns += r.transcript.filter((t) => t.role === 'agent' && (t.heard !== undefined || t.speech_error)).length;
         if (r.audio_error) errors++;
@@ -152,18 +165,16 @@ export class AudioEvalService {
       turns,
       errors,
       lost_in_speech: lost,
+      word_error_rate: runWer(evaluated, 'agent'),
+      cache: { hits: speech.lines.stats().hits, misses: speech.lines.stats().misses },
+      not_spoken: speech.lines.stats().not_spoken,
       aborted: outcome.aborted,
       ms: Math.round(performance.now() - t0),
     };
   }
 }
 
-/** Checks that passed on the text and failed on what was heard. */
-export function lostInSpeech(r: Pick<Result, 'rules' | 'metrics' | 'audio_rules' | 'audio_metrics'>): number {
-  let n = 0;
-  for (const a of r.audio_rules ?? [])
-    if (!a.passed && r.rules.some((t) => t.kind === a.kind && t.target === a.target && t.passed)) n++;
-  for (const a of r.audio_metrics ?? [])
-    if (!a.passed && r.metrics.some((t) => t.criterion === a.criterion && t.passed)) n++;
-  return n;
+/** Checks that passed on the text and failed on what was heard (src-shared/run/audio-findings.ts). */
+export function lostInSpeech(r: Parameters<typeof audioLosses>[0]): number {
+  return audioLosses(r).length;
 }

@@ -4,7 +4,8 @@ import { storedHumanAgreement } from '../judging/stored-human-agreement.js';
 import { requireRun } from './resolve.js';
 import { diffRuns, type StoredRun } from '../compare/diff-runs.js';
 import { compareRunsMatrix, type RunMatrix } from '../compare/matrix.js';
-import type { RunDiff } from '../compare/types.js';
+import type { RunDiff, RunRef } from '../compare/types.js';
+import { runFitness } from './model-fitness.js';
 
 /** A stored run with its results, the agent graph it ran and its suite's min_pass_rate. */
 export function loadStoredRun(store: Store, runId: string): StoredRun {
@@ -20,14 +21,23 @@ export function loadStoredRun(store: Store, runId: string): StoredRun {
   };
 }
 
-/** `parley diff` over the store: run B against baseline run A. */
-export function diffStoredRuns(store: Store, a: string, b: string, opts: { alpha?: number } = {}): RunDiff {
-  return diffRuns(loadStoredRun(store, a), loadStoredRun(store, b), opts);
+/** A run's reference with the stored readiness verdict of each role's model. */
+function withFitness(store: Store, ref: RunRef, stored: StoredRun): RunRef {
+  return { ...ref, fitness: runFitness(store, stored.run) };
 }
 
-/** `parley compare` over the store: the N-way matrix of several runs. */
+/** `parley diff` over the store: run B against baseline run A (each run with its models' readiness verdicts). */
+export function diffStoredRuns(store: Store, a: string, b: string, opts: { alpha?: number } = {}): RunDiff {
+  const [sa, sb] = [loadStoredRun(store, a), loadStoredRun(store, b)];
+  const d = diffRuns(sa, sb, opts);
+  return { ...d, a: withFitness(store, d.a, sa), b: withFitness(store, d.b, sb) };
+}
+
+/** `parley compare` over the store: the N-way matrix of several runs (each with its models' readiness verdicts). */
 export function compareStoredRuns(store: Store, runIds: string[]): RunMatrix {
-  return compareRunsMatrix(runIds.map((id) => loadStoredRun(store, id)));
+  const stored = runIds.map((id) => loadStoredRun(store, id));
+  const m = compareRunsMatrix(stored);
+  return { ...m, runs: m.runs.map((c, i) => ({ ...c, run: withFitness(store, c.run, stored[i]) })) };
 }
 
 export { hasRegression } from '../compare/diff-runs.js';

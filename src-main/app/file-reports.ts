@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { LintReport } from '../../src-shared/contract/analysis.js';
 import type { AgentGraph, TestSuite } from '../../src-shared/schemas/index.js';
 import { lintGraph } from '../analysis/lint.js';
@@ -8,6 +7,8 @@ import { parseAgentFile, readAgentFile } from '../formats/index.js';
 import type { DroppedEdge } from '../formats/parse-file.js';
 import type { Issue } from '../formats/types.js';
 import type { Store } from '../store/index.js';
+import { FileRefusal, readFileBoundedSync } from '../files/bounded-file.js';
+import { MAX_IMPORT_BYTES } from '../../src-shared/limits.js';
 
 export type { Issue } from '../formats/types.js';
 
@@ -35,7 +36,11 @@ export interface FileReport {
 
 /** A file that could not be read, as an issue. */
 export function readError(file: string, e: unknown): Issue {
-  const code = (e as NodeJS.ErrnoException).code;
+  if (e instanceof FileRefusal && e.code !== 'not_found') {
+    const why = e.detail === e.message ? e.message : `it ${e.detail}`;
+    return { severity: 'error', file, path: '', message: `cannot read the file: ${why}` };
+  }
+  const code = e instanceof FileRefusal ? 'ENOENT' : (e as NodeJS.ErrnoException).code;
   const why =
     code === 'ENOENT'
       ? 'no such file'
@@ -49,7 +54,8 @@ export function readError(file: string, e: unknown): Issue {
 
 function readBytes(file: string): Uint8Array | Issue {
   try {
-    return new Uint8Array(readFileSync(file));
+    // fstat first: a device, a pipe or a file over the import limit is refused before a byte is read
+    return new Uint8Array(readFileBoundedSync(file, { maxBytes: MAX_IMPORT_BYTES, what: 'the file' }));
   } catch (e) {
     return readError(file, e);
   }

@@ -41,7 +41,7 @@ export {
   type ListedModels,
 } from './list-models.js';
 export { checkRunModels, runPrompts, notStarted, type RunModelSpecs } from './preflight.js';
-export { mergeShardRuns, importShardRuns } from './merge-runs.js';
+export { mergeShardRuns, mergeShards, type MergeRequest, type MergeOutcome } from './merge-runs.js';
 export { AnalysisService } from './analysis.js';
 export {
   RejudgeService,
@@ -51,15 +51,18 @@ export {
   type RejudgeRequest,
   type RejudgeOutcome,
 } from './rejudge.js';
-export { LabelsService, REVIEWER_SETTING, type ImportOutcome } from './labels.js';
+export { LabelsService, REVIEWER_SETTING, type ImportOutcome, type LabelledVerdict } from './labels.js';
 export {
   ReadinessService,
   MAX_READINESS_CONCURRENCY,
   type ReadinessRequest,
   type ReadinessHooks,
 } from './readiness.js';
+export { modelFitness, runFitness } from './model-fitness.js';
+export { runReport } from './run-report.js';
 export { AudioEvalService, lostInSpeech, type AudioEvalRequest, type AudioEvalOutcome } from './audio-eval.js';
 export { speechTest, type SpeechTestRequest, type SpeechTestOutcome } from './speech-test.js';
+export { readImportText, FileRefusal } from './input-files.js';
 export { openAppStore, storedReadinessChecks, withApp } from './open.js';
 export { runPassed, modelMatrix } from './run-outcome.js';
 

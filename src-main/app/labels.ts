@@ -19,6 +19,19 @@ import { requireRun } from './resolve.js';
 /** The settings key of the last reviewer name (remembered for both doors). */
 export const REVIEWER_SETTING = 'labels.reviewer';
 
+/** A metric verdict of a run with its human label, if any (`parley labels list`). */
+export interface LabelledVerdict {
+  result_id: string;
+  test: string;
+  repeat: number;
+  /** The metric's 1-based number on its result. */
+  metric: number;
+  criterion: string;
+  judge_passed: boolean;
+  score: number;
+  label: HumanLabel | null;
+}
+
 export interface ImportOutcome {
   file: string;
   /** Labels new to this database. */
@@ -103,6 +116,36 @@ export class LabelsService {
   list(runId: string): { labels: HumanLabel[]; reviewer: string | null } {
     const run = requireRun(this.store, runId, 'run_id');
     return { labels: this.store.labels.listByRun(run.id), reviewer: this.reviewer() };
+  }
+
+  /** Every metric verdict of a run, with its human label where a reviewer gave one. */
+  verdicts(runId: string): LabelledVerdict[] {
+    const { labels } = this.list(runId);
+    const byKey = new Map(labels.map((l) => [`${l.result_id}\u0000${l.criterion}`, l]));
+    return this.store.results.listByRun(runId).flatMap((r) =>
+      r.metrics.map((m, i) => ({
+        result_id: r.id,
+        test: r.test,
+        repeat: r.repeat,
+        metric: i + 1,
+        criterion: m.criterion,
+        judge_passed: m.passed,
+        score: m.score,
+        label: byKey.get(`${r.id}\u0000${m.criterion}`) ?? null,
+      })),
+    );
+  }
+
+  /** A metric of a result by its criterion text or its 1-based number on the result. */
+  criterionOf(resultId: string, ref: string): string {
+    const criteria = this.requireResult(resultId).metrics.map((m) => m.criterion);
+    if (criteria.includes(ref)) return ref;
+    const n = Number(ref);
+    if (/^\d+$/.test(ref) && n >= 1 && n <= criteria.length) return criteria[n - 1];
+    throw invalid(
+      `no metric ${JSON.stringify(ref)} on this result; expected the criterion or its number: ${criteria.map((c, i) => `${i + 1} = ${JSON.stringify(c)}`).join(', ') || '(no metrics)'}`,
+      'criterion',
+    );
   }
 
   /** The last reviewer name used on this database (null before the first label). */

@@ -6,6 +6,7 @@ import { parsePersonaMarkdown } from '../formats/suites/persona-markdown.js';
 import { generatePersonas } from '../personas/generate.js';
 import type { Store } from '../store/index.js';
 import { AppError, unavailable } from './errors.js';
+import { FileRefusal, readImportText } from './input-files.js';
 import type { Job } from './jobs/job.js';
 import type { JobRegistry } from './jobs/registry.js';
 import type { ModelService } from './models.js';
@@ -58,7 +59,14 @@ export class PersonaService {
 function readPersona(file: string): Persona {
   if (!fs.existsSync(file))
     throw new AppError({ code: 'not_found', message: `${file}: no such file`, path: 'files', file });
-  const text = fs.readFileSync(file, 'utf8');
+  let text: string;
+  try {
+    text = readImportText(file, 'persona file'); // fstat first, within the 10 MB import limit
+  } catch (e) {
+    if (e instanceof FileRefusal)
+      throw new AppError({ code: 'invalid_input', message: e.message, path: 'files', file });
+    throw e;
+  }
   const name = path.basename(file).replace(/\.[^.]+$/, '');
   if (!/\.json$/i.test(file)) return parsePersonaMarkdown(name, text);
   let data: unknown;

@@ -138,6 +138,12 @@ export class ReadinessService {
     const items = outcomes
       .map((o) => o.item)
       .sort((a, b) => order.get(`${a.family}:${a.id}`)! - order.get(`${b.family}:${b.id}`)!);
+    // a model that never answered (its server is down, the URL is wrong) has no readiness to report
+    if (!pool.aborted && items.length && items.every((i) => i.error !== undefined))
+      throw unavailable(
+        `the model did not answer: every one of the ${items.length} tasks failed, nothing was stored; the first: ${items[0].error}`,
+        'model',
+      );
     const calls: MeasuredCall[] = outcomes.flatMap((o) => o.calls);
     const report: ReadinessReport = {
       id: newId('chk'),

@@ -10,7 +10,7 @@
  * machine); the app's API names stored items only. Files are parsed with the importers, so a bad file is
  * refused with its JSON paths and nothing is stored.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { AgentGraph, TestSuite } from '../../src-shared/schemas/index.js';
 import type { RunAgent, RunSuite } from '../engine/index.js';
 import { nameFromFile, parseAgentFile, type ParseOptions } from '../formats/parse-file.js';
@@ -18,6 +18,7 @@ import type { DetectedFormat, Issue } from '../formats/types.js';
 import type { Store } from '../store/index.js';
 import { AppError, invalid } from './errors.js';
 import { requireRun, resolveAgentVersion, runAgentOf } from './resolve.js';
+import { FileRefusal, readImportText } from './input-files.js';
 
 export interface RefOptions {
   /** Whether a ref may name a file on this machine (the command line). */
@@ -56,8 +57,18 @@ function kindOf(ref: string, stored: boolean, o: RefOptions): 'file' | 'stored' 
   return o.files && isFilePath(ref) ? 'file' : 'none';
 }
 
+/** The file's text, fstat-checked within the import limit; a refusal names the request field. */
+function readRefText(file: string, path: string): string {
+  try {
+    return readImportText(file);
+  } catch (e) {
+    if (e instanceof FileRefusal) throw invalid(e.message, path); // the message names the file; the CLI adds the flag
+    throw e;
+  }
+}
+
 function readParsed(file: string, path: string, parse?: ParseOptions) {
-  const r = parseAgentFile(readFileSync(file, 'utf8'), file, parse);
+  const r = parseAgentFile(readRefText(file, path), file, parse);
   if (!r.ok) {
     const first = r.errors[0];
     throw new AppError({

@@ -10,6 +10,7 @@ import type { Job, JobControl } from './jobs/job.js';
 import type { JobRegistry } from './jobs/registry.js';
 import type { ModelService } from './models.js';
 import { finishedRun, requireRun } from './resolve.js';
+import { storedModelDefault } from './stored-specs.js';
 
 /** Most judgements per conversation and judge one call may ask for. */
 export const MAX_REJUDGE_K = 50;
@@ -70,7 +71,8 @@ export class RejudgeService {
       throw invalid(
         `run ${run.id} has no LLM metric verdicts to re-judge (its tests have no metrics, or it was never judged: evaluate it first)`,
       );
-    const judges = req.judges?.length ? req.judges : run.models.judge ? [run.models.judge.spec] : [];
+    const stored = storedModelDefault(this.store, run, run.models.judge?.spec, 'judge', 'judges');
+    const judges = req.judges?.length ? req.judges : stored ? [stored] : [];
     if (!judges.length) throw invalid(`run ${run.id} has no judge model recorded: choose one`, 'judges');
     if (judges.length > MAX_REJUDGE_JUDGES)
       throw invalid(`at most ${MAX_REJUDGE_JUDGES} judge models at once, got ${judges.length}`, 'judges');
@@ -125,42 +127,53 @@ export class RejudgeService {
     function* items() {
       for (const result of results) for (const [i, judge] of loaded.entries()) yield { result, judge, i };
     }
+    const total = results.length * loaded.length;
     let done = 0;
     let errors = 0;
     let firstError: string | undefined;
     const { signal } = ctl;
-    const outcome = await runPool({
-      items: items(),
-      concurrency: concurrency ?? Math.min(4, ...loaded.map((l) => l.model.maxParallel)),
-      signal,
-      work: async ({ result, judge, i }) => {
-        const out = await rejudgeConversation(judge.model, result, { signal });
-        if (signal.aborted) return undefined;
-        const row: Judgement = {
-          id: newId('jdg'),
-          batch_id: batch,
-          run_id: run.id,
-          result_id: result.id,
-          test: result.test,
-          repeat: result.repeat,
-          judge: judge.label,
-          judge_model: { spec: judge.spec, ...(identities[i] ? { identity: identities[i] } : {}) },
-          seed: judge.seed,
-          metrics: out.metrics,
-          error: out.error,
-          created_at: nowIso(),
-        };
-        return row;
-      },
-      onOutput: (row) => {
-        this.store.judgements.insert(row);
-        if (row.error) {
-          errors++;
-          firstError ??= row.error;
-        }
-        ctl.progress(++done);
-      },
-    });
+    // the batch counts only once its last judgement is stored: a kill midway leaves it incomplete
+    this.store.judgements.startBatch({ id: batch, run_id: run.id, planned: total });
+    let outcome;
+    try {
+      outcome = await runPool({
+        items: items(),
+        concurrency: concurrency ?? Math.min(4, ...loaded.map((l) => l.model.maxParallel)),
+        signal,
+        work: async ({ result, judge, i }) => {
+          const out = await rejudgeConversation(judge.model, result, { signal });
+          if (signal.aborted) return undefined;
+          const row: Judgement = {
+            id: newId('jdg'),
+            batch_id: batch,
+            run_id: run.id,
+            result_id: result.id,
+            test: result.test,
+            repeat: result.repeat,
+            judge: judge.label,
+            judge_model: { spec: judge.spec, ...(identities[i] ? { identity: identities[i] } : {}) },
+            seed: judge.seed,
+            metrics: out.metrics,
+            error: out.error,
+            created_at: nowIso(),
+          };
+          return row;
+        },
+        onOutput: (row) => {
+          this.store.judgements.insert(row);
+          if (row.error) {
+            errors++;
+            firstError ??= row.error;
+          }
+          ctl.progress(++done);
+        },
+      });
+    } catch (e) {
+      this.store.judgements.finishBatch(batch, 'failed');
+      throw e;
+    }
+    const complete = !outcome.failure && !outcome.aborted && done === total;
+    this.store.judgements.finishBatch(batch, complete ? 'complete' : outcome.aborted ? 'cancelled' : 'failed');
     if (outcome.failure) throw unavailable(`re-judging stopped: ${outcome.failure}`);
     return {
       batch_id: batch,
@@ -180,6 +193,7 @@ export class RejudgeService {
       originalJudgeOf(run),
       this.store.results.listByRun(run.id),
       this.store.judgements.listByRun(run.id),
+      this.store.judgements.incompleteBatches(run.id),
     );
   }
 }

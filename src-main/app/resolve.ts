@@ -60,7 +60,7 @@ export const runAgentOf = ({ agent, version }: ResolvedVersion): RunAgent => ({
 /** A stored run by id. */
 export function requireRun(store: Store, id: string, path?: string): Run {
   const run = store.runs.get(id);
-  if (!run) throw notFound(`run ${id}`, path);
+  if (!run) throw notFound(`run ${JSON.stringify(id)}`, path);
   return run;
 }
 

@@ -2,7 +2,7 @@ import type { RunEvent } from '../../src-shared/contract/events.js';
 import type { JobKind } from '../../src-shared/contract/jobs.js';
 import type { AgentGraph, ModelSpec, Run, RunOptions, TestSuite } from '../../src-shared/schemas/index.js';
 import type { ModelProblem } from '../providers/preflight.js';
-import { groupRunFailures } from './problems/run-problems.js';
+import { groupRunFailures, specLabel } from './problems/run-problems.js';
 import {
   makePlan,
   startEvaluation,
@@ -22,8 +22,9 @@ import type { Job } from './jobs/job.js';
 import type { JobRegistry } from './jobs/registry.js';
 import type { ModelService } from './models.js';
 import { PreflightCache, type RunModelSpecs } from './preflight.js';
-import { importShardRuns, mergeShardRuns } from './merge-runs.js';
+import { mergeShards } from './merge-runs.js';
 import { finishedRun, requireRun, resolveAgentVersion, runAgentOf } from './resolve.js';
+import { storedModelDefault, storedRunModels } from './stored-specs.js';
 
 /** What a door may listen to while a run runs: every run event (turns, streamed tokens, finished tests). */
 export interface RunHooks {
@@ -47,6 +48,8 @@ export interface StartRequest {
   suite: RunSuite;
   models: RunModelSpecs;
   options?: Partial<RunOptions>;
+  /** The stored run this one was started from ("Run again", "Run on another model"): compare's baseline. */
+  source_run?: string;
   testEndpoints?: TestEndpointAccess;
   /** The id of a pre-run check the door already made and showed (`preflight`): not made again. */
   preflight_id?: string;
@@ -59,7 +62,8 @@ export interface TestEndpointAccess {
   howToAllow?: string;
 }
 
-const APP_HOW_TO_ALLOW = 'add it as an OpenAI-compatible endpoint on the Models page to allow it';
+const APP_HOW_TO_ALLOW =
+  'add it as an OpenAI-compatible endpoint (or its models folder) on the Models page to allow it';
 
 export interface ResumeOptions {
   /** Take over a run another process still holds (a hung process). */
@@ -185,6 +189,8 @@ export class RunService {
     });
     if (!req.suite.data.tests.length)
       throw invalid(`suite "${req.suite.name}" has no tests: add a test on the Suites page first`, 'suite_id');
+    if (req.source_run && !this.store.runs.get(req.source_run))
+      throw invalid(`run ${req.source_run} not found: the run to start from must exist`, 'source_run_id');
     const handle = await engineCall(() =>
       startRun({
         store: this.store,
@@ -196,6 +202,7 @@ export class RunService {
         agent: runAgentOf(resolved),
         suite: req.suite,
         options: req.options ?? {},
+        ...(req.source_run ? { sourceRunId: req.source_run } : {}),
         loader: this.testModelLoader([req.models.agent, req.models.caller, req.models.judge], req.testEndpoints),
         resolvePersona: this.resolvePersona,
         onEvent: hooks.onEvent,
@@ -260,7 +267,9 @@ export class RunService {
       });
     if (!this.store.runs.suiteSnapshot(id)) throw invalid(`run ${id} has no stored copy of its suite to resume from`);
     if (!run.models.agent) throw invalid(`run ${id} has no agent model recorded`);
-    const specs = { agent: run.models.agent.spec, caller: run.models.caller?.spec, judge: run.models.judge?.spec };
+    // a run copied from another database names models its author chose: checked like a test file's
+    const stored = storedRunModels(this.store, run);
+    const specs = { ...stored, agent: stored.agent! };
     await this.refuseUnfitModels([specs], undefined, undefined, o.preflight_id);
     if (live) this.store.runs.forceInterrupt(id);
     const models = await this.models.loadRoles(specs);
@@ -285,13 +294,15 @@ export class RunService {
     const resolved = resolveAgentVersion(this.store, original.agent_id, req.agent_version, {
       version: 'agent_version_id',
     });
-    const agentSpec = req.agent_model ?? original.models.agent?.spec;
+    const stored = (role: 'agent' | 'judge', path: string) =>
+      storedModelDefault(this.store, original, original.models[role]?.spec, `${role} model`, path);
+    const agentSpec = req.agent_model ?? stored('agent', 'agent_model');
     if (!agentSpec)
       throw invalid(
         `run ${req.run_id} is ${original.kind === 'imported' ? 'a set of imported calls' : 'a run'} with no agent model: choose the agent model to replay with`,
         'agent_model',
       );
-    const judgeSpec = req.judge_model ?? original.models.judge?.spec ?? agentSpec;
+    const judgeSpec = req.judge_model ?? stored('judge', 'judge_model') ?? agentSpec;
     // the scripted caller never calls its model: the agent's stands in for it
     const models = await this.models.loadRoles({ agent: agentSpec, caller: agentSpec, judge: judgeSpec });
     const handle = await engineCall(() =>
@@ -331,14 +342,17 @@ export class RunService {
   async groupFailures(id: string, judge?: ModelSpec): Promise<Job<Run>> {
     const run = finishedRun(this.store, id, 'group its failures');
     if (run.summary.failed + run.summary.errored === 0) throw invalid(`run ${id} has no failures to group`);
-    const spec = judge ?? run.models.judge?.spec ?? run.models.agent?.spec;
+    const spec =
+      judge ??
+      storedModelDefault(this.store, run, run.models.judge?.spec, 'judge', 'judge') ??
+      storedModelDefault(this.store, run, run.models.agent?.spec, 'agent model', 'judge');
     if (!spec) throw invalid(`run ${id} has no judge model recorded: choose one`, 'judge');
     const model: ChatModel = await this.models.load('judge', spec);
     const failures = run.summary.failed + run.summary.errored;
     return this.jobs.start(
       {
         kind: 'failure-groups',
-        title: `Group ${failures} failure(s) of run ${id} into problems`,
+        title: `${id}: grouping ${failures} failed conversation(s) into problems with ${specLabel(spec)}`,
         unit: 'calls',
         total: 1,
         subject: { run_id: id },
@@ -369,8 +383,8 @@ export class RunService {
     return this.jobs.startWhenReady(
       { kind: 'merge', title: `Merge ${refs} shard(s) into one run`, unit: 'shards', total: refs },
       async (ctl) => {
-        const ids = [...files.flatMap((f) => importShardRuns(this.store, f)), ...(req.ids ?? [])];
-        const run = mergeShardRuns(this.store, ids);
+        // other databases are untrusted: everything is checked before one transaction writes copies and the merge
+        const { run } = mergeShards(this.store, { files, ids: req.ids ?? [] });
         ctl.progress(refs);
         ctl.about({ run_id: run.id });
         return run;

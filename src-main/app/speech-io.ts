@@ -54,17 +54,13 @@ export async function transcribe(
   const stt = engineOf(() => (o.registry ?? createSpeechRegistry()).stt(req.stt), 'stt');
   let wav: Buffer;
   try {
-    wav = toSpeechWav(req.audio);
+    // the header's rate and length are checked before any conversion (which runs off the event loop)
+    wav = await toSpeechWav(req.audio, MAX_RECORDING_MS);
   } catch (e) {
     if (e instanceof NotWavError) throw invalid(`the recording is not audio Parley can read: ${e.message}`, 'audio');
     throw e;
   }
   const audio_ms = durationMs(wav);
-  if (audio_ms > MAX_RECORDING_MS)
-    throw invalid(
-      `the recording is ${Math.round(audio_ms / 1000)} s long; at most ${MAX_RECORDING_MS / 1000} s at once`,
-      'audio',
-    );
   if (isSilent(wav))
     throw invalid('the recording is silent: check that the right microphone is chosen and not muted', 'audio');
   try {

@@ -1,6 +1,8 @@
 /**
  * "Does this TTS/STT pair work?" (Models page Test button, `parley speech test`): speaks one sentence,
- * recognises it again, and returns both texts, the word diff, the timings and the engines' identity.
+ * recognises it again, and returns both texts, the word diff and word errors on normalised words
+ * (src-shared/speech/), a verdict in words ("lost 1 of 23 words; digits kept"), the timings and the
+ * engines' identity.
  */
 import { loadRunSpeech, SpeechOptionError } from '../engine/run/run-speech.js';
 import {
@@ -8,21 +10,23 @@ import {
   roundTrip,
   seedOf,
   SpeechError,
-  wordDiff,
-  wordErrorRate,
   type SpeechIdentity,
   type SpeechRegistry,
-  type WordDiffPart,
 } from '../speech/index.js';
+import { pairVerdict, wordErrors, type WordDiffPart } from '../../src-shared/speech/word-errors.js';
 import { invalid, unavailable } from './errors.js';
 
 export const DEFAULT_SPEECH_TEST_TEXT = 'Your reference number is 415 555 1234, and your order is A17.';
 
 export interface SpeechTestRequest {
-  tts: string;
-  stt: string;
+  /** Default: flite. */
+  tts?: string;
+  /** Default: pocketsphinx. */
+  stt?: string;
   text?: string;
   voice?: string;
+  /** Speaking rate (1 = normal). */
+  rate?: number;
   phone_noise?: number;
 }
 
@@ -30,7 +34,14 @@ export interface SpeechTestOutcome {
   said: string;
   heard: string;
   diff: WordDiffPart[];
-  word_error_rate: number;
+  /** Errors / normalised words said; null when the sentence has no words. */
+  word_error_rate: number | null;
+  word_errors: { words: number; substitutions: number; deletions: number; insertions: number };
+  digits: { said: number; kept: number };
+  /** "lost 1 of 23 words; digits kept", or why the pair cannot check what a caller hears. */
+  verdict: string;
+  /** False when the pair loses so many words (over 50%) that audio verdicts on it are noise. */
+  usable: boolean;
   timings: { tts_first_audio_ms?: number; tts_ms: number; stt_ms: number; audio_ms: number };
   tts: SpeechIdentity;
   stt: SpeechIdentity;
@@ -47,8 +58,8 @@ export async function speechTest(
   try {
     speech = loadRunSpeech(
       {
-        tts: req.tts,
-        stt: req.stt,
+        ...(req.tts ? { tts: req.tts } : {}),
+        ...(req.stt ? { stt: req.stt } : {}),
         audio_eval: true,
         ...(req.phone_noise !== undefined ? { phone_noise: req.phone_noise } : {}),
       },
@@ -61,15 +72,21 @@ export async function speechTest(
   try {
     const rt = await roundTrip(speech.tts, speech.stt, text, {
       voice: req.voice ?? speech.voices[0],
+      ...(req.rate !== undefined ? { rate: req.rate } : {}),
       ...(speech.phoneNoise !== undefined ? { phone: { noise: speech.phoneNoise, seed: seedOf(text) } } : {}),
       signal: o.signal,
     });
-    const diff = wordDiff(text, rt.heard);
+    const e = wordErrors(text, rt.heard);
+    const verdict = pairVerdict(e);
     return {
       said: text,
       heard: rt.heard,
-      diff,
-      word_error_rate: wordErrorRate(diff),
+      diff: e.diff,
+      word_error_rate: e.rate,
+      word_errors: { words: e.words, substitutions: e.substitutions, deletions: e.deletions, insertions: e.insertions },
+      digits: e.digits,
+      verdict: verdict.text,
+      usable: verdict.usable,
       timings: {
         ...(rt.tts.first_audio_ms !== undefined ? { tts_first_audio_ms: Math.round(rt.tts.first_audio_ms) } : {}),
         tts_ms: Math.round(rt.tts.total_ms),

@@ -34,6 +34,8 @@ const FLAGS: Record<string, string> = {
   'options.speech.phone_noise': '--phone-noise',
   'options.speech.audio_eval': '--audio-eval',
   'options.speech.caller_speech': '--caller-speech',
+  'options.speech.seed': '--speech-seed',
+  'options.speech.workers': '--speech-workers',
   'models.agent': '--agent-model',
   'models.caller': '--caller-model',
   'models.judge': '--judge-model',
@@ -48,20 +50,35 @@ const FLAGS: Record<string, string> = {
   tts: '--tts',
   stt: '--stt',
   phone_noise: '--phone-noise',
+  voice: '--voice',
+  rate: '--rate',
   concurrency: '--concurrency',
   node: '--node',
   gaps: '--gap',
+};
+
+/** Where a person finds the ids of a kind of thing that was not found (the CLI's own commands). */
+const LISTED_BY: [RegExp, string][] = [
+  [/^run "[^"]*" not found$/, 'parley runs list'],
+  [/^agent "[^"]*" not found$/, 'parley agents list'],
+];
+
+/** "run "x" not found" + "(parley runs list shows them)". */
+const withListHint = (message: string) => {
+  const list = LISTED_BY.find(([re]) => re.test(message))?.[1];
+  return list ? `${message} (${list} shows them)` : message;
 };
 
 /** Request fields whose value is a model SPEC: a missing one is asked for as `--flag SPEC`. */
 const SPEC_FIELDS = /^(models\.\w+|agent_model|judge_model|judge|judges|model)$/;
 
 /**
- * Exit status: 1 for what the user asked about not being there or a file they gave being wrong (errors in
- * the input), 2 for usage and set-up errors (a flag, a model that cannot load, a server that is down).
+ * Exit status (README): 1 when a file the user gave has errors, or the thing the command is about (its
+ * argument: a run, an agent) is not there; 2 for usage and set-up errors, including a flag whose value
+ * names something that is not there (`--tests nope.json`), a model that cannot load, a server that is down.
  */
-const exitOf = (e: AppError) =>
-  e.error.code === 'not_found' || (e.error.code === 'invalid_input' && e.error.file) ? 1 : 2;
+const exitOf = (e: AppError, flag: string | undefined) =>
+  (e.error.code === 'not_found' && !flag) || (e.error.code === 'invalid_input' && e.error.file) ? 1 : 2;
 
 /** A file's further problems (after the first, which the message names), a few lines at most. */
 const moreIssues = (e: AppError) =>
@@ -82,10 +99,12 @@ export function flagOf(path: string | undefined, own: Record<string, string> = {
  */
 export function cliErrorOf(e: AppError, own: Record<string, string> = {}): CliError {
   const path = e.error.path ?? '';
-  const exit = exitOf(e);
+  const flag = flagOf(path, own);
+  const exit = exitOf(e, flag);
   const role = /^models\.(agent|caller|judge)$/.exec(path)?.[1];
   if (role && e.reason) return new CliError(`loading models: ${e.reason} (the ${role} model)`, exit);
-  const flag = flagOf(path, own);
+  if (e.error.code === 'not_found' && (!flag || e.message.startsWith(flag)))
+    return new CliError(withListHint(e.message), exit);
   if (e.error.file) return new CliError(`${e.message}${moreIssues(e)}`, exit);
   if (!flag || e.message.startsWith(flag)) return new CliError(e.message, exit);
   if (SPEC_FIELDS.test(path) && /choose|give/.test(e.message)) return new CliError(`${e.message} (${flag} SPEC)`, exit);

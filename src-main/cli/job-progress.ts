@@ -1,4 +1,5 @@
 import type { JobInfo } from '../../src-shared/contract/jobs.js';
+import type { RunEvent } from '../../src-shared/contract/events.js';
 import type { Job } from '../app/index.js';
 import { formatBytes } from '../../src-shared/text/format-bytes.js';
 import { formatDuration } from '../../src-shared/text/format-duration.js';
@@ -33,12 +34,15 @@ export class JobProgress {
     else if (!this.lastLine && this.due(job)) this.line(`${this.label}: ${counts(job)}`);
   }
 
-  /** Something a person wants to read about the unit that just finished ("PASS greeting 1.2s"). */
-  note(text: string): void {
+  /**
+   * Something a person wants to read about the unit that just finished ("PASS greeting 1.2s"), with its
+   * place in the job ("3/10"; default: the job's counts as last heard).
+   */
+  note(text: string, place?: string): void {
     this.lastLine = text;
     if (this.quiet) return;
     if (this.tty) this.draw();
-    else this.line(`${text}  [${this.last ? counts(this.last) : ''}]`);
+    else this.line(`${text}  [${place ?? (this.last ? counts(this.last) : '')}]`);
   }
 
   end(): void {
@@ -69,6 +73,25 @@ export class JobProgress {
     const cols = Math.max(20, (process.stderr.columns || 100) - 1);
     process.stderr.write(`\r${line.slice(0, cols).padEnd(cols)}`);
   }
+}
+
+/**
+ * A run job's conversations as they finish, one line each when piped ("PASS  greeting #2  1.2s  [3/10]"):
+ * the hook to pass as `onEvent` when starting a run, resume, replay or evaluation.
+ */
+export function conversationLines(bar: JobProgress): (e: RunEvent) => void {
+  let total = 0;
+  let done = 0;
+  return (e) => {
+    if (e.type === 'run.started') total = e.total;
+    if (e.type !== 'test.finished') return;
+    done++;
+    const repeat = e.repeat ? ` #${e.repeat + 1}` : '';
+    bar.note(
+      `${e.status.toUpperCase().padEnd(5)} ${e.test}${repeat}  ${(e.duration_ms / 1000).toFixed(1)}s`,
+      `${done}/${total}`,
+    );
+  };
 }
 
 /** "3/10 conversations · about 12 s left". */

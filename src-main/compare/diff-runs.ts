@@ -2,9 +2,10 @@ import type { AgentGraph, Result, Run } from '../../src-shared/schemas/index.js'
 import { compareTest, type CompareOptions } from './compare-test.js';
 import { diffGraphs } from './graph-diff.js';
 import { pairResults } from './pair.js';
+import { comparability, type Comparability } from './comparability.js';
 import { configDifferences, differLine } from './run-config.js';
 import { diffSummary, runRef, summarizeSide } from './summary.js';
-import { CHANGE_ORDER, type RunDiff, type TestComparison } from './types.js';
+import { CHANGE_ORDER, type DiffSummary, type RunDiff, type TestComparison } from './types.js';
 
 export interface StoredRun {
   run: Run;
@@ -39,14 +40,51 @@ export function diffRuns(a: StoredRun, b: StoredRun, opts: Pick<CompareOptions, 
   const refA = runRef(a.run, a.agentVersion ?? null);
   const refB = runRef(b.run, b.agentVersion ?? null);
   const config_differences = configDifferences(refA.config, refB.config);
+  const comparable = comparability(config_differences);
   return {
     a: refA,
     b: refB,
     config_differences,
     differ_line: differLine(config_differences),
-    summary: diffSummary(summarizeSide(a.run, a.results), summarizeSide(b.run, b.results), tests),
+    comparability: comparable,
+    summary: hideSummaryDeltas(
+      diffSummary(summarizeSide(a.run, a.results), summarizeSide(b.run, b.results), tests),
+      comparable,
+    ),
     graph_changes: differentVersions && a.graph && b.graph ? diffGraphs(a.graph, b.graph) : null,
-    tests,
+    tests: tests.map((t) => hideTestDeltas(t, comparable)),
+  };
+}
+
+/** Deltas that would be the judge's or the caller's rather than the agent's are not given (null). */
+function hideSummaryDeltas(s: DiffSummary, c: Comparability): DiffSummary {
+  if (c.scores_comparable && c.caller_figures_comparable) return s;
+  const delta = { ...s.delta };
+  if (!c.scores_comparable) {
+    delta.mean_score = null;
+    delta.mean_scores = Object.fromEntries(Object.keys(delta.mean_scores).map((k) => [k, null]));
+  }
+  if (!c.caller_figures_comparable) {
+    delta.mean_turns = null;
+    delta.caller_fidelity = null;
+  }
+  return { ...s, delta };
+}
+
+function hideTestDeltas(t: TestComparison, c: Comparability): TestComparison {
+  if (c.scores_comparable && c.caller_figures_comparable) return t;
+  return {
+    ...t,
+    ...(c.scores_comparable
+      ? {}
+      : {
+          metric_deltas: t.metric_deltas.map((m) => ({ ...m, delta: null })),
+          turn_quality: t.turn_quality && {
+            ...t.turn_quality,
+            turns: t.turn_quality.turns.map((x) => ({ ...x, delta: null })),
+          },
+        }),
+    ...(c.caller_figures_comparable ? {} : { turns: { ...t.turns, delta: null } }),
   };
 }
 

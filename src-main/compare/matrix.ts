@@ -3,6 +3,7 @@ import type { StoredRun } from './diff-runs.js';
 import { sideOutcome } from './outcome.js';
 import { groupByTest } from './pair.js';
 import { configSpread, type ConfigSpread } from './run-config.js';
+import { comparability, type Comparability } from './comparability.js';
 import { runRef, summarizeSide } from './summary.js';
 import { mean, totalTokens } from './test-deltas.js';
 import type { RunRef, SideSummary } from './types.js';
@@ -41,6 +42,8 @@ export interface RunMatrix {
   tests: MatrixRow[];
   /** Configuration fields that are not the same in every run, with each run's value (column order). */
   config_spread: ConfigSpread[];
+  /** Whether the runs' mean scores (judge) and caller-driven figures can be compared. */
+  comparability: Comparability;
   /** Series for a chart of pass rate and mean score per model (one point per run). */
   chart: {
     run: string;
@@ -92,10 +95,12 @@ export function compareRunsMatrix(runs: StoredRun[]): RunMatrix {
     run: runRef(sr.run, sr.agentVersion ?? null),
     totals: summarizeSide(sr.run, sr.results),
   }));
+  const config_spread = configSpread(columns.map((c) => c.run.config));
   return {
     runs: columns,
     tests: [...rows.values()],
-    config_spread: configSpread(columns.map((c) => c.run.config)),
+    config_spread,
+    comparability: comparability(config_spread),
     chart: columns.map((c) => ({
       run: c.run.id,
       model: c.run.model,

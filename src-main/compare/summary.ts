@@ -3,6 +3,7 @@ import type { ModelIdentity, Result, Run } from '../../src-shared/schemas/index.
 import { runTotals } from '../../src-shared/run/totals.js';
 import { isDemoRun } from '../../src-shared/run/demo.js';
 import { runConfig } from './run-config.js';
+import { speechLabel } from '../../src-shared/run/speech-label.js';
 import { latencyDelta, latencyFigures } from './latency-compare.js';
 import {
   CHANGE_ORDER,
@@ -46,6 +47,8 @@ export function runRef(run: Run, agentVersion: number | null = null): RunRef {
       judge: roleModel(run.models.judge),
     },
     config: runConfig(run, agentVersion),
+    speech: speechLabel(run.options.speech),
+    source_run_id: run.source_run_id,
     demo: isDemoRun(run.models),
     created_at: run.created_at,
   };
@@ -69,6 +72,7 @@ export function summarizeSide(run: Run | null, results: Result[]): SideSummary {
     wall_ms: t.wall_ms,
     conversation_ms: t.conversation_ms,
     mean_turns: t.mean_turns,
+    caller_fidelity: callerFidelityOf(results),
     ...latencyOf(results),
     tokens_per_conversation: t.conversations ? t.tokens.total / t.conversations : null,
     pass_interval:
@@ -107,6 +111,7 @@ export function diffSummary(a: SideSummary, b: SideSummary, tests: TestCompariso
       tokens_per_conversation: sub(a.tokens_per_conversation, b.tokens_per_conversation),
       wall_ms: b.wall_ms - a.wall_ms,
       mean_turns: sub(a.mean_turns, b.mean_turns),
+      caller_fidelity: sub(a.caller_fidelity, b.caller_fidelity),
       ...(a.latency && b.latency ? { latency: latencyDelta(a.latency, b.latency) } : {}),
     },
     per_conversation: a.results !== b.results,
@@ -114,6 +119,12 @@ export function diffSummary(a: SideSummary, b: SideSummary, tests: TestCompariso
     regressions: tests.filter((t) => t.change === 'regressed').map((t) => t.test),
     improvements: tests.filter((t) => t.change === 'improved').map((t) => t.test),
   };
+}
+
+/** Mean caller fidelity score of the conversations whose caller was checked (run option caller_fidelity); null when none was. */
+function callerFidelityOf(results: Result[]): number | null {
+  const scores = results.flatMap((r) => (r.caller_fidelity ? [r.caller_fidelity.score] : []));
+  return scores.length ? scores.reduce((s, x) => s + x, 0) / scores.length : null;
 }
 
 /** The side's latency figures, when any agent turn recorded a latency (imported calls and old runs have none). */

@@ -1,7 +1,9 @@
 import type { LatencyDelta, LatencyFigures } from '../../src-shared/contract/latency-shapes.js';
 import type { ModelIdentity, Result, ResultStatus, Run, TurnMetric } from '../../src-shared/schemas/index.js';
 import type { GraphChange } from './graph-diff.js';
+import type { Comparability } from './comparability.js';
 import type { ConfigDifference, RunConfig } from './run-config.js';
+import type { RoleFitness } from '../../src-shared/readiness/fitness.js';
 import type { TranscriptDiffEntry } from './transcript-diff.js';
 
 export type { TranscriptDiffEntry, WordPart } from './transcript-diff.js';
@@ -206,6 +208,8 @@ export interface SideSummary {
   /** Sum of conversation durations. */
   conversation_ms: number;
   mean_turns: number | null;
+  /** Mean caller fidelity score (run option caller_fidelity); null when no caller was checked. */
+  caller_fidelity: number | null;
   /** p50/p95 latency of the run's agent turns (docs/latency.md). */
   latency?: LatencyFigures;
 }
@@ -223,8 +227,14 @@ export interface RunRef {
   /** Short model label for column headers: the agent model's identity name, or its spec. */
   model: string;
   models: { agent?: ModelIdentity | string; caller?: ModelIdentity | string; judge?: ModelIdentity | string };
-  /** The full configuration: each role's model and parameters, the run options. */
+  /** The full configuration: each role's model and parameters, the speech settings, the run options. */
   config: RunConfig;
+  /** How the run used speech ("audio eval · caller via STT · espeak-ng -> pocketsphinx"); null for a text run. */
+  speech: string | null;
+  /** The run it was started from ("Run again", "Run on another model"), when recorded. */
+  source_run_id: string | null;
+  /** The stored readiness verdict of each role's model (added by the app layer, which reads the store). */
+  fitness?: RoleFitness[];
   /** Ran on the scripted model: shown as "demo", its results are not evidence. */
   demo: boolean;
   created_at: string;
@@ -239,13 +249,18 @@ export interface DiffSummary {
     pass_rate_interval: { low: number; high: number } | null;
     /** Plain words: is the difference clear, else how many conversations per run would show it. */
     pass_rate_hint: string;
+    /** null when the judge changed (comparability). */
     mean_score: number | null;
+    /** null per metric when the judge changed (comparability). */
     mean_scores: Record<string, number | null>;
     tokens: number;
     /** Change in mean tokens per conversation (the fair figure when the repeat counts differ). */
     tokens_per_conversation: number | null;
     wall_ms: number;
+    /** null when the caller changed (comparability). */
     mean_turns: number | null;
+    /** B - A mean caller fidelity; null when either side has none or the caller changed. */
+    caller_fidelity: number | null;
     /** B - A per latency figure (negative: B is faster). */
     latency?: LatencyDelta;
   };
@@ -264,6 +279,8 @@ export interface RunDiff {
   config_differences: ConfigDifference[];
   /** "A and B differ in: agent model parameters context_size 2048 -> 8192" */
   differ_line: string;
+  /** Whether the metric scores and caller-driven figures can be compared (a changed judge or caller: their deltas are null). */
+  comparability: Comparability;
   /** The change between the agent versions of the two runs (null when both ran the same version). */
   graph_changes: GraphChange[] | null;
   /** Regressions first, then improvements, noise, flaky, new, removed, unchanged. */

@@ -1,5 +1,6 @@
 import { agreement, spearman, wilson } from '../../src-shared/stats/index.js';
 import type {
+  IncompleteJudgementBatch,
   Judgement,
   JudgementsReport,
   JudgePairMetric,
@@ -160,6 +161,7 @@ export function judgementsReport(
   originalJudge: string,
   results: Result[],
   judgements: Judgement[],
+  incomplete: IncompleteJudgementBatch[] = [],
 ): JudgementsReport {
   const byId = new Map(results.map((r) => [r.id, r]));
   const latest = new Map<string, string>(); // judge -> batch id
@@ -202,5 +204,6 @@ export function judgementsReport(
     consistency,
     pairs,
     unstable: consistency.filter((c) => c.unstable).map((c) => `${c.criterion} (${c.judge}): ${c.summary}`),
+    ...(incomplete.length ? { incomplete_batches: incomplete } : {}),
   };
 }

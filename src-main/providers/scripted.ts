@@ -1,5 +1,6 @@
+import { FileRefusal, readFileBounded } from '../files/bounded-file.js';
+import { MAX_SCRIPTED_MODEL_BYTES, truncateForMessage } from '../../src-shared/limits.js';
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ModelSpec, type ModelIdentity, type ModelSpecInput } from '../../src-shared/schemas/index.js';
 import { ProviderError, type ChatModel, type ModelSession, type Provider } from './types.js';
@@ -60,11 +61,13 @@ export const scriptedProvider: Provider = {
   async load(spec: ModelSpec): Promise<ChatModel> {
     let bytes: Buffer;
     try {
-      bytes = await readFile(spec.model);
+      // fstat first: /dev/zero, a pipe or a 2 GB file is refused before a byte is read
+      bytes = await readFileBounded(spec.model, { maxBytes: MAX_SCRIPTED_MODEL_BYTES, what: 'scripted model file' });
     } catch (e) {
+      if (!(e instanceof FileRefusal)) throw e;
       throw new ProviderError(
-        `scripted model file ${spec.model}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : (e as Error).message}`,
-        'model_not_found',
+        e.code === 'not_found' ? `scripted model file ${truncateForMessage(spec.model)}: not found` : e.message,
+        e.code === 'not_found' ? 'model_not_found' : 'invalid_spec',
         'scripted',
         spec.model,
         spec.model,
@@ -73,9 +76,10 @@ export const scriptedProvider: Provider = {
     let json: unknown;
     try {
       json = JSON.parse(bytes.toString('utf8'));
-    } catch (e) {
+    } catch {
+      // never quote the file: a test file may name any file on the machine
       throw new ProviderError(
-        `scripted model file ${spec.model}: not valid JSON (${(e as Error).message})`,
+        `scripted model file ${truncateForMessage(spec.model)}: not valid JSON; expected a scripted model (a JSON object of rules and defaults)`,
         'invalid_spec',
         'scripted',
         spec.model,

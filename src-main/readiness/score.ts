@@ -1,5 +1,4 @@
 import {
-  FAMILY_NOUN,
   FAMILY_ROLE,
   READINESS_FAMILIES,
   type ReadinessFamilyScore,
@@ -8,6 +7,7 @@ import {
   type ReadinessVerdict,
 } from '../../src-shared/schemas/index.js';
 import type { MeasuredCall } from './measuring-model.js';
+import { familyNotes, familyVerdictText } from '../../src-shared/readiness/fitness.js';
 
 /** Accuracy at or above which a role is "fit" (with >= FIT_VALID of tasks giving valid output). */
 export const FIT_ACCURACY = 0.8;
@@ -39,7 +39,7 @@ export function familyScores(items: ReadinessItem[]): ReadinessFamilyScore[] {
   });
 }
 
-/** A plain verdict per family: "fit as judge: 18/20", "weak as router: 22/30 - weak on negated". */
+/** A plain verdict per family: "fit as judge: 18/20 right (70-97%, 95% interval)", "weak as router: 22/30 right (...) - weak on negated conditions". */
 export function verdicts(items: ReadinessItem[]): ReadinessVerdict[] {
   return READINESS_FAMILIES.flatMap((family) => {
     const of = items.filter((i) => i.family === family);
@@ -55,13 +55,7 @@ export function verdicts(items: ReadinessItem[]): ReadinessVerdict[] {
       return t.length >= 3 && t.filter((i) => i.correct).length / t.length <= acc - WEAK_TAG_GAP + 1e-9;
     });
     const errors = of.filter((i) => i.error).length;
-    const notes = [
-      ...(weak_on.length ? [`weak on ${weak_on.map((t) => t.replace(/[-_]/g, ' ')).join(', ')}`] : []),
-      ...(valid / total < FIT_VALID ? [`${total - valid} of ${total} replies off-schema or failed`] : []),
-      ...(errors ? [`${errors} call(s) failed`] : []),
-    ];
-    const label = fit === 'fit' ? 'fit' : fit === 'weak' ? 'weak' : 'not fit';
-    const text = `${label} as ${FAMILY_NOUN[family]}: ${correct}/${total}${notes.length ? ` - ${notes.join('; ')}` : ''}`;
+    const text = familyVerdictText(family, fit, correct, total, weak_on, familyNotes({ total, valid, errors }));
     return [{ family, role: FAMILY_ROLE[family], fit, correct, total, weak_on, text }];
   });
 }

@@ -2,11 +2,15 @@ import type { Result, Run } from '../../src-shared/schemas/index.js';
 import { wilson } from '../../src-shared/stats/index.js';
 import { modelLabel } from '../compare/summary.js';
 import { latencyBudgetTestcase, latencyProperties } from './junit-latency.js';
+import { audioTestcase, audioProperties } from './junit-audio.js';
+import { speechProperties } from './junit-speech.js';
 
 /**
  * JUnit XML for a run (the format CI systems read): one <testcase> per conversation (test x repeat),
  * <failure> listing every failed metric, rule and assertion, <error> for conversations that errored,
- * <skipped> for imported calls that were never evaluated, and the transcript in <system-out>.
+ * <skipped> for imported calls that were never evaluated, and the transcript (with what was heard) in
+ * <system-out>; a conversation heard through speech gets a second testcase for the verdict on what was
+ * heard (junit-audio.ts), so a check that passed on the text and failed on what was heard fails in CI.
  * Shared by `parley runs export --format junit` and `parley run --junit FILE`.
  */
 
@@ -37,6 +41,9 @@ const attrs = (o: Record<string, string | number>) =>
     .map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`)
     .join('');
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
+/** What the per-kind testcase writers need to write XML. */
+const xml = { attrs, escape: escapeXml, seconds };
+export type XmlTools = typeof xml;
 
 /** One line per thing that made a conversation fail. */
 export function failureReasons(r: Result): string[] {
@@ -54,15 +61,22 @@ export function failureReasons(r: Result): string[] {
   return out;
 }
 
-function transcriptText(r: Result): string {
+export function transcriptText(r: Result): string {
   return r.transcript
-    .map((t) => `${t.role}${t.node ? ` [${t.node}]` : ''}${t.tool ? ` (${t.tool})` : ''}: ${t.content}`)
+    .flatMap((t) => [
+      `${t.role}${t.node ? ` [${t.node}]` : ''}${t.tool ? ` (${t.tool})` : ''}: ${t.content}`,
+      ...(t.heard !== undefined ? [`  heard: ${t.heard}`] : []),
+      ...(t.speech_error ? [`  speech error: ${t.speech_error}`] : []),
+    ])
     .join('\n');
 }
 
+const caseName = (r: Result, repeated: boolean) => (repeated ? `${r.test} (repeat ${r.repeat + 1})` : r.test);
+const caseClass = (run: Run) => [run.agent_name || run.agent_id, run.suite_name || run.kind].join('.');
+
 function testcase(run: Run, r: Result, repeated: boolean): string {
-  const name = repeated ? `${r.test} (repeat ${r.repeat + 1})` : r.test;
-  const classname = [run.agent_name || run.agent_id, run.suite_name || run.kind].join('.');
+  const name = caseName(r, repeated);
+  const classname = caseClass(run);
   const open = `    <testcase${attrs({ name, classname, time: seconds(r.duration_ms) })}>`;
   const body: string[] = [];
   if (r.status === 'error') {
@@ -81,12 +95,13 @@ function testcase(run: Run, r: Result, repeated: boolean): string {
   return [open, ...body, '    </testcase>'].join('\n');
 }
 
-function counts(results: Result[], budgetCases: string[] = []) {
+/** Counts of the conversations' testcases plus the extra ones (latency budget, what was heard). */
+function counts(results: Result[], extraCases: string[] = []) {
+  const extra = extraCases.filter(Boolean);
   return {
-    tests: results.length + budgetCases.filter(Boolean).length,
-    failures:
-      results.filter((r) => r.status === 'fail').length + budgetCases.filter((c) => c.includes('<failure')).length,
-    errors: results.filter((r) => r.status === 'error').length,
+    tests: results.length + extra.length,
+    failures: results.filter((r) => r.status === 'fail').length + extra.filter((c) => c.includes('<failure')).length,
+    errors: results.filter((r) => r.status === 'error').length + extra.filter((c) => c.includes('<error')).length,
     skipped: results.filter((r) => r.status === 'imported').length,
     time: seconds(results.reduce((s, r) => s + r.duration_ms, 0)),
   };
@@ -112,17 +127,24 @@ function testsuite(run: Run, results: Result[], named: boolean): string[] {
       : {}),
     ...(run.models.judge ? { judge_model: `${run.models.judge.spec.provider}:${run.models.judge.spec.model}` } : {}),
     ...(run.parent_run_id ? { parent_run_id: run.parent_run_id } : {}),
+    ...(run.options.merged_from?.length ? { merged_from: run.options.merged_from.join(',') } : {}),
+    ...(run.options.copied_from?.length ? { copied_from: run.options.copied_from.join(',') } : {}),
     ...passRateProperties(results),
     ...latencyProperties(run, results),
+    ...audioProperties(run, results),
+    ...speechProperties(results),
   };
   const budget = latencyBudgetTestcase(run, results, { attrs, escape: escapeXml });
+  const heard = results.map((r) =>
+    audioTestcase(r, { name: caseName(r, repeated.has(r.test_index)), classname: caseClass(run) }, xml),
+  );
   const name = named ? `${run.suite_name || run.id} [${modelLabel(run)}]` : run.suite_name || run.id;
   return [
-    `  <testsuite${attrs({ name, id: run.id, ...counts(results, [budget]), timestamp: run.started_at ?? run.created_at })}>`,
+    `  <testsuite${attrs({ name, id: run.id, ...counts(results, [budget, ...heard]), timestamp: run.started_at ?? run.created_at })}>`,
     '    <properties>',
     ...Object.entries(props).map(([k, value]) => `      <property${attrs({ name: k, value })}/>`),
     '    </properties>',
-    ...results.map((r) => testcase(run, r, repeated.has(r.test_index))),
+    ...results.flatMap((r, i) => [testcase(run, r, repeated.has(r.test_index)), ...(heard[i] ? [heard[i]] : [])]),
     ...(budget ? [budget] : []),
     '  </testsuite>',
   ];
@@ -138,10 +160,10 @@ export function toJUnitXmlRuns(runs: { run: Run; results: Result[] }[]): string 
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${attrs({
       name: 'parley',
-      ...counts(
-        all,
-        runs.map((x) => latencyBudgetTestcase(x.run, x.results, { attrs, escape: escapeXml })),
-      ),
+      ...counts(all, [
+        ...runs.map((x) => latencyBudgetTestcase(x.run, x.results, { attrs, escape: escapeXml })),
+        ...runs.flatMap((x) => x.results.map((r) => audioTestcase(r, { name: '', classname: '' }, xml))),
+      ]),
     })}>`,
     ...runs.flatMap((x) => testsuite(x.run, x.results, runs.length > 1)),
     '</testsuites>',

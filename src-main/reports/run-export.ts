@@ -3,7 +3,9 @@ import type { ModelSpec, Result, RoleModel, Run, TestSuite } from '../../src-sha
 import type { Store } from '../store/index.js';
 import { toJUnitXml } from './junit.js';
 import { storedRoleModel, storedSpec } from '../engine/model-io/stored-models.js';
+import { redactUrl } from '../providers/shared/redact.js';
 import { runLatencyReport, type RunLatencyReport } from '../../src-shared/latency/run-latency-report.js';
+import { speechRunReport, type SpeechRunReport } from '../../src-shared/speech/speech-report.js';
 
 export type RunExportFormat = 'json' | 'junit';
 
@@ -17,9 +19,13 @@ export function portableRun(run: Run): Run {
   return { ...run, models };
 }
 
-/** A result as it may leave the machine: a model the test chose is named like the run's models. */
+/**
+ * A result as it may leave the machine: a model the test chose is named like the run's models, and
+ * each call's endpoint is redacted (results stored before calls were redacted are redacted on the way out).
+ */
 export function portableResult(r: Result): Result {
-  return r.agent_model ? { ...r, agent_model: portableRoleModel(r.agent_model) } : r;
+  const model_calls = r.model_calls.map((c) => (c.endpoint ? { ...c, endpoint: redactUrl(c.endpoint) } : c));
+  return { ...r, model_calls, ...(r.agent_model ? { agent_model: portableRoleModel(r.agent_model) } : {}) };
 }
 
 function portableRoleModel(m: RoleModel): RoleModel {
@@ -45,6 +51,8 @@ export function runExportJson(run: Run, suite: TestSuite | null, results: Result
         results: results.map(portableResult),
         // derived (p50/p95 per figure and the budget checked); each agent turn keeps its own latency
         ...latencyOf(run, results),
+        // derived: word error rates with their intervals and the callers' behaviours; each turn keeps its own
+        ...speechOf(results),
       },
       null,
       2,
@@ -74,4 +82,9 @@ export function exportRun(
 function latencyOf(run: Run, results: Result[]): { latency?: RunLatencyReport } {
   const latency = runLatencyReport(run, results);
   return latency ? { latency } : {};
+}
+
+function speechOf(results: Result[]): { speech?: SpeechRunReport } {
+  const speech = speechRunReport(results);
+  return speech ? { speech } : {};
 }

@@ -14,7 +14,9 @@ import { audioToTranscribe } from './stt-input.js';
 import type { SpeechRole, SpeechSpec } from './spec.js';
 import type { SpeechCallOptions, SpeechIdentity, SttEngine, SttResult, TtsEngine, TtsResult } from './types.js';
 import { SpeechError } from './types.js';
-import { NotWavError, toSpeechWav } from './wav.js';
+import { durationMs, NotWavError, toSpeechWav } from './wav.js';
+import { MAX_TTS_OUTPUT_BYTES } from '../../src-shared/limits.js';
+import { noAnswerWithin, sttLimit, ttsLimit } from './budget.js';
 
 type OpenAiSpec = Extract<SpeechSpec, { engine: 'openai' }>;
 
@@ -64,13 +66,14 @@ abstract class OpenAiSpeech {
     o: SpeechCallOptions,
   ): Promise<Response> {
     const url = `${this.base}${path}`;
-    const signals = [AbortSignal.timeout(this.o.timeoutMs ?? 120_000), ...(o.signal ? [o.signal] : [])];
+    const limit = o.limit ?? { ms: this.o.timeoutMs ?? 120_000, why: 'the fixed limit of this engine' };
+    const signals = [AbortSignal.timeout(limit.ms), ...(o.signal ? [o.signal] : [])];
     let res: Response;
     try {
       res = await (this.o.fetch ?? fetch)(url, { method: 'POST', body, headers, signal: AbortSignal.any(signals) });
     } catch (e) {
       if (o.signal?.aborted) throw speechError(this.ctx, 'cancelled', 'the call was cancelled');
-      if (isAbortError(e)) throw speechError(this.ctx, 'timeout', 'the request timed out');
+      if (isAbortError(e)) throw speechError(this.ctx, 'timeout', noAnswerWithin(limit));
       const code = networkErrorCode(e);
       if (code === 'ECONNREFUSED')
         throw speechError(
@@ -112,26 +115,39 @@ export class OpenAiTts extends OpenAiSpeech implements TtsEngine {
       input: text,
       voice: voice ?? DEFAULT_VOICES[0],
       response_format: 'wav',
+      ...(o.rate !== undefined && o.rate !== 1 ? { speed: o.rate } : {}),
     });
-    const res = await this.post('/audio/speech', body, headers, o);
+    const limit = o.limit ?? (this.o.timeoutMs ? undefined : ttsLimit(text));
+    const res = await this.post('/audio/speech', body, headers, { ...o, ...(limit ? { limit } : {}) });
     const chunks: Uint8Array[] = [];
     let first: number | undefined;
+    let received = 0;
     try {
       const reader = res.body?.getReader();
       for (;;) {
         const r = reader ? await reader.read() : { done: true as const, value: undefined };
         if (r.done) break;
         if (first === undefined && r.value.length) first = performance.now() - t0;
+        received += r.value.length;
+        if (received > MAX_TTS_OUTPUT_BYTES) {
+          await reader?.cancel().catch(() => undefined);
+          throw speechError(
+            this.ctx,
+            'bad_audio',
+            `/audio/speech sent more than ${MAX_TTS_OUTPUT_BYTES / 1024 / 1024} MB of audio for one text`,
+          );
+        }
         chunks.push(r.value);
       }
     } catch (e) {
       if (o.signal?.aborted) throw speechError(this.ctx, 'cancelled', 'the call was cancelled');
+      if ((e as Error).name === 'SpeechError') throw e;
       throw speechError(this.ctx, 'server_error', `the audio stream broke: ${(e as Error).message}`);
     }
     const total = performance.now() - t0;
     let audio: Buffer;
     try {
-      audio = toSpeechWav(Buffer.concat(chunks));
+      audio = await toSpeechWav(Buffer.concat(chunks));
     } catch (e) {
       if (e instanceof NotWavError)
         throw speechError(
@@ -150,13 +166,17 @@ export class OpenAiStt extends OpenAiSpeech implements SttEngine {
     super(spec, 'stt', o);
   }
   async stt(audio: Buffer, o: SpeechCallOptions = {}): Promise<SttResult> {
-    const wav = audioToTranscribe(audio, (code, detail) => speechError(this.ctx, code, detail));
+    const wav = await audioToTranscribe(audio, (code, detail) => speechError(this.ctx, code, detail));
     const t0 = performance.now();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'audio.wav');
     form.append('model', this.ospec.model);
     form.append('response_format', 'json');
-    const res = await this.post('/audio/transcriptions', form, await this.headers(), o);
+    const limit = o.limit ?? (this.o.timeoutMs ? undefined : sttLimit(durationMs(wav)));
+    const res = await this.post('/audio/transcriptions', form, await this.headers(), {
+      ...o,
+      ...(limit ? { limit } : {}),
+    });
     const raw = await res.text();
     let text: unknown;
     try {

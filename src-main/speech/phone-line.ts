@@ -5,6 +5,7 @@
  */
 import wavefile from 'wavefile';
 import { samplesOf, SPEECH_SAMPLE_RATE, wavOf } from './wav.js';
+import { gaussian, seeded, seedOf } from './seeded.js';
 
 const { WaveFile } = wavefile;
 
@@ -15,27 +16,7 @@ export interface PhoneLine {
   seed: number;
 }
 
-/** mulberry32: a small, well-known seeded generator. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A 32-bit seed from a string (FNV-1a), e.g. the result id and turn index. */
-export function seedOf(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+export { seedOf };
 
 export function throughPhoneLine(wav: Buffer, line: PhoneLine): Buffer {
   const w = new WaveFile(wav);
@@ -49,9 +30,7 @@ export function throughPhoneLine(wav: Buffer, line: PhoneLine): Buffer {
     const rnd = seeded(line.seed);
     const amp = rms * line.noise;
     for (let i = 0; i < s.length; i++) {
-      // Box-Muller: gaussian noise of RMS `amp`
-      const g = Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
-      s[i] = Math.max(-32768, Math.min(32767, Math.round(s[i] + g * amp)));
+      s[i] = Math.max(-32768, Math.min(32767, Math.round(s[i] + gaussian(rnd) * amp)));
     }
   }
   return wavOf(s);

@@ -9,7 +9,10 @@ import { OpenAiStt, OpenAiTts } from './openai.js';
 import { findPreset } from './presets.js';
 import { parseSpeechSpec } from './spec.js';
 import { WhisperStt } from './whisper.js';
+import { PocketsphinxStt } from './pocketsphinx.js';
+import { speechPool } from './pool.js';
 import type { SttEngine, TtsEngine } from './types.js';
+import type { Accent } from '../../src-shared/schemas/persona.js';
 
 export interface SpeechRegistryOptions {
   resolveKey?: KeyResolver;
@@ -22,6 +25,8 @@ export interface SpeechRegistry {
   stt(spec: string): SttEngine;
   /** The voices a TTS spec offers (personas are spread over them); empty when the engine has none listed. */
   voices(spec: string): string[];
+  /** The voices of a TTS spec per accent (the persona form's accent choice); empty when none are listed. */
+  accents(spec: string): Partial<Record<Accent, string[]>>;
 }
 
 export function createSpeechRegistry(o: SpeechRegistryOptions = {}): SpeechRegistry {
@@ -49,7 +54,9 @@ export function createSpeechRegistry(o: SpeechRegistryOptions = {}): SpeechRegis
             ? new OpenAiStt(spec, o)
             : spec.engine === 'whisper'
               ? new WhisperStt(spec, o.timeoutMs)
-              : new CommandStt(spec, o.timeoutMs);
+              : spec.preset === 'pocketsphinx'
+                ? new PocketsphinxStt(spec, () => speechPool().workers, o.timeoutMs)
+                : new CommandStt(spec, o.timeoutMs);
         stt.set(key, e);
       }
       return e;
@@ -59,6 +66,10 @@ export function createSpeechRegistry(o: SpeechRegistryOptions = {}): SpeechRegis
       if (spec.engine === 'openai') return OpenAiTts.voices;
       if (spec.engine !== 'command') return [];
       return (spec.preset && findPreset(spec.preset)?.voices) || [];
+    },
+    accents(raw) {
+      const spec = parseSpeechSpec(raw, 'tts');
+      return (spec.engine === 'command' && spec.preset && findPreset(spec.preset)?.accents) || {};
     },
   };
 }

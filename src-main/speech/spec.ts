@@ -4,9 +4,11 @@
  *   command:PROGRAM ARG ...          an argv template (no shell), or command:["prog","arg",...]
  *   whisper:MODEL.bin                in-process speech-to-text (whisper.cpp through @fugood/whisper.node)
  *   espeak-ng | say | piper:MODEL.onnx | pocketsphinx | whisper-cli:MODEL.bin   built-in presets
- * Placeholders in a command: {text} (tts; without it the text goes to stdin), {voice}, {out} (a temp
- * file the program writes: WAV for tts, text for stt; without it stdout is read), {in} (stt: a temp
- * 16 kHz mono WAV; without it the WAV goes to stdin).
+ * Placeholders in a command: {text} (tts; only after `--` or inside an argument such as
+ * `--text={text}`, never where an option is read), {text_file} (tts: a temp file holding the text),
+ * without either the text goes to stdin; {voice}, {out} (a temp file the program writes: WAV for tts,
+ * text for stt; without it stdout is read), {in} (stt: a temp 16 kHz mono WAV; without it the WAV
+ * goes to stdin).
  */
 import path from 'node:path';
 import { findPreset, SPEECH_PRESETS } from './presets.js';
@@ -25,7 +27,22 @@ const presetNames = (role: SpeechRole) =>
     .join(', ');
 
 export const speechSpecHelp = (role: SpeechRole) =>
-  `expected openai:MODEL[@BASE_URL],${role === 'stt' ? ' whisper:MODEL.bin (in-process),' : ''} command:PROGRAM ARGS... (placeholders ${role === 'tts' ? '{text} {voice} {out}' : '{in} {out}'}) or a preset: ${presetNames(role)}`;
+  `expected openai:MODEL[@BASE_URL],${role === 'stt' ? ' whisper:MODEL.bin (in-process),' : ''} command:PROGRAM ARGS... (placeholders ${role === 'tts' ? '{text_file} {voice} {out}; without {text_file} the text goes to stdin' : '{in} {out}'}) or a preset: ${presetNames(role)}`;
+
+/** Placeholders a command template may hold; a preset's model path may not hold any of them. */
+const PLACEHOLDER = /\{(text|text_file|voice|out|in)\}/;
+
+/**
+ * Where an argument of a `command:` template would let the spoken text be read as an option: an
+ * argument that starts with `{text}` (the text itself starts it, so `--phonout=FILE` or `-fFILE` is
+ * an option to the program) with no `--` (end of options) before it. Undefined when the template is safe.
+ */
+export function bareTextProblem(argv: string[]): string | undefined {
+  const end = argv.indexOf('--', 1);
+  const at = argv.findIndex((a, i) => i > 0 && a.startsWith('{text}') && (end < 0 || i < end));
+  if (at < 0) return undefined;
+  return `argument ${at} "${argv[at]}" puts the spoken text where the program reads options (a line "-fFILE" or "--output=FILE" would become one); leave {text} out so the text goes to stdin, use {text_file} (a temp file holding the text), or put -- before {text}`;
+}
 
 /** Splits `prog "two words" 'x'` into argv; quotes group, backslash escapes. No expansion of any kind. */
 export function splitArgv(s: string): string[] {
@@ -97,7 +114,10 @@ export function parseSpeechSpec(raw: string, role: SpeechRole): SpeechSpec {
       throw bad(`the argv template could not be read: ${(e as Error).message}`);
     }
     if (!Array.isArray(argv) || !argv.length || argv.some((a) => typeof a !== 'string') || !argv[0])
-      throw bad('expected a program and its arguments after "command:", e.g. command:espeak-ng -w {out} {text}');
+      throw bad('expected a program and its arguments after "command:", e.g. command:espeak-ng -w {out} --stdin');
+    if (argv[0].includes('{')) throw bad(`the program "${argv[0]}" may not be a placeholder`);
+    const bare = role === 'tts' ? bareTextProblem(argv) : undefined;
+    if (bare) throw bad(bare);
     return { engine: 'command', argv, raw: spec };
   }
   const preset = findPreset(head);
@@ -108,6 +128,7 @@ export function parseSpeechSpec(raw: string, role: SpeechRole): SpeechSpec {
     );
   if (preset.needsModel && !rest) throw bad(`${preset.name} needs a model file: ${preset.name}:/path/to/model`);
   if (!preset.needsModel && rest) throw bad(`${preset.name} takes no model ("${rest}")`);
+  if (PLACEHOLDER.test(rest)) throw bad(`the model file "${rest}" may not hold a placeholder such as {text}`);
   return {
     engine: 'command',
     argv: preset.argv.map((a) => a.replaceAll('{model}', rest)),

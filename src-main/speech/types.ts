@@ -46,6 +46,19 @@ export interface SttResult {
 
 export interface SpeechCallOptions {
   signal?: AbortSignal;
+  /** This call's time limit (budget.ts scales it to the text or the audio); default: the engine's. */
+  limit?: TimeLimit;
+  /** Text-to-speech: speaking rate, 1 = the engine's normal pace (engines that cannot change it ignore it). */
+  rate?: number;
+}
+
+/** A time limit and how it was set ("10 s + 2 x the 3.1 s of audio of CPU time..."), named in the timeout error. */
+export interface TimeLimit {
+  /** Wall-clock cap. */
+  ms: number;
+  /** CPU-time budget of a local program (checked where the program's CPU time can be read: Linux). */
+  cpuMs?: number;
+  why: string;
 }
 
 export interface TtsEngine {

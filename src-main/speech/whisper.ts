@@ -4,18 +4,18 @@
  * the same files whisper-cli reads). A file is loaded once per process and shared by every engine that
  * names it; releaseWhisperModels() frees them (app shutdown, tests).
  */
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { MAX_SPEECH_MODEL_BYTES } from '../../src-shared/limits.js';
+import { checkFileBoundedSync, FileRefusal, sha256OfFile } from '../files/bounded-file.js';
 import { speechError, type SpeechErrorContext } from './errors.js';
 import { audioToTranscribe } from './stt-input.js';
 import type { SpeechSpec } from './spec.js';
 import type { SpeechCallOptions, SpeechError, SpeechIdentity, SttEngine, SttResult } from './types.js';
-import { samplesOf } from './wav.js';
+import { durationMs, samplesOf } from './wav.js';
+import { noAnswerWithin, sttLimit } from './budget.js';
 
 export type WhisperSpec = Extract<SpeechSpec, { engine: 'whisper' }>;
 
-const DEFAULT_TIMEOUT_MS = 120_000;
 /** 'lmgg' on disk: the uint32 0x67676d6c that whisper.cpp's ggml model files start with. */
 const GGML_MAGIC = 0x67676d6c;
 
@@ -60,11 +60,7 @@ export async function releaseWhisperModels(): Promise<void> {
   await Promise.all(all.map((p) => p.then((l) => l.ctx.release()).catch(() => undefined)));
 }
 
-async function fileSha256(path: string): Promise<string> {
-  const h = createHash('sha256');
-  for await (const chunk of createReadStream(path)) h.update(chunk as Buffer);
-  return h.digest('hex');
-}
+const MODEL_FILE = { maxBytes: MAX_SPEECH_MODEL_BYTES, what: 'the model file' };
 
 /** What the first bytes of a file that is not a whisper ggml model look like, for the error. */
 function describeNotGgml(head: Buffer): string {
@@ -80,7 +76,8 @@ export class WhisperStt implements SttEngine {
   private id: Promise<SpeechIdentity> | undefined;
   constructor(
     readonly wspec: WhisperSpec,
-    private readonly timeoutMs = DEFAULT_TIMEOUT_MS,
+    /** A fixed time limit (tests); default: scaled to the audio (budget.ts). */
+    private readonly timeoutMs?: number,
   ) {}
   get spec(): string {
     return this.wspec.raw;
@@ -97,12 +94,10 @@ export class WhisperStt implements SttEngine {
     const file = this.wspec.model;
     let size: number;
     try {
-      const st = await stat(file);
-      if (!st.isFile()) throw this.fail('model_not_found', `"${file}" is not a file`);
-      size = st.size;
+      size = checkFileBoundedSync(file, MODEL_FILE);
     } catch (e) {
-      if ((e as SpeechError).name === 'SpeechError') throw e;
-      throw this.fail('model_not_found', `the model file "${file}" does not exist or cannot be read`);
+      if (e instanceof FileRefusal) throw this.fail('model_not_found', e.message);
+      throw e;
     }
     const fh = await open(file, 'r');
     try {
@@ -115,10 +110,19 @@ export class WhisperStt implements SttEngine {
     }
   }
 
+  private async hash(): Promise<string> {
+    try {
+      return await sha256OfFile(this.wspec.model, MODEL_FILE);
+    } catch (e) {
+      if (e instanceof FileRefusal) throw this.fail('model_not_found', e.message);
+      throw e;
+    }
+  }
+
   identity(): Promise<SpeechIdentity> {
     this.id ??= (async () => {
       await this.checkFile();
-      return { engine: 'whisper', model: this.wspec.model, model_sha256: await fileSha256(this.wspec.model) };
+      return { engine: 'whisper', model: this.wspec.model, model_sha256: await this.hash() };
     })();
     this.id.catch(() => (this.id = undefined));
     return this.id;
@@ -156,7 +160,7 @@ export class WhisperStt implements SttEngine {
   }
 
   async stt(audio: Buffer, o: SpeechCallOptions = {}): Promise<SttResult> {
-    const wav = audioToTranscribe(audio, (code, detail) => this.fail(code, detail));
+    const wav = await audioToTranscribe(audio, (code, detail) => this.fail(code, detail));
     const t0 = performance.now();
     const { ctx } = await this.load();
     if (o.signal?.aborted) throw this.fail('cancelled', 'the call was cancelled');
@@ -165,6 +169,9 @@ export class WhisperStt implements SttEngine {
     const job = ctx.transcribeData(pcm, { language: 'en', temperature: 0 });
     // The binding never settles a transcription whose whisper_full() failed (1.1.3), so a time limit
     // turns that into a clear error instead of a hung run.
+    const lim =
+      o.limit ??
+      (this.timeoutMs ? { ms: this.timeoutMs, why: 'the fixed limit of this engine' } : sttLimit(durationMs(wav)));
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
     const limit = new Promise<never>((_, reject) => {
@@ -173,10 +180,10 @@ export class WhisperStt implements SttEngine {
         reject(
           this.fail(
             'timeout',
-            `no transcript within ${Math.round(this.timeoutMs / 1000)} s (whisper.cpp failed or is still running on this model)`,
+            `${noAnswerWithin(lim)}: no transcript (whisper.cpp failed or is still running on this model)`,
           ),
         );
-      }, this.timeoutMs);
+      }, lim.ms);
       onAbort = () => {
         void job.stop().catch(() => undefined);
         reject(this.fail('cancelled', 'the call was cancelled'));

@@ -12,15 +12,18 @@ import { ModelChecksRepo } from './repos/model-checks.js';
 import { ResultsRepo } from './repos/results.js';
 import { RunsRepo } from './repos/runs.js';
 import { SettingsRepo } from './repos/settings.js';
+import { SpeechCacheRepo } from './repos/speech-cache.js';
 
 export { resolveDbPath, userDataDir } from './paths.js';
 export { StoreError } from './errors.js';
+export { ShardFile, type ShardRunRecord, type ShardResultKey } from './shard-file.js';
 export { contentHash, canonicalJson } from './canonical-json.js';
 export type { AgentSummary, AgentVersion, AgentVersionMeta } from './repos/agents.js';
 export type { StoredDoc } from './repos/documents.js';
 export type { RunFilter, NewRun } from './repos/runs.js';
 export type { NewResult } from './repos/results.js';
 export type { StoredJob } from './repos/jobs.js';
+export type { SpeechCacheStats } from './repos/speech-cache.js';
 
 export interface Store {
   readonly file: string;
@@ -40,6 +43,8 @@ export interface Store {
   readonly analyses: AnalysesRepo;
   /** Long jobs as they start and end (src-main/app/jobs/). */
   readonly jobs: JobsRepo;
+  /** Speech round trips by content hash, kept across runs (issue 27). */
+  readonly speechCache: SpeechCacheRepo;
   /** Fixes of failing tests and their iterations (docs/fix.md). */
   readonly fixes: FixesRepo;
   /** Runs `fn` in one transaction: all of it is written or none. */
@@ -66,6 +71,7 @@ export function openStore(file: string, opts: OpenOptions = {}): Store {
     settings: new SettingsRepo(db),
     analyses: new AnalysesRepo(db),
     jobs: new JobsRepo(db, runs.locks),
+    speechCache: new SpeechCacheRepo(db),
     fixes: new FixesRepo(db),
     transaction: (fn) => db.transaction(fn)(),
     backup: async (dest) => {

@@ -1,5 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import { importSizeProblem, MAX_IMPORT_BYTES } from '../../src-shared/limits.js';
+import { FileRefusal, readFileBoundedSync } from '../files/bounded-file.js';
 import { CallFileError, CallImportError } from './errors.js';
 import { isObj } from './reader.js';
 import { looksLikeRetell, parseRetell } from './retell.js';
@@ -24,6 +25,8 @@ export function detectCallFormat(data: unknown): CallFormat | null {
  * Throws a CallFileError naming the file, the JSON path and what was expected.
  */
 export function parseCallText(file: string, text: string, format?: CallFormat): ParsedCall {
+  const tooBig = importSizeProblem(text);
+  if (tooBig) throw new CallFileError(file, '', 'a call file within the 10 MB import limit', `the file ${tooBig}`);
   let data: unknown;
   try {
     data = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -51,9 +54,12 @@ export function parseCallFiles(files: string[], format?: CallFormat): ParsedCall
   const calls: ParsedCall[] = [];
   for (const file of files) {
     try {
-      calls.push(parseCallText(file, fs.readFileSync(file, 'utf8'), format));
+      const text = readFileBoundedSync(file, { maxBytes: MAX_IMPORT_BYTES, what: 'the call file' }).toString('utf8');
+      calls.push(parseCallText(file, text, format));
     } catch (e) {
       if (e instanceof CallFileError) errors.push(e);
+      else if (e instanceof FileRefusal)
+        errors.push(new CallFileError(file, '', 'a call file within the 10 MB import limit', e.detail));
       else errors.push(new CallFileError(file, '', 'a readable file', (e as Error).message));
     }
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { method } from './define.js';
+import { importSizeProblem } from '../limits.js';
 
 /** Call export formats `calls.import` reads (detected from the content when not given). */
 export const CallFormatId = z.enum(['retell', 'vapi', 'bland', 'telnyx', 'plain']);
@@ -13,7 +14,16 @@ export const callMethods = {
       /** Latest version when absent. */
       agent_version_id: z.string().optional(),
       files: z
-        .array(z.object({ name: z.string().min(1), text: z.string() }))
+        .array(
+          z.object({
+            name: z.string().min(1),
+            // each call file within the 10 MB import limit, as on the command line
+            text: z.string().superRefine((s, ctx) => {
+              const problem = importSizeProblem(s);
+              if (problem) ctx.addIssue({ code: 'custom', message: `the file ${problem}` });
+            }),
+          }),
+        )
         .min(1)
         .max(1000),
       format: CallFormatId.optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ModelIdentity, ResultStatus, Run, TURN_METRICS } from '../schemas/index.js';
 import { LatencyDelta, LatencyFigures, LatencyRankRow } from './latency-shapes.js';
+import { RoleFitness } from './fitness-shapes.js';
 
 /**
  * The JSON a comparison of stored runs produces (src-main/compare: diffRuns, compareRunsMatrix), as zod
@@ -149,6 +150,8 @@ export const SideSummary = z.object({
   wall_ms: z.number(),
   conversation_ms: z.number(),
   mean_turns: num,
+  /** Mean caller fidelity score; null when no caller was checked. */
+  caller_fidelity: num,
   /** p50/p95 latency of the run's agent turns (docs/latency.md). */
   latency: LatencyFigures.optional(),
 });
@@ -170,13 +173,45 @@ export const RunConfig = z.object({
   caller: RoleConfig,
   judge: RoleConfig,
   options: z.record(z.string(), z.string()),
+  /** Speech settings in words (audio evaluation, caller via speech recognition, engines, phone noise). */
+  speech: z.record(z.string(), z.string()),
   agent_version: z.string(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
-export const ConfigDifference = z.object({ field: z.string(), a: z.string(), b: z.string() });
+const ConfigKind = z.enum(['model', 'parameter', 'speech', 'option', 'version']);
+const ConfigRole = z.enum(['agent', 'caller', 'judge']).optional();
+export const ConfigDifference = z.object({
+  field: z.string(),
+  a: z.string(),
+  b: z.string(),
+  kind: ConfigKind,
+  role: ConfigRole,
+});
 export type ConfigDifference = z.infer<typeof ConfigDifference>;
-export const ConfigSpread = z.object({ field: z.string(), values: z.array(z.string()) });
+export const ConfigSpread = z.object({
+  field: z.string(),
+  values: z.array(z.string()),
+  kind: ConfigKind,
+  role: ConfigRole,
+});
+
+/** Whether metric scores and caller-driven figures can be compared (src-main/compare/comparability.ts). */
+export const Comparability = z.object({
+  judge_changed: z.boolean(),
+  caller_changed: z.boolean(),
+  /** false: the judge changed, metric deltas are null ("judge changed: scores not comparable"). */
+  scores_comparable: z.boolean(),
+  /** false: the caller changed, turns and caller fidelity deltas are null. */
+  caller_figures_comparable: z.boolean(),
+  notes: z.array(z.string()),
+});
+export type Comparability = z.infer<typeof Comparability>;
+
+/** What a report shows in place of a metric delta when the judge changed. */
+export const JUDGE_CHANGED = 'judge changed: scores not comparable';
+/** What a report shows in place of a caller-driven delta (turns, caller fidelity) when the caller changed. */
+export const CALLER_CHANGED = 'caller changed: not comparable';
 export type ConfigSpread = z.infer<typeof ConfigSpread>;
 
 export const RunRef = z.object({
@@ -192,6 +227,12 @@ export const RunRef = z.object({
   model: z.string(),
   models: z.object({ agent: RoleRef, caller: RoleRef, judge: RoleRef }),
   config: RunConfig,
+  /** "audio eval · caller via STT · espeak-ng -> pocketsphinx"; null for a text run. */
+  speech: z.string().nullable(),
+  /** The run it was started from, when recorded. */
+  source_run_id: z.string().nullable(),
+  /** The stored readiness verdict of each role's model. */
+  fitness: z.array(RoleFitness).optional(),
   demo: z.boolean(),
   created_at: z.string(),
 });
@@ -225,6 +266,7 @@ export const DiffSummary = z.object({
     tokens_per_conversation: num,
     wall_ms: z.number(),
     mean_turns: num,
+    caller_fidelity: num,
     /** B - A per latency figure (negative: B is faster). */
     latency: LatencyDelta.optional(),
   }),
@@ -240,6 +282,7 @@ export const CompareRunDiff = z.object({
   b: RunRef,
   config_differences: z.array(ConfigDifference),
   differ_line: z.string(),
+  comparability: Comparability,
   summary: DiffSummary,
   graph_changes: z.array(GraphChange).nullable(),
   tests: z.array(TestComparison),
@@ -262,6 +305,8 @@ export const CompareMatrix = z.object({
     z.object({ test: z.string(), key: z.string(), cells: z.array(MatrixCell.nullable()), differs: z.boolean() }),
   ),
   config_spread: z.array(ConfigSpread),
+  /** Whether the runs' mean scores can be compared (the judges are the same). */
+  comparability: Comparability,
   chart: z.array(
     z.object({
       run: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EndpointOptions, ModelInfo, ModelSpec, ProviderId, ReadinessReport, ReadinessRole } from '../schemas/index.js';
 import { ModelProblem } from './preflight.js';
 import { method } from './define.js';
+import { RoleFitness } from './fitness-shapes.js';
 import { JobStarted } from './jobs.js';
 
 export const ModelSettings = z.object({
@@ -65,6 +66,11 @@ export const modelMethods = {
       concurrency: z.number().int().min(1).max(16).optional(),
     }),
     JobStarted,
+  ),
+  'models.fitness': method(
+    'The stored readiness verdict of a model in a role (the newest check that covered the role; found by spec or digest): fit, weak, unfit or never checked, with its figures and 95% intervals. null for a scripted model',
+    z.object({ role: ReadinessRole, model: ModelSpec, digest: z.string().optional() }),
+    z.object({ fitness: RoleFitness.nullable() }),
   ),
   'models.checks': method(
     'Stored readiness checks: of one model (provider:model), or the newest of each model',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ModelSpec, Persona, TestSuite } from '../schemas/index.js';
 import { method } from './define.js';
+import { importSizeProblem } from '../limits.js';
 import { JobStarted } from './jobs.js';
 
 /** The result of a `personas.generate` job. */
@@ -13,18 +14,32 @@ export const PersonaDoc = Doc(Persona);
 export const SuiteDoc = Doc(TestSuite);
 const Id = z.object({ id: z.string().min(1) });
 
+/** A text within the 10 MB import limit (src-shared/limits.ts), like any file Parley imports. */
+const importText = z
+  .string()
+  .min(1)
+  .superRefine((s, ctx) => {
+    const problem = importSizeProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: `the text ${problem}` });
+  });
+/** A persona within the import limit (a 50 MB persona was stored as 100 MB). */
+const BoundedPersona = Persona.superRefine((p, ctx) => {
+  const problem = importSizeProblem(JSON.stringify(p));
+  if (problem) ctx.addIssue({ code: 'custom', message: `the persona ${problem}` });
+});
+
 export const personaMethods = {
   'personas.list': method('Persona library', z.object({}).default({}), z.array(PersonaDoc)),
   'personas.get': method('One persona', Id, PersonaDoc),
   'personas.save': method(
     'Create (no id) or update a persona',
-    z.object({ id: z.string().optional(), persona: Persona }),
+    z.object({ id: z.string().optional(), persona: BoundedPersona }),
     PersonaDoc,
   ),
   'personas.delete': method('Delete a persona', Id, z.object({ deleted: z.boolean() })),
   'personas.importMarkdown': method(
     'Import a Retell-style persona (## Identity / ## Goal / ## Personality)',
-    z.object({ name: z.string().min(1), markdown: z.string().min(1) }),
+    z.object({ name: z.string().min(1), markdown: importText }),
     PersonaDoc,
   ),
   'personas.generate': method(

@@ -60,6 +60,8 @@ export const StartRunInput = z
     models: z.object({ agent: ModelSpec, caller: ModelSpec.optional(), judge: ModelSpec.optional() }),
     /** Capped (src-shared/limits.ts): refused with the option's path before anything is planned. */
     options: RunOptionsInput.partial().default({}),
+    /** The run this one is started from ("Run again", "Run on another model"): recorded, and compare's baseline A. */
+    source_run_id: z.string().min(1).optional(),
     /** The id of the pre-run check the dialog made (models.preflight): not made again when it passed. */
     preflight_id: z.string().optional(),
   })

@@ -6,6 +6,7 @@ import { SpeechIdentity } from '../schemas/run.js';
 
 export { SpeechIdentity };
 
+/** One part of the said/heard diff on normalised words (src-shared/speech/word-errors.ts). */
 export const WordDiffPart = z.object({ op: z.enum(['same', 'said', 'heard']), text: z.string() });
 export type WordDiffPart = z.infer<typeof WordDiffPart>;
 
@@ -18,7 +19,18 @@ export const SpeechTestOutput = z.object({
   said: z.string(),
   heard: z.string(),
   diff: z.array(WordDiffPart),
-  word_error_rate: z.number(),
+  /** Errors / normalised words said (null when the sentence has no words). */
+  word_error_rate: z.number().nullable(),
+  word_errors: z.object({
+    words: z.number().int(),
+    substitutions: z.number().int(),
+    deletions: z.number().int(),
+    insertions: z.number().int(),
+  }),
+  digits: z.object({ said: z.number().int(), kept: z.number().int() }),
+  /** "lost 1 of 23 words; digits kept" or "...: this pair cannot check what a caller hears". */
+  verdict: z.string(),
+  usable: z.boolean(),
   timings: z.object({
     tts_first_audio_ms: z.number().optional(),
     tts_ms: z.number(),
@@ -38,6 +50,20 @@ export const AudioEvalOutput = z.object({
   turns: z.number().int(),
   errors: z.number().int(),
   lost_in_speech: z.number().int(),
+  /** Word error rate of the agent's lines as heard, over the run, with its 95% interval (issue 27). */
+  word_error_rate: z
+    .object({
+      turns: z.number().int(),
+      words: z.number().int(),
+      errors: z.number().int(),
+      rate: z.number().nullable(),
+      conversations: z.number().int(),
+      low: z.number().nullable(),
+      high: z.number().nullable(),
+    })
+    .nullable(),
+  cache: z.object({ hits: z.number().int(), misses: z.number().int() }),
+  not_spoken: z.number().int(),
   aborted: z.boolean(),
   ms: z.number(),
 });
@@ -48,11 +74,14 @@ export const speechMethods = {
   'speech.test': method(
     'Speak a sentence with a TTS engine and recognise it with an STT engine: both texts, the word diff, timings and the engines used',
     z.object({
-      tts: spec,
-      stt: spec,
+      /** Default: flite (the offline pair that hears). */
+      tts: spec.optional(),
+      /** Default: pocketsphinx. */
+      stt: spec.optional(),
       /** Default: a sentence with a phone number and an order code. */
       text: z.string().max(2000).optional(),
       voice: z.string().max(100).optional(),
+      rate: z.number().min(0.5).max(2).optional(),
       phone_noise: noise,
     }),
     SpeechTestOutput,

@@ -8,6 +8,10 @@ export const LATENCY_FIGURES = [
   'routing_ms',
   'stt_ms',
   'tts_first_audio_ms',
+  'first_sentence_ms',
+  'tts_first_sentence_ms',
+  'time_to_first_audio_ms',
+  'time_to_first_audio_unstreamed_ms',
 ] as const;
 export type LatencyFigure = (typeof LATENCY_FIGURES)[number];
 

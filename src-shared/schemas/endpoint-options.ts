@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_ENDPOINT_RPM, MIN_ENDPOINT_TPM } from '../limits.js';
 
 /**
  * Limits and health settings of one endpoint of an ollama/openai model. In a model spec string they
@@ -21,6 +22,16 @@ export const EndpointOptions = z
   .strict();
 export type EndpointOptions = z.infer<typeof EndpointOptions>;
 
+/**
+ * Limits as they may be asked for now (spec strings, the Models page, a model being loaded): at
+ * least MIN_ENDPOINT_RPM requests and MIN_ENDPOINT_TPM tokens per minute. Stored runs are read with
+ * EndpointOptions, so one stored with smaller limits stays readable.
+ */
+export const EndpointOptionsInput = EndpointOptions.extend({
+  rpm: z.number().min(MIN_ENDPOINT_RPM).max(1_000_000).optional(),
+  tpm: z.number().int().min(MIN_ENDPOINT_TPM).optional(),
+}).strict();
+
 /** Short keys of the spec-string form and the option each one sets. */
 const KEYS: Record<string, keyof EndpointOptions> = {
   c: 'concurrency',
@@ -35,11 +46,14 @@ const KEYS: Record<string, keyof EndpointOptions> = {
 
 const EXPECTED: Record<keyof EndpointOptions, string> = {
   concurrency: 'a whole number of calls at once from 1 to 256',
-  rpm: 'a number of requests per minute above 0',
-  tpm: 'a whole number of tokens per minute, at least 1',
+  rpm: `a number of requests per minute, at least ${MIN_ENDPOINT_RPM}`,
+  tpm: `a whole number of tokens per minute, at least ${MIN_ENDPOINT_TPM.toLocaleString('en-US')}`,
   eject_after: 'a whole number of consecutive failures from 1 to 1000',
   probe_s: 'a number of seconds above 0 (at most 3600)',
 };
+
+/** What a valid value of each option is, for messages ("a whole number of tokens per minute, at least 1,000"). */
+export const ENDPOINT_OPTION_EXPECTED: Readonly<Record<keyof EndpointOptions, string>> = EXPECTED;
 
 export const ENDPOINT_OPTION_HELP =
   'c=CALLS_AT_ONCE, rpm=REQUESTS_PER_MINUTE, tpm=TOKENS_PER_MINUTE, eject=FAILURES, probe=SECONDS';
@@ -68,7 +82,7 @@ export function parseEndpointItem(spec: string, item: string): { url: string; op
       throw new Error(`model spec "${spec}": endpoint ${url}: option ${key}="${raw}": expected ${EXPECTED[name]}`);
     out[name] = value;
   }
-  const parsed = EndpointOptions.safeParse(out);
+  const parsed = EndpointOptionsInput.safeParse(out);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0]) as keyof EndpointOptions;

@@ -214,6 +214,21 @@ export const ToolDef = z.object({
 });
 export type ToolDef = z.infer<typeof ToolDef>;
 
+/**
+ * What the agent does when the caller says nothing (issue 27; Retell's reminder_trigger_ms and
+ * reminder_max_count, VAPI's idle messages). After `after_ms` of silence the current node's equation edges
+ * are tried with the system variables `silences` (silent caller turns in a row) and `caller_silent`; when
+ * none matches the agent says `reprompt`, and after `max_reprompts` of them it ends the call (end reason
+ * no_answer, saying `end_message` when there is one). Absent: these defaults apply.
+ */
+export const NoAnswer = z.object({
+  after_ms: z.number().int().min(0).max(600_000).default(10_000),
+  reprompt: Utterance.default({ mode: 'static', text: 'Are you still there?' }),
+  max_reprompts: z.number().int().min(0).max(20).default(1),
+  end_message: z.string().optional(),
+});
+export type NoAnswer = z.infer<typeof NoAnswer>;
+
 export const AgentMetric = z.object({
   criterion: z.string().min(1),
   threshold: z.number().min(0).max(1).optional(),
@@ -234,6 +249,8 @@ export const AgentGraph = z.object({
   tools: z.array(ToolDef).default([]),
   default_variables: z.record(z.string(), z.unknown()).default({}),
   nodes: z.array(GraphNode),
+  /** What the agent does when the caller says nothing (see NoAnswer; absent: its defaults). */
+  no_answer: NoAnswer.optional(),
   /** Agent-level metrics judged on every test of every suite. */
   metrics: z.array(AgentMetric).default([]),
   source: z

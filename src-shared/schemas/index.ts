@@ -8,4 +8,5 @@ export * from './judgements.js';
 export * from './labels.js';
 export * from './readiness.js';
 export * from './latency-budget.js';
+export * from './perturbations.js';
 export * from './fix.js';

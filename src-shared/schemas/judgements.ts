@@ -88,6 +88,21 @@ export const JudgePairMetric = z.object({
 });
 export type JudgePairMetric = z.infer<typeof JudgePairMetric>;
 
+/**
+ * A re-judge batch that did not complete (the process was killed, it was cancelled or failed, or it
+ * is still running): its judgements are stored but never counted as a batch of k judgements.
+ */
+export const IncompleteJudgementBatch = z.object({
+  batch_id: z.string(),
+  /** running (still going, or its process was killed), cancelled or failed. */
+  status: z.string(),
+  /** Judgements stored, of planned. */
+  judgements: z.number().int(),
+  planned: z.number().int(),
+  created_at: z.string(),
+});
+export type IncompleteJudgementBatch = z.infer<typeof IncompleteJudgementBatch>;
+
 export const JudgementsReport = z.object({
   run_id: z.string(),
   /** The run's own judge, as "original" is labelled in pairs. */
@@ -107,5 +122,7 @@ export const JudgementsReport = z.object({
   pairs: z.array(JudgePairMetric),
   /** The unstable metrics' summaries, for a one-line warning in the run, compare and CLI. */
   unstable: z.array(z.string()),
+  /** Batches that did not complete: not counted above (absent when none). */
+  incomplete_batches: z.array(IncompleteJudgementBatch).optional(),
 });
 export type JudgementsReport = z.infer<typeof JudgementsReport>;

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import { CallerPerturbations } from './perturbations.js';
+
+/** Accents the persona form offers; each maps to the text-to-speech engine's voices (src-main/speech/presets.ts). */
+export const ACCENTS = ['american', 'british', 'scottish'] as const;
+export const Accent = z.enum(ACCENTS);
+export type Accent = z.infer<typeof Accent>;
 
 /** Three-step scale used by the persona form's plain-language controls. */
 export const Level = z.enum(['low', 'medium', 'high']);
@@ -26,8 +32,10 @@ export const Persona = z.object({
       /** "78", or words ("in her seventies"). */
       age: z.string().max(40).optional(),
       hearing: z.enum(['good', 'hard_of_hearing', 'very_hard_of_hearing']).optional(),
-      /** Speaking pace. */
+      /** Speaking pace (with caller speech: the voice's rate, slow 0.8, fast 1.25). */
       pace: z.enum(['slow', 'normal', 'fast']).optional(),
+      /** Accent (with caller speech: a voice of the engine with this accent, where it has one). */
+      accent: Accent.optional(),
       /** The phone line the caller is on. */
       line_quality: z.enum(['clear', 'noisy', 'breaking_up']).optional(),
       notes: z.string().optional(),
@@ -43,6 +51,8 @@ export const Persona = z.object({
     })
     .default({}),
   language: z.string().optional(),
+  /** Phone-caller behaviours (barge-in, silence, noise, dropouts, rate, voice); a test's own settings win. */
+  perturbations: CallerPerturbations.optional(),
   /** Raw Retell-style markdown (## Identity / ## Goal / ## Personality) when imported as-is. */
   markdown: z.string().optional(),
   tags: z.array(z.string()).default([]),

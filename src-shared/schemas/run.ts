@@ -3,6 +3,7 @@ import { MAX_CONCURRENCY, MAX_JUDGE_REPEATS, MAX_REPEATS, MAX_TURNS } from '../l
 import { ModelIdentity, ModelSpec } from './model.js';
 import { LatencyBudget } from './latency-budget.js';
 import { EndpointStatsRecord } from './endpoint-options.js';
+import { NoiseKind } from './perturbations.js';
 
 export const RUN_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled', 'interrupted'] as const;
 export const RunStatus = z.enum(RUN_STATUSES);
@@ -19,6 +20,8 @@ export const END_REASONS = [
   'transfer',
   /** The conversation outgrew the model's context (run option context: end); judged on what happened. */
   'context_full',
+  /** The caller said nothing after the agent's re-prompts (the agent's no-answer handling ended the call). */
+  'no_answer',
   'error',
   'cancelled',
   'imported',
@@ -50,10 +53,72 @@ export const TurnLatency = z.object({
   tts_first_audio_ms: z.number().min(0).optional(),
   /** What the caller waits after they stop speaking: stt + routing + first token + tts first audio. */
   response_ms: z.number().min(0).optional(),
+  /** From the start of the reply call to the end of its first sentence in the model's output (issue 27). */
+  first_sentence_ms: z.number().min(0).optional(),
+  /** Text-to-speech of the reply's first sentence alone (speech on; issue 27). */
+  tts_first_sentence_ms: z.number().min(0).optional(),
+  /**
+   * Time to first audio with sentence-level streaming (issue 27): from the end of the caller's speech to the
+   * first synthesised sentence: stt + routing + first sentence written + its text-to-speech.
+   */
+  time_to_first_audio_ms: z.number().min(0).optional(),
+  /** The same without streaming: stt + routing + the whole reply + text-to-speech of all of it. */
+  time_to_first_audio_unstreamed_ms: z.number().min(0).optional(),
   /** Names of the fields above that are estimated rather than measured. */
   estimated: z.array(z.string()).optional(),
 });
 export type TurnLatency = z.infer<typeof TurnLatency>;
+
+/** Word errors of a spoken turn: what was heard against what was said, on normalised words (src-shared/speech/). */
+export const WordErrorCounts = z.object({
+  /** Normalised words said. */
+  words: z.number().int().min(0),
+  substitutions: z.number().int().min(0),
+  deletions: z.number().int().min(0),
+  insertions: z.number().int().min(0),
+});
+export type WordErrorCounts = z.infer<typeof WordErrorCounts>;
+
+/** How one turn went through speech (issue 27). */
+export const TurnSpeech = z.object({
+  /** `heard` against `content`. */
+  word_errors: WordErrorCounts.optional(),
+  /** Not spoken: longer than the speech length bound (the turn keeps its text, nothing was heard). */
+  not_spoken: z.enum(['too_long']).optional(),
+  /** Length of the audio. */
+  audio_ms: z.number().min(0).optional(),
+  /** The round trip came from the speech cache (same engines, voice, line and text as before). */
+  cached: z.boolean().optional(),
+  /** Voice and speaking rate (1 = the engine's normal) it was spoken with. */
+  voice: z.string().optional(),
+  rate: z.number().optional(),
+});
+export type TurnSpeech = z.infer<typeof TurnSpeech>;
+
+/** What the simulated phone caller did to a turn (issue 27); seeded, so a run does it again the same way. */
+export const TurnPerturbation = z.object({
+  /** Agent turn: the caller started talking this far into it; `content` holds only the words said before. */
+  interrupted: z
+    .object({
+      at_ms: z.number().min(0),
+      words_said: z.number().int().min(0),
+      words_total: z.number().int().min(0),
+      /** The rest of what the agent was going to say. */
+      unsaid: z.string(),
+    })
+    .optional(),
+  /** Caller turn: started while the agent was still speaking. */
+  barge_in: z.boolean().optional(),
+  /** Caller turn: silent this long (an empty `content`: the caller said nothing). */
+  silence_ms: z.number().min(0).optional(),
+  /** Agent turn: the agent's re-prompt after the caller said nothing. */
+  reprompt: z.boolean().optional(),
+  /** Caller turn: background noise under the caller's voice. */
+  noise: z.object({ kind: NoiseKind, snr_db: z.number() }).optional(),
+  /** Line dropouts in this turn's audio (start and length, ms). */
+  dropouts: z.array(z.object({ at_ms: z.number().min(0), ms: z.number().min(0) })).optional(),
+});
+export type TurnPerturbation = z.infer<typeof TurnPerturbation>;
 
 export const TranscriptTurn = z.object({
   role: z.enum(['agent', 'caller', 'tool']),
@@ -71,6 +136,10 @@ export const TranscriptTurn = z.object({
   speech_error: z.string().optional(),
   /** Agent turns: how long the caller waited (issue 11). */
   latency: TurnLatency.optional(),
+  /** Speech (issue 27): word errors, not spoken, audio length, cache, voice and rate. */
+  speech: TurnSpeech.optional(),
+  /** Phone-caller behaviours applied to this turn (issue 27). */
+  perturbation: TurnPerturbation.optional(),
 });
 export type TranscriptTurn = z.infer<typeof TranscriptTurn>;
 
@@ -280,9 +349,9 @@ export const SpeechIdentity = z.object({
 export type SpeechIdentity = z.infer<typeof SpeechIdentity>;
 
 export const RunSpeechOptions = z.object({
-  /** Text-to-speech engine spec: openai:MODEL[@URL], command:..., espeak-ng, say, piper:MODEL. */
+  /** Text-to-speech engine spec: openai:MODEL[@URL], command:..., flite, espeak-ng, say, piper:MODEL (default flite). */
   tts: z.string().min(1).optional(),
-  /** Speech-to-text engine spec: openai:MODEL[@URL], command:..., pocketsphinx, whisper-cli:MODEL. */
+  /** Speech-to-text engine spec: openai:MODEL[@URL], command:..., pocketsphinx, whisper-cli:MODEL (default pocketsphinx). */
   stt: z.string().min(1).optional(),
   /** Every agent message goes TTS -> STT; metrics and rules are judged again on what was heard. */
   audio_eval: z.boolean().optional(),
@@ -290,6 +359,10 @@ export const RunSpeechOptions = z.object({
   caller_speech: z.boolean().optional(),
   /** Telephone line: 8 kHz band limit plus seeded noise at this level (noise RMS / speech RMS, 0..1). */
   phone_noise: z.number().min(0).max(1).optional(),
+  /** Seed of the line noise and the callers' perturbations (default 0): the same seed does the same again. */
+  seed: z.number().int().min(0).max(0xffffffff).optional(),
+  /** Speech workers of the process (default: one per CPU core; issue 27). */
+  workers: z.number().int().min(1).max(64).optional(),
   /** The engines a run actually used (program, model file hash, server model), recorded by Parley when the run starts. */
   engines: z.object({ tts: SpeechIdentity.optional(), stt: SpeechIdentity.optional() }).optional(),
 });
@@ -318,6 +391,13 @@ export const RunOptions = z.object({
   shard: RunShard.optional(),
   /** This run joins these shard runs (set by `parley runs merge`). */
   merged_from: z.array(z.string()).optional(),
+  /**
+   * The database files this run (or one of its shards) was copied from by `parley runs merge FILE...`.
+   * Set by Parley on the copy, never read from the other file. Its stored model and speech specs came
+   * from that file: they are never used by default (re-judge, audio evaluation, replay) unless the
+   * user configured them here (src-main/app/stored-specs.ts).
+   */
+  copied_from: z.array(z.string()).optional(),
   /** After each conversation, the judge scores whether the simulated caller stayed in character and pursued its goal. */
   caller_fidelity: z.boolean().optional(),
   /** Judge every conversation this many times and keep the majority verdict, with the flips per metric (default 1). */
@@ -379,6 +459,8 @@ export const Run = z.object({
   demo: z.boolean().default(false),
   /** Run this one replays or re-evaluates. */
   parent_run_id: z.string().nullable().default(null),
+  /** The run this one was started from ("Run again", "Run on another model"): compare's baseline A. */
+  source_run_id: z.string().nullable().default(null),
   error: z.string().nullable().default(null),
   /** Its failures grouped into problems, once grouped (`parley run --group-failures`, the run page). */
   problems: RunProblems.nullable().default(null),

@@ -7,6 +7,7 @@ export const END_REASON_TEXT: Record<EndReason, string> = {
   end_node: 'the agent ended the call',
   transfer: 'the agent transferred the call',
   context_full: 'the model’s context was full',
+  no_answer: 'the caller said nothing and the agent ended the call',
   error: 'an error stopped it',
   cancelled: 'it was stopped',
   imported: 'imported call (as recorded)',

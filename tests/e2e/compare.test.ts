@@ -54,9 +54,11 @@ describe('compare runs in Chromium', () => {
     await expect(changed.locator('td').nth(1).textContent()).resolves.toContain(
       'I can offer an appointment on Friday at 4 pm maybe.',
     );
-    // both paths drawn, metric delta with the scores of both sides
+    // both paths drawn, the scores of both sides; each run was judged by its own script, so no delta (issue 24)
     await expect.poll(() => detail.getByTestId('graph-path-view').count()).toBe(2);
-    await expect(detail.locator('.metric-deltas').textContent()).resolves.toMatch(/0\.90.*0\.20.*−0\.70/);
+    await expect(detail.locator('.metric-deltas').textContent()).resolves.toMatch(
+      /0\.90.*0\.20.*judge changed: scores not comparable/,
+    );
   });
 
   it('keeps the filter and the open test across a reload', async () => {
@@ -91,7 +93,7 @@ describe('compare runs in Chromium', () => {
       /agent.*caller.*same as agent.*judge.*same as agent/,
     );
     await expect(page.getByTestId('matrix-differ').textContent()).resolves.toContain(
-      'The runs differ in: agent model A clinic-good, B clinic-worse, C clinic-third',
+      'The runs differ in: agent, caller and judge model A clinic-good, B clinic-worse, C clinic-third',
     );
     await expect.poll(() => matrix.getByTestId('demo-badge').count()).toBe(3);
     // a column against the baseline opens the two-run comparison below the matrix

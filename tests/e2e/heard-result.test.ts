@@ -56,14 +56,19 @@ describe('heard through speech on the result page', () => {
     await page.evaluate(`window.location.hash = ${JSON.stringify(`/runs/${out.run.id}?result=${r.id}`)}`);
     const section = page.getByTestId('heard-section');
     await section.waitFor({ timeout: 30_000 });
-    await section.locator('del', { hasText: '415 555 1234' }).first().waitFor();
+    // the diff is on normalised words (digits one by one): the number is said, and heard in other words
+    await section.locator('del').first().waitFor();
+    expect(await section.getByTestId('turn-wer').first().textContent()).toMatch(/^\d+%$/);
+    expect(await section.getByTestId('conversation-wer').textContent()).toMatch(
+      /^Word error rate: the agent as the caller heard it \d+\.\d% \(\d+ words\)$/,
+    );
     const verdicts = section.getByTestId('audio-verdicts');
     const row = verdicts.locator('tr', { hasText: 'includes' });
     expect(await row.locator('td').allTextContents()).toEqual(['includes “415 555 1234”', 'pass', 'fail']);
     await section.screenshot({ path: shotPath('result-heard-through-speech.png') });
     await page.getByTestId('audio-eval-open').waitFor();
 
-    // ▶ on a turn: synthesised on demand with the default engine (espeak-ng) and played, no error
+    // ▶ on a turn: synthesised on demand with the default engine (flite) and played, no error
     const synthesized = page.waitForResponse((res) => res.url().endsWith('/rpc/speech.synthesize'));
     await page.getByRole('button', { name: 'Play turn 0' }).click();
     const res = await synthesized;

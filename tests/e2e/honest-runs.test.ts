@@ -119,9 +119,9 @@ describe('honest runs, run again and run identity in compare', () => {
     await page.waitForURL(new RegExp(`#/compare\\?runs=${first},${second}`));
     const line = page.getByTestId('differ-line');
     await expect(line.textContent()).resolves.toContain(
-      'A and B differ in: agent model parameters context_size 1024 -> 2048',
+      'A and B differ in: agent, caller and judge model parameters context_size 1024 -> 2048',
     );
-    await expect(line.textContent()).resolves.toContain('repeats not set -> 2');
+    await expect(line.textContent()).resolves.toContain("repeats the tests' own -> 2");
     const headB = page.getByTestId('run-head-b');
     await expect(headB.getByTestId('run-config').textContent()).resolves.toMatch(/agent.*context_size 2048/);
     await expect(headB.getByTestId('run-config').textContent()).resolves.toContain('same as agent');

@@ -37,8 +37,9 @@ describe('readiness check on the Models page (Chromium, web mode)', () => {
     // first run: cancel it while it runs
     await section.getByRole('button', { name: 'Check', exact: true }).click();
     await section
-      .getByRole('status', { name: 'Readiness progress' })
-      .getByText(/of 80 tasks/)
+      .getByLabel('Readiness progress')
+      .getByRole('status')
+      .getByText(/\d+ of 80 tasks/)
       .waitFor();
     await section.getByRole('button', { name: 'Cancel' }).click();
     await section.getByText(/^Cancelled: the \d+ tasks that finished are stored/).waitFor();
@@ -50,13 +51,17 @@ describe('readiness check on the Models page (Chromium, web mode)', () => {
     await section.getByLabel('Caller').uncheck();
     await section.getByRole('button', { name: 'Check', exact: true }).click();
     const card = section.getByTestId('readiness-report').first();
-    await card.getByText('not fit as judge: 10/20 - weak on fail').waitFor();
+    await card
+      .getByText('not fit as judge: 10/20 right (30-70%, 95% interval) - weak on transcripts that miss the criterion')
+      .waitFor();
     await card.getByRole('button', { name: /Details \(10 missed\)/ }).click();
     await card.getByText('judging/dob-skipped').waitFor();
-    expect(await card.getByRole('row', { name: /judging 10\/20 20\/20/ }).count()).toBe(1);
+    expect(await card.getByRole('row', { name: /judging 10\/20 30-70% 20\/20/ }).count()).toBe(1);
     await section.screenshot({ path: shotPath('models-readiness.png') });
     const stored = app.ctx.store.modelChecks.list();
     expect(stored).toHaveLength(2);
-    expect(stored[0].verdicts.map((v) => v.text)).toEqual(['not fit as judge: 10/20 - weak on fail']);
+    expect(stored[0].verdicts.map((v) => v.text)).toEqual([
+      'not fit as judge: 10/20 right (30-70%, 95% interval) - weak on transcripts that miss the criterion',
+    ]);
   });
 });

@@ -50,4 +50,26 @@ describe('re-judging in Chromium', () => {
     ]);
     expect(app.ctx.store.judgements.countByRun(runId)).toBe(6);
   });
+
+  it('shows live progress while it judges, and Cancel keeps the judgements already made', async () => {
+    const { page } = app;
+    // a slow judge: 1.5 s per judgement
+    const slow = writeScript(dir, 'slow-judge', goodScript({ defaults: { score: 0.9, delay_ms: 1500 } }));
+    await page.goto(`${app.server.url.split('?')[0]}#/runs/${runId}`);
+    await page.getByRole('button', { name: 'Re-judge…' }).click();
+    const dialog = page.getByTestId('rejudge-run');
+    await dialog.getByLabel('k').fill('5');
+    await dialog.getByLabel('Judge model provider', { exact: true }).selectOption('scripted');
+    const listed = dialog.getByLabel('Judge model model', { exact: true });
+    if (await listed.count()) await listed.selectOption('__other');
+    await dialog.getByLabel('Judge model model name', { exact: true }).fill(slow);
+    await dialog.getByRole('button', { name: 'Re-judge' }).click();
+    const progress = dialog.getByRole('status');
+    await progress.getByText(/^[1-9]\d* of 10 judgements/).waitFor({ timeout: 30_000 });
+    await progress.getByTestId('job-cancel').click();
+    await progress.getByText(/^Cancelled · \d+ of 10 judgements/).waitFor({ timeout: 30_000 });
+    const made = app.ctx.store.judgements.listByRun(runId).filter((j) => j.judge.includes('slow-judge'));
+    expect(made.length).toBeGreaterThan(0);
+    expect(made.length).toBeLessThan(10);
+  });
 });

@@ -62,9 +62,11 @@ describe('routing check: progress, lines per edge, no usable lines (Chromium)', 
     await page.getByTestId('routing-model').fill(`scripted:${script}`);
     await page.getByLabel('Lines per condition').fill('2');
     await page.getByTestId('routing-run').click();
-    // live progress from analysis.progress events
-    await page.getByTestId('routing-progress').waitFor();
-    await page.getByText(/Checking… \d+ of \d+ model calls/).waitFor();
+    // live progress from the job's progress events
+    await page
+      .getByTestId('routing-progress')
+      .getByText(/\d+ of \d+ model calls/)
+      .waitFor();
     await page.getByTestId('routing-summary').waitFor({ timeout: 30_000 });
     const greet = page.locator('[data-testid="routing-point"][data-node-id="greet"]');
     expect(await greet.getByTestId('routing-no-lines').textContent()).toContain(

@@ -50,7 +50,7 @@ describe('Try it with the microphone (Chromium fake capture, espeak-ng, pocketsp
     await dock.getByRole('button', { name: 'Start the conversation' }).click();
     await dock.getByTestId('turn-agent').first().waitFor();
 
-    // replies spoken from now on: the next agent turn goes through speech.synthesize (espeak-ng)
+    // replies spoken from now on: the next agent turn goes through speech.synthesize (flite, the default)
     await dock.getByRole('switch', { name: 'Speak replies' }).check();
     const synthesized = page.waitForRequest((r) => r.url().endsWith('/rpc/speech.synthesize'), { timeout: 60_000 });
 
@@ -68,14 +68,14 @@ describe('Try it with the microphone (Chromium fake capture, espeak-ng, pocketsp
     expect(await caller.textContent()).toContain(words);
     await dock.getByTestId('turn-agent').nth(1).waitFor({ timeout: 60_000 });
     const req = await synthesized;
-    expect(JSON.parse(req.postData() ?? '{}')).toMatchObject({ tts: 'espeak-ng' });
+    expect(JSON.parse(req.postData() ?? '{}')).toMatchObject({ tts: 'flite' });
     expect(await dock.getByTestId('try-voice-error').count()).toBe(0);
   });
 
   it('a speech engine that does not exist is named in the error, and the conversation goes on', async () => {
     const dock = app.page.getByTestId('graph-try-it');
     await dock.getByText('Speech engines').click();
-    await dock.getByLabel('Try it speech-to-text engine').fill('command:no-such-recogniser {in}');
+    await dock.getByLabel('Try it speech-to-text engine').fill('whisper-cli:/parley/no-such-recogniser.bin');
     const before = await dock.getByTestId('turn-caller').count();
     await dock.getByTestId('try-mic').click();
     await app.page.waitForTimeout(1500);

@@ -11,7 +11,10 @@ const scores = (x: number) => ({
   reasoning: x < 0.5 ? 'hedges instead of answering' : 'answers the caller',
 });
 
-/** Per-turn quality in Chromium: the scores of a conversation, and which turn got worse in a comparison. */
+/**
+ * Per-turn quality in Chromium: the scores of a conversation, and in a comparison whose judge changed,
+ * the per-turn scores without a change that would be the judge's.
+ */
 describe('turn quality in Chromium', () => {
   let app: WebApp;
   let ids: string[];
@@ -31,7 +34,7 @@ describe('turn quality in Chromium', () => {
     await app?.close();
   });
 
-  it("shows every agent turn's scores on the result, and the turn that got worse in the comparison", async () => {
+  it("shows every agent turn's scores on the result, and no per-turn change when the judge changed", async () => {
     const { page } = app;
     const res = app.ctx.store.results.listByRun(ids[1]);
     await page.goto(`${app.server.url.split('?')[0]}#/runs/${ids[1]}?result=${res[0].id}`);
@@ -47,6 +50,10 @@ describe('turn quality in Chromium', () => {
     await diff.waitFor();
     const rows = diff.getByTestId('turn-quality-row');
     await expect.poll(() => rows.count()).toBe(3); // greeting, the slot offered, the goodbye
-    await expect(rows.nth(1).locator('td.tone-bad').first().textContent()).resolves.toBe('−0.60');
+    // each run was judged by its own script (the judge changed with the agent model): the per-turn
+    // scores are shown, their change is not (issue 24) - no green or red
+    await expect(diff.textContent()).resolves.toContain('judge changed: scores not comparable');
+    await expect(rows.nth(1).textContent()).resolves.toContain('not comparable');
+    expect(await diff.locator('td.tone-bad, td.tone-good').count()).toBe(0);
   });
 });

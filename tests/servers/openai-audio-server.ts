@@ -5,8 +5,9 @@
  *                                  (22 050 Hz, as espeak-ng writes it: Parley must resample), streamed
  *                                  in chunks so the client measures time to first audio
  *   POST /v1/audio/transcriptions  multipart (file, model) -> {text} from pocketsphinx_continuous
- * Options: a required API key (401 otherwise), the model names it knows (404 otherwise), and
- * `speechFormat: 'mp3-bytes'` to answer with audio that is not WAV.
+ * Options: a required API key (401 otherwise), the model names it knows (404 otherwise),
+ * `speechFormat: 'mp3-bytes'` to answer with audio that is not WAV, and `speechBody` to answer with
+ * given bytes (a hostile server).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -24,6 +25,8 @@ export interface AudioServerOptions {
   sttModels?: string[];
   /** Answer /audio/speech with bytes that are not WAV (an MP3 header). */
   speechFormat?: 'wav' | 'mp3-bytes';
+  /** Answer /audio/speech with exactly these bytes (a hostile server's WAV). */
+  speechBody?: Buffer;
 }
 
 export interface AudioTestServer {
@@ -66,6 +69,10 @@ export async function startOpenAiAudioServer(o: AudioServerOptions = {}): Promis
         requests.push({ path, model: input.model, voice: input.voice, bytes: body.length });
         if (!ttsModels.includes(input.model))
           return json(res, 404, { error: { message: `The model '${input.model}' does not exist` } });
+        if (o.speechBody) {
+          res.writeHead(200, { 'content-type': 'audio/wav' });
+          return res.end(o.speechBody);
+        }
         if (o.speechFormat === 'mp3-bytes') {
           res.writeHead(200, { 'content-type': 'audio/mpeg' });
           return res.end(Buffer.from([0x49, 0x44, 0x33, 0x04, 0, 0, 0, 0, 0, 0]));

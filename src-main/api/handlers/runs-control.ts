@@ -22,6 +22,7 @@ export const runControlHandlers: Handlers = {
         },
         options: input.options,
         preflight_id: input.preflight_id,
+        ...(input.source_run_id ? { source_run: input.source_run_id } : {}),
       },
       liveRuns(ctx).hooks(),
     );

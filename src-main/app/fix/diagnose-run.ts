@@ -34,7 +34,7 @@ export async function diagnoseRun(
   const run = finishedRun(deps.store, req.run_id, 'diagnose it');
   const targets = fixTargets(deps.store, run, req.subject, { rerun: false });
   const version = runVersion(deps.store, run);
-  const spec = judgeOf(run, req.judge);
+  const spec = judgeOf(deps.store, run, req.judge);
   const model = await deps.models.load('judge', spec, { path: 'judge' });
   const holdout = new Set(targets.holdout);
   const cases = new Map([...targets.cases].filter(([name]) => !holdout.has(name)));

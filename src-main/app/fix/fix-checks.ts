@@ -17,6 +17,7 @@ import type { ModelService } from '../models.js';
 import { notStarted } from '../preflight.js';
 import { finishedRun, resolveAgentVersion } from '../resolve.js';
 import type { RunService } from '../runs.js';
+import { storedModelDefault, storedRunModels } from '../stored-specs.js';
 import { fixTargets, type FixTargets } from './targets.js';
 
 export const DEFAULT_FIX_REPEATS = 3;
@@ -30,8 +31,12 @@ export function parsed<T>(schema: z.ZodType<T>, value: unknown, path: string): T
 }
 
 /** The model that diagnoses: the one asked for, else the run's judge, else its agent model. */
-export function judgeOf(run: Run, judge?: ModelSpec): ModelSpec {
-  const spec = judge ?? run.models.judge?.spec ?? run.models.agent?.spec;
+export function judgeOf(store: Store, run: Run, judge?: ModelSpec): ModelSpec {
+  // a run copied from another database: its author's specs are checked before they are used for you
+  const spec =
+    judge ??
+    storedModelDefault(store, run, run.models.judge?.spec, 'judge', 'judge') ??
+    storedModelDefault(store, run, run.models.agent?.spec, 'agent model', 'judge');
   if (!spec) throw invalid(`run ${run.id} has no judge model recorded: choose the model that diagnoses`, 'judge');
   return spec;
 }
@@ -71,17 +76,16 @@ export async function checkFixRequest(store: Store, models: ModelService, req: F
   const repeats = parsed(FixRepeats, req.repeats ?? DEFAULT_FIX_REPEATS, 'repeats');
   const targets = fixTargets(store, run, req.subject, { rerun: true });
   const version = runVersion(store, run);
-  const judge = judgeOf(run, req.judge);
+  const judge = judgeOf(store, run, req.judge);
   await models.load('judge', judge, { path: 'judge' });
   return { run, version, targets, repeats, judge };
 }
 
 /** The run's models answer (the pre-run check), before a job re-runs anything; the check's id goes with the re-runs. */
-export async function checkRunModels(runs: RunService, run: Run): Promise<string> {
-  if (!run.models.agent) throw invalid(`run ${run.id} has no agent model recorded`, 'run_id');
-  const { id, problems } = await runs.preflight([
-    { agent: run.models.agent.spec, caller: run.models.caller?.spec, judge: run.models.judge?.spec },
-  ]);
+export async function checkRunModels(store: Store, runs: RunService, run: Run): Promise<string> {
+  const { agent, caller, judge } = storedRunModels(store, run);
+  if (!agent) throw invalid(`run ${run.id} has no agent model recorded`, 'run_id');
+  const { id, problems } = await runs.preflight([{ agent, caller, judge }]);
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length) throw notStarted(errors);
   return id;

@@ -43,13 +43,13 @@ export class FixService {
   /** A new fix from a run's failure, stored before any model is called (after every check passed). */
   private async create(req: FixRequest, auto: FixSession['auto']): Promise<FixSession> {
     const checked = await checkFixRequest(this.store, this.models, req);
-    if (auto) this.deps.reruns.preflightId = await checkRunModels(this.runs, checked.run);
+    if (auto) this.deps.reruns.preflightId = await checkRunModels(this.store, this.runs, checked.run);
     return this.store.fixes.create(newFixSession({ ...checked, subject: req.subject, auto }));
   }
 
   /** The fix's run models answer (the pre-run check), before a job re-runs anything. */
   private async checkModels(fix: FixSession): Promise<void> {
-    this.deps.reruns.preflightId = await checkRunModels(this.runs, this.store.runs.require(fix.run_id));
+    this.deps.reruns.preflightId = await checkRunModels(this.store, this.runs, this.store.runs.require(fix.run_id));
   }
 
   /** "Diagnose" in the app: a fix whose first iteration diagnoses and proposes. */

@@ -9,6 +9,7 @@ import type { RunSuite } from '../../engine/index.js';
 import type { Store } from '../../store/index.js';
 import { AppError, unavailable } from '../errors.js';
 import type { RunService } from '../runs.js';
+import { storedRunModels, storedRunSpeech } from '../stored-specs.js';
 
 export interface RerunRequest {
   agentId: string;
@@ -27,9 +28,14 @@ export interface RerunRequest {
 }
 
 /** The starting run's options for a run of `tests` (shards and merges are the starting run's own business). */
-export function rerunOptions(start: Run, tests: string[], repeats?: number): Partial<RunOptions> {
-  const { shard: _s, merged_from: _m, tests: _t, ...options } = start.options;
-  return { ...options, tests, ...(repeats !== undefined ? { repeats } : {}) };
+export function rerunOptions(
+  start: Run,
+  tests: string[],
+  repeats?: number,
+  speech: RunOptions['speech'] = start.options.speech,
+): Partial<RunOptions> {
+  const { shard: _s, merged_from: _m, tests: _t, speech: _sp, ...options } = start.options;
+  return { ...options, tests, ...(repeats !== undefined ? { repeats } : {}), ...(speech ? { speech } : {}) };
 }
 
 export class Reruns {
@@ -41,18 +47,16 @@ export class Reruns {
     private readonly runs: RunService,
   ) {}
 
+  /** The start run's models (a copied run's checked as stored specs: stored-specs.ts). */
   private models(start: Run) {
-    if (!start.models.agent)
+    const { agent, caller, judge } = storedRunModels(this.store, start);
+    if (!agent)
       throw new AppError({
         code: 'invalid_input',
         message: `run ${start.id} has no agent model recorded`,
         path: 'run_id',
       });
-    return {
-      agent: start.models.agent.spec,
-      caller: start.models.caller?.spec,
-      judge: start.models.judge?.spec,
-    };
+    return { agent, caller, judge };
   }
 
   /** A new run of `tests` on the version; settles with its results once it finished. */
@@ -63,7 +67,7 @@ export class Reruns {
         agent_version: req.versionId,
         suite: req.suite,
         models: this.models(req.start),
-        options: rerunOptions(req.start, req.tests, req.repeats),
+        options: rerunOptions(req.start, req.tests, req.repeats, storedRunSpeech(this.store, req.start)),
         preflight_id: this.preflightId,
       },
       { onEvent: (e) => e.type === 'test.finished' && req.onConversation?.() },

@@ -4,6 +4,7 @@ import { printJson } from '../output.js';
 import { withDbOption } from '../use-app.js';
 import { phoneNoise } from '../speech-flags.js';
 import { formatAudioSummary } from '../text/audio-text.js';
+import { formatWer } from '../../../src-shared/speech/wer-summary.js';
 
 interface AudioEvalCliOptions {
   db?: string;
@@ -23,11 +24,11 @@ export function registerAudioEval(program: Command): void {
       )
       .option(
         '--tts <spec>',
-        "text-to-speech engine (default: the run's --tts): espeak-ng, say, piper:VOICE.onnx, openai:MODEL[@URL], command:...",
+        "text-to-speech engine (default: the run's --tts, else flite): flite, espeak-ng, say, piper:VOICE.onnx, openai:MODEL[@URL], command:...",
       )
       .option(
         '--stt <spec>',
-        "speech-to-text engine (default: the run's --stt): pocketsphinx, whisper-cli:MODEL.bin, openai:MODEL[@URL], command:...",
+        "speech-to-text engine (default: the run's --stt, else pocketsphinx): pocketsphinx, whisper-cli:MODEL.bin, openai:MODEL[@URL], command:...",
       )
       .option('--phone-noise <level>', 'simulate a phone line: 8 kHz band limit plus seeded noise (0 to 1)')
       .option('--concurrency <n>', 'conversations at once (default 2)')
@@ -52,6 +53,9 @@ export function registerAudioEval(program: Command): void {
         id.preset ?? `${id.engine}${id.model ? ` ${id.model}` : ''}`;
       process.stdout.write(
         `run ${runId}: ${out.turns} agent turn(s) in ${out.conversations} conversation(s) spoken with ${who(out.tts)} and heard with ${who(out.stt)} in ${(out.ms / 1000).toFixed(1)} s\n`,
+      );
+      process.stdout.write(
+        `word error rate of the agent as heard: ${out.word_error_rate ? formatWer(out.word_error_rate) : 'n/a'}; ${out.cache.hits} of ${out.cache.hits + out.cache.misses} round trips from the speech cache${out.not_spoken ? `; ${out.not_spoken} line(s) not spoken (too long)` : ''}\n`,
       );
       process.stdout.write(formatAudioSummary(results) || 'audio: nothing was evaluated\n');
       if (out.errors) process.exitCode = 1;

@@ -1,12 +1,11 @@
 import { formatProportion } from '../../../src-shared/stats/index.js';
 import { runPassRate } from '../../../src-shared/run/report.js';
 import type { Command } from 'commander';
-import { toRunReport } from '../../../src-shared/run/report.js';
 import { SEVERITIES, type ModelSpec } from '../../../src-shared/schemas/index.js';
-import { runPassed, resolveSuiteRef } from '../../app/index.js';
+import { runPassed, resolveSuiteRef, runReport } from '../../app/index.js';
 import { CliError } from '../errors.js';
 import { parseSeverity } from '../severity-option.js';
-import { printJson, printTable } from '../output.js';
+import { info, printJson, printTable } from '../output.js';
 import { specFromFlags } from '../model-flags.js';
 import { withDbOption } from '../use-app.js';
 import { problemsText } from '../text/run-text.js';
@@ -49,24 +48,27 @@ export function registerEvaluate(program: Command): void {
       throw new CliError('--group-failures needs --judge-model SPEC');
     // Loaded on use: the engine and the providers are not needed by the other commands.
     const { useApp } = await import('../use-app.js');
-    const { followJob, JobProgress } = await import('../job-progress.js');
+    const { conversationLines, followJob, JobProgress } = await import('../job-progress.js');
     await useApp(opts, async (app) => {
       const suite = resolveSuiteRef(app.store, opts.tests, { files: true, path: 'tests' });
-      const bar = new JobProgress('evaluate', opts.json);
+      const bar = new JobProgress('evaluate');
       const job = await app.runs.evaluate(
         { run_id: runId, suite, judge: judgeSpec, test: opts.test },
-        { onEvent: (e) => e.type === 'test.finished' && bar.note(`${e.test}: ${e.status}`) },
+        { onEvent: conversationLines(bar) },
       );
       const outcome = await followJob(job, {}, bar);
       let { run } = outcome;
       const { results } = outcome;
-      if ((opts.groupFailures || threshold) && results.some((r) => r.status !== 'pass'))
-        run = await followJob(await app.runs.groupFailures(run.id, judgeSpec), { quiet: opts.json });
+      if ((opts.groupFailures || threshold) && results.some((r) => r.status !== 'pass')) {
+        const grouping = await app.runs.groupFailures(run.id, judgeSpec);
+        info(`${grouping.info().title}...`);
+        run = await followJob(grouping, { quiet: opts.json });
+      }
       const grouping = run.problems;
       const failed = results.some((r) => r.status !== 'pass') || !runPassed({ ...outcome, run }, threshold);
       if (opts.json) {
         printJson({
-          ...toRunReport(run, results),
+          ...runReport(app.store, run, results),
           parent_run_id: run.parent_run_id,
           ...(grouping ? { problems: grouping.groups, ungrouped: grouping.ungrouped } : {}),
         });

@@ -13,7 +13,10 @@ export function registerImportCalls(program: Command): void {
       )
       .option('--version <n>', 'attach to this agent version instead of the latest')
       .option('--format <format>', `force the file format (${CALL_FORMATS.join(', ')}); detected by default`)
-      .option('--name <name>', 'name shown for the run where a suite name would be', 'imported calls')
+      .option(
+        '--name <name>',
+        'name shown for the run where a suite name would be (default: "imported call NAME" for one call, "N imported calls" for several)',
+      )
       .option('--json', 'print JSON'),
   ).action(
     (

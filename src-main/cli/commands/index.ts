@@ -12,7 +12,7 @@ import { registerEvaluate } from './evaluate.js';
 import { registerImportCalls } from './import-calls.js';
 import { registerReplay } from './replay.js';
 import { registerRejudge } from './rejudge.js';
-import { registerLabels } from './labels.js';
+import { registerLabels } from './labels/index.js';
 import { registerBackup } from './backup.js';
 import { registerModels } from './models.js';
 import { registerRun } from './run.js';

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
-import { toRunReport } from '../../../src-shared/run/report.js';
+import { runReport } from '../../app/run-report.js';
 import { parseModelSpec, type ModelSpec } from '../../../src-shared/schemas/index.js';
 import { countsLine } from '../text/format-diff.js';
 import { diffStoredRuns } from '../../app/compare-runs.js';
 import { CliError } from '../errors.js';
-import { info, printJson, printTable } from '../output.js';
+import { conversationLines, followJob, JobProgress } from '../job-progress.js';
+import { printJson, printTable } from '../output.js';
 import { withDbOption } from '../use-app.js';
 
 interface ReplayCliOptions {
@@ -57,6 +58,7 @@ export function registerReplay(program: Command): void {
           throw new CliError(
             `run ${runId} is ${original.kind === 'imported' ? 'an imported run' : 'a run'} without an agent model; give --agent-model SPEC`,
           );
+        const bar = new JobProgress('replay');
         const handle = await app.runs.replay(
           {
             run_id: runId,
@@ -65,20 +67,14 @@ export function registerReplay(program: Command): void {
             judge_model: judgeModel,
             concurrency,
           },
-          {
-            onEvent: opts.json
-              ? undefined
-              : (e) => {
-                  if (e.type === 'test.finished') info(`${e.test}${e.repeat ? ` #${e.repeat + 1}` : ''}: ${e.status}`);
-                },
-          },
+          { onEvent: conversationLines(bar) },
         );
-        const { run, results } = await handle.done;
+        const { run, results } = await followJob(handle, { onInterrupt: 'finished conversations are kept' }, bar);
         const agentSpec = run.models.agent?.spec;
         const diff = diffStoredRuns(store, runId, run.id);
         if (opts.json) {
           printJson({
-            ...toRunReport(run, results),
+            ...runReport(store, run, results),
             parent_run_id: run.parent_run_id,
             diff: { summary: diff.summary, graph_changes: diff.graph_changes },
           });

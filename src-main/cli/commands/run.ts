@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { toRunReport } from '../../../src-shared/run/report.js';
 import { SEVERITIES, type ModelSpec, type RunOptions } from '../../../src-shared/schemas/index.js';
 import {
   compareStoredRuns,
@@ -10,6 +9,8 @@ import {
   preflightText,
   runAgentFromRef,
   runPassed,
+  runFitness,
+  runReport,
   resolveSuiteRef,
   toJUnitXmlRuns,
   type App,
@@ -17,12 +18,11 @@ import {
   type RunOutcome,
 } from '../../app/index.js';
 import { speechRunOptions, withSpeechFlags, type SpeechCliOptions } from '../speech-flags.js';
-import { formatAudioSummary } from '../text/audio-text.js';
 import { formatMatrixText } from '../text/format-matrix.js';
 import { printText } from '../text/run-text.js';
 import { CliError } from '../errors.js';
 import { choiceFlag, collect, intFlag } from '../flags.js';
-import { followJob, JobProgress } from '../job-progress.js';
+import { conversationLines, followJob, JobProgress } from '../job-progress.js';
 import { specFromFlags } from '../model-flags.js';
 import { info, printJson } from '../output.js';
 import { parseSeverity } from '../severity-option.js';
@@ -114,7 +114,7 @@ function roleSpecs(opts: RunCliFlags): { caller?: ModelSpec; judge?: ModelSpec }
 const testEndpointsOf = (opts: RunCliFlags) => ({
   allowAll: opts.allowTestEndpoints,
   howToAllow:
-    'pass --allow-test-endpoints to let this test file use the hosts it names (or add the endpoint on the Models page)',
+    'pass --allow-test-endpoints to let this test file use the hosts and model files it names (or add the endpoint or models folder on the Models page)',
 });
 
 /** Refuses (exit 2, the problems as JSON with --json) when the pre-run check found a model that cannot work. */
@@ -173,7 +173,7 @@ async function plannedRuns(
   const ownModels = [...new Set(suite.data.tests.flatMap((t) => (t.llm_model === undefined ? [] : [t.llm_model])))];
   if (ownModels.length && !opts.testModelPrecedence)
     info(
-      `note: tests name agent models (llm_model: ${ownModels.join(', ')}); they are used only with --test-model-precedence, so this run uses --agent-model for every test`,
+      `note: ${ownModels.length === 1 ? '1 test names an agent model' : `${ownModels.length} tests name agent models`} (llm_model: ${ownModels.join(', ')}); ${ownModels.length === 1 ? 'it is' : 'they are'} used only with --test-model-precedence, so this run uses --agent-model for every test`,
     );
   return configs.map((models) => ({
     label: `${models.agent.provider}:${path.basename(models.agent.model)}`,
@@ -198,15 +198,9 @@ async function runAll(app: App, opts: RunCliFlags): Promise<RunOutcome[]> {
   const options = runOptions(opts);
   const outcomes: RunOutcome[] = [];
   for (const planned of await plannedRuns(app, opts, options)) {
-    const bar = new JobProgress(planned.label, opts.json);
-    const job = await planned.begin({
-      onEvent: (e) => {
-        if (e.type === 'test.finished')
-          bar.note(
-            `${e.status.toUpperCase().padEnd(5)} ${e.test}${e.repeat ? ` #${e.repeat + 1}` : ''}  ${(e.duration_ms / 1000).toFixed(1)}s`,
-          );
-      },
-    });
+    // stderr: with --json too (stdout holds only the JSON); a CI log shows each conversation as it ends
+    const bar = new JobProgress(planned.label);
+    const job = await planned.begin({ onEvent: conversationLines(bar) });
     const outcome = await followJob(
       job,
       { onInterrupt: 'finished conversations are kept; parley run --resume continues' },
@@ -227,6 +221,7 @@ async function groupFailures(app: App, outcomes: RunOutcome[], quiet?: boolean):
       continue;
     }
     const job = await app.runs.groupFailures(o.run.id);
+    info(`${job.info().title}...`);
     grouped.push({ ...o, run: await followJob(job, { quiet }) });
   }
   return grouped;
@@ -243,13 +238,12 @@ async function execute(app: App, opts: RunCliFlags): Promise<number> {
     );
   const ids = outcomes.map((o) => o.run.id);
   if (opts.json) {
-    const reports = outcomes.map((o) => ({ ...toRunReport(o.run, o.results), tests: o.tests }));
+    const reports = outcomes.map((o) => ({ ...runReport(app.store, o.run, o.results), tests: o.tests }));
     printJson(reports.length === 1 ? reports[0] : { runs: reports, comparison: compareStoredRuns(app.store, ids) });
   } else {
     outcomes.forEach((o, i) => {
       if (i) process.stdout.write('\n');
-      printText(o, opts.verbose);
-      process.stdout.write(formatAudioSummary(o.results));
+      printText(o, opts.verbose, runFitness(app.store, o.run));
     });
     if (outcomes.length > 1)
       process.stdout.write(`\nModel matrix\n${formatMatrixText(compareStoredRuns(app.store, ids))}\n`);
@@ -310,7 +304,7 @@ export function registerRun(program: Command): void {
       )
       .option(
         '--allow-test-endpoints',
-        "with --test-model-precedence: let tests' own models call hosts you have not configured (they receive your API key)",
+        "with --test-model-precedence: let tests' own models call hosts you have not configured (they receive your API key) and open model files outside your models' folders",
       )
       .option(
         '--turn-quality',

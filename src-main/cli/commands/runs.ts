@@ -1,8 +1,9 @@
 import { ENDPOINT_COLUMNS, endpointErrorLines, endpointRows } from '../../../src-shared/text/endpoint-stats-text.js';
 import type { Command } from 'commander';
-import { runPassRate, toRunReport } from '../../../src-shared/run/report.js';
+import { runPassRate } from '../../../src-shared/run/report.js';
 import { DEMO_NOTE } from '../../../src-shared/run/demo.js';
-import { isFilePath, requireRun, trustOfRun } from '../../app/index.js';
+import { copiedFromText } from '../../../src-shared/run/copied.js';
+import { isFilePath, requireRun, runReport, trustOfRun } from '../../app/index.js';
 import { formatJudgementsText } from '../text/format-judgements.js';
 import { humanAgreementLines } from '../text/format-human-agreement.js';
 import { formatProportion } from '../../../src-shared/stats/index.js';
@@ -12,6 +13,9 @@ import { printJson, printTable, shortDate } from '../output.js';
 import { useApp, withDbOption } from '../use-app.js';
 import { modelsLine } from '../text/models-text.js';
 import { latencyText } from '../text/latency-text.js';
+import { resultFactsSections, runHeaderNotes } from '../text/result-facts-text.js';
+import { speechLabel } from '../../../src-shared/run/speech-label.js';
+import { speechText } from '../text/speech-text.js';
 
 export function registerRuns(program: Command): void {
   const runs = program.command('runs').description('list and show stored runs');
@@ -49,8 +53,22 @@ export function registerRuns(program: Command): void {
         process.stdout.write('No runs yet. Start one: parley run --agent <agent> --tests <file> --agent-model SPEC\n');
         return;
       }
+      // voice runs are marked with how they used speech (a column only when one did)
+      const voice = list.some((r) => speechLabel(r.options.speech));
       printTable(
-        ['ID', 'STATUS', 'AGENT', 'SUITE', 'PASS', 'FAIL', 'ERR', 'RATE (95%)', 'MODEL', 'CREATED'],
+        [
+          'ID',
+          'STATUS',
+          'AGENT',
+          'SUITE',
+          'PASS',
+          'FAIL',
+          'ERR',
+          'RATE (95%)',
+          'MODEL',
+          ...(voice ? ['SPEECH'] : []),
+          'CREATED',
+        ],
         list.map((r) => [
           r.id,
           r.demo ? `${r.status} (demo)` : r.status,
@@ -61,6 +79,7 @@ export function registerRuns(program: Command): void {
           String(r.summary.errored),
           formatProportion(runPassRate(r)),
           r.models.agent ? `${r.models.agent.spec.provider}:${r.models.agent.spec.model}` : '-',
+          ...(voice ? [speechLabel(r.options.speech) ?? 'text'] : []),
           shortDate(r.created_at),
         ]),
       );
@@ -81,7 +100,7 @@ export function registerRuns(program: Command): void {
       const files = refs.filter(isFilePath);
       const ids = refs.filter((r) => !isFilePath(r));
       const run = await followJob(await app.runs.merge({ ids, files }), { quiet: opts.json });
-      if (opts.json) return printJson(toRunReport(run, app.store.results.listByRun(run.id)));
+      if (opts.json) return printJson(runReport(app.store, run, app.store.results.listByRun(run.id)));
       process.stdout.write(
         `Merged ${refs.length} shards into run ${run.id}: passed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}\nparley runs show ${run.id}\n`,
       );
@@ -94,7 +113,8 @@ export function registerRuns(program: Command): void {
   ).action((id: string, opts: { db?: string; json?: boolean }) =>
     useApp(opts, ({ store }) => {
       const run = requireRun(store, id);
-      const report = toRunReport(run, store.results.listByRun(run.id));
+      const results = store.results.listByRun(run.id);
+      const report = runReport(store, run, results);
       const { judgements: judged, human } = trustOfRun(store, run.id);
       if (opts.json)
         return printJson({
@@ -103,9 +123,12 @@ export function registerRuns(program: Command): void {
           ...(human ? { human_agreement: human } : {}),
         });
       process.stdout.write(
-        `${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n${modelsLine(run.models)}\n`,
+        `${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n${modelsLine(run.models)}\n${runHeaderNotes(run, report.fitness)}`,
       );
       if (run.demo) process.stdout.write(`${DEMO_NOTE}\n`);
+      const copied = copiedFromText(run);
+      if (copied)
+        process.stdout.write(`${copied}: its stored models and speech engines are not used unless you name them\n`);
       process.stdout.write(
         `passed ${report.passed}  failed ${report.failed}  errored ${report.errored}${report.context_full ? `  (${report.context_full} ended when the context was full)` : ''}${run.summary.invalid_caller ? `  (${run.summary.invalid_caller} invalid caller)` : ''}  pass rate ${formatProportion(report.pass_rate)}${run.error ? `\nrun ${run.status}: ${run.error}` : ''}\n\n`,
       );
@@ -121,8 +144,11 @@ export function registerRuns(program: Command): void {
           r.error ?? '',
         ]),
       );
+      for (const section of resultFactsSections(run, results)) process.stdout.write(`\n${section}`);
       const latency = latencyText(report.latency);
       if (latency) process.stdout.write(`\n${latency}`);
+      const speech = speechText(report.speech_figures);
+      if (speech) process.stdout.write(`\n${speech}`);
       if (run.endpoint_stats?.length) {
         process.stdout.write('\nEndpoints\n');
         printTable([...ENDPOINT_COLUMNS], endpointRows(run.endpoint_stats));

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { createApiContext, disposeApiContext } from '../../api/create-context.js';
 import { RENDERER_DIR } from '../../server/renderer-dir.js';
 import { startWebServer } from '../../server/web-server.js';
+import { WEB_TOKEN_NOTE } from '../../server/security.js';
 import { openAppStore } from '../../app/index.js';
 import { CliError } from '../errors.js';
 import { intFlag } from '../flags.js';
@@ -26,7 +27,7 @@ export function registerServe(program: Command): void {
     const ctx = createApiContext(store, 'web');
     const server = await startWebServer({ ctx, port, staticDir: RENDERER_DIR });
     process.stdout.write(
-      `Parley web mode on ${server.url}\nDatabase: ${store.file}\nOpen the URL above in a browser (it carries this session's token). Ctrl+C stops.\n`,
+      `Parley web mode on ${server.url}\nDatabase: ${store.file}\nOpen the URL above in a browser (it carries this session's token). Ctrl+C stops.\n${WEB_TOKEN_NOTE}\n`,
     );
     await new Promise<void>((resolve) => {
       const stop = () => resolve();

@@ -1,11 +1,14 @@
 import type { Command } from 'commander';
 import { printJson } from '../output.js';
-import { phoneNoise } from '../speech-flags.js';
+import { phoneNoise, speakingRate } from '../speech-flags.js';
+import { withDbOption } from '../use-app.js';
+import { formatBytes } from '../../../src-shared/text/format-bytes.js';
 
 interface SpeechTestCliOptions {
   tts?: string;
   stt?: string;
   voice?: string;
+  rate?: string;
   phoneNoise?: string;
   json?: boolean;
 }
@@ -15,31 +18,33 @@ export function registerSpeech(program: Command): void {
   speech
     .command('test [text]')
     .description(
-      'speak TEXT with --tts, recognise it with --stt, and print what was said, what was heard, the word diff, the timings and the engines',
+      'speak TEXT with --tts, recognise it with --stt, and print what was said, what was heard, the word diff on normalised words, the word error rate, a verdict on the pair, the timings and the engines',
     )
-    .requiredOption(
+    .option(
       '--tts <spec>',
-      'text-to-speech engine: espeak-ng, say, piper:VOICE.onnx, openai:MODEL[@URL], command:...',
+      'text-to-speech engine (default flite): flite, espeak-ng, say, piper:VOICE.onnx, openai:MODEL[@URL], command:...',
     )
-    .requiredOption(
+    .option(
       '--stt <spec>',
-      'speech-to-text engine: pocketsphinx, whisper-cli:MODEL.bin, openai:MODEL[@URL], command:...',
+      'speech-to-text engine (default pocketsphinx): pocketsphinx, whisper-cli:MODEL.bin, openai:MODEL[@URL], command:...',
     )
-    .option('--voice <name>', 'voice (engine specific: en-gb for espeak-ng, alloy for openai)')
+    .option('--voice <name>', 'voice (engine specific: rms or slt for flite, en-gb for espeak-ng, alloy for openai)')
+    .option('--rate <factor>', 'speaking rate, 0.5 to 2 (1 = normal, 0.8 slower, 1.25 faster)')
     .option('--phone-noise <level>', 'through a simulated phone line: 8 kHz band limit plus seeded noise (0 to 1)')
     .option('--json', 'print JSON')
     .action(async (text: string | undefined, opts: SpeechTestCliOptions) => {
       const noise = phoneNoise('--phone-noise', opts.phoneNoise);
+      const rate = speakingRate('--rate', opts.rate);
       const { speechTest } = await import('../../app/speech-test.js');
       const { asCli } = await import('../errors.js');
       const out = await asCli(
-        () => speechTest({ tts: opts.tts!, stt: opts.stt!, text, voice: opts.voice, phone_noise: noise }),
+        () => speechTest({ tts: opts.tts, stt: opts.stt, text, voice: opts.voice, rate, phone_noise: noise }),
         { text: 'TEXT' },
       );
       if (opts.json) return printJson(out);
       const diff = out.diff
-        .map((p) => (p.op === 'same' ? p.text : p.op === 'said' ? `[-${p.text.trim()}-] ` : `{+${p.text.trim()}+} `))
-        .join('');
+        .map((p) => (p.op === 'same' ? p.text : p.op === 'said' ? `[-${p.text}-]` : `{+${p.text}+}`))
+        .join(' ');
       const id = (i: typeof out.tts) =>
         [
           i.preset ?? i.engine,
@@ -54,13 +59,35 @@ export function registerSpeech(program: Command): void {
         [
           `said:   ${out.said}`,
           `heard:  ${out.heard || '(nothing)'}`,
-          `diff:   ${diff.trim()}   ([-said-] {+heard+})`,
-          `word error rate: ${(out.word_error_rate * 100).toFixed(0)}%`,
+          `diff:   ${diff}   ([-said-] {+heard+}, normalised words)`,
+          `word error rate: ${out.word_error_rate === null ? 'n/a (no words)' : `${(out.word_error_rate * 100).toFixed(1)}%`} (${out.word_errors.substitutions} replaced, ${out.word_errors.deletions} lost, ${out.word_errors.insertions} added, of ${out.word_errors.words} normalised words)`,
           `timings: tts ${out.timings.tts_ms} ms${out.timings.tts_first_audio_ms !== undefined ? ` (first audio ${out.timings.tts_first_audio_ms} ms)` : ''}, stt ${out.timings.stt_ms} ms, audio ${(out.timings.audio_ms / 1000).toFixed(1)} s`,
           `tts: ${id(out.tts)}`,
           `stt: ${id(out.stt)}`,
+          `verdict: ${out.verdict}`,
           '',
         ].join('\n'),
       );
+      if (!out.usable) process.exitCode = 1;
     });
+  withDbOption(
+    speech
+      .command('cache')
+      .description(
+        'the speech round-trip cache: what each TTS/STT pair heard of a line, kept across runs by content hash (engines, voice, text, line); --clear empties it (after upgrading an engine)',
+      )
+      .option('--clear', 'remove every cached round trip')
+      .option('--json', 'print JSON'),
+  ).action(async (opts: { db?: string; clear?: boolean; json?: boolean }) => {
+    const { useApp } = await import('../use-app.js');
+    await useApp(opts, (app) => {
+      const cache = app.store.speechCache;
+      if (opts.clear) cache.clear();
+      const stats = cache.stats();
+      if (opts.json) return printJson({ ...stats, cleared: !!opts.clear });
+      process.stdout.write(
+        `${opts.clear ? 'cleared; ' : ''}${stats.entries} cached round trip(s), ${formatBytes(stats.bytes)}, ${stats.hits} hit(s)\n`,
+      );
+    });
+  });
 }

@@ -7,8 +7,10 @@ import {
   type SideSummary,
   type TestComparison,
 } from '../../app/index.js';
+import { CALLER_CHANGED, JUDGE_CHANGED } from '../../../src-shared/contract/compare-shapes.js';
 import { latencyDiffRows } from './format-latency.js';
 import { endReasonChange } from '../../../src-shared/text/end-reason.js';
+import { fitnessLines } from './fitness-text.js';
 
 /** Plain-text rendering of a RunDiff for `parley diff` (people; `--json` prints the RunDiff itself). */
 
@@ -33,7 +35,11 @@ function table(rows: string[][]): string[] {
 
 function header(label: string, r: RunRef): string {
   const version = r.agent_version !== null ? ` v${r.agent_version}` : '';
-  return `${label}  ${r.id}${r.demo ? '  DEMO' : ''}  ${r.model}  (${r.kind}, agent ${r.agent_name || r.agent_id}${version}, suite ${r.suite_name || '-'})\n   ${modelsLine(r.config)}`;
+  return [
+    `${label}  ${r.id}${r.demo ? '  DEMO' : ''}  ${r.model}  (${r.kind}, agent ${r.agent_name || r.agent_id}${version}, suite ${r.suite_name || '-'})`,
+    `   ${modelsLine(r.config)}`,
+    ...(r.speech ? [`   speech: ${r.speech}`] : []),
+  ].join('\n');
 }
 
 function summaryLines(d: RunDiff): string[] {
@@ -49,14 +55,14 @@ function summaryLines(d: RunDiff): string[] {
         ? '-'
         : `${signed(d.summary.delta.pass_rate * 100, 1)} pts${range(d.summary.delta.pass_rate_interval, ' pts')}`,
     ],
-    ['mean score', num(a.mean_score), num(b.mean_score), signed(d.summary.delta.mean_score)],
+    ['mean score', num(a.mean_score), num(b.mean_score), scoreDelta(d, d.summary.delta.mean_score)],
   ];
   for (const [criterion, delta] of Object.entries(d.summary.delta.mean_scores)) {
     rows.push([
       `  ${criterion}`,
       num(a.mean_scores[criterion] ?? null),
       num(b.mean_scores[criterion] ?? null),
-      signed(delta),
+      scoreDelta(d, delta),
     ]);
   }
   // different numbers of conversations (repeats): totals mislead, so tokens are compared per conversation
@@ -71,12 +77,28 @@ function summaryLines(d: RunDiff): string[] {
         ]
       : ['tokens', String(a.tokens.total), String(b.tokens.total), signed(d.summary.delta.tokens, 0)],
     ['wall time', secs(a.wall_ms), secs(b.wall_ms), signed(d.summary.delta.wall_ms / 1000, 1, 's')],
-    ['mean turns', num(a.mean_turns, 1), num(b.mean_turns, 1), signed(d.summary.delta.mean_turns, 1)],
+    ['mean turns', num(a.mean_turns, 1), num(b.mean_turns, 1), callerDelta(d, d.summary.delta.mean_turns, 1)],
+    ...(a.caller_fidelity !== null || b.caller_fidelity !== null
+      ? [
+          [
+            'caller fidelity',
+            num(a.caller_fidelity),
+            num(b.caller_fidelity),
+            callerDelta(d, d.summary.delta.caller_fidelity, 2),
+          ],
+        ]
+      : []),
     ['conversations', String(a.results), String(b.results), ''],
   );
   rows.push(...latencyDiffRows(a.latency, b.latency, d.summary.delta.latency));
   return [...table(rows), `pass rate difference: ${d.summary.delta.pass_rate_hint}`];
 }
+
+/** A score delta, or why it is not given (the judge changed). */
+const scoreDelta = (d: RunDiff, x: number | null) => (d.comparability.scores_comparable ? signed(x) : JUDGE_CHANGED);
+/** A caller-driven delta, or why it is not given (the caller changed). */
+const callerDelta = (d: RunDiff, x: number | null, digits: number) =>
+  d.comparability.caller_figures_comparable ? signed(x, digits) : CALLER_CHANGED;
 
 const COUNT_LABEL: Record<ChangeKind, string> = {
   regressed: 'regressed',
@@ -95,12 +117,12 @@ function statusText(t: TestComparison): string {
   return t.p !== null ? `${base}, ${pValue(t.p)}` : base;
 }
 
-function details(t: TestComparison): string[] {
+function details(t: TestComparison, scoresComparable: boolean): string[] {
   const out: string[] = [];
   for (const m of t.metric_deltas) {
     if (m.passed_a === m.passed_b && (m.delta === null || Math.abs(m.delta) < 0.005)) continue;
     out.push(
-      `metric "${m.criterion}" ${num(m.score_a)} -> ${num(m.score_b)} (${signed(m.delta)})${m.reasoning_b ? `: ${m.reasoning_b}` : ''}`,
+      `metric "${m.criterion}" ${num(m.score_a)} -> ${num(m.score_b)} (${scoresComparable ? signed(m.delta) : JUDGE_CHANGED})${m.reasoning_b ? `: ${m.reasoning_b}` : ''}`,
     );
   }
   for (const c of t.check_changes) {
@@ -139,7 +161,9 @@ export function countsLine(d: Pick<RunDiff, 'summary'>): string {
 
 /** The whole text report: runs, summary, counts, regressions, improvements, noise/flaky, new/removed, divergences, agent changes. */
 export function formatDiffText(d: RunDiff): string {
-  const lines: string[] = [header('A', d.a), header('B', d.b), d.differ_line, ''];
+  const lines: string[] = [header('A', d.a), header('B', d.b), d.differ_line];
+  for (const note of d.comparability.notes) lines.push(`NOTE ${note}`);
+  lines.push(...fitnessLines(d.a.fitness, 'A: '), ...fitnessLines(d.b.fitness, 'B: '), '');
   if (d.a.demo || d.b.demo)
     lines.push(`${[d.a.demo && 'A', d.b.demo && 'B'].filter(Boolean).join(' and ')}: ${DEMO_NOTE}`, '');
   if (d.summary.per_conversation)
@@ -155,7 +179,7 @@ export function formatDiffText(d: RunDiff): string {
     lines.push(title);
     for (const t of tests) {
       lines.push(`  ${t.test}  ${statusText(t)}`);
-      if (withDetails) for (const x of details(t)) lines.push(`    ${x}`);
+      if (withDetails) for (const x of details(t, d.comparability.scores_comparable)) lines.push(`    ${x}`);
     }
     lines.push('');
   };

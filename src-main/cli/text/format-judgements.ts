@@ -7,8 +7,15 @@ const f2 = (x: number | null) => (x === null ? '-' : x.toFixed(2));
 
 export function formatJudgementsText(r: JudgementsReport): string {
   const lines: string[] = [];
-  if (!r.judges.length) return `run ${r.run_id} has no re-judgements yet (parley rejudge ${r.run_id})\n`;
-  lines.push(`original judge: ${r.original_judge}`);
+  const incomplete = (r.incomplete_batches ?? []).map(
+    (b) =>
+      `incomplete re-judge batch ${b.batch_id} (${b.status === 'running' ? 'did not finish: stopped, or still running' : b.status}): ${b.judgements} of ${b.planned} judgements, not counted`,
+  );
+  if (!r.judges.length)
+    return [`run ${r.run_id} has no complete re-judgements yet (parley rejudge ${r.run_id})`, ...incomplete, ''].join(
+      '\n',
+    );
+  lines.push(`original judge: ${r.original_judge}`, ...incomplete);
   for (const j of r.judges)
     lines.push(
       `re-judged by ${j.judge}: k=${j.k}, ${j.judgements} judgements${j.errors ? `, ${j.errors} failed${j.first_error ? `; the first: ${j.first_error}` : ''}` : ''}`,

@@ -1,6 +1,8 @@
 import { configModelsLine as modelsLine, type MatrixCell, type RunMatrix } from '../../app/index.js';
+import { groupedSpread } from '../../../src-shared/run/config-phrases.js';
 import { latencyRankLines } from './format-latency.js';
 import { formatDuration } from '../../../src-shared/text/format-duration.js';
+import { fitnessLines } from './fitness-text.js';
 
 /** Plain-text rendering of the N-way matrix for `parley compare`. */
 
@@ -48,13 +50,24 @@ export function formatMatrixText(m: RunMatrix): string {
   );
   const ranked = latencyRankLines(m.latency_rank, (id) => m.runs.findIndex((c) => c.run.id === id) + 1);
   if (ranked.length) lines.push('', ...ranked);
-  lines.push('', 'CONFIGURATION', ...m.runs.map((c, i) => `  ${i + 1}  ${modelsLine(c.run.config)}`));
+  lines.push(
+    '',
+    'CONFIGURATION',
+    ...m.runs.map(
+      (c, i) => `  ${i + 1}  ${modelsLine(c.run.config)}${c.run.speech ? `\n     speech: ${c.run.speech}` : ''}`,
+    ),
+  );
   if (m.config_spread.length)
     lines.push(
       '',
       'THE RUNS DIFFER IN',
-      ...m.config_spread.map((s) => `  ${s.field}: ${s.values.map((v, i) => `${i + 1} ${v}`).join(', ')}`),
+      ...groupedSpread(m.config_spread).map(
+        (s) => `  ${s.field}: ${s.values.map((v, i) => `${i + 1} ${v}`).join(', ')}`,
+      ),
     );
+  if (m.comparability.notes.length) lines.push('', ...m.comparability.notes.map((n) => `NOTE ${n}`));
+  const cautions = m.runs.flatMap((c, i) => fitnessLines(c.run.fitness, `${i + 1}: `));
+  if (cautions.length) lines.push('', ...cautions);
   if (m.runs.some((c) => c.run.demo))
     lines.push('', 'Demo runs (scripted model) are marked (demo): their results are not evidence.');
   lines.push('', 'TESTS (status, pass rate/repeats, mean score; * = runs disagree)');
@@ -69,7 +82,7 @@ export function formatMatrixText(m: RunMatrix): string {
   for (const [i, c] of m.chart.entries()) {
     lines.push(`  ${`${i + 1} ${c.model}`.padEnd(label)}  pass  ${bar(c.pass_rate)} ${pct(c.pass_rate)}`);
     lines.push(
-      `  ${''.padEnd(label)}  score ${bar(c.mean_score)} ${c.mean_score === null ? '-' : c.mean_score.toFixed(2)}`,
+      `  ${''.padEnd(label)}  score ${bar(c.mean_score)} ${c.mean_score === null ? '-' : c.mean_score.toFixed(2)}${m.comparability.scores_comparable ? '' : ' (its own judge)'}`,
     );
   }
   return lines.join('\n') + '\n';

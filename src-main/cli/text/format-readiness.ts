@@ -1,6 +1,8 @@
 import type { ReadinessReport } from '../../../src-shared/schemas/index.js';
 import { formatDuration } from '../../../src-shared/text/format-duration.js';
 import { plural } from '../../../src-shared/text/plural.js';
+import { tagWords, verdictWords } from '../../../src-shared/readiness/fitness.js';
+import { formatInterval, wilson } from '../../../src-shared/stats/index.js';
 
 const pct = (a: number, b: number) => (b ? `${Math.round((100 * a) / b)}%` : '-');
 
@@ -10,17 +12,18 @@ export function formatReadinessText(r: ReadinessReport): string {
   const who = r.identity?.digest ? `${r.model} (${r.identity.digest.replace(/^sha256:/, '').slice(0, 12)})` : r.model;
   out.push(`Readiness of ${who}${r.cancelled ? ' - CANCELLED: only the tasks that finished are counted' : ''}`);
   out.push('');
-  for (const v of r.verdicts) out.push(`  ${v.text}`);
+  for (const v of r.verdicts) out.push(`  ${verdictWords(r, v)}`);
   out.push('');
   const rows = r.families.map((f) => [
     f.family,
     f.role,
     `${f.correct}/${f.total}`,
     pct(f.correct, f.total),
+    formatInterval(wilson(f.correct, f.total)),
     `${f.valid}/${f.total}`,
-    f.by_tag.map((t) => `${t.tag} ${t.correct}/${t.total}`).join(', '),
+    f.by_tag.map((t) => `${tagWords(f.family, t.tag)} ${t.correct}/${t.total}`).join(', '),
   ]);
-  const head = ['FAMILY', 'ROLE', 'RIGHT', '', 'VALID OUTPUT', 'BY TAG'];
+  const head = ['FAMILY', 'ROLE', 'RIGHT', '', '95% INTERVAL', 'VALID OUTPUT', 'BY TAG'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) =>
     cells

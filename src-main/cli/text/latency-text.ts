@@ -1,17 +1,10 @@
-import { formatMs, type LatencyFigure, type LatencyStat } from '../../../src-shared/latency/run-latency.js';
+import { formatMs, type LatencyStat } from '../../../src-shared/latency/run-latency.js';
 import type { RunLatencyReport } from '../../../src-shared/latency/run-latency-report.js';
 
-const ROWS: [LatencyFigure, string][] = [
-  ['response_ms', 'response (what the caller waits)'],
-  ['first_token_ms', 'first token'],
-  ['full_reply_ms', 'full reply'],
-  ['routing_ms', 'routing'],
-  ['stt_ms', 'speech recognition'],
-  ['tts_first_audio_ms', 'speech synthesis, first audio'],
-];
+import { LATENCY_ROWS as ROWS } from '../../../src-shared/latency/latency-rows.js';
 
 const line = (label: string, s: LatencyStat) =>
-  `  ${label.padEnd(32)} p50 ${formatMs(s.p50).padStart(9)}  p95 ${formatMs(s.p95).padStart(9)}  max ${formatMs(s.max).padStart(9)}  (${s.n} turn${s.n === 1 ? '' : 's'}${s.estimated ? `, ${s.estimated} estimated` : ''})`;
+  `  ${label.padEnd(42)} p50 ${formatMs(s.p50).padStart(9)}  p95 ${formatMs(s.p95).padStart(9)}  max ${formatMs(s.max).padStart(9)}  (${s.n} turn${s.n === 1 ? '' : 's'}${s.estimated ? `, ${s.estimated} estimated` : ''})`;
 
 /** A run's latency as `parley run` and `parley runs show` print it: p50/p95 per figure, then the budget checks. */
 export function latencyText(l: RunLatencyReport | undefined): string {

@@ -1,18 +1,20 @@
 import path from 'node:path';
 import { DEMO_NOTE } from '../../../src-shared/run/demo.js';
 import { runPassRate } from '../../../src-shared/run/report.js';
-import { TURN_METRICS, type RunProblems, type TurnMetric } from '../../../src-shared/schemas/index.js';
+import type { RunProblems } from '../../../src-shared/schemas/index.js';
+import type { RoleFitness } from '../../../src-shared/readiness/fitness.js';
 import { formatProportion, wilson } from '../../../src-shared/stats/index.js';
 import type { RunOutcome } from '../../app/index.js';
 import { printTable } from '../output.js';
 import { failuresText, resultDetail } from './run-failures-text.js';
-import { judgeRepeatsText } from './judge-repeats-text.js';
-import { invalidCallersText } from './caller-fidelity-text.js';
+import { resultFactsSections, runHeaderNotes } from './result-facts-text.js';
 import { latencyText } from './latency-text.js';
 import { modelsLine } from './models-text.js';
 import { runLatencyReport } from '../../../src-shared/latency/run-latency-report.js';
 import { endReasonText } from '../../../src-shared/text/end-reason.js';
 import { plural } from '../../../src-shared/text/plural.js';
+import { speechRunReport } from '../../../src-shared/speech/speech-report.js';
+import { speechText } from './speech-text.js';
 
 /** A run's grouped problems, as `parley run` and `parley evaluate` print them. */
 export function problemsText(problems: Pick<RunProblems, 'judge' | 'groups' | 'ungrouped'>): string {
@@ -25,11 +27,14 @@ export function problemsText(problems: Pick<RunProblems, 'judge' | 'groups' | 'u
   );
 }
 
-/** `parley run`'s human report of one run: header, results, failures, pass rates, turn quality, problems. */
-export function printText(o: RunOutcome, verbose = false): void {
+/**
+ * `parley run`'s human report of one run: header (speech, readiness cautions), results, failures, pass
+ * rates, the results' other facts (caller fidelity, judge repeats, turn quality, what was heard), problems.
+ */
+export function printText(o: RunOutcome, verbose = false, fitness?: RoleFitness[]): void {
   const { run, results } = o;
   process.stdout.write(
-    `run ${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n${modelsLine(run.models)}\n\n`,
+    `run ${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n${modelsLine(run.models)}\n${runHeaderNotes(run, fitness)}\n`,
   );
   if (run.demo) process.stdout.write(`${DEMO_NOTE}\n\n`);
   const own = results.some((r) => r.agent_model);
@@ -62,18 +67,10 @@ export function printText(o: RunOutcome, verbose = false): void {
   process.stdout.write(
     `\npassed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}${run.summary.context_full ? `  (${run.summary.context_full} ended when the context was full)` : ''}${run.summary.invalid_caller ? `  (${run.summary.invalid_caller} invalid caller)` : ''}  pass rate ${formatProportion(runPassRate(run))}${run.status !== 'completed' ? `  (run ${run.status}${run.error ? `: ${run.error}` : ''})` : ''}\n`,
   );
-  const fidelity = invalidCallersText(results);
-  if (fidelity) process.stdout.write(`\n${fidelity}`);
-  const repeated = judgeRepeatsText(results, run.options.judge_repeats);
-  if (repeated) process.stdout.write(`\n${repeated}`);
-  const scored = results.flatMap((r) => r.turn_quality?.turns ?? []);
-  if (scored.length) {
-    const mean = (m: TurnMetric) => scored.reduce((a, t) => a + t.scores[m], 0) / scored.length;
-    process.stdout.write(
-      `\nturn quality (mean of ${scored.length} agent turns): ${TURN_METRICS.map((m) => `${m} ${mean(m).toFixed(2)}`).join('  ')}\n`,
-    );
-  }
+  for (const section of resultFactsSections(run, results)) process.stdout.write(`\n${section}`);
   const latency = latencyText(runLatencyReport(run, results));
   if (latency) process.stdout.write(`\n${latency}`);
+  const speech = speechText(speechRunReport(results));
+  if (speech) process.stdout.write(`\n${speech}`);
   if (run.problems) process.stdout.write(`\n${problemsText(run.problems)}`);
 }

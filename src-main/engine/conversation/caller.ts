@@ -65,7 +65,7 @@ export function callerSystemPrompt(persona: string, vars: Record<string, unknown
  */
 export function callerMessages(
   system: string,
-  transcript: Pick<TranscriptTurn, 'role' | 'content'>[],
+  transcript: Pick<TranscriptTurn, 'role' | 'content' | 'perturbation'>[],
   ownAnswer?: (line: string) => string | undefined,
 ): ChatMessage[] {
   const msgs: ChatMessage[] = [{ role: 'system', content: system }];
@@ -74,13 +74,16 @@ export function callerMessages(
     msgs.push({ role: 'user', content: '(The call connects. You speak first.)' });
   for (const t of spoken) {
     const role = t.role === 'agent' ? 'user' : 'assistant';
+    // a turn the caller was silent on (issue 27) is its own silence, said as such
+    const content =
+      role === 'assistant' && !t.content && t.perturbation?.silence_ms !== undefined ? '(you said nothing)' : t.content;
     const prev = msgs[msgs.length - 1];
     if (prev.role === role && role === 'assistant') msgs.push({ role: 'user', content: '(silence)' });
     if (prev.role === role && role === 'user') {
-      prev.content += `\n${t.content}`;
+      prev.content += `\n${content}`;
       continue;
     }
-    msgs.push({ role, content: (role === 'assistant' && ownAnswer?.(t.content)) || t.content });
+    msgs.push({ role, content: (role === 'assistant' && ownAnswer?.(content)) || content });
   }
   return msgs;
 }

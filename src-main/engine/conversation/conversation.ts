@@ -1,4 +1,5 @@
 import type { AgentGraph, EndReason, GraphNode, TestCase, TranscriptTurn } from '../../../src-shared/schemas/index.js';
+import { NoAnswer } from '../../../src-shared/schemas/index.js';
 import { SimulatedCaller, type CallerTurn } from './caller.js';
 import { ContextFullError, GraphRuntimeError, isCancelled } from '../errors.js';
 import { DEFAULT_LIMITS, type EngineLimits } from '../limits.js';
@@ -6,9 +7,12 @@ import type { ModelCalls } from '../model-io/model-calls.js';
 import { digitVariable, runNode, type Trigger } from './nodes/index.js';
 import { Runtime } from './runtime.js';
 import type { Decision } from './transitions.js';
-import type { ConversationOutcome, HeardCaller } from './types.js';
+import type { CallerBehaviour, ConversationOutcome, HeardCaller } from './types.js';
+import { generateReply } from './agent-reply.js';
+import { evaluateEquations } from './equations.js';
+import { orderedConditionEdges } from './transitions.js';
 
-export type { ConversationOutcome, HeardCaller } from './types.js';
+export type { CallerBehaviour, ConversationOutcome, HeardCaller } from './types.js';
 
 export const DEFAULT_MAX_TURNS = 20;
 
@@ -27,6 +31,8 @@ export interface ConversationInput {
   onTurn?: (turn: TranscriptTurn) => void;
   onToken?: (role: 'agent' | 'caller', chunk: string) => void;
   hearCaller?: (text: string, turn: number) => Promise<HeardCaller>;
+  /** Phone-caller behaviours (issue 27): silences and barge-ins, seeded. */
+  behaviour?: CallerBehaviour;
 }
 
 type MoveDecision = Extract<Decision, { kind: 'move' }>;
@@ -97,11 +103,21 @@ export function askCaller(rt: Runtime, caller: SimulatedCaller): Promise<CallerT
     : caller.speak(rt.transcript, node.id, (t) => rt.token('caller', t));
 }
 
+/** How a caller turn came (issue 27): it cut in on the agent, or came after a pause shorter than the agent's wait. */
+export interface CallerTurnHow {
+  bargeIn?: boolean;
+  pauseMs?: number;
+}
+
 /**
  * One caller turn (simulated or typed) and everything the graph does after it, until the agent
  * waits for the caller again (undefined) or the conversation ends (the end reason).
  */
-export async function answerCaller(rt: Runtime, turn: CallerTurn): Promise<EndReason | undefined> {
+export async function answerCaller(
+  rt: Runtime,
+  turn: CallerTurn,
+  how: CallerTurnHow = {},
+): Promise<EndReason | undefined> {
   const node = rt.node(rt.current);
   if (turn.done && !turn.message) return 'caller_done';
   rt.turns++;
@@ -110,10 +126,70 @@ export async function answerCaller(rt: Runtime, turn: CallerTurn): Promise<EndRe
     rt.hearCaller && node.type !== 'press_digit' && turn.message.trim()
       ? await rt.hearCaller(turn.message, rt.transcript.length)
       : undefined;
-  rt.sayCaller(turn.message, heard);
+  rt.sayCaller(turn.message, heard, {
+    ...(how.bargeIn ? { barge_in: true } : {}),
+    ...(how.pauseMs !== undefined ? { silence_ms: how.pauseMs } : {}),
+  });
   if (node.type === 'press_digit') rt.vars.set(digitVariable(node), turn.message);
   if (turn.done) return 'caller_done';
   return drive(rt, 'caller');
+}
+
+/** The graph's no-answer handling (its defaults when it has none). */
+export const noAnswerOf = (graph: AgentGraph): NoAnswer => graph.no_answer ?? NoAnswer.parse({});
+
+/**
+ * The caller said nothing for `ms`, at least the agent's wait (issue 27). The current node's equation edges
+ * are tried with the silence variables set (`silences`, `caller_silent`: the `silence` condition); none
+ * matching, the agent re-prompts, and after `max_reprompts` re-prompts in a row it ends the call.
+ */
+export async function answerSilence(rt: Runtime, ms: number): Promise<EndReason | undefined> {
+  const node = rt.node(rt.current);
+  rt.turns++;
+  rt.sayNothing(ms);
+  for (const t of orderedConditionEdges(node)) {
+    if (t.condition.kind !== 'equation' || !evaluateEquations(t.condition, rt.vars).matched) continue;
+    applyMove(rt, node, { kind: 'move', how: 'equation', via: t.id, target: t.target, reason: 'caller silent' });
+    return drive(rt, 'enter');
+  }
+  const noAnswer = noAnswerOf(rt.graph);
+  if (rt.silences > noAnswer.max_reprompts) {
+    if (noAnswer.end_message?.trim()) rt.sayAgent(node.id, rt.template(noAnswer.end_message));
+    return 'no_answer';
+  }
+  if (noAnswer.reprompt.mode === 'static') {
+    const text = rt.template(noAnswer.reprompt.text);
+    if (text.trim()) rt.sayAgent(node.id, text, { perturbation: { reprompt: true } });
+  } else {
+    await generateReply(rt, node, rt.template(noAnswer.reprompt.text), [], { reprompt: true });
+  }
+  return undefined;
+}
+
+/**
+ * The caller's next turn with its phone behaviours (issue 27): a silence (the no-answer handling when it
+ * lasts the agent's wait, else a pause before the caller answers), or the caller cutting in on the agent's
+ * last turn; then the caller speaks. Key presses are never silent or cut in.
+ */
+export async function nextCallerTurn(
+  rt: Runtime,
+  caller: SimulatedCaller,
+  behaviour: CallerBehaviour | undefined,
+): Promise<EndReason | undefined> {
+  const n = rt.turns + 1;
+  const keypad = rt.node(rt.current).type === 'press_digit';
+  const how: CallerTurnHow = {};
+  if (behaviour && !keypad) {
+    const silence = behaviour.silenceMs(n);
+    if (silence !== undefined && silence >= noAnswerOf(rt.graph).after_ms) return answerSilence(rt, silence);
+    if (silence !== undefined) how.pauseMs = silence;
+    const last = rt.transcript[rt.transcript.length - 1];
+    if (silence === undefined && last?.role === 'agent' && last.content.trim()) {
+      const cut = await behaviour.bargeIn(n, last.content);
+      if (cut && rt.interruptAgent(cut.words_said, cut.at_ms)) how.bargeIn = true;
+    }
+  }
+  return answerCaller(rt, await askCaller(rt, caller), how);
 }
 
 /**
@@ -155,7 +231,7 @@ export async function runConversation(inp: ConversationInput): Promise<Conversat
         break;
       }
       rt.checkCancelled();
-      endReason = await answerCaller(rt, await askCaller(rt, caller));
+      endReason = await nextCallerTurn(rt, caller, inp.behaviour);
     }
   } catch (e) {
     if (isCancelled(e, inp.signal)) {

@@ -19,3 +19,21 @@ export function withResponseMs(latency: TurnLatency): TurnLatency {
   const { estimated: _old, ...rest } = latency;
   return { ...rest, response_ms, ...(estimated?.length ? { estimated } : {}) };
 }
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/**
+ * Time to first audio (issue 27), once the reply was spoken: with sentence-level streaming the caller hears
+ * the first sentence as soon as it is written and synthesised (stt + routing + first sentence + its
+ * text-to-speech); without, the whole reply is written and synthesised first (stt + routing + full reply +
+ * all its text-to-speech). A static line has no reply call: its text-to-speech alone follows the routing.
+ */
+export function withTimeToFirstAudio(latency: TurnLatency, ttsAllMs: number): TurnLatency {
+  if (latency.tts_first_sentence_ms === undefined) return latency;
+  const before = (latency.stt_ms ?? 0) + (latency.routing_ms ?? 0);
+  return {
+    ...latency,
+    time_to_first_audio_ms: round1(before + (latency.first_sentence_ms ?? 0) + latency.tts_first_sentence_ms),
+    time_to_first_audio_unstreamed_ms: round1(before + (latency.full_reply_ms ?? 0) + ttsAllMs),
+  };
+}

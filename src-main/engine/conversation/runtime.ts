@@ -52,6 +52,8 @@ export class Runtime {
   readonly history: ChatMessage[] = [];
   /** Caller turns so far. */
   turns = 0;
+  /** Silent caller turns in a row (issue 27: the caller said nothing; 0 once the caller speaks). */
+  silences = 0;
   current: string;
   /** Set by end/transfer nodes and the end_call/transfer_call tools. */
   endRequest: 'end_node' | 'transfer' | undefined;
@@ -72,6 +74,7 @@ export class Runtime {
         userNumber: typeof userNumber === 'string' ? userNumber : undefined,
         now: init.now,
         turn: () => this.turns,
+        silences: () => this.silences,
       },
     );
     this.current = init.graph.entry_node_id;
@@ -117,23 +120,74 @@ export class Runtime {
     this.init.onToken?.(role, chunk);
   }
 
-  /** The agent says `text` on `node` (transcript + the agent model's history). */
-  sayAgent(node: string, text: string): void {
-    this.addTurn({ role: 'agent', content: text, node });
+  /** Where the last agent turn's message is in `history` (a barge-in cuts it there too). */
+  private lastAgentHistory = -1;
+
+  /**
+   * The agent says `text` on `node` (transcript + the agent model's history). `latency` carries parts measured
+   * while the reply was written (the first sentence's time); `perturbation` marks a re-prompt after silence.
+   */
+  sayAgent(node: string, text: string, extra: Pick<TranscriptTurn, 'latency' | 'perturbation'> = {}): void {
+    this.addTurn({ role: 'agent', content: text, node, ...extra });
+    this.lastAgentHistory = this.history.length;
     this.history.push({ role: 'assistant', content: text });
   }
 
-  sayCaller(text: string, heard?: HeardCaller): void {
+  sayCaller(text: string, heard?: HeardCaller, perturbation?: TranscriptTurn['perturbation']): void {
+    const marks = { ...heard?.perturbation, ...perturbation };
     this.addTurn({
       role: 'caller',
       content: text,
       node: this.current,
       ...(heard?.heard !== undefined ? { heard: heard.heard } : {}),
       ...(heard?.error ? { speech_error: heard.error } : {}),
+      ...(heard?.speech ? { speech: heard.speech } : {}),
+      ...(Object.keys(marks).length ? { perturbation: marks } : {}),
     });
     // the agent receives what speech recognition heard (the text itself when the round trip failed)
     this.history.push({ role: 'user', content: heard?.heard ?? text });
     this.pendingSttMs = heard?.stt_ms;
+    this.silences = 0;
+  }
+
+  /** The caller said nothing for `ms` (issue 27): a caller turn with no words; the agent is told of the silence. */
+  sayNothing(ms: number): void {
+    this.silences++;
+    this.addTurn({ role: 'caller', content: '', node: this.current, perturbation: { silence_ms: ms } });
+    this.history.push({ role: 'user', content: `(The caller said nothing for ${Math.round(ms / 1000)} seconds.)` });
+  }
+
+  /**
+   * The caller cut in on the last agent turn (issue 27): it keeps only its first `wordsSaid` words, in the
+   * transcript and in the agent's own history; the rest is kept in `perturbation.interrupted.unsaid`.
+   * False when the last turn is not the agent's or the caller came in after it ended.
+   */
+  interruptAgent(wordsSaid: number, atMs: number): boolean {
+    const last = this.transcript[this.transcript.length - 1];
+    if (!last || last.role !== 'agent') return false;
+    const words = last.content.split(/\s+/).filter(Boolean);
+    if (wordsSaid >= words.length) return false;
+    const said = words.slice(0, wordsSaid).join(' ');
+    this.transcript[this.transcript.length - 1] = {
+      ...last,
+      content: said,
+      perturbation: {
+        ...last.perturbation,
+        interrupted: {
+          at_ms: Math.round(atMs),
+          words_said: wordsSaid,
+          words_total: words.length,
+          unsaid: words.slice(wordsSaid).join(' '),
+        },
+      },
+    };
+    const h = this.history[this.lastAgentHistory];
+    if (h && h.role === 'assistant' && h.content === last.content) {
+      if (said) h.content = said;
+      else if (this.lastAgentHistory === this.history.length - 1) this.history.pop();
+      if (this.nodeEnteredAtHistory > this.history.length) this.nodeEnteredAtHistory = this.history.length;
+    }
+    return true;
   }
 
   /** Speech recognition time of the last caller message, for the next agent turn's latency. */

@@ -28,12 +28,23 @@ export function renderTranscript(turns: TranscriptTurn[], opts: RenderOptions = 
   for (let i = start; i < turns.length; i++) {
     const t = turns[i];
     if (t.role === 'tool' && !opts.includeTools) continue;
-    let text = t.content;
+    let text = spokenText(t);
     if (opts.maxTurnChars && text.length > opts.maxTurnChars) text = text.slice(0, opts.maxTurnChars) + '…';
     const who = t.role === 'tool' ? `tool ${t.tool ?? ''}`.trim() : t.role;
     lines.push(`${opts.numbered ? `[${i}] ` : ''}${who}: ${text}`);
   }
   return lines.length ? lines.join('\n') : '(nothing said yet)';
+}
+
+/**
+ * A turn as the judge reads it (issue 27): a silent caller turn says so, and an agent turn the caller cut
+ * into says where it was cut (its content is only what was said before).
+ */
+export function spokenText(t: Pick<TranscriptTurn, 'content' | 'perturbation'>): string {
+  const p = t.perturbation;
+  if (p?.silence_ms !== undefined && !t.content) return `(silent for ${Math.round(p.silence_ms / 1000)} s)`;
+  if (p?.interrupted) return `${t.content} [cut off: the caller started talking]`.trim();
+  return t.content;
 }
 
 /** The first turn shown of `count` when at most `window` are: a multiple of a quarter window (see RenderOptions.stableWindow). */

@@ -10,6 +10,7 @@ import { parsePattern } from '../../../src-shared/rules/regex-pattern.js';
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 parentPort.on('message', (m) => {
+  parentPort.postMessage({ id: m.id, started: true });
   let re;
   try { re = new RegExp(m.source, m.flags); } catch (e) { parentPort.postMessage({ id: m.id, error: String(e && e.message || e) }); return; }
   for (let i = 0; i < m.texts.length; i++) {
@@ -32,6 +33,9 @@ export type RegexOutcome =
  * and each one's clock starts when the worker receives it, so a queue of patterns from parallel
  * conversations never times out while waiting. A timed-out worker is terminated and replaced.
  */
+/** How long a worker may take to start and take a job (a loaded machine), before the pattern is given up. */
+const START_LIMIT_MS = 30_000;
+
 export class RegexRunner {
   private worker: Worker | undefined;
   private seq = 0;
@@ -72,18 +76,23 @@ export class RegexRunner {
         worker.off('error', onError);
         resolve(o);
       };
-      const onMessage = (m: { id: number; index?: number; match?: string; error?: string }) => {
+      const stop = () => {
+        if (this.worker === worker) this.worker = undefined;
+        void worker.terminate();
+        done({ kind: 'timeout' });
+      };
+      // the pattern's clock starts when the worker has it (not while a new worker starts up)
+      let timer = setTimeout(stop, START_LIMIT_MS);
+      const onMessage = (m: { id: number; started?: boolean; index?: number; match?: string; error?: string }) => {
         if (m.id !== id) return;
-        if (m.error !== undefined) done({ kind: 'invalid', error: m.error });
+        if (m.started) {
+          clearTimeout(timer);
+          timer = setTimeout(stop, timeoutMs);
+        } else if (m.error !== undefined) done({ kind: 'invalid', error: m.error });
         else if (m.index !== undefined && m.index >= 0) done({ kind: 'match', index: m.index, match: m.match ?? '' });
         else done({ kind: 'no_match' });
       };
       const onError = (e: Error) => done({ kind: 'invalid', error: e.message });
-      const timer = setTimeout(() => {
-        if (this.worker === worker) this.worker = undefined;
-        void worker.terminate();
-        done({ kind: 'timeout' });
-      }, timeoutMs);
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.postMessage({ id, source, flags, texts });

@@ -1,3 +1,4 @@
+import { redactUrl } from '../../providers/shared/redact.js';
 import type { ModelCall } from '../../../src-shared/schemas/index.js';
 import type {
   ChatMessage,
@@ -106,7 +107,8 @@ export class ModelCalls {
       ...(node ? { node } : {}),
       tokens: { prompt: u.prompt_tokens, cached_prompt: u.cached_prompt_tokens, completion: u.completion_tokens },
       ms: Math.max(0, u.wall_ms || performance.now() - started),
-      ...(u.endpoint ? { endpoint: u.endpoint } : {}),
+      // a key inside the URL (?api_key=, user:key@) is used for the call, never stored
+      ...(u.endpoint ? { endpoint: redactUrl(u.endpoint) } : {}),
       ...(u.first_token_ms !== undefined ? { first_token_ms: u.first_token_ms } : {}),
     });
     // the engine's next step runs in a later loop turn, a few conversations per turn (fair-turns.ts)
@@ -133,7 +135,7 @@ export class ModelCalls {
         completion: u?.completion_tokens ?? 0,
       },
       ms: Math.max(0, u?.wall_ms || ms),
-      ...(endpoint ? { endpoint } : {}),
+      ...(endpoint ? { endpoint: redactUrl(endpoint) } : {}),
       error_code: pe?.code ?? 'error',
     });
   }

@@ -7,7 +7,13 @@
  * the local Ollama), the endpoints configured on the Models page, and the endpoints of the run's own
  * models (what the user typed or picked). Any other host needs explicit consent: the CLI's
  * `--allow-test-endpoints`; in the app, adding the endpoint on the Models page.
+ *
+ * Local model files a test names (`scripted:FILE`, `llama-cpp:FILE.gguf`) follow the same idea: they
+ * must lie in a folder the user's own models come from (the Models page's models folder, the folders
+ * of the run's own model files), else the same consent is needed. Whatever the folder, the providers
+ * open only regular files within their size limit and never quote a file's content.
  */
+import path from 'node:path';
 import type { ModelSettings } from '../../../src-shared/contract/models.js';
 import type { ModelSpec } from '../../../src-shared/schemas/index.js';
 import { defaultOllamaEndpoints } from '../../providers/ollama/client.js';
@@ -28,6 +34,8 @@ export function originOf(url: string): string | undefined {
 export interface TestEndpointPolicy {
   /** Origins the user configured or chose. */
   trusted: Set<string>;
+  /** Folders (absolute) the user's own local model files come from. */
+  trustedFolders: string[];
   /** The user consented to every host a test file names (`--allow-test-endpoints`). */
   allowAll: boolean;
   /** How to allow a host, as this door says it ("pass --allow-test-endpoints", "add it on the Models page"). */
@@ -49,6 +57,27 @@ export function trustedOrigins(
   return new Set(urls.map(originOf).filter((o): o is string => !!o));
 }
 
+const LOCAL_PROVIDERS = new Set(['scripted', 'llama-cpp']);
+
+/** The folders of the run's own local model files and the Models page's models folder. */
+export function trustedFolders(modelsDir: string | undefined, runSpecs: (ModelSpec | undefined)[]): string[] {
+  const dirs = runSpecs
+    .filter((s): s is ModelSpec => !!s && LOCAL_PROVIDERS.has(s.provider))
+    .map((s) => path.dirname(path.resolve(s.model)));
+  return [...new Set([...(modelsDir ? [path.resolve(modelsDir)] : []), ...dirs])];
+}
+
+/** The local model file a spec would open outside the trusted folders, if any. */
+export function untrustedFile(spec: ModelSpec, policy: TestEndpointPolicy): string | undefined {
+  if (policy.allowAll || !LOCAL_PROVIDERS.has(spec.provider)) return undefined;
+  const file = path.resolve(spec.model);
+  const inside = policy.trustedFolders.some((d) => {
+    const rel = path.relative(d, file);
+    return rel && !rel.startsWith('..') && !path.isAbsolute(rel);
+  });
+  return inside ? undefined : file;
+}
+
 /** The hosts a spec would call that the policy does not trust. */
 export function untrustedHosts(spec: ModelSpec, policy: TestEndpointPolicy): string[] {
   if (policy.allowAll || (spec.provider !== 'openai' && spec.provider !== 'ollama')) return [];
@@ -59,6 +88,13 @@ export function untrustedHosts(spec: ModelSpec, policy: TestEndpointPolicy): str
 export function guardTestModelLoader(loader: ModelLoader, policy: TestEndpointPolicy): ModelLoader {
   return {
     load(spec, opts) {
+      const file = untrustedFile(spec, policy);
+      if (file)
+        return Promise.reject(
+          new Error(
+            `this test would open the local file ${truncateForMessage(file)}, outside the folders your own models come from (${policy.trustedFolders.map((d) => truncateForMessage(d)).join(', ') || 'none'}); expected a model file there, or ${policy.howToAllow}`,
+          ),
+        );
       const hosts = untrustedHosts(spec, policy);
       if (hosts.length) {
         const what = spec.provider === 'openai' ? 'your API key and the conversation' : 'the conversation';
@@ -80,11 +116,17 @@ export function testEndpointPolicy(
   opts: { allowAll?: boolean; howToAllow: string },
 ): TestEndpointPolicy {
   const s = (storedSettings ?? {}) as Partial<ModelSettings>;
+  const modelsDir = typeof s.models_dir === 'string' && s.models_dir ? s.models_dir : undefined;
   const settings = {
     ollama_endpoints: Array.isArray(s.ollama_endpoints) ? s.ollama_endpoints.filter((e) => typeof e === 'string') : [],
     openai_endpoints: Array.isArray(s.openai_endpoints)
       ? s.openai_endpoints.filter((e) => e && typeof e.base_url === 'string')
       : [],
   };
-  return { trusted: trustedOrigins(settings, runSpecs), allowAll: !!opts.allowAll, howToAllow: opts.howToAllow };
+  return {
+    trusted: trustedOrigins(settings, runSpecs),
+    trustedFolders: trustedFolders(modelsDir, runSpecs),
+    allowAll: !!opts.allowAll,
+    howToAllow: opts.howToAllow,
+  };
 }

@@ -1,8 +1,10 @@
 /**
- * Speech in a conversation (issue 11): the agent's messages heard through TTS -> STT (audio
+ * Speech in a conversation (issues 11, 27): the agent's messages heard through TTS -> STT (audio
  * evaluation), the caller's messages heard by the agent through TTS -> STT (caller speech), and the
- * suite's metrics and rule checks judged again on what was heard. A failed round trip marks only the
- * turn (`speech_error`) and the result's audio part (`audio_error`); the text verdicts are kept.
+ * suite's metrics and rule checks judged again on what was heard. Every engine call goes through the
+ * process's speech pool and the round-trip cache (speech/round-trip.ts). Each spoken turn keeps its word
+ * errors (normalised, src-shared/speech/) and its audio figures; a failed round trip marks only the turn
+ * (`speech_error`) and the result's audio part (`audio_error`); the text verdicts are kept.
  */
 import type {
   CheckResult,
@@ -10,45 +12,60 @@ import type {
   Result,
   TranscriptTurn,
   TurnLatency,
+  TurnSpeech,
 } from '../../../src-shared/schemas/index.js';
-import { withResponseMs } from '../conversation/response-latency.js';
-import { atTurn, roundTrip, seedOf, type SttEngine, type TtsEngine } from '../../speech/index.js';
+import { wordErrors } from '../../../src-shared/speech/word-errors.js';
+import { withResponseMs, withTimeToFirstAudio } from '../conversation/response-latency.js';
+import { atTurn, type LineOutcome } from '../../speech/index.js';
 import { checkPatterns, checkSubstrings, judgeMetrics } from '../judge/index.js';
 import type { ResolvedMetric } from '../judge/metric-specs.js';
 import type { EngineLimits } from '../limits.js';
 import type { HeardCaller } from '../conversation/types.js';
 import type { ModelCalls } from '../model-io/model-calls.js';
+import { agentLine, callerLine, callerRate, callerVoice, type CallerSetup } from './caller-behaviour.js';
+import type { RunSpeech } from './run-speech-types.js';
 
-export interface RunSpeech {
-  tts: TtsEngine;
-  stt: SttEngine;
-  /** Voices the TTS engine offers: the agent speaks with the first, callers are spread over the rest. */
-  voices: string[];
-  audioEval: boolean;
-  callerSpeech: boolean;
-  /** Phone line noise level (band limit on when set). */
-  phoneNoise?: number;
-}
+export type { RunSpeech } from './run-speech-types.js';
 
-const phoneOf = (s: RunSpeech, key: string) =>
-  s.phoneNoise === undefined ? undefined : { noise: s.phoneNoise, seed: seedOf(key) };
-
-/** The voice a caller (persona or test name) speaks with: stable per name, never the agent's. */
-export function callerVoice(s: RunSpeech, who: string): string | undefined {
-  if (s.voices.length < 2) return s.voices[0];
-  return s.voices[1 + (seedOf(who) % (s.voices.length - 1))];
+/** Word errors, audio length, cache and voice of a spoken turn. */
+function speechOf(
+  said: string,
+  out: Extract<LineOutcome, { heard?: string }>,
+  voice?: string,
+  rate?: number,
+): TurnSpeech {
+  const e = wordErrors(said, out.heard ?? '');
+  return {
+    word_errors: { words: e.words, substitutions: e.substitutions, deletions: e.deletions, insertions: e.insertions },
+    audio_ms: out.audio_ms,
+    ...(out.cached ? { cached: true } : {}),
+    ...(voice ? { voice } : {}),
+    ...(rate ? { rate } : {}),
+  };
 }
 
 /** Hears one caller message as the agent would (conversation.ts calls it before the agent sees the turn). */
-export function callerHearing(s: RunSpeech, who: string, seedKey: string, signal?: AbortSignal) {
+export function callerHearing(s: RunSpeech, setup: CallerSetup, owner: string, signal?: AbortSignal) {
+  const voice = callerVoice(s, setup);
+  const rate = callerRate(setup);
   return async (text: string, turn: number): Promise<HeardCaller> => {
     try {
-      const rt = await roundTrip(s.tts, s.stt, text, {
-        voice: callerVoice(s, who),
-        phone: phoneOf(s, `${seedKey}:${turn}`),
-        signal,
-      });
-      return { heard: rt.heard, stt_ms: Math.round(rt.stt.total_ms) };
+      const line = callerLine(s, setup, turn);
+      const out = await s.lines.hear({ text, voice, rate, line }, { owner, signal });
+      if ('not_spoken' in out) return { speech: { not_spoken: 'too_long' } };
+      return {
+        heard: out.heard,
+        stt_ms: out.stt_ms,
+        speech: speechOf(text, out, voice, rate),
+        ...(line.noise || out.dropouts?.length
+          ? {
+              perturbation: {
+                ...(line.noise ? { noise: line.noise } : {}),
+                ...(out.dropouts?.length ? { dropouts: out.dropouts } : {}),
+              },
+            }
+          : {}),
+      };
     } catch (e) {
       if (signal?.aborted) throw e;
       return { error: atTurn(turn, 'caller', e) };
@@ -56,41 +73,54 @@ export function callerHearing(s: RunSpeech, who: string, seedKey: string, signal
   };
 }
 
-/** Every agent message spoken and recognised again; the turns get `heard` (or `speech_error`) and TTS first audio. */
+/** An agent turn after its round trip: heard text, word errors, and the speech parts of its latency. */
+function heardAgentTurn(turn: TranscriptTurn, out: LineOutcome, voice: string | undefined): TranscriptTurn {
+  const rest: TranscriptTurn = { ...turn };
+  delete rest.speech_error;
+  delete rest.heard;
+  if ('not_spoken' in out) return { ...rest, speech: { not_spoken: 'too_long' } };
+  const latency: TurnLatency = withTimeToFirstAudio(
+    withResponseMs({
+      ...turn.latency,
+      tts_first_audio_ms: out.first_audio_ms ?? out.tts_ms,
+      tts_first_sentence_ms: out.first_sentence_tts_ms,
+    }),
+    out.tts_ms,
+  );
+  const dropouts = out.dropouts?.length ? { perturbation: { ...turn.perturbation, dropouts: out.dropouts } } : {};
+  return { ...rest, heard: out.heard ?? '', latency, speech: speechOf(turn.content, out, voice), ...dropouts };
+}
+
+/**
+ * Every agent message spoken (sentence by sentence, as a platform streams a reply) and recognised again;
+ * the turns get `heard`, word errors and time to first audio (or `speech_error`, or `not_spoken`).
+ */
 export async function hearAgentTurns(
   s: RunSpeech,
   transcript: TranscriptTurn[],
-  seedKey: string,
-  signal?: AbortSignal,
+  o: { seedKey: string; owner: string; setup?: CallerSetup; signal?: AbortSignal },
 ): Promise<{ transcript: TranscriptTurn[]; errors: string[] }> {
-  const out: TranscriptTurn[] = [];
-  const errors: string[] = [];
-  for (const [i, turn] of transcript.entries()) {
-    if (turn.role !== 'agent' || !turn.content.trim()) {
-      out.push(turn);
-      continue;
-    }
-    try {
-      const rt = await roundTrip(s.tts, s.stt, turn.content, {
-        voice: s.voices[0],
-        phone: phoneOf(s, `${seedKey}:${i}`),
-        signal,
-      });
-      const rest: TranscriptTurn = { ...turn };
-      delete rest.speech_error;
-      const latency: TurnLatency = withResponseMs({
-        ...turn.latency,
-        tts_first_audio_ms: Math.round(rt.tts.first_audio_ms ?? rt.tts.total_ms),
-      });
-      out.push({ ...rest, heard: rt.heard, latency });
-    } catch (e) {
-      if (signal?.aborted) throw e;
-      const msg = atTurn(i, 'agent', e);
-      errors.push(msg);
-      out.push({ ...turn, speech_error: msg });
-    }
-  }
-  return { transcript: out, errors };
+  const voice = s.voices[0];
+  const failed = new Map<number, string>();
+  const heard = await Promise.all(
+    transcript.map(async (turn, i): Promise<TranscriptTurn> => {
+      if (turn.role !== 'agent' || !turn.content.trim()) return turn;
+      try {
+        const line = agentLine(s, o.setup, i, o.seedKey);
+        const out = await s.lines.hear(
+          { text: turn.content, voice, line, bySentence: true },
+          { owner: o.owner, signal: o.signal },
+        );
+        return heardAgentTurn(turn, out, voice);
+      } catch (e) {
+        if (o.signal?.aborted) throw e;
+        failed.set(i, atTurn(i, 'agent', e));
+        return { ...turn, speech_error: failed.get(i)! };
+      }
+    }),
+  );
+  const errors = [...failed.entries()].sort((a, b) => a[0] - b[0]).map(([, m]) => m);
+  return { transcript: heard, errors };
 }
 
 /** The transcript as the caller heard the agent: agent turns replaced by what speech recognition heard. */
@@ -157,10 +187,21 @@ export async function judgeHeard(
 /** A stored or fresh result after audio evaluation: heard turns, audio verdicts (the text verdicts untouched). */
 export async function evaluateAudio(
   s: RunSpeech,
-  result: Pick<Result, 'id' | 'transcript' | 'metrics' | 'rules'>,
-  o: { calls?: ModelCalls; limits?: Partial<EngineLimits>; patternTimeoutMs?: number; signal?: AbortSignal },
+  result: Pick<Result, 'id' | 'test' | 'repeat' | 'transcript' | 'metrics' | 'rules'>,
+  o: {
+    calls?: ModelCalls;
+    limits?: Partial<EngineLimits>;
+    patternTimeoutMs?: number;
+    signal?: AbortSignal;
+    setup?: CallerSetup;
+  },
 ): Promise<{ transcript: TranscriptTurn[] } & AudioVerdicts> {
-  const heard = await hearAgentTurns(s, result.transcript, result.id, o.signal);
+  const heard = await hearAgentTurns(s, result.transcript, {
+    seedKey: `${s.seed}:${result.test}:${result.repeat}`,
+    owner: result.id,
+    setup: o.setup,
+    signal: o.signal,
+  });
   const verdicts = await judgeHeard(
     {
       transcript: heard.transcript,
@@ -173,4 +214,29 @@ export async function evaluateAudio(
     heard.errors,
   );
   return { transcript: heard.transcript, ...verdicts };
+}
+
+/**
+ * A stored result evaluated again on what was heard (audio evaluation of a finished run): its agent turns
+ * spoken and heard, its audio verdicts replaced, the audio judge's calls added (purpose `audio_judge`); the
+ * text verdicts are untouched. `setup` is the conversation's caller (its line dropouts apply both ways).
+ */
+export async function reevaluateStoredResult(
+  s: RunSpeech,
+  result: Result,
+  o: { calls?: ModelCalls; signal?: AbortSignal; setup?: CallerSetup },
+): Promise<Result> {
+  const out = await evaluateAudio(s, result, { calls: o.calls, signal: o.signal, setup: o.setup });
+  const rest: Result = { ...result };
+  delete rest.audio_metrics;
+  delete rest.audio_rules;
+  delete rest.audio_error;
+  return {
+    ...rest,
+    transcript: out.transcript,
+    ...(out.audio_metrics ? { audio_metrics: out.audio_metrics } : {}),
+    ...(out.audio_rules ? { audio_rules: out.audio_rules } : {}),
+    ...(out.audio_error ? { audio_error: out.audio_error } : {}),
+    model_calls: [...result.model_calls, ...(o.calls?.records ?? []).map((c) => ({ ...c, purpose: 'audio_judge' }))],
+  };
 }

@@ -21,6 +21,7 @@ import { conversationStatus } from '../judge/pass-fail.js';
 import type { RunModels } from '../model-io/run-models.js';
 import type { PlannedConversation } from './run-plan.js';
 import { callerHearing, evaluateAudio, type AudioVerdicts, type RunSpeech } from './audio-eval.js';
+import { callerBehaviour, callerSetup, type CallerSetup } from './caller-behaviour.js';
 
 export interface RunOneContext {
   runId: string;
@@ -45,6 +46,8 @@ export interface RunOneContext {
   now?: () => Date;
   /** Speech (issue 11): audio evaluation and/or caller speech, with the engines loaded once per run. */
   speech?: RunSpeech;
+  /** Seed of the callers' perturbations when the run has no speech (options.speech.seed; default 0). */
+  callerSeed?: number;
 }
 
 /**
@@ -64,6 +67,7 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
   let turnQuality: TurnQuality | undefined;
   let fidelity: CallerFidelity | undefined;
   let audio: AudioVerdicts = {};
+  let setupOf: CallerSetup | undefined;
   try {
     let prompt: string;
     try {
@@ -80,6 +84,11 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
       };
       prompt = '';
     }
+    const setup = callerSetup(item.test, repeat, ctx.speech?.seed ?? ctx.callerSeed ?? 0, ctx.resolvePersona, {
+      callerSpeech: ctx.speech?.callerSpeech,
+    });
+    const behaviour = callerBehaviour(setup, ctx.speech, { owner: id, signal: ctx.signal });
+    setupOf = setup;
     conv ??= await runConversation({
       graph: ctx.graph,
       test: item.test,
@@ -100,16 +109,8 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
           ...(turn.node ? { node: turn.node } : {}),
         }),
       onToken: (role, chunk) => ctx.emit({ type: 'test.token', run_id: runId, test_index, repeat, role, chunk }),
-      ...(ctx.speech?.callerSpeech
-        ? {
-            hearCaller: callerHearing(
-              ctx.speech,
-              typeof item.test.persona === 'string' ? item.test.persona : (item.test.persona?.name ?? item.test.name),
-              id,
-              ctx.signal,
-            ),
-          }
-        : {}),
+      ...(ctx.speech?.callerSpeech ? { hearCaller: callerHearing(ctx.speech, setup, id, ctx.signal) } : {}),
+      ...(behaviour ? { behaviour } : {}),
     });
     await calls.disposeRole('agent');
     await calls.disposeRole('caller');
@@ -155,7 +156,14 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
     }
     if (!error && ctx.speech) {
       try {
-        audio = await speechVerdicts(ctx, ctx.speech, calls, id, conv, verdicts);
+        audio = await speechVerdicts(
+          ctx,
+          ctx.speech,
+          calls,
+          { id, test: item.test.name, repeat, setup: setupOf },
+          conv,
+          verdicts,
+        );
       } catch (e) {
         if (isCancelled(e, ctx.signal)) return undefined;
         audio = { audio_error: `audio evaluation failed: ${(e as Error).message}` };
@@ -223,7 +231,7 @@ async function speechVerdicts(
   ctx: RunOneContext,
   speech: RunSpeech,
   calls: ModelCalls,
-  id: string,
+  who: { id: string; test: string; repeat: number; setup?: CallerSetup },
   conv: ConversationOutcome,
   verdicts: Verdicts,
 ): Promise<AudioVerdicts> {
@@ -237,8 +245,15 @@ async function speechVerdicts(
   const before = calls.records.length;
   const out = await evaluateAudio(
     speech,
-    { id, transcript: conv.transcript, metrics: verdicts.metrics, rules: verdicts.rules },
-    { calls, limits: ctx.limits, patternTimeoutMs: ctx.patternTimeoutMs, signal: ctx.signal },
+    {
+      id: who.id,
+      test: who.test,
+      repeat: who.repeat,
+      transcript: conv.transcript,
+      metrics: verdicts.metrics,
+      rules: verdicts.rules,
+    },
+    { calls, limits: ctx.limits, patternTimeoutMs: ctx.patternTimeoutMs, signal: ctx.signal, setup: who.setup },
   );
   // judge calls on the heard transcript are told apart from the text verdicts' (cost, speed figures)
   for (let i = before; i < calls.records.length; i++)

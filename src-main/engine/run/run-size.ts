@@ -39,7 +39,14 @@ export function runSizeIssue(suite: TestSuite, options: Partial<RunOptions>): Ru
   if (total <= MAX_PLANNED_CONVERSATIONS) return undefined;
   const personas = options.personas?.length ?? 0;
   return {
-    path: options.repeats !== undefined ? 'options.repeats' : personas ? 'options.personas' : 'options.tests',
+    path:
+      options.repeats !== undefined
+        ? 'options.repeats'
+        : personas
+          ? 'options.personas'
+          : options.tests?.length
+            ? 'options.tests'
+            : 'suite_id',
     message: `this run would hold ${total.toLocaleString('en-US')} conversations (tests x repeats${personas ? ' x personas' : ''}), over the limit of ${MAX_PLANNED_CONVERSATIONS.toLocaleString('en-US')} per run; expected fewer repeats, tests or personas (split the suite into several runs)`,
   };
 }

@@ -1,5 +1,5 @@
 import type { RunEvent } from '../../../src-shared/contract/events.js';
-import type { AgentGraph, Persona, Run, RunOptions, TestSuite } from '../../../src-shared/schemas/index.js';
+import type { AgentGraph, Persona, Run, RunOptions, TestCase, TestSuite } from '../../../src-shared/schemas/index.js';
 import type { Store } from '../../store/index.js';
 import { judgeLimits } from '../judge/judge-limits.js';
 import type { EngineLimits } from '../limits.js';
@@ -18,7 +18,8 @@ import { checkedRunOptions } from './run-size.js';
 import { CircuitBreaker, DEFAULT_BREAKER_THRESHOLD } from '../model-io/circuit-breaker.js';
 import { expandPersonaMatrix } from './persona-matrix.js';
 import { EndpointReport } from '../model-io/endpoint-report.js';
-import { loadRunSpeech } from './run-speech.js';
+import { loadRunSpeech, SpeechOptionError, withDefaultEngines } from './run-speech.js';
+import { callerSetup } from './caller-behaviour.js';
 import type { SpeechIdentity, SpeechRegistry } from '../../speech/index.js';
 
 export interface RunAgent {
@@ -43,6 +44,8 @@ export interface StartRunOptions {
   agent?: RunAgent;
   suite?: RunSuite;
   options?: Partial<RunOptions>;
+  /** The run this new one was started from ("Run again", "Run on another model"); stored as source_run_id. */
+  sourceRunId?: string;
   /** Resume this run instead: finished (test_index, repeat) pairs are skipped; agent version, suite snapshot and options come from the run. */
   resume?: string;
   signal?: AbortSignal;
@@ -116,7 +119,14 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
       options = { ...options, tests: undefined };
     }
     const planned = makePlan(suite, options); // a bad test filter fails before a model is loaded or a run row exists
+    if (options.speech) options = { ...options, speech: withDefaultEngines(options.speech) };
     const speechAtStart = loadRunSpeech(options.speech, o.speech); // so does a bad speech spec
+    if (speechAtStart)
+      checkCallerVoices(
+        planned.tests.map((p) => p.test),
+        speechAtStart,
+        o.resolvePersona,
+      );
     if (speechAtStart && options.speech) {
       // what was actually used, kept with the run (like the models' identity)
       // (an engine that cannot describe itself yet fails on its turn, where the error is shown, not here)
@@ -140,6 +150,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
         suite_name: target.suite.name || suite.name,
         models: await describeRunModels(models),
         options,
+        ...(o.sourceRunId ? { source_run_id: o.sourceRunId } : {}),
       },
       suite,
     );
@@ -151,7 +162,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
     testModels = await loadTestModels(plan.tests, o.loader, { signal: o.signal });
   const limiter = perModelLimiter();
   const turnQuality = options.turn_quality ?? suite.turn_quality ?? false;
-  const speech = loadRunSpeech(options.speech, o.speech);
+  const speech = loadRunSpeech(options.speech, o.speech, { cache: store.speechCache });
   // N conversations in a row failing the same set-up way on one endpoint stop the run (failed, finished kept)
   const breaker = new CircuitBreaker(DEFAULT_BREAKER_THRESHOLD, (role) => {
     const s = models[role].spec;
@@ -197,6 +208,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
         turnQuality,
         contextPolicy: options.context ?? 'end',
         ...(speech ? { speech } : {}),
+        ...(options.speech?.seed !== undefined ? { callerSeed: options.speech.seed } : {}),
       };
       const found = await runOne(ctx, item);
       if (!found) return undefined;
@@ -204,6 +216,26 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
       return { result, stopRun: breaker.record(result) };
     },
   });
+}
+
+/**
+ * A voice a test or persona names must be one of the text-to-speech engine's (when it lists its voices): a
+ * voice is passed to the engine as a program argument, and a wrong one would fail every caller turn.
+ */
+function checkCallerVoices(
+  tests: readonly TestCase[],
+  speech: { voices: string[]; callerSpeech: boolean },
+  resolve?: (id: string) => Persona | undefined,
+): void {
+  if (!speech.callerSpeech || !speech.voices.length) return;
+  for (const t of tests) {
+    const voice = callerSetup(t, 0, 0, resolve).perturbations.voice;
+    if (voice && !speech.voices.includes(voice))
+      throw new SpeechOptionError(
+        `test "${t.name}": voice "${voice}" is not a voice of the text-to-speech engine (its voices: ${speech.voices.join(', ')})`,
+        `tests.${t.name}.perturbations.voice`,
+      );
+  }
 }
 
 /** Starts a run and waits for it. */

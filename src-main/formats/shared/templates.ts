@@ -1,4 +1,5 @@
 /** Reading `{{variable}}` placeholders and `{%snippet%}` references in prompt text. */
+import { SNIPPET_REF_SOURCE } from '../../../src-shared/templates/snippet-size.js';
 
 export interface TemplateRef {
   name: string;
@@ -6,7 +7,7 @@ export interface TemplateRef {
 }
 
 const VARIABLE = /\{\{\s*([^{}]*?)\s*\}\}/g;
-const SNIPPET = /\{%\s*([A-Za-z0-9_.-]+)\s*%\}/g;
+const SNIPPET = new RegExp(SNIPPET_REF_SOURCE, 'g');
 const PATH = /^[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*|\[(?:\d+|\+)\])*$/;
 
 /** Variable paths used in a template: `{{user.name}}`, `{{ age | default: 3 }}` -> `age`. Other expressions are skipped. */
@@ -25,7 +26,5 @@ export function findSnippets(text: string | undefined): TemplateRef[] {
   return [...text.matchAll(SNIPPET)].map((m) => ({ name: m[1], index: m.index ?? 0 }));
 }
 
-/** Replaces `{%name%}` with the snippet's text; unknown snippets stay as they are. */
-export function expandSnippets(text: string, snippets: Record<string, string>): string {
-  return text.replace(SNIPPET, (whole, name: string) => (Object.hasOwn(snippets, name) ? snippets[name] : whole));
-}
+/** Nested snippets expanded as the engine expands them (one implementation). */
+export { expandSnippets } from '../../../src-shared/templates/expand-snippets.js';

@@ -1,6 +1,6 @@
 import type { AgentGraph, Condition, GlobalCondition, TestSuite } from '../../../src-shared/schemas/index.js';
 import { MAX_EXPANDED_TEXT_CHARS, truncateForMessage } from '../../../src-shared/limits.js';
-import { SnippetSizer } from '../../engine/conversation/snippet-size.js';
+import { SnippetSizer } from '../../../src-shared/templates/snippet-size.js';
 import type { Issue } from '../types.js';
 import { joinPath, type PathSegment } from '../shared/json-path.js';
 import type { Reporter } from './reporter.js';

@@ -4,6 +4,7 @@
  * batched into its decodes); a tiny model runs fastest on one thread, so each of its parallel
  * conversations gets a one-thread context of its own (see lane-pool.ts).
  */
+import { FileRefusal, readFileHeadSync } from '../../files/bounded-file.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ChatWrapper, Llama, LlamaContext, LlamaModel } from 'node-llama-cpp';
@@ -84,6 +85,16 @@ export class LlamaCppChatModel implements ChatModel {
     const file = path.resolve(spec.model);
     const ctx = { provider: 'llama-cpp' as const, model: spec.model, where: file };
     if (!fs.existsSync(file)) throw providerError(ctx, 'model_not_found', 'no such GGUF file');
+    // fstat first: a device or pipe (/dev/zero) is never read; a file that is not a GGUF is never parsed
+    let head: Buffer;
+    try {
+      head = readFileHeadSync(file, 4, { maxBytes: Number.MAX_SAFE_INTEGER, what: 'the model file' });
+    } catch (e) {
+      if (e instanceof FileRefusal) throw providerError(ctx, 'invalid_spec', e.message);
+      throw e;
+    }
+    if (head.toString('latin1') !== 'GGUF')
+      throw providerError(ctx, 'invalid_spec', 'not a readable GGUF file: it does not start with the GGUF magic');
     let facts: GgufFacts;
     try {
       facts = await readGgufFacts(file);

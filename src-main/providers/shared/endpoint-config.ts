@@ -1,4 +1,9 @@
-import { EndpointOptions, type ModelSpec } from '../../../src-shared/schemas/index.js';
+import {
+  ENDPOINT_OPTION_EXPECTED,
+  EndpointOptionsInput,
+  type EndpointOptions,
+  type ModelSpec,
+} from '../../../src-shared/schemas/index.js';
 import { providerError, type ErrorContext } from './errors.js';
 
 /** One endpoint of a model with its resolved options. */
@@ -21,13 +26,19 @@ export function endpointConfigs(
   const given = spec.endpoint_options ?? {};
   const byUrl = new Map<string, EndpointOptions>();
   for (const [key, value] of Object.entries(given)) {
-    const parsed = EndpointOptions.safeParse(value);
+    // the limits a run may start with (a stored run's smaller ones are refused here, not when it is read)
+    const parsed = EndpointOptionsInput.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
+      const name = issue.path[0] as keyof typeof ENDPOINT_OPTION_EXPECTED | undefined;
+      const expected =
+        name && ENDPOINT_OPTION_EXPECTED[name]
+          ? `expected ${ENDPOINT_OPTION_EXPECTED[name]}`
+          : 'expected concurrency, rpm, tpm, eject_after, probe_s as positive numbers';
       throw providerError(
         ctx,
         'invalid_spec',
-        `endpoint_options["${key}"]${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message} (expected concurrency, rpm, tpm, eject_after, probe_s as positive numbers)`,
+        `endpoint_options["${key}"]${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message} (${expected})`,
       );
     }
     if (key === '*') continue;

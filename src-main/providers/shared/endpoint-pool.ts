@@ -199,7 +199,20 @@ export class EndpointPool {
     if (this.closed) return;
     clearTimeout(ep.probeTimer);
     ep.probeTimer = setTimeout(() => void this.runProbe(ep), ep.probeMs);
-    ep.probeTimer.unref?.();
+    this.holdProbes();
+  }
+
+  /**
+   * Probe timers keep the process alive only while calls wait on them (every endpoint out): an idle
+   * model never holds a CLI open, and a command whose server is down waits for the probes and then
+   * fails plainly instead of exiting with an unsettled promise.
+   */
+  private holdProbes(): void {
+    const hold = this.waiters.length > 0 && this.eps.every((e) => e.ejected);
+    for (const e of this.eps) {
+      if (hold) e.probeTimer?.ref?.();
+      else e.probeTimer?.unref?.();
+    }
   }
 
   private async runProbe(ep: EndpointState): Promise<void> {
@@ -283,6 +296,7 @@ export class EndpointPool {
         const err = this.allOutError();
         for (const w of this.waiters.splice(0)) this.settle(w, err);
       }
+      this.holdProbes();
       return;
     }
     const now = Date.now();
@@ -296,6 +310,7 @@ export class EndpointPool {
       ep.requests.add(now);
       this.settle(w, ep);
     }
+    this.holdProbes();
     if (this.waiters.length) this.scheduleWake(now);
   }
 

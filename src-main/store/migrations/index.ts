@@ -8,7 +8,10 @@ import { sql as modelChecks } from './009_model_checks.js';
 import { sql as runEndpointStats } from './012_run_endpoint_stats.js';
 import { sql as invalidCallerIndex } from './013_invalid_caller_index.js';
 import { sql as jobs } from './014_jobs.js';
+import { sql as runSource } from './015_run_source.js';
+import { sql as speechCache } from './016_speech_cache.js';
 import { sql as fixes } from './017_fixes.js';
+import { sql as judgementBatches } from './018_judgement_batches.js';
 
 export interface Migration {
   id: number;
@@ -27,7 +30,10 @@ export const MIGRATIONS: Migration[] = [
   { id: 12, name: 'run endpoint stats', sql: runEndpointStats },
   { id: 13, name: 'invalid caller index', sql: invalidCallerIndex },
   { id: 14, name: 'jobs', sql: jobs },
+  { id: 15, name: 'run source', sql: runSource },
+  { id: 16, name: 'speech cache', sql: speechCache },
   { id: 17, name: 'fixes', sql: fixes },
+  { id: 18, name: 'judgement batches', sql: judgementBatches },
 ];
 
 export const migrationChecksum = (m: Migration): string => createHash('sha256').update(m.sql).digest('hex');

@@ -36,6 +36,15 @@ export class ModelChecksRepo {
     return rows.map((r) => ReadinessReport.parse(JSON.parse(r.data_json)));
   }
 
+  /** Checks of the model file or tag with this digest (a file checked under another path is the same model), newest first. */
+  listByDigest(digest: string): ReadinessReport[] {
+    const rows = prep(
+      this.db,
+      'SELECT data_json FROM model_checks WHERE digest = ? ORDER BY created_at DESC, rowid DESC',
+    ).all(digest) as { data_json: string }[];
+    return rows.map((r) => ReadinessReport.parse(JSON.parse(r.data_json)));
+  }
+
   /** The newest check of each model. */
   latestPerModel(): ReadinessReport[] {
     const seen = new Set<string>();

@@ -13,7 +13,7 @@ import { StoreError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
 import { RunLocks } from '../run-lock.js';
 
-interface RunRow {
+export interface RunRow {
   id: string;
   kind: string;
   status: string;
@@ -27,6 +27,7 @@ interface RunRow {
   summary_json: string;
   suite_json: string | null;
   parent_run_id: string | null;
+  source_run_id: string | null;
   error: string | null;
   owner_pid: number | null;
   problems_json: string | null;
@@ -52,12 +53,12 @@ export type NewRun = Pick<
   Run,
   'kind' | 'agent_id' | 'agent_version_id' | 'agent_name' | 'suite_id' | 'suite_name' | 'models' | 'options'
 > &
-  Partial<Pick<Run, 'parent_run_id' | 'status'>>;
+  Partial<Pick<Run, 'parent_run_id' | 'source_run_id' | 'status'>>;
 
-const COLS = `id, kind, status, agent_id, agent_version_id, agent_name, suite_id, suite_name, models_json, options_json,
-  summary_json, parent_run_id, error, owner_pid, problems_json, endpoint_stats_json, created_at, started_at, finished_at`;
+export const RUN_COLS = `id, kind, status, agent_id, agent_version_id, agent_name, suite_id, suite_name, models_json, options_json,
+  summary_json, parent_run_id, source_run_id, error, owner_pid, problems_json, endpoint_stats_json, created_at, started_at, finished_at`;
 
-function toRun(row: RunRow): Run {
+export function toRun(row: RunRow): Run {
   const models = JSON.parse(row.models_json) as Run['models'];
   return Run.parse({
     id: row.id,
@@ -73,6 +74,7 @@ function toRun(row: RunRow): Run {
     options: JSON.parse(row.options_json),
     summary: JSON.parse(row.summary_json),
     parent_run_id: row.parent_run_id,
+    source_run_id: row.source_run_id,
     error: row.error,
     problems: row.problems_json ? JSON.parse(row.problems_json) : null,
     endpoint_stats: row.endpoint_stats_json ? JSON.parse(row.endpoint_stats_json) : null,
@@ -104,8 +106,8 @@ export class RunsRepo {
     prep(
       this.db,
       `INSERT INTO runs (id, kind, status, agent_id, agent_version_id, agent_name, suite_id, suite_name,
-        models_json, options_json, summary_json, suite_json, parent_run_id, owner_pid, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        models_json, options_json, summary_json, suite_json, parent_run_id, source_run_id, owner_pid, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       id,
       run.kind,
@@ -120,6 +122,7 @@ export class RunsRepo {
       JSON.stringify(RunSummary.parse({})),
       null, // the snapshot lives in run_suites (migration 012): the runs row stays small to update
       run.parent_run_id ?? null,
+      run.source_run_id ?? null,
       process.pid,
       now,
     );
@@ -143,7 +146,7 @@ export class RunsRepo {
   }
 
   get(id: string): Run | undefined {
-    const row = prep(this.db, `SELECT ${COLS} FROM runs WHERE id = ?`).get(id) as RunRow | undefined;
+    const row = prep(this.db, `SELECT ${RUN_COLS} FROM runs WHERE id = ?`).get(id) as RunRow | undefined;
     return row ? toRun(row) : undefined;
   }
 
@@ -190,7 +193,7 @@ export class RunsRepo {
       where.push('instr(lower(models_json), lower(?)) > 0');
       args.push(f.model);
     }
-    const sql = `SELECT ${COLS} FROM runs ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
+    const sql = `SELECT ${RUN_COLS} FROM runs ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
       ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`;
     args.push(f.limit ?? 200, f.offset ?? 0);
     return (prep(this.db, sql).all(...args) as RunRow[]).map(toRun);

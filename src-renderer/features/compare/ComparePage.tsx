@@ -15,6 +15,7 @@ import { runLetters } from './run-letters.js';
 import { RunPicker } from './RunPicker.js';
 import { TestDiffDetail } from './TestDiffDetail.js';
 import { TestRows } from './TestRows.js';
+import { JUDGE_CHANGED } from '../../../src-shared/contract/compare-shapes.js';
 import '../runs/runs.css';
 import '../runs/page/latency.css';
 import './compare.css';
@@ -201,6 +202,7 @@ function DiffBody({
         <TestRows
           tests={shown}
           metric={metric}
+          notComparable={d.comparability.scores_comparable ? undefined : JUDGE_CHANGED}
           selected={selected}
           onSelect={(k) => setQuery({ test: k === selected ? null : k })}
         />

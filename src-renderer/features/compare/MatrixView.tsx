@@ -5,6 +5,9 @@ import { DemoBadge } from '../../ui/DemoBadge.js';
 import { RunConfigView } from './RunConfigView.js';
 import { runLetter } from './run-letters.js';
 import { formatDuration } from '../../../src-shared/text/format-duration.js';
+import { groupedSpread } from '../../../src-shared/run/config-phrases.js';
+import { FitnessCautions } from '../../ui/ModelFitness.js';
+import { SpeechLabel } from '../../ui/SpeechLabel.js';
 
 function Cell({ c }: { c: MatrixCell | null }) {
   if (!c) return <td className="muted small">not in this run</td>;
@@ -49,21 +52,7 @@ export function MatrixView({
           tests where the runs disagree ({matrix.tests.filter((t) => t.differs).length})
         </label>
       </div>
-      <div className="small differ-line" data-testid="matrix-differ">
-        {matrix.config_spread.length ? (
-          <>
-            The runs differ in:{' '}
-            {matrix.config_spread.map((s, i) => (
-              <span key={s.field}>
-                {i ? '; ' : ''}
-                {s.field} {s.values.map((v, j) => `${runLetter(j)} ${v}`).join(', ')}
-              </span>
-            ))}
-          </>
-        ) : (
-          'The runs have the same configuration.'
-        )}
-      </div>
+      <MatrixDiffers matrix={matrix} />
       <div className="matrix-scroll">
         <table className="matrix" data-testid="matrix">
           <thead>
@@ -77,12 +66,14 @@ export function MatrixView({
                       {c.run.model}
                     </span>
                     {c.run.demo && <DemoBadge />}
+                    <SpeechLabel speech={c.run.speech} />
                   </div>
                   <div className="small muted">
                     {c.run.agent_name}
                     {c.run.agent_version !== null ? ` v${c.run.agent_version}` : ''} · {fmtDate(c.run.created_at)}
                   </div>
                   <RunConfigView config={c.run.config} highlight={highlight} />
+                  <FitnessCautions fitness={c.run.fitness} />
                   {i > 0 && (
                     <button type="button" className="link-button small" onClick={() => onPair(c.run.id)}>
                       {pair === c.run.id ? 'shown below' : 'diff vs A'}
@@ -127,7 +118,12 @@ export function MatrixView({
               ))}
             </tr>
             <tr>
-              <th>Mean score</th>
+              <th>
+                Mean score
+                {!matrix.comparability.scores_comparable && (
+                  <div className="small muted not-comparable">judges differ: not comparable</div>
+                )}
+              </th>
               {matrix.runs.map((c) => (
                 <td key={c.run.id}>{c.totals.mean_score?.toFixed(2) ?? '—'}</td>
               ))}
@@ -160,5 +156,35 @@ export function MatrixView({
         </table>
       </div>
     </section>
+  );
+}
+
+/** What the runs differ in (A, B, C…), and why their mean scores do not compare when the judges differ. */
+function MatrixDiffers({ matrix }: { matrix: CompareMatrix }) {
+  return (
+    <>
+      <div className="small differ-line" data-testid="matrix-differ">
+        {matrix.config_spread.length ? (
+          <>
+            The runs differ in:{' '}
+            {groupedSpread(matrix.config_spread).map((s, i) => (
+              <span key={s.field}>
+                {i ? '; ' : ''}
+                {s.field} {s.values.map((v, j) => `${runLetter(j)} ${v}`).join(', ')}
+              </span>
+            ))}
+          </>
+        ) : (
+          'The runs have the same configuration.'
+        )}
+      </div>
+      {matrix.comparability.notes.length > 0 && (
+        <div className="notice small" role="note" data-testid="comparability-notes">
+          {matrix.comparability.notes.map((n) => (
+            <div key={n}>{n}: each run&apos;s mean score comes from its own judge.</div>
+          ))}
+        </div>
+      )}
+    </>
   );
 }

@@ -3,8 +3,8 @@ import type { RunConfig } from '../../../src-shared/contract/compare-shapes.js';
 const ROLES = ['agent', 'caller', 'judge'] as const;
 
 /**
- * A run's configuration in full: the model of each role (caller and judge "same as agent" when the
- * run did not name one), its parameters, and the run options. `highlight`: fields that differ from the
+ * A run's configuration in full: the model each role ran on (a caller or judge the run did not name is
+ * the agent model, marked "same as agent"), its parameters, the speech settings and the run options. `highlight`: fields that differ from the
  * other run(s), as `compare` names them ("agent model parameters context_size", "repeats").
  */
 export function RunConfigView({ config, highlight }: { config: RunConfig; highlight: Set<string> }) {
@@ -20,7 +20,15 @@ export function RunConfigView({ config, highlight }: { config: RunConfig; highli
             <dt className="muted">{role}</dt>
             <dd>
               <span className={hot(`${role} model`)}>
-                {!r ? 'none' : role !== 'agent' && r.inherited ? <span className="muted">same as agent</span> : r.label}
+                {!r ? (
+                  'none'
+                ) : role !== 'agent' && r.inherited ? (
+                  <>
+                    {r.label} <span className="muted">(same as agent)</span>
+                  </>
+                ) : (
+                  r.label
+                )}
               </span>
               {(role === 'agent' || !r?.inherited) &&
                 params.map(([k, v]) => (
@@ -33,6 +41,19 @@ export function RunConfigView({ config, highlight }: { config: RunConfig; highli
           </div>
         );
       })}
+      {Object.keys(config.speech ?? {}).length > 0 && (
+        <div className="cfg-row">
+          <dt className="muted">speech</dt>
+          <dd>
+            {Object.entries(config.speech).map(([k, v], i) => (
+              <span key={k} className={hot(k)}>
+                {i ? ' · ' : ''}
+                {k} {v}
+              </span>
+            ))}
+          </dd>
+        </div>
+      )}
       {(options.length > 0 || highlight.has('agent version')) && (
         <div className="cfg-row">
           <dt className="muted">run</dt>

@@ -8,6 +8,7 @@ import { SideBySide } from './SideBySide.js';
 import { TurnQualityDiff } from './TurnQualityDiff.js';
 import { formatDuration } from '../../../src-shared/text/format-duration.js';
 import { CheckChanges, Divergence, MetricDeltas, Paths, type Focus } from './TestDiffSections.js';
+import { JUDGE_CHANGED } from '../../../src-shared/contract/compare-shapes.js';
 
 const pick = (results: Result[] | undefined, index: number | null, repeat: number | null) =>
   index === null ? undefined : results?.find((r) => r.test_index === index && r.repeat === (repeat ?? 0));
@@ -24,6 +25,7 @@ export function TestDiffDetail({ diff, t }: { diff: CompareRunDiff; t: TestCompa
   };
   // Clicking a node of the divergence centres it on that side's graph.
   const [focus, setFocus] = useState<Focus>({});
+  const notComparable = diff.comparability.scores_comparable ? undefined : JUDGE_CHANGED;
   return (
     <section className="card test-diff" aria-label={`Comparison of ${t.test}`} data-testid="test-diff">
       <header className="result-head">
@@ -67,8 +69,8 @@ export function TestDiffDetail({ diff, t }: { diff: CompareRunDiff; t: TestCompa
         }}
         focus={focus}
       />
-      <MetricDeltas t={t} names={names.b} />
-      {t.turn_quality && <TurnQualityDiff q={t.turn_quality} />}
+      <MetricDeltas t={t} names={names.b} notComparable={notComparable} />
+      {t.turn_quality && <TurnQualityDiff q={t.turn_quality} notComparable={notComparable} />}
       <CheckChanges t={t} />
       <h4>Transcripts</h4>
       <SideBySide entries={t.transcript_diff} names={names} />

@@ -135,7 +135,16 @@ export function Paths({
 }
 
 /** Each metric's scores and reasonings on both sides, and what B's failures point at. */
-export function MetricDeltas({ t, names }: { t: TestComparison; names: Map<string, string> }) {
+export function MetricDeltas({
+  t,
+  names,
+  notComparable,
+}: {
+  t: TestComparison;
+  names: Map<string, string>;
+  /** Why score deltas are not given (the judge changed): said in their column, without colour. */
+  notComparable?: string;
+}) {
   return (
     <>
       <h4>Metrics</h4>
@@ -161,7 +170,11 @@ export function MetricDeltas({ t, names }: { t: TestComparison; names: Map<strin
                 </td>
                 <td className={`num ${m.passed_a === false ? 'status-fail' : ''}`}>{m.score_a?.toFixed(2) ?? '—'}</td>
                 <td className={`num ${m.passed_b === false ? 'status-fail' : ''}`}>{m.score_b?.toFixed(2) ?? '—'}</td>
-                <td className={`num tone-${tone(m.delta, true)}`}>{signed(m.delta, (x) => x.toFixed(2))}</td>
+                {notComparable ? (
+                  <td className="num tone-neutral not-comparable small">{notComparable}</td>
+                ) : (
+                  <td className={`num tone-${tone(m.delta, true)}`}>{signed(m.delta, (x) => x.toFixed(2))}</td>
+                )}
                 <td className="small">{m.reasoning_a || <span className="muted">no reasoning given</span>}</td>
                 <td className="small">{m.reasoning_b || <span className="muted">no reasoning given</span>}</td>
               </tr>

@@ -21,11 +21,14 @@ export function TestRows({
   selected,
   onSelect,
   metric,
+  notComparable,
 }: {
   tests: TestComparison[];
   selected: string | null;
   onSelect: (key: string) => void;
   metric?: string | null;
+  /** Why metric deltas are not given (the judge changed): said in their column, without colour. */
+  notComparable?: string;
 }) {
   return (
     <table className="compare-rows" aria-label="Tests compared">
@@ -87,7 +90,11 @@ export function TestRows({
                 )}
               </td>
               <td className="small">
-                <MetricDeltaCell t={t} metric={metric ?? null} />
+                {notComparable && t.metric_deltas.length > 0 ? (
+                  <span className="muted not-comparable">{notComparable}</span>
+                ) : (
+                  <MetricDeltaCell t={t} metric={metric ?? null} />
+                )}
               </td>
               <td className="num">{signed(t.turns.delta, (x) => String(Math.round(x * 10) / 10))}</td>
               <td className={`num tone-${tone(t.tokens.delta, false)}`}>

@@ -3,11 +3,19 @@ import type { TestComparison } from '../../../src-shared/contract/runs.js';
 import { signed, tone } from './compare-filters.js';
 
 /** Per-turn quality of the two conversations: each side's means, then per agent turn the change B - A (drops first to the eye). */
-export function TurnQualityDiff({ q }: { q: NonNullable<TestComparison['turn_quality']> }) {
+export function TurnQualityDiff({
+  q,
+  notComparable,
+}: {
+  q: NonNullable<TestComparison['turn_quality']>;
+  /** The judge changed: per-turn changes are not given (said instead). */
+  notComparable?: string;
+}) {
   const fmt = (x: number) => x.toFixed(2);
   return (
     <section data-testid="turn-quality-diff">
       <h4>Turn quality</h4>
+      {notComparable && <div className="muted small">{notComparable}</div>}
       <table className="metric-deltas">
         <thead>
           <tr>
@@ -47,7 +55,11 @@ export function TurnQualityDiff({ q }: { q: NonNullable<TestComparison['turn_qua
               </td>
               {TURN_METRICS.map((m) => (
                 <td key={m} className={`num tone-${tone(t.delta?.[m], true)}`}>
-                  {t.delta ? signed(t.delta[m], fmt) : <span className="muted">only one side</span>}
+                  {t.delta ? (
+                    signed(t.delta[m], fmt)
+                  ) : (
+                    <span className="muted">{notComparable ? 'not comparable' : 'only one side'}</span>
+                  )}
                 </td>
               ))}
             </tr>

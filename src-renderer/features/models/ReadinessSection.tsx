@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { ModelSpecInput, ReadinessReport, ReadinessRole } from '../../../src-shared/schemas/index.js';
 import { READINESS_ROLES } from '../../../src-shared/schemas/index.js';
+import { tagWords, verdictWords } from '../../../src-shared/readiness/fitness.js';
+import { formatInterval, wilson } from '../../../src-shared/stats/index.js';
 import { useApi, useApiMutation } from '../../api/hooks.js';
 import { JobProgress } from '../../ui/jobs/JobProgress.js';
 import { useJob } from '../../ui/jobs/use-job.js';
@@ -109,7 +111,7 @@ function CheckCard({ report: r }: { report: ReadinessReport }) {
             key={v.family}
             className={v.fit === 'fit' ? 'status-pass' : v.fit === 'weak' ? 'status-warn' : 'status-fail'}
           >
-            {v.text}
+            {verdictWords(r, v)}
           </li>
         ))}
       </ul>
@@ -128,6 +130,7 @@ function CheckCard({ report: r }: { report: ReadinessReport }) {
               <tr>
                 <th>Family</th>
                 <th>Right</th>
+                <th>95% interval</th>
                 <th>Valid output</th>
                 <th>By tag</th>
               </tr>
@@ -139,10 +142,13 @@ function CheckCard({ report: r }: { report: ReadinessReport }) {
                   <td>
                     {f.correct}/{f.total}
                   </td>
+                  <td>{formatInterval(wilson(f.correct, f.total))}</td>
                   <td>
                     {f.valid}/{f.total}
                   </td>
-                  <td className="small">{f.by_tag.map((t) => `${t.tag} ${t.correct}/${t.total}`).join(', ')}</td>
+                  <td className="small">
+                    {f.by_tag.map((t) => `${tagWords(f.family, t.tag)} ${t.correct}/${t.total}`).join(', ')}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,14 +1,18 @@
 /** An OpenAI-compatible endpoint's settings on the Models page: its limits and the checks of what was typed. */
 import type { ModelSettings } from '../../../src-shared/contract/models.js';
-import { EndpointOptions } from '../../../src-shared/schemas/index.js';
+import {
+  ENDPOINT_OPTION_EXPECTED,
+  EndpointOptionsInput,
+  type EndpointOptions,
+} from '../../../src-shared/schemas/index.js';
 
 export type Endpoint = ModelSettings['openai_endpoints'][number];
 
 /** The endpoint limits the row edits: label, option key, what a valid value is (for the error line). */
 export const LIMITS: { key: 'concurrency' | 'rpm' | 'tpm'; label: string; placeholder: string; expected: string }[] = [
   { key: 'concurrency', label: 'Calls at once', placeholder: '8', expected: 'a whole number from 1 to 256' },
-  { key: 'rpm', label: 'Requests / minute', placeholder: 'no limit', expected: 'a number above 0' },
-  { key: 'tpm', label: 'Tokens / minute', placeholder: 'no limit', expected: 'a whole number, at least 1' },
+  { key: 'rpm', label: 'Requests / minute', placeholder: 'no limit', expected: ENDPOINT_OPTION_EXPECTED.rpm },
+  { key: 'tpm', label: 'Tokens / minute', placeholder: 'no limit', expected: ENDPOINT_OPTION_EXPECTED.tpm },
 ];
 
 /** The options with one limit set (a number as typed) or cleared (empty); undefined when none is left. */
@@ -21,7 +25,7 @@ export function withLimit(options: Endpoint['options'], key: string, text: strin
 
 /** `Endpoint 2: calls at once must be ... (got 0).` when `value` is not a valid limit; undefined when it is or is unset. */
 function limitProblem(where: string, l: (typeof LIMITS)[number], value: number | undefined): string | undefined {
-  if (value === undefined || EndpointOptions.safeParse({ [l.key]: value }).success) return undefined;
+  if (value === undefined || EndpointOptionsInput.safeParse({ [l.key]: value }).success) return undefined;
   return `${where}: ${l.label.toLowerCase()} must be ${l.expected} (got ${Number.isNaN(value) ? 'text' : value}).`;
 }
 

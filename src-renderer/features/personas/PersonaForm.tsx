@@ -4,6 +4,7 @@ import { instructionFor } from './instruction-text.js';
 import type { VariableSuggestion } from './agent-facts.js';
 import type { FieldError, PersonaDraft } from './persona-form.js';
 import { Section, Segmented, Toggle } from '../../ui/widgets.js';
+import { ACCENTS } from '../../../src-shared/schemas/persona.js';
 
 type Level = 'low' | 'medium' | 'high';
 const levels = (key: 'patience' | 'verbosity' | 'cooperativeness', labels: [string, string, string]) =>
@@ -329,6 +330,16 @@ function PersonalitySection({ draft, set }: SectionProps) {
           value={draft.personality.pace}
           onChange={(v) => setPersonality({ pace: v })}
           options={choices('pace', { slow: 'Slow', normal: 'Normal', fast: 'Fast' })}
+        />
+        <Segmented
+          label="Accent"
+          value={draft.personality.accent}
+          onChange={(v) => setPersonality({ accent: v })}
+          options={ACCENTS.map((v) => ({
+            value: v,
+            label: v[0].toUpperCase() + v.slice(1),
+            hint: 'With caller speech: a voice of the text-to-speech engine with this accent, where it has one',
+          }))}
         />
         <Segmented
           label="Phone line"

@@ -25,9 +25,15 @@ export function useJob<T = unknown>(
 ): JobView<T> {
   const qc = useQueryClient();
   const [job, setJob] = useState<JobInfo | null>(null);
+  // what the job wrote is refetched the moment its end is heard: a dialog that closes on "done" unmounts
+  // this hook right after, so waiting for the outcome's jobs.get would lose the refetch
+  const refetchWritten = () => {
+    for (const m of opts.invalidates ?? []) void qc.invalidateQueries({ queryKey: [m] });
+  };
 
   useAppEvents((e) => {
     if (e.type !== 'job.progress' || e.job.id !== jobId) return;
+    if (e.job.status !== 'running') refetchWritten();
     setJob((prev) => (prev?.status !== 'running' && prev?.id === e.job.id ? prev : { ...e.job, result: prev?.result }));
   });
 
@@ -43,8 +49,7 @@ export function useJob<T = unknown>(
       (j) => {
         if (!live) return;
         setJob(j);
-        if (j.status !== 'running')
-          for (const m of opts.invalidates ?? []) void qc.invalidateQueries({ queryKey: [m] });
+        if (j.status !== 'running') refetchWritten();
       },
       () => undefined,
     );

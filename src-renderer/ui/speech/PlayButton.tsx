@@ -5,7 +5,7 @@ import { readVoiceSettings } from './voice-settings.js';
 
 /**
  * ▶ on a transcript turn: the text spoken by the text-to-speech engine chosen in Try it's "Speech engines" (default
- * espeak-ng), synthesised on demand (the server keeps recent audio by content hash, so a second play is instant).
+ * flite), synthesised on demand (the server keeps recent audio by content hash, so a second play is instant).
  */
 export function PlayButton({ text, label }: { text: string; label: string }) {
   const [state, setState] = useState<'idle' | 'loading' | 'playing'>('idle');

@@ -9,7 +9,7 @@ export interface VoiceSettings {
 }
 
 const KEY = 'parley.tryit.voice';
-export const DEFAULT_VOICE: VoiceSettings = { stt: 'pocketsphinx', tts: 'espeak-ng', speakReplies: false };
+export const DEFAULT_VOICE: VoiceSettings = { stt: 'pocketsphinx', tts: 'flite', speakReplies: false };
 
 export function readVoiceSettings(): VoiceSettings {
   try {

@@ -82,9 +82,9 @@ describe('speech.synthesize and speech.transcribe', () => {
       expect(unknown.error.message).toMatch(/espeak-ng/);
     }
     const missing = await dispatch(ctx, 'speech.synthesize', {
-      tts: 'command:no-such-tts -w {out} {text}',
+      tts: 'piper:/parley/no-such-tts.onnx',
       text: 'hi',
     });
-    expect(!missing.ok && missing.error.message).toMatch(/no-such-tts/);
+    expect(!missing.ok && missing.error.message).toMatch(/no-such-tts\.onnx" does not exist/);
   });
 });

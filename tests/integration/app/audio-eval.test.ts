@@ -93,16 +93,22 @@ describe('speech.audioEval (a finished run, tiny GGUF judge, real speech engines
     const bad = await dispatch(t.ctx, 'speech.audioEval', { run_id: runId, tts: 'festival', stt: 'pocketsphinx' });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', path: 'tts' } });
     expect(!bad.ok && bad.error.message).toContain('unknown engine "festival"');
-    const noEngines = await dispatch(t.ctx, 'speech.audioEval', { run_id: runId });
-    expect(!noEngines.ok && noEngines.error.message).toContain('needs a text-to-speech engine');
+    const badStt = await dispatch(t.ctx, 'speech.audioEval', { run_id: runId, stt: 'whisper:' });
+    expect(badStt).toMatchObject({ ok: false, error: { code: 'invalid_input', path: 'stt' } });
+    expect(!badStt.ok && badStt.error.message).toContain('whisper needs a model file');
     expect(t.store.results.listByRun(runId)).toEqual(before);
     // the server is down: every turn fails, the audio part says so, the text verdicts are kept
-    const down = await t.call('speech.audioEval', {
-      run_id: runId,
-      tts: 'espeak-ng',
-      stt: 'openai:whisper-1@http://127.0.0.1:9/v1',
-    });
-    expect(down).toMatchObject({ errors: 1, lost_in_speech: 0 });
+    const downJob = await t.job(
+      (
+        await t.call('speech.audioEval', {
+          run_id: runId,
+          tts: 'espeak-ng',
+          stt: 'openai:whisper-1@http://127.0.0.1:9/v1',
+        })
+      ).job_id,
+    );
+    expect(downJob).toMatchObject({ kind: 'audio-eval', status: 'done' });
+    expect(AudioEvalOutput.parse(downJob.result)).toMatchObject({ errors: 1, lost_in_speech: 0 });
     const r = t.store.results.listByRun(runId)[0];
     expect(r.audio_error).toContain('turn 0 (agent): stt engine openai model "whisper-1" (http://127.0.0.1:9/v1)');
     expect(r.rules).toEqual(before[0].rules);
@@ -118,10 +124,10 @@ describe('speech.test', () => {
     expect(out.timings.stt_ms).toBeGreaterThan(0);
     expect(out.stt).toMatchObject({ preset: 'pocketsphinx' });
     const missing = await dispatch(t.ctx, 'speech.test', {
-      tts: 'command:parley-no-tts {out} {text}',
+      tts: 'piper:/parley/no-such-voice.onnx',
       stt: 'pocketsphinx',
     });
     expect(missing).toMatchObject({ ok: false });
-    expect(!missing.ok && missing.error.message).toContain('"parley-no-tts" was not found');
+    expect(!missing.ok && missing.error.message).toContain('"/parley/no-such-voice.onnx" does not exist');
   }, 60_000);
 });

@@ -80,7 +80,7 @@ describe('human labels', () => {
       rules: [{ purpose: 'judge', when: { any: 'concrete time slot' }, reply: 0.2 }],
       defaults: { score: 0.9 },
     });
-    await api.call('runs.rejudge', { id: runId, judges: [spec(strict)] });
+    await api.job((await api.call('runs.rejudge', { id: runId, judges: [spec(strict)] })).job_id);
     // reopen the file: the labels are on disk as they were
     const again = openStore(api.store.file);
     try {

@@ -88,10 +88,10 @@ describe('models.check', () => {
       caller: [8, 10, 10, 0],
     });
     expect(report.verdicts.map((v) => v.text)).toEqual([
-      'not fit as router: 17/30 - weak on negated',
-      'fit as extractor: 18/20',
-      'fit as judge: 16/20 - weak on negated',
-      'fit as caller: 8/10',
+      'not fit as router: 17/30 right (39-73%, 95% interval) - weak on negated conditions',
+      'fit as extractor: 18/20 right (70-97%, 95% interval)',
+      'fit as judge: 16/20 right (58-92%, 95% interval) - weak on negated criteria',
+      'fit as caller: 8/10 right (49-94%, 95% interval)',
     ]);
     const negated = report.families.find((f) => f.family === 'routing')!.by_tag.find((t) => t.tag === 'negated');
     expect(negated).toEqual({ tag: 'negated', correct: 0, total: 13 });
@@ -113,7 +113,9 @@ describe('models.check', () => {
     expect(await totalOf(started.job_id)).toBe(20);
     const report = await finished(started.job_id);
     expect(report.roles).toEqual(['judge']);
-    expect(report.verdicts.map((v) => v.text)).toEqual(['fit as judge: 16/20 - weak on negated']);
+    expect(report.verdicts.map((v) => v.text)).toEqual([
+      'fit as judge: 16/20 right (58-92%, 95% interval) - weak on negated criteria',
+    ]);
   });
 
   it('an output off its schema is counted invalid, and a failing call is an error, not a crash', async () => {

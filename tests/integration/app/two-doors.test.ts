@@ -5,9 +5,11 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Result, Run } from '../../../src-shared/schemas/index.js';
+import fs from 'node:fs';
+import type { Judgement, Result, Run } from '../../../src-shared/schemas/index.js';
 import { openStore } from '../../../src-main/store/index.js';
 import { useApiContext } from '../../support/api-context.js';
+import { parleyInProcess } from '../../support/cli-in-process.js';
 import { goodScript, seedClinic, writeScript } from '../api/run-control-fixtures.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -27,6 +29,13 @@ const runFields = (r: Run) => ({
   parent_run_id: r.parent_run_id,
   error: r.error,
 });
+/** A run's fields that must match between the doors, with the run it came from replaced by a marker. */
+const derivedRunFields = (r: Run, source: string) => ({
+  ...runFields(r),
+  parent_run_id: r.parent_run_id === source ? 'SOURCE' : r.parent_run_id,
+});
+const judgementFields = ({ id: _id, batch_id: _b, created_at: _c, ...rest }: Judgement) => rest;
+
 const resultFields = (r: Result) => {
   const {
     id: _id,
@@ -96,5 +105,102 @@ describe('the CLI and the app give identical runs for the same request', () => {
     } finally {
       reader.close();
     }
+  });
+});
+
+describe('evaluate, replay, re-judge and imported calls store the same rows through either door', () => {
+  const api = useApiContext();
+
+  /** One finished run of the clinic suite on the scripted model, started through the API. */
+  async function sourceRun() {
+    const { agentId, suiteId } = seedClinic(api.store);
+    const script = writeScript(api.dir, 'clinic', goodScript());
+    const spec = { provider: 'scripted' as const, model: script, params: {} };
+    const { run_id } = await api.call('runs.start', { agent_id: agentId, suite_id: suiteId, models: { agent: spec } });
+    await api.until(() => api.store.runs.get(run_id)?.status === 'completed');
+    return { agentId, suiteId, script, spec, runId: run_id };
+  }
+
+  /** Runs the CLI on the app's database file and returns its --json output. */
+  async function cliJson<T>(...args: string[]): Promise<T> {
+    const r = await parleyInProcess(...args, '--json', '--db', api.store.file);
+    expect(r.stderr).not.toMatch(/parley: /);
+    return JSON.parse(r.stdout) as T;
+  }
+
+  /** The two runs' stored runs and results, read through a second connection. */
+  function sameStoredRuns(appRun: string, cliRun: string, source: string) {
+    const reader = openStore(api.store.file);
+    try {
+      expect(cliRun).not.toBe(appRun);
+      expect(derivedRunFields(reader.runs.require(cliRun), source)).toEqual(
+        derivedRunFields(reader.runs.require(appRun), source),
+      );
+      const app = reader.results.listByRun(appRun);
+      expect(app.length).toBeGreaterThan(0);
+      expect(reader.results.listByRun(cliRun).map(resultFields)).toEqual(app.map(resultFields));
+    } finally {
+      reader.close();
+    }
+  }
+
+  it('replay', async () => {
+    const { runId } = await sourceRun();
+    const { run_id: appRun } = await api.call('runs.replay', { id: runId });
+    await api.until(() => api.store.runs.get(appRun)?.status === 'completed');
+    const cli = await cliJson<{ run_id: string }>('replay', runId);
+    sameStoredRuns(appRun, cli.run_id, runId);
+  });
+
+  it('evaluate', async () => {
+    const { runId, suiteId, spec, script } = await sourceRun();
+    const { run_id: appRun } = await api.call('runs.evaluate', { id: runId, suite_id: suiteId, judge: spec });
+    await api.until(() => api.store.runs.get(appRun)?.status === 'completed');
+    const cli = await cliJson<{ run_id: string }>(
+      'evaluate',
+      runId,
+      '--tests',
+      suiteId,
+      '--judge-model',
+      `scripted:${script}`,
+    );
+    sameStoredRuns(appRun, cli.run_id, runId);
+  });
+
+  it('re-judge', async () => {
+    const { runId, spec, script } = await sourceRun();
+    const { job_id } = await api.call('runs.rejudge', { id: runId, judges: [spec], k: 2 });
+    expect((await api.job(job_id)).status).toBe('done');
+    expect(api.store.judgements.listByRun(runId)).toHaveLength(4); // 2 conversations x k=2
+    await cliJson('rejudge', runId, '--judge-model', `scripted:${script}`, '--k', '2');
+    const all = api.store.judgements.listByRun(runId);
+    const batches = [...new Set(all.map((j) => j.batch_id))];
+    expect(batches).toHaveLength(2);
+    const byConversation = (a: Judgement, b: Judgement) =>
+      a.test.localeCompare(b.test) || a.repeat - b.repeat || a.seed - b.seed;
+    const [first, second] = batches.map((b) =>
+      all
+        .filter((j) => j.batch_id === b)
+        .sort(byConversation)
+        .map(judgementFields),
+    );
+    expect(second).toEqual(first);
+  });
+
+  it('imported calls', async () => {
+    const { agentId } = seedClinic(api.store);
+    const call = [
+      { role: 'agent', content: 'Hello, Bright Smile Dental.' },
+      { role: 'user', content: 'I need a cleaning.' },
+      { role: 'agent', content: 'Tuesday at 10 am works.' },
+    ];
+    const file = path.join(api.dir, 'call-1.json');
+    fs.writeFileSync(file, JSON.stringify(call));
+    const app = await api.call('calls.import', {
+      agent_id: agentId,
+      files: [{ name: file, text: fs.readFileSync(file, 'utf8') }],
+    });
+    const cli = await cliJson<{ run_id: string }>('import-calls', agentId, file);
+    sameStoredRuns(app.run_id, cli.run_id, '');
   });
 });

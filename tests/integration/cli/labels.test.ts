@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parleyInProcess } from '../../support/cli-in-process.js';
 import type { RunReport } from '../../../src-shared/run/report.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -41,11 +42,14 @@ beforeAll(() => {
   runId = (Array.isArray(reports) ? reports[0] : reports).run_id;
   expect(parley(dbA, 'backup', dbB).code).toBe(0); // workstation B: the same runs, no labels
 });
+/** The same CLI in this process: many commands in a row without a TypeScript load each. */
+const cli = (db: string, ...args: string[]) => parleyInProcess(...args, '--db', db);
+
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-describe('parley labels', () => {
-  it('labels verdicts, reports agreement (human and --json), exports and imports into another database', () => {
-    const rows = JSON.parse(parley(dbA, 'labels', 'list', runId, '--unreviewed', '--json').stdout) as {
+describe('parley labels', async () => {
+  it('labels verdicts, reports agreement (human and --json), exports and imports into another database', async () => {
+    const rows = JSON.parse((await cli(dbA, 'labels', 'list', runId, '--unreviewed', '--json')).stdout) as {
       result_id: string;
       metric: number;
       judge_passed: boolean;
@@ -54,48 +58,48 @@ describe('parley labels', () => {
     const failed = rows.find((r) => !r.judge_passed)!;
     const passed = rows.filter((r) => r.judge_passed);
     // no reviewer yet: a readable error, nothing written
-    const anon = parley(dbA, 'labels', 'set', failed.result_id, String(failed.metric), '--right');
+    const anon = await cli(dbA, 'labels', 'set', failed.result_id, String(failed.metric), '--right');
     expect([anon.code, anon.stderr.trim()]).toEqual([
       2,
       'parley: --reviewer: expected your name (remembered after the first label)',
     ]);
     expect(
-      parley(dbA, 'labels', 'set', failed.result_id, String(failed.metric), '--wrong', '--reviewer', 'ana').code,
+      (await cli(dbA, 'labels', 'set', failed.result_id, String(failed.metric), '--wrong', '--reviewer', 'ana')).code,
     ).toBe(0);
     for (const r of passed.slice(0, 2))
-      expect(parley(dbA, 'labels', 'set', r.result_id, String(r.metric), '--right').code).toBe(0);
-    const text = parley(dbA, 'labels', 'agreement', runId);
+      expect((await cli(dbA, 'labels', 'set', r.result_id, String(r.metric), '--right')).code).toBe(0);
+    const text = await cli(dbA, 'labels', 'agreement', runId);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain(`Human labels: 3 of 13 metric verdicts of run ${runId} by ana`);
     expect(text.stdout).toMatch(/\(all metrics\)\s+3\s+67% \(21-94%, n=3\)/);
-    const json = JSON.parse(parley(dbA, 'labels', 'agreement', runId, '--json').stdout);
+    const json = JSON.parse((await cli(dbA, 'labels', 'agreement', runId, '--json')).stdout);
     const all = json.rows.find((r: { criterion: string | null }) => r.criterion === null);
     expect(all.table).toEqual({ fail_fail: 0, fail_pass: 1, pass_fail: 0, pass_pass: 2 });
 
     // runs show carries the same report (JSON) and a summary (text)
-    expect(JSON.parse(parley(dbA, 'runs', 'show', runId, '--json').stdout).human_agreement).toEqual(json);
-    expect(parley(dbA, 'runs', 'show', runId).stdout).toContain(`(details: parley labels agreement ${runId})`);
+    expect(JSON.parse((await cli(dbA, 'runs', 'show', runId, '--json')).stdout).human_agreement).toEqual(json);
+    expect((await cli(dbA, 'runs', 'show', runId)).stdout).toContain(`(details: parley labels agreement ${runId})`);
 
     const out = path.join(dir, 'labels.json');
-    expect(parley(dbA, 'labels', 'export', runId, '--out', out).stderr).toContain(`3 label(s) written to ${out}`);
-    const imported = parley(dbB, 'labels', 'import', out);
+    expect((await cli(dbA, 'labels', 'export', runId, '--out', out)).stderr).toContain(`3 label(s) written to ${out}`);
+    const imported = await cli(dbB, 'labels', 'import', out);
     expect([imported.code, imported.stdout]).toEqual([
       0,
       `${out}: 3 label(s) added, 0 updated, 0 kept (already here, or older than the label here)\n`,
     ]);
-    expect(parley(dbB, 'labels', 'agreement', runId, '--json').stdout).toBe(
-      parley(dbA, 'labels', 'agreement', runId, '--json').stdout,
+    expect((await cli(dbB, 'labels', 'agreement', runId, '--json')).stdout).toBe(
+      (await cli(dbA, 'labels', 'agreement', runId, '--json')).stdout,
     );
   });
 
-  it('a bad file: every problem on its own line, exit 2, nothing written', () => {
+  it('a bad file: every problem on its own line, exit 2, nothing written', async () => {
     const file = path.join(dir, 'bad.json');
-    const good = JSON.parse(parley(dbA, 'labels', 'export', runId).stdout);
+    const good = JSON.parse((await cli(dbA, 'labels', 'export', runId)).stdout);
     good.labels[0].result_id = 'res_deleted';
     good.labels[1].human_passed = 'yes';
     fs.writeFileSync(file, JSON.stringify(good));
-    const before = parley(dbB, 'labels', 'export', runId).stdout.replace(/"exported_at": "[^"]+"/, '');
-    const r = parley(dbB, 'labels', 'import', file);
+    const before = (await cli(dbB, 'labels', 'export', runId)).stdout.replace(/"exported_at": "[^"]+"/, '');
+    const r = await cli(dbB, 'labels', 'import', file);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
       `parley: ${file}: labels[1].human_passed: found "yes"; expected true or false; nothing was imported`,
@@ -103,7 +107,7 @@ describe('parley labels', () => {
     good.labels[1].human_passed = true;
     good.labels[1].criterion = 'asks for insurance';
     fs.writeFileSync(file, JSON.stringify(good));
-    const r2 = parley(dbB, 'labels', 'import', file);
+    const r2 = await cli(dbB, 'labels', 'import', file);
     expect(r2.code).toBe(2);
     const lines = r2.stderr.trim().split('\n');
     expect(lines[0]).toBe(`parley: ${file}: 2 problems; nothing was imported`);
@@ -113,6 +117,6 @@ describe('parley labels', () => {
     expect(lines[2]).toMatch(
       /^  labels\[1\]\.criterion: result res_\w+ \(.+\) has no metric "asks for insurance"; expected one of /,
     );
-    expect(parley(dbB, 'labels', 'export', runId).stdout.replace(/"exported_at": "[^"]+"/, '')).toBe(before);
+    expect((await cli(dbB, 'labels', 'export', runId)).stdout.replace(/"exported_at": "[^"]+"/, '')).toBe(before);
   });
 });

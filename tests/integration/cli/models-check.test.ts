@@ -33,9 +33,11 @@ describe('parley models check', () => {
     const r = parley('models', 'check', `scripted:${model}`, '--role', 'judge', '--db', db);
     expect(r.stderr).toContain('[20/20] tasks');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('not fit as judge: 10/20 - weak on fail');
+    expect(r.stdout).toContain(
+      'not fit as judge: 10/20 right (30-70%, 95% interval) - weak on transcripts that miss the criterion',
+    );
     expect(r.stdout).toMatch(
-      /judging\s+judge\s+10\/20\s+50%\s+20\/20\s+fail 0\/10, negated 2\/4, order 0\/1, pass 10\/10/,
+      /judging\s+judge\s+10\/20\s+50%\s+30-70%\s+20\/20\s+transcripts that miss the criterion 0\/10, negated criteria 2\/4, the order of steps 0\/1, transcripts that meet the criterion 10\/10/,
     );
     expect(r.stdout).toContain('judging/dob-skipped: expected fail, got pass (score 1)');
     const json = parley('models', 'check', `scripted:${model}`, '--role', 'judge', '--json', '--db', db);
@@ -47,7 +49,9 @@ describe('parley models check', () => {
   it('`parley models --json` carries the stored checks; the human table shows them next to unlisted models', () => {
     const r = parley('models', '--dir', dir, '--json', '--db', db);
     const out = JSON.parse(r.stdout) as { checks: ReadinessReport[] };
-    expect(out.checks.map((c) => c.verdicts[0].text)).toEqual(['not fit as judge: 10/20 - weak on fail']);
+    expect(out.checks.map((c) => c.verdicts[0].text)).toEqual([
+      'not fit as judge: 10/20 right (30-70%, 95% interval) - weak on transcripts that miss the criterion',
+    ]);
     const text = parley('models', '--dir', dir, '--db', db);
     expect(text.stdout).toContain(`scripted:${model}: judge 10/20 unfit`);
   });

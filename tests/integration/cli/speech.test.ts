@@ -50,6 +50,7 @@ beforeAll(() => {
           caller_script: ['thanks'],
           caller_script_ends_call: true,
           includes: ['agent:415 555 1234'],
+          metrics: ['The agent gives the reference number'],
         },
       ],
     }),
@@ -69,22 +70,57 @@ const runArgs = () => [
 ];
 
 describe('parley run --audio-eval / parley audio-eval / parley speech test', () => {
-  it('reports the check lost in speech; audio-eval on the finished run names a failing engine and its turn', () => {
-    const run = parley(...runArgs(), '--tts', 'espeak-ng', '--stt', 'pocketsphinx', '--audio-eval');
+  it('--json carries what was heard and the audio verdicts, JUnit marks the audio-only failure, runs show prints said and heard; audio-eval names a failing engine', () => {
+    const junit = path.join(dir, 'run.xml');
+    const run = parley(
+      ...runArgs(),
+      '--tts',
+      'espeak-ng',
+      '--stt',
+      'pocketsphinx',
+      '--audio-eval',
+      '--json',
+      '--junit',
+      junit,
+    );
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('1 check(s) passed on the text and failed on what was heard');
-    expect(run.stdout).toContain('includes "agent:415 555 1234" lost in speech');
-    const list = JSON.parse(parley('runs', 'list', '--db', db, '--json').stdout);
-    const runId = (Array.isArray(list) ? list : (list.runs ?? list.items))[0].id;
+    const report = JSON.parse(run.stdout);
+    const runId: string = report.run_id;
+    expect(report.speech).toBe('audio eval · espeak-ng -> pocketsphinx');
+    const r = report.results[0];
+    const spoken = r.transcript.find((t: { role: string }) => t.role === 'agent');
+    expect(spoken).toMatchObject({ content: 'Your reference number is 415 555 1234.', heard: expect.any(String) });
+    expect(r.audio_rules).toEqual([
+      expect.objectContaining({ kind: 'includes', target: 'agent:415 555 1234', passed: false }),
+    ]);
+    expect(r.audio_metrics).toEqual([
+      expect.objectContaining({ criterion: 'The agent gives the reference number', score: expect.any(Number) }),
+    ]);
+    expect([r.status, r.audio_only_failure, report.audio_only_failures]).toEqual(['pass', true, 1]);
+    const xml = fs.readFileSync(junit, 'utf8');
+    expect(xml).toContain('<testcase name="reads the number [heard through speech]"');
+    expect(xml).toContain('type="audio-only"');
+    expect(xml).toContain('<property name="speech" value="audio eval · espeak-ng -&gt; pocketsphinx"/>');
+    const show = parley('runs', 'show', runId, '--db', db);
+    expect(show.stdout).toContain('speech  audio eval · espeak-ng -> pocketsphinx');
+    expect(show.stdout).toContain(
+      'AUDIO (espeak-ng -> pocketsphinx): 1 check passed on the text and failed on what was heard (1 conversation heard through speech)',
+    );
+    expect(show.stdout).toContain('  reads the number #1: includes "agent:415 555 1234" lost in speech');
+    expect(show.stdout).toContain('    turn 1 said:  Your reference number is 415 555 1234.');
+    expect(show.stdout).toMatch(/^ {11}heard: \S+/m);
     const again = parley('audio-eval', runId, '--db', db, '--stt', 'command:parley-no-such-stt {in}');
     expect(again.code).toBe(1);
     expect(again.stdout).toContain('turn 0 (agent): stt engine command (parley-no-such-stt)');
-  }, 180_000);
+  }, 300_000);
 
   it('names the flag when speech flags are missing or wrong, and changes nothing', () => {
-    const noTts = parley(...runArgs(), '--audio-eval');
-    expect(noTts.code).toBe(2);
-    expect(noTts.stderr).toContain('--audio-eval needs --tts SPEC');
+    const noSpeech = parley(...runArgs(), '--tts', 'flite');
+    expect(noSpeech.code).toBe(2);
+    expect(noSpeech.stderr).toContain('say what to do with speech: add --audio-eval and/or --caller-speech');
+    const workers = parley(...runArgs(), '--audio-eval', '--speech-workers', '0');
+    expect(workers.code).toBe(2);
+    expect(workers.stderr).toContain('--speech-workers: expected a whole number from 1 to 64, got "0"');
     const bad = parley(...runArgs(), '--audio-eval', '--tts', 'espeak-ng', '--stt', 'festival');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--stt: stt engine festival');

@@ -42,19 +42,23 @@ describe('parley diff', () => {
     expect(r.code).toBe(0);
     expect(norm(r.out)).toMatchInlineSnapshot(`
       "A  <RUN_A>  llama3.2:3b Q4_K_M  (simulated, agent Dental v1, suite smoke)
-         agent llama3.2:3b Q4_K_M · caller same as agent · judge same as agent
+         agent llama3.2:3b Q4_K_M · caller llama3.2:3b Q4_K_M (same as agent) · judge llama3.2:3b Q4_K_M (same as agent)
       B  <RUN_B>  qwen2.5:7b Q4_K_M  (simulated, agent Dental v2, suite smoke)
-         agent qwen2.5:7b Q4_K_M · caller same as agent · judge same as agent
-      A and B differ in: agent model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M; agent version v1 -> v2
+         agent qwen2.5:7b Q4_K_M · caller qwen2.5:7b Q4_K_M (same as agent) · judge qwen2.5:7b Q4_K_M (same as agent)
+      A and B differ in: agent, caller and judge model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M; agent version v1 -> v2
+      NOTE judge changed: scores not comparable (judge model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M)
+      NOTE caller changed: turns and caller fidelity not comparable (caller model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M)
+      A: NOT CHECKED ollama:llama3.2:3b was never checked for fitness as agent, caller and judge: nothing says its results can be trusted; check it: parley models check ollama:llama3.2:3b
+      B: NOT CHECKED ollama:qwen2.5:7b was never checked for fitness as agent, caller and judge: nothing says its results can be trusted; check it: parley models check ollama:qwen2.5:7b
 
-                                                A                  B                       delta
-      pass rate (95% interval)  93.8% (72 to 99%)  25.0% (10 to 49%)  -68.8 pts (-84 to -36 pts)
-      mean score                             0.91               0.48                       -0.43
-        Greets warmly                        0.90               0.80                       -0.10
-        Books the appointment                0.92               0.15                       -0.77
-      tokens                                 4081               4298                        +217
-      wall time                             42.0s              65.5s                      +23.5s
-      mean turns                              2.0                2.0                        +0.0
+                                                A                  B                                 delta
+      pass rate (95% interval)  93.8% (72 to 99%)  25.0% (10 to 49%)            -68.8 pts (-84 to -36 pts)
+      mean score                             0.91               0.48  judge changed: scores not comparable
+        Greets warmly                        0.90               0.80  judge changed: scores not comparable
+        Books the appointment                0.92               0.15  judge changed: scores not comparable
+      tokens                                 4081               4298                                  +217
+      wall time                             42.0s              65.5s                                +23.5s
+      mean turns                              2.0                2.0        caller changed: not comparable
       conversations                            16                 16
       pass rate difference: a 69-point difference, clear at this sample size (16 vs 16)
 
@@ -62,7 +66,7 @@ describe('parley diff', () => {
 
       REGRESSIONS
         books a cleaning  pass -> fail
-          metric "Books the appointment" 0.92 -> 0.15 (-0.77): Never offered a slot; talked about billing.
+          metric "Books the appointment" 0.92 -> 0.15 (judge changed: scores not comparable): Never offered a slot; talked about billing.
           rule includes "Tuesday" broken: transcript does not contain "Tuesday"
           end reason end_node -> max_turns
           "Books the appointment" points at node billing (turn 2, 4)
@@ -100,14 +104,23 @@ describe('parley diff', () => {
       'b',
       'config_differences',
       'differ_line',
+      'comparability',
       'summary',
       'graph_changes',
       'tests',
     ]);
+    // the caller and judge followed the agent model: they changed with it, and the scores are the new judge's
     expect(d.differ_line).toBe(
-      'A and B differ in: agent model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M; agent version v1 -> v2',
+      'A and B differ in: agent, caller and judge model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M; agent version v1 -> v2',
     );
-    expect(d.b.config.caller).toMatchObject({ inherited: true });
+    expect(d.comparability).toMatchObject({ judge_changed: true, scores_comparable: false });
+    expect([d.summary.delta.mean_score, d.summary.delta.mean_scores['Books the appointment']]).toEqual([null, null]);
+    expect(d.b.config.caller).toMatchObject({ inherited: true, label: 'qwen2.5:7b Q4_K_M' });
+    expect(d.b.fitness.map((f: { role: string; state: string }) => [f.role, f.state])).toEqual([
+      ['agent', 'unchecked'],
+      ['caller', 'unchecked'],
+      ['judge', 'unchecked'],
+    ]);
     expect([d.a.id, d.b.id, d.a.agent_version, d.b.agent_version]).toEqual([ids.runA, ids.runB, 1, 2]);
     const t = d.tests[0];
     expect(t).toMatchObject({
@@ -129,6 +142,7 @@ describe('parley diff', () => {
       criterion: 'Books the appointment',
       score_a: 0.92,
       score_b: 0.15,
+      delta: null,
       reasoning_a: 'Booked Tuesday 3 PM.',
     });
     expect(t.transcript_diff.map((e: { op: string }) => e.op)).toEqual([
@@ -167,13 +181,20 @@ describe('parley compare', () => {
         3  <RUN_C>  llama3.2:3b Q8_0    Dental v2  94% (72%-99%, n=16)  0.89   4081    50.0s
 
       CONFIGURATION
-        1  agent llama3.2:3b Q4_K_M · caller same as agent · judge same as agent
-        2  agent qwen2.5:7b Q4_K_M · caller same as agent · judge same as agent
-        3  agent llama3.2:3b Q8_0 · caller same as agent · judge same as agent
+        1  agent llama3.2:3b Q4_K_M · caller llama3.2:3b Q4_K_M (same as agent) · judge llama3.2:3b Q4_K_M (same as agent)
+        2  agent qwen2.5:7b Q4_K_M · caller qwen2.5:7b Q4_K_M (same as agent) · judge qwen2.5:7b Q4_K_M (same as agent)
+        3  agent llama3.2:3b Q8_0 · caller llama3.2:3b Q8_0 (same as agent) · judge llama3.2:3b Q8_0 (same as agent)
 
       THE RUNS DIFFER IN
-        agent model: 1 llama3.2:3b Q4_K_M, 2 qwen2.5:7b Q4_K_M, 3 llama3.2:3b Q8_0
+        agent, caller and judge model: 1 llama3.2:3b Q4_K_M, 2 qwen2.5:7b Q4_K_M, 3 llama3.2:3b Q8_0
         agent version: 1 v1, 2 v2, 3 v2
+
+      NOTE judge changed: scores not comparable (judge model llama3.2:3b Q4_K_M / qwen2.5:7b Q4_K_M / llama3.2:3b Q8_0)
+      NOTE caller changed: turns and caller fidelity not comparable (caller model llama3.2:3b Q4_K_M / qwen2.5:7b Q4_K_M / llama3.2:3b Q8_0)
+
+      1: NOT CHECKED ollama:llama3.2:3b was never checked for fitness as agent, caller and judge: nothing says its results can be trusted; check it: parley models check ollama:llama3.2:3b
+      2: NOT CHECKED ollama:qwen2.5:7b was never checked for fitness as agent, caller and judge: nothing says its results can be trusted; check it: parley models check ollama:qwen2.5:7b
+      3: NOT CHECKED ollama:llama3.2:3b was never checked for fitness as agent, caller and judge: nothing says its results can be trusted; check it: parley models check ollama:llama3.2:3b
 
       TESTS (status, pass rate/repeats, mean score; * = runs disagree)
            TEST                 1            2           3
@@ -186,11 +207,11 @@ describe('parley compare', () => {
 
       PASS RATE / MEAN SCORE PER RUN
         1 llama3.2:3b Q4_K_M  pass  ###################. 94%
-                              score ##################.. 0.91
+                              score ##################.. 0.91 (its own judge)
         2 qwen2.5:7b Q4_K_M   pass  #####............... 25%
-                              score ##########.......... 0.48
+                              score ##########.......... 0.48 (its own judge)
         3 llama3.2:3b Q8_0    pass  ###################. 94%
-                              score ##################.. 0.89
+                              score ##################.. 0.89 (its own judge)
       "
     `);
   });
@@ -359,9 +380,9 @@ describe('parley evaluate', () => {
     fs.writeFileSync(suiteFile, JSON.stringify({ tests: [{ name: 'm', metrics: ['Polite'] }] }));
     const r = parley('evaluate', imported, '--tests', suiteFile);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('give a judge model (--judge-model SPEC)');
+    expect(r.err).toContain('choose a judge model (--judge-model SPEC)');
     expect(parley('evaluate', imported, '--tests', 'no-such-suite').err).toContain(
-      '--tests: "no-such-suite" is neither a stored suite nor a file',
+      '--tests: suite "no-such-suite" not found: no stored suite has this id or name, and no file has this path',
     );
   });
 });

@@ -106,7 +106,7 @@ describe('audio evaluation (espeak-ng -> pocketsphinx, scripted judge)', () => {
   it('a speech engine that fails marks the turn and the audio part, and keeps the text verdict', async () => {
     const r = await run(
       { includes: ['415 555 1234'] },
-      { tts: 'command:parley-no-such-tts -w {out} {text}', stt: 'pocketsphinx', audio_eval: true },
+      { tts: 'command:parley-no-such-tts -w {out}', stt: 'pocketsphinx', audio_eval: true },
     );
     expect(r.status).toBe('pass');
     expect(r.rules[0].passed).toBe(true);

@@ -64,7 +64,7 @@ describe('parley run (CLI)', () => {
       nodes_visited: ['greet', 'extract', 'lookup', 'tell-shipped', 'bye'],
     });
     expect(shipped.tools_called).toEqual([
-      { name: 'lookup_order', args: { order_id: 'A17' }, result: { status: 'shipped' } },
+      { name: 'lookup_order', args: { order_id: 'A17' }, result: { status: 'shipped' }, node: 'lookup', mocked: true },
     ]);
     expect(withoutLatency(shipped.transcript)[0]).toEqual({
       role: 'agent',
@@ -159,7 +159,8 @@ describe('parley run (CLI)', () => {
       db,
       '--json',
     ];
-    const on = parley(...args, '--test-model-precedence');
+    // the tiny GGUF is not in the folder of the run's own model: the user consents to the file
+    const on = parley(...args, '--test-model-precedence', '--allow-test-endpoints');
     expect(on.stderr).not.toMatch(/note:/);
     const rep = JSON.parse(on.stdout) as RunReport;
     const [shipped, pending] = rep.results;
@@ -252,8 +253,9 @@ describe('parley run (CLI)', () => {
     const bad = path.join(dir, 'bad.json');
     fs.writeFileSync(bad, JSON.stringify({ identity: { name: 'X' } }));
     const refused = cli('personas', 'import', js, bad);
+    // a wrong file is an error in the input: exit 1, as for parley import
     expect([refused.status, refused.stderr]).toEqual([
-      2,
+      1,
       expect.stringMatching(/bad\.json: name: .*expected a persona/),
     ]);
     const r = parley(...base(), '--persona', 'Impatient Ivan', '--persona', 'Calm Carla', '--json');
@@ -307,7 +309,7 @@ describe('parley run (CLI)', () => {
         /the run was not started: a model cannot work:\n.*scripted model file .*missing\.json: not found/,
       ],
       [[...base(), '--test', 'no such test'], /--test: no test named "no such test" in suite "Order desk regression"/],
-      [[...base(), '--concurrency', '0'], /--concurrency: expected a positive integer, got "0"/],
+      [[...base(), '--concurrency', '0'], /--concurrency: expected a positive whole number, got "0"/],
       [[...base(), '--judge-reasoning', 'long'], /--judge-reasoning: expected short or full, got "long"/],
       [
         [
@@ -320,7 +322,7 @@ describe('parley run (CLI)', () => {
           '--db',
           db,
         ],
-        /--tests: ".*nope\.json" is neither a file nor a stored suite/,
+        /--tests: suite ".*nope\.json" not found: no stored suite has this id or name, and no file has this path/,
       ],
     ];
     for (const [args, msg] of cases) {

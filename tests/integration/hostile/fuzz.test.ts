@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_EXPANDED_TEXT_CHARS } from '../../../src-shared/limits.js';
-import { SnippetSizer } from '../../../src-main/engine/conversation/snippet-size.js';
+import { SnippetSizer } from '../../../src-shared/templates/snippet-size.js';
 import { AgentGraph, TestSuite, type AgentGraphInput } from '../../../src-shared/schemas/index.js';
 import { expandSnippets, startRun, VariableStore } from '../../../src-main/engine/index.js';
 import { importIntoStore } from '../../../src-main/formats/import-into-store.js';

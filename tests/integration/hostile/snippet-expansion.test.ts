@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentGraphInput } from '../../../src-shared/schemas/index.js';
 import { MAX_EXPANDED_TEXT_CHARS } from '../../../src-shared/limits.js';
-import { SnippetSizer } from '../../../src-main/engine/conversation/snippet-size.js';
+import { SnippetSizer } from '../../../src-shared/templates/snippet-size.js';
 import { parseAgentFile } from '../../../src-main/formats/index.js';
 import { expandSnippets, TemplateSizeError } from '../../../src-main/engine/conversation/template.js';
 import { bench } from '../../unit/engine/run-helpers.js';

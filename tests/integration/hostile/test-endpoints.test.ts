@@ -150,7 +150,9 @@ describe('a test file cannot send the key to a host the user did not configure',
         if (!refused.ok) {
           expect(refused.error.message).toContain(new URL(other.baseUrl).origin);
           expect(refused.error.message).toContain('tests[0].llm_model');
-          expect(refused.error.message).toMatch(/add it as an OpenAI-compatible endpoint on the Models page/);
+          expect(refused.error.message).toMatch(
+            /add it as an OpenAI-compatible endpoint \(or its models folder\) on the Models page/,
+          );
         }
         expect(other.requests.length).toBe(before);
         expect(api.store.runs.list()).toEqual([]);

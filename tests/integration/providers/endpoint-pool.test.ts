@@ -189,7 +189,7 @@ describe('endpoint pool over HTTP', () => {
   it('names the spec, the endpoint and what was expected for a bad option', async () => {
     reg = createProviderRegistry();
     await expect(reg.load('openai:tiny@http://127.0.0.1:9/v1;rpm=fast')).rejects.toThrow(
-      'model spec "openai:tiny@http://127.0.0.1:9/v1;rpm=fast": endpoint http://127.0.0.1:9/v1: option rpm="fast": expected a number of requests per minute above 0',
+      'model spec "openai:tiny@http://127.0.0.1:9/v1;rpm=fast": endpoint http://127.0.0.1:9/v1: option rpm="fast": expected a number of requests per minute, at least 1',
     );
     await expect(
       reg.load({

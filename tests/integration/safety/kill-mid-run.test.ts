@@ -102,6 +102,11 @@ describe('kill -9 in the middle of a run', () => {
       const kept = store.results.listByRun(run_id).length;
       expect(kept).toBeGreaterThanOrEqual(4);
       expect(kept).toBeLessThan(TESTS);
+      // the job that wrote the run is recorded as interrupted, with its progress as it was
+      const [job] = store.jobs.list(10).filter((j) => j.subject.run_id === run_id);
+      expect(job).toMatchObject({ kind: 'run', status: 'interrupted' });
+      expect(job.error?.message).toBe('the process running it stopped before it finished');
+      expect(job.progress.total).toBe(TESTS);
       store.close();
 
       const resumed = await collect(parley(['run', '--resume', run_id, '--db', db, '--json']));

@@ -48,7 +48,9 @@ describe('whisper:FILE spec', () => {
       raw: 'whisper:models/x.bin',
     });
     expect(() => parseSpeechSpec('whisper:', 'stt')).toThrow(/whisper needs a model file/);
-    expect(() => parseSpeechSpec('whisper:x.bin', 'tts')).toThrow(/speech-to-text \(--stt\) engine/);
+    expect(() => parseSpeechSpec('whisper:x.bin', 'tts')).toThrow(
+      /whisper is a speech-to-text engine; for text-to-speech use/,
+    );
   });
 });
 
@@ -119,7 +121,7 @@ describe('whisper:FILE through @fugood/whisper.node', () => {
       const e = out.e as SpeechError;
       expect(e.code).toBe('timeout');
       expect(e.message).toContain(
-        `stt engine whisper model "${model}" (@fugood/whisper.node): no transcript within 15 s`,
+        `stt engine whisper model "${model}" (@fugood/whisper.node): no answer within 15 s (the time limit: the fixed limit of this engine): no transcript`,
       );
     }
   }, 60_000);

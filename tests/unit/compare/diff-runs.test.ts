@@ -85,14 +85,18 @@ function runB(): Result[] {
   ];
 }
 
-const diff = () =>
+// B swaps the agent model and keeps the caller and judge on A's (scripted) model, so scores compare
+const script = { spec: { provider: 'scripted' as const, model: 'a.json' } };
+const diff = (
+  bModels: Parameters<typeof mkRun>[0]['models'] = {
+    agent: { spec: { provider: 'ollama', model: 'qwen2.5' } },
+    caller: script,
+    judge: script,
+  },
+) =>
   diffRuns(
     { run: mkRun({ id: 'run_a' }), results: runA(), minPassRate: 0.6 },
-    {
-      run: mkRun({ id: 'run_b', models: { agent: { spec: { provider: 'ollama', model: 'qwen2.5' } } } }),
-      results: runB(),
-      minPassRate: 0.6,
-    },
+    { run: mkRun({ id: 'run_b', models: bModels }), results: runB(), minPassRate: 0.6 },
   );
 const byName = (name: string) => diff().tests.find((t) => t.test === name)!;
 
@@ -228,6 +232,36 @@ describe('diffRuns: change kinds', () => {
     expect(s.a.wall_ms).toBe(10_000);
     expect(s.delta.pass_rate).toBeCloseTo(9 / 24 - 20 / 24);
     expect(s.b.tokens.total - s.a.tokens.total).toBe(s.delta.tokens);
+  });
+
+  it('a judge that followed the agent model changed with it: metric deltas are not given, the reason is', () => {
+    const d = diff({ agent: { spec: { provider: 'ollama', model: 'qwen2.5' } } });
+    expect(d.differ_line).toBe('A and B differ in: agent, caller and judge model scripted:a.json -> ollama:qwen2.5');
+    expect(d.comparability).toMatchObject({ judge_changed: true, caller_changed: true, scores_comparable: false });
+    expect(d.comparability.notes[0]).toBe(
+      'judge changed: scores not comparable (judge model scripted:a.json -> ollama:qwen2.5)',
+    );
+    expect(d.summary.delta.mean_score).toBeNull();
+    expect(d.summary.delta.mean_scores['Greets warmly']).toBeNull();
+    expect(d.summary.delta.mean_turns).toBeNull();
+    const books = d.tests.find((t) => t.test === 'books')!;
+    // both scores stay (they are facts); their difference is not one
+    expect(books.metric_deltas[0]).toMatchObject({ score_a: 0.9, score_b: 0.3, delta: null });
+    expect(books.turns).toEqual({ a: 2, b: 3, delta: null });
+    // the pass/fail changes and tokens are still compared
+    expect(d.summary.delta.pass_rate).toBeCloseTo(9 / 24 - 20 / 24);
+    expect(books.tokens.delta).toBe(220);
+  });
+
+  it('the same judge with another parameter is a changed judge; a changed caller leaves the scores', () => {
+    const judged = (seed: number) => ({ spec: { ...script.spec, params: { seed } } });
+    const d = diff({ agent: script, caller: script, judge: judged(7) });
+    expect(d.differ_line).toBe('A and B differ in: judge model parameters seed default -> 7');
+    expect(d.comparability.scores_comparable).toBe(false);
+    const c = diff({ agent: script, caller: { spec: { provider: 'ollama', model: 'caller' } }, judge: script });
+    expect(c.comparability).toMatchObject({ scores_comparable: true, caller_figures_comparable: false });
+    expect(c.summary.delta.mean_scores['Greets warmly']).toBeCloseTo(-0.1);
+    expect(c.summary.delta.mean_turns).toBeNull();
   });
 
   it('run refs name the agent model; graph_changes only when agent versions differ', () => {

@@ -199,4 +199,16 @@ describe('voicetest graph JSON', () => {
     const retell = JSON.parse(exportAgent(g, 'retell-cf').text);
     expect(retell.nodes[1].instruction.text).toBe('Goodbye and take care.');
   });
+
+  it('a format without snippets gets nested snippets expanded the way the engine expands them', () => {
+    const g = load(CORPUS_DIR, 'graphs-simple_graph.json').graph;
+    g.snippets = {
+      bye: '{%thanks%} Goodbye.',
+      thanks: 'Thanks for calling {%clinic name%}.',
+      'clinic name': 'Oak Clinic',
+    };
+    node(g, 'farewell', 'conversation').instruction.text = '{%bye%}';
+    const retell = JSON.parse(exportAgent(g, 'retell-cf').text);
+    expect(retell.nodes[1].instruction.text).toBe('Thanks for calling Oak Clinic. Goodbye.');
+  });
 });

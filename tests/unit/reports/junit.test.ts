@@ -110,3 +110,77 @@ describe('JUnit XML', () => {
     expect(multi).toContain('<testsuite name="smoke [ollama:qwen2.5]" id="run_k"');
   });
 });
+
+describe('JUnit XML of a voice run (audio evaluation)', () => {
+  const run = mkRun({
+    id: 'run_v',
+    suite_name: 'speech',
+    options: {
+      concurrency: 4,
+      speech: {
+        tts: 'espeak-ng',
+        stt: 'pocketsphinx',
+        audio_eval: true,
+        engines: {
+          tts: { engine: 'command', preset: 'espeak-ng' },
+          stt: { engine: 'command', preset: 'pocketsphinx' },
+        },
+      },
+    },
+  });
+  const said = 'Your reference number is 415 555 1234.';
+  const heard = 'your reference number is for one five five five one two three four';
+  const includes = (passed: boolean) => ({
+    kind: 'includes',
+    target: 'agent:415 555 1234',
+    passed,
+    message: passed ? '' : 'transcript does not contain "415 555 1234"',
+  });
+  const results = [
+    mkResult({
+      test: 'reads the number',
+      test_index: 0,
+      transcript: [{ ...turn('agent', said, 'greeting'), heard }, turn('caller', 'thanks')],
+      rules: [includes(true)],
+      audio_rules: [includes(false)],
+    }),
+    mkResult({
+      test: 'heard fine',
+      test_index: 1,
+      transcript: [{ ...turn('agent', 'Hello.'), heard: 'hello' }],
+      rules: [includes(true)],
+      audio_rules: [includes(true)],
+    }),
+    mkResult({ test: 'stt down', test_index: 2, audio_error: 'turn 0 (agent): stt engine command (x): not found' }),
+    mkResult({ test: 'text only', test_index: 3 }),
+  ];
+  const xml = toJUnitXml(run, results);
+
+  it('an audio-only failure is its own failing testcase, with what was said and heard', () => {
+    checkWellFormed(xml);
+    expect(xml).toContain('<testcase name="reads the number [heard through speech]" classname="Dental.speech.audio"');
+    expect(xml).toContain(
+      '<failure message="passed on the text, failed on what was heard: includes &quot;agent:415 555 1234&quot;" type="audio-only">',
+    );
+    expect(xml).toContain(`turn 1 said:  ${said}`);
+    expect(xml).toContain(`turn 1 heard: ${heard}`);
+    // the text testcase keeps the text verdict (pass: no failure inside it)
+    const textCase = xml.slice(xml.indexOf('<testcase name="reads the number"'), xml.indexOf('[heard through speech]'));
+    expect(textCase).not.toContain('<failure');
+    expect(textCase).toContain(`  heard: ${heard}`);
+  });
+
+  it('a conversation heard right passes its audio testcase; a failed audio part is an error; text-only has none', () => {
+    expect(xml).toContain('name="heard fine [heard through speech]"');
+    expect(xml).toContain('<error message="turn 0 (agent): stt engine command (x): not found" type="audio">');
+    expect(xml).not.toContain('text only [heard through speech]');
+    // 4 conversations + 3 audio testcases; 1 audio failure, 1 audio error
+    expect(xml).toContain('<testsuites name="parley" tests="7" failures="1" errors="1"');
+  });
+
+  it('the suite names how the run used speech and counts the audio verdicts', () => {
+    expect(xml).toContain('<property name="speech" value="audio eval · espeak-ng -&gt; pocketsphinx"/>');
+    expect(xml).toContain('<property name="audio_only_failures" value="1"/>');
+    expect(xml).toContain('<property name="audio_errors" value="1"/>');
+  });
+});

@@ -23,7 +23,9 @@ describe('endpoint options in a model spec', () => {
       'endpoint http://a/v1: option concurrency=0: expected a whole number of calls at once from 1 to 256',
     ],
     ['openai:m@http://a/v1;c=2.5', 'option concurrency=2.5: expected a whole number'],
-    ['openai:m@http://a/v1;rpm=-1', 'option rpm=-1: expected a number of requests per minute above 0'],
+    ['openai:m@http://a/v1;rpm=-1', 'option rpm=-1: expected a number of requests per minute, at least 1'],
+    ['openai:m@http://a/v1;rpm=0.0000001', 'option rpm=1e-7: expected a number of requests per minute, at least 1'],
+    ['openai:m@http://a/v1;tpm=1', 'option tpm=1: expected a whole number of tokens per minute, at least 1,000'],
     ['openai:m@http://a/v1;tpm=', 'option tpm="": expected a whole number of tokens per minute'],
     ['openai:m@;c=2', 'endpoint ";c=2" has options but no URL'],
   ])('%s is refused with a message naming the spec and the endpoint', (spec, message) => {

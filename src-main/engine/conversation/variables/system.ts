@@ -1,5 +1,13 @@
 /** System variables that every conversation has (seed 002 "system variables"). */
-export const SYSTEM_VARIABLES = ['current_time', 'current_date', 'call_id', 'user_number', 'turn'] as const;
+export const SYSTEM_VARIABLES = [
+  'current_time',
+  'current_date',
+  'call_id',
+  'user_number',
+  'turn',
+  'silences',
+  'caller_silent',
+] as const;
 export type SystemVariable = (typeof SYSTEM_VARIABLES)[number];
 
 export interface SystemContext {
@@ -10,6 +18,8 @@ export interface SystemContext {
   now?: () => Date;
   /** Caller turns so far. */
   turn: () => number;
+  /** Silent caller turns in a row (0 once the caller speaks): the no-answer handling's `silence` condition. */
+  silences?: () => number;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -31,6 +41,10 @@ export function systemValue(name: string, ctx: SystemContext): unknown {
       return ctx.userNumber ?? '+15550100000';
     case 'turn':
       return ctx.turn();
+    case 'silences':
+      return ctx.silences?.() ?? 0;
+    case 'caller_silent':
+      return (ctx.silences?.() ?? 0) > 0;
     default:
       return undefined;
   }

@@ -10,6 +10,7 @@ import { modelProblem } from '../../../ui/model-choice.js';
 import { ModelPicker } from '../../models/index.js';
 import { gapText, newlyCovered, type GapDraft, type NodeName } from './cover-gaps-state.js';
 import { useCoverGaps, type CoverGaps, type CoverStep } from './use-cover-gaps.js';
+import { ModelFitness } from '../../../ui/ModelFitness.js';
 
 const personaOf = (d: GapDraft) => (typeof d.test.persona === 'object' ? d.test.persona : undefined);
 
@@ -69,6 +70,7 @@ export function CoverGapsDialog({
             value={model}
             onChange={setModel}
           />
+          <ModelFitness role="caller" spec={model} />
           {problem && model && (
             <div className="muted small" role="status">
               To propose: {problem}.
@@ -87,6 +89,7 @@ export function CoverGapsDialog({
             model above to see the new coverage.
           </p>
           <ModelPicker label="Model to run them with" testId="model-cover-gaps-run" value={model} onChange={setModel} />
+          <ModelFitness role="agent" spec={model} />
         </>
       )}
       {step.kind === 'running' && (

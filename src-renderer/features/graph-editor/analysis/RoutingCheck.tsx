@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { RoutingOutcome, type RoutingPoint } from '../../../../src-shared/contract/analysis.js';
 import { parseModelSpec } from '../../../../src-shared/schemas/index.js';
+import { ModelFitness } from '../../../ui/ModelFitness.js';
 import { api } from '../../../api/client.js';
 import { JobProgress } from '../../../ui/jobs/JobProgress.js';
 import { useJob } from '../../../ui/jobs/use-job.js';
@@ -84,6 +85,7 @@ export function RoutingCheck({
           data-testid="routing-model"
         />
       </label>
+      <ModelFitness role="agent" spec={specOrNothing(spec)} />
       <div className="ge-row small">
         <label>
           Lines per condition{' '}
@@ -189,4 +191,13 @@ function PointTable({ p, onPickNode }: { p: RoutingPoint; onPickNode(id: string)
       )}
     </div>
   );
+}
+
+/** The typed spec when it parses (its readiness verdict is shown), else nothing. */
+function specOrNothing(spec: string) {
+  try {
+    return spec.trim() ? parseModelSpec(spec.trim()) : undefined;
+  } catch {
+    return undefined;
+  }
 }

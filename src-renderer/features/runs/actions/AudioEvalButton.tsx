@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { AudioEvalOutput } from '../../../../src-shared/contract/speech.js';
 import type { Run } from '../../../../src-shared/schemas/run.js';
+import { isCopiedRun } from '../../../../src-shared/run/copied.js';
 import { useApiMutation } from '../../../api/hooks.js';
 import { Dialog } from '../../../ui/Dialog.js';
 import { DialogActions } from '../../../ui/DialogActions.js';
@@ -28,8 +29,10 @@ function AudioEvalDialog({ run, onClose }: { run: Run; onClose: () => void }) {
   const evaluate = useApiMutation('speech.audioEval');
   const job = useJob(evaluate.data?.job_id, { result: AudioEvalOutput, invalidates: ['runs.results', 'runs.result'] });
   const busy = evaluate.isPending || job.running;
-  const [tts, setTts] = useState(run.options.speech?.tts ?? 'espeak-ng');
-  const [stt, setStt] = useState(run.options.speech?.stt ?? 'pocketsphinx');
+  // the run's own engines, unless it was copied from another database (its author's programs and hosts)
+  const own = isCopiedRun(run) ? undefined : run.options.speech;
+  const [tts, setTts] = useState(own?.tts ?? 'flite');
+  const [stt, setStt] = useState(own?.stt ?? 'pocketsphinx');
   const [noise, setNoise] = useState(run.options.speech?.phone_noise?.toString() ?? '');
   const n = noise.trim() ? Number(noise) : undefined;
   const noiseProblem = n !== undefined && !(n >= 0 && n <= 1) ? 'Phone noise: a level from 0 to 1' : null;
@@ -65,8 +68,8 @@ function AudioEvalDialog({ run, onClose }: { run: Run; onClose: () => void }) {
       <p className="muted small">
         Every agent message is spoken and recognised again, as a caller on the phone would hear it. What was heard is
         stored beside each turn, and the run&apos;s metrics and rule checks are judged again on it with the run&apos;s
-        judge. The text verdicts are kept. Engines: a preset (espeak-ng, pocketsphinx, say, piper:VOICE.onnx,
-        whisper-cli:MODEL.bin), openai:MODEL@URL, or command:PROGRAM ARGS.
+        judge. The text verdicts are kept. Engines: a preset (flite, espeak-ng, pocketsphinx, say, piper:VOICE.onnx,
+        whisper-cli:MODEL.bin), openai:MODEL@URL, or command:PROGRAM ARGS (desktop app only).
       </p>
       <label>
         Text-to-speech

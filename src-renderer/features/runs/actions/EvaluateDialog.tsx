@@ -9,6 +9,7 @@ import { ErrorBox } from '../../../ui/common.js';
 import { ModelPicker } from '../../models/index.js';
 import { modelProblem } from '../../../ui/model-choice.js';
 import { DialogActions } from '../../../ui/DialogActions.js';
+import { ModelFitness } from '../../../ui/ModelFitness.js';
 
 /** "Evaluate": judge this run's conversations (e.g. imported calls) with a suite's metrics and rules, without simulating; the verdicts become a new run. */
 export function EvaluateDialog({ run, onClose }: { run: Run; onClose: () => void }) {
@@ -52,6 +53,7 @@ export function EvaluateDialog({ run, onClose }: { run: Run; onClose: () => void
         value={judge}
         onChange={setJudge}
       />
+      <ModelFitness role="judge" spec={judge} />
       {judgeProblem && (
         <div className="muted small" role="status">
           Judge model: {judgeProblem}.

@@ -79,6 +79,7 @@ export function NewRunDialog({
         showGuide={showGuide}
         chooseModel={chooseModel}
         check={check}
+        setup={initial}
       />
       <RunMoreOptions draft={draft} set={s.set} suite={s.suiteData} ownModels={s.ownModels} />
       <ErrorBox error={starter.error} />

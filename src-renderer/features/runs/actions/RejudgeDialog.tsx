@@ -9,6 +9,7 @@ import { useJob } from '../../../ui/jobs/use-job.js';
 import { ModelPicker } from '../../models/index.js';
 import { modelProblem } from '../../../ui/model-choice.js';
 import { DialogActions } from '../../../ui/DialogActions.js';
+import { ModelFitness } from '../../../ui/ModelFitness.js';
 
 /**
  * "Re-judge...": judge this run's stored conversations again, k times (seeds 1..k), with the run's
@@ -55,6 +56,7 @@ export function RejudgeDialog({ run, onClose, onDone }: { run: Run; onClose: () 
         kappa, rank correlation, the conversations where they disagree).
       </p>
       <ModelPicker label="Judge model" testId="model-rejudge-judge" value={judge} onChange={setJudge} />
+      <ModelFitness role="judge" spec={judge} />
       <ModelPicker
         label="Second judge (optional)"
         testId="model-rejudge-second"
@@ -62,6 +64,7 @@ export function RejudgeDialog({ run, onClose, onDone }: { run: Run; onClose: () 
         value={second}
         onChange={setSecond}
       />
+      <ModelFitness role="judge" spec={second} />
       <label>
         Judgements per conversation (k)
         <input aria-label="k" inputMode="numeric" value={k} onChange={(e) => setK(e.target.value.trim())} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Run } from '../../../../src-shared/schemas/run.js';
+import { isCopiedRun } from '../../../../src-shared/run/copied.js';
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import { useApi, useApiMutation } from '../../../api/hooks.js';
 import { Dialog } from '../../../ui/Dialog.js';
@@ -8,6 +9,7 @@ import { ErrorBox } from '../../../ui/common.js';
 import { ModelPicker } from '../../models/index.js';
 import { modelProblem } from '../../../ui/model-choice.js';
 import { DialogActions } from '../../../ui/DialogActions.js';
+import { ModelFitness } from '../../../ui/ModelFitness.js';
 
 /** "Replay": the recorded caller turns, said again to an agent version (default: the latest), as a new run to compare with this one. */
 export function ReplayDialog({ run, onClose }: { run: Run; onClose: () => void }) {
@@ -15,7 +17,10 @@ export function ReplayDialog({ run, onClose }: { run: Run; onClose: () => void }
   const versions = useApi('agents.get', { id: run.agent_id });
   const replay = useApiMutation('runs.replay', ['runs.list']);
   const [version, setVersion] = useState('');
-  const [agentModel, setAgentModel] = useState<ModelSpecInput | undefined>(run.models.agent?.spec);
+  // a run copied from another database does not offer its author's model as the default
+  const [agentModel, setAgentModel] = useState<ModelSpecInput | undefined>(
+    isCopiedRun(run) ? undefined : run.models.agent?.spec,
+  );
   const problem = modelProblem(agentModel, true);
   const submit = () =>
     replay.mutate(
@@ -62,6 +67,7 @@ export function ReplayDialog({ run, onClose }: { run: Run; onClose: () => void }
         </select>
       </label>
       <ModelPicker label="Agent model" testId="model-replay-agent" value={agentModel} onChange={setAgentModel} />
+      <ModelFitness role="agent" spec={agentModel} />
       {problem && (
         <div className="muted small" role="status">
           Agent model: {problem}.

@@ -4,8 +4,14 @@ import { ModelPicker } from '../../models/index.js';
 import { LocalModelGuide } from './LocalModelGuide.js';
 import { ModelCheck, type RunRole } from './ModelCheck.js';
 import type { RoleModels } from './new-run-form.js';
+import { ModelFitness } from '../../../ui/ModelFitness.js';
+import { PinnedRolesNote } from './PinnedRolesNote.js';
+import type { RunSetup } from './run-setup.js';
 
-/** A model per role (caller and judge default to the agent model), each with its pre-run check. */
+/**
+ * A model per role (caller and judge default to the agent model), each with its pre-run check and its
+ * readiness fitness for the role; "Run on another model" says which caller and judge stay pinned.
+ */
 export function RunModelFields({
   models,
   setModels,
@@ -13,6 +19,7 @@ export function RunModelFields({
   showGuide,
   chooseModel,
   check,
+  setup,
 }: {
   models: RoleModels;
   setModels(m: RoleModels): void;
@@ -21,6 +28,8 @@ export function RunModelFields({
   showGuide: boolean;
   chooseModel?: boolean;
   check: { checking: boolean; problems: ModelProblem[]; error: Error | null };
+  /** The set-up the dialog was opened with (its pinned caller and judge, if any). */
+  setup?: RunSetup;
 }) {
   const fix = (role: RunRole, spec: RoleModels['agent']) => setModels({ ...models, [role]: spec });
   const role = (r: 'caller' | 'judge', label: string) => (
@@ -34,6 +43,7 @@ export function RunModelFields({
         onChange={(v) => setModels({ ...models, [r]: v })}
       />
       <ModelCheck role={r} problems={check.problems} checking={check.checking} onFix={fix} />
+      <ModelFitness role={r} spec={models[r] ?? models.agent} />
     </div>
   );
   return (
@@ -54,6 +64,8 @@ export function RunModelFields({
         onChange={(v) => setModels({ ...models, agent: v })}
       />
       <ModelCheck role="agent" problems={check.problems} checking={check.checking} onFix={fix} />
+      <ModelFitness role="agent" spec={models.agent} />
+      <PinnedRolesNote setup={setup} />
       {check.error && <ErrorBox error={check.error} />}
       <div className="grid-2">
         {role('caller', 'Simulated caller model')}

@@ -74,8 +74,11 @@ export function bundledScriptOnOther(models: RoleModels, bundledScripts: Set<str
   );
 }
 
-/** The `runs.start` input of a ready draft. `ownModels`: the suite's tests name their own agent models. */
-export function startInputOf(d: NewRunDraft, ownModels: boolean): MethodInput<'runs.start'> {
+/**
+ * The `runs.start` input of a ready draft. `ownModels`: the suite's tests name their own agent models.
+ * `sourceRunId`: the run it was started from ("Run again", "Run on another model"), recorded with the new one.
+ */
+export function startInputOf(d: NewRunDraft, ownModels: boolean, sourceRunId?: string): MethodInput<'runs.start'> {
   const fromRun = runOfSuiteChoice(d.suite);
   const models = d.models as Required<Pick<RoleModels, 'agent'>> & RoleModels;
   const speech = speechOptionsOf(d.speech);
@@ -83,6 +86,7 @@ export function startInputOf(d: NewRunDraft, ownModels: boolean): MethodInput<'r
   return {
     agent_id: d.agent,
     ...(fromRun ? { suite_from_run: fromRun } : { suite_id: d.suite }),
+    ...(sourceRunId ? { source_run_id: sourceRunId } : {}),
     models: {
       agent: models.agent as ModelSpecInput,
       ...(models.caller ? { caller: models.caller } : {}),

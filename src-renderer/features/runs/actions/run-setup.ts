@@ -1,5 +1,7 @@
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import type { Run } from '../../../../src-shared/schemas/run.js';
+import { roleModelLabel } from '../../../ui/models-label.js';
+import { isCopiedRun } from '../../../../src-shared/run/copied.js';
 
 /** The suite choice that means "the copy of its suite kept with run X" (Run again of a run with no stored suite). */
 const FROM_RUN = 'run:';
@@ -26,8 +28,13 @@ export interface RunSetup {
   personas: string[];
   /** When it was remembered (ISO): a suite created after it is offered instead of the remembered one. */
   saved_at?: string;
-  /** Built from this run ("Run again"): the copy of its suite kept with it is offered too. */
-  fromRun?: string;
+  /**
+   * The run this set-up was taken from: the new run records it (compare's baseline A), and the copy of its
+   * suite kept with it is offered too. Never remembered.
+   */
+  sourceRunId?: string;
+  /** "Run on another model": the caller and judge kept on the models the source run used (their labels). */
+  pinned?: { run: string; caller: string; judge: string };
 }
 
 /** The CLI's default (`parley run --concurrency`), so the app and the CLI start runs the same way. */
@@ -45,22 +52,37 @@ export const emptySetup = (agent = ''): RunSetup => ({
   personas: [],
 });
 
-/** The set-up a run was started with. `anotherModel`: the agent model left to choose. */
+/**
+ * The set-up a run was started with. `anotherModel`: the agent model left to choose, and the caller and
+ * judge pinned to the models the run resolved them to (a judge that followed the agent model stays on
+ * it), so only the agent model changes and the scores stay comparable (issue 24).
+ */
 export function setupFromRun(run: Run, anotherModel = false): RunSetup {
   const o = run.options;
-  const agentSpec = run.models.agent?.spec;
-  // A run stores the caller and judge even when they followed the agent model: keep them following it,
-  // so changing the agent model changes them too, as it did when the run was started.
+  // a run copied from another database does not offer its author's models (chosen again here)
+  const copied = isCopiedRun(run);
+  const agentSpec = copied ? undefined : run.models.agent?.spec;
+  // "Run again": a caller or judge stored with the agent model keeps following it, as when the run was started.
   const own = (m: Run['models']['caller']) =>
     m && !(agentSpec && JSON.stringify(m.spec) === JSON.stringify(agentSpec)) ? m.spec : undefined;
-  const caller = own(run.models.caller);
-  const judge = own(run.models.judge);
   // no stored suite (a tests file from the command line): the copy kept with the run, already expanded by personas
   const suite = run.suite_id ?? suiteFromRun(run.id);
+  const resolved = (m: Run['models']['caller']) => (m ?? run.models.agent)?.spec;
+  const caller = copied ? undefined : anotherModel ? resolved(run.models.caller) : own(run.models.caller);
+  const judge = copied ? undefined : anotherModel ? resolved(run.models.judge) : own(run.models.judge);
   return {
+    sourceRunId: run.id,
+    ...(anotherModel && caller && judge
+      ? {
+          pinned: {
+            run: run.id,
+            caller: roleModelLabel(run.models.caller ?? run.models.agent),
+            judge: roleModelLabel(run.models.judge ?? run.models.agent),
+          },
+        }
+      : {}),
     agent: run.agent_id,
     suite,
-    fromRun: run.id,
     models: {
       ...(agentSpec && !anotherModel ? { agent: agentSpec } : {}),
       ...(caller ? { caller } : {}),
@@ -102,8 +124,10 @@ export function saveLastSetup(
   storage: Pick<KeyValue, 'setItem'> | undefined = browserStorage(),
   now = new Date(),
 ): void {
+  // the link to a source run and the pinned roles belong to that one start, not to the next
+  const { sourceRunId: _source, pinned: _pinned, ...kept } = s;
   try {
-    storage?.setItem(KEY, JSON.stringify({ ...s, saved_at: now.toISOString() }));
+    storage?.setItem(KEY, JSON.stringify({ ...kept, saved_at: now.toISOString() }));
   } catch {
     // storage full or disabled: the dialog simply starts empty next time
   }

@@ -12,7 +12,7 @@ export interface SpeechDraft {
 export const NO_SPEECH: SpeechDraft = {
   audioEval: false,
   callerSpeech: false,
-  tts: 'espeak-ng',
+  tts: 'flite',
   stt: 'pocketsphinx',
   phoneNoise: '',
 };

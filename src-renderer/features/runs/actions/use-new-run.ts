@@ -75,7 +75,7 @@ export function useNewRun({ initial, initialAgent }: { initial?: RunSetup; initi
   const scriptOnOther = !!draft.agent && !!agentDoc.data && bundledScriptOnOther(draft.models, bundled, isExample);
 
   // the copy of a run's suite ("Run again" of a run with no stored suite)
-  const fromRun = runOfSuiteChoice(draft.suite) ?? initial?.fromRun;
+  const fromRun = runOfSuiteChoice(draft.suite) ?? initial?.sourceRunId;
   const copy = useApi('runs.suite', { id: fromRun ?? '' }, { enabled: !!fromRun, retry: false });
   useChoicesThatStayValid(draft, patch, {
     agents: agents.data,
@@ -98,7 +98,7 @@ export function useNewRun({ initial, initialAgent }: { initial?: RunSetup; initi
   const submit = () => {
     if (problems.length || !draft.models.agent) return;
     saveLastSetup(setupToRemember(draft));
-    starter.start(startInputOf(draft, ownModels.length > 0));
+    starter.start(startInputOf(draft, ownModels.length > 0, initial?.sourceRunId));
   };
 
   return {
@@ -169,7 +169,7 @@ function useChoicesThatStayValid(
   },
 ) {
   const { agents, suites, remembered, suiteOffered, setSuiteOffered } = o;
-  const fromRun = o.initial?.fromRun;
+  const fromRun = o.initial?.sourceRunId;
   useEffect(() => {
     if (!agents) return;
     if (draft.agent && !agents.some((a) => a.id === draft.agent)) set({ agent: '' });

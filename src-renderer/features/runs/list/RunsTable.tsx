@@ -5,6 +5,7 @@ import { formatDuration } from '../../../../src-shared/text/format-duration.js';
 import { fmtDate, StatusBadge } from '../../../ui/common.js';
 import { fullDate } from '../../../ui/dates.js';
 import { DemoBadge } from '../../../ui/DemoBadge.js';
+import { SpeechLabel } from '../../../ui/SpeechLabel.js';
 import { runModelLabels } from '../../../ui/models-label.js';
 import { fmtPct } from '../../../ui/run-stats.js';
 
@@ -115,6 +116,7 @@ export function RunsTable({
               <td>
                 <StatusBadge status={r.status} />
                 {r.demo && <DemoBadge />}
+                <SpeechLabel speech={r.options.speech} />
               </td>
               <td className="nowrap">
                 <Counts run={r} />

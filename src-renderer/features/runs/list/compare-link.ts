@@ -2,10 +2,12 @@ import type { Run } from '../../../../src-shared/schemas/run.js';
 
 /**
  * The Compare page address for "Compare…" on a run: the run is B (the one being judged) and the
- * baseline A is the latest earlier finished run of the same suite and agent (else of the same suite);
- * with none, the page opens with B chosen and A to pick.
+ * baseline A is the run it was started from ("Run again", "Run on another model"), else the latest
+ * earlier finished run of the same suite and agent (else of the same suite); with none, the page opens
+ * with B chosen and A to pick.
  */
 export function compareAsB(run: Run, candidates: Run[]): string {
+  if (run.source_run_id) return `/compare?runs=${run.source_run_id},${run.id}`;
   const earlier = candidates
     .filter((c) => c.id !== run.id && c.suite_id === run.suite_id && c.status !== 'running' && c.status !== 'queued')
     .filter((c) => c.created_at <= run.created_at)

@@ -1,17 +1,36 @@
-import { diffWords } from 'diff';
-import type { Result } from '../../../../src-shared/schemas/run.js';
+import type { Result, TranscriptTurn } from '../../../../src-shared/schemas/run.js';
+import { wordDiff } from '../../../../src-shared/speech/word-errors.js';
+import { conversationWer, formatWer, turnWer } from '../../../../src-shared/speech/wer-summary.js';
+import { WordDiffParts } from '../../../ui/speech/WordDiffParts.js';
+import { perturbationText } from '../../../../src-shared/speech/perturbation-text.js';
 
 /**
- * Audio evaluation / caller speech (issue 11): per spoken turn, what was said against what was heard
- * (word diff: struck = said but not heard, marked = heard but not said), and the metrics and rule checks
- * judged on the heard transcript beside the ones judged on the text.
+ * Audio evaluation / caller speech (issues 11, 27): per spoken turn, what was said against what was heard
+ * (the diff on normalised words: struck = said but not heard, marked = heard but not said), its word error
+ * rate and what the simulated caller did (barge-in, silence, noise, dropouts); the conversation's word error
+ * rate each way; and the metrics and rule checks judged on the heard transcript beside the ones on the text.
  */
 export function HeardSection({ r, onTurn }: { r: Result; onTurn: (index: number) => void }) {
-  const spoken = r.transcript.map((t, i) => ({ t, i })).filter(({ t }) => t.heard !== undefined || t.speech_error);
+  const spoken = r.transcript
+    .map((t, i) => ({ t, i }))
+    .filter(({ t }) => t.heard !== undefined || t.speech_error || t.speech?.not_spoken || t.perturbation);
   if (!spoken.length && !r.audio_metrics && !r.audio_rules && !r.audio_error) return null;
+  const agentWer = conversationWer(r.transcript, 'agent');
+  const callerWer = conversationWer(r.transcript, 'caller');
   return (
     <section data-testid="heard-section">
       <h4>Heard through speech</h4>
+      {(agentWer || callerWer) && (
+        <p className="small" data-testid="conversation-wer">
+          Word error rate:{' '}
+          {[
+            agentWer && `the agent as the caller heard it ${formatWer(agentWer)}`,
+            callerWer && `the caller as the agent heard it ${formatWer(callerWer)}`,
+          ]
+            .filter(Boolean)
+            .join('; ')}
+        </p>
+      )}
       {r.audio_error && (
         <div className="error-box" role="alert" data-testid="audio-error">
           Audio part failed (the text verdicts above are kept): {r.audio_error}
@@ -23,6 +42,7 @@ export function HeardSection({ r, onTurn }: { r: Result; onTurn: (index: number)
             <th>Turn</th>
             <th>Who</th>
             <th>Said → heard</th>
+            <th>WER</th>
           </tr>
         </thead>
         <tbody>
@@ -31,17 +51,14 @@ export function HeardSection({ r, onTurn }: { r: Result; onTurn: (index: number)
               <td>#{i + 1}</td>
               <td>{t.role === 'agent' ? 'agent → caller' : 'caller → agent'}</td>
               <td>
-                {t.speech_error ? (
-                  <span className="status-error">{t.speech_error}</span>
-                ) : (
-                  <WordDiff said={t.content} heard={t.heard ?? ''} />
-                )}
+                <SpokenTurn t={t} />
               </td>
+              <td data-testid="turn-wer">{werCell(t)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {(r.audio_metrics?.length || r.audio_rules?.length) && (
+      {(r.audio_metrics?.length ?? 0) + (r.audio_rules?.length ?? 0) > 0 && (
         <table className="heard-verdicts" data-testid="audio-verdicts">
           <thead>
             <tr>
@@ -86,28 +103,29 @@ export function HeardSection({ r, onTurn }: { r: Result; onTurn: (index: number)
   );
 }
 
-function WordDiff({ said, heard }: { said: string; heard: string }) {
-  const norm = (s: string) =>
-    s
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}'\s]+/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
+function SpokenTurn({ t }: { t: TranscriptTurn }) {
+  const marks = perturbationText(t);
   return (
-    <span className="word-diff">
-      {diffWords(norm(said), norm(heard)).map((p, k) =>
-        p.removed ? (
-          <del key={k} title="said, not heard">
-            {p.value}{' '}
-          </del>
-        ) : p.added ? (
-          <ins key={k} title="heard, not said">
-            {p.value}{' '}
-          </ins>
-        ) : (
-          <span key={k}>{p.value}</span>
-        ),
+    <>
+      {t.speech_error ? (
+        <span className="status-error">{t.speech_error}</span>
+      ) : t.speech?.not_spoken ? (
+        <span className="muted">not spoken: longer than the speech length bound</span>
+      ) : t.heard !== undefined ? (
+        <WordDiffParts parts={wordDiff(t.content, t.heard)} />
+      ) : (
+        <span>{t.content || '(nothing said)'}</span>
       )}
-    </span>
+      {marks && (
+        <div className="muted small" data-testid="turn-perturbation">
+          {marks}
+        </div>
+      )}
+    </>
   );
+}
+
+function werCell(t: TranscriptTurn): string {
+  const w = t.speech?.word_errors ? turnWer(t.speech.word_errors) : null;
+  return w === null ? '—' : `${(w * 100).toFixed(0)}%${t.speech?.cached ? ' (cached)' : ''}`;
 }

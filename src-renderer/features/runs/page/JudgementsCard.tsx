@@ -7,10 +7,16 @@ const f2 = (x: number | null) => (x === null ? '—' : x.toFixed(2));
 export function JudgementsCard({ runId, onOpenResult }: { runId: string; onOpenResult: (id: string) => void }) {
   const report = useApi('runs.judgements', { id: runId });
   const r = report.data;
-  if (!r || !r.judges.length) return null;
+  if (!r || (!r.judges.length && !r.incomplete_batches?.length)) return null;
   return (
     <section className="card judgements" data-testid="judgements" aria-label="Judge consistency">
       <h3>Can these verdicts be trusted?</h3>
+      {r.incomplete_batches?.map((b) => (
+        <p key={b.batch_id} className="muted small" data-testid="incomplete-rejudge">
+          A re-judge batch did not complete ({b.status === 'running' ? 'stopped, or still running' : b.status}):{' '}
+          {b.judgements} of {b.planned} judgements, not counted below.
+        </p>
+      ))}
       {r.unstable.map((u) => (
         <div key={u} className="warning" role="alert" data-testid="unstable-judge">
           {u}

@@ -7,14 +7,9 @@ import {
 } from '../../../../src-shared/latency/run-latency.js';
 import { runLatencyReport } from '../../../../src-shared/latency/run-latency-report.js';
 
-const ROWS: [LatencyFigure, string][] = [
-  ['response_ms', 'Response (what the caller waits)'],
-  ['first_token_ms', 'First token'],
-  ['full_reply_ms', 'Full reply'],
-  ['routing_ms', 'Routing'],
-  ['stt_ms', 'Speech recognition'],
-  ['tts_first_audio_ms', 'Speech synthesis, first audio'],
-];
+import { LATENCY_ROWS } from '../../../../src-shared/latency/latency-rows.js';
+
+const ROWS: [LatencyFigure, string][] = LATENCY_ROWS.map(([f, label]) => [f, label[0].toUpperCase() + label.slice(1)]);
 
 /** A run's latency: p50/p95 per figure, the budget checks, and a histogram of the response time per agent turn. */
 export function LatencyCard({ run, results }: { run: Run; results: Result[] }) {

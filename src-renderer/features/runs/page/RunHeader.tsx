@@ -2,6 +2,8 @@ import { Link } from 'wouter';
 import type { Run } from '../../../../src-shared/schemas/run.js';
 import { fmtDate, PageHeader, StatusBadge } from '../../../ui/common.js';
 import { DemoBadge } from '../../../ui/DemoBadge.js';
+import { SpeechLabel } from '../../../ui/SpeechLabel.js';
+import { copiedFromText, isCopiedRun } from '../../../../src-shared/run/copied.js';
 import { roleModelLabel } from '../../../ui/models-label.js';
 import { AudioEvalButton } from '../actions/AudioEvalButton.js';
 import type { RunDialog } from './RunDialogs.js';
@@ -77,7 +79,8 @@ function RunHeaderLine({ run, status }: { run: Run; status: string }) {
         <span data-testid="run-status">
           <StatusBadge status={status} />
         </span>
-        {run.demo && <DemoBadge />} suite <strong>{run.suite_name || '—'}</strong>
+        {run.demo && <DemoBadge />}
+        <SpeechLabel speech={run.options.speech} /> suite <strong>{run.suite_name || '—'}</strong>
         {!run.suite_id && run.kind === 'simulated' && (
           <span
             className="muted"
@@ -90,6 +93,12 @@ function RunHeaderLine({ run, status }: { run: Run; status: string }) {
         · agent <Link href={`/agents/${run.agent_id}`}>{run.agent_name || run.agent_id}</Link> · started{' '}
         {fmtDate(run.started_at ?? run.created_at)}
         {run.finished_at ? ` · finished ${fmtDate(run.finished_at)}` : ''}
+        {run.source_run_id && (
+          <>
+            {' '}
+            · started from <Link href={`/runs/${run.source_run_id}`}>run {run.source_run_id}</Link>
+          </>
+        )}
       </div>
       <div className="small">
         {roles.map((k) => {
@@ -115,6 +124,11 @@ function RunHeaderLine({ run, status }: { run: Run; status: string }) {
           {run.options.max_turns ? ` · max turns ${run.options.max_turns}` : ''}
         </span>
       </div>
+      {isCopiedRun(run) && (
+        <div className="small muted" data-testid="run-copied-from">
+          {copiedFromText(run)}: its stored models and speech engines are not offered or used unless you choose them
+        </div>
+      )}
     </div>
   );
 }

@@ -1,8 +1,12 @@
 import { ErrorBox } from '../../../ui/common.js';
 import { DemoNotice } from '../../../ui/DemoBadge.js';
+import { RunModelsFitness } from '../../../ui/ModelFitness.js';
 import type { RunView } from './use-run-view.js';
 
-/** What a person must know about the run before its figures: errors, demo, stopped early, imported, elsewhere. */
+/**
+ * What a person must know about the run before its figures: errors, demo, models unfit for their role,
+ * stopped early, imported, elsewhere.
+ */
 export function RunNotices({ view, onRealModel }: { view: RunView; onRealModel?: () => void }) {
   const r = view.run.data!.run;
   const { active, elsewhere, resumable } = view.flags!;
@@ -10,6 +14,7 @@ export function RunNotices({ view, onRealModel }: { view: RunView; onRealModel?:
     <>
       <ErrorBox error={view.error} />
       {r.demo && <DemoNotice onRealModel={onRealModel} />}
+      <RunModelsFitness run={r} />
       {r.error && (
         <div className="error-box" role="alert">
           <strong>Run error:</strong> {view.state.finished?.error ?? r.error}

@@ -11,6 +11,7 @@ import { RunDialogs, type RunDialog } from './RunDialogs.js';
 import { RunHeader } from './RunHeader.js';
 import { RunNotices } from './RunNotices.js';
 import { RunSummary } from './RunSummary.js';
+import { SpeechCard } from './SpeechCard.js';
 import { RunTabs } from './RunTabs.js';
 import { openRunTab } from './run-view-state.js';
 import { useRunView } from './use-run-view.js';
@@ -57,6 +58,7 @@ function RunView({ id }: { id: string }) {
       <RunNotices view={view} onRealModel={view.flags.canRunAgain ? () => setDialog('another') : undefined} />
       <LiveSection view={view} />
       {!active && view.results.data && <RunSummary run={r} results={view.results.data} />}
+      {!active && view.results.data && <SpeechCard results={view.results.data} />}
       <ResultsTable
         tests={view.tests}
         rows={view.rows}

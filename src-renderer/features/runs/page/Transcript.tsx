@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { TranscriptTurn } from '../../../../src-shared/schemas/run.js';
 import type { TurnRow } from './transcript-view.js';
 import { TurnLatencyChip } from './TurnLatencyChip.js';
+import { perturbationText } from '../../../../src-shared/speech/perturbation-text.js';
 
 /** A conversation: caller on one side, agent on the other with the node that spoke each turn, tool turns in between. */
 export function Transcript({
@@ -134,10 +135,23 @@ function Turn({
         )}
         {flagged && <span className="flag small">flagged</span>}
         {turn.role === 'agent' && turn.latency && <TurnLatencyChip latency={turn.latency} />}
-        {turn.role !== 'tool' && <PlayButton text={turn.content} label={`Play turn ${index}`} />}
+        {turn.role !== 'tool' && turn.content && <PlayButton text={turn.content} label={`Play turn ${index}`} />}
         <span className="muted small turn-no">#{index}</span>
       </div>
-      <div className="turn-text">{turn.content}</div>
+      <div className="turn-text">
+        {turn.content || (turn.perturbation?.silence_ms !== undefined ? <em className="muted">(silence)</em> : '')}
+        {turn.perturbation?.interrupted && (
+          <span className="muted" title="what the agent was going to say when the caller cut in">
+            {' '}
+            <s>{turn.perturbation.interrupted.unsaid}</s>
+          </span>
+        )}
+      </div>
+      {turn.perturbation && (
+        <div className="muted small turn-perturbation" data-testid="turn-perturbation">
+          {perturbationText(turn)}
+        </div>
+      )}
     </li>
   );
 }

@@ -51,9 +51,8 @@ describe('patterns', () => {
 
   it('a catastrophic pattern is stopped at the time limit and reported; later patterns still run', async () => {
     const evil: TranscriptTurn[] = [{ role: 'caller', content: 'a'.repeat(40) + '!' }];
-    const t0 = Date.now();
+    // (a+)+$ on 40 a's and a "!" would backtrack for hours: returning at all means it was stopped
     const r = await checkPatterns(evil, ['^(a+)+$', 'a!'], 300);
-    expect(Date.now() - t0).toBeLessThan(3000);
     expect(r[0]).toMatchObject({
       passed: false,
       message: 'pattern /^(a+)+$/ took longer than 300 ms and was stopped (catastrophic backtracking?)',

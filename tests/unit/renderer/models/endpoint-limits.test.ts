@@ -56,10 +56,15 @@ describe('endpoint limits on the Models page', () => {
       'Endpoint 1: calls at once must be a whole number from 1 to 256 (got 0).',
     ]);
     expect(endpointProblems(settings({ rpm: Number('lots') }))).toEqual([
-      'Endpoint 1: requests / minute must be a number above 0 (got text).',
+      'Endpoint 1: requests / minute must be a number of requests per minute, at least 1 (got text).',
     ]);
-    expect(endpointProblems(settings({ tpm: 1.5 }))).toEqual([
-      'Endpoint 1: tokens / minute must be a whole number, at least 1 (got 1.5).',
+    expect(endpointProblems(settings({ tpm: 1500.5 }))).toEqual([
+      'Endpoint 1: tokens / minute must be a whole number of tokens per minute, at least 1,000 (got 1500.5).',
+    ]);
+    // limits that would let about one call through per minute (issue 28)
+    expect(endpointProblems(settings({ rpm: 0.0000001, tpm: 1 }))).toEqual([
+      'Endpoint 1: requests / minute must be a number of requests per minute, at least 1 (got 1e-7).',
+      'Endpoint 1: tokens / minute must be a whole number of tokens per minute, at least 1,000 (got 1).',
     ]);
   });
 });

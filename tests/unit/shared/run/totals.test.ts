@@ -95,6 +95,7 @@ describe('run totals (one function for the run summary and compare)', () => {
       wall_ms: 1000,
       conversation_ms: 350,
       mean_turns: t.mean_turns,
+      caller_fidelity: null,
     });
   });
 

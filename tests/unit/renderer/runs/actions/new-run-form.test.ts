@@ -74,8 +74,8 @@ describe('the New run form', () => {
   it('"Run again" of a run started from a tests file offers the copy kept with the run, personas already in it', () => {
     const run = mkRun({ id: 'run_7', suite_id: null, options: { concurrency: 2, personas: ['p1'] } });
     const setup = setupFromRun(run);
-    expect(setup).toMatchObject({ suite: suiteFromRun('run_7'), fromRun: 'run_7', personas: [] });
+    expect(setup).toMatchObject({ suite: suiteFromRun('run_7'), sourceRunId: 'run_7', personas: [] });
     const stored = setupFromRun(mkRun({ id: 'run_8', suite_id: 'st_1', options: { personas: ['p1'] } }));
-    expect(stored).toMatchObject({ suite: 'st_1', fromRun: 'run_8', personas: ['p1'] });
+    expect(stored).toMatchObject({ suite: 'st_1', sourceRunId: 'run_8', personas: ['p1'] });
   });
 });

@@ -35,6 +35,42 @@ describe('run set-up', () => {
     const another = setupFromRun(run, true);
     expect(another.models.agent).toBeUndefined();
     expect(another.models.judge).toMatchObject({ model: 'gpt-4o-mini' });
+    expect([again.sourceRunId, another.sourceRunId]).toEqual(['r', 'r']);
+  });
+
+  it('"Run on another model" pins the caller and judge to the models the run resolved them to, and says so', () => {
+    const spec = { provider: 'scripted' as const, model: '/r/scripted-model.json' };
+    const stored = { spec, identity: { provider: 'scripted' as const, name: 'Parley example script', params: {} } };
+    const run = mkRun({ id: 'run_src', models: { agent: stored, caller: stored, judge: stored } });
+    const another = setupFromRun(run, true);
+    // the judge followed the agent model: it stays on that model instead of following the new agent model
+    expect(another.models).toEqual({ caller: { ...spec, params: {} }, judge: { ...spec, params: {} } });
+    expect(another.pinned).toEqual({ run: 'run_src', caller: 'Parley example script', judge: 'Parley example script' });
+    // "Run again" keeps following the agent model, as the run did
+    expect(Object.keys(setupFromRun(run).models)).toEqual(['agent']);
+  });
+
+  it('the source run and the pinned roles are not remembered for the next New run', () => {
+    const s = memory();
+    saveLastSetup(
+      { ...emptySetup('ag_1'), sourceRunId: 'run_src', pinned: { run: 'run_src', caller: 'x', judge: 'y' } },
+      s,
+    );
+    const back = loadLastSetup(s)!;
+    expect(back.sourceRunId).toBeUndefined();
+    expect(back.pinned).toBeUndefined();
+  });
+
+  it('a run copied from another database offers none of its models (issue 28)', () => {
+    const run = mkRun({
+      id: 'r',
+      models: {
+        agent: { spec: { provider: 'openai', model: 'm', endpoints: ['http://elsewhere:8080/v1'] } },
+        judge: { spec: { provider: 'openai', model: 'j', endpoints: ['http://elsewhere:8080/v1'] } },
+      },
+      options: { concurrency: 2, copied_from: ['ci-1.db'] },
+    });
+    expect(setupFromRun(run).models).toEqual({});
   });
 
   it('a caller or judge stored with the agent model keeps following the agent model', () => {

@@ -1,7 +1,7 @@
 /**
  * The size a prompt text reaches once its `{%snippet%}` references are expanded, computed without
  * expanding anything (a 2.6 KB file can expand to hundreds of MB). Same rules as the engine's
- * expansion (src-main/engine/conversation/template.ts): every pass replaces every reference to a defined snippet,
+ * expansion (src-shared/templates/expand-snippets.ts): every pass replaces every reference to a defined snippet,
  * at most MAX_SNIPPET_DEPTH passes, unknown names stay as written.
  */
 

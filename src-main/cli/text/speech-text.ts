@@ -1,0 +1,19 @@
+/** The speech lines of the human run report (issue 27): word error rates each way, turns not spoken, caller behaviours. */
+import { perturbationCountsText, type SpeechRunReport } from '../../../src-shared/speech/speech-report.js';
+import { formatWer } from '../../../src-shared/speech/wer-summary.js';
+
+export function speechText(s: SpeechRunReport | undefined): string {
+  if (!s) return '';
+  const out = ['SPEECH (normalised word error rate, 95% interval over conversations)'];
+  if (s.agent_wer) out.push(`  agent as the caller heard it   ${formatWer(s.agent_wer)}`);
+  if (s.caller_wer) out.push(`  caller as the agent heard it   ${formatWer(s.caller_wer)}`);
+  if (s.spoken_turns)
+    out.push(
+      `  ${s.spoken_turns} turn${s.spoken_turns === 1 ? '' : 's'} through speech, ${s.cached_turns} from the speech cache${s.speech_errors ? `, ${s.speech_errors} failed` : ''}`,
+    );
+  if (s.not_spoken)
+    out.push(`  ${s.not_spoken} turn${s.not_spoken === 1 ? '' : 's'} not spoken: longer than the speech length bound`);
+  const callers = perturbationCountsText(s.perturbations);
+  if (callers) out.push(`  callers: ${callers}`);
+  return `${out.join('\n')}\n`;
+}
