@@ -38,7 +38,7 @@ export const tryItScreens: ScreenSet = {
 
     await page.goto(`${base}#/agents/${agentId}`);
     await page.getByTestId('graph-editor').waitFor();
-    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    await page.getByRole('button', { name: 'Try it', exact: true }).click();
     const dock = page.getByTestId('graph-try-it');
     await dock.getByRole('button', { name: 'Start the conversation' }).click();
     await dock.getByTestId('turn-agent').first().waitFor();

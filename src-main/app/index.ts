@@ -15,6 +15,7 @@ export { resolveAgentVersion, runAgentOf, requireRun, finishedRun, type Resolved
 export {
   isFilePath,
   requireSuite,
+  suiteOfRun,
   resolveAgentRef,
   resolveSuiteRef,
   runAgentFromRef,

@@ -17,8 +17,8 @@ import { nameFromFile, parseAgentFile, type ParseOptions } from '../formats/pars
 import type { DetectedFormat, Issue } from '../formats/types.js';
 import type { Store } from '../store/index.js';
 import { AppError, invalid } from './errors.js';
+import { requireRun, resolveAgentVersion, runAgentOf } from './resolve.js';
 import { FileRefusal, readImportText } from './input-files.js';
-import { resolveAgentVersion, runAgentOf } from './resolve.js';
 
 export interface RefOptions {
   /** Whether a ref may name a file on this machine (the command line). */
@@ -172,4 +172,15 @@ export function resolveSuiteRef(store: Store, ref: string, o: RefOptions = {}): 
 /** A stored suite by id or unique name (no files: the app's API). */
 export function requireSuite(store: Store, ref: string, path = 'suite_id'): RunSuite & { id: string } {
   return resolveSuiteRef(store, ref, { path }) as RunSuite & { id: string };
+}
+
+/**
+ * The suite a stored run ran, from the copy kept with the run ("Run again" for a run started from a tests
+ * file, or whose suite was deleted since): a suite with no stored id, named as the run named it.
+ */
+export function suiteOfRun(store: Store, runId: string, path = 'suite_from_run'): RunSuite & { id: null } {
+  const run = requireRun(store, runId, path);
+  const data = store.runs.suiteSnapshot(run.id);
+  if (!data) throw invalid(`run ${runId} has no stored copy of its suite to run again`, path);
+  return { id: null, name: run.suite_name || data.name || 'tests of an earlier run', data };
 }

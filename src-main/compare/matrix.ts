@@ -50,6 +50,8 @@ export interface RunMatrix {
     model: string;
     pass_rate: number | null;
     mean_score: number | null;
+    pass_interval: { low: number; high: number } | null;
+    mean_score_interval: { low: number; high: number; n: number } | null;
     tokens: number;
     wall_ms: number;
   }[];
@@ -104,6 +106,8 @@ export function compareRunsMatrix(runs: StoredRun[]): RunMatrix {
       model: c.run.model,
       pass_rate: c.totals.pass_rate,
       mean_score: c.totals.mean_score,
+      pass_interval: c.totals.pass_interval,
+      mean_score_interval: c.totals.mean_score_interval ?? null,
       tokens: c.totals.tokens.total,
       wall_ms: c.totals.wall_ms,
     })),

@@ -67,6 +67,7 @@ export function summarizeSide(run: Run | null, results: Result[]): SideSummary {
     pass_rate: t.pass_rate,
     mean_scores: Object.fromEntries(t.mean_scores.map((m) => [m.criterion, m.mean])),
     mean_score: t.mean_score,
+    mean_score_interval: t.mean_score_interval,
     tokens: t.tokens,
     wall_ms: t.wall_ms,
     conversation_ms: t.conversation_ms,

@@ -198,6 +198,8 @@ export interface SideSummary {
   mean_scores: Record<string, number>;
   /** Mean of all metric scores. */
   mean_score: number | null;
+  /** 95% interval of mean_score over conversations; null under two scored conversations. */
+  mean_score_interval?: { low: number; high: number; n: number } | null;
   tokens: TokenTotals;
   /** Mean tokens (prompt + completion) per conversation; null without conversations. */
   tokens_per_conversation: number | null;

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { Link, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashPathLocation } from './hash-location.js';
 import { NAV, ROUTES } from './routes.js';
@@ -37,6 +38,20 @@ function Nav() {
   );
 }
 
+/**
+ * A new page opens at its top: the content pane is the one scroller, and it would otherwise keep the
+ * previous page's position (a run opened from a long runs list landed thousands of pixels down). Only
+ * the path counts: a change of the query (filters, the selected result) keeps the position.
+ */
+function ScrollToTopOnNewPage() {
+  const [path] = useLocation();
+  useLayoutEffect(() => {
+    const pane = document.getElementById('main-content');
+    if (pane) pane.scrollTop = 0;
+  }, [path]);
+  return null;
+}
+
 export function App() {
   return (
     <Router hook={useHashPathLocation}>
@@ -54,6 +69,7 @@ export function App() {
         </a>
         <Nav />
         <main className="content" id="main-content" tabIndex={-1}>
+          <ScrollToTopOnNewPage />
           <ConnectionBanner />
           <Switch>
             {ROUTES.map((r) => (

@@ -1,23 +1,41 @@
-import { formatModelParams } from '../../src-shared/schemas/model.js';
+import { formatModelParams, type ModelSpecInput } from '../../src-shared/schemas/model.js';
 import type { Run } from '../../src-shared/schemas/run.js';
 
 type RoleModel = Run['models']['agent'];
+type SpecLike = Pick<ModelSpecInput, 'provider' | 'model'> & { params?: ModelSpecInput['params'] };
 
-/** Short label of a role's model: identity name (+ quantization) when known, else `provider:model` (file name only for paths). */
+/**
+ * How a model is named to a person in the renderer (the one reading): a run role's identity name
+ * (+ quantization) when known, else `provider:model` with the file name only for paths; the parameters
+ * the run set follow in brackets ("(temperature 0.2)").
+ */
 export function roleModelLabel(m: RoleModel): string {
   if (!m) return '—';
   const params = formatModelParams(m.spec.params);
-  return `${modelName(m)}${params ? ` (${params})` : ''}`;
+  return `${m.identity ? identityName(m.identity) : bareSpecName(m.spec)}${params ? ` (${params})` : ''}`;
 }
 
-function modelName(m: NonNullable<RoleModel>): string {
-  if (m.identity) {
-    const q = m.identity.quantization;
-    return q && !m.identity.name.includes(q) ? `${m.identity.name} ${q}` : m.identity.name;
-  }
-  const model =
-    m.spec.provider === 'llama-cpp' || m.spec.provider === 'scripted' ? baseName(m.spec.model) : m.spec.model;
-  return `${m.spec.provider}:${model}`;
+/** A model spec (no identity known: a picker's value, a grouping's judge): `provider:file-or-name (params)`. */
+export function specLabel(spec: SpecLike | null | undefined): string {
+  if (!spec?.model) return '—';
+  const params = formatModelParams(spec.params as Parameters<typeof formatModelParams>[0]);
+  return `${bareSpecName(spec)}${params ? ` (${params})` : ''}`;
+}
+
+/** A stored `provider:model` string (a report's judge): the file name only for paths. */
+export function specTextLabel(spec: string): string {
+  const i = spec.indexOf(':');
+  return i < 0 ? spec : bareSpecName({ provider: spec.slice(0, i) as SpecLike['provider'], model: spec.slice(i + 1) });
+}
+
+function identityName(identity: NonNullable<NonNullable<RoleModel>['identity']>): string {
+  const q = identity.quantization;
+  return q && !identity.name.includes(q) ? `${identity.name} ${q}` : identity.name;
+}
+
+function bareSpecName(spec: SpecLike): string {
+  const model = spec.provider === 'llama-cpp' || spec.provider === 'scripted' ? baseName(spec.model) : spec.model;
+  return `${spec.provider}:${model}`;
 }
 
 export const baseName = (p: string) => p.split(/[\\/]/).pop() || p;

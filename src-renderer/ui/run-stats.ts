@@ -50,13 +50,6 @@ export function modelCallTotals(
 
 export const fmtPct = (x: number | null | undefined) =>
   x === null || x === undefined ? '—' : `${Math.round(x * 1000) / 10}%`;
-export function fmtMs(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const m = Math.floor(ms / 60_000);
-  return `${m} min ${Math.round((ms % 60_000) / 1000)} s`;
-}
 export const fmtInt = (n: number | null | undefined) =>
   n === null || n === undefined ? '—' : Math.round(n).toLocaleString('en-US');
 

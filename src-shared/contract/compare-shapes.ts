@@ -143,6 +143,8 @@ export const SideSummary = z.object({
   pass_interval: z.object({ low: z.number(), high: z.number() }).nullable(),
   mean_scores: z.record(z.string(), z.number()),
   mean_score: num,
+  /** 95% interval of mean_score over conversations (null under two scored conversations). */
+  mean_score_interval: z.object({ low: z.number(), high: z.number(), n: z.number() }).nullable().optional(),
   tokens: TokenTotals,
   tokens_per_conversation: num,
   wall_ms: z.number(),
@@ -311,6 +313,10 @@ export const CompareMatrix = z.object({
       model: z.string(),
       pass_rate: num,
       mean_score: num,
+      /** 95% Wilson interval of pass_rate (null when nothing was judged). */
+      pass_interval: z.object({ low: z.number(), high: z.number() }).nullable().optional(),
+      /** 95% interval of mean_score over conversations (null under two scored conversations). */
+      mean_score_interval: z.object({ low: z.number(), high: z.number(), n: z.number() }).nullable().optional(),
       tokens: z.number(),
       wall_ms: z.number(),
     }),

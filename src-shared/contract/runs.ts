@@ -6,6 +6,7 @@ import {
   Run,
   RunOptionsInput,
   RunStatus,
+  TestSuite,
   TranscriptTurn,
 } from '../schemas/index.js';
 import { method } from './define.js';
@@ -47,19 +48,27 @@ export const ResultRow = z.object({
   duration_ms: z.number(),
 });
 
-export const StartRunInput = z.object({
-  agent_id: z.string().min(1),
-  /** Latest version when absent. */
-  agent_version_id: z.string().optional(),
-  suite_id: z.string().min(1),
-  models: z.object({ agent: ModelSpec, caller: ModelSpec.optional(), judge: ModelSpec.optional() }),
-  /** Capped (src-shared/limits.ts): refused with the option's path before anything is planned. */
-  options: RunOptionsInput.partial().default({}),
-  /** The run this one is started from ("Run again", "Run on another model"): recorded, and compare's baseline A. */
-  source_run_id: z.string().min(1).optional(),
-  /** The id of the pre-run check the dialog made (models.preflight): not made again when it passed. */
-  preflight_id: z.string().optional(),
-});
+export const StartRunInput = z
+  .object({
+    agent_id: z.string().min(1),
+    /** Latest version when absent. */
+    agent_version_id: z.string().optional(),
+    /** The stored suite to run; or, instead, `suite_from_run`. */
+    suite_id: z.string().min(1).optional(),
+    /** Run the copy of the suite kept with this run ("Run again" of a run started from a tests file). */
+    suite_from_run: z.string().min(1).optional(),
+    models: z.object({ agent: ModelSpec, caller: ModelSpec.optional(), judge: ModelSpec.optional() }),
+    /** Capped (src-shared/limits.ts): refused with the option's path before anything is planned. */
+    options: RunOptionsInput.partial().default({}),
+    /** The run this one is started from ("Run again", "Run on another model"): recorded, and compare's baseline A. */
+    source_run_id: z.string().min(1).optional(),
+    /** The id of the pre-run check the dialog made (models.preflight): not made again when it passed. */
+    preflight_id: z.string().optional(),
+  })
+  .refine((v) => !!v.suite_id !== !!v.suite_from_run, {
+    message: 'give either suite_id (a stored suite) or suite_from_run (the suite copy of a run), not both',
+    path: ['suite_id'],
+  });
 
 export const runMethods = {
   'runs.list': method(
@@ -85,6 +94,11 @@ export const runMethods = {
   ),
   'runs.result': method('One full result (transcript, metrics, path)', z.object({ id: z.string().min(1) }), Result),
   'runs.results': method('All full results of a run', z.object({ id: z.string().min(1) }), z.array(Result)),
+  'runs.suite': method(
+    'The copy of its suite kept with a run (null when the run has none, e.g. imported calls)',
+    z.object({ id: z.string().min(1) }),
+    z.object({ suite: TestSuite.nullable() }),
+  ),
   'runs.start': method(
     'Start a run as a job; its turns arrive as run events, its progress as job.progress events',
     StartRunInput,

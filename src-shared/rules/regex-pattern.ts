@@ -9,3 +9,9 @@ export function parsePattern(pattern: string): { source: string; flags: string }
   if (pattern.startsWith('(?i)')) return { source: pattern.slice(4), flags: 'i' };
   return { source: pattern, flags: '' };
 }
+
+/** A pattern as messages show it, written once as `/source/flags`: "/MS-\d{4}/" stays as it is (never "//MS-\d{4}//"). */
+export function patternText(pattern: string): string {
+  const { source, flags } = parsePattern(pattern);
+  return `/${source}/${flags}`;
+}

@@ -1,4 +1,5 @@
 import type { Result, Run } from '../schemas/run.js';
+import { meanInterval } from '../stats/mean.js';
 
 /** The numbers of one run computed from its stored results: the run summary's and compare's totals. */
 export interface RunTotals {
@@ -21,10 +22,20 @@ export interface RunTotals {
   mean_scores: { criterion: string; mean: number; n: number }[];
   /** Mean of every metric score of the run; null when nothing was scored. */
   mean_score: number | null;
+  /**
+   * 95% interval of the mean score, over conversations (each conversation's mean score is one value: the
+   * metrics of one conversation are not independent); null under two scored conversations.
+   */
+  mean_score_interval: { low: number; high: number; n: number } | null;
 }
 
 const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
 const mean = (xs: number[]): number | null => (xs.length ? sum(xs) / xs.length : null);
+
+const intervalOf = (perConversation: number[]) => {
+  const m = meanInterval(perConversation);
+  return m ? { low: m.low, high: m.high, n: m.n } : null;
+};
 
 /** Run wall time from its timestamps, when both are recorded and in order. */
 export function runWallMs(run: Pick<Run, 'started_at' | 'finished_at'>): number | null {
@@ -61,5 +72,8 @@ export function runTotals(run: Pick<Run, 'started_at' | 'finished_at'> | null, r
     mean_turns: mean(results.map((r) => r.turns)),
     mean_scores: [...scores].map(([criterion, v]) => ({ criterion, mean: sum(v) / v.length, n: v.length })),
     mean_score: mean([...scores.values()].flat()),
+    mean_score_interval: intervalOf(
+      results.flatMap((r) => (r.metrics.length ? [mean(r.metrics.map((m) => m.score))!] : [])),
+    ),
   };
 }

@@ -50,3 +50,23 @@ export function kappaWords(k: number | null): string {
   if (k <= 0.8) return 'substantial';
   return 'almost perfect';
 }
+
+/** Below this many labelled pairs a kappa is not shown: its interval spans most of [-1, 1] and its words mislead. */
+export const MIN_KAPPA_LABELS = 10;
+
+/**
+ * A kappa as a team reads it: "0.62 (0.41 to 0.83) substantial"; "not enough labels (4 of 10)" under
+ * MIN_KAPPA_LABELS pairs; "undefined (one label only)" when it has no value. `sep` joins the interval
+ * and the words (the CLI prints "(0.41 to 0.83, substantial)").
+ */
+export function kappaText(
+  k: Pick<Kappa, 'kappa' | 'low' | 'high'> & { n: number },
+  o: { wordsInside?: boolean } = {},
+): string {
+  if (k.n < MIN_KAPPA_LABELS) return `not enough labels (${k.n} of ${MIN_KAPPA_LABELS})`;
+  if (k.kappa === null || k.low === null || k.high === null) return kappaWords(null);
+  const f = (x: number) => x.toFixed(2);
+  return o.wordsInside
+    ? `${f(k.kappa)} (${f(k.low)} to ${f(k.high)}, ${kappaWords(k.kappa)})`
+    : `${f(k.kappa)} (${f(k.low)} to ${f(k.high)}) ${kappaWords(k.kappa)}`;
+}

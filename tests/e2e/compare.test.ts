@@ -80,7 +80,13 @@ describe('compare runs in Chromium', () => {
     await matrix.waitFor();
     await expect.poll(() => matrix.locator('tbody tr').count()).toBe(2);
     await expect(matrix.locator('thead').textContent()).resolves.toMatch(/clinic-good.*clinic-worse.*clinic-third/);
-    await expect.poll(() => page.getByTestId('chart-group').count()).toBe(3);
+    // pass rate and mean score on their own scales, each run with its letter and its 95% interval
+    const passBars = page.getByTestId('chart-pass');
+    await expect.poll(() => passBars.getByTestId('chart-group').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('chart-score').getByTestId('chart-group').count()).toBe(3);
+    await expect(passBars.textContent()).resolves.toContain('% of judged conversations that passed');
+    await expect(page.getByTestId('chart-score').textContent()).resolves.toContain('0 to 1');
+    await expect(passBars.getByTestId('chart-value').first().textContent()).resolves.toMatch(/^\d+% \(\d+%–\d+%\)$/);
     // each column shows the run's full configuration, and the line names what differs (issue 17)
     await expect.poll(() => matrix.getByTestId('run-config').count()).toBe(3);
     await expect(matrix.getByTestId('run-config').first().textContent()).resolves.toMatch(

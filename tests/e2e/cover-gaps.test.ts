@@ -38,6 +38,47 @@ describe('cover the gaps (Chromium)', () => {
     t.cleanup();
   });
 
+  it('is offered on the suite page too, with the suite’s last judge model that is not the scripted one', async () => {
+    const { page } = app;
+    const suite = app.ctx.store.suites.find('Clinic suite')!;
+    // an earlier run judged by a real model (no conversations: it changes no coverage), then the scripted run
+    const first = app.ctx.store.runs.list({ suite_id: suite.id })[0];
+    const judged = app.ctx.store.runs.create(
+      {
+        kind: 'simulated',
+        status: 'completed',
+        agent_id: agentId,
+        agent_version_id: first.agent_version_id,
+        agent_name: first.agent_name,
+        suite_id: suite.id,
+        suite_name: suite.name,
+        models: {
+          ...first.models,
+          judge: {
+            spec: { provider: 'openai', model: 'gpt-4o-mini', params: {}, endpoints: ['http://127.0.0.1:9/v1'] },
+          },
+        },
+        options: first.options,
+      },
+      suite.data,
+    );
+    expect(judged.created_at >= first.created_at).toBe(true);
+    await page.goto(`${app.server.url.split('?')[0]}#/suites/${suite.id}`);
+    const card = page.getByTestId('suite-coverage-card');
+    await card.getByText('2 of 4 edges (50%)').waitFor();
+    await card.getByRole('button', { name: 'Cover the gaps (2)' }).click();
+    const dialog = page.getByTestId('cover-gaps');
+    await expect
+      .poll(() => dialog.getByLabel('Model that writes the tests provider', { exact: true }).inputValue())
+      .toBe('openai');
+    await expect(
+      dialog.getByLabel('Model that writes the tests model name', { exact: true }).inputValue(),
+    ).resolves.toBe('gpt-4o-mini');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    app.ctx.store.runs.delete(judged.id);
+    await page.reload(); // forget the lists that held it
+  });
+
   it('proposes a test per gap, saves the checked ones into the suite and shows the new coverage', async () => {
     const { page } = app;
     await openEditor(page, agentId, 4);

@@ -90,7 +90,7 @@ describe('graph editor layout at 1440x900 and 1024x700', () => {
       await openEditor(page, id, demoGraph().nodes.length);
       const toolbar = await page.locator('.ge-toolbar').boundingBox();
       expect(toolbar!.height).toBeLessThan(56); // one line of buttons, no wrapping
-      for (const name of ['Undo', 'Redo', 'Tidy up', 'Fit', 'Test', 'Save']) {
+      for (const name of ['Undo', 'Redo', 'Tidy up', 'Fit', 'Try it', 'Save with a note', 'Save']) {
         const b = page.getByRole('button', { name, exact: true });
         const box = await b.boundingBox();
         expect(box, name).not.toBeNull();

@@ -51,7 +51,7 @@ describe('judge repeats and caller fidelity on the run page (Chromium)', () => {
 
   it('shows the unstable judge and lists the invalid caller', async () => {
     const { page } = app;
-    await page.goto(`${app.server.url.split('?')[0]}#/runs/${runId}`);
+    await page.goto(`${app.server.url.split('?')[0]}#/runs/${runId}?tab=trust`);
     const repeats = page.getByTestId('judge-repeats');
     await repeats.getByText('Judged 3 times per conversation').waitFor();
     const rows = await repeats.locator('tbody tr').allTextContents();

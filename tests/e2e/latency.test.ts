@@ -37,7 +37,7 @@ describe('latency in Chromium', () => {
   it('the run page shows p50/p95, the budget check with its figure, a histogram and latency per agent turn', async () => {
     const { page } = app;
     const res = app.ctx.store.results.listByRun(ids[0]);
-    await page.goto(`${app.server.url.split('?')[0]}#/runs/${ids[0]}?result=${res[0].id}`);
+    await page.goto(`${app.server.url.split('?')[0]}#/runs/${ids[0]}?result=${res[0].id}&tab=latency`);
     const card = page.getByTestId('latency-card');
     await card.waitFor();
     await expect(card.locator('tr[data-figure="response_ms"]').count()).resolves.toBe(1);
@@ -77,6 +77,11 @@ describe('latency in Chromium', () => {
     await expect.poll(() => rows.count()).toBe(3);
     await expect(rows.nth(0).getAttribute('data-run')).resolves.toBe(ids[1]); // the 10/20 ms model first
     await expect(rows.nth(2).getAttribute('data-run')).resolves.toBe(ids[0]); // the 400 ms reply last (gaps of 130 ms and more: the order holds on a loaded machine)
+    // runs A and C ran the same model (clinic-good): each row names its run by its letter
+    const cells = async (i: number) => (await rows.nth(i).locator('td').allTextContents()).slice(1, 3);
+    expect(await cells(0)).toEqual(['B', 'clinic-worse']);
+    expect(await cells(1)).toEqual(['C', 'clinic-good']);
+    expect(await cells(2)).toEqual(['A', 'clinic-good']);
     await rank.screenshot({ path: shotPath('compare-latency-rank.png') });
   });
 

@@ -67,7 +67,11 @@ describe('Try it in Chromium (web mode, bundled scripted model)', () => {
     await expect
       .poll(() => drawer.getByLabel('Agent model model', { exact: true }).inputValue())
       .toContain('scripted-model.json');
-    await drawer.getByText('Variables and tool answers').click();
+    // the tools answer as in the example suite's first test: no dead end on find_slots
+    const answers = drawer.getByText('Variables and tool answers: from test “Books the first free slot”');
+    await answers.waitFor();
+    await answers.click();
+    expect(JSON.parse(await drawer.getByLabel('Tool answers JSON').inputValue())).toEqual(mocks);
     await drawer.getByLabel('Tool answers JSON').fill('[oops');
     await drawer.getByText(/Tool answers: not valid JSON/).waitFor();
     await drawer.getByLabel('Tool answers JSON').fill(JSON.stringify(mocks));
@@ -132,7 +136,7 @@ describe('Try it in Chromium (web mode, bundled scripted model)', () => {
   it('in the graph editor: type as the caller and watch the live node move; a log entry selects its edge', async () => {
     const { page } = app;
     await openEditor(page, agentId, 14);
-    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    await page.getByRole('button', { name: 'Try it', exact: true }).click();
     const dock = page.getByTestId('graph-try-it');
     await dock.waitFor();
     expect(await dock.getByRole('radio', { name: 'I am the caller' }).getAttribute('aria-checked')).toBe('true');
@@ -140,8 +144,11 @@ describe('Try it in Chromium (web mode, bundled scripted model)', () => {
     await expect
       .poll(() => dock.getByLabel('Agent model model', { exact: true }).inputValue())
       .toContain('scripted-model.json');
+    // nothing was edited: the saved version is tried, and nothing says "unsaved"
+    expect(await dock.locator('.tp-note').count()).toBe(0);
     await dock.getByRole('button', { name: 'Start the conversation' }).click();
     await dock.getByTestId('turn-agent').first().waitFor();
+    await expect(dock.getByTestId('try-status').textContent()).resolves.not.toContain('unsaved');
     await expect.poll(() => liveNodeId(page)).toBe('greeting');
     expect(await nodeCard(page, 'greeting').getByText('● live').count()).toBe(1);
 
@@ -184,7 +191,7 @@ describe('Try it in Chromium (web mode, bundled scripted model)', () => {
     // collapsing keeps the conversation; the highlight stays
     await page
       .getByTestId('test-dock')
-      .getByRole('button', { name: /Test the agent/ })
+      .getByRole('button', { name: /Try it/ })
       .click();
     expect(await dock.isVisible()).toBe(false);
     expect(await liveNodeId(page)).toBe('opening_hours');

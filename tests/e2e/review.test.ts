@@ -40,7 +40,7 @@ describe('reviewing verdicts in Chromium', () => {
 
   it('labels three failures with y / n / y, adds a note with Enter, and the agreement panel updates', async () => {
     const { page } = app;
-    await page.goto(`${app.server.url.split('?')[0]}#/runs/${runId}`);
+    await page.goto(`${app.server.url.split('?')[0]}#/runs/${runId}?tab=review`);
     const card = page.getByTestId('review');
     await card.waitFor();
     await expect(card.getByTestId('review-keys').textContent()).resolves.toContain('y judge right');

@@ -42,7 +42,7 @@ describe('model endpoints on the run page', () => {
     if (!started.ok) throw new Error(started.error.message);
     const runId = (started.output as { run_id: string }).run_id;
     const { page } = app;
-    await page.goto(`${app.server.url.split('?')[0]}#/runs/${runId}`);
+    await page.goto(`${app.server.url.split('?')[0]}#/runs/${runId}?tab=latency`);
     const card = page.getByTestId('endpoint-load');
     await card.getByRole('heading', { name: 'Model endpoints (live)' }).waitFor({ timeout: 30_000 });
     await expect(card.getByText('1 at once, 6000 rpm').count()).resolves.toBe(1);

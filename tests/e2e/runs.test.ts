@@ -148,7 +148,7 @@ describe('runs in Chromium (scripted model)', () => {
     await page.getByRole('button', { name: 'New run' }).click();
     const dialog = page.getByRole('dialog', { name: 'New run' });
     await dialog.waitFor();
-    await dialog.getByLabel('Test suite').selectOption({ label: 'Own models (1 tests)' });
+    await dialog.getByLabel('Test suite').selectOption({ label: 'Own models (1 test)' });
     await pickModel(dialog, 'Agent model', `scripted:${script}`);
     const own = dialog.getByLabel("Use the tests' own agent models");
     await expect(own.isChecked()).resolves.toBe(false);
@@ -159,7 +159,7 @@ describe('runs in Chromium (scripted model)', () => {
     await page.getByTestId('test-row-0-0').click();
     const detail = page.locator('[data-result-detail]');
     await detail.getByText('I am the model this test chose.').waitFor();
-    await expect(detail.getByTestId('result-agent-model').textContent()).resolves.toContain(`scripted:${other}`);
+    await expect(detail.getByTestId('result-agent-model').textContent()).resolves.toContain('scripted:other.json');
   });
 
   it("groups a failed run's failures into problems on the run page, and an example opens its conversation", async () => {
@@ -191,13 +191,14 @@ describe('runs in Chromium (scripted model)', () => {
     await page.waitForURL(/#\/runs\/run/);
     await page.getByTestId('run-status').getByText('completed').waitFor({ timeout: 30_000 });
     const card = page.getByTestId('problems');
-    await card.getByText('2 conversation(s) failed.', { exact: false }).waitFor();
+    await card.getByText('2 conversations failed.', { exact: false }).waitFor();
     await card.getByRole('button', { name: 'Group failures into problems' }).click();
     const problem = card.getByTestId('problem');
     await problem.getByText('Offers a vague slot').waitFor();
     await expect(problem.locator('.badge').textContent()).resolves.toBe('high');
     await expect(card.textContent()).resolves.toContain('grouped by scripted:worse.json');
-    await problem.getByRole('button').first().click();
+    // the first example of the problem (the problem's own first button is Diagnose)
+    await problem.locator('.problem-examples').getByRole('button').first().click();
     await page
       .locator('[data-result-detail]')
       .getByText('I can offer an appointment on Friday at 4 pm maybe.')

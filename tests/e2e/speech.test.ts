@@ -32,8 +32,12 @@ describe('speech engines on the Models page', () => {
     expect(await section.getByLabel('Text-to-speech engine').inputValue()).toBe('flite');
     expect(await section.getByTestId('speech-verdict').textContent()).toMatch(/^lost [01] of 14 words; digits kept$/);
     expect(await section.getByTestId('speech-timings').textContent()).toMatch(
-      /text-to-speech \d+ ms.*speech-to-text \d+ ms/,
+      /speaking [\d.]+ m?s.*listening [\d.]+ m?s.*of audio/,
     );
+    // the verdict ends with what it means: whether the pair can check what a caller hears
+    expect(await section.getByTestId('speech-usable').textContent()).toMatch(/^This pair is (not )?usable/);
+    // the section reads as user text: no engine spec list in its description
+    expect(await section.locator('.muted').first().textContent()).not.toContain('command:PROGRAM');
     await section.screenshot({ path: shotPath('models-speech-test.png') });
 
     // a program is a local user's setting: web mode refuses command: specs, naming the field

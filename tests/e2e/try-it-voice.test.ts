@@ -40,7 +40,7 @@ describe('Try it with the microphone (Chromium fake capture, espeak-ng, pocketsp
   it('talks as the caller: the recognised words become the caller turn the agent answers; replies can be spoken', async () => {
     const { page } = app;
     await openEditor(page, agentId, 14);
-    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    await page.getByRole('button', { name: 'Try it', exact: true }).click();
     const dock = page.getByTestId('graph-try-it');
     await dock.waitFor();
     await dock.getByLabel('Agent model provider').selectOption('scripted');

@@ -1,5 +1,5 @@
 import { ModelSpec, type ModelSpecInput } from '../../../src-shared/schemas/index.js';
-import { requireSuite } from '../../app/index.js';
+import { requireSuite, suiteOfRun } from '../../app/index.js';
 import { appOf, liveRuns } from '../app-service.js';
 import type { Handlers } from './types.js';
 
@@ -12,7 +12,9 @@ export const runControlHandlers: Handlers = {
       {
         agent: input.agent_id,
         agent_version: input.agent_version_id,
-        suite: requireSuite(ctx.store, input.suite_id),
+        suite: input.suite_id
+          ? requireSuite(ctx.store, input.suite_id)
+          : suiteOfRun(ctx.store, input.suite_from_run ?? ''),
         models: {
           agent: ModelSpec.parse(input.models.agent),
           caller: spec(input.models.caller),

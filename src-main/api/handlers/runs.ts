@@ -18,6 +18,10 @@ export const runHandlers: Handlers = {
     if (!ctx.store.runs.get(id)) throw notFound(`run ${id}`);
     return ctx.store.results.listByRun(id);
   },
+  'runs.suite': (ctx, { id }) => {
+    if (!ctx.store.runs.get(id)) throw notFound(`run ${id}`);
+    return { suite: ctx.store.runs.suiteSnapshot(id) ?? null };
+  },
   'runs.delete': (ctx, { id }) => {
     if (appOf(ctx).runs.runningHere(id))
       throw new ApiFailure({ code: 'conflict', message: `run ${id} is running: cancel it before deleting it` });

@@ -1,5 +1,5 @@
 import type { FileReport } from '../../app/index.js';
-import { plural } from '../../../src-shared/text/format-duration.js';
+import { plural } from '../../../src-shared/text/plural.js';
 
 const shellArg = (s: string) => (/^[\w./:@-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 

@@ -9,6 +9,7 @@ import {
 } from '../../app/index.js';
 import { CALLER_CHANGED, JUDGE_CHANGED } from '../../../src-shared/contract/compare-shapes.js';
 import { latencyDiffRows } from './format-latency.js';
+import { endReasonChange } from '../../../src-shared/text/end-reason.js';
 import { fitnessLines } from './fitness-text.js';
 
 /** Plain-text rendering of a RunDiff for `parley diff` (people; `--json` prints the RunDiff itself). */
@@ -128,7 +129,7 @@ function details(t: TestComparison, scoresComparable: boolean): string[] {
     if (c.change === 'same') continue;
     out.push(`${c.group} ${c.kind} ${JSON.stringify(c.target)} ${c.change}${c.message_b ? `: ${c.message_b}` : ''}`);
   }
-  if (t.end_reason_changed) out.push(`end reason ${t.end_reason_a} -> ${t.end_reason_b}`);
+  if (t.end_reason_changed) out.push(endReasonChange(t.end_reason_a, t.end_reason_b));
   if (t.error_b && t.error_b !== t.error_a) out.push(`error: ${t.error_b}`);
   for (const g of t.diagnosis)
     if (g.nodes.length)

@@ -1,8 +1,9 @@
 import type { HumanAgreementReport } from '../../../src-shared/schemas/index.js';
-import { formatProportion, kappaWords } from '../../../src-shared/stats/index.js';
+import { formatProportion, kappaText } from '../../../src-shared/stats/index.js';
 
-const kappaText = (k: number | null, low: number | null, high: number | null) =>
-  k === null ? 'undefined' : `${k.toFixed(2)} (${low!.toFixed(2)} to ${high!.toFixed(2)}, ${kappaWords(k)})`;
+type Row = HumanAgreementReport['rows'][number];
+const kappaOf = (r: Row) =>
+  kappaText({ n: r.n, kappa: r.kappa, low: r.kappa_low, high: r.kappa_high }, { wordsInside: true });
 
 /** Rows of the agreement table, for the CLI's aligned table. */
 export function humanAgreementTable(report: HumanAgreementReport): { headers: string[]; rows: string[][] } {
@@ -13,7 +14,7 @@ export function humanAgreementTable(report: HumanAgreementReport): { headers: st
       r.criterion ?? '(all metrics)',
       String(r.n),
       formatProportion(r.accuracy),
-      kappaText(r.kappa, r.kappa_low, r.kappa_high),
+      kappaOf(r),
       formatProportion(r.precision_fail),
       formatProportion(r.recall_fail),
     ]),
@@ -38,7 +39,7 @@ export function calibrationText(report: HumanAgreementReport): string {
 export function humanAgreementLines(report: HumanAgreementReport): string {
   const lines = report.rows.map(
     (r) =>
-      `  ${r.criterion ?? '(all metrics)'} (${r.judge === 'original' ? `original judge ${r.judge_model}` : r.judge}): ${r.summary}, kappa ${r.kappa === null ? 'undefined' : r.kappa.toFixed(2)}`,
+      `  ${r.criterion ?? '(all metrics)'} (${r.judge === 'original' ? `original judge ${r.judge_model}` : r.judge}): ${r.summary}, kappa ${kappaOf(r)}`,
   );
   return `${humanAgreementHeader(report)}${lines.join('\n')}\n(details: parley labels agreement ${report.run_id})\n`;
 }

@@ -1,4 +1,4 @@
-import { formatProportion, kappaWords } from '../../../src-shared/stats/index.js';
+import { formatProportion, kappaText } from '../../../src-shared/stats/index.js';
 import type { JudgementsReport } from '../../../src-shared/schemas/index.js';
 
 /** Plain-text rendering of a JudgementsReport for `parley rejudge` and `parley runs show`. */
@@ -39,7 +39,7 @@ export function formatJudgementsText(r: JudgementsReport): string {
       const t = p.table;
       lines.push(`  ${p.criterion}  [${p.a === 'original' ? `original (${r.original_judge})` : p.a} vs ${p.b}]`);
       lines.push(
-        `    agreement ${formatProportion(p.accuracy)}; Cohen's kappa ${p.kappa === null ? kappaWords(null) : `${f2(p.kappa)} (${f2(p.kappa_low)} to ${f2(p.kappa_high)}, ${kappaWords(p.kappa)})`}; Spearman ${p.spearman === null ? 'undefined (constant scores)' : f2(p.spearman)}`,
+        `    agreement ${formatProportion(p.accuracy)}; Cohen's kappa ${kappaText({ n: p.accuracy.n, kappa: p.kappa, low: p.kappa_low, high: p.kappa_high }, { wordsInside: true })}; Spearman ${p.spearman === null ? 'undefined (constant scores)' : f2(p.spearman)}`,
       );
       lines.push(
         `    both fail ${t.fail_fail}, only A fails ${t.fail_pass}, only B fails ${t.pass_fail}, both pass ${t.pass_pass}`,

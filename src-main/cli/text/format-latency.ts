@@ -5,6 +5,7 @@ import {
   type LatencyFigures,
   type LatencyRankRow,
 } from '../../../src-shared/contract/latency-shapes.js';
+import { plural } from '../../../src-shared/text/plural.js';
 
 const ms = (v: number | null) => (v === null ? '-' : formatMs(v));
 const signedMs = (v: number | null) => (v === null ? '' : `${v > 0 ? '+' : v < 0 ? '−' : '±'}${formatMs(Math.abs(v))}`);
@@ -33,7 +34,7 @@ export function latencyRankLines(rank: LatencyRankRow[] | undefined, runNumber: 
     'LATENCY (ranked by p95 response, fastest first; docs/latency.md)',
     ...rank.map(
       (r) =>
-        `  ${r.rank ?? '-'}. run ${runNumber(r.run)} ${r.model}: p95 response ${ms(r.p95_response_ms)}, p50 ${ms(r.p50_response_ms)}, p95 first token ${ms(r.p95_first_token_ms)} (${r.turns} turns)`,
+        `  ${r.rank ?? '-'}. run ${runNumber(r.run)} ${r.model}: p95 response ${ms(r.p95_response_ms)}, p50 ${ms(r.p50_response_ms)}, p95 first token ${ms(r.p95_first_token_ms)} (${plural(r.turns, 'turn')})`,
     ),
   ];
 }

@@ -1,6 +1,7 @@
 import { configModelsLine as modelsLine, type MatrixCell, type RunMatrix } from '../../app/index.js';
 import { groupedSpread } from '../../../src-shared/run/config-phrases.js';
 import { latencyRankLines } from './format-latency.js';
+import { formatDuration } from '../../../src-shared/text/format-duration.js';
 import { fitnessLines } from './fitness-text.js';
 
 /** Plain-text rendering of the N-way matrix for `parley compare`. */
@@ -43,7 +44,7 @@ export function formatMatrixText(m: RunMatrix): string {
         `${pct(c.totals.pass_rate)}${c.totals.pass_interval ? ` (${pct(c.totals.pass_interval.low)}-${pct(c.totals.pass_interval.high)}, n=${c.totals.results - c.totals.imported})` : ''}`,
         c.totals.mean_score === null ? '-' : c.totals.mean_score.toFixed(2),
         String(c.totals.tokens.total),
-        `${(c.totals.wall_ms / 1000).toFixed(1)}s`,
+        formatDuration(c.totals.wall_ms),
       ]),
     ]).map((l) => `  ${l}`),
   );

@@ -1,4 +1,6 @@
 import type { ReadinessReport } from '../../../src-shared/schemas/index.js';
+import { formatDuration } from '../../../src-shared/text/format-duration.js';
+import { plural } from '../../../src-shared/text/plural.js';
 import { tagWords, verdictWords } from '../../../src-shared/readiness/fitness.js';
 import { formatInterval, wilson } from '../../../src-shared/stats/index.js';
 
@@ -37,7 +39,7 @@ export function formatReadinessText(r: ReadinessReport): string {
       ? `first token ${s.first_token_ms} ms (median)`
       : 'first token not measured (no streaming)',
     s.call_ms !== null ? `${s.call_ms} ms per call (median)` : '',
-    `${s.calls} calls, ${(r.ms / 1000).toFixed(1)} s`,
+    `${plural(s.calls, 'call')}, ${formatDuration(r.ms)}`,
   ].filter(Boolean);
   out.push(`Speed: ${speed.join('; ')}`);
   const missed = r.items.filter((i) => !i.correct);

@@ -11,6 +11,8 @@ import { resultFactsSections, runHeaderNotes } from './result-facts-text.js';
 import { latencyText } from './latency-text.js';
 import { modelsLine } from './models-text.js';
 import { runLatencyReport } from '../../../src-shared/latency/run-latency-report.js';
+import { endReasonText } from '../../../src-shared/text/end-reason.js';
+import { plural } from '../../../src-shared/text/plural.js';
 import { speechRunReport } from '../../../src-shared/speech/speech-report.js';
 import { speechText } from './speech-text.js';
 
@@ -20,7 +22,7 @@ export function problemsText(problems: Pick<RunProblems, 'judge' | 'groups' | 'u
     [
       `PROBLEMS (grouped by ${problems.judge})`,
       ...problems.groups.map((g) => `  [${g.severity}] ${g.label} (${g.occurrences}x): ${g.description}`),
-      ...(problems.ungrouped.length ? [`  ${problems.ungrouped.length} failure(s) not grouped`] : []),
+      ...(problems.ungrouped.length ? [`  ${plural(problems.ungrouped.length, 'failure')} not grouped`] : []),
     ].join('\n') + '\n'
   );
 }
@@ -42,7 +44,7 @@ export function printText(o: RunOutcome, verbose = false, fitness?: RoleFitness[
       r.test,
       String(r.repeat + 1),
       r.status,
-      r.end_reason,
+      endReasonText(r.end_reason),
       String(r.turns),
       String(Math.round(r.duration_ms)),
       ...(own

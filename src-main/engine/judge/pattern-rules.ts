@@ -1,6 +1,7 @@
 import type { CheckResult, TranscriptTurn } from '../../../src-shared/schemas/index.js';
 import { MAX_PATTERN_TIME_PER_RUN_MS } from '../../../src-shared/limits.js';
 import { sharedRegexRunner } from './regex-runner.js';
+import { patternText } from '../../../src-shared/rules/regex-pattern.js';
 
 export const DEFAULT_PATTERN_TIMEOUT_MS = 1000;
 
@@ -42,7 +43,7 @@ export async function checkPatterns(
         kind: 'pattern',
         target: p,
         passed: false,
-        message: `pattern /${p}/ was not checked: the regex checks of this run already used their ${MAX_PATTERN_TIME_PER_RUN_MS / 1000} s on patterns that were too slow; expected patterns that do not backtrack catastrophically`,
+        message: `pattern ${patternText(p)} was not checked: the regex checks of this run already used their ${MAX_PATTERN_TIME_PER_RUN_MS / 1000} s on patterns that were too slow; expected patterns that do not backtrack catastrophically`,
       });
       continue;
     }
@@ -70,21 +71,21 @@ export async function checkPatterns(
         kind: 'pattern',
         target: p,
         passed: false,
-        message: `pattern /${p}/ matches nothing in the transcript`,
+        message: `pattern ${patternText(p)} matches nothing in the transcript`,
       });
     } else if (r.kind === 'invalid') {
       out.push({
         kind: 'pattern',
         target: p,
         passed: false,
-        message: `pattern /${p}/ is not a valid regular expression: ${r.error}`,
+        message: `pattern ${patternText(p)} is not a valid regular expression: ${r.error}`,
       });
     } else {
       out.push({
         kind: 'pattern',
         target: p,
         passed: false,
-        message: `pattern /${p}/ took longer than ${limit} ms and was stopped (catastrophic backtracking?)`,
+        message: `pattern ${patternText(p)} took longer than ${limit} ms and was stopped (catastrophic backtracking?)`,
       });
     }
   }

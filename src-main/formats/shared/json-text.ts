@@ -33,9 +33,41 @@ class JsonSyntaxError extends Error {
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const WS = /[ \t\n\r]*/y;
 
-// A recursive-descent reader whose parts share one cursor (JSON.parse gives no line, column, path or duplicate
-// keys; jsonc-parser gives no path of the failure and accepts duplicates): kept whole on purpose.
-// eslint-disable-next-line max-lines-per-function
+/** The JSON string starting at `start` (its opening quote): its value and the offset after its closing quote. */
+function readJsonString(src: string, start: number): [string, number] {
+  let i = start + 1;
+  for (;;) {
+    const q = src.indexOf('"', i);
+    if (q < 0) throw new JsonSyntaxError('unterminated string; expected a closing "', start);
+    let bs = 0;
+    for (let k = q - 1; k > start && src.charCodeAt(k) === 92; k--) bs++;
+    if (bs % 2 === 0) {
+      i = q;
+      break;
+    }
+    i = q + 1;
+  }
+  const raw = src.slice(start + 1, i);
+  const end = i + 1;
+  for (let k = 0; k < raw.length; k++) {
+    if (raw.charCodeAt(k) < 0x20)
+      throw new JsonSyntaxError(
+        'control character inside a string; expected it escaped (\\n, \\t, \\u00XX)',
+        start + 1 + k,
+      );
+  }
+  if (raw.indexOf('\\') < 0) return [raw, end];
+  try {
+    return [JSON.parse(src.slice(start, end)) as string, end];
+  } catch {
+    const bad = raw.search(/\\(?!["\\/bfnrt]|u[0-9a-fA-F]{4})/);
+    throw new JsonSyntaxError(
+      'invalid escape in string; expected one of \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX',
+      start + 1 + Math.max(0, bad),
+    );
+  }
+}
+
 export function parseJsonText(text: string, opts: JsonTextOptions = {}): JsonTextResult {
   const maxDepth = opts.maxDepth ?? 64;
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -54,38 +86,9 @@ export function parseJsonText(text: string, opts: JsonTextOptions = {}): JsonTex
   };
 
   const readString = (): string => {
-    const start = pos;
-    let i = pos + 1;
-    for (;;) {
-      const q = src.indexOf('"', i);
-      if (q < 0) throw new JsonSyntaxError('unterminated string; expected a closing "', start);
-      let bs = 0;
-      for (let k = q - 1; k > start && src.charCodeAt(k) === 92; k--) bs++;
-      if (bs % 2 === 0) {
-        i = q;
-        break;
-      }
-      i = q + 1;
-    }
-    const raw = src.slice(start + 1, i);
-    pos = i + 1;
-    for (let k = 0; k < raw.length; k++) {
-      if (raw.charCodeAt(k) < 0x20)
-        throw new JsonSyntaxError(
-          'control character inside a string; expected it escaped (\\n, \\t, \\u00XX)',
-          start + 1 + k,
-        );
-    }
-    if (raw.indexOf('\\') < 0) return raw;
-    try {
-      return JSON.parse(src.slice(start, pos)) as string;
-    } catch {
-      const bad = raw.search(/\\(?!["\\/bfnrt]|u[0-9a-fA-F]{4})/);
-      throw new JsonSyntaxError(
-        'invalid escape in string; expected one of \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX',
-        start + 1 + Math.max(0, bad),
-      );
-    }
+    const [value, end] = readJsonString(src, pos);
+    pos = end;
+    return value;
   };
 
   const readValue = (depth: number): unknown => {

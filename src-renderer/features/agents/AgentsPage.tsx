@@ -121,48 +121,7 @@ export function AgentsPage() {
         </Empty>
       )}
       {!!agents.data?.length && (
-        <table className="ag-table">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Version</th>
-              <th>Nodes</th>
-              <th>Format</th>
-              <th>Updated</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {agents.data.map((a) => (
-              <tr key={a.id} className="clickable" onClick={() => navigate(`/agents/${a.id}`)} data-testid="agent-row">
-                <td>
-                  <Link href={`/agents/${a.id}`} onClick={(e) => e.stopPropagation()}>
-                    {a.name}
-                  </Link>
-                </td>
-                <td>v{a.version}</td>
-                <td>{a.node_count}</td>
-                <td>{FORMAT_LABELS[a.source_format] ?? a.source_format}</td>
-                <td>{fmtDate(a.updated_at)}</td>
-                <td className="ag-actions">
-                  <button
-                    type="button"
-                    className="ghost small danger"
-                    aria-label={`Delete ${a.name}`}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      setDeleting(a);
-                    }}
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AgentsTable agents={agents.data} onOpen={(id) => navigate(`/agents/${id}`)} onDelete={setDeleting} />
       )}
       {dragging && (
         <div className="ag-drop" aria-hidden="true">
@@ -190,5 +149,61 @@ export function AgentsPage() {
         />
       )}
     </div>
+  );
+}
+
+/** The stored agents, one row each (the row opens the editor). */
+function AgentsTable({
+  agents,
+  onOpen,
+  onDelete,
+}: {
+  agents: Agent[];
+  onOpen(id: string): void;
+  onDelete(agent: Agent): void;
+}) {
+  return (
+    <table className="ag-table">
+      <thead>
+        <tr>
+          <th>Name</th>
+          <th>Version</th>
+          <th>Nodes</th>
+          <th>Format</th>
+          <th>Updated</th>
+          <th>
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {agents.map((a) => (
+          <tr key={a.id} className="clickable" onClick={() => onOpen(a.id)} data-testid="agent-row">
+            <td>
+              <Link href={`/agents/${a.id}`} onClick={(e) => e.stopPropagation()}>
+                {a.name}
+              </Link>
+            </td>
+            <td>v{a.version}</td>
+            <td>{a.node_count}</td>
+            <td>{FORMAT_LABELS[a.source_format] ?? a.source_format}</td>
+            <td>{fmtDate(a.updated_at)}</td>
+            <td className="ag-actions">
+              <button
+                type="button"
+                className="ghost small danger"
+                aria-label={`Delete ${a.name}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onDelete(a);
+                }}
+              >
+                Delete
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

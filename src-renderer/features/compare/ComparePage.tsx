@@ -11,6 +11,7 @@ import { MatrixView } from './MatrixView.js';
 import { UnstableJudges } from './UnstableJudges.js';
 import { ModelChart } from './ModelChart.js';
 import { LatencyDiff, LatencyRanking } from './LatencyCompare.js';
+import { runLetters } from './run-letters.js';
 import { RunPicker } from './RunPicker.js';
 import { TestDiffDetail } from './TestDiffDetail.js';
 import { TestRows } from './TestRows.js';
@@ -63,7 +64,10 @@ export function ComparePage(_props: { params: Record<string, string> }) {
           {matrix.data && (
             <>
               <ModelChart chart={matrix.data.chart} />
-              <LatencyRanking rank={matrix.data.latency_rank} />
+              <LatencyRanking
+                rank={matrix.data.latency_rank}
+                letters={runLetters(matrix.data.runs.map((c) => c.run.id))}
+              />
               <MatrixView
                 matrix={matrix.data}
                 pair={pair}

@@ -50,8 +50,14 @@ export function LatencyDiff({ diff }: { diff: CompareRunDiff }) {
   );
 }
 
-/** N-way compare: the runs ranked by p95 response latency, fastest first. */
-export function LatencyRanking({ rank }: { rank: LatencyRankRow[] | undefined }) {
+/** N-way compare: the runs ranked by p95 response latency, fastest first; each run with its letter (two runs may share a model). */
+export function LatencyRanking({
+  rank,
+  letters,
+}: {
+  rank: LatencyRankRow[] | undefined;
+  letters: Map<string, string>;
+}) {
   if (!rank?.some((r) => r.rank !== null)) return null;
   return (
     <section className="card latency-compare" aria-label="Latency ranking" data-testid="latency-rank">
@@ -62,6 +68,7 @@ export function LatencyRanking({ rank }: { rank: LatencyRankRow[] | undefined })
         <thead>
           <tr>
             <th>#</th>
+            <th>Run</th>
             <th>Model</th>
             <th className="num">p95 response</th>
             <th className="num">p50 response</th>
@@ -73,7 +80,10 @@ export function LatencyRanking({ rank }: { rank: LatencyRankRow[] | undefined })
           {rank.map((r) => (
             <tr key={r.run} data-run={r.run}>
               <td>{r.rank ?? '—'}</td>
-              <td title={r.run}>{r.model}</td>
+              <td title={r.run}>
+                <span className="side-tag">{letters.get(r.run) ?? '?'}</span>
+              </td>
+              <td>{r.model}</td>
               <td className="num">{ms(r.p95_response_ms)}</td>
               <td className="num">{ms(r.p50_response_ms)}</td>
               <td className="num">{ms(r.p95_first_token_ms)}</td>

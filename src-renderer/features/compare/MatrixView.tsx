@@ -1,8 +1,10 @@
 import type { CompareMatrix, MatrixCell } from '../../../src-shared/contract/runs.js';
 import { fmtDate, StatusBadge } from '../../ui/common.js';
-import { fmtInt, fmtMs, fmtPct } from '../../ui/run-stats.js';
+import { fmtInt, fmtPct } from '../../ui/run-stats.js';
 import { DemoBadge } from '../../ui/DemoBadge.js';
 import { RunConfigView } from './RunConfigView.js';
+import { runLetter } from './run-letters.js';
+import { formatDuration } from '../../../src-shared/text/format-duration.js';
 import { groupedSpread } from '../../../src-shared/run/config-phrases.js';
 import { FitnessCautions } from '../../ui/ModelFitness.js';
 import { SpeechLabel } from '../../ui/SpeechLabel.js';
@@ -50,28 +52,7 @@ export function MatrixView({
           tests where the runs disagree ({matrix.tests.filter((t) => t.differs).length})
         </label>
       </div>
-      <div className="small differ-line" data-testid="matrix-differ">
-        {matrix.config_spread.length ? (
-          <>
-            The runs differ in:{' '}
-            {groupedSpread(matrix.config_spread).map((s, i) => (
-              <span key={s.field}>
-                {i ? '; ' : ''}
-                {s.field} {s.values.map((v, j) => `${String.fromCharCode(65 + j)} ${v}`).join(', ')}
-              </span>
-            ))}
-          </>
-        ) : (
-          'The runs have the same configuration.'
-        )}
-      </div>
-      {matrix.comparability.notes.length > 0 && (
-        <div className="notice small" role="note" data-testid="comparability-notes">
-          {matrix.comparability.notes.map((n) => (
-            <div key={n}>{n}: each run&apos;s mean score comes from its own judge.</div>
-          ))}
-        </div>
-      )}
+      <MatrixDiffers matrix={matrix} />
       <div className="matrix-scroll">
         <table className="matrix" data-testid="matrix">
           <thead>
@@ -80,7 +61,7 @@ export function MatrixView({
               {matrix.runs.map((c, i) => (
                 <th key={c.run.id} className={pair === c.run.id ? 'paired' : ''}>
                   <div className="m-col">
-                    <span className="side-tag">{String.fromCharCode(65 + i)}</span>{' '}
+                    <span className="side-tag">{runLetter(i)}</span>{' '}
                     <span className="m-model" title={c.run.model}>
                       {c.run.model}
                     </span>
@@ -160,8 +141,8 @@ export function MatrixView({
               {matrix.runs.map((c) => (
                 <td key={c.run.id}>
                   {perConv
-                    ? fmtMs(c.totals.results ? c.totals.conversation_ms / c.totals.results : 0)
-                    : fmtMs(c.totals.wall_ms)}
+                    ? formatDuration(c.totals.results ? c.totals.conversation_ms / c.totals.results : 0)
+                    : formatDuration(c.totals.wall_ms)}
                 </td>
               ))}
             </tr>
@@ -175,5 +156,35 @@ export function MatrixView({
         </table>
       </div>
     </section>
+  );
+}
+
+/** What the runs differ in (A, B, C…), and why their mean scores do not compare when the judges differ. */
+function MatrixDiffers({ matrix }: { matrix: CompareMatrix }) {
+  return (
+    <>
+      <div className="small differ-line" data-testid="matrix-differ">
+        {matrix.config_spread.length ? (
+          <>
+            The runs differ in:{' '}
+            {groupedSpread(matrix.config_spread).map((s, i) => (
+              <span key={s.field}>
+                {i ? '; ' : ''}
+                {s.field} {s.values.map((v, j) => `${runLetter(j)} ${v}`).join(', ')}
+              </span>
+            ))}
+          </>
+        ) : (
+          'The runs have the same configuration.'
+        )}
+      </div>
+      {matrix.comparability.notes.length > 0 && (
+        <div className="notice small" role="note" data-testid="comparability-notes">
+          {matrix.comparability.notes.map((n) => (
+            <div key={n}>{n}: each run&apos;s mean score comes from its own judge.</div>
+          ))}
+        </div>
+      )}
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useApi } from '../../api/hooks.js';
 import { fmtDate } from '../../ui/common.js';
 import type { Run } from '../../../src-shared/schemas/run.js';
 import { roleModelLabel } from '../../ui/models-label.js';
+import { runLetter } from './run-letters.js';
 
 const runLabel = (r: Run) =>
   `${fmtDate(r.created_at)} · ${r.agent_name || r.agent_id} · ${r.suite_name || r.kind} · ${roleModelLabel(r.models.agent)} · ${r.summary.passed}/${r.summary.total} passed${r.status !== 'completed' ? ` (${r.status})` : ''}`;
@@ -47,7 +48,7 @@ export function RunPicker({
         <div key={i} className="cmp-picker-row">
           <label>
             <span className="slot">
-              {i === 0 ? 'Baseline (A)' : i === 1 ? 'Compare with (B)' : `Run ${String.fromCharCode(65 + i)}`}
+              {i === 0 ? 'Baseline (A)' : i === 1 ? 'Compare with (B)' : `Run ${runLetter(i)}`}
             </span>
             <select
               aria-label={i === 0 ? 'Baseline run' : i === 1 ? 'Run to compare' : `Run ${i + 1}`}

@@ -1,7 +1,9 @@
 import type { TestComparison } from '../../../src-shared/contract/runs.js';
 import { StatusBadge } from '../../ui/common.js';
 import { fmtPct } from '../../ui/run-stats.js';
-import { CHANGE_LABEL, signed, testKeyOf, tone } from './compare-filters.js';
+import { CHANGE_LABEL, largestDrop, signed, testKeyOf, tone } from './compare-filters.js';
+import { endReasonChange } from '../../../src-shared/text/end-reason.js';
+import { plural } from '../../../src-shared/text/plural.js';
 
 export function ChangeTag({ t }: { t: TestComparison }) {
   return (
@@ -45,10 +47,6 @@ export function TestRows({
       <tbody>
         {tests.map((t) => {
           const key = testKeyOf(t);
-          const worst = metric
-            ? t.metric_deltas.find((m) => m.criterion === metric)
-            : t.metric_deltas.filter((m) => m.delta !== null).sort((x, y) => x.delta! - y.delta!)[0];
-          const scored = t.metric_deltas.length > 0;
           return (
             <tr
               key={key}
@@ -63,8 +61,8 @@ export function TestRows({
               <td>
                 <strong>{t.test}</strong>
                 {t.end_reason_changed && (
-                  <div className="muted small">
-                    ended {t.end_reason_a ?? '—'} → {t.end_reason_b ?? '—'}
+                  <div className="muted small" title={`${t.end_reason_a ?? '—'} → ${t.end_reason_b ?? '—'}`}>
+                    {endReasonChange(t.end_reason_a, t.end_reason_b, '→')}
                   </div>
                 )}
               </td>
@@ -92,28 +90,10 @@ export function TestRows({
                 )}
               </td>
               <td className="small">
-                {notComparable && scored ? (
+                {notComparable && t.metric_deltas.length > 0 ? (
                   <span className="muted not-comparable">{notComparable}</span>
-                ) : worst ? (
-                  <>
-                    {metric && (
-                      <span>
-                        {worst.score_a?.toFixed(2) ?? '—'} → {worst.score_b?.toFixed(2) ?? '—'}{' '}
-                      </span>
-                    )}
-                    <span className={`tone-${tone(worst.delta, true)}`}>
-                      {signed(worst.delta, (x) => x.toFixed(2))}
-                    </span>
-                    {!metric && (
-                      <>
-                        {' '}
-                        <span className="muted">{worst.criterion}</span>
-                        {t.metric_deltas.length > 1 && <span className="muted"> (+{t.metric_deltas.length - 1})</span>}
-                      </>
-                    )}
-                  </>
                 ) : (
-                  <span className="muted">—</span>
+                  <MetricDeltaCell t={t} metric={metric ?? null} />
                 )}
               </td>
               <td className="num">{signed(t.turns.delta, (x) => String(Math.round(x * 10) / 10))}</td>
@@ -125,5 +105,36 @@ export function TestRows({
         })}
       </tbody>
     </table>
+  );
+}
+
+/** One metric's change (when a metric is chosen), else the largest drop: "−0.30 goal met (+2 more)" or "none dropped". */
+function MetricDeltaCell({ t, metric }: { t: TestComparison; metric: string | null }) {
+  if (metric) {
+    const m = t.metric_deltas.find((x) => x.criterion === metric);
+    if (!m) return <span className="muted">—</span>;
+    return (
+      <>
+        <span>
+          {m.score_a?.toFixed(2) ?? '—'} → {m.score_b?.toFixed(2) ?? '—'}{' '}
+        </span>
+        <span className={`tone-${tone(m.delta, true)}`}>{signed(m.delta, (x) => x.toFixed(2))}</span>
+      </>
+    );
+  }
+  const drop = largestDrop(t.metric_deltas);
+  if (!drop) return <span className="muted">—</span>;
+  if (!drop.dropped)
+    return (
+      <span className="muted" data-testid="no-drop">
+        none dropped ({plural(drop.metrics, 'metric')})
+      </span>
+    );
+  return (
+    <>
+      <span className="tone-bad">{signed(drop.delta, (x) => x.toFixed(2))}</span>{' '}
+      <span className="muted">{drop.criterion}</span>
+      {drop.others > 0 && <span className="muted"> (+{drop.others} more)</span>}
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import type { ChangeKind, TestComparison } from '../../../src-shared/contract/runs.js';
+import { noun } from '../../../src-shared/text/plural.js';
 
 /** Compare page state in the hash query: `#/compare?runs=A,B[,C…]&filter=failures&test=<key>`. Pure: unit-tested. */
 
@@ -62,6 +63,25 @@ export const CHANGE_LABEL: Record<ChangeKind, string> = {
   new: 'new test',
   removed: 'removed test',
 };
+
+/** The words after a count of one change kind: "new tests" for 4, "new test" for 1, "regressed" for any. */
+export function changeNoun(kind: ChangeKind, n: number): string {
+  return kind === 'new' || kind === 'removed' ? noun(n, CHANGE_LABEL[kind]) : CHANGE_LABEL[kind];
+}
+
+/**
+ * The largest metric drop of a compared test, for the table's "Metric Δ (largest drop)" column: null when no
+ * metric has a score on both sides, `{dropped: false}` when none went down (nothing to show as a drop).
+ */
+export function largestDrop(
+  deltas: { criterion: string; delta: number | null }[],
+): { dropped: false; metrics: number } | { dropped: true; criterion: string; delta: number; others: number } | null {
+  const scored = deltas.filter((m): m is { criterion: string; delta: number } => m.delta !== null);
+  if (!scored.length) return null;
+  const worst = [...scored].sort((x, y) => x.delta - y.delta)[0];
+  if (worst.delta >= -1e-9) return { dropped: false, metrics: scored.length };
+  return { dropped: true, criterion: worst.criterion, delta: worst.delta, others: scored.length - 1 };
+}
 
 /** A delta with its sign, e.g. +12.5 pp, −340 tokens; null -> '—'. */
 export function signed(n: number | null | undefined, fmt: (x: number) => string): string {

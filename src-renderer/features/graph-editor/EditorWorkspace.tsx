@@ -1,16 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { z } from 'zod';
-import type { AgentSummary, AgentVersionMeta, ValidationIssue } from '../../../src-shared/contract/agents.js';
-import type { PlaygroundMove } from '../../../src-shared/contract/playground.js';
+import type { AgentSummary, AgentVersionMeta } from '../../../src-shared/contract/agents.js';
 import { api } from '../../api/client.js';
-import { useApi } from '../../api/hooks.js';
 import { EditorCanvas } from './canvas/EditorCanvas.js';
 import { needsLayout, withLayout } from './model/layout.js';
 import { searchNodes } from './model/search.js';
 import { DraftBanner } from './panels/DraftBanner.js';
-import { LeaveDialog, RestoreDialog } from './panels/EditorDialogs.js';
+import { EditorLeaveDialog, RestoreDialog } from './panels/EditorDialogs.js';
 import { EditorSide } from './panels/EditorSide.js';
 import { EditorToolbar } from './panels/EditorToolbar.js';
+import { OldVersionView } from './panels/OldVersionView.js';
 import { Palette } from './panels/Palette.js';
 import { RunOverlay } from './panels/RunOverlay.js';
 import type { OverlayChoice } from './panels/RunsPanel.js';
@@ -22,9 +21,9 @@ import { clearDraft, useDraftAutosave, type Draft } from './state/use-draft.js';
 import { useDirty } from './state/use-edit.js';
 import { useLeaveGuard } from './state/use-leave-guard.js';
 import { useEditorShortcuts } from './state/use-shortcuts.js';
+import { useInspectOnSelect, workspacePicks } from './state/use-workspace-picks.js';
 import { useSideDrawer } from './state/use-side-drawer.js';
 import { useLiveValidation } from './state/use-validation.js';
-import { GraphView } from './view/GraphView.js';
 
 type Version = z.infer<typeof AgentVersionMeta>;
 
@@ -54,7 +53,7 @@ export function EditorWorkspace({
   const [liveNode, setLiveNode] = useState<string | null>(null);
   /** Below 1200 px the inspector is a drawer over the canvas, opened from the toolbar or by selecting. */
   const drawer = useSideDrawer();
-  const { narrow, setTab, setSideOpen, showTab } = drawer;
+  const { narrow } = drawer;
   /** Looking at an old version or a run: the canvas is read-only and edit commands are off. */
   const away = !!viewing || !!overlay;
   const validation = useLiveValidation(graph, !away);
@@ -64,17 +63,7 @@ export function EditorWorkspace({
 
   const results = useMemo(() => searchNodes(graph, query), [graph, query]);
   const matches = useMemo(() => (query.trim() ? new Set(results) : undefined), [query, results]);
-  const selCount = selection.nodes.length + selection.edges.length;
-  // A new selection opens the inspector (not a change of overlay with the selection unchanged).
-  const inspected = useRef(selection);
-  useEffect(() => {
-    if (inspected.current === selection) return;
-    inspected.current = selection;
-    if (selCount && !overlay) {
-      setTab('inspect');
-      setSideOpen(true);
-    }
-  }, [selection, selCount, overlay, setTab, setSideOpen]);
+  useInspectOnSelect(selection, overlay, drawer);
 
   useEditorShortcuts(
     {
@@ -90,27 +79,7 @@ export function EditorWorkspace({
   );
 
   const current = versions.find((v) => v.id === baseVersionId);
-  const viewed = useApi('agents.get', { id, version_id: viewing ?? '' }, { enabled: !!viewing });
-
-  const pickIssue = (i: ValidationIssue) => {
-    if (
-      i.node_id &&
-      i.transition_id &&
-      graph.nodes.some((n) => n.id === i.node_id && n.transitions.some((t) => t.id === i.transition_id))
-    )
-      a.focusEdge(i.node_id, i.transition_id);
-    else if (i.node_id && graph.nodes.some((n) => n.id === i.node_id)) a.focusNode(i.node_id);
-    else {
-      showTab('settings');
-      a.setStatus({ text: `${i.message} (${i.path || 'agent'})`, kind: 'info' });
-    }
-  };
-
-  const pickMove = (m: PlaygroundMove) => {
-    const from = m.from ? graph.nodes.find((n) => n.id === m.from) : undefined;
-    if (from && m.via && from.transitions.some((t) => t.id === m.via)) a.focusEdge(from.id, m.via);
-    else if (graph.nodes.some((n) => n.id === m.to)) a.focusNode(m.to);
-  };
+  const { pickIssue, pickMove, pickNode } = workspacePicks(graph, a, drawer);
 
   const restore = async (v: Version) => {
     setRestoring(null);
@@ -125,7 +94,7 @@ export function EditorWorkspace({
   };
 
   return (
-    <div className="ge-page" data-testid="graph-editor">
+    <div className={`ge-page${testOpen ? ' is-trying' : ''}`} data-testid="graph-editor">
       <EditorToolbar
         agentId={id}
         agentName={agent.name}
@@ -159,26 +128,13 @@ export function EditorWorkspace({
         {!away && <Palette onAdd={a.add} />}
         <div className="ge-center">
           {viewing ? (
-            <div className="ge-viewing">
-              <div className="ge-banner">
-                Viewing v{versions.find((v) => v.id === viewing)?.version} (read-only).
-                <button
-                  type="button"
-                  className="small primary"
-                  onClick={() => setRestoring(versions.find((v) => v.id === viewing)!)}
-                >
-                  Restore this version
-                </button>
-                <button type="button" className="small" onClick={() => setViewing(null)}>
-                  Back to editing
-                </button>
-              </div>
-              {viewed.data ? (
-                <GraphView graph={viewed.data.graph} height="100%" label="Old version (read-only)" />
-              ) : (
-                <div className="muted">Loading…</div>
-              )}
-            </div>
+            <OldVersionView
+              agentId={id}
+              versionId={viewing}
+              version={versions.find((v) => v.id === viewing)?.version}
+              onRestore={() => setRestoring(versions.find((v) => v.id === viewing)!)}
+              onBack={() => setViewing(null)}
+            />
           ) : overlay ? (
             <RunOverlay agentId={id} choice={overlay} onClose={() => setOverlay(null)} />
           ) : (
@@ -192,9 +148,7 @@ export function EditorWorkspace({
             onToggle={() => setTestOpen((o) => !o)}
             onLiveNode={setLiveNode}
             onPickMove={pickMove}
-            onPickNode={(n) => {
-              if (graph.nodes.some((x) => x.id === n)) a.focusNode(n);
-            }}
+            onPickNode={pickNode}
           />
         </div>
         <EditorSide
@@ -221,22 +175,7 @@ export function EditorWorkspace({
           onRestore={() => void restore(restoring)}
         />
       )}
-      {guard.pending && (
-        <LeaveDialog
-          onStay={guard.stay}
-          onDiscard={() => {
-            clearDraft(id);
-            useEditor.getState().markSaved(useEditor.getState().history.present, baseVersionId ?? '');
-            guard.leave();
-          }}
-          onSaveAndLeave={() =>
-            void a.save().then((ok) => {
-              if (ok) guard.leave();
-              else guard.stay();
-            })
-          }
-        />
-      )}
+      {guard.pending && <EditorLeaveDialog agentId={id} guard={guard} save={a.save} />}
     </div>
   );
 }

@@ -158,24 +158,31 @@ export function ImportDraftWorkspace({ draft }: { draft: ImportDraft }) {
       </div>
       <ValidationPanel state={validation} onPick={pickIssue} />
       {discarding && (
-        <Dialog
-          title="Discard this import?"
-          onClose={() => setDiscarding(false)}
-          testId="discard-import-dialog"
-          actions={
-            <>
-              <button type="button" onClick={() => setDiscarding(false)}>
-                Keep fixing
-              </button>
-              <button type="button" className="danger" onClick={d.discard}>
-                Discard
-              </button>
-            </>
-          }
-        >
-          Your changes to {draft.file} are dropped. Nothing was stored, so no agent is removed.
-        </Dialog>
+        <DiscardImportDialog file={draft.file} onKeep={() => setDiscarding(false)} onDiscard={d.discard} />
       )}
     </div>
+  );
+}
+
+/** "Discard this import?": the draft is dropped; nothing was stored. */
+function DiscardImportDialog({ file, onKeep, onDiscard }: { file: string; onKeep(): void; onDiscard(): void }) {
+  return (
+    <Dialog
+      title="Discard this import?"
+      onClose={onKeep}
+      testId="discard-import-dialog"
+      actions={
+        <>
+          <button type="button" onClick={onKeep}>
+            Keep fixing
+          </button>
+          <button type="button" className="danger" onClick={onDiscard}>
+            Discard
+          </button>
+        </>
+      }
+    >
+      Your changes to {file} are dropped. Nothing was stored, so no agent is removed.
+    </Dialog>
   );
 }

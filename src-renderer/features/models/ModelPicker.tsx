@@ -1,9 +1,11 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ModelInfo, ModelParams, ModelSpecInput, ProviderId } from '../../../src-shared/schemas/index.js';
 import { PROVIDER_IDS } from '../../../src-shared/schemas/index.js';
 import { useApi } from '../../api/hooks.js';
-import { formatBytes, PROVIDER_LABELS } from './format.js';
+import { PROVIDER_LABELS } from './format.js';
+import { formatBytes } from '../../../src-shared/text/format-bytes.js';
 import { fromInfo, sameModel } from './model-spec.js';
+import { ModelParamsFields } from './ModelParamsFields.js';
 import './models.css';
 
 export interface ModelPickerProps {
@@ -20,8 +22,6 @@ export interface ModelPickerProps {
   autoFocus?: boolean;
 }
 
-const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
-
 /**
  * Provider + model + parameters for one role of a run. Offers what the Models page's providers
  * list (including the bundled `scripted:` example script) and accepts a model typed by hand.
@@ -35,7 +35,6 @@ export function ModelPicker({
   hideBundledScript,
   autoFocus,
 }: ModelPickerProps) {
-  const id = useId();
   const list = useApi('models.list', { refresh: false }, { retry: false, staleTime: 30_000 });
   const settings = useApi('models.settings');
   const models = useMemo(() => {
@@ -133,106 +132,13 @@ export function ModelPicker({
         </div>
       ))}
       {value && provider !== 'scripted' && (
-        <details className="picker-params">
-          <summary>Parameters{Object.keys(params).length ? ` (${Object.keys(params).join(', ')})` : ''}</summary>
-          <div className="picker-row">
-            <label>
-              Temperature
-              <input
-                id={`${id}-t`}
-                type="number"
-                step={0.1}
-                min={0}
-                max={2}
-                aria-label={`${label} temperature`}
-                value={params.temperature ?? ''}
-                placeholder="model default"
-                onChange={(e) => setParam('temperature', num(e.target.value))}
-              />
-            </label>
-            <label>
-              Max tokens
-              <input
-                type="number"
-                min={1}
-                aria-label={`${label} max tokens`}
-                value={params.max_tokens ?? ''}
-                placeholder="default"
-                onChange={(e) => setParam('max_tokens', num(e.target.value))}
-              />
-            </label>
-            <label>
-              Seed
-              <input
-                type="number"
-                aria-label={`${label} seed`}
-                value={params.seed ?? ''}
-                placeholder="random"
-                onChange={(e) => setParam('seed', num(e.target.value))}
-              />
-            </label>
-            {(provider === 'llama-cpp' || provider === 'ollama') && (
-              <label>
-                Context size
-                <input
-                  type="number"
-                  min={128}
-                  aria-label={`${label} context size`}
-                  value={params.context_size ?? ''}
-                  placeholder="auto"
-                  onChange={(e) => setParam('context_size', num(e.target.value))}
-                />
-              </label>
-            )}
-            {provider === 'llama-cpp' && (
-              <>
-                <label>
-                  Threads
-                  <input
-                    type="number"
-                    min={1}
-                    aria-label={`${label} threads`}
-                    value={params.threads ?? ''}
-                    placeholder={String(settings.data?.threads ?? 'Models page')}
-                    onChange={(e) => setParam('threads', num(e.target.value))}
-                  />
-                </label>
-                <label title="Sessions whose KV cache stays warm between calls; about conversations x 3 avoids re-reading prompts, memory allowing">
-                  KV slots
-                  <input
-                    type="number"
-                    min={1}
-                    max={256}
-                    aria-label={`${label} KV slots`}
-                    value={params.sequences ?? ''}
-                    placeholder="parallel calls"
-                    onChange={(e) => setParam('sequences', num(e.target.value))}
-                  />
-                </label>
-                <label>
-                  Chat template
-                  <input
-                    aria-label={`${label} chat template`}
-                    value={params.chat_wrapper ?? ''}
-                    placeholder="from the file"
-                    onChange={(e) => setParam('chat_wrapper', e.target.value || undefined)}
-                  />
-                </label>
-              </>
-            )}
-            {provider === 'ollama' && (
-              <label>
-                Keep loaded
-                <input
-                  aria-label={`${label} keep alive`}
-                  value={params.keep_alive ?? ''}
-                  placeholder="30m"
-                  onChange={(e) => setParam('keep_alive', e.target.value || undefined)}
-                />
-              </label>
-            )}
-          </div>
-        </details>
+        <ModelParamsFields
+          label={label}
+          provider={provider}
+          params={params}
+          threadsDefault={settings.data?.threads}
+          onParam={setParam}
+        />
       )}
     </fieldset>
   );

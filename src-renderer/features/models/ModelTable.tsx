@@ -1,5 +1,6 @@
 import type { ModelInfo } from '../../../src-shared/schemas/index.js';
-import { formatBytes, formatContext, modelWhere } from './format.js';
+import { formatContext, modelWhere } from './format.js';
+import { formatBytes } from '../../../src-shared/text/format-bytes.js';
 
 /** Models one provider offers, with the facts that matter for choosing one. */
 export function ModelTable({ models, empty }: { models: ModelInfo[]; empty: string }) {
@@ -27,7 +28,7 @@ export function ModelTable({ models, empty }: { models: ModelInfo[]; empty: stri
                 </div>
               )}
             </td>
-            <td className="nowrap">{formatBytes(m.size_bytes)}</td>
+            <td className="nowrap">{formatBytes(m.size_bytes, '—')}</td>
             <td>{m.quantization ?? '—'}</td>
             <td className="nowrap">{formatContext(m.context_length)}</td>
             <td>{m.architecture ?? '—'}</td>

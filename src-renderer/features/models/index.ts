@@ -2,4 +2,4 @@
 export { ModelsPage } from './ModelsPage.js';
 export { ModelPicker, type ModelPickerProps } from './ModelPicker.js';
 export { fromInfo, sameModel } from './model-spec.js';
-export { formatBytes, PROVIDER_LABELS } from './format.js';
+export { PROVIDER_LABELS } from './format.js';

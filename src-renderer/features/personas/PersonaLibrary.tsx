@@ -74,23 +74,7 @@ export function PersonaLibrary() {
         </div>
       )}
 
-      <section aria-label="Templates" className="templates">
-        <h2 className="sub">Start from a template</h2>
-        <div className="template-grid">
-          {PERSONA_TEMPLATES.map((t) => (
-            <button
-              type="button"
-              key={t.id}
-              className="template-card"
-              onClick={() => startFrom(t.persona)}
-              aria-label={`Use template ${t.title}`}
-            >
-              <strong>{t.title}</strong>
-              <span className="muted small">{t.summary}</span>
-            </button>
-          ))}
-        </div>
-      </section>
+      <TemplateGrid onPick={startFrom} />
 
       <section aria-label="Library">
         <div className="library-head">
@@ -113,69 +97,11 @@ export function PersonaLibrary() {
         )}
         {!!list.data?.length && rows.length === 0 && <Empty>No persona matches “{query}”.</Empty>}
         {rows.length > 0 && (
-          <table className="persona-table">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Goal</th>
-                <th>Traits</th>
-                <th>Updated</th>
-                <th aria-label="Actions" />
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((d) => {
-                const vague = qualityWarnings(d.data).some((w) => w.kind === 'label_only');
-                return (
-                  <tr key={d.id}>
-                    <td>
-                      <Link href={`/personas/${d.id}`}>{d.name}</Link>
-                      {hasStoredDraft(personaDraftKey(d.id)) && (
-                        <span className="badge unsaved-badge" title="You have unsaved changes to this persona">
-                          unsaved
-                        </span>
-                      )}
-                    </td>
-                    <td className="goal-cell">{d.data.goal || <span className="muted">—</span>}</td>
-                    <td>
-                      {traits(d.data).map((t) => (
-                        <span key={t} className="trait">
-                          {t}
-                        </span>
-                      ))}
-                      {vague && (
-                        <span className="trait warn" title="Only a label: add a behaviour or personality control">
-                          too vague
-                        </span>
-                      )}
-                    </td>
-                    <td className="nowrap">{fmtDate(d.updated_at)}</td>
-                    <td className="nowrap row-actions">
-                      <Link href={`/personas/${d.id}`} className="button small-btn">
-                        Edit
-                      </Link>
-                      <button
-                        type="button"
-                        className="small-btn"
-                        onClick={() => void clone(d.id)}
-                        aria-label={`Clone ${d.name}`}
-                      >
-                        Clone
-                      </button>
-                      <button
-                        type="button"
-                        className="small-btn danger"
-                        onClick={() => setToDelete({ id: d.id, name: d.name })}
-                        aria-label={`Delete ${d.name}`}
-                      >
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <PersonaTable
+            rows={rows}
+            onClone={(id) => void clone(id)}
+            onDelete={(id, name) => setToDelete({ id, name })}
+          />
         )}
       </section>
 
@@ -217,5 +143,107 @@ export function PersonaLibrary() {
         />
       )}
     </>
+  );
+}
+
+type PersonaRow = NonNullable<ReturnType<typeof useApi<'personas.list'>>['data']>[number];
+
+/** The library, one row per persona: its traits (and "too vague"), Edit, Clone and Delete. */
+function PersonaTable({
+  rows,
+  onClone,
+  onDelete,
+}: {
+  rows: PersonaRow[];
+  onClone(id: string): void;
+  onDelete(id: string, name: string): void;
+}) {
+  return (
+    <table className="persona-table">
+      <thead>
+        <tr>
+          <th>Name</th>
+          <th>Goal</th>
+          <th>Traits</th>
+          <th>Updated</th>
+          <th aria-label="Actions" />
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((d) => {
+          const vague = qualityWarnings(d.data).some((w) => w.kind === 'label_only');
+          return (
+            <tr key={d.id}>
+              <td>
+                <Link href={`/personas/${d.id}`}>{d.name}</Link>
+                {hasStoredDraft(personaDraftKey(d.id)) && (
+                  <span className="badge unsaved-badge" title="You have unsaved changes to this persona">
+                    unsaved
+                  </span>
+                )}
+              </td>
+              <td className="goal-cell">{d.data.goal || <span className="muted">—</span>}</td>
+              <td>
+                {traits(d.data).map((t) => (
+                  <span key={t} className="trait">
+                    {t}
+                  </span>
+                ))}
+                {vague && (
+                  <span className="trait warn" title="Only a label: add a behaviour or personality control">
+                    too vague
+                  </span>
+                )}
+              </td>
+              <td className="nowrap">{fmtDate(d.updated_at)}</td>
+              <td className="nowrap row-actions">
+                <Link href={`/personas/${d.id}`} className="button small-btn">
+                  Edit
+                </Link>
+                <button
+                  type="button"
+                  className="small-btn"
+                  onClick={() => onClone(d.id)}
+                  aria-label={`Clone ${d.name}`}
+                >
+                  Clone
+                </button>
+                <button
+                  type="button"
+                  className="small-btn danger"
+                  onClick={() => onDelete(d.id, d.name)}
+                  aria-label={`Delete ${d.name}`}
+                >
+                  Delete
+                </button>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** The templates a new persona can start from. */
+function TemplateGrid({ onPick }: { onPick(p: (typeof PERSONA_TEMPLATES)[number]['persona']): void }) {
+  return (
+    <section aria-label="Templates" className="templates">
+      <h2 className="sub">Start from a template</h2>
+      <div className="template-grid">
+        {PERSONA_TEMPLATES.map((t) => (
+          <button
+            type="button"
+            key={t.id}
+            className="template-card"
+            onClick={() => onPick(t.persona)}
+            aria-label={`Use template ${t.title}`}
+          >
+            <strong>{t.title}</strong>
+            <span className="muted small">{t.summary}</span>
+          </button>
+        ))}
+      </div>
+    </section>
   );
 }

@@ -1,12 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { MethodInput } from '../../../src-shared/contract/index.js';
+import { useEffect } from 'react';
 import type { PlaygroundMode, PlaygroundMove } from '../../../src-shared/contract/playground.js';
 import type { AgentGraph, Persona } from '../../../src-shared/schemas/index.js';
-import { useApi } from '../../api/hooks.js';
-import { parseJsonBox, readSettings, writeSettings } from './settings.js';
 import { TryConversation } from './TryConversation.js';
-import { setupProblems, TrySetup, type SetupValues } from './TrySetup.js';
+import { TrySetup } from './TrySetup.js';
 import { useTrySession } from './use-try-session.js';
+import { useTrySetup } from './use-try-setup.js';
 import './playground.css';
 
 export interface TryItPanelProps {
@@ -14,8 +12,12 @@ export interface TryItPanelProps {
   agentId?: string;
   /** Offer a choice of agent (the persona editor); otherwise `agentId` is fixed (the graph editor). */
   chooseAgent?: boolean;
-  /** Try this graph instead of the agent's latest saved version (the editor's unsaved draft). */
+  /** The graph on the editor's canvas (shown; tried when `unsaved`). */
   graph?: AgentGraph;
+  /** The canvas holds edits of its own: its graph is tried instead of a stored version. */
+  unsaved?: boolean;
+  /** The stored version the canvas shows (tried when nothing was edited; absent: the latest). */
+  versionId?: string | null;
   /** The caller persona (the persona editor's draft). Absent: simulated mode offers the persona library. */
   persona?: Persona;
   defaultMode?: PlaygroundMode;
@@ -40,6 +42,8 @@ export function TryItPanel({
   agentId,
   chooseAgent = false,
   graph,
+  unsaved = false,
+  versionId,
   persona,
   defaultMode = 'manual',
   onLiveNode,
@@ -49,32 +53,8 @@ export function TryItPanel({
   testId = 'try-it',
 }: TryItPanelProps) {
   const s = useTrySession();
-  const [values, setValues] = useState<SetupValues>(() => {
-    const saved = readSettings();
-    return {
-      agentId: agentId ?? '',
-      mode: defaultMode,
-      personaId: '',
-      agentModel: saved.agent,
-      callerModel: saved.caller,
-      startNode: '',
-      variables: '',
-      mocks: '',
-    };
-  });
-  useEffect(() => {
-    if (agentId && !chooseAgent) setValues((v) => ({ ...v, agentId }));
-  }, [agentId, chooseAgent]);
-  useEffect(() => {
-    if (agentId && chooseAgent) setValues((v) => (v.agentId ? v : { ...v, agentId }));
-  }, [agentId, chooseAgent]);
-  useEffect(() => {
-    writeSettings({ agent: values.agentModel, caller: values.callerModel });
-  }, [values.agentModel, values.callerModel]);
-
-  const fetched = useApi('agents.get', { id: values.agentId }, { enabled: !graph && !!values.agentId });
-  const shownGraph = graph ?? fetched.data?.graph;
-  const problems = setupProblems(values, chooseAgent);
+  const setup = useTrySetup({ agentId, chooseAgent, defaultMode, graph, unsaved, versionId, persona });
+  const { values, input } = setup;
   const state = s.view.state;
   const live = state ? (s.view.liveNode ?? state.current_node) : null;
   useEffect(() => {
@@ -82,31 +62,12 @@ export function TryItPanel({
   }, [live, onLiveNode]);
   useEffect(() => () => onLiveNode?.(null), [onLiveNode]);
 
-  const input = useMemo((): MethodInput<'playground.start'> | null => {
-    if (problems.length || !values.agentModel || !values.agentId) return null;
-    const vars = parseJsonBox(values.variables, 'object', 'Variables').value as Record<string, unknown>;
-    const mocks = parseJsonBox(values.mocks, 'array', 'Tool answers')
-      .value as MethodInput<'playground.start'>['tool_mocks'];
-    const simulated = values.mode === 'simulated';
-    return {
-      agent_id: values.agentId,
-      mode: values.mode,
-      ...(graph ? { graph } : {}),
-      ...(simulated && persona ? { persona: { ...persona, name: persona.name.trim() || 'Unsaved persona' } } : {}),
-      ...(simulated && !persona && values.personaId ? { persona: values.personaId } : {}),
-      ...(values.startNode ? { start_node: values.startNode } : {}),
-      dynamic_variables: vars,
-      tool_mocks: mocks,
-      models: { agent: values.agentModel, ...(simulated && values.callerModel ? { caller: values.callerModel } : {}) },
-    };
-  }, [problems.length, values, graph, persona]);
-
   return (
     <section className="tp" data-testid={testId} aria-label="Try it">
       {state ? (
         <TryConversation
           s={s}
-          graph={shownGraph}
+          graph={setup.graph}
           onPickMove={onPickMove}
           onPickNode={onPickNode}
           onRestart={() => (input ? void s.start(input) : void s.restart())}
@@ -126,18 +87,19 @@ export function TryItPanel({
               )}
             </div>
           )}
-          {fetched.error && (
+          {setup.fetchError && (
             <div className="error-box" role="alert">
-              {fetched.error.message}
+              {setup.fetchError.message}
             </div>
           )}
           <TrySetup
             values={values}
-            onChange={setValues}
-            graph={shownGraph}
+            onChange={setup.setValues}
+            graph={setup.graph}
             persona={persona}
             chooseAgent={chooseAgent}
-            problems={problems}
+            suites={setup.suites}
+            problems={setup.problems}
             starting={s.starting}
             onStart={() => {
               if (input) void s.start(input);

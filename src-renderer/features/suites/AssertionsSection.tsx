@@ -198,66 +198,17 @@ export function AssertionsSection({
             </select>
             <span className="muted small">{MODES.find((m) => m.value === (tc.mode ?? 'contains'))?.hint}</span>
           </label>
-          {tc.calls.map((c, i) => {
-            const p = `${base}.tool_calls.calls[${i}]`;
-            return (
-              <div key={i} className="card inner">
-                <div className="row">
-                  <input
-                    aria-label={`Expected call ${i + 1} tool`}
-                    list="agent-tools"
-                    value={c.name}
-                    placeholder="tool name"
-                    className={errorAt(`${p}.name`) ? 'invalid' : ''}
-                    onChange={(e) =>
-                      setTc({ calls: tc.calls.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)) })
-                    }
-                  />
-                  <select
-                    aria-label={`Expected call ${i + 1} argument matching`}
-                    value={c.args_match ?? 'partial'}
-                    onChange={(e) =>
-                      setTc({
-                        calls: tc.calls.map((x, j) =>
-                          j === i ? { ...x, args_match: e.target.value as 'exact' | 'partial' | 'ignore' } : x,
-                        ),
-                      })
-                    }
-                  >
-                    <option value="partial">arguments include these</option>
-                    <option value="exact">arguments are exactly these</option>
-                    <option value="ignore">any arguments</option>
-                  </select>
-                  <button
-                    type="button"
-                    className="ghost icon-btn"
-                    aria-label={`Remove expected call ${i + 1}`}
-                    onClick={() => setTc({ calls: tc.calls.filter((_, j) => j !== i) })}
-                  >
-                    ✕
-                  </button>
-                </div>
-                {errorAt(`${p}.name`) && <div className="field-error">{errorAt(`${p}.name`)}</div>}
-                {c.args_match !== 'ignore' && (
-                  <JsonField
-                    path={`${p}.args`}
-                    label="Arguments (JSON, optional)"
-                    value={c.args}
-                    check={objectCheck}
-                    rows={2}
-                    placeholder='{"slot": "Tuesday 10:00"}'
-                    onChange={(v) =>
-                      setTc({
-                        calls: tc.calls.map((x, j) =>
-                          j === i ? { ...x, args: v as Record<string, unknown> | undefined } : x,
-                        ),
-                      })
-                    }
-                  />
-                )}
-              </div>
-            );
-          })}
+          {tc.calls.map((c, i) => (
+            <ExpectedCallCard
+              key={i}
+              call={c}
+              index={i}
+              path={`${base}.tool_calls.calls[${i}]`}
+              errorAt={errorAt}
+              onChange={(patch) => setTc({ calls: tc.calls.map((x, j) => (j === i ? { ...x, ...patch } : x)) })}
+              onRemove={() => setTc({ calls: tc.calls.filter((_, j) => j !== i) })}
+            />
+          ))}
           <div className="row">
             <button
               type="button"
@@ -279,5 +230,68 @@ export function AssertionsSection({
         </>
       )}
     </Section>
+  );
+}
+
+type ExpectedCall = ToolCalls['calls'][number];
+
+/** One expected tool call: the tool, how its arguments are matched, and the arguments. */
+function ExpectedCallCard({
+  call: c,
+  index: i,
+  path: p,
+  errorAt,
+  onChange,
+  onRemove,
+}: {
+  call: ExpectedCall;
+  index: number;
+  path: string;
+  errorAt: (p: string) => string | undefined;
+  onChange(patch: Partial<ExpectedCall>): void;
+  onRemove(): void;
+}) {
+  return (
+    <div className="card inner">
+      <div className="row">
+        <input
+          aria-label={`Expected call ${i + 1} tool`}
+          list="agent-tools"
+          value={c.name}
+          placeholder="tool name"
+          className={errorAt(`${p}.name`) ? 'invalid' : ''}
+          onChange={(e) => onChange({ name: e.target.value })}
+        />
+        <select
+          aria-label={`Expected call ${i + 1} argument matching`}
+          value={c.args_match ?? 'partial'}
+          onChange={(e) => onChange({ args_match: e.target.value as 'exact' | 'partial' | 'ignore' })}
+        >
+          <option value="partial">arguments include these</option>
+          <option value="exact">arguments are exactly these</option>
+          <option value="ignore">any arguments</option>
+        </select>
+        <button
+          type="button"
+          className="ghost icon-btn"
+          aria-label={`Remove expected call ${i + 1}`}
+          onClick={onRemove}
+        >
+          ✕
+        </button>
+      </div>
+      {errorAt(`${p}.name`) && <div className="field-error">{errorAt(`${p}.name`)}</div>}
+      {c.args_match !== 'ignore' && (
+        <JsonField
+          path={`${p}.args`}
+          label="Arguments (JSON, optional)"
+          value={c.args}
+          check={objectCheck}
+          rows={2}
+          placeholder='{"slot": "Tuesday 10:00"}'
+          onChange={(v) => onChange({ args: v as Record<string, unknown> | undefined })}
+        />
+      )}
+    </div>
   );
 }

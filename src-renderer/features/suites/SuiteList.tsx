@@ -6,8 +6,9 @@ import { useApi, useApiMutation } from '../../api/hooks.js';
 import { Empty, ErrorBox, fmtDate, Loading, PageHeader } from '../../ui/common.js';
 import { hasStoredDraft } from '../../ui/use-draft.js';
 import { ConfirmDialog, downloadText, isNotBuilt, readFiles } from '../../ui/widgets.js';
-import { suiteDraftKey } from './SuiteEditor.js';
+import { suiteDraftKey } from './use-suite-editor.js';
 import { parseSuiteFile, type FileError } from './suite-import.js';
+import { plural } from '../../../src-shared/text/plural.js';
 
 interface Outcome {
   file: string;
@@ -162,49 +163,11 @@ export function SuiteList() {
         </Empty>
       )}
       {!!list.data?.length && (
-        <table>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Tests</th>
-              <th>Description</th>
-              <th>Updated</th>
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((s) => (
-              <tr key={s.id}>
-                <td>
-                  <Link href={`/suites/${s.id}`}>{s.name}</Link>
-                  {hasStoredDraft(suiteDraftKey(s.id)) && <span className="badge unsaved-badge">unsaved</span>}
-                </td>
-                <td>{s.data.tests.length}</td>
-                <td className="muted">{s.data.description ?? ''}</td>
-                <td className="nowrap">{fmtDate(s.updated_at)}</td>
-                <td className="nowrap row-actions">
-                  <Link href={`/suites/${s.id}`} className="button small-btn">
-                    Edit
-                  </Link>
-                  <button type="button" className="small-btn" onClick={() => void exportSuite(s.id, 'parley')}>
-                    Export
-                  </button>
-                  <button type="button" className="small-btn" onClick={() => void exportSuite(s.id, 'voicetest')}>
-                    Export voicetest
-                  </button>
-                  <button
-                    type="button"
-                    className="small-btn danger"
-                    aria-label={`Delete ${s.name}`}
-                    onClick={() => setToDelete({ id: s.id, name: s.name })}
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SuitesTable
+          suites={list.data}
+          onExport={(id, format) => void exportSuite(id, format)}
+          onDelete={(id, name) => setToDelete({ id, name })}
+        />
       )}
       {toDelete && (
         <ConfirmDialog
@@ -240,7 +203,7 @@ function ImportOutcomes({ outcomes, onClose }: { outcomes: Outcome[]; onClose: (
             {o.ok && o.kind === 'suite' && (
               <>
                 imported suite <Link href={`/suites/${o.id}`}>{o.name}</Link>
-                {o.tests !== undefined ? ` (${o.tests} tests)` : ''}
+                {o.tests !== undefined ? ` (${plural(o.tests, 'test')})` : ''}
               </>
             )}
             {o.ok && o.kind === 'agent' && (
@@ -273,5 +236,62 @@ function ImportOutcomes({ outcomes, onClose }: { outcomes: Outcome[]; onClose: (
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The stored suites: name (with "unsaved" when an edit waits on this computer), tests, and their actions. */
+function SuitesTable({
+  suites,
+  onExport,
+  onDelete,
+}: {
+  suites: { id: string; name: string; updated_at: string; data: { tests: unknown[]; description?: string } }[];
+  onExport(id: string, format: 'parley' | 'voicetest'): void;
+  onDelete(id: string, name: string): void;
+}) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>Name</th>
+          <th>Tests</th>
+          <th>Description</th>
+          <th>Updated</th>
+          <th aria-label="Actions" />
+        </tr>
+      </thead>
+      <tbody>
+        {suites.map((s) => (
+          <tr key={s.id}>
+            <td>
+              <Link href={`/suites/${s.id}`}>{s.name}</Link>
+              {hasStoredDraft(suiteDraftKey(s.id)) && <span className="badge unsaved-badge">unsaved</span>}
+            </td>
+            <td>{s.data.tests.length}</td>
+            <td className="muted">{s.data.description ?? ''}</td>
+            <td className="nowrap">{fmtDate(s.updated_at)}</td>
+            <td className="nowrap row-actions">
+              <Link href={`/suites/${s.id}`} className="button small-btn">
+                Edit
+              </Link>
+              <button type="button" className="small-btn" onClick={() => onExport(s.id, 'parley')}>
+                Export
+              </button>
+              <button type="button" className="small-btn" onClick={() => onExport(s.id, 'voicetest')}>
+                Export voicetest
+              </button>
+              <button
+                type="button"
+                className="small-btn danger"
+                aria-label={`Delete ${s.name}`}
+                onClick={() => onDelete(s.id, s.name)}
+              >
+                Delete
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

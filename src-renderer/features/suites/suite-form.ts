@@ -180,3 +180,30 @@ export function parseVariablesJson(
   }
   return errors.length ? { ok: false, errors } : { ok: true, value: v as Record<string, unknown> };
 }
+
+/** The tests with a copy of test `i` right after it ("name (copy)"); the copy's index. */
+export function duplicateTest(tests: TestCaseInput[], i: number): { tests: TestCaseInput[]; selected: number } {
+  const copy = { ...structuredClone(tests[i]), name: `${tests[i].name} (copy)` };
+  return { tests: [...tests.slice(0, i + 1), copy, ...tests.slice(i + 1)], selected: i + 1 };
+}
+
+/** The tests with test `i` moved one place up (-1) or down (+1); null when it cannot move that way. */
+export function moveTest(
+  tests: TestCaseInput[],
+  i: number,
+  d: -1 | 1,
+): { tests: TestCaseInput[]; selected: number } | null {
+  const j = i + d;
+  if (j < 0 || j >= tests.length) return null;
+  const next = [...tests];
+  [next[i], next[j]] = [next[j], next[i]];
+  return { tests: next, selected: j };
+}
+
+/** Errors as the editor lists them at the top: each names the test it belongs to as well as its field path. */
+export function errorsNamingTests(errors: FieldError[], tests: TestCaseInput[]): FieldError[] {
+  return errors.map((e) => {
+    const i = testIndexOf(e.path);
+    return i === undefined || !tests[i] ? e : { ...e, message: `in test “${tests[i].name || i + 1}”: ${e.message}` };
+  });
+}

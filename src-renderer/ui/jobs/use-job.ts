@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { JobInfo, MethodName } from '../../../src-shared/contract/index.js';
@@ -60,7 +60,13 @@ export function useJob<T = unknown>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [jobId, ended]);
 
-  const parsed = job?.result !== undefined && opts.result ? opts.result.safeParse(job.result) : undefined;
+  // read once per outcome: a fresh object on every render would re-run every effect that depends on it
+  const schema = opts.result;
+  const outcome = job?.result;
+  const parsed = useMemo(
+    () => (outcome !== undefined && schema ? schema.safeParse(outcome) : undefined),
+    [outcome, schema],
+  );
   return {
     job: jobId ? job : null,
     result: parsed?.success ? parsed.data : undefined,

@@ -7,6 +7,7 @@ import { useApi } from '../../../api/hooks.js';
 import { useEditor } from '../state/editor-store.js';
 import './checks.css';
 import { RoutingCheck } from './RoutingCheck.js';
+import { idsTip, inNodeNames } from '../model/labels.js';
 
 /** The value a moment after it stops changing (the checklist follows typing without a call per key). */
 function useSettled<T>(value: T, ms = 400): T {
@@ -110,9 +111,10 @@ export function ChecksPanel({
                 onClick={() => onPick(f)}
                 data-testid="lint-finding"
                 data-rule={f.rule}
+                title={idsTip(f, graph?.nodes ?? [])}
               >
                 <span className="ge-problem__sev">{RULE_LABEL[f.rule]}</span>
-                <span>{f.message}</span>
+                <span>{inNodeNames(f.message, graph?.nodes ?? [])}</span>
               </button>
             </li>
           ))}

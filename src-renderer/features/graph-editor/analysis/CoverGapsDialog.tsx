@@ -1,35 +1,24 @@
-import { useEffect, useState } from 'react';
-import { ProposeOutcomeShape, type GapProposalShape } from '../../../../src-shared/contract/analysis-coverage.js';
+import { useState } from 'react';
 import { coverageLine, type GraphCoverage } from '../../../../src-shared/coverage.js';
-import type { Persona } from '../../../../src-shared/schemas/index.js';
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
-import { api } from '../../../api/client.js';
-import { useApiMutation } from '../../../api/hooks.js';
-import { JobProgress } from '../../../ui/jobs/JobProgress.js';
-import { useJob } from '../../../ui/jobs/use-job.js';
+import { plural } from '../../../../src-shared/text/plural.js';
+import { useApi } from '../../../api/hooks.js';
 import { Dialog } from '../../../ui/Dialog.js';
 import { ErrorBox } from '../../../ui/common.js';
-import { ModelPicker } from '../../models/index.js';
+import { JobProgress } from '../../../ui/jobs/JobProgress.js';
 import { modelProblem } from '../../../ui/model-choice.js';
+import { ModelPicker } from '../../models/index.js';
+import { gapText, newlyCovered, type GapDraft, type NodeName } from './cover-gaps-state.js';
+import { useCoverGaps, type CoverGaps, type CoverStep } from './use-cover-gaps.js';
 import { ModelFitness } from '../../../ui/ModelFitness.js';
 
-interface Draft extends GapProposalShape {
-  keep: boolean;
-}
-
-type Step =
-  | { kind: 'choose' }
-  | { kind: 'review'; out: ProposeOutcomeShape; drafts: Draft[] }
-  | { kind: 'saved'; out: ProposeOutcomeShape; added: string[] }
-  | { kind: 'running'; out: ProposeOutcomeShape; added: string[]; runId: string; jobId: string }
-  | { kind: 'ran'; out: ProposeOutcomeShape; added: string[]; runId: string; after: GraphCoverage };
-
-const personaOf = (d: Draft) => (typeof d.test.persona === 'object' ? d.test.persona : undefined);
+const personaOf = (d: GapDraft) => (typeof d.test.persona === 'object' ? d.test.persona : undefined);
 
 /**
  * "Cover the gaps": a model proposes one test per edge or global node no run of the suite reached; you
  * review them (uncheck, rename, edit the goal), save the ones you keep into the suite, run them and see
- * the new coverage. Proposing shows progress and can be cancelled.
+ * the new coverage. Proposing and running are jobs (progress, time left, Cancel). Nodes are named as on the canvas (the
+ * id in a tooltip). The steps and their long work: use-cover-gaps.ts.
  */
 export function CoverGapsDialog({
   agentId,
@@ -47,166 +36,22 @@ export function CoverGapsDialog({
   onClose(): void;
 }) {
   const [model, setModel] = useState<ModelSpecInput | undefined>(initialModel);
-  const [step, setStep] = useState<Step>({ kind: 'choose' });
-  const [starting, setStarting] = useState(false);
-  const [proposeJob, setProposeJob] = useState<string | null>(null);
-  const proposing = useJob(proposeJob, { result: ProposeOutcomeShape });
-  const busy = starting || proposing.running;
-  const [error, setError] = useState<Error | null>(null);
-  const save = useApiMutation('analysis.saveGapTests', ['suites.get', 'suites.list', 'analysis.coverage']);
+  const c = useCoverGaps(agentId, suiteId, model);
+  const agent = useApi('agents.get', { id: agentId }, { retry: false });
+  const names = new Map(agent.data?.graph.nodes.map((n) => [n.id, n.name || n.id]) ?? []);
+  const name: NodeName = (id) => names.get(id) ?? id;
   const problem = modelProblem(model, true);
   const gaps = coverage.uncovered_edges.length + coverage.uncovered_globals.length;
-
-  useEffect(() => {
-    const out = proposing.result;
-    if (out && step.kind === 'choose') {
-      setProposeJob(null);
-      if (out.cancelled) setError(new Error('Cancelled: nothing was proposed or saved.'));
-      else setStep({ kind: 'review', out, drafts: out.proposals.map((p) => ({ ...p, keep: true })) });
-    }
-    if (proposing.job?.status === 'failed') {
-      setProposeJob(null);
-      setError(new Error(proposing.job.error?.message ?? 'proposing tests failed'));
-    }
-  }, [proposing.result, proposing.job, step.kind]);
-
-  const running = useJob(step.kind === 'running' ? step.jobId : null, { invalidates: ['runs.list'] });
-  const finished = step.kind === 'running' && !!running.job && running.job.status !== 'running';
-  useEffect(() => {
-    if (!finished || step.kind !== 'running') return;
-    const { out, added, runId: id } = step;
-    void api
-      .call('analysis.coverage', { agent_id: agentId, suite_id: suiteId })
-      .then((c) => setStep({ kind: 'ran', out, added, runId: id, after: c.coverage }))
-      .catch((err: Error) => setError(err));
-  }, [finished, step, agentId, suiteId]);
-
-  const propose = async () => {
-    setError(null);
-    setStarting(true);
-    try {
-      const { job_id } = await api.call('analysis.proposeGapTests', {
-        agent_id: agentId,
-        suite_id: suiteId,
-        model: model!,
-      });
-      setProposeJob(job_id);
-    } catch (e) {
-      setError(e as Error);
-    } finally {
-      setStarting(false);
-    }
-  };
-
-  const edit = (i: number, patch: Partial<Draft>, persona?: Partial<Persona>) =>
-    setStep((s) =>
-      s.kind !== 'review'
-        ? s
-        : {
-            ...s,
-            drafts: s.drafts.map((d, k) =>
-              k !== i
-                ? d
-                : {
-                    ...d,
-                    ...patch,
-                    test: {
-                      ...d.test,
-                      ...(patch.test ?? {}),
-                      ...(persona && personaOf(d) ? { persona: { ...personaOf(d)!, ...persona } } : {}),
-                    },
-                  },
-            ),
-          },
-    );
-
-  const saveKept = () => {
-    if (step.kind !== 'review') return;
-    const kept = step.drafts.filter((d) => d.keep);
-    save.mutate(
-      { suite_id: suiteId, tests: kept.map((d) => d.test) },
-      { onSuccess: (r) => setStep({ kind: 'saved', out: step.out, added: r.added }) },
-    );
-  };
-
-  const runThem = async () => {
-    if (step.kind !== 'saved') return;
-    setError(null);
-    try {
-      const { run_id, job_id } = await api.call('runs.start', {
-        agent_id: agentId,
-        suite_id: suiteId,
-        models: { agent: model ?? step.out.model_spec },
-        options: { tests: step.added },
-      });
-      setStep({ kind: 'running', out: step.out, added: step.added, runId: run_id, jobId: job_id });
-    } catch (e) {
-      setError(e as Error);
-    }
-  };
-
-  const kept = step.kind === 'review' ? step.drafts.filter((d) => d.keep).length : 0;
-  const actions =
-    step.kind === 'choose' ? (
-      <>
-        <button type="button" onClick={onClose} disabled={busy}>
-          Close
-        </button>
-        <button
-          type="button"
-          className="primary"
-          onClick={() => void propose()}
-          disabled={!!problem || busy || !gaps}
-          data-testid="cover-gaps-propose"
-        >
-          {busy ? 'Proposing…' : `Propose ${gaps} test${gaps === 1 ? '' : 's'}`}
-        </button>
-      </>
-    ) : step.kind === 'review' ? (
-      <>
-        <button type="button" onClick={() => setStep({ kind: 'choose' })} disabled={save.isPending}>
-          Back
-        </button>
-        <button
-          type="button"
-          className="primary"
-          onClick={saveKept}
-          disabled={!kept || save.isPending}
-          data-testid="cover-gaps-save"
-        >
-          {save.isPending ? 'Saving…' : `Save ${kept} test${kept === 1 ? '' : 's'} into “${suiteName}”`}
-        </button>
-      </>
-    ) : step.kind === 'saved' ? (
-      <>
-        <button type="button" onClick={onClose}>
-          Close
-        </button>
-        <button
-          type="button"
-          className="primary"
-          onClick={() => void runThem()}
-          disabled={!!problem}
-          data-testid="cover-gaps-run"
-        >
-          Run them
-        </button>
-      </>
-    ) : step.kind === 'running' ? null : (
-      <button type="button" className="primary" onClick={onClose}>
-        Done
-      </button>
-    );
-
+  const { step } = c;
   return (
     <Dialog
       title="Cover the gaps"
       testId="cover-gaps"
       size="wide"
       onClose={onClose}
-      dismissable={!busy && step.kind !== 'running'}
+      dismissable={!c.busy && step.kind !== 'running'}
       description={`Suite “${suiteName}”: ${coverageLine(coverage)}.`}
-      actions={actions}
+      actions={<CoverActions c={c} gaps={gaps} blocked={!!problem} suiteName={suiteName} onClose={onClose} />}
     >
       {step.kind === 'choose' && (
         <>
@@ -217,16 +62,7 @@ export function CoverGapsDialog({
           {gaps === 0 ? (
             <p role="status">Nothing to cover: every edge and global node was reached.</p>
           ) : (
-            <ul className="small" data-testid="cover-gaps-list">
-              {coverage.uncovered_edges.map((e) => (
-                <li key={e.key}>
-                  edge {e.from} → {e.to} <span className="muted">({e.transition_id})</span>
-                </li>
-              ))}
-              {coverage.uncovered_globals.map((g) => (
-                <li key={g.node}>global node {g.node}</li>
-              ))}
-            </ul>
+            <GapList coverage={coverage} name={name} />
           )}
           <ModelPicker
             label="Model that writes the tests"
@@ -240,100 +76,189 @@ export function CoverGapsDialog({
               To propose: {problem}.
             </div>
           )}
-          {proposing.running && <JobProgress job={proposing.job} onCancel={proposing.cancel} label="Proposing tests" />}
+          {c.proposing.running && (
+            <JobProgress job={c.proposing.job} onCancel={c.proposing.cancel} label="Proposing tests" />
+          )}
         </>
       )}
-      {step.kind === 'review' && (
-        <>
-          <ul className="generated-personas">
-            {step.drafts.length === 0 && (
-              <li className="muted">The model proposed nothing usable. Go back and try another model.</li>
-            )}
-            {step.drafts.map((d, i) => (
-              <li key={d.gap.key} className={`card generated ${d.keep ? '' : 'dropped'}`} data-testid="gap-proposal">
-                <label className="checkbox">
-                  <input
-                    type="checkbox"
-                    checked={d.keep}
-                    onChange={(e) => edit(i, { keep: e.target.checked })}
-                    aria-label={`Keep ${d.test.name}`}
-                  />
-                  <input
-                    aria-label={`Name of test ${i + 1}`}
-                    value={d.test.name}
-                    onChange={(e) => edit(i, { test: { ...d.test, name: e.target.value } })}
-                  />
-                </label>
-                <div className="small">
-                  <strong>Aims at:</strong>{' '}
-                  {d.gap.kind === 'edge' ? `${d.gap.from} → ${d.gap.to}` : `global node ${d.gap.to}`} when “
-                  {d.gap.condition}” · asserts it visits {d.test.assertions?.path?.must_visit.join(', ')}
-                </div>
-                {d.why && <div className="small muted">{d.why}</div>}
-                {personaOf(d) && (
-                  <label className="small">
-                    Caller {personaOf(d)!.name}: goal
-                    <textarea
-                      rows={3}
-                      aria-label={`Goal of test ${i + 1}`}
-                      value={personaOf(d)!.goal}
-                      onChange={(e) => edit(i, {}, { goal: e.target.value })}
-                    />
-                  </label>
-                )}
-              </li>
-            ))}
-          </ul>
-          {step.out.failures.map((f) => (
-            <p key={f.gap.key} className="warn small" data-testid="gap-failure">
-              No proposal for {f.gap.kind === 'edge' ? `${f.gap.from} → ${f.gap.to}` : `global node ${f.gap.to}`}:{' '}
-              {f.error}
-            </p>
-          ))}
-        </>
-      )}
-      {step.kind === 'saved' && (
-        <p role="status" data-testid="cover-gaps-saved">
-          Added {step.added.length} test{step.added.length === 1 ? '' : 's'} to “{suiteName}”: {step.added.join(', ')}.
-          Run them now with the model above to see the new coverage.
-        </p>
-      )}
+      {step.kind === 'review' && <Proposals step={step} c={c} name={name} />}
       {step.kind === 'saved' && (
         <>
+          <p role="status" data-testid="cover-gaps-saved">
+            Added {plural(step.added.length, 'test')} to “{suiteName}”: {step.added.join(', ')}. Run them now with the
+            model above to see the new coverage.
+          </p>
           <ModelPicker label="Model to run them with" testId="model-cover-gaps-run" value={model} onChange={setModel} />
           <ModelFitness role="agent" spec={model} />
         </>
       )}
       {step.kind === 'running' && (
-        <JobProgress job={running.job} onCancel={running.cancel} label={`Running them as run ${step.runId}`} />
+        <JobProgress job={c.running.job} onCancel={c.running.cancel} label={`Running them as run ${step.runId}`} />
       )}
-      {step.kind === 'ran' && (
-        <div role="status" data-testid="cover-gaps-after">
-          <p>Before: {coverageLine(step.out.coverage)}</p>
-          <p>
-            <strong>After: {coverageLine(step.after)}</strong>
-          </p>
-          <NewlyCovered before={step.out.coverage} after={step.after} />
-          <p className="small">
-            <a href={`#/runs/${step.runId}`}>Open the run</a>
-          </p>
-        </div>
-      )}
-      <ErrorBox error={error ?? save.error} />
+      {step.kind === 'ran' && <After step={step} name={name} />}
+      <ErrorBox error={c.error} />
     </Dialog>
   );
 }
 
-function NewlyCovered({ before, after }: { before: GraphCoverage; after: GraphCoverage }) {
-  const still = new Set(after.uncovered_edges.map((e) => e.key));
-  const newly = before.uncovered_edges.filter((e) => !still.has(e.key));
-  const stillGlobals = new Set(after.uncovered_globals.map((g) => g.node));
-  const newlyGlobals = before.uncovered_globals.filter((g) => !stillGlobals.has(g.node));
-  if (!newly.length && !newlyGlobals.length) return <p className="warn">No gap was reached by the new tests.</p>;
+function GapList({ coverage, name }: { coverage: GraphCoverage; name: NodeName }) {
   return (
-    <p>
-      Newly covered:{' '}
-      {[...newly.map((e) => `${e.from} → ${e.to}`), ...newlyGlobals.map((g) => `global ${g.node}`)].join(', ')}
-    </p>
+    <ul className="small" data-testid="cover-gaps-list">
+      {coverage.uncovered_edges.map((e) => (
+        <li key={e.key} title={`${e.from} → ${e.to} (${e.transition_id})`}>
+          edge {gapText({ kind: 'edge', from: e.from, to: e.to }, name)}
+        </li>
+      ))}
+      {coverage.uncovered_globals.map((g) => (
+        <li key={g.node} title={g.node}>
+          {gapText({ kind: 'global', from: g.node, to: g.node }, name)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Proposals({ step, c, name }: { step: Extract<CoverStep, { kind: 'review' }>; c: CoverGaps; name: NodeName }) {
+  return (
+    <>
+      <ul className="generated-personas">
+        {step.drafts.length === 0 && (
+          <li className="muted">The model proposed nothing usable. Go back and try another model.</li>
+        )}
+        {step.drafts.map((d, i) => (
+          <li key={d.gap.key} className={`card generated ${d.keep ? '' : 'dropped'}`} data-testid="gap-proposal">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={d.keep}
+                onChange={(e) => c.edit(i, { keep: e.target.checked })}
+                aria-label={`Keep ${d.test.name}`}
+              />
+              <input
+                aria-label={`Name of test ${i + 1}`}
+                value={d.test.name}
+                onChange={(e) => c.edit(i, { test: { ...d.test, name: e.target.value } })}
+              />
+            </label>
+            <div className="small" title={`${d.gap.from} → ${d.gap.to}`}>
+              <strong>Aims at:</strong> {gapText(d.gap, name)} when “{d.gap.condition}” · asserts it visits{' '}
+              {d.test.assertions?.path?.must_visit.map(name).join(', ')}
+            </div>
+            {d.why && <div className="small muted">{d.why}</div>}
+            {personaOf(d) && (
+              <label className="small">
+                Caller {personaOf(d)!.name}: goal
+                <textarea
+                  rows={3}
+                  aria-label={`Goal of test ${i + 1}`}
+                  value={personaOf(d)!.goal}
+                  onChange={(e) => c.edit(i, {}, { goal: e.target.value })}
+                />
+              </label>
+            )}
+          </li>
+        ))}
+      </ul>
+      {step.out.failures.map((f) => (
+        <p key={f.gap.key} className="warn small" data-testid="gap-failure">
+          No proposal for {gapText(f.gap, name)}: {f.error}
+        </p>
+      ))}
+    </>
+  );
+}
+
+function After({ step, name }: { step: Extract<CoverStep, { kind: 'ran' }>; name: NodeName }) {
+  const newly = newlyCovered(step.out.coverage, step.after, name);
+  return (
+    <div role="status" data-testid="cover-gaps-after">
+      <p>Before: {coverageLine(step.out.coverage)}</p>
+      <p>
+        <strong>After: {coverageLine(step.after)}</strong>
+      </p>
+      {newly.length ? (
+        <p>Newly covered: {newly.join(', ')}</p>
+      ) : (
+        <p className="warn">No gap was reached by the new tests.</p>
+      )}
+      <p className="small">
+        <a href={`#/runs/${step.runId}`}>Open the run</a>
+      </p>
+    </div>
+  );
+}
+
+function CoverActions({
+  c,
+  gaps,
+  blocked,
+  suiteName,
+  onClose,
+}: {
+  c: CoverGaps;
+  gaps: number;
+  blocked: boolean;
+  suiteName: string;
+  onClose(): void;
+}) {
+  const { step } = c;
+  if (step.kind === 'choose')
+    return (
+      <>
+        <button type="button" onClick={onClose} disabled={c.busy}>
+          Close
+        </button>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void c.propose()}
+          disabled={blocked || c.busy || !gaps}
+          data-testid="cover-gaps-propose"
+        >
+          {c.busy ? 'Proposing…' : `Propose ${plural(gaps, 'test')}`}
+        </button>
+      </>
+    );
+  if (step.kind === 'review') {
+    const kept = step.drafts.filter((d) => d.keep).length;
+    return (
+      <>
+        <button type="button" onClick={c.back} disabled={c.saving}>
+          Back
+        </button>
+        <button
+          type="button"
+          className="primary"
+          onClick={c.saveKept}
+          disabled={!kept || c.saving}
+          data-testid="cover-gaps-save"
+        >
+          {c.saving ? 'Saving…' : `Save ${plural(kept, 'test')} into “${suiteName}”`}
+        </button>
+      </>
+    );
+  }
+  if (step.kind === 'saved')
+    return (
+      <>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void c.runThem()}
+          disabled={blocked}
+          data-testid="cover-gaps-run"
+        >
+          Run them
+        </button>
+      </>
+    );
+  if (step.kind === 'running') return null;
+  return (
+    <button type="button" className="primary" onClick={onClose}>
+      Done
+    </button>
   );
 }

@@ -3,6 +3,8 @@ import { coverageLine } from '../../../../src-shared/coverage.js';
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import { useApi } from '../../../api/hooks.js';
 import { CoverGapsDialog } from './CoverGapsDialog.js';
+import { lastJudgeModel } from './cover-gaps-state.js';
+import { plural } from '../../../../src-shared/text/plural.js';
 import './checks.css';
 
 /** The coverage of the agent by every run of one suite (src-shared/coverage.ts), and "Cover the gaps". */
@@ -24,13 +26,9 @@ export function SuiteCoverage({
   onClosed?: () => void;
 }) {
   const cov = useApi('analysis.coverage', { agent_id: agentId, suite_id: suiteId }, { staleTime: 0 });
-  // the model offered first: the one given, else the agent model of the suite's latest run on this agent
-  const latest = useApi(
-    'runs.list',
-    { agent_id: agentId, suite_id: suiteId, limit: 1, offset: 0 },
-    { enabled: !model },
-  );
-  const offered = model ?? latest.data?.[0]?.models.agent?.spec;
+  // the model offered first: the one given, else the suite's last judge model that is not the scripted one
+  const latest = useApi('runs.list', { suite_id: suiteId, limit: 20, offset: 0 }, { enabled: !model });
+  const offered = model ?? lastJudgeModel(latest.data ?? []);
   const [open, setOpen] = useState(false);
   if (cov.error) return <div className="error small">{cov.error.message}</div>;
   if (!cov.data) return <div className="muted small">Measuring the suite’s coverage…</div>;
@@ -39,7 +37,7 @@ export function SuiteCoverage({
   return (
     <div className="ge-suite-coverage small" data-testid="suite-coverage">
       <div>
-        Suite “{suiteName}” ({cov.data.runs} run{cov.data.runs === 1 ? '' : 's'}): {coverageLine(c)}
+        Suite “{suiteName}” ({plural(cov.data.runs, 'run')}): {coverageLine(c)}
       </div>
       {gaps > 0 ? (
         <button

@@ -9,7 +9,7 @@ import {
   sortedConditionEdges,
 } from '../model/graph-ops.js';
 import type { IssueIndex } from '../model/issues.js';
-import { conditionLabel, displayName } from '../model/labels.js';
+import { conditionLabel, displayName, idsTip, inNodeNames } from '../model/labels.js';
 import { useEditor } from '../state/editor-store.js';
 import { useGraphEdit, useTransitionEdit } from '../state/use-edit.js';
 import { ConditionEditor } from './ConditionEditor.js';
@@ -123,8 +123,8 @@ export function EdgeInspector({
       {mine && (
         <ul className="ge-issue-list">
           {mine.items.map((m, i) => (
-            <li key={i} className={m.severity === 'error' ? 'error' : 'warn'}>
-              {m.message}
+            <li key={i} className={m.severity === 'error' ? 'error' : 'warn'} title={idsTip(m, graph.nodes)}>
+              {inNodeNames(m.message, graph.nodes)}
             </li>
           ))}
         </ul>

@@ -12,7 +12,7 @@ import {
   sortedConditionEdges,
 } from '../model/graph-ops.js';
 import type { IssueIndex } from '../model/issues.js';
-import { conditionLabel, displayName } from '../model/labels.js';
+import { conditionLabel, displayName, idsTip, inNodeNames } from '../model/labels.js';
 import { useEditor } from '../state/editor-store.js';
 import { useGraphEdit, useNodeEdit } from '../state/use-edit.js';
 import { GlobalEditor } from './GlobalEditor.js';
@@ -96,8 +96,8 @@ export function NodeInspector({ node, graph, issues }: { node: GraphNode; graph:
       {mine && (
         <ul className="ge-issue-list">
           {mine.items.map((m, i) => (
-            <li key={i} className={m.severity === 'error' ? 'error' : 'warn'}>
-              {m.message}
+            <li key={i} className={m.severity === 'error' ? 'error' : 'warn'} title={idsTip(m, graph.nodes)}>
+              {inNodeNames(m.message, graph.nodes)}
             </li>
           ))}
         </ul>

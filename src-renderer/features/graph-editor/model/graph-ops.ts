@@ -9,6 +9,7 @@ import type {
   Utterance,
 } from '../../../../src-shared/schemas/index.js';
 import { parseEdgeKey } from './edge-key.js';
+import { NODE_H, NODE_W } from './node-size.js';
 
 /** Pure, immutable edits of an AgentGraph. Every function returns a new graph and leaves its input untouched. */
 
@@ -137,6 +138,43 @@ export function changeNodeType(g: AgentGraph, id: string, type: NodeType): Agent
   );
 }
 
+/** Room kept between a new node and the nodes around it. */
+const GAP = 24;
+
+/**
+ * The free spot nearest to `wanted` for a new node (a card of NODE_W x NODE_H): `wanted` itself when
+ * nothing is there, else the closest point on rings around it (40 px apart) where the card overlaps no
+ * positioned node, gap included. Pure: a new palette node never lands on top of an existing one.
+ */
+export function freeSpot(g: Pick<AgentGraph, 'nodes'>, wanted: Position): Position {
+  const boxes = g.nodes.flatMap((n) => (n.position ? [n.position] : []));
+  const free = (p: Position) =>
+    boxes.every(
+      (b) =>
+        p.x + NODE_W + GAP <= b.x ||
+        b.x + NODE_W + GAP <= p.x ||
+        p.y + NODE_H + GAP <= b.y ||
+        b.y + NODE_H + GAP <= p.y,
+    );
+  if (free(wanted)) return wanted;
+  const STEP = 40;
+  for (let ring = 1; ring <= 60; ring++) {
+    const candidates: Position[] = [];
+    for (let k = -ring; k <= ring; k++)
+      candidates.push(
+        { x: wanted.x + k * STEP, y: wanted.y - ring * STEP },
+        { x: wanted.x + k * STEP, y: wanted.y + ring * STEP },
+        { x: wanted.x - ring * STEP, y: wanted.y + k * STEP },
+        { x: wanted.x + ring * STEP, y: wanted.y + k * STEP },
+      );
+    const dist = (p: Position) => (p.x - wanted.x) ** 2 + (p.y - wanted.y) ** 2;
+    const best = candidates.filter(free).sort((a, b) => dist(a) - dist(b))[0];
+    if (best) return best;
+  }
+  return wanted;
+}
+
+/** A new node of `type` at the free spot nearest `position` (freeSpot). */
 export function addNode(g: AgentGraph, type: NodeType, position: Position): { graph: AgentGraph; id: string } {
   const taken = new Set(g.nodes.map((n) => n.id));
   let i = 1;
@@ -144,7 +182,7 @@ export function addNode(g: AgentGraph, type: NodeType, position: Position): { gr
   const id = `${type}_${i}`;
   const node = makeNode(
     type,
-    { id, name: `${NODE_TYPE_LABELS[type]} ${i}`, position },
+    { id, name: `${NODE_TYPE_LABELS[type]} ${i}`, position: freeSpot(g, position) },
     g.tools.map((t) => t.name),
   );
   return { graph: { ...g, nodes: [...g.nodes, node] }, id };

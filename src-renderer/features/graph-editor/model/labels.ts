@@ -67,3 +67,41 @@ export function nodePreview(n: GraphNode): string {
 export const waysOut = (n: GraphNode): number => n.transitions.length;
 
 export const displayName = (n: Pick<GraphNode, 'id' | 'name'>) => n.name?.trim() || n.id;
+
+/**
+ * A message in the canvas's words: every quoted node id ("conversation_1") becomes the node's name as the
+ * canvas shows it (“Conversation 1”); ids of nodes without a name, and other quoted text, stay as they are.
+ * The checks (validation, lint) quote ids; the app shows names, with the ids in a tooltip.
+ */
+export function inNodeNames(message: string, nodes: readonly Pick<GraphNode, 'id' | 'name'>[]): string {
+  const names = new Map(nodes.filter((n) => n.name && n.name !== n.id).map((n) => [n.id, n.name]));
+  if (!names.size) return message;
+  return message.replace(/"((?:[^"\\]|\\.)*)"/g, (quoted, id: string) =>
+    names.has(id) ? `“${names.get(id)}”` : quoted,
+  );
+}
+
+/** The ids a message quotes that are node ids, for its tooltip ("ids: conversation_1, greeting"). */
+export function quotedNodeIds(message: string, nodes: readonly Pick<GraphNode, 'id'>[]): string[] {
+  const ids = new Set(nodes.map((n) => n.id));
+  return [...message.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]).filter((id) => ids.has(id));
+}
+
+/** A node as the canvas names it (its id when it has no name, or is not in the graph). */
+export function nodeLabel(id: string, nodes: readonly Pick<GraphNode, 'id' | 'name'>[]): string {
+  return nodes.find((n) => n.id === id)?.name || id;
+}
+
+/** The tooltip of an issue shown in names: the ids it is about (node, way out, and those its message quotes). */
+export function idsTip(
+  issue: { message: string; node_id?: string; transition_id?: string; path?: string },
+  nodes: readonly Pick<GraphNode, 'id'>[],
+): string {
+  const ids = [...new Set([...(issue.node_id ? [issue.node_id] : []), ...quotedNodeIds(issue.message, nodes)])];
+  const parts = [
+    ids.length ? `node id${ids.length > 1 ? 's' : ''}: ${ids.join(', ')}` : '',
+    issue.transition_id ? `way out: ${issue.transition_id}` : '',
+    issue.path ? `at ${issue.path}` : '',
+  ];
+  return parts.filter(Boolean).join(' · ');
+}

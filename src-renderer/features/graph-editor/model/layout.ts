@@ -2,9 +2,9 @@ import dagre from '@dagrejs/dagre';
 import type { AgentGraph, Position } from '../../../../src-shared/schemas/index.js';
 import { conditionLabel } from './labels.js';
 
-/** Size the layout assumes for a node card (the card is 240 px wide; its height varies a little). */
-export const NODE_W = 240;
-export const NODE_H = 120;
+import { NODE_H, NODE_W } from './node-size.js';
+
+export { NODE_H, NODE_W };
 /** An edge label's box: at most 200 px of 11 px text (see .ge-edge-label), plus the rank badge. */
 const LABEL_MAX_W = 224;
 const LABEL_H = 24;

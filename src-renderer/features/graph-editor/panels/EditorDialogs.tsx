@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { AgentVersionMeta } from '../../../../src-shared/contract/agents.js';
 import { Dialog } from '../../../ui/Dialog.js';
+import { useEditor } from '../state/editor-store.js';
+import { clearDraft } from '../state/use-draft.js';
 
 type Version = z.infer<typeof AgentVersionMeta>;
 
@@ -69,5 +71,34 @@ export function LeaveDialog({
     >
       This agent has changes that are not saved as a version yet.
     </Dialog>
+  );
+}
+
+/** The leave dialog wired to the editor: discard drops the draft and the edits, save leaves once saved. */
+export function EditorLeaveDialog({
+  agentId,
+  guard,
+  save,
+}: {
+  agentId: string;
+  guard: { stay(): void; leave(): void };
+  save(): Promise<boolean>;
+}) {
+  return (
+    <LeaveDialog
+      onStay={guard.stay}
+      onDiscard={() => {
+        clearDraft(agentId);
+        const s = useEditor.getState();
+        s.markSaved(s.history.present, s.baseVersionId ?? '');
+        guard.leave();
+      }}
+      onSaveAndLeave={() =>
+        void save().then((ok) => {
+          if (ok) guard.leave();
+          else guard.stay();
+        })
+      }
+    />
   );
 }

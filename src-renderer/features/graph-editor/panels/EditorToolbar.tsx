@@ -102,9 +102,9 @@ export function EditorToolbar({
         type="button"
         onClick={onToggleTest}
         aria-pressed={testOpen}
-        title="Chat with the agent in a panel under the canvas"
+        title="Try it: chat with the agent in a panel under the canvas"
       >
-        Test
+        Try it
       </button>
       {drawer.narrow && (
         <button
@@ -140,7 +140,10 @@ export function EditorToolbar({
         aria-label="Save with a note"
         title="Save a new version with a note saying what changed"
       >
-        + note
+        <span className="ge-btn-icon" aria-hidden="true">
+          ✎
+        </span>
+        <span className="ge-btn-text">+ note</span>
       </button>
       {noting && (
         <SaveNoteDialog

@@ -1,11 +1,8 @@
 import { useApi } from '../../../api/hooks.js';
 import { fmtDate, StatusBadge } from '../../../ui/common.js';
 import { SuiteCoverage } from '../analysis/SuiteCoverage.js';
-
-const modelName = (spec: unknown): string => {
-  const s = spec as { provider?: string; model?: string } | undefined;
-  return s?.model ? `${s.provider ? `${s.provider}: ` : ''}${s.model.split('/').pop()}` : '';
-};
+import { roleModelLabel } from '../../../ui/models-label.js';
+import { plural } from '../../../../src-shared/text/plural.js';
 
 export interface OverlayChoice {
   runId: string;
@@ -43,7 +40,7 @@ export function RunsPanel({
             </div>
             <div className="small muted">
               {r.summary.passed}/{r.summary.total} passed
-              {modelName(r.models.agent?.spec) ? ` · ${modelName(r.models.agent?.spec)}` : ''}
+              {r.models.agent ? ` · ${roleModelLabel(r.models.agent)}` : ''}
             </div>
             <div className="ge-row">
               {choice?.runId === r.id ? (
@@ -57,12 +54,7 @@ export function RunsPanel({
               )}
             </div>
             {choice?.runId === r.id && r.suite_id && (
-              <SuiteCoverage
-                agentId={agentId}
-                suiteId={r.suite_id}
-                suiteName={r.suite_name || 'this suite'}
-                model={r.models.agent?.spec}
-              />
+              <SuiteCoverage agentId={agentId} suiteId={r.suite_id} suiteName={r.suite_name || 'this suite'} />
             )}
             {choice?.runId === r.id && results.data && (
               <ul className="ge-ways">
@@ -74,7 +66,7 @@ export function RunsPanel({
                       onClick={() => onChoose({ runId: r.id, resultId: choice.resultId === x.id ? undefined : x.id })}
                     >
                       <StatusBadge status={x.status} /> {x.test}
-                      {x.repeat ? ` #${x.repeat + 1}` : ''} <span className="muted">· {x.turns} turns</span>
+                      {x.repeat ? ` #${x.repeat + 1}` : ''} <span className="muted">· {plural(x.turns, 'turn')}</span>
                     </button>
                   </li>
                 ))}

@@ -3,10 +3,11 @@ import { useReactFlow } from '@xyflow/react';
 import type { PlaygroundMove } from '../../../../src-shared/contract/playground.js';
 import type { AgentGraph } from '../../../../src-shared/schemas/index.js';
 import { TryItPanel } from '../../playground/index.js';
+import { useEditor } from '../state/editor-store.js';
 
 /**
- * The docked test panel under the canvas: chat with the agent being edited (its current, possibly
- * unsaved graph), or let a persona speak. Collapsing keeps the conversation; the panel mounts the
+ * "Try it", docked under the canvas: chat with the agent being edited (its unsaved edits when it has
+ * any, else the version on the canvas), or let a persona speak. Collapsing keeps the conversation; the panel mounts the
  * first time it is opened.
  */
 export function TestDock({
@@ -29,6 +30,7 @@ export function TestDock({
   onPickNode(node: string): void;
 }) {
   const [mounted, setMounted] = useState(open);
+  const baseVersionId = useEditor((st) => st.baseVersionId);
   useEffect(() => {
     if (open) setMounted(true);
   }, [open]);
@@ -68,7 +70,7 @@ export function TestDock({
         aria-controls="ge-dock-body"
         onClick={onToggle}
       >
-        <strong>Test the agent</strong>
+        <strong>Try it</strong>
         <span className="muted small">
           chat with it or let a persona speak; the node it is on is highlighted on the canvas
         </span>
@@ -79,6 +81,8 @@ export function TestDock({
           <TryItPanel
             agentId={agentId}
             graph={graph}
+            unsaved={dirty}
+            versionId={baseVersionId}
             defaultMode="manual"
             onLiveNode={follow}
             onPickMove={onPickMove}

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import type { ValidationIssue } from '../../../../src-shared/contract/agents.js';
 import type { ValidationState } from '../state/use-validation.js';
+import { useGraph } from '../state/editor-store.js';
+import { idsTip, inNodeNames, nodeLabel } from '../model/labels.js';
 
 /** Errors and warnings of the graph; clicking one selects its node or edge. Never blocks editing. */
 export function ValidationPanel({ state, onPick }: { state: ValidationState; onPick(i: ValidationIssue): void }) {
   const [open, setOpen] = useState(true);
+  const graph = useGraph();
   const errors = state.issues.filter((i) => i.severity === 'error').length;
   const warnings = state.issues.length - errors;
   const summary =
@@ -38,13 +41,14 @@ export function ValidationPanel({ state, onPick }: { state: ValidationState; onP
                 className={`ge-problem is-${i.severity}`}
                 onClick={() => onPick(i)}
                 data-testid="validation-issue"
+                title={idsTip(i, graph.nodes)}
               >
                 <span className="ge-problem__sev">{i.severity}</span>
-                <span>{i.message}</span>
+                <span>{inNodeNames(i.message, graph.nodes)}</span>
                 {(i.node_id || i.path) && (
-                  <code className="small">
-                    {i.node_id ? `${i.node_id}${i.transition_id ? ` → ${i.transition_id}` : ''}` : i.path}
-                  </code>
+                  <span className="small muted">
+                    {i.node_id ? nodeLabel(i.node_id, graph.nodes) : <code>{i.path}</code>}
+                  </span>
                 )}
               </button>
             </li>

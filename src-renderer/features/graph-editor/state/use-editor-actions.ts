@@ -60,10 +60,10 @@ export function useEditorActions(agentId: string) {
       const el = document.querySelector('.ge-main .ge-canvas');
       const r = el?.getBoundingClientRect();
       const p = r ? rf.screenToFlowPosition({ x: r.left + r.width / 2, y: r.top + r.height / 2 }) : { x: 0, y: 0 };
-      const jitter = (useEditor.getState().history.present.nodes.length % 5) * 24;
       let id = '';
       useEditor.getState().apply((g) => {
-        const res = addNode(g, type, { x: Math.round(p.x - 120 + jitter), y: Math.round(p.y - 50 + jitter) });
+        // at the centre of the view, or the free spot nearest to it
+        const res = addNode(g, type, { x: Math.round(p.x - 120), y: Math.round(p.y - 50) });
         id = res.id;
         return res.graph;
       });

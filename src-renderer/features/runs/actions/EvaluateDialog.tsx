@@ -4,6 +4,7 @@ import type { Run } from '../../../../src-shared/schemas/run.js';
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import { useApi, useApiMutation } from '../../../api/hooks.js';
 import { Dialog } from '../../../ui/Dialog.js';
+import { SuiteSelect } from '../../../ui/SuiteSelect.js';
 import { ErrorBox } from '../../../ui/common.js';
 import { ModelPicker } from '../../models/index.js';
 import { modelProblem } from '../../../ui/model-choice.js';
@@ -44,17 +45,7 @@ export function EvaluateDialog({ run, onClose }: { run: Run; onClose: () => void
         Each conversation is judged with the test of the same name, or with every metric and rule of the suite when no
         test has its name. Nothing is simulated; the verdicts are stored as a new run linked to this one.
       </p>
-      <label>
-        Suite
-        <select aria-label="Suite" value={suite} onChange={(e) => setSuite(e.target.value)}>
-          <option value="">Choose a suite…</option>
-          {suites.data?.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name || s.id} ({s.data.tests.length} tests)
-            </option>
-          ))}
-        </select>
-      </label>
+      <SuiteSelect label="Suite" value={suite} onChange={setSuite} suites={suites.data} />
       <ModelPicker
         label="Judge model"
         testId="model-evaluate-judge"

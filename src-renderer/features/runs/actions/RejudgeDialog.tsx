@@ -15,14 +15,16 @@ import { ModelFitness } from '../../../ui/ModelFitness.js';
  * "Re-judge...": judge this run's stored conversations again, k times (seeds 1..k), with the run's
  * judge or another one (judge against judge). Judgements are stored beside the original verdicts.
  */
-export function RejudgeDialog({ run, onClose }: { run: Run; onClose: () => void }) {
+export function RejudgeDialog({ run, onClose, onDone }: { run: Run; onClose: () => void; onDone?: () => void }) {
   const rejudge = useApiMutation('runs.rejudge');
   const job = useJob(rejudge.data?.job_id, { invalidates: ['runs.judgements', 'labels.agreement'] });
   const busy = rejudge.isPending || job.running;
   const done = job.job?.status === 'done';
   useEffect(() => {
-    if (done) onClose();
-  }, [done, onClose]);
+    if (!done) return;
+    onDone?.();
+    onClose();
+  }, [done, onClose, onDone]);
   const [judge, setJudge] = useState<ModelSpecInput | undefined>(run.models.judge?.spec);
   const [second, setSecond] = useState<ModelSpecInput | undefined>(undefined);
   const [k, setK] = useState('3');

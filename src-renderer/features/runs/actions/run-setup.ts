@@ -3,6 +3,13 @@ import type { Run } from '../../../../src-shared/schemas/run.js';
 import { roleModelLabel } from '../../../ui/models-label.js';
 import { isCopiedRun } from '../../../../src-shared/run/copied.js';
 
+/** The suite choice that means "the copy of its suite kept with run X" (Run again of a run with no stored suite). */
+const FROM_RUN = 'run:';
+export const suiteFromRun = (runId: string) => `${FROM_RUN}${runId}`;
+/** The run whose suite copy is chosen, or null when a stored suite (or nothing) is. */
+export const runOfSuiteChoice = (suite: string): string | null =>
+  suite.startsWith(FROM_RUN) ? suite.slice(FROM_RUN.length) : null;
+
 /**
  * What the New run dialog holds: the agent, suite, a model per role and the options. Remembered
  * between openings (like Try it's settings) and built from a run for "Run again" / "Run on another model".
@@ -21,7 +28,10 @@ export interface RunSetup {
   personas: string[];
   /** When it was remembered (ISO): a suite created after it is offered instead of the remembered one. */
   saved_at?: string;
-  /** The run this set-up was taken from: the new run records it (compare's baseline A). Never remembered. */
+  /**
+   * The run this set-up was taken from: the new run records it (compare's baseline A), and the copy of its
+   * suite kept with it is offered too. Never remembered.
+   */
   sourceRunId?: string;
   /** "Run on another model": the caller and judge kept on the models the source run used (their labels). */
   pinned?: { run: string; caller: string; judge: string };
@@ -55,6 +65,8 @@ export function setupFromRun(run: Run, anotherModel = false): RunSetup {
   // "Run again": a caller or judge stored with the agent model keeps following it, as when the run was started.
   const own = (m: Run['models']['caller']) =>
     m && !(agentSpec && JSON.stringify(m.spec) === JSON.stringify(agentSpec)) ? m.spec : undefined;
+  // no stored suite (a tests file from the command line): the copy kept with the run, already expanded by personas
+  const suite = run.suite_id ?? suiteFromRun(run.id);
   const resolved = (m: Run['models']['caller']) => (m ?? run.models.agent)?.spec;
   const caller = copied ? undefined : anotherModel ? resolved(run.models.caller) : own(run.models.caller);
   const judge = copied ? undefined : anotherModel ? resolved(run.models.judge) : own(run.models.judge);
@@ -70,7 +82,7 @@ export function setupFromRun(run: Run, anotherModel = false): RunSetup {
         }
       : {}),
     agent: run.agent_id,
-    suite: run.suite_id ?? '',
+    suite,
     models: {
       ...(agentSpec && !anotherModel ? { agent: agentSpec } : {}),
       ...(caller ? { caller } : {}),
@@ -82,7 +94,7 @@ export function setupFromRun(run: Run, anotherModel = false): RunSetup {
     testModels: o.test_model_precedence === true,
     turnQuality: o.turn_quality === true,
     ...(o.judge_reasoning === 'full' ? { judgeReasoningFull: true } : {}),
-    personas: o.personas ?? [],
+    personas: run.suite_id ? (o.personas ?? []) : [],
   };
 }
 

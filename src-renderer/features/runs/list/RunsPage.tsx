@@ -2,90 +2,21 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { useApi, useAppEvents } from '../../../api/hooks.js';
-import { Empty, ErrorBox, fmtDate, Loading, PageHeader, StatusBadge } from '../../../ui/common.js';
-import { RUN_STATUSES, type Run } from '../../../../src-shared/schemas/run.js';
-import { fullDate } from '../../../ui/dates.js';
-import { DemoBadge } from '../../../ui/DemoBadge.js';
-import { SpeechLabel } from '../../../ui/SpeechLabel.js';
+import { Empty, ErrorBox, Loading, PageHeader } from '../../../ui/common.js';
 import { NewRunDialog } from '../actions/NewRunDialog.js';
 import { ImportCallsDialog } from '../actions/ImportCallsDialog.js';
 import { useQueryState } from '../../../ui/query-state.js';
 import { filtersFromQuery, hasFilters, listInput, type RunFilters } from './run-filters.js';
-import { runModelLabels } from '../../../ui/models-label.js';
-import { fmtMs, fmtPct } from '../../../ui/run-stats.js';
-import { runPassRate } from '../../../../src-shared/run/report.js';
+import { RunsFilters } from './RunsFilters.js';
+import { RunsTable } from './RunsTable.js';
 import '../runs.css';
 
-function Counts({ run }: { run: Run }) {
-  const s = run.summary;
-  return (
-    <span className="counts" aria-label={`${s.passed} passed, ${s.failed} failed, ${s.errored} errors`}>
-      <span className={s.passed ? 'c-pass' : 'zero'} title="passed">
-        {s.passed} ✓
-      </span>
-      <span className={s.failed ? 'c-fail' : 'zero'} title="failed">
-        {s.failed} ✗
-      </span>
-      <span className={s.errored ? 'c-error' : 'zero'} title="errors">
-        {s.errored} !
-      </span>
-      <PassRate run={run} />
-    </span>
-  );
-}
+const NO_FILTERS = { agent: null, model: null, status: null, from: null, to: null };
 
-/** The pass rate with its 95% interval, small, after the counts. */
-function PassRate({ run }: { run: Run }) {
-  const p = runPassRate(run);
-  if (p.rate === null) return null;
-  const pct = (x: number) => Math.round(x * 100);
-  return (
-    <span className="muted small pass-rate" title="pass rate (95% Wilson interval)">
-      {fmtPct(p.rate)} ({pct(p.low)}–{pct(p.high)}%)
-    </span>
-  );
-}
-
-const duration = (r: Run) =>
-  r.started_at && r.finished_at
-    ? fmtMs(Date.parse(r.finished_at) - Date.parse(r.started_at))
-    : r.status === 'running'
-      ? 'running…'
-      : '—';
-
-/** Model filter input: typed freely, applied to the address (and the query) after a short pause. */
-function ModelFilter({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text === value) return;
-    const t = setTimeout(() => onChange(text), 300);
-    return () => clearTimeout(t);
-  }, [text, value, onChange]);
-  return (
-    <input
-      type="search"
-      aria-label="Model"
-      placeholder="any model"
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-    />
-  );
-}
-
-export function RunsPage(_props: { params: Record<string, string> }) {
-  const [query, setQuery] = useQueryState();
-  const filters = filtersFromQuery(query);
-  const runs = useApi('runs.list', listInput(filters));
-  const agents = useApi('agents.list');
-  const [, navigate] = useLocation();
-  const [dialog, setDialog] = useState(false);
-  const [importing, setImporting] = useState(false);
-  const [selected, setSelected] = useState<string[]>([]);
+/** Runs started or finished elsewhere (another window, the CLI through this app) show up without a reload. */
+function useRefreshOnRunEvents() {
   const qc = useQueryClient();
   const refresh = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  // Runs started or finished elsewhere (another window, the CLI through this app) show up without a reload.
   useAppEvents((e) => {
     if (e.type !== 'run.started' && e.type !== 'run.finished' && e.type !== 'test.finished') return;
     if (refresh.current) return;
@@ -100,11 +31,21 @@ export function RunsPage(_props: { params: Record<string, string> }) {
     },
     [],
   );
+}
 
-  const set = (k: keyof RunFilters) => (v: string) => setQuery({ [k]: v });
+/** Every run, newest first, filtered by what the address says; runs to compare; New run and Import calls. */
+export function RunsPage(_props: { params: Record<string, string> }) {
+  const [query, setQuery] = useQueryState();
+  const filters = filtersFromQuery(query);
+  const runs = useApi('runs.list', listInput(filters));
+  const agents = useApi('agents.list');
+  const [, navigate] = useLocation();
+  const [dialog, setDialog] = useState<'new' | 'import' | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  useRefreshOnRunEvents();
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const clear = () => setQuery(NO_FILTERS);
   const list = runs.data ?? [];
-
   return (
     <>
       <PageHeader
@@ -116,8 +57,8 @@ export function RunsPage(_props: { params: Record<string, string> }) {
                 Compare {selected.length} runs
               </button>
             )}
-            <button onClick={() => setImporting(true)}>Import calls…</button>
-            <button className="primary" onClick={() => setDialog(true)}>
+            <button onClick={() => setDialog('import')}>Import calls…</button>
+            <button className="primary" onClick={() => setDialog('new')}>
               New run
             </button>
           </>
@@ -125,55 +66,12 @@ export function RunsPage(_props: { params: Record<string, string> }) {
       >
         Every run of a suite against an agent and a set of models, newest first.
       </PageHeader>
-
-      <div className="filters" role="search" aria-label="Filter runs">
-        <label>
-          Agent
-          <select aria-label="Agent" value={filters.agent} onChange={(e) => set('agent')(e.target.value)}>
-            <option value="">All agents</option>
-            {agents.data?.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Model <ModelFilter value={filters.model} onChange={set('model')} />
-        </label>
-        <label>
-          Status
-          <select aria-label="Status" value={filters.status} onChange={(e) => set('status')(e.target.value)}>
-            <option value="">Any status</option>
-            {RUN_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          From{' '}
-          <input
-            type="date"
-            aria-label="From date"
-            value={filters.from}
-            onChange={(e) => set('from')(e.target.value)}
-          />
-        </label>
-        <label>
-          To <input type="date" aria-label="To date" value={filters.to} onChange={(e) => set('to')(e.target.value)} />
-        </label>
-        {hasFilters(filters) && (
-          <button
-            className="ghost"
-            onClick={() => setQuery({ agent: null, model: null, status: null, from: null, to: null })}
-          >
-            Clear filters
-          </button>
-        )}
-      </div>
-
+      <RunsFilters
+        filters={filters}
+        agents={agents.data}
+        onSet={(k: keyof RunFilters, v) => setQuery({ [k]: v })}
+        onClear={clear}
+      />
       <ErrorBox error={runs.error} />
       {runs.isLoading && <Loading />}
       {runs.data &&
@@ -181,10 +79,7 @@ export function RunsPage(_props: { params: Record<string, string> }) {
         (hasFilters(filters) ? (
           <Empty>
             No runs match these filters.{' '}
-            <button
-              className="link-button"
-              onClick={() => setQuery({ agent: null, model: null, status: null, from: null, to: null })}
-            >
+            <button className="link-button" onClick={clear}>
               Clear filters
             </button>
           </Empty>
@@ -194,75 +89,11 @@ export function RunsPage(_props: { params: Record<string, string> }) {
             the example on the <Link href="/">home screen</Link>.
           </Empty>
         ))}
-      {list.length > 0 && (
-        <table className="runs-table">
-          <thead>
-            <tr>
-              <th aria-label="Select for comparison" />
-              <th>Started</th>
-              <th>Agent</th>
-              <th>Suite</th>
-              <th>Models</th>
-              <th>Status</th>
-              <th>Results</th>
-              <th>Time</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((r) => (
-              <tr
-                key={r.id}
-                className="clickable"
-                data-testid={`run-row-${r.id}`}
-                tabIndex={0}
-                aria-label={`Run of ${r.agent_name || r.agent_id}, ${r.suite_name || r.kind}, ${r.status}${r.demo ? ', demo' : ''}`}
-                onClick={() => navigate(`/runs/${r.id}`)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' && e.target === e.currentTarget) navigate(`/runs/${r.id}`);
-                }}
-              >
-                <td onClick={(e) => e.stopPropagation()}>
-                  <input
-                    type="checkbox"
-                    aria-label={`Select run ${r.id} for comparison`}
-                    checked={selected.includes(r.id)}
-                    onChange={() => toggle(r.id)}
-                  />
-                </td>
-                <td title={`${fullDate(r.created_at)} · ${r.id}`}>
-                  {/* The row's keyboard way in: Tab reaches the link, Enter opens the run. */}
-                  <Link href={`/runs/${r.id}`} className="row-link" onClick={(e) => e.stopPropagation()}>
-                    {fmtDate(r.created_at)}
-                  </Link>
-                </td>
-                <td>
-                  {r.agent_name || r.agent_id}
-                  {r.kind !== 'simulated' && <span className="muted small"> · {r.kind}</span>}
-                </td>
-                <td>{r.suite_name || '—'}</td>
-                <td className="models-cell">
-                  {runModelLabels(r).map((m) => (
-                    <div key={m.role}>
-                      <span className="muted small">{m.role}</span> {m.label}
-                    </div>
-                  ))}
-                </td>
-                <td>
-                  <StatusBadge status={r.status} />
-                  {r.demo && <DemoBadge />}
-                  <SpeechLabel speech={r.options.speech} />
-                </td>
-                <td>
-                  <Counts run={r} />
-                </td>
-                <td>{duration(r)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {list.length > 0 && <RunsTable runs={list} selected={selected} onToggle={toggle} />}
+      {dialog === 'new' && <NewRunDialog onClose={() => setDialog(null)} initialAgent={filters.agent || undefined} />}
+      {dialog === 'import' && (
+        <ImportCallsDialog onClose={() => setDialog(null)} initialAgent={filters.agent || undefined} />
       )}
-      {dialog && <NewRunDialog onClose={() => setDialog(false)} initialAgent={filters.agent || undefined} />}
-      {importing && <ImportCallsDialog onClose={() => setImporting(false)} initialAgent={filters.agent || undefined} />}
     </>
   );
 }

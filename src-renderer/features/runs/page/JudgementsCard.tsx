@@ -1,4 +1,4 @@
-import { formatProportion, kappaWords } from '../../../../src-shared/stats/index.js';
+import { formatProportion, kappaText } from '../../../../src-shared/stats/index.js';
 import { useApi } from '../../../api/hooks.js';
 
 const f2 = (x: number | null) => (x === null ? '—' : x.toFixed(2));
@@ -86,9 +86,7 @@ export function JudgementsCard({ runId, onOpenResult }: { runId: string; onOpenR
                   {p.a === 'original' ? `original (${r.original_judge})` : p.a} vs {p.b}
                 </td>
                 <td>{formatProportion(p.accuracy)}</td>
-                <td title={kappaWords(p.kappa)}>
-                  {f2(p.kappa)} {p.kappa !== null && <span className="muted small">({kappaWords(p.kappa)})</span>}
-                </td>
+                <td>{kappaText({ n: p.accuracy.n, kappa: p.kappa, low: p.kappa_low, high: p.kappa_high })}</td>
                 <td>{f2(p.spearman)}</td>
                 <td>
                   {p.table.fail_fail} / {p.table.fail_pass} / {p.table.pass_fail} / {p.table.pass_pass}

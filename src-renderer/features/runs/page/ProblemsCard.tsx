@@ -7,6 +7,8 @@ import { JobProgress } from '../../../ui/jobs/JobProgress.js';
 import { useJob } from '../../../ui/jobs/use-job.js';
 import { ModelPicker } from '../../models/index.js';
 import { modelProblem } from '../../../ui/model-choice.js';
+import { specLabel, specTextLabel } from '../../../ui/models-label.js';
+import { plural } from '../../../../src-shared/text/plural.js';
 import { DiagnoseButton } from '../../fix/index.js';
 
 /**
@@ -31,8 +33,8 @@ export function ProblemsCard({ run, onOpenResult }: { run: Run; onOpenResult: (r
         <h3>Problems</h3>
         <span className="muted small">
           {run.problems
-            ? `${run.problems.total_failures} failure(s) grouped by ${run.problems.judge}, ${fmtDate(run.problems.grouped_at)}`
-            : `${failures} conversation(s) failed. Grouping reads every failure (metrics, rules, assertions, errors) and names the problems behind them, in one call to the judge model.`}
+            ? `${plural(run.problems.total_failures, 'failure')} grouped by ${run.problems.judge}, ${fmtDate(run.problems.grouped_at)}`
+            : `${plural(failures, 'conversation')} failed. Grouping reads every failure (metrics, rules, assertions, errors) and names the problems behind them, in one call to the judge model.`}
         </span>
       </div>
       {run.problems && <ProblemList runId={run.id} problems={run.problems} onOpenResult={onOpenResult} />}
@@ -40,11 +42,7 @@ export function ProblemsCard({ run, onOpenResult }: { run: Run; onOpenResult: (r
         <button onClick={start} disabled={busy || !!judgeProblem}>
           {busy ? 'Grouping…' : run.problems ? 'Group again' : 'Group failures into problems'}
         </button>
-        {!other && defaultJudge && (
-          <span className="muted small">
-            with {defaultJudge.provider}:{defaultJudge.model.split(/[\\/]/).at(-1)}
-          </span>
-        )}
+        {!other && defaultJudge && <span className="muted small">with {specLabel(defaultJudge)}</span>}
         <label className="checkbox">
           <input type="checkbox" checked={other} onChange={(e) => setOther(e.target.checked)} /> another judge model
         </label>
@@ -79,14 +77,16 @@ function ProblemList({
         <p className={scripted ? 'notice demo-notice' : 'muted'}>
           {scripted ? (
             <>
-              The grouping ran on the scripted model ({problems.judge.split(/[\\/]/).at(-1)}), which answers from a file
-              and cannot read failures, so it named no problems. Tick <strong>another judge model</strong> below and
-              choose a real one to group these {problems.total_failures} failure(s).
+              The grouping ran on the scripted model ({specTextLabel(problems.judge)}), which answers from a file and
+              cannot read failures, so it named no problems. Tick <strong>another judge model</strong> below and choose
+              a real one to group{' '}
+              {problems.total_failures === 1 ? 'this failure' : `these ${plural(problems.total_failures, 'failure')}`}.
             </>
           ) : (
             <>
-              The judge model found no problem shared by these {problems.total_failures} failure(s): each is listed on
-              its own below. A larger judge model may group them.
+              The judge model found no problem shared by{' '}
+              {problems.total_failures === 1 ? 'this failure' : `these ${plural(problems.total_failures, 'failure')}`}:
+              each is listed on its own below. A larger judge model may group them.
             </>
           )}
         </p>
@@ -145,7 +145,7 @@ function ProblemList({
         </li>
       ))}
       {problems.ungrouped.length > 0 && (
-        <li className="muted small">{problems.ungrouped.length} failure(s) not in any problem.</li>
+        <li className="muted small">{plural(problems.ungrouped.length, 'failure')} not in any problem.</li>
       )}
     </ol>
   );

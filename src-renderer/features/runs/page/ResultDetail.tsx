@@ -6,10 +6,14 @@ import type { CheckResult, Result } from '../../../../src-shared/schemas/run.js'
 import { PathPanel } from './PathPanel.js';
 import { NodeBadge } from './Transcript.js';
 import { ReviewTranscript } from '../review/ReviewTranscript.js';
-import { fmtInt, fmtMs, modelCallTotals } from '../../../ui/run-stats.js';
+import { fmtInt, modelCallTotals } from '../../../ui/run-stats.js';
 import { MetricLabel } from './MetricLabel.js';
 import { TurnQualitySection } from './TurnQualitySection.js';
 import { HeardSection } from './HeardSection.js';
+import { specLabel } from '../../../ui/models-label.js';
+import { endReasonText } from '../../../../src-shared/text/end-reason.js';
+import { plural } from '../../../../src-shared/text/plural.js';
+import { formatDuration } from '../../../../src-shared/text/format-duration.js';
 import { DiagnoseButton } from '../../fix/index.js';
 
 const json = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v, null, 2));
@@ -75,15 +79,15 @@ export function ResultDetail({
             ) : null}
           </h3>
           <div className="muted small">
-            <StatusBadge status={r.status} /> ended: <strong>{r.end_reason.replace('_', ' ')}</strong> · {r.turns} turns
-            · {fmtMs(r.duration_ms)} · {fmtInt(r.tokens.prompt)} prompt ({fmtInt(r.tokens.cached_prompt)} cached) +{' '}
-            {fmtInt(r.tokens.completion)} completion tokens
+            <StatusBadge status={r.status} /> ended: <strong>{endReasonText(r.end_reason)}</strong> ·{' '}
+            {plural(r.turns, 'turn')}· {formatDuration(r.duration_ms)} · {fmtInt(r.tokens.prompt)} prompt (
+            {fmtInt(r.tokens.cached_prompt)} cached) + {fmtInt(r.tokens.completion)} completion tokens
           </div>
           {r.agent_model && (
             <div className="muted small" data-testid="result-agent-model">
               Agent model chosen by the test:{' '}
-              <strong>
-                {r.agent_model.spec.provider}:{r.agent_model.spec.model}
+              <strong title={`${r.agent_model.spec.provider}:${r.agent_model.spec.model}`}>
+                {specLabel(r.agent_model.spec)}
               </strong>
               {r.agent_model.identity?.digest ? ` (${r.agent_model.identity.digest.slice(0, 19)})` : ''}
             </div>
@@ -279,7 +283,7 @@ function ModelCalls({ r, names }: { r: Result; names: Map<string, string> }) {
               <td className="num">{fmtInt(t.prompt)}</td>
               <td className="num">{fmtInt(t.cached)}</td>
               <td className="num">{fmtInt(t.completion)}</td>
-              <td className="num">{fmtMs(t.ms)}</td>
+              <td className="num">{formatDuration(t.ms)}</td>
             </tr>
           ))}
         </tbody>
@@ -310,7 +314,7 @@ function ModelCalls({ r, names }: { r: Result; names: Map<string, string> }) {
                 <td className="num">{fmtInt(c.tokens.prompt)}</td>
                 <td className="num">{fmtInt(c.tokens.cached_prompt)}</td>
                 <td className="num">{fmtInt(c.tokens.completion)}</td>
-                <td className="num">{fmtMs(c.ms)}</td>
+                <td className="num">{formatDuration(c.ms)}</td>
                 <td className="small">{c.endpoint ?? ''}</td>
               </tr>
             ))}

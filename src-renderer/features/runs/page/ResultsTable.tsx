@@ -1,6 +1,8 @@
 import { StatusBadge } from '../../../ui/common.js';
 import type { LiveTest } from '../../../../src-shared/run/live.js';
-import { fmtMs } from '../../../ui/run-stats.js';
+import { endReasonText } from '../../../../src-shared/text/end-reason.js';
+import { plural } from '../../../../src-shared/text/plural.js';
+import { formatDuration } from '../../../../src-shared/text/format-duration.js';
 
 interface Row {
   end_reason: string;
@@ -99,11 +101,14 @@ export function ResultsTable({
                     <StatusBadge status={t.status} />
                   </td>
                   <td>
-                    {row?.end_reason.replace('_', ' ') ??
-                      (t.status === 'running' ? `${t.transcript.length} turns so far` : '')}
+                    {row
+                      ? endReasonText(row.end_reason)
+                      : t.status === 'running'
+                        ? `${plural(t.transcript.length, 'turn')} so far`
+                        : ''}
                   </td>
                   <td className="num">{row?.turns ?? ''}</td>
-                  <td className="num">{t.duration_ms !== undefined ? fmtMs(t.duration_ms) : ''}</td>
+                  <td className="num">{t.duration_ms !== undefined ? formatDuration(t.duration_ms) : ''}</td>
                 </tr>
               );
             })}

@@ -1,7 +1,8 @@
 import type { Result, Run } from '../../../../src-shared/schemas/run.js';
 import { runTotals } from '../../../../src-shared/run/totals.js';
 import { wilson } from '../../../../src-shared/stats/index.js';
-import { fmtInt, fmtMs, fmtPassInterval, fmtPct } from '../../../ui/run-stats.js';
+import { fmtInt, fmtPassInterval, fmtPct } from '../../../ui/run-stats.js';
+import { formatDuration } from '../../../../src-shared/text/format-duration.js';
 
 /** The finished run at a glance: pass rate, counts, tokens, wall time, mean score per metric. */
 export function RunSummary({ run, results }: { run: Run; results: Result[] }) {
@@ -44,8 +45,8 @@ export function RunSummary({ run, results }: { run: Run; results: Result[] }) {
       </div>
       <div className="stat">
         <div className="label">Wall time</div>
-        <div className="value">{fmtMs(t.wall_ms)}</div>
-        <div className="small muted">{fmtMs(t.conversation_ms)} of conversations</div>
+        <div className="value">{formatDuration(t.wall_ms)}</div>
+        <div className="small muted">{formatDuration(t.conversation_ms)} of conversations</div>
       </div>
       <div className="stat">
         <div className="label">Mean turns</div>

@@ -1,8 +1,5 @@
-import { formatProportion, kappaWords } from '../../../../src-shared/stats/index.js';
+import { formatProportion, kappaText } from '../../../../src-shared/stats/index.js';
 import { useApi } from '../../../api/hooks.js';
-
-const kappaText = (k: number | null, low: number | null, high: number | null) =>
-  k === null ? '—' : `${k.toFixed(2)} (${low!.toFixed(2)} to ${high!.toFixed(2)}) ${kappaWords(k)}`;
 
 /** Each judge of the run (original and re-judges) against the human labels, per metric, with n and 95% intervals. */
 export function AgreementPanel({ runId }: { runId: string }) {
@@ -39,7 +36,9 @@ export function AgreementPanel({ runId }: { runId: string }) {
                 <td>{row.criterion ?? <em>all metrics</em>}</td>
                 <td>{row.n}</td>
                 <td data-testid="agreement-accuracy">{formatProportion(row.accuracy)}</td>
-                <td>{kappaText(row.kappa, row.kappa_low, row.kappa_high)}</td>
+                <td data-testid="agreement-kappa">
+                  {kappaText({ n: row.n, kappa: row.kappa, low: row.kappa_low, high: row.kappa_high })}
+                </td>
                 <td>{formatProportion(row.precision_fail)}</td>
                 <td>{formatProportion(row.recall_fail)}</td>
               </tr>

@@ -67,3 +67,54 @@ export function nextKey(list: ReviewItem[], current: string): string | null {
   if (i < 0) return list[0]?.key ?? null;
   return list[i + 1]?.key ?? list[i - 1]?.key ?? null;
 }
+
+/** What a key does in the review queue (its keyboard contract), or null for a key it leaves alone. */
+export type ReviewKeyAction = 'next' | 'previous' | 'right' | 'wrong' | 'pass' | 'fail' | 'note' | 'clear' | 'open';
+const KEY_ACTIONS: Record<string, ReviewKeyAction> = {
+  j: 'next',
+  ArrowDown: 'next',
+  k: 'previous',
+  ArrowUp: 'previous',
+  y: 'right',
+  n: 'wrong',
+  p: 'pass',
+  f: 'fail',
+  Enter: 'note',
+  u: 'clear',
+  o: 'open',
+};
+export const reviewKeyAction = (key: string): ReviewKeyAction | null => KEY_ACTIONS[key] ?? null;
+
+/** The label a verdict key sets: the judge right or wrong, or the human verdict. */
+export type VerdictPatch = { human_passed: boolean } | { judge: 'right' | 'wrong' };
+export const VERDICT_OF: Partial<Record<ReviewKeyAction, VerdictPatch>> = {
+  right: { judge: 'right' },
+  wrong: { judge: 'wrong' },
+  pass: { human_passed: true },
+  fail: { human_passed: false },
+};
+
+/**
+ * Saving a typed note (Enter in the note field): on a labelled verdict it is stored with the label it
+ * has; on an unreviewed one there is nothing to store it with yet, so it is kept and goes with the
+ * verdict set next (the keys typed into the note never label anything).
+ */
+export function noteSave(item: ReviewItem): { kind: 'save'; verdict: VerdictPatch } | { kind: 'keep' } {
+  const l = item.label;
+  if (!l) return { kind: 'keep' };
+  return { kind: 'save', verdict: l.marked ? { judge: l.marked } : { human_passed: l.human_passed } };
+}
+
+/**
+ * The `labels.set` input of a verdict. `note`: the note typed (or kept for this item), stored as given (''
+ * clears it); absent, the label keeps the note it has.
+ */
+export function labelInput(item: ReviewItem, verdict: VerdictPatch, reviewer: string, note?: string | null) {
+  return {
+    result_id: item.result_id,
+    criterion: item.criterion,
+    reviewer: reviewer.trim(),
+    ...verdict,
+    ...(note !== undefined && note !== null ? { note } : {}),
+  };
+}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TestComparison } from '../../../../src-shared/contract/runs.js';
 import {
+  changeNoun,
+  largestDrop,
   filterCounts,
   filterTests,
   parseFilter,
@@ -80,5 +82,31 @@ describe('compare filters', () => {
     expect(tone(-0.1, true)).toBe('bad');
     expect(tone(-100, false)).toBe('good');
     expect(tone(0, true)).toBe('neutral');
+  });
+});
+
+describe('change counts and the largest drop', () => {
+  it('counts new and removed tests in the plural ("4 new tests", "1 new test")', () => {
+    expect(changeNoun('new', 4)).toBe('new tests');
+    expect(changeNoun('new', 1)).toBe('new test');
+    expect(changeNoun('removed', 2)).toBe('removed tests');
+    expect(changeNoun('regressed', 2)).toBe('regressed');
+  });
+  it('says nothing dropped instead of "±0.00 (+2)" when no metric went down', () => {
+    const same = [
+      { criterion: 'a', delta: 0 },
+      { criterion: 'b', delta: 0 },
+      { criterion: 'c', delta: 0.1 },
+    ];
+    expect(largestDrop(same)).toEqual({ dropped: false, metrics: 3 });
+  });
+  it('names the largest drop and how many other metrics there are', () => {
+    const r = largestDrop([
+      { criterion: 'a', delta: -0.1 },
+      { criterion: 'b', delta: -0.3 },
+      { criterion: 'c', delta: null },
+    ]);
+    expect(r).toEqual({ dropped: true, criterion: 'b', delta: -0.3, others: 1 });
+    expect(largestDrop([{ criterion: 'a', delta: null }])).toBeNull();
   });
 });

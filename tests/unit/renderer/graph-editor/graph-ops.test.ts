@@ -7,6 +7,7 @@ import {
   deleteElements,
   duplicateNodes,
   emptyGraph,
+  freeSpot,
   moveNodes,
   moveTransition,
   moveTransitionTo,
@@ -170,5 +171,25 @@ describe('graph operations', () => {
   it('uniqueId suffixes taken ids', () => {
     expect(uniqueId('a', new Set())).toBe('a');
     expect(uniqueId('a', new Set(['a', 'a_2']))).toBe('a_3');
+  });
+});
+
+describe('a new node’s place', () => {
+  const overlaps = (g: AgentGraph) => {
+    const boxes = g.nodes.map((n) => n.position!);
+    return boxes.some((a, i) => boxes.some((b, j) => i < j && Math.abs(a.x - b.x) < 240 && Math.abs(a.y - b.y) < 120));
+  };
+  it('never lands on top of an existing node: ten adds at the same point make ten separate cards', () => {
+    let g = emptyGraph('t');
+    for (let i = 0; i < 10; i++) g = addNode(g, 'conversation', { x: 100, y: 100 }).graph;
+    expect(g.nodes.filter((n) => n.position)).toHaveLength(g.nodes.length);
+    expect(overlaps(g)).toBe(false);
+  });
+  it('keeps the point asked for when it is free, else takes the nearest free one', () => {
+    const g = { nodes: [{ position: { x: 0, y: 0 } }] } as unknown as AgentGraph;
+    expect(freeSpot(g, { x: 600, y: 0 })).toEqual({ x: 600, y: 0 });
+    const moved = freeSpot(g, { x: 10, y: 10 });
+    expect(Math.abs(moved.x) >= 264 || Math.abs(moved.y) >= 144).toBe(true);
+    expect(Math.hypot(moved.x - 10, moved.y - 10)).toBeLessThan(300);
   });
 });

@@ -3,6 +3,9 @@ import {
   conditionLabel,
   equationText,
   firstLine,
+  idsTip,
+  inNodeNames,
+  nodeLabel,
   nodePreview,
 } from '../../../../src-renderer/features/graph-editor/model/labels.js';
 import { searchNodes } from '../../../../src-renderer/features/graph-editor/model/search.js';
@@ -50,5 +53,29 @@ describe('labels', () => {
     expect(searchNodes(g, 'caller')).toEqual(['greet']);
     expect(searchNodes(g, 'confirm CANCEL')).toEqual(['cancel']);
     expect(searchNodes(g, '')).toEqual([]);
+  });
+});
+
+describe('messages in the canvas words', () => {
+  const nodes = [
+    { id: 'conversation_1', name: 'Ask for the date' },
+    { id: 'greet', name: 'greet' },
+    { id: 'bare', name: '' },
+  ];
+  it('names quoted node ids as the canvas does and leaves other quoted text alone', () => {
+    expect(inNodeNames('node "conversation_1" cannot be reached', nodes)).toBe(
+      'node “Ask for the date” cannot be reached',
+    );
+    expect(inNodeNames('node "greet" says "hello"', nodes)).toBe('node "greet" says "hello"');
+    expect(inNodeNames('"bare" has no way out', nodes)).toBe('"bare" has no way out');
+    expect(nodeLabel('conversation_1', nodes)).toBe('Ask for the date');
+    expect(nodeLabel('bare', nodes)).toBe('bare');
+    expect(nodeLabel('gone', nodes)).toBe('gone');
+  });
+  it('keeps the ids in the tooltip', () => {
+    expect(
+      idsTip({ message: 'takes a line meant for "greet"', node_id: 'conversation_1', transition_id: 't1' }, nodes),
+    ).toBe('node ids: conversation_1, greet · way out: t1');
+    expect(idsTip({ message: 'no start node', path: 'nodes' }, nodes)).toBe('at nodes');
   });
 });

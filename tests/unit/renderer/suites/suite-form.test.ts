@@ -1,7 +1,11 @@
 import fs from 'node:fs';
+import { flipStep, inMode, modeOf } from '../../../../src-renderer/features/suites/tool-mock-form.js';
 import { describe, expect, it } from 'vitest';
 import {
+  duplicateTest,
+  errorsNamingTests,
   joinScope,
+  moveTest,
   newTestCase,
   parseJsonText,
   parseToolMocksJson,
@@ -131,5 +135,46 @@ describe('reading test files in the browser', () => {
   it('offers common criteria without duplicates', () => {
     expect(ALL_COMMON_METRICS.length).toBeGreaterThan(8);
     expect(new Set(ALL_COMMON_METRICS).size).toBe(ALL_COMMON_METRICS.length);
+  });
+});
+
+describe('the test list', () => {
+  const t = (name: string) => ({ name, user_prompt: 'x' });
+  it('duplicates a test right after itself and selects the copy', () => {
+    expect(duplicateTest([t('a'), t('b')], 0)).toEqual({ tests: [t('a'), t('a (copy)'), t('b')], selected: 1 });
+  });
+  it('moves a test up or down, and not past either end', () => {
+    expect(moveTest([t('a'), t('b')], 1, -1)).toEqual({ tests: [t('b'), t('a')], selected: 0 });
+    expect(moveTest([t('a'), t('b')], 1, 1)).toBeNull();
+  });
+  it('names the test an error belongs to', () => {
+    expect(
+      errorsNamingTests(
+        [
+          { path: 'tests[1].user_prompt', message: 'Say who calls.' },
+          { path: 'name', message: 'Give the suite a name.' },
+        ],
+        [t('a'), t('books a visit')],
+      ).map((e) => e.message),
+    ).toEqual(['in test “books a visit”: Say who calls.', 'Give the suite a name.']);
+  });
+});
+
+describe('a tool mock’s answer', () => {
+  it('reads how a mock answers and switches it, keeping what it answered where it can', () => {
+    const m = { tool: 'find_slots', response: { first_slot: 'Tue' } };
+    expect(modeOf(m)).toBe('response');
+    expect(inMode(m, 'sequence')).toEqual({
+      response: undefined,
+      error: undefined,
+      sequence: [{ response: { first_slot: 'Tue' } }, { response: {} }],
+    });
+    expect(inMode(m, 'error')).toMatchObject({ error: 'Service unavailable', response: undefined });
+    expect(modeOf({ tool: 't', error: 'down' })).toBe('error');
+  });
+  it('turns one call of a sequence into an error, or back', () => {
+    const seq = [{ response: { a: 1 } }, { error: 'x' }];
+    expect(flipStep(seq, 0)).toEqual([{ error: 'Service unavailable' }, { error: 'x' }]);
+    expect(flipStep(seq, 1)).toEqual([{ response: { a: 1 } }, { response: {} }]);
   });
 });

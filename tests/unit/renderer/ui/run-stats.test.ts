@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 
 import {
   coverageGaps,
-  fmtMs,
   fmtPct,
   modelCallTotals,
   takenEdges,
   visitCounts,
 } from '../../../../src-renderer/ui/run-stats.js';
 import { parsedResult } from '../../../support/results.js';
+import { formatDuration } from '../../../../src-shared/text/format-duration.js';
 
 const result = parsedResult;
 
@@ -44,8 +44,8 @@ describe('run statistics', () => {
   it('formats percentages and durations', () => {
     expect(fmtPct(0.8333)).toBe('83.3%');
     expect(fmtPct(null)).toBe('—');
-    expect(fmtMs(950)).toBe('950 ms');
-    expect(fmtMs(12_340)).toBe('12.3 s');
-    expect(fmtMs(125_000)).toBe('2 min 5 s');
+    expect(formatDuration(950)).toBe('950 ms');
+    expect(formatDuration(12_340)).toBe('12.3 s');
+    expect(formatDuration(125_000)).toBe('2 min 5 s');
   });
 });

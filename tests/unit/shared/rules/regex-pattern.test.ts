@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { parsePattern } from '../../../../src-shared/rules/regex-pattern.js';
+import { parsePattern, patternText } from '../../../../src-shared/rules/regex-pattern.js';
 import { RegexRunner } from '../../../../src-main/engine/judge/regex-runner.js';
 import { patternError } from '../../../../src-renderer/features/suites/suite-form.js';
 
@@ -26,5 +26,14 @@ describe('parsePattern (one reading for the engine and the suite editor)', () =>
       match: 'goodbye',
     });
     expect(await runner.run('/GOODBYE/', ['ok, goodbye then'])).toEqual({ kind: 'no_match' });
+  });
+});
+
+describe('patternText (how messages show a pattern)', () => {
+  it('writes a pattern once as /source/flags, never with doubled slashes', () => {
+    expect(patternText('/MS-\\d{4}/')).toBe('/MS-\\d{4}/');
+    expect(patternText('MS-\\d{4}')).toBe('/MS-\\d{4}/');
+    expect(patternText('(?i)hello')).toBe('/hello/i');
+    expect(patternText('/a+/gi')).toBe('/a+/i');
   });
 });

@@ -88,6 +88,7 @@ describe('run totals (one function for the run summary and compare)', () => {
       pass_rate: t.pass_rate,
       mean_scores: { polite: 0.9 },
       mean_score: t.mean_score,
+      mean_score_interval: null,
       tokens: t.tokens,
       tokens_per_conversation: t.tokens.total / t.conversations,
       pass_interval: { low: expect.any(Number), high: expect.any(Number) },
@@ -102,5 +103,27 @@ describe('run totals (one function for the run summary and compare)', () => {
     expect(runWallMs({ started_at: '2025-01-01T00:00:02.000Z', finished_at: '2025-01-01T00:00:01.000Z' })).toBeNull();
     expect(runWallMs({ started_at: null, finished_at: '2025-01-01T00:00:01.000Z' })).toBeNull();
     expect(runWallMs({ started_at: '2025-01-01T00:00:00.000Z', finished_at: '2025-01-01T00:00:00.040Z' })).toBe(40);
+  });
+
+  it('gives the mean score a 95% interval over conversations, not over metric verdicts', () => {
+    const scored = (i: number, scores: number[]) =>
+      result({
+        test_index: i,
+        metrics: scores.map((score, k) => ({
+          criterion: `m${k}`,
+          score,
+          threshold: 0.7,
+          passed: score >= 0.7,
+          reasoning: '',
+        })),
+      });
+    // conversation means 0.5, 0.7, 0.9: mean 0.7, s = 0.2, half-width 1.96 * 0.2 / sqrt(3)
+    const t = runTotals(null, [scored(0, [0.4, 0.6]), scored(1, [0.7]), scored(2, [0.9, 0.9])]);
+    const half = (1.959963984540054 * 0.2) / Math.sqrt(3);
+    expect(t.mean_score_interval?.n).toBe(3);
+    expect(t.mean_score_interval?.low).toBeCloseTo(0.7 - half, 10);
+    expect(t.mean_score_interval?.high).toBeCloseTo(0.7 + half, 10);
+    // one scored conversation has no spread to measure
+    expect(runTotals(null, [scored(0, [0.4, 0.6])]).mean_score_interval).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, plural } from '../../../../src-shared/text/format-duration.js';
+import { formatDuration } from '../../../../src-shared/text/format-duration.js';
 
 describe('formatDuration', () => {
   it('reads each range in its own unit, rounded once', () => {
@@ -17,17 +17,15 @@ describe('formatDuration', () => {
     for (let ms = 60_000; ms < 3_600_000; ms += 499) expect(formatDuration(ms)).not.toMatch(/\b60 s/);
   });
 
-  it('has no reading for what is not a duration', () => {
+  it('rounds a value just under a second up into seconds', () => {
+    expect(formatDuration(999.6)).toBe('1.0 s');
+    expect(formatDuration(12_500)).toBe('12.5 s');
+  });
+
+  it('has no reading for what is not a duration: the empty text', () => {
     expect(formatDuration(NaN)).toBe('—');
     expect(formatDuration(-1)).toBe('—');
-  });
-});
-
-describe('plural', () => {
-  it('says one or many', () => {
-    expect(plural(1, 'turn')).toBe('1 turn');
-    expect(plural(4, 'new test')).toBe('4 new tests');
-    expect(plural(2, 'reply', 'replies')).toBe('2 replies');
-    expect(plural(1200, 'conversation')).toBe('1,200 conversations');
+    expect(formatDuration(null)).toBe('—');
+    expect(formatDuration(undefined, '-')).toBe('-');
   });
 });

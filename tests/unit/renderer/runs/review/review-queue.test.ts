@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { filterItems, nextKey, reviewItems } from '../../../../../src-renderer/features/runs/review/review-queue.js';
+import {
+  filterItems,
+  labelInput,
+  nextKey,
+  noteSave,
+  reviewItems,
+  reviewKeyAction,
+  VERDICT_OF,
+} from '../../../../../src-renderer/features/runs/review/review-queue.js';
 import type { HumanLabel, MetricResult } from '../../../../../src-shared/schemas/index.js';
 import { parsedResult } from '../../../../support/results.js';
 
@@ -52,5 +60,53 @@ describe('review queue', () => {
     expect(nextKey(items, items[3].key)).toBe(items[2].key);
     expect(nextKey([items[0]], items[0].key)).toBeNull();
     expect(nextKey(items, 'gone')).toBe(items[0].key);
+  });
+});
+
+describe('the queue keys and notes', () => {
+  const item = (labelled: HumanLabel | null) => ({
+    key: 'k',
+    result_id: 'res_1',
+    test: 't',
+    repeat: 0,
+    criterion: 'A',
+    judge_passed: false,
+    score: 0.2,
+    threshold: 0.7,
+    reasoning: '',
+    label: labelled,
+  });
+
+  it('maps the documented keys to their actions and leaves every other key alone', () => {
+    expect(['j', 'ArrowDown', 'k', 'y', 'n', 'p', 'f', 'Enter', 'u', 'o'].map(reviewKeyAction)).toEqual([
+      'next',
+      'next',
+      'previous',
+      'right',
+      'wrong',
+      'pass',
+      'fail',
+      'note',
+      'clear',
+      'open',
+    ]);
+    expect(reviewKeyAction('i')).toBeNull();
+    expect(reviewKeyAction('e')).toBeNull();
+    expect(VERDICT_OF.fail).toEqual({ human_passed: false });
+  });
+
+  it('keeps a note typed on an unreviewed verdict for the verdict set next, instead of refusing it', () => {
+    expect(noteSave(item(null))).toEqual({ kind: 'keep' });
+    const input = labelInput(item(null), { judge: 'right' }, ' ana ', 'fine');
+    expect(input).toEqual({ result_id: 'res_1', criterion: 'A', reviewer: 'ana', judge: 'right', note: 'fine' });
+  });
+
+  it('saves a note on a labelled verdict with the label it has; no note given keeps the stored one', () => {
+    const marked = { ...label('res_1', 'A', false), marked: 'right' as const, note: 'old' };
+    expect(noteSave(item(marked))).toEqual({ kind: 'save', verdict: { judge: 'right' } });
+    const human = label('res_1', 'A', true);
+    expect(noteSave(item(human))).toEqual({ kind: 'save', verdict: { human_passed: true } });
+    expect(labelInput(item(marked), { human_passed: true }, 'ana')).not.toHaveProperty('note');
+    expect(labelInput(item(marked), { human_passed: true }, 'ana', '')).toHaveProperty('note', '');
   });
 });
