@@ -71,7 +71,7 @@ describe('parley rejudge', () => {
       const out = parley('rejudge', runId, '--k', k);
       expect(out.code).toBe(2);
       expect(out.stderr).toContain(
-        `--k: expected a whole number of judgements per conversation from 1 to 50, got ${k}`,
+        `--k: expected a whole number from 1 to 50, got "${k}"`,
       );
     }
     expect(parley('rejudge', runId, '--k', 'two').stderr).toContain(
