@@ -25,7 +25,10 @@ const ROOMS = [
   'readiness',
   'personas',
   'diagnosis',
+  'files',
 ];
+/** The layers above the rooms: the application, its two doors and what carries them. */
+const ABOVE = ['app', 'cli', 'api', 'server', 'electron'];
 const room = (f: string) => /^src-main\/([^/]+)\//.exec(f)?.[1];
 const isDoor = (f: string) => f.startsWith('src-main/cli/') || f.startsWith('src-main/api/handlers/');
 
@@ -48,6 +51,14 @@ function doorMayImport(e: ImportEdge): boolean {
 const describeEdge = (e: ImportEdge) => `${e.from} -> ${e.to}${e.typeOnly ? ' (type)' : ''}`;
 
 describe('import direction (docs/architecture.md, "The door")', () => {
+  it('every folder of src-main is a room or above them (a new folder is placed here, and in eslint.config.js)', () => {
+    const folders = fs
+      .readdirSync(path.join(ROOT, 'src-main'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+    expect(folders.filter((f) => !ROOMS.includes(f) && !ABOVE.includes(f))).toEqual([]);
+  });
+
   it('reads the whole source tree', () => {
     expect(files.length).toBeGreaterThan(400);
     expect(edges.length).toBeGreaterThan(1500);
