@@ -70,9 +70,7 @@ describe('parley rejudge', () => {
     for (const k of ['0', '1000000']) {
       const out = parley('rejudge', runId, '--k', k);
       expect(out.code).toBe(2);
-      expect(out.stderr).toContain(
-        `--k: expected a whole number from 1 to 50, got "${k}"`,
-      );
+      expect(out.stderr).toContain(`--k: expected a whole number from 1 to 50, got "${k}"`);
     }
     expect(parley('rejudge', runId, '--k', 'two').stderr).toContain(
       '--k: expected a whole number from 1 to 50, got "two"',
