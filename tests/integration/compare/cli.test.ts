@@ -68,7 +68,7 @@ describe('parley diff', () => {
         books a cleaning  pass -> fail
           metric "Books the appointment" 0.92 -> 0.15 (judge changed: scores not comparable): Never offered a slot; talked about billing.
           rule includes "Tuesday" broken: transcript does not contain "Tuesday"
-          end reason end_node -> max_turns
+          ended: the agent ended the call -> the turn limit was reached
           "Books the appointment" points at node billing (turn 2, 4)
         reads back the date  pass 100.0% of 8 -> fail 12.5% of 8, p=0.0014
 
@@ -176,9 +176,9 @@ describe('parley compare', () => {
     expect(norm(r.out)).toMatchInlineSnapshot(`
       "RUNS
         #  RUN                    MODEL               AGENT      PASS (95% INTERVAL)  SCORE  TOKENS  WALL
-        1  <RUN_A>  llama3.2:3b Q4_K_M  Dental v1  94% (72%-99%, n=16)  0.91   4081    42.0s
-        2  <RUN_B>  qwen2.5:7b Q4_K_M   Dental v2  25% (10%-49%, n=16)  0.48   4298    65.5s
-        3  <RUN_C>  llama3.2:3b Q8_0    Dental v2  94% (72%-99%, n=16)  0.89   4081    50.0s
+        1  <RUN_A>  llama3.2:3b Q4_K_M  Dental v1  94% (72%-99%, n=16)  0.91   4081    42.0 s
+        2  <RUN_B>  qwen2.5:7b Q4_K_M   Dental v2  25% (10%-49%, n=16)  0.48   4298    1 min 6 s
+        3  <RUN_C>  llama3.2:3b Q8_0    Dental v2  94% (72%-99%, n=16)  0.89   4081    50.0 s
 
       CONFIGURATION
         1  agent llama3.2:3b Q4_K_M · caller llama3.2:3b Q4_K_M (same as agent) · judge llama3.2:3b Q4_K_M (same as agent)
