@@ -135,7 +135,7 @@ describe('context policy', () => {
     const human = cli();
     expect(human.status).toBe(0);
     expect(human.stdout).toMatch(
-      /keeps talking\s+1\s+pass\s+context_full\s+5\s+\d+\s+passed; the conversation ended when the context was full/,
+      /keeps talking\s+1\s+pass\s+the model’s context was full\s+5\s+\d+\s+passed; the conversation ended when the context was full/,
     );
     expect(human.stdout).toContain('passed 1  failed 0  errored 0  (1 ended when the context was full)');
     const json = JSON.parse(cli('--json').stdout) as RunReport;
