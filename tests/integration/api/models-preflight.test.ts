@@ -68,7 +68,7 @@ describe('models.preflight and runs.start check the models first', () => {
     expect(api.store.runs.list()).toEqual([]);
 
     process.env.PARLEY_TEST_KEY = KEY;
-    expect(await call('models.preflight', { models: { agent } })).toEqual({ ok: true, problems: [] });
+    expect(await call('models.preflight', { models: { agent } })).toMatchObject({ ok: true, problems: [] });
   }, 60_000);
 
   it('a small context on the real tiny GGUF: a warning in plain words with a one-click fix', async () => {
@@ -102,7 +102,7 @@ describe('models.preflight and runs.start check the models first', () => {
     // the fix works: the suggested spec passes the check
     expect(
       await call('models.preflight', { models: { agent: p.fixed_spec! }, agent_id: agentId, suite_id: suiteId }),
-    ).toEqual({
+    ).toMatchObject({
       ok: true,
       problems: [],
     });
