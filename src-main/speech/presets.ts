@@ -42,7 +42,9 @@ export const SPEECH_PRESETS: SpeechPreset[] = [
   {
     name: 'flite',
     role: 'tts',
-    argv: ['flite', '-voice', '{voice}', '--setf', 'duration_stretch={stretch}', '-o', '{out}'],
+    // -t: the text is an utterance (read from a file or stdin, flite pauses at every sentence end, and
+    // pocketsphinx hears it worse). The argument starts with a space, so no line can be read as an option.
+    argv: ['flite', '-voice', '{voice}', '--setf', 'duration_stretch={stretch}', '-o', '{out}', '-t', ' {text}'],
     voices: ['rms', 'slt', 'awb', 'kal16'],
     accents: { american: ['rms', 'slt', 'kal16'], scottish: ['awb'] },
     install: 'apt-get install flite (Debian/Ubuntu), brew install flite (macOS)',
