@@ -114,6 +114,8 @@ export const OPTION_FIELDS: {
 export const OPTIONS_LEFT_OUT: Partial<Record<keyof RunOptions, string>> = {
   fail_on_severity: 'a gate applied after the run (exit code): it changes no result',
   merged_from: "a merged run holds its shards' conversations: the shards ran with the run's own options",
+  copied_from:
+    'where the run was copied from (another database file) changes no result; the report names it, and its stored specs are not reused',
 };
 
 /** The speech settings in words (the engines by the identity recorded when the run started). */

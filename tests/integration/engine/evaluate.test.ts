@@ -107,7 +107,7 @@ describe('evaluateRun on an imported run', () => {
   it('metrics without a judge model: error, nothing written', async () => {
     const before = [count('runs'), count('results')];
     await expect(evaluateRun(store, importedId, { suite })).rejects.toThrow(EvaluateError);
-    await expect(evaluateRun(store, importedId, { suite })).rejects.toThrow(/give a judge model/);
+    await expect(evaluateRun(store, importedId, { suite })).rejects.toThrow(/choose a judge model/);
     expect([count('runs'), count('results')]).toEqual(before);
   });
 
