@@ -140,7 +140,9 @@ describe('cover the gaps on the scripted model', () => {
 
   it('names an unknown suite and an unknown gap, and asks for a model when the suite has no run', async () => {
     const spec = specFor(coverScript());
-    await expect(propose({ agent_id: agentId, suite_id: 'nope', model: spec })).rejects.toThrow('suite "nope" not found');
+    await expect(propose({ agent_id: agentId, suite_id: 'nope', model: spec })).rejects.toThrow(
+      'suite "nope" not found',
+    );
     await expect(propose({ agent_id: agentId, suite_id: suiteId, model: spec, gaps: ['greet::nope'] })).rejects.toThrow(
       'not an uncovered edge or global node of Clinic v1 in suite "Clinic suite": greet::nope',
     );

@@ -112,7 +112,9 @@ describe('parley run: failing well', () => {
     const r = await run(`openai:tiny@${server.baseUrl}`, ['--repeat', '4', '--concurrency', '1']);
     expect(r.code).toBe(2);
     // the human output shows why each test errored (the detail column), and identical errors once with the count
-    expect(r.stdout).toMatch(/shipped order\s+1\s+error\s+an error stopped it\s+\d+\s+\d+\s+error: .*rejected the credentials/);
+    expect(r.stdout).toMatch(
+      /shipped order\s+1\s+error\s+an error stopped it\s+\d+\s+\d+\s+error: .*rejected the credentials/,
+    );
     expect(r.stdout).toMatch(/^3 tests \(shipped order, shipped order #2, shipped order #3\): error: .*key revoked/m);
     expect(r.stdout).toContain('passed 0  failed 0  errored 3');
     expect(r.stdout).toMatch(
