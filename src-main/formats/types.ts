@@ -1,3 +1,4 @@
+import { EXPORT_FORMATS } from '../../src-shared/contract/agents.js';
 import type { z } from 'zod';
 import type { AgentGraph, AgentGraphInput, TestSuite, TestSuiteInput } from '../../src-shared/schemas/index.js';
 import { SourcePaths } from './shared/source-paths.js';
@@ -27,20 +28,8 @@ export type SuiteFormat = (typeof SUITE_FORMATS)[number];
 
 export type DetectedFormat = AgentFormat | SuiteFormat;
 
-/** Formats an agent can be written to (`vapi` writes a squad when the graph has more than one node). */
-export const EXPORT_FORMATS = [
-  'retell-cf',
-  'retell-llm',
-  'vapi',
-  'revring',
-  'voicetest',
-  'bland',
-  'telnyx',
-  'livekit',
-  'elevenlabs',
-  'parley',
-  'mermaid',
-] as const;
+/** Formats an agent can be written to (`vapi` writes a squad when the graph has more than one node): the contract's list. */
+export { EXPORT_FORMATS } from '../../src-shared/contract/agents.js';
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** Every format id with the name people know it by. */
