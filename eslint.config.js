@@ -21,7 +21,7 @@ const electronBoundary = {
  * rest of src-main only through it; tests/unit/architecture/import-direction.test.ts checks the same on the
  * whole import graph.
  */
-const ROOMS_BEHIND_THE_DOOR = [
+export const ROOMS_BEHIND_THE_DOOR = [
   'engine',
   'store',
   'providers',
