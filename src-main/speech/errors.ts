@@ -1,5 +1,6 @@
 import { redact, redactUrl } from '../providers/shared/redact.js';
 import { SpeechError, type SpeechErrorCode } from './types.js';
+import { turnNumber } from '../../src-shared/text/turn-number.js';
 
 export interface SpeechErrorContext {
   /** 'tts' or 'stt'. */
@@ -18,7 +19,7 @@ export function speechError(ctx: SpeechErrorContext, code: SpeechErrorCode, deta
   return new SpeechError(redact(`${head}: ${detail}`), code, ctx.engine);
 }
 
-/** Prefixes an engine error with the conversation turn it happened on (runs). */
-export function atTurn(turn: number, role: string, err: unknown): string {
-  return `turn ${turn} (${role}): ${(err as Error)?.message ?? String(err)}`;
+/** Prefixes an engine error with the conversation turn it happened on (runs; `index` 0-based, shown from 1). */
+export function atTurn(index: number, role: string, err: unknown): string {
+  return `turn ${turnNumber(index)} (${role}): ${(err as Error)?.message ?? String(err)}`;
 }

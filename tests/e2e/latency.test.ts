@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { goodScript, seedRuns, worseScript } from '../integration/api/run-control-fixtures.js';
 import { shotPath } from './support/shots.js';
+import { dominantWaitPart } from '../../src-shared/latency/dominant-part.js';
+import { formatMs } from '../../src-shared/latency/run-latency.js';
 const slow = (ms: number, text: string) => ({ text, $delay_ms: ms });
 
 /** Latency in Chromium: per agent turn on the result, the run's percentiles and histogram, and compare. */
@@ -51,6 +53,14 @@ describe('latency in Chromium', () => {
     const chips = page.getByTestId('turn-latency');
     await expect.poll(() => chips.count()).toBeGreaterThan(0);
     await expect(chips.first().textContent()).resolves.toMatch(/ms/);
+    // a chip names what most of its wait was only when the wait had parts to choose between (these text runs
+    // have one part per turn; the voice case is in heard-result.test.ts): the page agrees with the stored parts
+    const expected = res[0].transcript
+      .filter((t) => t.role === 'agent' && t.latency)
+      .map((t) => dominantWaitPart(t.latency!))
+      .filter((p) => p !== null)
+      .map((p) => ` · ${p.label} ${formatMs(p.ms)}${p.estimated ? ' est.' : ''}`);
+    await expect.poll(() => page.getByTestId('turn-latency-top').allTextContents()).toEqual(expected);
     await card.screenshot({ path: shotPath('run-latency.png') });
     await page
       .locator('.turn-agent')

@@ -113,8 +113,9 @@ describe('reviewing a failure, keyboard only', () => {
     expect(total).toBeGreaterThan(25);
     await expect.poll(() => turns.count()).toBeLessThan(12);
     await expect(detail.locator('.turn-flagged').getAttribute('data-turn')).resolves.toBe('11');
-    // "Rests on turn #11": scroll to it, highlighted, with the focus
-    await tabTo((el) => el.text === 'turn #11');
+    // "Rests on turn #12" (stored index 11; people count turns from 1): scroll to it, highlighted, with the focus
+    await expect(detail.locator('.turn-flagged .turn-no').textContent()).resolves.toBe('#12');
+    await tabTo((el) => el.text === 'turn #12');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator(':focus').getAttribute('data-turn')).toBe('11');
     await expect(detail.locator('.turn-current').getAttribute('data-turn')).resolves.toBe('11');

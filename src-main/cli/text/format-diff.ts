@@ -11,6 +11,7 @@ import { CALLER_CHANGED, JUDGE_CHANGED } from '../../../src-shared/contract/comp
 import { latencyDiffRows } from './format-latency.js';
 import { endReasonChange } from '../../../src-shared/text/end-reason.js';
 import { fitnessLines } from './fitness-text.js';
+import { turnNumber } from '../../../src-shared/text/turn-number.js';
 
 /** Plain-text rendering of a RunDiff for `parley diff` (people; `--json` prints the RunDiff itself). */
 
@@ -134,7 +135,7 @@ function details(t: TestComparison, scoresComparable: boolean): string[] {
   for (const g of t.diagnosis)
     if (g.nodes.length)
       out.push(
-        `"${g.criterion}" points at node ${g.nodes.join(', ')}${g.turns.length ? ` (turn ${g.turns.map((x) => x.index).join(', ')})` : ''}`,
+        `"${g.criterion}" points at node ${g.nodes.join(', ')}${g.turns.length ? ` (turn ${g.turns.map((x) => turnNumber(x.index)).join(', ')})` : ''}`,
       );
   return out;
 }
@@ -146,7 +147,7 @@ function divergenceLine(t: TestComparison): string | null {
     node === null
       ? `stayed on ${d.from_node ?? 'its last node'} (no further transition)`
       : `${node}${via || reason ? ` (${[via, reason].filter(Boolean).join(': ')})` : ''}`;
-  return `${t.test}: turn ${d.turn}${d.from_node ? ` after ${d.from_node}` : ''}: A -> ${side(d.node_a, d.via_a, d.reason_a)}, B -> ${side(d.node_b, d.via_b, d.reason_b)}`;
+  return `${t.test}: turn ${turnNumber(d.turn)}${d.from_node ? ` after ${d.from_node}` : ''}: A -> ${side(d.node_a, d.via_a, d.reason_a)}, B -> ${side(d.node_b, d.via_b, d.reason_b)}`;
 }
 
 /** `2 regressed, 1 noise, 3 unchanged` */

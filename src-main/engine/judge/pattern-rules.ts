@@ -2,6 +2,7 @@ import type { CheckResult, TranscriptTurn } from '../../../src-shared/schemas/in
 import { MAX_PATTERN_TIME_PER_RUN_MS } from '../../../src-shared/limits.js';
 import { sharedRegexRunner } from './regex-runner.js';
 import { patternText } from '../../../src-shared/rules/regex-pattern.js';
+import { turnNumber } from '../../../src-shared/text/turn-number.js';
 
 export const DEFAULT_PATTERN_TIMEOUT_MS = 1000;
 
@@ -63,7 +64,7 @@ export async function checkPatterns(
         kind: 'pattern',
         target: p,
         passed: true,
-        message: `matched "${r.match}" in turn ${turn} (${transcript[turn].role})`,
+        message: `matched "${r.match}" in turn ${turnNumber(turn)} (${transcript[turn].role})`,
         details: { turn, match: r.match },
       });
     } else if (r.kind === 'no_match') {

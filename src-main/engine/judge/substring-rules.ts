@@ -1,5 +1,6 @@
 import type { CheckResult, TranscriptTurn } from '../../../src-shared/schemas/index.js';
 import { splitSide } from '../../../src-shared/rules/rule-side.js';
+import { turnNumber } from '../../../src-shared/text/turn-number.js';
 
 /**
  * `includes` / `excludes`: case-insensitive substrings over the spoken transcript (agent and caller
@@ -34,7 +35,7 @@ export function checkSubstrings(transcript: TranscriptTurn[], includes: string[]
             kind: 'includes',
             target: entry,
             passed: true,
-            message: `found in turn ${at} (${transcript[at].role})`,
+            message: `found in turn ${turnNumber(at)} (${transcript[at].role})`,
             details: { turn: at },
           }
         : { kind: 'includes', target: entry, passed: false, message: `"${text}" does not appear in ${where(side)}` },
@@ -50,7 +51,7 @@ export function checkSubstrings(transcript: TranscriptTurn[], includes: string[]
             kind: 'excludes',
             target: entry,
             passed: false,
-            message: `"${text}" appears in turn ${at} (${transcript[at].role}${transcript[at].node ? ` at node ${transcript[at].node}` : ''}): "${excerpt(transcript[at].content, text)}"`,
+            message: `"${text}" appears in turn ${turnNumber(at)} (${transcript[at].role}${transcript[at].node ? ` at node ${transcript[at].node}` : ''}): "${excerpt(transcript[at].content, text)}"`,
             details: { turn: at, node: transcript[at].node },
           },
     );

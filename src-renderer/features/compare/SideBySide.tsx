@@ -1,5 +1,6 @@
 import type { TranscriptDiffEntry, WordPart } from '../../../src-shared/contract/runs.js';
 import { NodeBadge } from '../runs/page/Transcript.js';
+import { turnRef } from '../../../src-shared/text/turn-number.js';
 
 /** The text of one side with the words that differ highlighted (A shows removed words, B inserted ones). */
 function Words({ parts, side }: { parts: WordPart[]; side: 'a' | 'b' }) {
@@ -48,7 +49,7 @@ function Cell({
       <div className="turn-head">
         <span className="role">{e.role}</span>
         {node && e.role === 'agent' && <NodeBadge node={node} name={names[side].get(node)} />}
-        {index !== null && <span className="muted small turn-no">#{index}</span>}
+        {index !== null && <span className="muted small turn-no">{turnRef(index)}</span>}
       </div>
       <div className="turn-text">{e.op === 'changed' && e.words ? <Words parts={e.words} side={side} /> : text}</div>
     </td>

@@ -3,6 +3,7 @@ import type { AgentGraph, NodeVisit } from '../../../src-shared/schemas/index.js
 import { GraphPathView } from '../../ui/GraphPathView.js';
 import { NodeBadge } from '../runs/page/Transcript.js';
 import { signed, tone } from './compare-filters.js';
+import { turnRef } from '../../../src-shared/text/turn-number.js';
 
 export type Focus = { a?: string; b?: string };
 type Names = { a: Map<string, string>; b: Map<string, string> };
@@ -202,7 +203,7 @@ export function MetricDeltas({
               )}
               {g.turns.map((x) => (
                 <div key={x.index} className="small muted">
-                  #{x.index} {x.role}: {x.content}
+                  {turnRef(x.index)} {x.role}: {x.content}
                 </div>
               ))}
             </li>

@@ -1,4 +1,5 @@
 import type { WordDiffPart } from '../../../src-shared/speech/word-errors.js';
+import '../widgets.css';
 
 /**
  * The said/heard diff on normalised words (one reading with the main process: src-shared/speech/): struck

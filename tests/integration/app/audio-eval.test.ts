@@ -110,7 +110,7 @@ describe('speech.audioEval (a finished run, tiny GGUF judge, real speech engines
     expect(downJob).toMatchObject({ kind: 'audio-eval', status: 'done' });
     expect(AudioEvalOutput.parse(downJob.result)).toMatchObject({ errors: 1, lost_in_speech: 0 });
     const r = t.store.results.listByRun(runId)[0];
-    expect(r.audio_error).toContain('turn 0 (agent): stt engine openai model "whisper-1" (http://127.0.0.1:9/v1)');
+    expect(r.audio_error).toContain('turn 1 (agent): stt engine openai model "whisper-1" (http://127.0.0.1:9/v1)');
     expect(r.rules).toEqual(before[0].rules);
     expect(r.status).toBe(before[0].status);
   }, 180_000);

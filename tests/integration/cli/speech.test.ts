@@ -111,7 +111,7 @@ describe('parley run --audio-eval / parley audio-eval / parley speech test', () 
     expect(show.stdout).toMatch(/^ {11}heard: \S+/m);
     const again = parley('audio-eval', runId, '--db', db, '--stt', 'command:parley-no-such-stt {in}');
     expect(again.code).toBe(1);
-    expect(again.stdout).toContain('turn 0 (agent): stt engine command (parley-no-such-stt)');
+    expect(again.stdout).toContain('turn 1 (agent): stt engine command (parley-no-such-stt)');
   }, 300_000);
 
   it('names the flag when speech flags are missing or wrong, and changes nothing', () => {

@@ -111,7 +111,7 @@ describe('audio evaluation (espeak-ng -> pocketsphinx, scripted judge)', () => {
     expect(r.status).toBe('pass');
     expect(r.rules[0].passed).toBe(true);
     expect(r.audio_rules).toBeUndefined();
-    expect(r.audio_error).toContain('turn 0 (agent): tts engine command (parley-no-such-tts)');
+    expect(r.audio_error).toContain('turn 1 (agent): tts engine command (parley-no-such-tts)');
     expect(r.transcript[0].speech_error).toContain('"parley-no-such-tts" was not found');
     expect(r.transcript[0].heard).toBeUndefined();
   }, 60_000);

@@ -1,20 +1,18 @@
-import type { Result, TranscriptTurn } from '../../../../src-shared/schemas/run.js';
-import { wordDiff } from '../../../../src-shared/speech/word-errors.js';
-import { conversationWer, formatWer, turnWer } from '../../../../src-shared/speech/wer-summary.js';
-import { WordDiffParts } from '../../../ui/speech/WordDiffParts.js';
-import { perturbationText } from '../../../../src-shared/speech/perturbation-text.js';
+import type { Result } from '../../../../src-shared/schemas/run.js';
+import { conversationWer, formatWer } from '../../../../src-shared/speech/wer-summary.js';
+import { plural } from '../../../../src-shared/text/plural.js';
 
 /**
- * Audio evaluation / caller speech (issues 11, 27): per spoken turn, what was said against what was heard
- * (the diff on normalised words: struck = said but not heard, marked = heard but not said), its word error
- * rate and what the simulated caller did (barge-in, silence, noise, dropouts); the conversation's word error
- * rate each way; and the metrics and rule checks judged on the heard transcript beside the ones on the text.
+ * Audio evaluation / caller speech (issues 11, 27, 24): the conversation's word error rate each way, an audio
+ * failure, and the metrics and rule checks judged on the heard transcript beside the ones on the text. What was
+ * heard per turn sits in the transcript under what was said (TurnHeard), with one turn numbering.
  */
 export function HeardSection({ r, onTurn }: { r: Result; onTurn: (index: number) => void }) {
   const spoken = r.transcript
     .map((t, i) => ({ t, i }))
     .filter(({ t }) => t.heard !== undefined || t.speech_error || t.speech?.not_spoken || t.perturbation);
   if (!spoken.length && !r.audio_metrics && !r.audio_rules && !r.audio_error) return null;
+  const firstSpoken = spoken[0]?.i;
   const agentWer = conversationWer(r.transcript, 'agent');
   const callerWer = conversationWer(r.transcript, 'caller');
   return (
@@ -36,28 +34,18 @@ export function HeardSection({ r, onTurn }: { r: Result; onTurn: (index: number)
           Audio part failed (the text verdicts above are kept): {r.audio_error}
         </div>
       )}
-      <table className="heard-table">
-        <thead>
-          <tr>
-            <th>Turn</th>
-            <th>Who</th>
-            <th>Said → heard</th>
-            <th>WER</th>
-          </tr>
-        </thead>
-        <tbody>
-          {spoken.map(({ t, i }) => (
-            <tr key={i} className="clickable" onClick={() => onTurn(i)}>
-              <td>#{i + 1}</td>
-              <td>{t.role === 'agent' ? 'agent → caller' : 'caller → agent'}</td>
-              <td>
-                <SpokenTurn t={t} />
-              </td>
-              <td data-testid="turn-wer">{werCell(t)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <p className="muted small">
+        What the other side heard is under each spoken turn of the transcript ({plural(spoken.length, 'spoken turn')}
+        {firstSpoken !== undefined && (
+          <>
+            ,{' '}
+            <button type="button" className="link-button" onClick={() => onTurn(firstSpoken)}>
+              go to the first
+            </button>
+          </>
+        )}
+        ).
+      </p>
       {(r.audio_metrics?.length ?? 0) + (r.audio_rules?.length ?? 0) > 0 && (
         <table className="heard-verdicts" data-testid="audio-verdicts">
           <thead>
@@ -101,31 +89,4 @@ export function HeardSection({ r, onTurn }: { r: Result; onTurn: (index: number)
       )}
     </section>
   );
-}
-
-function SpokenTurn({ t }: { t: TranscriptTurn }) {
-  const marks = perturbationText(t);
-  return (
-    <>
-      {t.speech_error ? (
-        <span className="status-error">{t.speech_error}</span>
-      ) : t.speech?.not_spoken ? (
-        <span className="muted">not spoken: longer than the speech length bound</span>
-      ) : t.heard !== undefined ? (
-        <WordDiffParts parts={wordDiff(t.content, t.heard)} />
-      ) : (
-        <span>{t.content || '(nothing said)'}</span>
-      )}
-      {marks && (
-        <div className="muted small" data-testid="turn-perturbation">
-          {marks}
-        </div>
-      )}
-    </>
-  );
-}
-
-function werCell(t: TranscriptTurn): string {
-  const w = t.speech?.word_errors ? turnWer(t.speech.word_errors) : null;
-  return w === null ? '—' : `${(w * 100).toFixed(0)}%${t.speech?.cached ? ' (cached)' : ''}`;
 }

@@ -15,6 +15,7 @@ import { endReasonText } from '../../../../src-shared/text/end-reason.js';
 import { plural } from '../../../../src-shared/text/plural.js';
 import { formatDuration } from '../../../../src-shared/text/format-duration.js';
 import { DiagnoseButton } from '../../fix/index.js';
+import { turnRef } from '../../../../src-shared/text/turn-number.js';
 
 const json = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v, null, 2));
 
@@ -80,7 +81,7 @@ export function ResultDetail({
           </h3>
           <div className="muted small">
             <StatusBadge status={r.status} /> ended: <strong>{endReasonText(r.end_reason)}</strong> ·{' '}
-            {plural(r.turns, 'turn')}· {formatDuration(r.duration_ms)} · {fmtInt(r.tokens.prompt)} prompt (
+            {plural(r.turns, 'caller turn')} · {formatDuration(r.duration_ms)} · {fmtInt(r.tokens.prompt)} prompt (
             {fmtInt(r.tokens.cached_prompt)} cached) + {fmtInt(r.tokens.completion)} completion tokens
           </div>
           {r.agent_model && (
@@ -190,7 +191,7 @@ function Metrics({
                 Rests on{' '}
                 {m.turns?.map((t) => (
                   <button key={t} type="button" className="link-button" onClick={() => onTurn(t)}>
-                    turn #{t}
+                    turn {turnRef(t)}
                   </button>
                 ))}
                 {m.nodes?.map((n) => (

@@ -4,8 +4,13 @@ import type { TranscriptTurn } from '../../../../src-shared/schemas/run.js';
 import type { TurnRow } from './transcript-view.js';
 import { TurnLatencyChip } from './TurnLatencyChip.js';
 import { perturbationText } from '../../../../src-shared/speech/perturbation-text.js';
+import { turnNumber, turnRef } from '../../../../src-shared/text/turn-number.js';
+import { TurnHeard } from './TurnHeard.js';
 
-/** A conversation: caller on one side, agent on the other with the node that spoke each turn, tool turns in between. */
+/**
+ * A conversation: caller on one side, agent on the other with the node that spoke each turn, tool turns in between;
+ * with speech on, what the other side heard under each spoken turn. Turns are numbered from 1 (text/turn-number.ts).
+ */
 export function Transcript({
   turns,
   partial,
@@ -39,7 +44,8 @@ export function Transcript({
         row.kind === 'gap' ? (
           <li key={`gap-${row.from}`} className="turn-gap">
             <button type="button" className="link-button small" onClick={onGap}>
-              {row.to - row.from + 1} turn{row.to > row.from ? 's' : ''} hidden (#{row.from}–#{row.to}): show all
+              {row.to - row.from + 1} turn{row.to > row.from ? 's' : ''} hidden ({turnRef(row.from)}–{turnRef(row.to)}):
+              show all
             </button>
           </li>
         ) : (
@@ -135,8 +141,10 @@ function Turn({
         )}
         {flagged && <span className="flag small">flagged</span>}
         {turn.role === 'agent' && turn.latency && <TurnLatencyChip latency={turn.latency} />}
-        {turn.role !== 'tool' && turn.content && <PlayButton text={turn.content} label={`Play turn ${index}`} />}
-        <span className="muted small turn-no">#{index}</span>
+        {turn.role !== 'tool' && turn.content && (
+          <PlayButton text={turn.content} label={`Play turn ${turnNumber(index)}`} />
+        )}
+        <span className="muted small turn-no">{turnRef(index)}</span>
       </div>
       <div className="turn-text">
         {turn.content || (turn.perturbation?.silence_ms !== undefined ? <em className="muted">(silence)</em> : '')}
@@ -147,6 +155,7 @@ function Turn({
           </span>
         )}
       </div>
+      <TurnHeard turn={turn} />
       {turn.perturbation && (
         <div className="muted small turn-perturbation" data-testid="turn-perturbation">
           {perturbationText(turn)}

@@ -1,4 +1,5 @@
 import { TURN_METRICS, type TurnQuality } from '../../../../src-shared/schemas/run.js';
+import { turnRef } from '../../../../src-shared/text/turn-number.js';
 
 /** Every agent turn's quality scores (0..1) with the judge's reason; a click shows the turn in the transcript. */
 export function TurnQualitySection({
@@ -29,7 +30,7 @@ export function TurnQualitySection({
         <tbody>
           {q.turns.map((t) => (
             <tr key={t.index} className="clickable" onClick={() => onTurn(t.index)}>
-              <td>#{t.index + 1}</td>
+              <td>{turnRef(t.index)}</td>
               <td>{t.node ? (names.get(t.node) ?? t.node) : '—'}</td>
               {TURN_METRICS.map((m) => (
                 <td key={m} className={`num ${t.scores[m] < 0.5 ? 'status-fail' : ''}`}>

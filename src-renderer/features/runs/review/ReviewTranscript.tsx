@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TranscriptTurn } from '../../../../src-shared/schemas/run.js';
 import { Transcript } from '../page/Transcript.js';
 import { FOLD_OVER, transcriptRows } from '../page/transcript-view.js';
+import { turnRef } from '../../../../src-shared/text/turn-number.js';
 
 /**
  * A stored conversation for review: a long one opens folded around its start, its end and the turns
@@ -54,7 +55,7 @@ export function ReviewTranscript({
           )}
           {flags.length > 0 && next !== undefined && (
             <button type="button" onClick={() => onJump(next)}>
-              {jumpTo === null ? 'Jump to the flagged turn' : 'Next flagged turn'} (#{next})
+              {jumpTo === null ? 'Jump to the flagged turn' : 'Next flagged turn'} ({turnRef(next)})
             </button>
           )}
           {long && !query && (

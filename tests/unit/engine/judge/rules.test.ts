@@ -19,7 +19,7 @@ describe('includes / excludes', () => {
       ['excludes', '123-45-6789', false],
       ['excludes', 'goodbye', true],
     ]);
-    expect(r[2].message).toBe('"123-45-6789" appears in turn 1 (caller at node greet): "My SSN is 123-45-6789."');
+    expect(r[2].message).toBe('"123-45-6789" appears in turn 2 (caller at node greet): "My SSN is 123-45-6789."');
     expect(r[1].message).toBe('"secret" does not appear in the transcript');
   });
 
@@ -37,7 +37,7 @@ describe('patterns', () => {
     expect(r[0]).toMatchObject({
       kind: 'pattern',
       target: 'REF-[A-Z0-9]+',
-      message: 'matched "REF-AB12" in turn 3 (agent)',
+      message: 'matched "REF-AB12" in turn 4 (agent)',
       details: { turn: 3 },
     });
     expect(r[2].message).toBe('pattern /ref-ab/ matches nothing in the transcript');

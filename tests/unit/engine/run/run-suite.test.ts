@@ -114,7 +114,7 @@ describe('run suite', () => {
     });
     expect(byName['judge fails'].rules).toEqual([expect.objectContaining({ kind: 'includes', passed: false })]);
     expect(byName['excluded word'].status).toBe('fail');
-    expect(byName['excluded word'].rules[0].message).toMatch(/"lost" appears in turn 3 \(agent at node bye\)/);
+    expect(byName['excluded word'].rules[0].message).toMatch(/"lost" appears in turn 4 \(agent at node bye\)/);
     expect(b.store.results.listByRun(handle.runId)).toHaveLength(5);
     const run = b.store.runs.require(handle.runId);
     expect(run.models.agent?.identity).toMatchObject({ provider: 'scripted', name: 'inline' });
