@@ -19,9 +19,9 @@ export interface Comparability {
   notes: string[];
 }
 
-import { CALLER_CHANGED, JUDGE_CHANGED } from '../../src-shared/contract/compare-shapes.js';
+import { CALLER_CHANGED, JUDGE_CHANGED, JUDGE_CHANGED_VERDICTS } from '../../src-shared/contract/compare-shapes.js';
 
-export { CALLER_CHANGED, JUDGE_CHANGED };
+export { CALLER_CHANGED, JUDGE_CHANGED, JUDGE_CHANGED_VERDICTS };
 
 type Tagged = Pick<ConfigDifference, 'role' | 'kind'>;
 const changes = (diffs: Tagged[], role: 'judge' | 'caller') =>
@@ -40,7 +40,7 @@ export function comparability(diffs: (ConfigDifference | ConfigSpread)[]): Compa
     scores_comparable: !judge.length,
     caller_figures_comparable: !caller.length,
     notes: [
-      ...(judge.length ? [`${JUDGE_CHANGED} (${what(judge)})`] : []),
+      ...(judge.length ? [`${JUDGE_CHANGED} (${what(judge)})`, JUDGE_CHANGED_VERDICTS] : []),
       ...(caller.length ? [`caller changed: turns and caller fidelity not comparable (${what(caller)})`] : []),
     ],
   };

@@ -210,6 +210,13 @@ export type Comparability = z.infer<typeof Comparability>;
 
 /** What a report shows in place of a metric delta when the judge changed. */
 export const JUDGE_CHANGED = 'judge changed: scores not comparable';
+/**
+ * The second note when the judge changed: the pass rate and the regressed / improved tests still compare (a
+ * pass is a fact of each run), but a pass rests on the judge's verdicts, so a change may be the judge's. Reports
+ * show those figures without the colours of better and worse.
+ */
+export const JUDGE_CHANGED_VERDICTS =
+  "judge changed: passes rest on the judge's verdicts, so the pass rate change and the regressed or improved tests may be the judge's, not the agent's";
 /** What a report shows in place of a caller-driven delta (turns, caller fidelity) when the caller changed. */
 export const CALLER_CHANGED = 'caller changed: not comparable';
 export type ConfigSpread = z.infer<typeof ConfigSpread>;

@@ -76,6 +76,13 @@ describe('results that cannot mislead (Chromium, web mode)', () => {
     await expect(page.getByRole('table', { name: 'Tests compared' }).textContent()).resolves.toContain(
       'judge changed: scores not comparable',
     );
+    // the pass rate and the regressed tests are facts of each run, but rest on the judge: no colour, and why
+    await expect(notes.textContent()).resolves.toContain("passes rest on the judge's verdicts");
+    const passRate = page.getByTestId('delta-pass-rate');
+    expect(await passRate.locator('.tone-good, .tone-bad').count()).toBe(0);
+    expect(await passRate.locator('[data-uncoloured]').count()).toBe(1);
+    expect(await page.locator('.count-chip.kind-regressed, .count-chip.kind-improved').count()).toBe(0);
+    expect(await page.locator('.change-tag.kind-regressed, .change-tag.kind-improved').count()).toBe(0);
     await page.screenshot({ path: shotPath('compare-judge-changed.png') });
   }, 60_000);
 

@@ -1,4 +1,5 @@
 import type { CompareRunDiff } from '../../../src-shared/contract/runs.js';
+import { JUDGE_CHANGED_VERDICTS } from '../../../src-shared/contract/compare-shapes.js';
 import { formatDuration } from '../../../src-shared/text/format-duration.js';
 import { fmtInt, fmtPct } from '../../ui/run-stats.js';
 import { signed, tone } from './compare-filters.js';
@@ -35,6 +36,7 @@ export function SummaryDeltas({
         fmtDelta={pp}
         higherIsBetter
         note={passRateNote(s)}
+        uncoloured={scoresNot ? JUDGE_CHANGED_VERDICTS : undefined}
       />
       <Delta
         label="Mean score"

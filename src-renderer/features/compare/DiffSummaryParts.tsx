@@ -51,6 +51,7 @@ export function Delta({
   testId,
   note,
   notComparable,
+  uncoloured,
 }: {
   label: string;
   a: string;
@@ -63,6 +64,8 @@ export function Delta({
   note?: string;
   /** Why there is no delta: the judge or the caller changed (shown instead, without colour). */
   notComparable?: string;
+  /** Why the delta is shown without the colours of better and worse (it may not be the agent's). */
+  uncoloured?: string;
 }) {
   return (
     <div className="delta" data-testid={testId}>
@@ -73,7 +76,13 @@ export function Delta({
       {notComparable ? (
         <div className="d tone-neutral not-comparable">{notComparable}</div>
       ) : (
-        <div className={`d tone-${tone(delta, higherIsBetter)}`}>{signed(delta, fmtDelta)}</div>
+        <div
+          className={`d tone-${uncoloured ? 'neutral' : tone(delta, higherIsBetter)}`}
+          title={uncoloured}
+          data-uncoloured={uncoloured ? true : undefined}
+        >
+          {signed(delta, fmtDelta)}
+        </div>
       )}
       {note && <div className="small muted note">{note}</div>}
     </div>

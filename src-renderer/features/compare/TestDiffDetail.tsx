@@ -33,7 +33,7 @@ export function TestDiffDetail({ diff, t }: { diff: CompareRunDiff; t: TestCompa
           <h3>{t.test}</h3>
           <div className="small">
             {t.status_a ? <StatusBadge status={t.status_a} /> : '—'} →{' '}
-            {t.status_b ? <StatusBadge status={t.status_b} /> : '—'} <ChangeTag t={t} />
+            {t.status_b ? <StatusBadge status={t.status_b} /> : '—'} <ChangeTag t={t} judgeChanged={!!notComparable} />
             <span className="muted">
               {' '}
               · turns {t.turns.a ?? '—'} → {t.turns.b ?? '—'} · {formatDuration(t.ms.a)} → {formatDuration(t.ms.b)}

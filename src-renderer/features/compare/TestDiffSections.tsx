@@ -34,7 +34,7 @@ export function Divergence({
       <h4>Where the paths part</h4>
       <div className="divergence" data-testid="first-divergence">
         <div>
-          At turn <strong>#{d.turn}</strong>
+          At turn <strong>{turnRef(d.turn)}</strong>
           {d.from_node ? (
             <>
               {' '}

@@ -1,13 +1,20 @@
 import type { TestComparison } from '../../../src-shared/contract/runs.js';
+import { JUDGE_CHANGED_VERDICTS } from '../../../src-shared/contract/compare-shapes.js';
 import { StatusBadge } from '../../ui/common.js';
 import { fmtPct } from '../../ui/run-stats.js';
 import { CHANGE_LABEL, largestDrop, signed, testKeyOf, tone } from './compare-filters.js';
 import { endReasonChange } from '../../../src-shared/text/end-reason.js';
 import { plural } from '../../../src-shared/text/plural.js';
 
-export function ChangeTag({ t }: { t: TestComparison }) {
+/** The test's change; `judgeChanged`: regressed / improved drawn without the colours of worse and better. */
+export function ChangeTag({ t, judgeChanged }: { t: TestComparison; judgeChanged?: boolean }) {
+  const plain = judgeChanged && (t.change === 'regressed' || t.change === 'improved');
   return (
-    <span className={`change-tag kind-${t.change}`} data-testid="change-tag">
+    <span
+      className={`change-tag kind-${plain ? 'uncoloured' : t.change}`}
+      data-testid="change-tag"
+      title={plain ? JUDGE_CHANGED_VERDICTS : undefined}
+    >
       {CHANGE_LABEL[t.change]}
     </span>
   );
@@ -69,7 +76,7 @@ export function TestRows({
               <td>{t.status_a ? <StatusBadge status={t.status_a} /> : <span className="muted">—</span>}</td>
               <td>{t.status_b ? <StatusBadge status={t.status_b} /> : <span className="muted">—</span>}</td>
               <td>
-                <ChangeTag t={t} />
+                <ChangeTag t={t} judgeChanged={!!notComparable} />
               </td>
               <td className="small">
                 {t.repeats_a > 1 || t.repeats_b > 1 ? (

@@ -47,6 +47,7 @@ describe('parley diff', () => {
          agent qwen2.5:7b Q4_K_M · caller qwen2.5:7b Q4_K_M (same as agent) · judge qwen2.5:7b Q4_K_M (same as agent)
       A and B differ in: agent, caller and judge model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M; agent version v1 -> v2
       NOTE judge changed: scores not comparable (judge model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M)
+      NOTE judge changed: passes rest on the judge's verdicts, so the pass rate change and the regressed or improved tests may be the judge's, not the agent's
       NOTE caller changed: turns and caller fidelity not comparable (caller model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M)
       A: NOT CHECKED ollama:llama3.2:3b was never checked for fitness as agent, caller and judge: nothing says its results can be trusted; check it: parley models check ollama:llama3.2:3b
       B: NOT CHECKED ollama:qwen2.5:7b was never checked for fitness as agent, caller and judge: nothing says its results can be trusted; check it: parley models check ollama:qwen2.5:7b
@@ -69,7 +70,7 @@ describe('parley diff', () => {
           metric "Books the appointment" 0.92 -> 0.15 (judge changed: scores not comparable): Never offered a slot; talked about billing.
           rule includes "Tuesday" broken: transcript does not contain "Tuesday"
           ended: the agent ended the call -> the turn limit was reached
-          "Books the appointment" points at node billing (turn 2, 4)
+          "Books the appointment" points at node billing (turn 3, 5)
         reads back the date  pass 100.0% of 8 -> fail 12.5% of 8, p=0.0014
 
       NOISE (status flipped, not significant)
@@ -79,7 +80,7 @@ describe('parley diff', () => {
       REMOVED: legacy check
 
       DIVERGENCES (first turn where the node paths differ)
-        books a cleaning: turn 2 after greet: A -> book (e_book: caller asks to book a cleaning), B -> billing (e_billing: cleaning sounded like a billing question)
+        books a cleaning: turn 3 after greet: A -> book (e_book: caller asks to book a cleaning), B -> billing (e_billing: cleaning sounded like a billing question)
 
       AGENT CHANGES (v1 -> v2)
         edge greet -> book condition: prompt "Caller wants to book" -> prompt "Caller wants to book or move an appointment"
@@ -190,6 +191,7 @@ describe('parley compare', () => {
         agent version: 1 v1, 2 v2, 3 v2
 
       NOTE judge changed: scores not comparable (judge model llama3.2:3b Q4_K_M / qwen2.5:7b Q4_K_M / llama3.2:3b Q8_0)
+      NOTE judge changed: passes rest on the judge's verdicts, so the pass rate change and the regressed or improved tests may be the judge's, not the agent's
       NOTE caller changed: turns and caller fidelity not comparable (caller model llama3.2:3b Q4_K_M / qwen2.5:7b Q4_K_M / llama3.2:3b Q8_0)
 
       1: NOT CHECKED ollama:llama3.2:3b was never checked for fitness as agent, caller and judge: nothing says its results can be trusted; check it: parley models check ollama:llama3.2:3b

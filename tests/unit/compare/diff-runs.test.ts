@@ -4,6 +4,7 @@ import { classifyChange, sideOutcome } from '../../../src-main/compare/outcome.j
 import { pairResults } from '../../../src-main/compare/pair.js';
 import type { Result } from '../../../src-shared/schemas/index.js';
 import { mkResult, mkRun, repeats, turn, visit } from './build.js';
+import { JUDGE_CHANGED_VERDICTS } from '../../../src-shared/contract/compare-shapes.js';
 
 const metric = (criterion: string, score: number, reasoning: string, threshold = 0.7) => ({
   criterion,
@@ -241,6 +242,8 @@ describe('diffRuns: change kinds', () => {
     expect(d.comparability.notes[0]).toBe(
       'judge changed: scores not comparable (judge model scripted:a.json -> ollama:qwen2.5)',
     );
+    // the pass rate and the regressions still compare, with a note that a pass rests on the judge
+    expect(d.comparability.notes[1]).toBe(JUDGE_CHANGED_VERDICTS);
     expect(d.summary.delta.mean_score).toBeNull();
     expect(d.summary.delta.mean_scores['Greets warmly']).toBeNull();
     expect(d.summary.delta.mean_turns).toBeNull();

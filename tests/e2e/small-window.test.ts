@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openWebApp, type WebApp } from './support/browser.js';
+import { goodScript, seedRuns, worseScript } from '../integration/api/run-control-fixtures.js';
+import { shotPath } from './support/shots.js';
+
+/** Browser globals used inside page functions (this file is type-checked without the DOM library). */
+interface Box {
+  left: number;
+  right: number;
+  width: number;
+  height: number;
+}
+interface El {
+  scrollWidth: number;
+  clientWidth: number;
+  textContent: string | null;
+  tagName: string;
+  getBoundingClientRect(): Box;
+  closest(s: string): El | null;
+}
+declare const document: {
+  querySelector(s: string): El | null;
+  querySelectorAll(s: string): ArrayLike<El>;
+  documentElement: El;
+};
+declare const window: { innerWidth: number };
+declare function getComputedStyle(el: El): { visibility: string; display: string };
+
+const W = 1024;
+const H = 700;
+
+/**
+ * What sticks out of a 1024 px window: the page or its content pane scrolling sideways, and controls (buttons,
+ * inputs, links) drawn past the right edge outside a box that scrolls sideways on purpose (wide tables in a
+ * scroller, the canvas).
+ */
+async function overflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > window.innerWidth + 1) out.push(`page is ${doc.scrollWidth} px wide`);
+    const content = document.querySelector('#main-content');
+    if (content && content.scrollWidth > content.clientWidth + 1)
+      out.push(`content pane scrolls sideways (${content.scrollWidth} > ${content.clientWidth})`);
+    const controls = document.querySelectorAll('button, input, select, textarea, a[href]');
+    for (let i = 0; i < controls.length; i++) {
+      const el = controls[i];
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (!r.width || !r.height || style.visibility === 'hidden' || style.display === 'none') continue;
+      if (el.closest('.react-flow, .table-scroll, [data-scrolls-sideways], .ge-canvas')) continue;
+      if (r.right > window.innerWidth + 1)
+        out.push(
+          `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" ends at x=${Math.round(r.right)}`,
+        );
+    }
+    return out;
+  });
+}
+
+/** Issue 24 item 6: the main screens at 1024x700, walked as a person would, with nothing past the window's edge. */
+describe('every main screen at 1024x700', () => {
+  let app: WebApp;
+  let runs: string[];
+  const base = () => app.server.url.split('?')[0];
+
+  beforeAll(async () => {
+    app = await openWebApp();
+    await app.page.setViewportSize({ width: W, height: H });
+    runs = await seedRuns(app.ctx.store, [goodScript(), worseScript()]);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const screens = () => [
+    ['home', '#/'],
+    ['agents', '#/agents'],
+    ['runs', '#/runs'],
+    ['run', `#/runs/${runs[0]}`],
+    ['run-latency', `#/runs/${runs[0]}?tab=latency`],
+    ['compare', `#/compare?runs=${runs[0]},${runs[1]}`],
+    ['suites', '#/suites'],
+    ['personas', '#/personas'],
+    ['models', '#/models'],
+  ];
+
+  it('no screen scrolls sideways or draws a control past the right edge', async () => {
+    const { page } = app;
+    const found: Record<string, string[]> = {};
+    for (const [name, hash] of screens()) {
+      await page.goto(`${base()}${hash}`);
+      await page.locator('main h1, main h2').first().waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: shotPath(`small-window-${name}.png`) });
+      const o = await overflow(page);
+      if (o.length) found[name] = o;
+    }
+    expect(found).toEqual({});
+  });
+
+  it('the agent editor and its Try it dock fit, and the New run dialog keeps Start run in view', async () => {
+    const { page } = app;
+    const agent = app.ctx.store.agents.list()[0];
+    await page.goto(`${base()}#/agents/${agent.id}`);
+    await page.getByTestId('graph-editor').waitFor();
+    await page.screenshot({ path: shotPath('small-window-editor.png') });
+    expect(await overflow(page)).toEqual([]);
+    // Try it docks under the canvas: both stay usable
+    await page.getByRole('button', { name: 'Try it', exact: true }).click();
+    await page.locator('.ge-page.is-trying').waitFor();
+    await page.screenshot({ path: shotPath('small-window-editor-try-it.png') });
+    // (a canvas, not a thumbnail: most of the width and 40% of the height)
+    const canvas = await page.locator('.ge-page .react-flow').first().boundingBox();
+    expect(canvas!.width).toBeGreaterThan(W / 2);
+    expect(canvas!.height).toBeGreaterThan(H * 0.4);
+    expect(await overflow(page)).toEqual([]);
+
+    await page.goto(`${base()}#/runs`);
+    await page.getByRole('button', { name: 'New run' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New run' });
+    await dialog.waitFor();
+    const start = await dialog.getByRole('button', { name: 'Start run' }).boundingBox();
+    expect(start).not.toBeNull();
+    expect(start!.y + start!.height).toBeLessThanOrEqual(H);
+    expect(start!.x + start!.width).toBeLessThanOrEqual(W);
+    await page.screenshot({ path: shotPath('small-window-new-run.png') });
+    expect(await overflow(page)).toEqual([]);
+  });
+});
