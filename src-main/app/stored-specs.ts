@@ -115,6 +115,12 @@ export interface StoredSpecUse {
   choose?: string;
 }
 
+/** A resumed run's missing conversations run with its own stored options: no engine can be chosen instead. */
+export const RESUMED_RUN: StoredSpecUse = {
+  path: '',
+  choose: 'a resumed run keeps its own speech engines: run the suite again with yours',
+};
+
 /** A stored run's models as the models of new work on it (a resume, a fix's re-runs), each checked as above. */
 export function storedRunModels(
   store: Store,
