@@ -24,7 +24,7 @@ import type { ModelService } from './models.js';
 import { PreflightCache, type RunModelSpecs } from './preflight.js';
 import { mergeShards } from './merge-runs.js';
 import { finishedRun, requireRun, resolveAgentVersion, runAgentOf } from './resolve.js';
-import { storedModelDefault, storedRunModels } from './stored-specs.js';
+import { RESUMED_RUN, storedModelDefault, storedRunModels, storedRunSpeech } from './stored-specs.js';
 
 /** What a door may listen to while a run runs: every run event (turns, streamed tokens, finished tests). */
 export interface RunHooks {
@@ -267,8 +267,9 @@ export class RunService {
       });
     if (!this.store.runs.suiteSnapshot(id)) throw invalid(`run ${id} has no stored copy of its suite to resume from`);
     if (!run.models.agent) throw invalid(`run ${id} has no agent model recorded`);
-    // a run copied from another database names models its author chose: checked like a test file's
+    // a run copied from another database names models and speech engines its author chose: checked like a test file's
     const stored = storedRunModels(this.store, run);
+    storedRunSpeech(this.store, run, RESUMED_RUN);
     const specs = { ...stored, agent: stored.agent! };
     await this.refuseUnfitModels([specs], undefined, undefined, o.preflight_id);
     if (live) this.store.runs.forceInterrupt(id);

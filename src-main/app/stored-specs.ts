@@ -44,6 +44,7 @@ export function storedModelDefault(
   spec: ModelSpec | undefined,
   what: string,
   path: string,
+  choose = `choose the ${what} yourself`,
 ): ModelSpec | undefined {
   if (!spec || !copiedFrom(run).length) return spec;
   const safe = withoutKeySources(spec);
@@ -51,7 +52,7 @@ export function storedModelDefault(
   const file = untrustedFile(safe, policy);
   if (file)
     throw invalid(
-      `${copiedNote(run)}: its stored ${what} would open the local file ${truncateForMessage(file)}, outside your models folder, so it is not used for you; choose the ${what} yourself`,
+      `${copiedNote(run)}: its stored ${what} would open the local file ${truncateForMessage(file)}, outside your models folder, so it is not used for you; ${choose}`,
       path,
     );
   const hosts = untrustedHosts(safe, policy);
@@ -61,7 +62,7 @@ export function storedModelDefault(
         .map((h) => truncateForMessage(h))
         .join(
           ', ',
-        )}, a host you have not configured, so it is not used for you; choose the ${what} yourself, or add the endpoint on the Models page to trust it`,
+        )}, a host you have not configured, so it is not used for you; ${choose}, or add the endpoint on the Models page to trust it`,
       path,
     );
   return safe;
@@ -76,17 +77,19 @@ export function storedSpeechDefault(
   run: Run,
   spec: string | undefined,
   path: string,
+  choose = 'choose the engine yourself',
+  kind: 'tts' | 'stt' = path.endsWith('stt') ? 'stt' : 'tts',
 ): string | undefined {
   if (!spec || !copiedFrom(run).length) return spec;
   const refuse = (why: string) =>
     invalid(
-      `${copiedNote(run)}: its stored speech engine ${truncateForMessage(spec)} ${why}, so it is not used for you; choose the engine yourself`,
+      `${copiedNote(run)}: its stored speech engine ${truncateForMessage(spec)} ${why}, so it is not used for you; ${choose}`,
       path,
     );
   if (isCommandSpeechSpec(spec)) throw refuse('runs a program (command:)');
   let parsed;
   try {
-    parsed = parseSpeechSpec(spec, path.endsWith('stt') ? 'stt' : 'tts');
+    parsed = parseSpeechSpec(spec, kind);
   } catch {
     throw refuse('is not a spec this Parley reads');
   }
@@ -103,23 +106,51 @@ export function storedSpeechDefault(
   return spec;
 }
 
+/**
+ * Where a refusal of a stored spec points: the input path (default: the run's own field, `models.agent`)
+ * and what the user can do instead (default: choose the model or engine themselves).
+ */
+export interface StoredSpecUse {
+  path?: string;
+  choose?: string;
+}
+
+/** A resumed run's missing conversations run with its own stored options: no engine can be chosen instead. */
+export const RESUMED_RUN: StoredSpecUse = {
+  path: '',
+  choose: 'a resumed run keeps its own speech engines: run the suite again with yours',
+};
+
 /** A stored run's models as the models of new work on it (a resume, a fix's re-runs), each checked as above. */
 export function storedRunModels(
   store: Store,
   run: Run,
+  use: StoredSpecUse = {},
 ): { agent: ModelSpec | undefined; caller: ModelSpec | undefined; judge: ModelSpec | undefined } {
   const own = (role: 'agent' | 'caller' | 'judge') =>
-    storedModelDefault(store, run, run.models[role]?.spec, `${role} model`, `models.${role}`);
+    storedModelDefault(
+      store,
+      run,
+      run.models[role]?.spec,
+      `${role} model`,
+      use.path ?? `models.${role}`,
+      use.choose ?? `choose the ${role} model yourself`,
+    );
   return { agent: own('agent'), caller: own('caller'), judge: own('judge') };
 }
 
 /** A stored run's speech options for new work on it (a fix's re-runs): a copied run's engines checked as above. */
-export function storedRunSpeech(store: Store, run: Run): RunSpeechOptions | undefined {
+export function storedRunSpeech(store: Store, run: Run, use: StoredSpecUse = {}): RunSpeechOptions | undefined {
   const speech = run.options.speech;
   if (!speech || !copiedFrom(run).length) return speech;
-  return {
-    ...speech,
-    tts: storedSpeechDefault(store, run, speech.tts, 'options.speech.tts'),
-    stt: storedSpeechDefault(store, run, speech.stt, 'options.speech.stt'),
-  };
+  const engine = (kind: 'tts' | 'stt') =>
+    storedSpeechDefault(
+      store,
+      run,
+      speech[kind],
+      use.path ?? `options.speech.${kind}`,
+      use.choose ?? 'choose the engine yourself',
+      kind,
+    );
+  return { ...speech, tts: engine('tts'), stt: engine('stt') };
 }

@@ -17,7 +17,7 @@ import type { ModelService } from '../models.js';
 import { notStarted } from '../preflight.js';
 import { finishedRun, resolveAgentVersion } from '../resolve.js';
 import type { RunService } from '../runs.js';
-import { storedModelDefault, storedRunModels } from '../stored-specs.js';
+import { storedModelDefault, storedRunModels, storedRunSpeech, type StoredSpecUse } from '../stored-specs.js';
 import { fixTargets, type FixTargets } from './targets.js';
 
 export const DEFAULT_FIX_REPEATS = 3;
@@ -36,7 +36,14 @@ export function judgeOf(store: Store, run: Run, judge?: ModelSpec): ModelSpec {
   const spec =
     judge ??
     storedModelDefault(store, run, run.models.judge?.spec, 'judge', 'judge') ??
-    storedModelDefault(store, run, run.models.agent?.spec, 'agent model', 'judge');
+    storedModelDefault(
+      store,
+      run,
+      run.models.agent?.spec,
+      'agent model',
+      'judge',
+      'choose the model that diagnoses yourself',
+    );
   if (!spec) throw invalid(`run ${run.id} has no judge model recorded: choose the model that diagnoses`, 'judge');
   return spec;
 }
@@ -81,10 +88,29 @@ export async function checkFixRequest(store: Store, models: ModelService, req: F
   return { run, version, targets, repeats, judge };
 }
 
-/** The run's models answer (the pre-run check), before a job re-runs anything; the check's id goes with the re-runs. */
-export async function checkRunModels(store: Store, runs: RunService, run: Run): Promise<string> {
-  const { agent, caller, judge } = storedRunModels(store, run);
+/**
+ * A fix takes no models or speech engines for its re-runs: they are the run's own. A copied run's
+ * stored spec this machine does not allow is refused at the run, saying what the user can do.
+ */
+const RERUN_USE: StoredSpecUse = {
+  path: 'run_id',
+  choose:
+    "a fix re-runs the tests with the run's own models and speech engines: run the suite again with your own and fix that run",
+};
+
+/** The models and speech options of a fix's re-runs: the starting run's, a copied run's checked (stored-specs.ts). */
+export function rerunSpecs(store: Store, run: Run) {
+  const { agent, caller, judge } = storedRunModels(store, run, RERUN_USE);
   if (!agent) throw invalid(`run ${run.id} has no agent model recorded`, 'run_id');
+  return { models: { agent, caller, judge }, speech: storedRunSpeech(store, run, RERUN_USE) };
+}
+
+/**
+ * The run's models answer (the pre-run check) and its speech engines may be used, before a job
+ * re-runs anything; the check's id goes with the re-runs.
+ */
+export async function checkRunModels(store: Store, runs: RunService, run: Run): Promise<string> {
+  const { agent, caller, judge } = rerunSpecs(store, run).models;
   const { id, problems } = await runs.preflight([{ agent, caller, judge }]);
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length) throw notStarted(errors);

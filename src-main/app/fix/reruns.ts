@@ -7,9 +7,9 @@
 import type { Result, Run, RunOptions } from '../../../src-shared/schemas/index.js';
 import type { RunSuite } from '../../engine/index.js';
 import type { Store } from '../../store/index.js';
-import { AppError, unavailable } from '../errors.js';
+import { unavailable } from '../errors.js';
 import type { RunService } from '../runs.js';
-import { storedRunModels, storedRunSpeech } from '../stored-specs.js';
+import { rerunSpecs } from './fix-checks.js';
 
 export interface RerunRequest {
   agentId: string;
@@ -47,27 +47,17 @@ export class Reruns {
     private readonly runs: RunService,
   ) {}
 
-  /** The start run's models (a copied run's checked as stored specs: stored-specs.ts). */
-  private models(start: Run) {
-    const { agent, caller, judge } = storedRunModels(this.store, start);
-    if (!agent)
-      throw new AppError({
-        code: 'invalid_input',
-        message: `run ${start.id} has no agent model recorded`,
-        path: 'run_id',
-      });
-    return { agent, caller, judge };
-  }
-
   /** A new run of `tests` on the version; settles with its results once it finished. */
   async run(req: RerunRequest): Promise<{ run: Run; results: Result[] }> {
+    // checked again here (checkRunModels checked them before the job started): a copied run's specs
+    const { models, speech } = rerunSpecs(this.store, req.start);
     const handle = await this.runs.start(
       {
         agent: req.agentId,
         agent_version: req.versionId,
         suite: req.suite,
-        models: this.models(req.start),
-        options: rerunOptions(req.start, req.tests, req.repeats, storedRunSpeech(this.store, req.start)),
+        models,
+        options: rerunOptions(req.start, req.tests, req.repeats, speech),
         preflight_id: this.preflightId,
       },
       { onEvent: (e) => e.type === 'test.finished' && req.onConversation?.() },

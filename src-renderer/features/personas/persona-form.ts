@@ -246,3 +246,65 @@ export function markdownToDraft(d: PersonaDraft): PersonaDraft {
     personality: { ...d.personality, notes: notes || undefined },
   };
 }
+
+/*
+ * The form's edits (usePersonaForm binds them to the editor's draft): each takes the draft and
+ * returns the next one, nothing is changed in place.
+ */
+
+/** The message of the error at a field path (`facts[1].key`), if any. */
+export const fieldError = (errors: FieldError[], path: string): string | undefined =>
+  errors.find((e) => e.path === path)?.message;
+
+export const patchDraft = (d: PersonaDraft, patch: Partial<PersonaDraft>): PersonaDraft => ({ ...d, ...patch });
+
+export const editFact = (d: PersonaDraft, i: number, patch: Partial<FactRow>): PersonaDraft => ({
+  ...d,
+  facts: d.facts.map((f, j) => (j === i ? { ...f, ...patch } : f)),
+});
+
+/** A new fact row (empty, or named `key` with no value yet). */
+export const addFact = (d: PersonaDraft, key = ''): PersonaDraft => ({ ...d, facts: [...d.facts, { key, value: '' }] });
+
+/** A fact the agent uses, added by one click: rows left entirely empty give way to it. */
+export const addSuggestedFact = (d: PersonaDraft, key: string): PersonaDraft => ({
+  ...d,
+  facts: [...d.facts.filter((f) => f.key.trim() || f.value.trim()), { key, value: '' }],
+});
+
+export const removeFact = (d: PersonaDraft, i: number): PersonaDraft => ({
+  ...d,
+  facts: d.facts.filter((_, j) => j !== i),
+});
+
+/** The agent's variables not yet used as a fact name (by the trimmed name). */
+export function unusedSuggestions<S extends { name: string }>(d: PersonaDraft, suggestions: S[]): S[] {
+  const used = new Set(d.facts.map((f) => f.key.trim()));
+  return suggestions.filter((s) => !used.has(s.name));
+}
+
+export const editPersonality = (d: PersonaDraft, patch: Partial<PersonaDraft['personality']>): PersonaDraft => ({
+  ...d,
+  personality: { ...d.personality, ...patch },
+});
+
+export const setBehaviour = (d: PersonaDraft, key: keyof PersonaDraft['behaviours'], on: boolean): PersonaDraft => ({
+  ...d,
+  behaviours: { ...d.behaviours, [key]: on },
+});
+
+export const editHiddenFact = (d: PersonaDraft, i: number, patch: Partial<HiddenFactRow>): PersonaDraft => ({
+  ...d,
+  hidden_facts: d.hidden_facts.map((x, j) => (j === i ? { ...x, ...patch } : x)),
+});
+
+/** A new hidden fact, said only when asked until the user writes another condition. */
+export const addHiddenFact = (d: PersonaDraft): PersonaDraft => ({
+  ...d,
+  hidden_facts: [...d.hidden_facts, { fact: '', reveal_when: 'only when asked' }],
+});
+
+export const removeHiddenFact = (d: PersonaDraft, i: number): PersonaDraft => ({
+  ...d,
+  hidden_facts: d.hidden_facts.filter((_, j) => j !== i),
+});
