@@ -6,6 +6,7 @@ import { conflict, invalid } from './errors.js';
 import { requireRun } from './resolve.js';
 import { closeShardFiles, copiedResults, readShardCopies, type ShardCandidate } from './shard-copies.js';
 import { withoutKeySources } from './stored-specs.js';
+import { checkShardComplete } from './shard-completeness.js';
 
 export interface MergeRequest {
   /** Shard runs already in this database. */
@@ -85,6 +86,7 @@ function checkShards(shards: ShardCandidate[]): void {
       `shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} of ${count} missing: give every shard of the run`,
       'ids',
     );
+  for (const c of shards) checkShardComplete(c);
   const seen = new Set<string>();
   for (const c of shards)
     for (const x of c.keys) {

@@ -22,8 +22,8 @@ export interface ShardCandidate {
   agentHash: string;
   suite: TestSuite | null;
   keys: ShardResultKey[];
-  /** For a copy: the validated graph and the file to stream its results from. */
-  copy?: { graph: AgentGraph; source: ShardFile };
+  /** For a copy: the validated graph, the file to stream its results from and that file's name. */
+  copy?: { graph: AgentGraph; source: ShardFile; file: string };
 }
 
 function refusedFile(file: string, e: unknown): never {
@@ -103,7 +103,7 @@ export function readShardCopies(files: string[]): { candidates: ShardCandidate[]
           agentHash: contentHash(graph),
           suite: validatedSuite(rec.suiteText, where),
           keys,
-          copy: { graph, source },
+          copy: { graph, source, file },
         });
       }
     }
