@@ -1,3 +1,4 @@
+import { plural } from '../../../../src-shared/text/plural.js';
 import { useRoutingOverlay } from './routing-overlay.js';
 
 /** On a node card: how the last routing check went at this decision point (shown for the agent it ran on). */
@@ -9,7 +10,7 @@ export function RoutingBadge({ nodeId }: { nodeId: string }) {
   return (
     <span
       className={`ge-routing-badge ${r.misrouted ? 'is-confused' : 'is-clean'}`}
-      title={`Routing check: ${pct}% of ${r.lines} caller lines routed as meant, ${r.misrouted} misrouted`}
+      title={`Routing check: ${pct}% of ${plural(r.lines, 'caller line')} routed as meant, ${r.misrouted} misrouted`}
       data-testid="routing-badge"
     >
       ⇄ {r.misrouted ? `${r.misrouted} misrouted` : `${pct}%`}

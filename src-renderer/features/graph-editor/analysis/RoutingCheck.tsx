@@ -1,28 +1,40 @@
-import { useEffect, useState } from 'react';
-import { RoutingOutcome, type RoutingPoint } from '../../../../src-shared/contract/analysis.js';
-import { parseModelSpec } from '../../../../src-shared/schemas/index.js';
-import { ModelFitness } from '../../../ui/ModelFitness.js';
+import { useEffect, useRef, useState } from 'react';
+import { RoutingOutcome } from '../../../../src-shared/contract/analysis.js';
+import type { AgentGraph } from '../../../../src-shared/schemas/index.js';
+import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
+import { plural } from '../../../../src-shared/text/plural.js';
 import { api } from '../../../api/client.js';
+import { useApi } from '../../../api/hooks.js';
 import { JobProgress } from '../../../ui/jobs/JobProgress.js';
 import { useJob } from '../../../ui/jobs/use-job.js';
-import { useRoutingOverlay } from './routing-overlay.js';
-
-const pct = (x: number) => `${Math.round(x * 100)}%`;
+import { modelProblem } from '../../../ui/model-choice.js';
+import { ModelFitness } from '../../../ui/ModelFitness.js';
+import { ModelPicker } from '../../models/index.js';
+import { lastJudgeModel } from './cover-gaps-state.js';
+import { routingSignature, useRoutingOverlay } from './routing-overlay.js';
+import { RoutingPointTable } from './RoutingPointTable.js';
 
 /**
- * The routing ambiguity check from the editor: a model, Run, then per decision point the confusion
- * table and the misrouted lines (click a node to jump to it). Runs on the saved version.
+ * The routing ambiguity check from the editor: a model (the provider/model picker with its readiness
+ * verdict, offered as Cover the gaps does: the agent's last judge model that is not the scripted one),
+ * Run, then per decision point the confusion table and the misrouted lines in the canvas's names. Runs
+ * on the saved version. Its badges leave the canvas with the result: panel closed, new check, graph edited.
  */
 export function RoutingCheck({
   agentId,
   versionId,
+  graph,
   onPickNode,
 }: {
   agentId: string;
   versionId: string | null;
+  graph: AgentGraph;
   onPickNode(id: string): void;
 }) {
-  const [spec, setSpec] = useState('');
+  const runs = useApi('runs.list', { agent_id: agentId, limit: 20, offset: 0 });
+  // null: not chosen yet, so the offered model shows (and follows the runs as they load)
+  const [picked, setPicked] = useState<ModelSpecInput | undefined | null>(null);
+  const model = picked === null ? lastJudgeModel(runs.data ?? []) : picked;
   const [perCondition, setPerCondition] = useState(8);
   const [saveTests, setSaveTests] = useState(false);
   const [starting, setStarting] = useState(false);
@@ -31,29 +43,41 @@ export function RoutingCheck({
   const [jobId, setJobId] = useState<string | null>(null);
   const check = useJob(jobId, { result: RoutingOutcome, invalidates: ['analysis.routingHistory'] });
   const busy = starting || check.running;
+  const shownFor = useRef<string | null>(null);
+  const signature = routingSignature(graph);
+  const stale = !!out && shownFor.current !== null && shownFor.current !== signature;
+
   useEffect(() => {
     const r = check.result;
     if (!r) return;
     if (r.cancelled) setError('Cancelled: nothing was stored.');
-    else useRoutingOverlay.getState().show(agentId, r.report);
+    else {
+      useRoutingOverlay.getState().show(agentId, r.report);
+      shownFor.current = signature;
+    }
     setOut(r);
+    // the signature is read when the result arrives, not followed
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [check.result, agentId]);
   useEffect(() => {
     if (check.job?.status === 'failed') setError(check.job.error?.message ?? 'the routing check failed');
     if (check.job?.status === 'cancelled') setError('Cancelled: nothing was stored.');
   }, [check.job?.status, check.job?.error]);
+  // an edit that changes routing makes the badges wrong: take them off the canvas
+  useEffect(() => {
+    if (stale) useRoutingOverlay.getState().clear();
+  }, [stale]);
+  // the panel closes: its result is gone, so are the badges
+  useEffect(() => () => useRoutingOverlay.getState().clear(), []);
 
+  const problem = modelProblem(model, true);
   const run = async () => {
+    if (!model || problem) return;
     setError(null);
-    let model;
-    try {
-      model = parseModelSpec(spec.trim());
-    } catch (e) {
-      setError(`Model: ${(e as Error).message}`);
-      return;
-    }
     setStarting(true);
     setOut(null);
+    shownFor.current = null;
+    useRoutingOverlay.getState().clear();
     try {
       const { job_id } = await api.call('analysis.routing', {
         agent_id: agentId,
@@ -76,16 +100,13 @@ export function RoutingCheck({
       <p className="muted small">
         A model writes caller lines for each condition; Parley&apos;s own router decides each one at the node.
       </p>
-      <label className="small">
-        Model
-        <input
-          value={spec}
-          placeholder="ollama:llama3.2 or llama-cpp:/path/model.gguf"
-          onChange={(e) => setSpec(e.target.value)}
-          data-testid="routing-model"
-        />
-      </label>
-      <ModelFitness role="agent" spec={specOrNothing(spec)} />
+      <ModelPicker label="Routing model" testId="routing-model" value={model} onChange={setPicked} />
+      <ModelFitness role="agent" spec={model} />
+      {problem && model && (
+        <div className="muted small" role="status">
+          To check: {problem}.
+        </div>
+      )}
       <div className="ge-row small">
         <label>
           Lines per condition{' '}
@@ -106,7 +127,7 @@ export function RoutingCheck({
         <button
           type="button"
           className="primary"
-          disabled={busy || !spec.trim()}
+          disabled={busy || !!problem}
           onClick={() => void run()}
           data-testid="routing-run"
         >
@@ -122,82 +143,20 @@ export function RoutingCheck({
       {out && !out.cancelled && (
         <>
           <p className="small" data-testid="routing-summary">
-            {out.report.points.length} decision point(s), {out.report.calls} model calls, stored with v
-            {out.agent.version}.{out.suite && ` Saved ${out.suite.tests} test(s) in “${out.suite.name}”.`}
+            {plural(out.report.points.length, 'decision point')}, {plural(out.report.calls, 'model call')}, stored with
+            v{out.agent.version}.{out.suite && ` Saved ${plural(out.suite.tests, 'test')} in “${out.suite.name}”.`}
           </p>
+          {stale && (
+            <p className="muted small" role="status" data-testid="routing-stale">
+              The graph changed since this check: its badges are off the canvas. Save and check again to see the new
+              routing.
+            </p>
+          )}
           {out.report.points.map((p) => (
-            <PointTable key={p.node_id} p={p} onPickNode={onPickNode} />
+            <RoutingPointTable key={p.node_id} p={p} nodes={graph.nodes} onPickNode={onPickNode} />
           ))}
         </>
       )}
     </div>
   );
-}
-
-function PointTable({ p, onPickNode }: { p: RoutingPoint; onPickNode(id: string): void }) {
-  const wrong = p.utterances.filter((u) => u.intended !== u.chosen);
-  return (
-    <div className="ge-routing__point" data-testid="routing-point" data-node-id={p.node_id}>
-      <button type="button" className="link" onClick={() => onPickNode(p.node_id)}>
-        {p.node_id}
-      </button>{' '}
-      <span className={`small ${p.misrouted ? 'warn' : 'ok'}`}>
-        {pct(p.accuracy)} as meant, {p.misrouted} misrouted, none rate {pct(p.none_rate)}
-      </span>
-      <table className="ge-routing__matrix small">
-        <thead>
-          <tr>
-            <th>meant \ chosen</th>
-            {p.keys.map((k) => (
-              <th key={k}>{k}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {p.keys.map((k, i) => (
-            <tr key={k}>
-              <th>{k}</th>
-              {p.matrix[i].map((n, j) => (
-                <td key={j} className={n && i !== j ? 'is-off' : n ? 'is-on' : ''}>
-                  {n}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {p.steals.map((s) => (
-        <p key={`${s.from}-${s.to}`} className="small warn">
-          {s.to} takes {s.count} line(s) meant for {s.from}
-        </p>
-      ))}
-      {p.no_lines.length > 0 && (
-        <p className="small warn" data-testid="routing-no-lines">
-          The model wrote no usable caller line for {p.no_lines.join(', ')}: not tested (try another model or more lines
-          per condition).
-        </p>
-      )}
-      {p.never_wins.filter((k) => !p.no_lines.includes(k)).length > 0 && (
-        <p className="small">Never chosen: {p.never_wins.filter((k) => !p.no_lines.includes(k)).join(', ')}</p>
-      )}
-      {wrong.length > 0 && (
-        <ul className="small">
-          {wrong.map((u, k) => (
-            <li key={k} data-testid="routing-misrouted">
-              “{u.text}”: meant {u.intended}, went to {u.chosen}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-/** The typed spec when it parses (its readiness verdict is shown), else nothing. */
-function specOrNothing(spec: string) {
-  try {
-    return spec.trim() ? parseModelSpec(spec.trim()) : undefined;
-  } catch {
-    return undefined;
-  }
 }

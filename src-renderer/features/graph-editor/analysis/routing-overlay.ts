@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { RoutingPoint, RoutingReport } from '../../../../src-shared/contract/analysis.js';
+import type { AgentGraph } from '../../../../src-shared/schemas/index.js';
 import { edgeKey } from '../model/edge-key.js';
 
 export interface RoutingOverlay {
@@ -11,14 +12,15 @@ export interface RoutingOverlay {
   /** The decision points of the last check, by node id (the edge inspector lists their caller lines). */
   points: Record<string, RoutingPoint>;
   show(agentId: string, report: RoutingReport): void;
+  /** Takes the badges off the canvas: the result they came from is gone (panel closed, new check, graph edited). */
+  clear(): void;
 }
+
+const EMPTY = { agentId: null, byNode: {}, confused: new Set<string>(), points: {} };
 
 /** The last routing check's results on the canvas: a badge per decision point, confused edges highlighted. */
 export const useRoutingOverlay = create<RoutingOverlay>((set) => ({
-  agentId: null,
-  byNode: {},
-  confused: new Set(),
-  points: {},
+  ...EMPTY,
   show(agentId, report) {
     const byNode: RoutingOverlay['byNode'] = {};
     const confused = new Set<string>();
@@ -29,4 +31,17 @@ export const useRoutingOverlay = create<RoutingOverlay>((set) => ({
     }
     set({ agentId, byNode, confused, points: Object.fromEntries(report.points.map((p) => [p.node_id, p])) });
   },
+  clear() {
+    set({ ...EMPTY, confused: new Set() });
+  },
 }));
+
+/**
+ * What routing depends on in a graph: everything but where the cards sit. A check's badges stay while
+ * this is unchanged (moving a card keeps them; editing a condition, a prompt or a target clears them).
+ */
+export function routingSignature(
+  g: Pick<AgentGraph, 'nodes' | 'global_prompt' | 'snippets' | 'entry_node_id'>,
+): string {
+  return JSON.stringify([g.entry_node_id, g.global_prompt, g.snippets, g.nodes.map(({ position: _p, ...n }) => n)]);
+}
