@@ -19,7 +19,7 @@ export function EdgeRoutingLines({
   nodes: readonly Pick<GraphNode, 'id' | 'name'>[];
 }) {
   const agentId = useRoutingOverlay((s) => s.agentId);
-  const p = useRoutingOverlay((s) => s.points[nodeId]);
+  const p = useRoutingOverlay((s) => (s.stale ? undefined : s.points[nodeId]));
   if (!p || !agentId || !globalThis.location?.hash.includes(agentId)) return null;
   if (!p.options.some((o) => o.key === transitionId)) return null;
   const meant = p.utterances.filter((u) => u.intended === transitionId);

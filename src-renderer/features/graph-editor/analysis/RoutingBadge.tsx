@@ -4,7 +4,7 @@ import { useRoutingOverlay } from './routing-overlay.js';
 /** On a node card: how the last routing check went at this decision point (shown for the agent it ran on). */
 export function RoutingBadge({ nodeId }: { nodeId: string }) {
   const agentId = useRoutingOverlay((s) => s.agentId);
-  const r = useRoutingOverlay((s) => s.byNode[nodeId]);
+  const r = useRoutingOverlay((s) => (s.stale ? undefined : s.byNode[nodeId]));
   if (!r || !agentId || !globalThis.location?.hash.includes(agentId)) return null;
   const pct = Math.round(r.accuracy * 100);
   return (
@@ -19,4 +19,4 @@ export function RoutingBadge({ nodeId }: { nodeId: string }) {
 }
 
 /** Whether an edge (source::transition) is one of a confused pair in the last routing check. */
-export const useConfusedEdge = (id: string): boolean => useRoutingOverlay((s) => s.confused.has(id));
+export const useConfusedEdge = (id: string): boolean => useRoutingOverlay((s) => !s.stale && s.confused.has(id));

@@ -11,6 +11,7 @@ import { modelProblem } from '../../../ui/model-choice.js';
 import { ModelFitness } from '../../../ui/ModelFitness.js';
 import { ModelPicker } from '../../models/index.js';
 import { lastJudgeModel } from './cover-gaps-state.js';
+import { useEditor } from '../state/editor-store.js';
 import { routingSignature, useRoutingOverlay } from './routing-overlay.js';
 import { RoutingPointTable } from './RoutingPointTable.js';
 
@@ -18,7 +19,8 @@ import { RoutingPointTable } from './RoutingPointTable.js';
  * The routing ambiguity check from the editor: a model (the provider/model picker with its readiness
  * verdict, offered as Cover the gaps does: the agent's last judge model that is not the scripted one),
  * Run, then per decision point the confusion table and the misrouted lines in the canvas's names. Runs
- * on the saved version. Its badges leave the canvas with the result: panel closed, new check, graph edited.
+ * on the saved version. The result and its badges go with Clear result, a new check or leaving the editor;
+ * an edit hides them (routing-overlay.ts).
  */
 export function RoutingCheck({
   agentId,
@@ -28,6 +30,7 @@ export function RoutingCheck({
 }: {
   agentId: string;
   versionId: string | null;
+  /** The graph being edited: the results name nodes as it does. */
   graph: AgentGraph;
   onPickNode(id: string): void;
 }) {
@@ -39,44 +42,32 @@ export function RoutingCheck({
   const [saveTests, setSaveTests] = useState(false);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [out, setOut] = useState<RoutingOutcome | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const check = useJob(jobId, { result: RoutingOutcome, invalidates: ['analysis.routingHistory'] });
   const busy = starting || check.running;
-  const shownFor = useRef<string | null>(null);
-  const signature = routingSignature(graph);
-  const stale = !!out && shownFor.current !== null && shownFor.current !== signature;
+  // the result lives with the canvas's badges (routing-overlay.ts): it outlasts a switch of tabs
+  const out = useRoutingOverlay((s) => (s.agentId === agentId ? s.outcome : null));
+  const stale = useRoutingOverlay((s) => s.agentId === agentId && s.stale);
+  const seen = useRef<unknown>(null);
 
   useEffect(() => {
     const r = check.result;
-    if (!r) return;
+    if (!r || seen.current === r) return;
+    seen.current = r;
     if (r.cancelled) setError('Cancelled: nothing was stored.');
-    else {
-      useRoutingOverlay.getState().show(agentId, r.report);
-      shownFor.current = signature;
-    }
-    setOut(r);
-    // the signature is read when the result arrives, not followed
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    else useRoutingOverlay.getState().show(agentId, r, routingSignature(useEditor.getState().history.present));
   }, [check.result, agentId]);
   useEffect(() => {
     if (check.job?.status === 'failed') setError(check.job.error?.message ?? 'the routing check failed');
     if (check.job?.status === 'cancelled') setError('Cancelled: nothing was stored.');
   }, [check.job?.status, check.job?.error]);
-  // an edit that changes routing makes the badges wrong: take them off the canvas
-  useEffect(() => {
-    if (stale) useRoutingOverlay.getState().clear();
-  }, [stale]);
-  // the panel closes: its result is gone, so are the badges
-  useEffect(() => () => useRoutingOverlay.getState().clear(), []);
 
   const problem = modelProblem(model, true);
   const run = async () => {
     if (!model || problem) return;
     setError(null);
     setStarting(true);
-    setOut(null);
-    shownFor.current = null;
+    // a new check: the last one's result and badges go
     useRoutingOverlay.getState().clear();
     try {
       const { job_id } = await api.call('analysis.routing', {
@@ -148,10 +139,18 @@ export function RoutingCheck({
           </p>
           {stale && (
             <p className="muted small" role="status" data-testid="routing-stale">
-              The graph changed since this check: its badges are off the canvas. Save and check again to see the new
-              routing.
+              The graph changed since this check: its badges are off the canvas (undo brings them back). Save and check
+              again to see the new routing.
             </p>
           )}
+          <button
+            type="button"
+            className="small"
+            onClick={() => useRoutingOverlay.getState().clear()}
+            data-testid="routing-clear"
+          >
+            Clear result
+          </button>
           {out.report.points.map((p) => (
             <RoutingPointTable key={p.node_id} p={p} nodes={graph.nodes} onPickNode={onPickNode} />
           ))}
