@@ -16,6 +16,9 @@ export interface NamedNode {
 
 const NONE = 'none';
 
+/** A global node's name without the "(global)" some give it (the label says global already). */
+const bare = (name: string) => name.replace(/\s*\(global\)\s*$/i, '') || name;
+
 function nameOf(nodes: readonly NamedNode[]): (id: string) => string {
   const names = new Map(nodes.map((n) => [n.id, n.name?.trim() || n.id]));
   return (id) => names.get(id) ?? id;
@@ -48,7 +51,7 @@ export function routingLabels(
   const name = nameOf(nodes);
   const target = (o: RoutingPoint['options'][number]) => name(o.target ?? o.key);
   const heads = p.options.map((o) =>
-    o.scope === 'go_back' ? '↩ go back' : o.scope === 'global' ? `→ ${target(o)} (global)` : `→ ${target(o)}`,
+    o.scope === 'go_back' ? '↩ go back' : o.scope === 'global' ? `→ ${bare(target(o))} (global)` : `→ ${target(o)}`,
   );
   const out = new Map<string, RoutingLabel>();
   p.options.forEach((o, i) => {
@@ -58,7 +61,7 @@ export function routingLabels(
       o.scope === 'go_back'
         ? 'going back'
         : o.scope === 'global'
-          ? `the global node ${target(o)}`
+          ? `the global node ${bare(target(o))}`
           : `the way to ${target(o)}`;
     out.set(o.key, { key: o.key, head: heads[i] + when, noun: noun + when, condition: o.prompt.trim() });
   });

@@ -122,6 +122,14 @@ describe('routing check: names, the model picker, badges that go with the result
     const { page } = app;
     const badge = nodeCard(page, 'greet').getByTestId('routing-badge');
     expect(await badge.textContent()).toContain('1 misrouted');
+    // a run's read-only view (the version it used) does not wear the check's badges
+    await page.getByRole('tab', { name: 'Runs' }).click();
+    await page.getByTestId('overlay-run').first().getByRole('button', { name: 'Show coverage' }).click();
+    const view = page.getByTestId('graph-view');
+    await view.locator('[data-testid="graph-node"][data-node-id="greet"]').waitFor();
+    expect(await view.getByTestId('routing-badge').count()).toBe(0);
+    await page.getByRole('button', { name: 'Back to editing' }).click();
+    await badge.waitFor();
     // the result outlasts a tab switch (the edge inspector lists its lines)
     await edgeLabel(page, 'greet', 'to_book').click();
     await page.getByTestId('edge-routing-lines').waitFor();

@@ -1,11 +1,19 @@
 import { plural } from '../../../../src-shared/text/plural.js';
+import { createContext, useContext } from 'react';
 import { useRoutingOverlay } from './routing-overlay.js';
+
+/**
+ * True on the editable canvas only: the routing check describes the graph being edited, not the version
+ * a run used (the Runs tab's read-only view) nor an old version, so badges show on the editable canvas alone.
+ */
+export const RoutingOnCanvas = createContext(false);
 
 /** On a node card: how the last routing check went at this decision point (shown for the agent it ran on). */
 export function RoutingBadge({ nodeId }: { nodeId: string }) {
+  const on = useContext(RoutingOnCanvas);
   const agentId = useRoutingOverlay((s) => s.agentId);
   const r = useRoutingOverlay((s) => (s.stale ? undefined : s.byNode[nodeId]));
-  if (!r || !agentId || !globalThis.location?.hash.includes(agentId)) return null;
+  if (!on || !r || !agentId || !globalThis.location?.hash.includes(agentId)) return null;
   const pct = Math.round(r.accuracy * 100);
   return (
     <span
@@ -19,4 +27,7 @@ export function RoutingBadge({ nodeId }: { nodeId: string }) {
 }
 
 /** Whether an edge (source::transition) is one of a confused pair in the last routing check. */
-export const useConfusedEdge = (id: string): boolean => useRoutingOverlay((s) => !s.stale && s.confused.has(id));
+export function useConfusedEdge(id: string): boolean {
+  const on = useContext(RoutingOnCanvas);
+  return useRoutingOverlay((s) => on && !s.stale && s.confused.has(id));
+}

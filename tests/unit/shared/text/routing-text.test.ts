@@ -12,7 +12,7 @@ import {
 const nodes = [
   { id: 'greeting', name: 'Greeting' },
   { id: 'identify', name: 'Identify caller' },
-  { id: 'opening_hours', name: 'Opening hours' },
+  { id: 'opening_hours', name: 'Opening hours (global)' },
   { id: 'bye' },
 ];
 
