@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { create } from 'zustand';
 import { RoutingOutcome } from '../../../../src-shared/contract/analysis.js';
 import type { AgentGraph } from '../../../../src-shared/schemas/index.js';
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
@@ -14,6 +15,11 @@ import { lastJudgeModel } from './cover-gaps-state.js';
 import { useEditor } from '../state/editor-store.js';
 import { routingSignature, useRoutingOverlay } from './routing-overlay.js';
 import { RoutingPointTable } from './RoutingPointTable.js';
+
+/** The model chosen for the routing check, per agent, for this session (the Checks tab unmounts on a tab switch). */
+const usePickedModel = create<{ byAgent: Record<string, { model: ModelSpecInput | undefined }> }>(() => ({
+  byAgent: {},
+}));
 
 /**
  * The routing ambiguity check from the editor: a model (the provider/model picker with its readiness
@@ -35,9 +41,11 @@ export function RoutingCheck({
   onPickNode(id: string): void;
 }) {
   const runs = useApi('runs.list', { agent_id: agentId, limit: 20, offset: 0 });
-  // null: not chosen yet, so the offered model shows (and follows the runs as they load)
-  const [picked, setPicked] = useState<ModelSpecInput | undefined | null>(null);
-  const model = picked === null ? lastJudgeModel(runs.data ?? []) : picked;
+  // not chosen yet: the offered model shows (and follows the runs as they load); a choice outlasts a tab switch
+  const chosen = usePickedModel((s) => s.byAgent[agentId]);
+  const setPicked = (m: ModelSpecInput | undefined) =>
+    usePickedModel.setState((s) => ({ byAgent: { ...s.byAgent, [agentId]: { model: m } } }));
+  const model = chosen ? chosen.model : lastJudgeModel(runs.data ?? []);
   const [perCondition, setPerCondition] = useState(8);
   const [saveTests, setSaveTests] = useState(false);
   const [starting, setStarting] = useState(false);
