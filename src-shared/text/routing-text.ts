@@ -83,6 +83,7 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 /** "6 of 8 lines routed as meant (75%), 2 misrouted; 1 in 3 lines meant for a condition went nowhere". */
 export function pointSummary(p: Pick<RoutingPoint, 'accuracy' | 'misrouted' | 'none_rate' | 'utterances'>): string {
+  if (!p.utterances.length) return 'not tested: the model wrote no usable caller line here';
   const right = p.utterances.filter((u) => u.intended === u.chosen).length;
   return `${right} of ${plural(p.utterances.length, 'line')} routed as meant (${pct(p.accuracy)}), ${p.misrouted} misrouted, ${pct(p.none_rate)} of the lines meant for a condition went nowhere`;
 }

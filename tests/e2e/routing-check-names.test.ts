@@ -113,6 +113,10 @@ describe('routing check: names, the model picker, badges that go with the result
     expect(await greet.getByTestId('routing-misrouted').allTextContents()).toEqual([
       '“Can I get an appointment”: meant for the way to Book a visit, went to the way to Cancel a visit',
     ]);
+    // a decision point the model wrote no line for says so, in the panel and on its card
+    const book = page.locator('[data-testid="routing-point"][data-node-id="book"]');
+    expect(await book.textContent()).toContain('Book a visit not tested: the model wrote no usable caller line here');
+    expect(await nodeCard(page, 'book').getByTestId('routing-badge').textContent()).toContain('not tested');
     const text = (await panel.textContent()) ?? '';
     expect(text).not.toContain('(s)');
     for (const id of ['to_book', 'to_cancel', 'greet']) expect(text).not.toContain(id);

@@ -15,6 +15,16 @@ export function RoutingBadge({ nodeId }: { nodeId: string }) {
   const r = useRoutingOverlay((s) => (s.stale ? undefined : s.byNode[nodeId]));
   if (!on || !r || !agentId || !globalThis.location?.hash.includes(agentId)) return null;
   const pct = Math.round(r.accuracy * 100);
+  if (!r.lines)
+    return (
+      <span
+        className="ge-routing-badge"
+        title="Routing check: the model wrote no usable caller line here, so nothing was tested"
+        data-testid="routing-badge"
+      >
+        ⇄ not tested
+      </span>
+    );
   return (
     <span
       className={`ge-routing-badge ${r.misrouted ? 'is-confused' : 'is-clean'}`}

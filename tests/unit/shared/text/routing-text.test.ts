@@ -90,6 +90,9 @@ describe('routing-text: the routing check in the canvas’s words', () => {
       '3 of 5 lines routed as meant (60%), 2 misrouted, 0% of the lines meant for a condition went nowhere',
     );
     expect(pointSummary(point({ utterances: point().utterances.slice(0, 1), accuracy: 0 }))).toContain('0 of 1 line ');
+    expect(pointSummary(point({ utterances: [], accuracy: 0 }))).toBe(
+      'not tested: the model wrote no usable caller line here',
+    );
     expect(conditionList(['hours-entry', 'back', 'greeting-identify'], point(), nodes)).toBe(
       'the global node Opening hours, going back and the way to Identify caller',
     );
