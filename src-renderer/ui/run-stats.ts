@@ -1,17 +1,9 @@
-import type { AgentGraph } from '../../src-shared/schemas/graph.js';
-import { uncoveredNodes } from '../../src-shared/coverage.js';
+import { countPaths } from '../../src-shared/coverage.js';
 import type { ModelCall, Result } from '../../src-shared/schemas/run.js';
 
-/** How many times each node was entered across the results (the heat map). */
+/** How many times each node was entered across the results (the heat map), counted as src-shared/coverage.ts does. */
 export function visitCounts(results: Pick<Result, 'nodes_visited'>[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const r of results) for (const v of r.nodes_visited) counts.set(v.node, (counts.get(v.node) ?? 0) + 1);
-  return counts;
-}
-
-/** Nodes of the graph no conversation of the run entered (coverage gaps), in graph order. */
-export function coverageGaps(graph: Pick<AgentGraph, 'nodes'>, counts: Map<string, number>): string[] {
-  return uncoveredNodes(graph, (id) => counts.get(id));
+  return countPaths(results.map((r) => r.nodes_visited)).nodes;
 }
 
 /** The transitions a conversation took, as edges `from -> to` with the transition id when recorded. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandedPrompts } from '../../src-main/analysis/prompt-fields.js';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { createAgent, edgeLabel, nodeCard, openEditor } from './support/graph-editor.js';
+import { pickModel } from './runs-dialog.js';
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../fixtures/analysis/${name}`), 'utf8'));
@@ -88,7 +89,7 @@ describe('graph editor checks', () => {
     const agent = createAgent(app, fixture('clinic-repeats.json'));
     await openEditor(page, agent, 4);
     await page.getByRole('tab', { name: 'Checks' }).click();
-    await page.getByTestId('routing-model').fill(`scripted:${script}`);
+    await pickModel(page.getByTestId('routing-check'), 'Routing model', `scripted:${script}`);
     await page.getByLabel('Lines per condition').fill('2');
     await page.getByLabel('save misrouted lines as tests').check();
     await page.getByTestId('routing-run').click();
@@ -96,9 +97,9 @@ describe('graph editor checks', () => {
     const greet = page.locator('[data-testid="routing-point"][data-node-id="greet"]');
     await greet.waitFor();
     expect(await greet.getByTestId('routing-misrouted').allTextContents()).toEqual([
-      '“Can I get an appointment”: meant to_book, went to to_cancel',
+      '“Can I get an appointment”: meant for the way to book, went to the way to cancel',
     ]);
-    expect(await page.getByTestId('routing-summary').textContent()).toContain('Saved 1 test(s)');
+    expect(await page.getByTestId('routing-summary').textContent()).toContain('Saved 1 test in');
     // on the canvas: a badge on the decision point, the confused pair of edges highlighted
     expect(await nodeCard(page, 'greet').getByTestId('routing-badge').textContent()).toContain('1 misrouted');
     for (const t of ['to_book', 'to_cancel'])

@@ -22,14 +22,15 @@ describe('run coverage and paths on the graph (GraphView)', () => {
     await page.getByTestId('overlay-run').getByRole('button', { name: 'Show coverage' }).click();
     const view = page.getByTestId('graph-view');
     await view.waitFor();
-    await page.getByText('Coverage of 3 conversations on v1').waitFor();
+    await page.getByTestId('run-coverage').getByText('reached by 3 conversations').waitFor();
+    expect(await page.getByTestId('run-coverage').textContent()).toContain('This run on v1:');
     const card = (id: string) => view.locator(`[data-testid="graph-node"][data-node-id="${id}"]`);
     await card('greet').waitFor();
     expect(await card('greet').textContent()).toContain('×3');
     expect(await card('bye').textContent()).toContain('×2');
     expect(await card('transfer').textContent()).toContain('×0');
     const gaps = page.getByTestId('coverage-gaps');
-    expect(await gaps.textContent()).toContain('Never visited (2 of 7 nodes)');
+    expect(await gaps.textContent()).toContain('5 of 7 nodes reached; never visited (2):');
     expect(await gaps.textContent()).toContain('Front desk');
     expect(await gaps.textContent()).toContain('Phone menu');
     expect(await view.locator('[data-edge-id="route::is-new"]').textContent()).toContain('×3');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { createAgent, edgeLabel, openEditor } from './support/graph-editor.js';
 import { shotPath } from './support/shots.js';
+import { pickModel } from './runs-dialog.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -59,7 +60,7 @@ describe('routing check: progress, lines per edge, no usable lines (Chromium)', 
     const agent = createAgent(app, graph);
     await openEditor(page, agent, 4);
     await page.getByRole('tab', { name: 'Checks' }).click();
-    await page.getByTestId('routing-model').fill(`scripted:${script}`);
+    await pickModel(page.getByTestId('routing-check'), 'Routing model', `scripted:${script}`);
     await page.getByLabel('Lines per condition').fill('2');
     await page.getByTestId('routing-run').click();
     // live progress from the job's progress events
@@ -70,21 +71,21 @@ describe('routing check: progress, lines per edge, no usable lines (Chromium)', 
     await page.getByTestId('routing-summary').waitFor({ timeout: 30_000 });
     const greet = page.locator('[data-testid="routing-point"][data-node-id="greet"]');
     expect(await greet.getByTestId('routing-no-lines').textContent()).toContain(
-      'The model wrote no usable caller line for to_cancel',
+      'The model wrote no usable caller line for the way to cancel',
     );
     // the edge inspector lists the lines of the selected edge
     await edgeLabel(page, 'greet', 'to_book').click();
     const lines = page.getByTestId('edge-routing-lines');
     await lines.waitFor();
     const text = await lines.textContent();
-    expect(text).toContain('1 of 2 lines meant for this condition were routed here');
+    expect(text).toContain('1 of 2 lines meant for this condition was routed here');
     expect(text).toContain('“I want to book a visit” ✓');
-    expect(text).toContain('“Can I get an appointment” → went to to_cancel');
+    expect(text).toContain('“Can I get an appointment” → went to the way to cancel');
     await page.screenshot({ path: shotPath('routing-edge-lines.png') });
     await edgeLabel(page, 'greet', 'to_cancel').click();
     await page.getByTestId('edge-routing-no-lines').waitFor();
     expect(await page.getByTestId('edge-routing-lines').textContent()).toContain(
-      'Taken here although meant for another condition:“Can I get an appointment” (meant to_book)',
+      'Taken here although meant for another condition:“Can I get an appointment” (meant for the way to book)',
     );
   });
 });

@@ -5,6 +5,17 @@ import { CliError } from '../errors.js';
 import { printJson, printTable } from '../output.js';
 import { useApp, withDbOption } from '../use-app.js';
 import { intFlag } from '../flags.js';
+import { plural } from '../../../src-shared/text/plural.js';
+import {
+  conditionList,
+  labelOf,
+  misroutedLine,
+  pointName,
+  pointSummary,
+  routingLabels,
+  stealSentences,
+  type NamedNode,
+} from '../../../src-shared/text/routing-text.js';
 import { followJob } from '../job-progress.js';
 
 interface Opts {
@@ -31,28 +42,29 @@ function spec(v: string | undefined): ModelSpec {
   }
 }
 
-const pct = (x: number) => `${Math.round(x * 100)}%`;
-
-/** One decision point as a person reads it: the table, then what it means, then the misrouted lines. */
-export function printPoint(p: RoutingPoint): void {
-  process.stdout.write(
-    `\nnode ${p.node_id}: ${pct(p.accuracy)} routed as meant, ${p.misrouted} misrouted, none rate ${pct(p.none_rate)}\n`,
-  );
+/**
+ * One decision point as a person reads it: the node's name (id in parentheses), the table headed by where
+ * each condition leads, then what it means and the misrouted lines, conditions named with their ids.
+ */
+export function printPoint(p: RoutingPoint, nodes: readonly NamedNode[]): void {
+  const labels = routingLabels(p, nodes);
+  const name = pointName(p, nodes);
+  process.stdout.write(`\n${name}${name === p.node_id ? '' : ` (${p.node_id})`}: ${pointSummary(p)}\n`);
   printTable(
-    ['meant \\ chosen', ...p.keys],
-    p.keys.map((k, i) => [k, ...p.matrix[i].map(String)]),
+    ['meant \\ chosen', ...p.keys.map((k) => labelOf(labels, k).head)],
+    p.keys.map((k, i) => [labelOf(labels, k).head, ...p.matrix[i].map(String)]),
   );
-  for (const s of p.steals) process.stdout.write(`  ${s.to} steals ${s.count} line(s) meant for ${s.from}\n`);
+  for (const s of stealSentences(p, nodes, 'parentheses')) process.stdout.write(`  ${s.text}\n`);
   if (p.no_lines.length)
     process.stdout.write(
-      `  WARNING: the model wrote no usable caller line for ${p.no_lines.join(', ')}: not tested (try another model or more --per-condition)\n`,
+      `  WARNING: the model wrote no usable caller line for ${conditionList(p.no_lines, p, nodes, 'parentheses')}: not tested (try another model or more --per-condition)\n`,
     );
   const untested = new Set(p.no_lines);
   const never = p.never_wins.filter((k) => !untested.has(k));
-  if (never.length) process.stdout.write(`  never chosen: ${never.join(', ')}\n`);
+  if (never.length) process.stdout.write(`  never chosen: ${conditionList(never, p, nodes, 'parentheses')}\n`);
   for (const u of p.utterances.filter((x) => x.intended !== x.chosen))
     process.stdout.write(
-      `  - "${u.text}": meant ${u.intended}, went to ${u.chosen}${u.reason ? ` (${u.reason})` : ''}\n`,
+      `  - ${misroutedLine(u, p, nodes, 'parentheses')}${u.reason ? ` (router: ${u.reason})` : ''}\n`,
     );
 }
 
@@ -92,12 +104,15 @@ export function registerAnalyzeRouting(analyze: Command): void {
         if (out.cancelled) throw new CliError('routing analysis cancelled: nothing was stored', 130);
         if (opts.json) return printJson(out);
         process.stdout.write(
-          `${out.agent.agent_name} v${out.agent.version}: ${out.report.points.length} decision point(s), ${out.report.calls} model calls in ${(out.report.ms / 1000).toFixed(1)} s (${out.report.model})\n`,
+          `${out.agent.agent_name} v${out.agent.version}: ${plural(out.report.points.length, 'decision point')}, ${plural(out.report.calls, 'model call')} in ${(out.report.ms / 1000).toFixed(1)} s (${out.report.model})\n`,
         );
-        out.report.points.forEach(printPoint);
+        const nodes = app.store.agents.getVersion(out.agent.version_id)?.graph.nodes ?? [];
+        for (const p of out.report.points) printPoint(p, nodes);
         process.stdout.write(`\nstored as ${out.id}\n`);
         if (out.suite)
-          process.stdout.write(`saved ${out.suite.tests} test(s) in suite "${out.suite.name}" (${out.suite.id})\n`);
+          process.stdout.write(
+            `saved ${plural(out.suite.tests, 'test')} in suite "${out.suite.name}" (${out.suite.id})\n`,
+          );
         else if (opts.saveTests) process.stdout.write('no misrouted line: no test saved\n');
       },
       { model: '--model', node: '--node', agent_version_id: '--version' },

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import type { AgentSummary, AgentVersionMeta } from '../../../src-shared/contract/agents.js';
 import { api } from '../../api/client.js';
+import { useRoutingFollowsGraph } from './analysis/routing-overlay.js';
 import { EditorCanvas } from './canvas/EditorCanvas.js';
 import { needsLayout, withLayout } from './model/layout.js';
 import { searchNodes } from './model/search.js';
@@ -60,6 +61,7 @@ export function EditorWorkspace({
   const a = useEditorActions(id);
   const guard = useLeaveGuard(dirty);
   useDraftAutosave(id, baseVersionId, graph, dirty);
+  useRoutingFollowsGraph(id, graph);
 
   const results = useMemo(() => searchNodes(graph, query), [graph, query]);
   const matches = useMemo(() => (query.trim() ? new Set(results) : undefined), [query, results]);

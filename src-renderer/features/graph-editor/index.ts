@@ -20,6 +20,6 @@
  *   <GraphView graph={graph} heat={countVisits(results.map((r) => r.nodes_visited))} />
  */
 export { GraphView, GraphView as GraphPathOverlay, type GraphViewProps } from './view/GraphView.js';
-export { countVisits, coverageGaps, pathOverlay, type HeatCounts } from './model/path-overlay.js';
+export { countVisits, pathOverlay, type HeatCounts } from './model/path-overlay.js';
 export { AgentEditorPage } from './AgentEditorPage.js';
 export { SuiteCoverage } from './analysis/SuiteCoverage.js';

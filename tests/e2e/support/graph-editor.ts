@@ -135,16 +135,24 @@ export function demoGraph(): AgentGraph {
   });
 }
 
-/** A finished run of the demo graph with three results (two reach the end, one stops at booking): for coverage views. */
-export function seedCoverageRun(store: Store, agentId: string): string {
+/**
+ * A finished run of the demo graph with three results (two reach the end, one stops at booking): for
+ * coverage views. `o.suite` makes it a run of that suite; `o.paths` replaces the three paths (node ids, each
+ * entered from the one before by its first transition to it).
+ */
+export function seedCoverageRun(
+  store: Store,
+  agentId: string,
+  o: { suite?: { id: string; name: string }; paths?: string[][] } = {},
+): string {
   const v = store.agents.latest(agentId)!;
   const run = store.runs.create({
     kind: 'simulated',
     agent_id: agentId,
     agent_version_id: v.id,
     agent_name: v.graph.name,
-    suite_id: null,
-    suite_name: 'Booking suite',
+    suite_id: o.suite?.id ?? null,
+    suite_name: o.suite?.name ?? 'Booking suite',
     models: {},
     options: { concurrency: 1 },
   });
@@ -161,7 +169,10 @@ export function seedCoverageRun(store: Store, agentId: string): string {
     visit('book', 2, 'is-new', 'equation'),
     visit('bye', 3, 'booked', 'always'),
   ];
-  const paths: NodeVisit[][] = [full, full, full.slice(0, 4)];
+  const via = (from: string, to: string) =>
+    v.graph.nodes.find((n) => n.id === from)?.transitions.find((t) => t.target === to)?.id;
+  const given = o.paths?.map((p) => p.map((node, i) => visit(node, i, i ? via(p[i - 1], node) : undefined)));
+  const paths: NodeVisit[][] = given ?? [full, full, full.slice(0, 4)];
   paths.forEach((p, i) =>
     store.results.insert({
       run_id: run.id,

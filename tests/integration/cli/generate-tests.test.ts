@@ -115,7 +115,13 @@ describe('parley analyze routing: a condition with no usable line', () => {
     const args = ['analyze', 'routing', 'Clinic', '--model', `scripted:${routing}`, '--node', 'greet', '--none', '0'];
     const human = parley(...args, '--per-condition', '2');
     expect(human.code).toBe(0);
-    expect(human.stdout).toContain('WARNING: the model wrote no usable caller line for to_cancel: not tested');
+    // names first (these nodes have none: their ids), ids of the conditions in parentheses, no "line(s)"
+    expect(human.stdout).toContain(
+      'WARNING: the model wrote no usable caller line for the way to cancel (to_cancel): not tested',
+    );
+    expect(human.stdout).toMatch(/\ngreet: \d+ of \d+ lines? routed as meant/);
+    expect(human.stdout).toContain('→ book');
+    expect(human.stdout).not.toContain('(s)');
     expect(human.stdout).not.toMatch(/never chosen: .*to_cancel/);
     const json = JSON.parse(parley(...args, '--json').stdout);
     expect(json.report.points[0].no_lines).toEqual(['to_cancel']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverageLine, graphCoverage } from '../../../src-shared/coverage.js';
+import { countPaths, coverageLine, graphCoverage, nodeReach, nodeReachText } from '../../../src-shared/coverage.js';
 import { AgentGraph } from '../../../src-shared/schemas/index.js';
 
 /** Two nodes use the same transition id ("next"): an edge is named by its source too. One global node. */
@@ -51,7 +51,7 @@ describe('graph coverage (shared by the app and the CLI)', () => {
     expect(c.uncovered_globals.map((x) => x.node)).toEqual(['human']);
     expect(c.uncovered_nodes).toEqual(['c', 'human']);
     expect(c.edge_share).toBeCloseTo(1 / 3);
-    expect(coverageLine(c)).toBe('1 of 3 edges (33%), 2 of 4 nodes, 0 of 1 global nodes reached by 2 conversations');
+    expect(coverageLine(c)).toBe('1 of 3 edges (33%), 2 of 4 nodes, 0 of 1 global node reached by 2 conversations');
   });
 
   it('a global node entered from anywhere is covered; a path of another version counts by ids', () => {
@@ -65,5 +65,34 @@ describe('graph coverage (shared by the app and the CLI)', () => {
     expect(c.uncovered_globals).toEqual([]);
     expect(c.node_visits).not.toHaveProperty('gone');
     expect(graphCoverage(g, []).edge_share).toBe(0);
+  });
+
+  it('one definition of a reached node: the start node and global nodes count, unknown nodes do not', () => {
+    const paths = [
+      [
+        { node: 'a', turn: 0 },
+        { node: 'human', turn: 1, via: 'ask_human' },
+        { node: 'gone', turn: 2, via: 'old' },
+      ],
+      [{ node: 'a', turn: 0 }],
+    ] as never;
+    const counts = countPaths(paths).nodes;
+    const reach = nodeReach(g, (id) => counts.get(id));
+    // a (the start) and human (a global node) reached; "gone" is not in the graph
+    expect(reach).toEqual({ reached: 2, total: 4, never: ['b', 'c'] });
+    expect(reach.reached + reach.never.length).toBe(reach.total);
+    // the heat map's counts and the coverage give the same numbers
+    const c = graphCoverage(g, paths);
+    expect(c.uncovered_nodes).toEqual(reach.never);
+    expect(c.node_share).toBe(reach.reached / reach.total);
+    expect(coverageLine(c)).toContain(`${nodeReachText(reach)},`);
+    expect(nodeReachText({ reached: 1, total: 1 })).toBe('1 of 1 node');
+  });
+
+  it('a graph nobody ran: nothing reached, every node a gap', () => {
+    expect(nodeReach(g, () => undefined)).toEqual({ reached: 0, total: 4, never: ['a', 'b', 'c', 'human'] });
+    expect(coverageLine(graphCoverage(g, []))).toBe(
+      '0 of 3 edges (0%), 0 of 4 nodes, 0 of 1 global node reached by 0 conversations',
+    );
   });
 });

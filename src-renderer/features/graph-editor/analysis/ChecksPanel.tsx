@@ -129,6 +129,7 @@ export function ChecksPanel({
       <RoutingCheck
         agentId={agentId}
         versionId={versionId}
+        graph={graph}
         onPickNode={(id) => onPick({ node_id: id, path: '', message: `decision point ${id}` })}
       />
 

@@ -1,59 +1,82 @@
-import { useEffect, useState } from 'react';
-import { RoutingOutcome, type RoutingPoint } from '../../../../src-shared/contract/analysis.js';
-import { parseModelSpec } from '../../../../src-shared/schemas/index.js';
-import { ModelFitness } from '../../../ui/ModelFitness.js';
+import { useEffect, useRef, useState } from 'react';
+import { create } from 'zustand';
+import { RoutingOutcome } from '../../../../src-shared/contract/analysis.js';
+import type { AgentGraph } from '../../../../src-shared/schemas/index.js';
+import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
+import { plural } from '../../../../src-shared/text/plural.js';
 import { api } from '../../../api/client.js';
+import { useApi } from '../../../api/hooks.js';
 import { JobProgress } from '../../../ui/jobs/JobProgress.js';
 import { useJob } from '../../../ui/jobs/use-job.js';
-import { useRoutingOverlay } from './routing-overlay.js';
+import { modelProblem } from '../../../ui/model-choice.js';
+import { ModelFitness } from '../../../ui/ModelFitness.js';
+import { ModelPicker } from '../../models/index.js';
+import { lastJudgeModel } from './cover-gaps-state.js';
+import { useEditor } from '../state/editor-store.js';
+import { routingSignature, useRoutingOverlay } from './routing-overlay.js';
+import { RoutingPointTable } from './RoutingPointTable.js';
 
-const pct = (x: number) => `${Math.round(x * 100)}%`;
+/** The model chosen for the routing check, per agent, for this session (the Checks tab unmounts on a tab switch). */
+const usePickedModel = create<{ byAgent: Record<string, { model: ModelSpecInput | undefined }> }>(() => ({
+  byAgent: {},
+}));
 
 /**
- * The routing ambiguity check from the editor: a model, Run, then per decision point the confusion
- * table and the misrouted lines (click a node to jump to it). Runs on the saved version.
+ * The routing ambiguity check from the editor: a model (the provider/model picker with its readiness
+ * verdict, offered as Cover the gaps does: the agent's last judge model that is not the scripted one),
+ * Run, then per decision point the confusion table and the misrouted lines in the canvas's names. Runs
+ * on the saved version. The result and its badges go with Clear result, a new check or leaving the editor;
+ * an edit hides them (routing-overlay.ts).
  */
 export function RoutingCheck({
   agentId,
   versionId,
+  graph,
   onPickNode,
 }: {
   agentId: string;
   versionId: string | null;
+  /** The graph being edited: the results name nodes as it does. */
+  graph: AgentGraph;
   onPickNode(id: string): void;
 }) {
-  const [spec, setSpec] = useState('');
+  const runs = useApi('runs.list', { agent_id: agentId, limit: 20, offset: 0 });
+  // not chosen yet: the offered model shows (and follows the runs as they load); a choice outlasts a tab switch
+  const chosen = usePickedModel((s) => s.byAgent[agentId]);
+  const setPicked = (m: ModelSpecInput | undefined) =>
+    usePickedModel.setState((s) => ({ byAgent: { ...s.byAgent, [agentId]: { model: m } } }));
+  const model = chosen ? chosen.model : lastJudgeModel(runs.data ?? []);
   const [perCondition, setPerCondition] = useState(8);
   const [saveTests, setSaveTests] = useState(false);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [out, setOut] = useState<RoutingOutcome | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const check = useJob(jobId, { result: RoutingOutcome, invalidates: ['analysis.routingHistory'] });
   const busy = starting || check.running;
+  // the result lives with the canvas's badges (routing-overlay.ts): it outlasts a switch of tabs
+  const out = useRoutingOverlay((s) => (s.agentId === agentId ? s.outcome : null));
+  const stale = useRoutingOverlay((s) => s.agentId === agentId && s.stale);
+  const seen = useRef<unknown>(null);
+
   useEffect(() => {
     const r = check.result;
-    if (!r) return;
+    if (!r || seen.current === r) return;
+    seen.current = r;
     if (r.cancelled) setError('Cancelled: nothing was stored.');
-    else useRoutingOverlay.getState().show(agentId, r.report);
-    setOut(r);
+    else useRoutingOverlay.getState().show(agentId, r, routingSignature(useEditor.getState().history.present));
   }, [check.result, agentId]);
   useEffect(() => {
     if (check.job?.status === 'failed') setError(check.job.error?.message ?? 'the routing check failed');
     if (check.job?.status === 'cancelled') setError('Cancelled: nothing was stored.');
   }, [check.job?.status, check.job?.error]);
 
+  const problem = modelProblem(model, true);
   const run = async () => {
+    if (!model || problem) return;
     setError(null);
-    let model;
-    try {
-      model = parseModelSpec(spec.trim());
-    } catch (e) {
-      setError(`Model: ${(e as Error).message}`);
-      return;
-    }
     setStarting(true);
-    setOut(null);
+    // a new check: the last one's result and badges go
+    useRoutingOverlay.getState().clear();
     try {
       const { job_id } = await api.call('analysis.routing', {
         agent_id: agentId,
@@ -76,16 +99,13 @@ export function RoutingCheck({
       <p className="muted small">
         A model writes caller lines for each condition; Parley&apos;s own router decides each one at the node.
       </p>
-      <label className="small">
-        Model
-        <input
-          value={spec}
-          placeholder="ollama:llama3.2 or llama-cpp:/path/model.gguf"
-          onChange={(e) => setSpec(e.target.value)}
-          data-testid="routing-model"
-        />
-      </label>
-      <ModelFitness role="agent" spec={specOrNothing(spec)} />
+      <ModelPicker label="Routing model" testId="routing-model" value={model} onChange={setPicked} />
+      <ModelFitness role="agent" spec={model} />
+      {problem && model && (
+        <div className="muted small" role="status">
+          To check: {problem}.
+        </div>
+      )}
       <div className="ge-row small">
         <label>
           Lines per condition{' '}
@@ -106,7 +126,7 @@ export function RoutingCheck({
         <button
           type="button"
           className="primary"
-          disabled={busy || !spec.trim()}
+          disabled={busy || !!problem}
           onClick={() => void run()}
           data-testid="routing-run"
         >
@@ -122,82 +142,28 @@ export function RoutingCheck({
       {out && !out.cancelled && (
         <>
           <p className="small" data-testid="routing-summary">
-            {out.report.points.length} decision point(s), {out.report.calls} model calls, stored with v
-            {out.agent.version}.{out.suite && ` Saved ${out.suite.tests} test(s) in “${out.suite.name}”.`}
+            {plural(out.report.points.length, 'decision point')}, {plural(out.report.calls, 'model call')}, stored with
+            v{out.agent.version}.{out.suite && ` Saved ${plural(out.suite.tests, 'test')} in “${out.suite.name}”.`}
           </p>
+          {stale && (
+            <p className="muted small" role="status" data-testid="routing-stale">
+              The graph changed since this check: its badges are off the canvas (undo brings them back). Save and check
+              again to see the new routing.
+            </p>
+          )}
+          <button
+            type="button"
+            className="small"
+            onClick={() => useRoutingOverlay.getState().clear()}
+            data-testid="routing-clear"
+          >
+            Clear result
+          </button>
           {out.report.points.map((p) => (
-            <PointTable key={p.node_id} p={p} onPickNode={onPickNode} />
+            <RoutingPointTable key={p.node_id} p={p} nodes={graph.nodes} onPickNode={onPickNode} />
           ))}
         </>
       )}
     </div>
   );
-}
-
-function PointTable({ p, onPickNode }: { p: RoutingPoint; onPickNode(id: string): void }) {
-  const wrong = p.utterances.filter((u) => u.intended !== u.chosen);
-  return (
-    <div className="ge-routing__point" data-testid="routing-point" data-node-id={p.node_id}>
-      <button type="button" className="link" onClick={() => onPickNode(p.node_id)}>
-        {p.node_id}
-      </button>{' '}
-      <span className={`small ${p.misrouted ? 'warn' : 'ok'}`}>
-        {pct(p.accuracy)} as meant, {p.misrouted} misrouted, none rate {pct(p.none_rate)}
-      </span>
-      <table className="ge-routing__matrix small">
-        <thead>
-          <tr>
-            <th>meant \ chosen</th>
-            {p.keys.map((k) => (
-              <th key={k}>{k}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {p.keys.map((k, i) => (
-            <tr key={k}>
-              <th>{k}</th>
-              {p.matrix[i].map((n, j) => (
-                <td key={j} className={n && i !== j ? 'is-off' : n ? 'is-on' : ''}>
-                  {n}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {p.steals.map((s) => (
-        <p key={`${s.from}-${s.to}`} className="small warn">
-          {s.to} takes {s.count} line(s) meant for {s.from}
-        </p>
-      ))}
-      {p.no_lines.length > 0 && (
-        <p className="small warn" data-testid="routing-no-lines">
-          The model wrote no usable caller line for {p.no_lines.join(', ')}: not tested (try another model or more lines
-          per condition).
-        </p>
-      )}
-      {p.never_wins.filter((k) => !p.no_lines.includes(k)).length > 0 && (
-        <p className="small">Never chosen: {p.never_wins.filter((k) => !p.no_lines.includes(k)).join(', ')}</p>
-      )}
-      {wrong.length > 0 && (
-        <ul className="small">
-          {wrong.map((u, k) => (
-            <li key={k} data-testid="routing-misrouted">
-              “{u.text}”: meant {u.intended}, went to {u.chosen}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-/** The typed spec when it parses (its readiness verdict is shown), else nothing. */
-function specOrNothing(spec: string) {
-  try {
-    return spec.trim() ? parseModelSpec(spec.trim()) : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -37,7 +37,8 @@ export function SuiteCoverage({
   return (
     <div className="ge-suite-coverage small" data-testid="suite-coverage">
       <div>
-        Suite “{suiteName}” ({plural(cov.data.runs, 'run')}): {coverageLine(c)}
+        All runs of suite “{suiteName}” ({plural(cov.data.runs, 'run')}, on v{cov.data.agent.version}):{' '}
+        <span data-testid="suite-coverage-line">{coverageLine(c)}</span>
       </div>
       {gaps > 0 ? (
         <button

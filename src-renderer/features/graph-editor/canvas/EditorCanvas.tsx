@@ -18,6 +18,7 @@ import { toFlowEdges, toFlowNodes, type CardNode, type ConditionEdgeT } from '..
 import { useEditor, useGraph } from '../state/editor-store.js';
 import { ArrowDefs, EDGE_COMPONENTS, EdgeLabelClick } from './ConditionEdge.js';
 import { NODE_COMPONENTS } from './NodeCards.js';
+import { RoutingOnCanvas } from '../analysis/RoutingBadge.js';
 import { MissingNodeCard } from './MissingNodeCard.js';
 import { isMissingNodeId, missingTargetNodes, type MissingNode } from '../model/missing-targets.js';
 import { useColorMode } from './use-color-mode.js';
@@ -147,42 +148,44 @@ export function EditorCanvas({
 
   return (
     <EdgeLabelClick.Provider value={onLabel}>
-      <div
-        className={`ge-canvas${far ? ' ge-far' : ''}`}
-        data-testid="graph-canvas"
-        onDragOver={(e) => {
-          if (e.dataTransfer.types.includes(PALETTE_MIME)) {
-            e.preventDefault();
-            e.dataTransfer.dropEffect = 'copy';
-          }
-        }}
-        onDrop={onDrop}
-      >
-        <ArrowDefs />
-        <ReactFlow<CanvasNode, ConditionEdgeT>
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={CANVAS_NODE_TYPES}
-          edgeTypes={EDGE_COMPONENTS}
-          onNodesChange={onNodesChange}
-          onEdgesChange={onEdgesChange}
-          onNodeDragStop={onNodeDragStop}
-          onConnect={onConnect}
-          deleteKeyCode={null}
-          selectionKeyCode="Shift"
-          multiSelectionKeyCode={['Meta', 'Control']}
-          colorMode={colorMode}
-          minZoom={0.05}
-          maxZoom={2}
-          fitView
-          fitViewOptions={{ padding: 0.15, maxZoom: 1 }}
-          proOptions={{ hideAttribution: true }}
+      <RoutingOnCanvas.Provider value={true}>
+        <div
+          className={`ge-canvas${far ? ' ge-far' : ''}`}
+          data-testid="graph-canvas"
+          onDragOver={(e) => {
+            if (e.dataTransfer.types.includes(PALETTE_MIME)) {
+              e.preventDefault();
+              e.dataTransfer.dropEffect = 'copy';
+            }
+          }}
+          onDrop={onDrop}
         >
-          <Background gap={20} />
-          <MiniMap<CanvasNode> pannable zoomable nodeColor={minimapColor} ariaLabel="Overview of the whole graph" />
-          <Controls showInteractive={false} />
-        </ReactFlow>
-      </div>
+          <ArrowDefs />
+          <ReactFlow<CanvasNode, ConditionEdgeT>
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={CANVAS_NODE_TYPES}
+            edgeTypes={EDGE_COMPONENTS}
+            onNodesChange={onNodesChange}
+            onEdgesChange={onEdgesChange}
+            onNodeDragStop={onNodeDragStop}
+            onConnect={onConnect}
+            deleteKeyCode={null}
+            selectionKeyCode="Shift"
+            multiSelectionKeyCode={['Meta', 'Control']}
+            colorMode={colorMode}
+            minZoom={0.05}
+            maxZoom={2}
+            fitView
+            fitViewOptions={{ padding: 0.15, maxZoom: 1 }}
+            proOptions={{ hideAttribution: true }}
+          >
+            <Background gap={20} />
+            <MiniMap<CanvasNode> pannable zoomable nodeColor={minimapColor} ariaLabel="Overview of the whole graph" />
+            <Controls showInteractive={false} />
+          </ReactFlow>
+        </div>
+      </RoutingOnCanvas.Provider>
     </EdgeLabelClick.Provider>
   );
 }

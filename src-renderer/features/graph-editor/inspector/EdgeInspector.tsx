@@ -157,7 +157,7 @@ export function EdgeInspector({
         testId="edge-condition"
         onChange={(condition) => edit((x) => ({ ...x, condition }), 'condition')}
       />
-      <EdgeRoutingLines nodeId={node.id} transitionId={t.id} />
+      <EdgeRoutingLines nodeId={node.id} transitionId={t.id} nodes={graph.nodes} />
       <Priority node={node} t={t} />
       <button
         type="button"

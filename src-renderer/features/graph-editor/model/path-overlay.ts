@@ -1,5 +1,5 @@
 import type { AgentGraph, NodeVisit } from '../../../../src-shared/schemas/index.js';
-import { countPaths, uncoveredNodes } from '../../../../src-shared/coverage.js';
+import { countPaths } from '../../../../src-shared/coverage.js';
 import { edgeKey } from './edge-key.js';
 
 /** Counts of visits across many results (a run): node id -> visits, transition id -> times taken. */
@@ -64,9 +64,4 @@ export function countVisits(paths: readonly (readonly NodeVisit[])[]): Required<
 export function heatLevel(count: number, max: number): number {
   if (!count || !max) return 0;
   return Math.min(1, Math.sqrt(count / max));
-}
-
-/** Nodes no path entered: the coverage gaps of a suite. */
-export function coverageGaps(g: AgentGraph, nodeCounts: Record<string, number>): string[] {
-  return uncoveredNodes(g, (id) => nodeCounts[id]);
 }

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { coverageLine, graphCoverage } from '../../../../src-shared/coverage.js';
 import { useApi } from '../../../api/hooks.js';
 import { countVisits } from '../model/path-overlay.js';
 import { GraphView } from '../view/GraphView.js';
@@ -14,6 +15,17 @@ export function RunOverlay({ agentId, choice, onClose }: { agentId: string; choi
     () => (results.data ? countVisits(results.data.map((r) => r.nodes_visited)) : undefined),
     [results.data],
   );
+  // the same computation as the suite's coverage beside it and the gaps under the canvas
+  const coverage = useMemo(
+    () =>
+      version.data && results.data
+        ? graphCoverage(
+            version.data.graph,
+            results.data.map((r) => r.nodes_visited),
+          )
+        : undefined,
+    [version.data, results.data],
+  );
   const one = choice.resultId ? results.data?.find((r) => r.id === choice.resultId) : undefined;
   const error = run.error ?? results.error ?? version.error;
   return (
@@ -24,10 +36,10 @@ export function RunOverlay({ agentId, choice, onClose }: { agentId: string; choi
             Path of <strong>{one.test}</strong> ({one.status}, {one.nodes_visited.length} steps)
           </>
         ) : (
-          <>
-            Coverage of {results.data?.length ?? '…'} conversation{results.data?.length === 1 ? '' : 's'}
-            {version.data ? ` on v${version.data.version.version}` : ''}
-          </>
+          <span data-testid="run-coverage">
+            This run{version.data ? ` on v${version.data.version.version}` : ''}:{' '}
+            {coverage ? coverageLine(coverage) : 'measuring…'}
+          </span>
         )}
         <button type="button" className="small" onClick={onClose}>
           Back to editing

@@ -18,7 +18,8 @@ import { useColorMode } from '../canvas/use-color-mode.js';
 import { indexIssues, withLocations } from '../model/issues.js';
 import { displayName } from '../model/labels.js';
 import { needsLayout, withLayout } from '../model/layout.js';
-import { coverageGaps, pathOverlay, type HeatCounts } from '../model/path-overlay.js';
+import { nodeReach, nodeReachText } from '../../../../src-shared/coverage.js';
+import { pathOverlay, type HeatCounts } from '../model/path-overlay.js';
 import { toFlowEdges, toFlowNodes, type CardNode } from '../model/to-flow.js';
 import '../graph-editor.css';
 
@@ -107,10 +108,12 @@ function Inner({
       return () => clearTimeout(t);
     }
   }, [focusNodeId, centre]);
-  const gaps = useMemo(
-    () => ((showCoverageGaps ?? !!heat) && heat ? coverageGaps(graph, heat.nodeCounts) : []),
+  // the one definition of what counts as reached (src-shared/coverage.ts): every number here comes from it
+  const reach = useMemo(
+    () => ((showCoverageGaps ?? !!heat) && heat ? nodeReach(graph, (id) => heat.nodeCounts[id]) : null),
     [graph, heat, showCoverageGaps],
   );
+  const gaps = reach?.never ?? [];
   const byId = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n])), [graph]);
   const style: CSSProperties = { height };
   const far = useStore(isFar);
@@ -154,11 +157,10 @@ function Inner({
           <span className="ge-heat-scale" aria-hidden="true" /> fewer → more visits across the run
         </div>
       )}
-      {gaps.length > 0 && (
+      {reach && gaps.length > 0 && (
         <div className="ge-gaps" data-testid="coverage-gaps">
-          <strong>
-            Never visited ({gaps.length} of {graph.nodes.length} nodes):
-          </strong>{' '}
+          <span data-testid="coverage-reached">{nodeReachText(reach)} reached</span>;{' '}
+          <strong>never visited ({gaps.length}):</strong>{' '}
           {gaps.map((id) => (
             <button key={id} type="button" className="ge-chip ge-chip--button" onClick={() => centre(id)}>
               {displayName(byId.get(id)!)}
@@ -166,7 +168,12 @@ function Inner({
           ))}
         </div>
       )}
-      {heat && gaps.length === 0 && <div className="ge-gaps muted small">Every node was visited at least once.</div>}
+      {reach && gaps.length === 0 && (
+        <div className="ge-gaps muted small" data-testid="coverage-gaps">
+          <span data-testid="coverage-reached">{nodeReachText(reach)} reached</span>: every node was visited at least
+          once.
+        </div>
+      )}
     </div>
   );
 }

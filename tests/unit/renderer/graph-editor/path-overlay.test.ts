@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   countVisits,
-  coverageGaps,
   heatLevel,
   pathOverlay,
 } from '../../../../src-renderer/features/graph-editor/model/path-overlay.js';
 import { sampleGraph } from './fixtures.js';
+import { nodeReach } from '../../../../src-shared/coverage.js';
 
 describe('path overlay and heat map', () => {
   it('numbers visited nodes and taken edges in path order; jumps without an edge are dashed', () => {
@@ -47,7 +47,11 @@ describe('path overlay and heat map', () => {
     const c = countVisits(paths);
     expect(c.nodeCounts).toEqual({ greet: 2, route: 2, premium: 1 });
     expect(c.edgeCounts).toEqual({ 'greet::t1': 2, 'route::t2': 1 });
-    expect(coverageGaps(sampleGraph(), c.nodeCounts)).toEqual(['standard', 'end', 'cancel']);
+    expect(nodeReach(sampleGraph(), (id) => c.nodeCounts[id])).toEqual({
+      reached: 3,
+      total: 6,
+      never: ['standard', 'end', 'cancel'],
+    });
   });
 
   it('scales heat between 0 and 1 so that rare visits still show', () => {

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  coverageGaps,
-  fmtPct,
-  modelCallTotals,
-  takenEdges,
-  visitCounts,
-} from '../../../../src-renderer/ui/run-stats.js';
+import { fmtPct, modelCallTotals, takenEdges, visitCounts } from '../../../../src-renderer/ui/run-stats.js';
 import { parsedResult } from '../../../support/results.js';
 import { formatDuration } from '../../../../src-shared/text/format-duration.js';
 
 const result = parsedResult;
 
 describe('run statistics', () => {
-  it('counts visits across results (heat map), lists coverage gaps and the edges taken', () => {
+  it('counts visits across results (heat map), and the edges taken', () => {
     const a = result({
       nodes_visited: [
         { node: 'greet', turn: 0, reason: 'entry' },
@@ -23,9 +17,6 @@ describe('run statistics', () => {
     const b = result({ nodes_visited: [{ node: 'greet', turn: 0, reason: 'entry' }] });
     const counts = visitCounts([a, b]);
     expect(Object.fromEntries(counts)).toEqual({ greet: 2, book: 1 });
-    expect(coverageGaps({ nodes: [{ id: 'greet' }, { id: 'book' }, { id: 'billing' }] as never }, counts)).toEqual([
-      'billing',
-    ]);
     expect(takenEdges(a)).toEqual([{ from: 'greet', to: 'book', via: 't1', reason: 'wants to book' }]);
   });
 
