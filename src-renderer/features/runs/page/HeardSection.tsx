@@ -127,5 +127,6 @@ function SpokenTurn({ t }: { t: TranscriptTurn }) {
 
 function werCell(t: TranscriptTurn): string {
   const w = t.speech?.word_errors ? turnWer(t.speech.word_errors) : null;
-  return w === null ? '—' : `${(w * 100).toFixed(0)}%${t.speech?.cached ? ' (cached)' : ''}`;
+  const from = t.speech?.cached ? ' (cached)' : t.speech?.shared ? ' (shared)' : '';
+  return w === null ? '—' : `${(w * 100).toFixed(0)}%${from}`;
 }
