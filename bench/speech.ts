@@ -4,7 +4,8 @@
 //   (a) CPU per spoken sentence (flite) and per recognised sentence (pocketsphinx_batch, long-lived), over the
 //       20 evaluation sentences (tests/fixtures/speech/eval-sentences.json);
 //   (b) normalised word error rate of the pair on those sentences;
-//   (c) speech cache hit rate: the example suite's run audio-evaluated twice, cache in the run's database;
+//   (c) speech cache hit rate: the example suite's run audio-evaluated twice, cache in the run's database
+//       (identical round trips in flight are shared: bench/speech-shared.ts measures that alone);
 //   (d) wall time (and CPU) of audio-evaluating N conversations (the example suite x repeats) at 1 and 2 speech
 //       workers, no cache, all conversations queued at once.
 // CPU time is read from /proc (this process + its children, reaped or alive), so it is Linux-only; it is what to
@@ -22,6 +23,7 @@ import { createProviderRegistry } from '../src-main/providers/registry.js';
 import type { ChatModel } from '../src-main/providers/types.js';
 import { closeRecognisers, createSpeechRegistry, speechPool, type RoundTripCache } from '../src-main/speech/index.js';
 import type { Store } from '../src-main/store/index.js';
+import { cpuNow, cpuSince, cpuTotal as total } from './support/cpu.js';
 import { machineLoad, tempStore } from './support/fixtures.js';
 
 const arg = (name: string, d: string) =>
@@ -31,42 +33,6 @@ const WORKERS = arg('--workers', '1,2').split(',').map(Number);
 const root = path.resolve(import.meta.dirname, '..');
 const example = (f: string) => path.join(root, 'resources/example', f);
 const readJson = (f: string): unknown => JSON.parse(fs.readFileSync(f, 'utf8'));
-
-// ---- CPU time of this process and its children, from /proc (USER_HZ = 100) ----
-
-function statFields(pid: number | 'self'): string[] | undefined {
-  try {
-    const s = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return s.slice(s.lastIndexOf(')') + 2).split(' '); // fields from 3 (state) on
-  } catch {
-    return undefined;
-  }
-}
-const ticks = (f: string[], i: number) => Number(f[i]) * 10; // field (i + 3) of stat, in ms
-
-interface Cpu {
-  /** Parley: this process (its threads, the WAV worker included). */
-  self: number;
-  /** The engines: child processes, alive or reaped. */
-  children: number;
-}
-
-function cpuNow(): Cpu {
-  const me = statFields('self');
-  if (!me) throw new Error('bench/speech.ts reads CPU time from /proc: Linux only');
-  let children = ticks(me, 13) + ticks(me, 14); // cutime + cstime: children already reaped
-  for (const d of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    const f = statFields(Number(d));
-    if (f && Number(f[1]) === process.pid) children += ticks(f, 11) + ticks(f, 12); // a live child's utime + stime
-  }
-  return { self: ticks(me, 11) + ticks(me, 12), children };
-}
-const cpuSince = (a: Cpu): Cpu => {
-  const b = cpuNow();
-  return { self: b.self - a.self, children: b.children - a.children };
-};
-const total = (c: Cpu) => c.self + c.children;
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (x: number) => `${Math.round(x)} ms`;
@@ -171,7 +137,7 @@ async function suiteFigures(): Promise<void> {
       ['second', second],
     ] as const)
       say(
-        `  ${name} evaluation: ${p.hits} hits / ${p.hits + p.misses} round trips (${((100 * p.hits) / Math.max(1, p.hits + p.misses)).toFixed(0)}%), ${ms(total(p.cpu))} CPU, ${ms(p.wall)} wall${p.failed ? `, ${p.failed} failed` : ''}`,
+        `  ${name} evaluation: ${p.hits} hits + ${p.shared} shared in flight / ${p.hits + p.shared + p.misses} round trips (${((100 * p.hits) / Math.max(1, p.hits + p.shared + p.misses)).toFixed(0)}% from the cache), ${ms(total(p.cpu))} CPU, ${ms(p.wall)} wall${p.failed ? `, ${p.failed} failed` : ''}`,
       );
     say(`  second / first CPU: ${((100 * total(second.cpu)) / Math.max(1, total(first.cpu))).toFixed(1)}%`);
     // (d) N conversations at 1 and 2 speech workers, no cache
