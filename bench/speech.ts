@@ -10,7 +10,9 @@
 //       workers, no cache, all conversations queued at once.
 // CPU time is read from /proc (this process + its children, reaped or alive), so it is Linux-only; it is what to
 // compare on a shared machine. Wall time is printed with the load average before and after.
-// Usage: npx tsx bench/speech.ts [--conversations 20] [--workers 1,2]
+// Another engine pair for (a) and (b) (the word error rate of a pair on the evaluation sentences; the rest uses
+// the default pair): --tts <spec> --stt <spec>; --sentences-only stops after (b).
+// Usage: npx tsx bench/speech.ts [--conversations 20] [--workers 1,2] [--tts flite --stt pocketsphinx] [--sentences-only]
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -30,6 +32,8 @@ const arg = (name: string, d: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : d;
 const CONVERSATIONS = Number(arg('--conversations', '20'));
 const WORKERS = arg('--workers', '1,2').split(',').map(Number);
+const TTS = arg('--tts', 'flite');
+const STT = arg('--stt', 'pocketsphinx');
 const root = path.resolve(import.meta.dirname, '..');
 const example = (f: string) => path.join(root, 'resources/example', f);
 const readJson = (f: string): unknown => JSON.parse(fs.readFileSync(f, 'utf8'));
@@ -37,16 +41,16 @@ const readJson = (f: string): unknown => JSON.parse(fs.readFileSync(f, 'utf8'));
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (x: number) => `${Math.round(x)} ms`;
 
-// ---- (a) and (b): the evaluation sentences through flite and pocketsphinx ----
+// ---- (a) and (b): the evaluation sentences through the pair (default flite and pocketsphinx) ----
 
 async function sentences(): Promise<void> {
   const set = readJson(path.join(root, 'tests/fixtures/speech/eval-sentences.json')) as {
     sentences: { id: string; text: string }[];
   };
   const reg = createSpeechRegistry();
-  const tts = reg.tts('flite');
-  const stt = reg.stt('pocketsphinx');
-  const voice = reg.voices('flite')[0];
+  const tts = reg.tts(TTS);
+  const stt = reg.stt(STT);
+  const voice = reg.voices(TTS)[0];
   const audio: Buffer[] = [];
   let c0 = cpuNow();
   for (const s of set.sentences) audio.push((await tts.tts(s.text, voice)).audio);
@@ -70,16 +74,14 @@ async function sentences(): Promise<void> {
   const audioS = audio.reduce((t, a) => t + (a.length - 44) / 32_000, 0);
   say(`\n(a) ${n} evaluation sentences (${audioS.toFixed(1)} s of audio, voice ${voice})`);
   say(
-    `  flite, per spoken sentence:            ${ms(ttsCpu.children / n)} CPU in flite + ${ms(ttsCpu.self / n)} CPU in Parley (WAV reading/conversion)`,
+    `  ${TTS}, per spoken sentence: ${ms(ttsCpu.children / n)} CPU in the engine + ${ms(ttsCpu.self / n)} CPU in Parley (WAV reading/conversion)`,
+  );
+  say(`  ${STT}, first sentence: ${ms(total(firstCpu))} CPU (recogniser start + language model load included)`);
+  say(
+    `  ${STT}, per recognised sentence: ${ms(sttCpu.children / (n - 1))} CPU in the engine + ${ms(sttCpu.self / (n - 1))} CPU in Parley (next ${n - 1}, long-lived recogniser)`,
   );
   say(
-    `  pocketsphinx, first sentence:          ${ms(total(firstCpu))} CPU (recogniser start + language model load included)`,
-  );
-  say(
-    `  pocketsphinx, per recognised sentence: ${ms(sttCpu.children / (n - 1))} CPU in pocketsphinx + ${ms(sttCpu.self / (n - 1))} CPU in Parley (next ${n - 1}, long-lived recogniser)`,
-  );
-  say(
-    `(b) normalised word error rate, flite (rms) -> pocketsphinx: ${((100 * errors) / words).toFixed(1)}% (${errors} errors / ${words} words)`,
+    `(b) normalised word error rate, ${TTS}${voice ? ` (${voice})` : ''} -> ${STT}: ${((100 * errors) / words).toFixed(1)}% (${errors} errors / ${words} words)`,
   );
   if ('close' in stt && typeof stt.close === 'function') stt.close();
 }
@@ -160,7 +162,7 @@ async function suiteFigures(): Promise<void> {
 const loadBefore = machineLoad();
 const t0 = performance.now();
 await sentences();
-await suiteFigures();
+if (!process.argv.includes('--sentences-only')) await suiteFigures();
 closeRecognisers();
 say(
   `\nmachine: ${loadBefore} before, ${machineLoad()} after; ${((performance.now() - t0) / 1000).toFixed(0)} s in all`,
