@@ -149,7 +149,9 @@ export class SpeechLines {
     const made = this.once(key, call, (signal) => this.make(key, text, line, { owner: call.owner, signal }));
     if (made.shared) this.counts.shared++;
     else this.counts.misses++;
-    return { ...(await made.value), said: line.text, cached: false, shared: made.shared };
+    const value = await made.value;
+    // a shared result is one object for every waiter: each turn gets its own copy (its dropouts array)
+    return { ...(made.shared ? structuredClone(value) : value), said: line.text, cached: false, shared: made.shared };
   }
 
   /** One round trip through the engines, written to the cache. */
