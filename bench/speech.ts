@@ -4,12 +4,15 @@
 //   (a) CPU per spoken sentence (flite) and per recognised sentence (pocketsphinx_batch, long-lived), over the
 //       20 evaluation sentences (tests/fixtures/speech/eval-sentences.json);
 //   (b) normalised word error rate of the pair on those sentences;
-//   (c) speech cache hit rate: the example suite's run audio-evaluated twice, cache in the run's database;
+//   (c) speech cache hit rate: the example suite's run audio-evaluated twice, cache in the run's database
+//       (identical round trips in flight are shared: bench/speech-shared.ts measures that alone);
 //   (d) wall time (and CPU) of audio-evaluating N conversations (the example suite x repeats) at 1 and 2 speech
 //       workers, no cache, all conversations queued at once.
 // CPU time is read from /proc (this process + its children, reaped or alive), so it is Linux-only; it is what to
 // compare on a shared machine. Wall time is printed with the load average before and after.
-// Usage: npx tsx bench/speech.ts [--conversations 20] [--workers 1,2]
+// Another engine pair for (a) and (b) (the word error rate of a pair on the evaluation sentences; the rest uses
+// the default pair): --tts <spec> --stt <spec>; --sentences-only stops after (b).
+// Usage: npx tsx bench/speech.ts [--conversations 20] [--workers 1,2] [--tts flite --stt pocketsphinx] [--sentences-only]
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,65 +25,32 @@ import { createProviderRegistry } from '../src-main/providers/registry.js';
 import type { ChatModel } from '../src-main/providers/types.js';
 import { closeRecognisers, createSpeechRegistry, speechPool, type RoundTripCache } from '../src-main/speech/index.js';
 import type { Store } from '../src-main/store/index.js';
+import { cpuNow, cpuSince, cpuTotal as total } from './support/cpu.js';
 import { machineLoad, tempStore } from './support/fixtures.js';
 
 const arg = (name: string, d: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : d;
 const CONVERSATIONS = Number(arg('--conversations', '20'));
 const WORKERS = arg('--workers', '1,2').split(',').map(Number);
+const TTS = arg('--tts', 'flite');
+const STT = arg('--stt', 'pocketsphinx');
 const root = path.resolve(import.meta.dirname, '..');
 const example = (f: string) => path.join(root, 'resources/example', f);
 const readJson = (f: string): unknown => JSON.parse(fs.readFileSync(f, 'utf8'));
 
-// ---- CPU time of this process and its children, from /proc (USER_HZ = 100) ----
-
-function statFields(pid: number | 'self'): string[] | undefined {
-  try {
-    const s = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return s.slice(s.lastIndexOf(')') + 2).split(' '); // fields from 3 (state) on
-  } catch {
-    return undefined;
-  }
-}
-const ticks = (f: string[], i: number) => Number(f[i]) * 10; // field (i + 3) of stat, in ms
-
-interface Cpu {
-  /** Parley: this process (its threads, the WAV worker included). */
-  self: number;
-  /** The engines: child processes, alive or reaped. */
-  children: number;
-}
-
-function cpuNow(): Cpu {
-  const me = statFields('self');
-  if (!me) throw new Error('bench/speech.ts reads CPU time from /proc: Linux only');
-  let children = ticks(me, 13) + ticks(me, 14); // cutime + cstime: children already reaped
-  for (const d of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    const f = statFields(Number(d));
-    if (f && Number(f[1]) === process.pid) children += ticks(f, 11) + ticks(f, 12); // a live child's utime + stime
-  }
-  return { self: ticks(me, 11) + ticks(me, 12), children };
-}
-const cpuSince = (a: Cpu): Cpu => {
-  const b = cpuNow();
-  return { self: b.self - a.self, children: b.children - a.children };
-};
-const total = (c: Cpu) => c.self + c.children;
-
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (x: number) => `${Math.round(x)} ms`;
 
-// ---- (a) and (b): the evaluation sentences through flite and pocketsphinx ----
+// ---- (a) and (b): the evaluation sentences through the pair (default flite and pocketsphinx) ----
 
 async function sentences(): Promise<void> {
   const set = readJson(path.join(root, 'tests/fixtures/speech/eval-sentences.json')) as {
     sentences: { id: string; text: string }[];
   };
   const reg = createSpeechRegistry();
-  const tts = reg.tts('flite');
-  const stt = reg.stt('pocketsphinx');
-  const voice = reg.voices('flite')[0];
+  const tts = reg.tts(TTS);
+  const stt = reg.stt(STT);
+  const voice = reg.voices(TTS)[0];
   const audio: Buffer[] = [];
   let c0 = cpuNow();
   for (const s of set.sentences) audio.push((await tts.tts(s.text, voice)).audio);
@@ -104,16 +74,14 @@ async function sentences(): Promise<void> {
   const audioS = audio.reduce((t, a) => t + (a.length - 44) / 32_000, 0);
   say(`\n(a) ${n} evaluation sentences (${audioS.toFixed(1)} s of audio, voice ${voice})`);
   say(
-    `  flite, per spoken sentence:            ${ms(ttsCpu.children / n)} CPU in flite + ${ms(ttsCpu.self / n)} CPU in Parley (WAV reading/conversion)`,
+    `  ${TTS}, per spoken sentence: ${ms(ttsCpu.children / n)} CPU in the engine + ${ms(ttsCpu.self / n)} CPU in Parley (WAV reading/conversion)`,
+  );
+  say(`  ${STT}, first sentence: ${ms(total(firstCpu))} CPU (recogniser start + language model load included)`);
+  say(
+    `  ${STT}, per recognised sentence: ${ms(sttCpu.children / (n - 1))} CPU in the engine + ${ms(sttCpu.self / (n - 1))} CPU in Parley (next ${n - 1}, long-lived recogniser)`,
   );
   say(
-    `  pocketsphinx, first sentence:          ${ms(total(firstCpu))} CPU (recogniser start + language model load included)`,
-  );
-  say(
-    `  pocketsphinx, per recognised sentence: ${ms(sttCpu.children / (n - 1))} CPU in pocketsphinx + ${ms(sttCpu.self / (n - 1))} CPU in Parley (next ${n - 1}, long-lived recogniser)`,
-  );
-  say(
-    `(b) normalised word error rate, flite (rms) -> pocketsphinx: ${((100 * errors) / words).toFixed(1)}% (${errors} errors / ${words} words)`,
+    `(b) normalised word error rate, ${TTS}${voice ? ` (${voice})` : ''} -> ${STT}: ${((100 * errors) / words).toFixed(1)}% (${errors} errors / ${words} words)`,
   );
   if ('close' in stt && typeof stt.close === 'function') stt.close();
 }
@@ -171,7 +139,7 @@ async function suiteFigures(): Promise<void> {
       ['second', second],
     ] as const)
       say(
-        `  ${name} evaluation: ${p.hits} hits / ${p.hits + p.misses} round trips (${((100 * p.hits) / Math.max(1, p.hits + p.misses)).toFixed(0)}%), ${ms(total(p.cpu))} CPU, ${ms(p.wall)} wall${p.failed ? `, ${p.failed} failed` : ''}`,
+        `  ${name} evaluation: ${p.hits} hits + ${p.shared} shared in flight / ${p.hits + p.shared + p.misses} round trips (${((100 * p.hits) / Math.max(1, p.hits + p.shared + p.misses)).toFixed(0)}% from the cache), ${ms(total(p.cpu))} CPU, ${ms(p.wall)} wall${p.failed ? `, ${p.failed} failed` : ''}`,
       );
     say(`  second / first CPU: ${((100 * total(second.cpu)) / Math.max(1, total(first.cpu))).toFixed(1)}%`);
     // (d) N conversations at 1 and 2 speech workers, no cache
@@ -194,7 +162,7 @@ async function suiteFigures(): Promise<void> {
 const loadBefore = machineLoad();
 const t0 = performance.now();
 await sentences();
-await suiteFigures();
+if (!process.argv.includes('--sentences-only')) await suiteFigures();
 closeRecognisers();
 say(
   `\nmachine: ${loadBefore} before, ${machineLoad()} after; ${((performance.now() - t0) / 1000).toFixed(0)} s in all`,

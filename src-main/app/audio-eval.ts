@@ -45,8 +45,8 @@ export interface AudioEvalOutcome {
   lost_in_speech: number;
   /** Word error rate of the agent's lines as heard, over the run (null when nothing was heard). */
   word_error_rate: WerInterval | null;
-  /** Round trips served by the speech cache and made by the engines. */
-  cache: { hits: number; misses: number };
+  /** Round trips served by the speech cache, shared with an identical one in flight, and made by the engines. */
+  cache: { hits: number; shared: number; misses: number };
   /** Agent lines not spoken: longer than the speech length bound. */
   not_spoken: number;
   aborted: boolean;
@@ -166,7 +166,11 @@ export class AudioEvalService {
       errors,
       lost_in_speech: lost,
       word_error_rate: runWer(evaluated, 'agent'),
-      cache: { hits: speech.lines.stats().hits, misses: speech.lines.stats().misses },
+      cache: {
+        hits: speech.lines.stats().hits,
+        shared: speech.lines.stats().shared,
+        misses: speech.lines.stats().misses,
+      },
       not_spoken: speech.lines.stats().not_spoken,
       aborted: outcome.aborted,
       ms: Math.round(performance.now() - t0),

@@ -16,7 +16,7 @@ function wer(prefix: string, w: WerInterval | undefined): Record<string, string>
 
 /**
  * A run's speech figures as JUnit <properties> (issue 27): wer_agent (the agent as the caller heard it) and
- * wer_caller with their 95% interval, speech_not_spoken, speech_cached_turns, and the callers' behaviours
+ * wer_caller with their 95% interval, speech_not_spoken, speech_cached_turns, speech_shared_turns, and the callers' behaviours
  * (perturbation_barge_ins, perturbation_silences, ...). Nothing when the run used no speech.
  */
 export function speechProperties(results: Result[]): Record<string, string> {
@@ -27,6 +27,7 @@ export function speechProperties(results: Result[]): Record<string, string> {
     ...wer('wer_caller', s.caller_wer),
     speech_spoken_turns: String(s.spoken_turns),
     speech_cached_turns: String(s.cached_turns),
+    speech_shared_turns: String(s.shared_turns),
     speech_not_spoken: String(s.not_spoken),
     speech_errors: String(s.speech_errors),
     ...Object.fromEntries(Object.entries(s.perturbations).map(([k, v]) => [`perturbation_${k}`, String(v)])),

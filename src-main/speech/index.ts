@@ -9,6 +9,7 @@ export { throughLine, lineIsRandom, dropoutsFor, type LineSpec, type Dropout } f
 export { makeNoise, mixNoise, rmsOf } from './noise.js';
 export { cacheKey, readCached, type RoundTripCache, type CachedRoundTrip } from './cache.js';
 export { speechError, atTurn } from './errors.js';
+export { InFlight, inFlightFor, type InFlightStats, type Joined } from './in-flight.js';
 export {
   roundTrip,
   SpeechLines,

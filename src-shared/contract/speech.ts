@@ -62,7 +62,8 @@ export const AudioEvalOutput = z.object({
       high: z.number().nullable(),
     })
     .nullable(),
-  cache: z.object({ hits: z.number().int(), misses: z.number().int() }),
+  /** Round trips from the speech cache, shared with an identical one in flight, made by the engines. */
+  cache: z.object({ hits: z.number().int(), shared: z.number().int(), misses: z.number().int() }),
   not_spoken: z.number().int(),
   aborted: z.boolean(),
   ms: z.number(),

@@ -56,6 +56,11 @@ export const TurnSpeech = z.object({
   audio_ms: z.number().min(0).optional(),
   /** The round trip came from the speech cache (same engines, voice, line and text as before). */
   cached: z.boolean().optional(),
+  /**
+   * The round trip was made once for this turn and an identical one (same cache key) in flight at the same
+   * time, by the other turn: no engine ran for this one. A cache hit of its own kind.
+   */
+  shared: z.boolean().optional(),
   /** Voice and speaking rate (1 = the engine's normal) it was spoken with. */
   voice: z.string().optional(),
   rate: z.number().optional(),

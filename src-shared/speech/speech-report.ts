@@ -2,7 +2,7 @@
  * The speech part of a run's report (issue 27), one reading for `--json`, `runs show`, the exports, JUnit
  * and the run page: word error rates each way (agent lines as the caller heard them, caller lines as the
  * agent heard them) per conversation and per run with its interval, turns not spoken because they were too
- * long, cached round trips, and what the simulated phone callers did (barge-ins, silences, re-prompts,
+ * long, round trips from the cache or shared with an identical one in flight, and what the simulated phone callers did (barge-ins, silences, re-prompts,
  * noisy turns, dropouts, calls ended for no answer). Derived from the stored turns; pure.
  */
 import type { Result, TranscriptTurn } from '../schemas/run.js';
@@ -40,6 +40,8 @@ export interface SpeechRunReport {
   spoken_turns: number;
   /** Of those, served by the speech round-trip cache. */
   cached_turns: number;
+  /** Of those, served by an identical round trip in flight at the same time for another turn (no engine ran). */
+  shared_turns: number;
   not_spoken: number;
   speech_errors: number;
   perturbations: PerturbationCounts;
@@ -101,12 +103,14 @@ export function speechRunReport(
   const perturbations = perturbationCounts(results);
   let spoken = 0;
   let cached = 0;
+  let shared = 0;
   let skipped = 0;
   let errors = 0;
   for (const r of results)
     for (const t of r.transcript) {
       if (t.heard !== undefined || t.speech_error) spoken++;
       if (t.speech?.cached) cached++;
+      if (t.speech?.shared) shared++;
       if (t.speech?.not_spoken) skipped++;
       if (t.speech_error) errors++;
     }
@@ -116,10 +120,16 @@ export function speechRunReport(
     ...(caller ? { caller_wer: caller } : {}),
     spoken_turns: spoken,
     cached_turns: cached,
+    shared_turns: shared,
     not_spoken: skipped,
     speech_errors: errors,
     perturbations,
   };
+}
+
+/** "12 turns through speech, 3 from the speech cache, 8 shared with an identical turn in flight, 1 failed". */
+export function speechTurnsText(s: SpeechRunReport): string {
+  return `${s.spoken_turns} turn${s.spoken_turns === 1 ? '' : 's'} through speech, ${s.cached_turns} from the speech cache, ${s.shared_turns} shared with an identical turn in flight${s.speech_errors ? `, ${s.speech_errors} failed` : ''}`;
 }
 
 /** A turn's speech fields as the report prints them (word errors, audio, voice; what the caller did). */

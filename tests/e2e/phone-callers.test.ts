@@ -1,13 +1,14 @@
 /**
  * Issue 27 on the run page, in Chromium (web mode): a run whose callers barge in, fall silent and speak
  * over street noise (flite -> pocketsphinx, scripted model). The Speech card shows the word error rate each
- * way with its interval and the callers' behaviours counted; the transcript marks the cut agent turn, the
+ * way with its interval, the turns from the cache and shared with one in flight, and the callers' behaviours counted; the transcript marks the cut agent turn, the
  * silence and the agent's re-prompt; the latency card has time to first audio beside the unstreamed figure.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestSuite } from '../../src-shared/schemas/index.js';
 import { runSuite } from '../../src-main/engine/index.js';
 import { scriptedModel } from '../../src-main/providers/scripted.js';
+import { speechRunReport } from '../../src-shared/speech/speech-report.js';
 import { smallGraph } from '../support/graphs.js';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { shotPath } from './support/shots.js';
@@ -70,6 +71,10 @@ describe('phone callers on the run page', () => {
     for (const w of wer) expect(w).toMatch(/^\d+\.\d% \(\d+\.\d-\d+\.\d%, 2 conversations, \d+ words\)$/);
     expect(await card.getByTestId('perturbation-counts').textContent()).toBe(
       'Callers: 2 barge-ins, 2 silences, 2 re-prompts, 4 noisy caller turns.',
+    );
+    const s = speechRunReport(out.results)!;
+    expect(await card.getByTestId('speech-turns').textContent()).toBe(
+      `${s.spoken_turns} turns through speech, ${s.cached_turns} from the speech cache, ${s.shared_turns} shared with an identical turn in flight.`,
     );
     const latency = page.getByTestId('latency-card');
     expect(await latency.locator('tr[data-figure="time_to_first_audio_ms"]').count()).toBe(1);

@@ -55,7 +55,7 @@ export function registerAudioEval(program: Command): void {
         `run ${runId}: ${out.turns} agent turn(s) in ${out.conversations} conversation(s) spoken with ${who(out.tts)} and heard with ${who(out.stt)} in ${(out.ms / 1000).toFixed(1)} s\n`,
       );
       process.stdout.write(
-        `word error rate of the agent as heard: ${out.word_error_rate ? formatWer(out.word_error_rate) : 'n/a'}; ${out.cache.hits} of ${out.cache.hits + out.cache.misses} round trips from the speech cache${out.not_spoken ? `; ${out.not_spoken} line(s) not spoken (too long)` : ''}\n`,
+        `word error rate of the agent as heard: ${out.word_error_rate ? formatWer(out.word_error_rate) : 'n/a'}; ${out.cache.hits} of ${out.cache.hits + out.cache.shared + out.cache.misses} round trips from the speech cache, ${out.cache.shared} shared with an identical one in flight${out.not_spoken ? `; ${out.not_spoken} line(s) not spoken (too long)` : ''}\n`,
       );
       process.stdout.write(formatAudioSummary(results) || 'audio: nothing was evaluated\n');
       if (out.errors) process.exitCode = 1;

@@ -1,5 +1,9 @@
 /** The speech lines of the human run report (issue 27): word error rates each way, turns not spoken, caller behaviours. */
-import { perturbationCountsText, type SpeechRunReport } from '../../../src-shared/speech/speech-report.js';
+import {
+  perturbationCountsText,
+  speechTurnsText,
+  type SpeechRunReport,
+} from '../../../src-shared/speech/speech-report.js';
 import { formatWer } from '../../../src-shared/speech/wer-summary.js';
 
 export function speechText(s: SpeechRunReport | undefined): string {
@@ -7,10 +11,7 @@ export function speechText(s: SpeechRunReport | undefined): string {
   const out = ['SPEECH (normalised word error rate, 95% interval over conversations)'];
   if (s.agent_wer) out.push(`  agent as the caller heard it   ${formatWer(s.agent_wer)}`);
   if (s.caller_wer) out.push(`  caller as the agent heard it   ${formatWer(s.caller_wer)}`);
-  if (s.spoken_turns)
-    out.push(
-      `  ${s.spoken_turns} turn${s.spoken_turns === 1 ? '' : 's'} through speech, ${s.cached_turns} from the speech cache${s.speech_errors ? `, ${s.speech_errors} failed` : ''}`,
-    );
+  if (s.spoken_turns) out.push(`  ${speechTurnsText(s)}`);
   if (s.not_spoken)
     out.push(`  ${s.not_spoken} turn${s.not_spoken === 1 ? '' : 's'} not spoken: longer than the speech length bound`);
   const callers = perturbationCountsText(s.perturbations);

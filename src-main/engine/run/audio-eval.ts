@@ -2,7 +2,8 @@
  * Speech in a conversation (issues 11, 27): the agent's messages heard through TTS -> STT (audio
  * evaluation), the caller's messages heard by the agent through TTS -> STT (caller speech), and the
  * suite's metrics and rule checks judged again on what was heard. Every engine call goes through the
- * process's speech pool and the round-trip cache (speech/round-trip.ts). Each spoken turn keeps its word
+ * process's speech pool and the round-trip cache (speech/round-trip.ts); identical round trips in flight at
+ * once are made once (`speech.shared` on the turns that waited). Each spoken turn keeps its word
  * errors (normalised, src-shared/speech/) and its audio figures; a failed round trip marks only the turn
  * (`speech_error`) and the result's audio part (`audio_error`); the text verdicts are kept.
  */
@@ -39,6 +40,7 @@ function speechOf(
     word_errors: { words: e.words, substitutions: e.substitutions, deletions: e.deletions, insertions: e.insertions },
     audio_ms: out.audio_ms,
     ...(out.cached ? { cached: true } : {}),
+    ...(out.shared ? { shared: true } : {}),
     ...(voice ? { voice } : {}),
     ...(rate ? { rate } : {}),
   };

@@ -30,12 +30,13 @@ export function withDefaultEngines(o: RunSpeechOptions | undefined): RunSpeechOp
 /**
  * The run's speech engines from its options (undefined when the run uses no speech). Specs are parsed
  * here, before a run row exists, so a bad spec changes nothing. The engines' calls go through the
- * process's speech pool and, when given, the store's round-trip cache.
+ * process's speech pool and, when given, the store's round-trip cache (identical round trips in flight
+ * at once are then made once; `share: false` makes each, as a measurement of the engines wants).
  */
 export function loadRunSpeech(
   given: RunSpeechOptions | undefined,
   registry: SpeechRegistry = createSpeechRegistry(),
-  extras: { cache?: RoundTripCache; pool?: SpeechPool } = {},
+  extras: { cache?: RoundTripCache; pool?: SpeechPool; share?: boolean } = {},
 ): RunSpeech | undefined {
   const o = withDefaultEngines(given);
   if (!o || (!o.audio_eval && !o.caller_speech)) {
@@ -59,7 +60,7 @@ export function loadRunSpeech(
   }
   if (o.workers !== undefined) (extras.pool ?? speechPool()).resize(o.workers);
   return {
-    lines: new SpeechLines(tts, stt, { pool: extras.pool, cache: extras.cache }),
+    lines: new SpeechLines(tts, stt, { pool: extras.pool, cache: extras.cache, share: extras.share }),
     tts,
     stt,
     voices: registry.voices(o.tts!),

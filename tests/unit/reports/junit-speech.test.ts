@@ -18,6 +18,7 @@ describe('speechProperties: a run’s speech figures as JUnit properties (issue 
       wer_caller_conversations: '1',
       speech_spoken_turns: '5',
       speech_cached_turns: '1',
+      speech_shared_turns: '1',
       speech_not_spoken: '1',
       speech_errors: '1',
       perturbation_barge_ins: '1',
@@ -44,7 +45,12 @@ describe('speechProperties: a run’s speech figures as JUnit properties (issue 
     };
     const props = speechProperties([r]);
     expect(Object.keys(props).filter((k) => k.startsWith('wer_'))).toEqual([]);
-    expect(props).toMatchObject({ speech_spoken_turns: '1', speech_cached_turns: '0', speech_errors: '0' });
+    expect(props).toMatchObject({
+      speech_spoken_turns: '1',
+      speech_cached_turns: '0',
+      speech_shared_turns: '0',
+      speech_errors: '0',
+    });
   });
 
   it('puts them in the suite’s <properties>', () => {

@@ -1,6 +1,7 @@
 /**
  * Two conversations with every speech figure the reports count (issue 27), built through the real schemas:
- * A: two agent turns heard (20 words, 2 errors; one from the cache), a silence, a re-prompt, ended for no answer;
+ * A: two agent turns heard (20 words, 2 errors; one from the cache, the re-prompt shared with an identical one
+ * in flight), a silence, a re-prompt, ended for no answer;
  * B: an agent turn not spoken (too long), a caller turn heard over street noise with 2 dropouts (5 words,
  * 1 error), an agent turn cut off by the caller and heard (20 words, 4 errors), a caller turn whose
  * recognition failed. Agent word error rate 6 / 40 = 15%; its 95% interval over the two conversations:
@@ -23,7 +24,7 @@ const conversationA: TranscriptTurn[] = [
     role: 'agent',
     content: 'Are you still there?',
     heard: 'are you there',
-    speech: { word_errors: counts(10, 0, 1, 0) },
+    speech: { word_errors: counts(10, 0, 1, 0), shared: true },
     perturbation: { reprompt: true },
   },
 ];

@@ -1,5 +1,9 @@
 import type { Result } from '../../../../src-shared/schemas/run.js';
-import { perturbationCountsText, speechRunReport } from '../../../../src-shared/speech/speech-report.js';
+import {
+  perturbationCountsText,
+  speechRunReport,
+  speechTurnsText,
+} from '../../../../src-shared/speech/speech-report.js';
 import { formatWer, type WerInterval } from '../../../../src-shared/speech/wer-summary.js';
 
 function WerRow({ label, w }: { label: string; w: WerInterval }) {
@@ -33,8 +37,7 @@ export function SpeechCard({ results }: { results: Result[] }) {
       )}
       <p className="muted small">
         Word error rate on normalised words (numbers as digits, case, punctuation and contractions ignored).{' '}
-        {s.spoken_turns > 0 &&
-          `${s.spoken_turns} turns through speech, ${s.cached_turns} from the speech cache${s.speech_errors ? `, ${s.speech_errors} failed` : ''}.`}
+        {s.spoken_turns > 0 && <span data-testid="speech-turns">{speechTurnsText(s)}.</span>}
       </p>
       {s.not_spoken > 0 && (
         <p className="warning small" data-testid="not-spoken">

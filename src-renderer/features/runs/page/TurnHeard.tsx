@@ -28,7 +28,8 @@ export function TurnHeard({ turn }: { turn: TranscriptTurn }) {
       {wer !== null && (
         <span className="muted" data-testid="turn-wer" title="word error rate of this turn">
           {' '}
-          · {(wer * 100).toFixed(0)}% word errors{turn.speech?.cached ? ' (cached)' : ''}
+          · {(wer * 100).toFixed(0)}% word errors
+          {turn.speech?.cached ? ' (cached)' : turn.speech?.shared ? ' (shared with an identical turn)' : ''}
         </span>
       )}
     </div>

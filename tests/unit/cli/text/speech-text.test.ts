@@ -19,7 +19,7 @@ describe('speechText: the SPEECH block of the human run report (issue 27)', () =
         'SPEECH (normalised word error rate, 95% interval over conversations)',
         '  agent as the caller heard it   15.0% (5.2-24.8%, 2 conversations, 40 words)',
         '  caller as the agent heard it   20.0% (1 conversation, 5 words)',
-        '  5 turns through speech, 1 from the speech cache, 1 failed',
+        '  5 turns through speech, 1 from the speech cache, 1 shared with an identical turn in flight, 1 failed',
         '  1 turn not spoken: longer than the speech length bound',
         '  callers: 1 barge-in, 1 silence, 1 re-prompt, 1 noisy caller turn, 2 dropouts, 1 call ended for no answer',
         '',
@@ -37,6 +37,7 @@ describe('speechText: the SPEECH block of the human run report (issue 27)', () =
       agent_wer: { turns: 1, words: 0, errors: 0, rate: null, conversations: 1, low: null, high: null },
       spoken_turns: 1,
       cached_turns: 0,
+      shared_turns: 0,
       not_spoken: 2,
       speech_errors: 0,
       perturbations: noBehaviour,
@@ -45,7 +46,7 @@ describe('speechText: the SPEECH block of the human run report (issue 27)', () =
       [
         'SPEECH (normalised word error rate, 95% interval over conversations)',
         '  agent as the caller heard it   n/a (no words)',
-        '  1 turn through speech, 0 from the speech cache',
+        '  1 turn through speech, 0 from the speech cache, 0 shared with an identical turn in flight',
         '  2 turns not spoken: longer than the speech length bound',
         '',
       ].join('\n'),
@@ -56,6 +57,7 @@ describe('speechText: the SPEECH block of the human run report (issue 27)', () =
     const s: SpeechRunReport = {
       spoken_turns: 0,
       cached_turns: 0,
+      shared_turns: 0,
       not_spoken: 0,
       speech_errors: 0,
       perturbations: { ...noBehaviour, barge_ins: 3, silences: 2, reprompts: 2 },
