@@ -73,7 +73,9 @@ describe('heard through speech on the result page', () => {
     expect(await heard.textContent()).toMatch(/^the caller heard: /);
     // the diff is on normalised words (digits one by one): the number is said, and heard in other words
     await heard.locator('del').first().waitFor();
-    expect(await heard.getByTestId('turn-wer').textContent()).toMatch(/^ · \d+% word errors( \((cached|shared with an identical turn)\))?$/);
+    expect(await heard.getByTestId('turn-wer').textContent()).toMatch(
+      /^ · \d+% word errors( \((cached|shared with an identical turn)\))?$/,
+    );
     expect(await agentTurn.locator('.turn-no').textContent()).toBe('#1');
     // a misheard word is never drawn in the colour of "good"
     // (computed colours read in the page: a probe span painted with var(--ok) gives the colour of "good")
