@@ -1,6 +1,7 @@
 import type { Run, RunOptions, RunSpeechOptions } from '../../src-shared/schemas/index.js';
 import { speechEngineName } from '../../src-shared/run/speech-label.js';
 import { differencePhrases } from '../../src-shared/run/config-phrases.js';
+import { roleModelName } from '../../src-shared/text/model-name.js';
 
 export { differencePhrases, groupedSpread } from '../../src-shared/run/config-phrases.js';
 
@@ -60,18 +61,12 @@ export interface ConfigSpread {
   role?: Role;
 }
 
-const baseName = (p: string) => p.split(/[\\/]/).pop() || p;
 const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 
 function roleConfig(m: Run['models']['agent'], inherited: boolean): RoleConfig | null {
   if (!m) return null;
   const { spec, identity } = m;
-  const file = spec.provider === 'llama-cpp' || spec.provider === 'scripted';
-  const label = identity
-    ? identity.quantization && !identity.name.includes(identity.quantization)
-      ? `${identity.name} ${identity.quantization}`
-      : identity.name
-    : `${spec.provider}:${file ? baseName(spec.model) : spec.model}`;
+  const label = roleModelName(m);
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries(spec.params ?? {}).sort(([x], [y]) => x.localeCompare(y)))
     if (v !== undefined) params[k] = show(v);

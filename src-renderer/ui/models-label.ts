@@ -1,44 +1,34 @@
 import { formatModelParams, type ModelSpecInput } from '../../src-shared/schemas/model.js';
 import type { Run } from '../../src-shared/schemas/run.js';
+import { baseName, roleModelName, specName } from '../../src-shared/text/model-name.js';
 
 type RoleModel = Run['models']['agent'];
 type SpecLike = Pick<ModelSpecInput, 'provider' | 'model'> & { params?: ModelSpecInput['params'] };
 
 /**
- * How a model is named to a person in the renderer (the one reading): a run role's identity name
- * (+ quantization) when known, else `provider:model` with the file name only for paths; the parameters
- * the run set follow in brackets ("(temperature 0.2)").
+ * How a model is named to a person in the renderer: the shared name (src-shared/text/model-name.ts, as the CLI
+ * and compare name it) with the parameters the run set in brackets ("(temperature 0.2)").
  */
 export function roleModelLabel(m: RoleModel): string {
   if (!m) return '—';
   const params = formatModelParams(m.spec.params);
-  return `${m.identity ? identityName(m.identity) : bareSpecName(m.spec)}${params ? ` (${params})` : ''}`;
+  return `${roleModelName(m)}${params ? ` (${params})` : ''}`;
 }
 
 /** A model spec (no identity known: a picker's value, a grouping's judge): `provider:file-or-name (params)`. */
 export function specLabel(spec: SpecLike | null | undefined): string {
   if (!spec?.model) return '—';
   const params = formatModelParams(spec.params as Parameters<typeof formatModelParams>[0]);
-  return `${bareSpecName(spec)}${params ? ` (${params})` : ''}`;
+  return `${specName(spec)}${params ? ` (${params})` : ''}`;
 }
 
 /** A stored `provider:model` string (a report's judge): the file name only for paths. */
 export function specTextLabel(spec: string): string {
   const i = spec.indexOf(':');
-  return i < 0 ? spec : bareSpecName({ provider: spec.slice(0, i) as SpecLike['provider'], model: spec.slice(i + 1) });
+  return i < 0 ? spec : specName({ provider: spec.slice(0, i) as SpecLike['provider'], model: spec.slice(i + 1) });
 }
 
-function identityName(identity: NonNullable<NonNullable<RoleModel>['identity']>): string {
-  const q = identity.quantization;
-  return q && !identity.name.includes(q) ? `${identity.name} ${q}` : identity.name;
-}
-
-function bareSpecName(spec: SpecLike): string {
-  const model = spec.provider === 'llama-cpp' || spec.provider === 'scripted' ? baseName(spec.model) : spec.model;
-  return `${spec.provider}:${model}`;
-}
-
-export const baseName = (p: string) => p.split(/[\\/]/).pop() || p;
+export { baseName };
 
 /** Distinct model labels of a run (agent first); caller/judge only when they differ from the agent model. */
 export function runModelLabels(run: Run): { role: 'agent' | 'caller' | 'judge'; label: string }[] {

@@ -1,11 +1,10 @@
 import type { RunSpeechOptions, SpeechIdentity } from '../schemas/run.js';
+import { baseName } from '../text/model-name.js';
 
 /**
  * How a run used speech, in the words of the runs list, the run header and compare:
  * "audio eval · caller via STT · espeak-ng -> pocketsphinx · phone line noise 0.1". Pure.
  */
-
-const baseName = (p: string) => p.split(/[\\/]/).pop() || p;
 
 /** An engine's short name: its preset, else the model (file name), else the program it runs. */
 export function speechEngineName(spec: string | undefined, identity?: SpeechIdentity): string | null {

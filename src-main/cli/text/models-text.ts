@@ -1,12 +1,11 @@
-import path from 'node:path';
 import { formatModelParams, type ModelSpec, type RoleModel } from '../../../src-shared/schemas/index.js';
+import { specName } from '../../../src-shared/text/model-name.js';
 
 /** One role's model as people read it: provider:model (a file's base name), its endpoints, the parameters set. */
 function describe(spec: ModelSpec): string {
-  const model = spec.provider === 'llama-cpp' || spec.provider === 'scripted' ? path.basename(spec.model) : spec.model;
   const where = spec.endpoints?.length ? ` at ${spec.endpoints.join(', ')}` : '';
   const params = formatModelParams(spec.params);
-  return `${spec.provider}:${model}${where}${params ? ` (${params})` : ''}`;
+  return `${specName(spec)}${where}${params ? ` (${params})` : ''}`;
 }
 
 /**
