@@ -6,11 +6,8 @@
 // and on. Counted: the engines' calls (through a counting registry) and CPU seconds (this process + the engine
 // processes, from /proc: Linux only). Each pass starts with no recogniser alive, so both pay the same start.
 // Usage: npx tsx bench/speech-shared.ts [--conversations 6] [--turns 2] [--repeats 2]
-import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { AgentGraph, TestSuite, type Result, type TranscriptTurn } from '../src-shared/schemas/index.js';
-import { runSuite } from '../src-main/engine/index.js';
+import type { Result, TranscriptTurn } from '../src-shared/schemas/index.js';
 import { hearAgentTurns } from '../src-main/engine/run/audio-eval.js';
 import { loadRunSpeech } from '../src-main/engine/run/run-speech.js';
 import { createProviderRegistry } from '../src-main/providers/registry.js';
@@ -18,15 +15,13 @@ import { closeRecognisers, createSpeechRegistry, type SpeechRegistry } from '../
 import type { Store } from '../src-main/store/index.js';
 import { cpuNow, cpuSince, cpuTotal } from './support/cpu.js';
 import { machineLoad, tempStore } from './support/fixtures.js';
+import { example, exampleRun } from './support/example-run.js';
 
 const arg = (name: string, d: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : d;
 const CONVERSATIONS = Number(arg('--conversations', '6'));
 const TURNS = Number(arg('--turns', '2'));
 const REPEATS = Number(arg('--repeats', '2'));
-const root = path.resolve(import.meta.dirname, '..');
-const example = (f: string) => path.join(root, 'resources/example', f);
-const readJson = (f: string): unknown => JSON.parse(fs.readFileSync(f, 'utf8'));
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 /** The real engines, counting their calls. */
@@ -47,20 +42,11 @@ function countingRegistry(): { registry: SpeechRegistry; calls: { tts: number; s
   return { registry, calls };
 }
 
-async function exampleRun(store: Store): Promise<Result[]> {
+async function scriptedExampleRun(store: Store): Promise<Result[]> {
   const registry = createProviderRegistry();
   try {
     const model = await registry.load({ provider: 'scripted', model: example('scripted-model.json'), params: {} });
-    const graph = AgentGraph.parse(readJson(example('agent.json')));
-    const { agent, version } = store.agents.create(graph);
-    const run = await runSuite({
-      store,
-      models: { agent: model, caller: model, judge: model },
-      agent: { id: agent.id, version_id: version.id, name: agent.name, graph: version.graph },
-      suite: { id: null, name: 'example', data: TestSuite.parse(readJson(example('suite.json'))) },
-      options: { concurrency: 2, repeats: REPEATS },
-    });
-    return run.results;
+    return await exampleRun(store, model, REPEATS);
   } finally {
     await registry.close();
   }
@@ -96,7 +82,7 @@ async function firstPass(results: Result[], store: Store, share: boolean) {
 const loadBefore = machineLoad();
 const { store, cleanup } = tempStore('parley-bench-speech-shared-');
 try {
-  const results = (await exampleRun(store)).slice(0, CONVERSATIONS);
+  const results = (await scriptedExampleRun(store)).slice(0, CONVERSATIONS);
   const turns = results.reduce((n, r) => n + opening(r.transcript, TURNS).filter((t) => t.role === 'agent').length, 0);
   say(
     `the example suite x ${REPEATS} repeats: ${results.length} conversations, their first ${TURNS} agent turns (${turns} round trips), heard all at once, empty cache`,

@@ -13,20 +13,19 @@
 // Another engine pair for (a) and (b) (the word error rate of a pair on the evaluation sentences; the rest uses
 // the default pair): --tts <spec> --stt <spec>; --sentences-only stops after (b).
 // Usage: npx tsx bench/speech.ts [--conversations 20] [--workers 1,2] [--tts flite --stt pocketsphinx] [--sentences-only]
-import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { AgentGraph, TestSuite, type Result } from '../src-shared/schemas/index.js';
+import type { Result } from '../src-shared/schemas/index.js';
 import { wordErrors } from '../src-shared/speech/word-errors.js';
-import { runSuite, ModelCalls } from '../src-main/engine/index.js';
+import { ModelCalls } from '../src-main/engine/index.js';
 import { evaluateAudio } from '../src-main/engine/run/audio-eval.js';
 import { loadRunSpeech } from '../src-main/engine/run/run-speech.js';
 import { createProviderRegistry } from '../src-main/providers/registry.js';
 import type { ChatModel } from '../src-main/providers/types.js';
 import { closeRecognisers, createSpeechRegistry, speechPool, type RoundTripCache } from '../src-main/speech/index.js';
-import type { Store } from '../src-main/store/index.js';
 import { cpuNow, cpuSince, cpuTotal as total } from './support/cpu.js';
 import { machineLoad, tempStore } from './support/fixtures.js';
+import { exampleRun, readJson } from './support/example-run.js';
 
 const arg = (name: string, d: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : d;
@@ -35,8 +34,6 @@ const WORKERS = arg('--workers', '1,2').split(',').map(Number);
 const TTS = arg('--tts', 'flite');
 const STT = arg('--stt', 'pocketsphinx');
 const root = path.resolve(import.meta.dirname, '..');
-const example = (f: string) => path.join(root, 'resources/example', f);
-const readJson = (f: string): unknown => JSON.parse(fs.readFileSync(f, 'utf8'));
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (x: number) => `${Math.round(x)} ms`;
@@ -87,19 +84,6 @@ async function sentences(): Promise<void> {
 }
 
 // ---- the example suite on the scripted model ----
-
-async function exampleRun(store: Store, model: ChatModel, repeats: number): Promise<Result[]> {
-  const graph = AgentGraph.parse(readJson(example('agent.json')));
-  const { agent, version } = store.agents.create(graph);
-  const run = await runSuite({
-    store,
-    models: { agent: model, caller: model, judge: model },
-    agent: { id: agent.id, version_id: version.id, name: agent.name, graph: version.graph },
-    suite: { id: null, name: 'example', data: TestSuite.parse(readJson(example('suite.json'))) },
-    options: { concurrency: 2, repeats },
-  });
-  return run.results;
-}
 
 /** Audio-evaluates every result at once (each its own owner in the speech pool); wall and CPU time, counts. */
 async function audioEvaluate(results: Result[], judge: ChatModel, cache: RoundTripCache | undefined) {
