@@ -1,11 +1,20 @@
 import type { AgentGraph, Assertions, CheckResult, NodeVisit } from '../../../src-shared/schemas/index.js';
 
-/** Node path checks: must visit, must not visit, ends at. Nodes are named by id or by unique name. */
+/**
+ * Node path checks: must visit, must not visit, ends at. Nodes are given by id or by unique name; messages
+ * name them as the canvas does (the name, with the id in brackets when they differ).
+ */
 
 function resolveNode(graph: AgentGraph, ref: string): string {
   if (graph.nodes.some((n) => n.id === ref)) return ref;
   const byName = graph.nodes.filter((n) => n.name === ref);
   return byName.length === 1 ? byName[0].id : ref;
+}
+
+/** `Goodbye (c)`, or the id alone when the node has no other name (or is not in the graph). */
+function nodeLabel(graph: AgentGraph, id: string): string {
+  const name = graph.nodes.find((n) => n.id === id)?.name;
+  return name && name !== id ? `${name} (${id})` : id;
 }
 
 export function checkPath(
@@ -14,7 +23,9 @@ export function checkPath(
   spec: NonNullable<Assertions['path']>,
 ): CheckResult[] {
   const path = visits.map((v) => v.node);
-  const shown = path.join(' -> ') || '(none)';
+  const named = (id: string) => graph.nodes.find((n) => n.id === id)?.name || id;
+  const shown = path.map(named).join(' -> ') || '(none)';
+  const label = (id: string) => nodeLabel(graph, id);
   const out: CheckResult[] = [];
   for (const ref of spec.must_visit) {
     const id = resolveNode(graph, ref);
@@ -23,7 +34,7 @@ export function checkPath(
       kind: 'must_visit',
       target: ref,
       passed: ok,
-      message: ok ? `visited ${id}` : `node ${id} was never visited (path: ${shown})`,
+      message: ok ? `visited ${label(id)}` : `node ${label(id)} was never visited (path: ${shown})`,
     });
   }
   for (const ref of spec.must_not_visit) {
@@ -33,7 +44,8 @@ export function checkPath(
       kind: 'must_not_visit',
       target: ref,
       passed: at < 0,
-      message: at < 0 ? `never visited ${id}` : `node ${id} was visited (visit ${at + 1} of path: ${shown})`,
+      message:
+        at < 0 ? `never visited ${label(id)}` : `node ${label(id)} was visited (visit ${at + 1} of path: ${shown})`,
     });
   }
   if (spec.ends_at !== undefined) {
@@ -43,7 +55,10 @@ export function checkPath(
       kind: 'ends_at',
       target: spec.ends_at,
       passed: last === id,
-      message: last === id ? `ended at ${id}` : `ended at ${last ?? '(nowhere)'}, expected ${id} (path: ${shown})`,
+      message:
+        last === id
+          ? `ended at ${label(id)}`
+          : `ended at ${last ? label(last) : '(nowhere)'}, expected ${label(id)} (path: ${shown})`,
     });
   }
   return out;

@@ -30,9 +30,11 @@ describe('path assertions', () => {
       ['must_not_visit', 'Goodbye', true],
       ['ends_at', 'Goodbye', false],
     ]);
-    expect(r[1].message).toBe('node c was never visited (path: a -> b)');
-    expect(r[2].message).toBe('node b was visited (visit 2 of path: a -> b)');
-    expect(r[4].message).toBe('ended at b, expected c (path: a -> b)');
+    // named as on the canvas: the name, the id in brackets when they differ
+    expect(r[0].message).toBe('visited Greeting (a)');
+    expect(r[1].message).toBe('node Goodbye (c) was never visited (path: Greeting -> b)');
+    expect(r[2].message).toBe('node b was visited (visit 2 of path: Greeting -> b)');
+    expect(r[4].message).toBe('ended at b, expected Goodbye (c) (path: Greeting -> b)');
     expect(checkPath(g, visits, PathAssertion.parse({ ends_at: 'b' }))[0].passed).toBe(true);
   });
 });
