@@ -51,6 +51,14 @@ describe('first-run screen in Chromium (web mode)', () => {
     expect(results.filter((r) => r.status === 'pass')).toHaveLength(4);
     const booked = results.find((r) => r.test === 'Books the first free slot')!;
     expect(booked.transcript.map((t) => t.content).join('\n')).toContain('confirmation MS-2041');
+    // its path assertions read as the canvas names nodes: the check in words, the node's name (id in a tooltip)
+    await page.evaluate(`window.location.hash = ${JSON.stringify(`/runs/${runId}?result=${booked.id}`)}`);
+    const visit = page.locator('[data-result-detail] .checks li', { hasText: 'must visit' }).first();
+    await visit.waitFor();
+    const code = visit.locator('code');
+    expect(await code.getAttribute('title')).toBe('node identify');
+    expect(await code.textContent()).not.toBe('identify');
+    expect(await visit.textContent()).toMatch(/visited .+ \(identify\)/);
   });
 });
 
