@@ -128,7 +128,9 @@ export function EditorWorkspace({
           }}
         />
       )}
-      <div className={`ge-main${away ? ' is-away' : ''}${narrow ? ' is-narrow' : ''}`}>
+      <div
+        className={`ge-main${away ? ' is-away' : ''}${narrow ? ' is-narrow' : ''}${narrow && drawer.sideOpen ? ' has-drawer' : ''}`}
+      >
         {!away && <Palette onAdd={a.add} />}
         <div className="ge-center">
           {viewing ? (
