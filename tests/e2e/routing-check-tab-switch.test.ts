@@ -6,6 +6,9 @@ import { openWebApp, type WebApp } from './support/browser.js';
 import { createAgent, nodeCard, openEditor } from './support/graph-editor.js';
 import { pickModel } from './runs-dialog.js';
 
+/** Browser globals used inside page functions (this file is type-checked without the DOM library). */
+declare const window: { location: { hash: string } };
+
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
@@ -47,8 +50,8 @@ const slowRouter = {
 
 /**
  * A routing check keeps running when the Checks tab closes (its job lives in the routing overlay
- * store, not in the tab): coming back shows its live progress and then its result, and a check that
- * ends while another tab is open puts its badges on the canvas at once.
+ * store, not in the tab): coming back shows its live progress and then its result, a check that ends
+ * while another tab is open puts its badges on the canvas at once, and leaving the editor does not lose it.
  */
 describe('routing check across a switch of tabs (Chromium)', () => {
   let app: WebApp;
@@ -106,5 +109,23 @@ describe('routing check across a switch of tabs (Chromium)', () => {
     await panel.getByTestId('routing-summary').waitFor();
     expect(await panel.getByTestId('routing-progress').count()).toBe(0);
     expect(await page.getByTestId('routing-run').isDisabled()).toBe(false);
+  });
+
+  it('follows a running check again after leaving the editor and coming back', async () => {
+    const { page } = app;
+    await page.getByTestId('routing-run').click();
+    await page.getByTestId('routing-progress').waitFor();
+    await page.evaluate(() => {
+      window.location.hash = '#/agents';
+    });
+    await page.getByTestId('graph-editor').waitFor({ state: 'detached' });
+    await openEditor(page, agent, 4);
+    await page.getByRole('tab', { name: 'Checks' }).click();
+    const panel = page.getByTestId('routing-check');
+    // the result went with the editor; the check did not
+    await panel.getByTestId('routing-progress').or(panel.getByTestId('routing-summary')).first().waitFor();
+    expect(await panel.getByTestId('routing-progress').count()).toBe(1);
+    await panel.getByTestId('routing-summary').waitFor();
+    expect(await nodeCard(page, 'greet').getByTestId('routing-badge').textContent()).toContain('1 misrouted');
   });
 });
