@@ -112,20 +112,28 @@ export async function analyzeRouting(
   const nodes = new Map(g.nodes.map((n) => [n.id, n]));
   const contexts: string[] = points.map(() => '');
   const lines: RoutingUtterance[][] = points.map(() => []);
+  // progress counts model calls, as the report does: each step is planned as the calls it should make (a
+  // static line none, every other step one); a step that made another number corrects the total, so the
+  // last progress line and the report's `calls` agree
+  const contextCalls = (p: DecisionPoint) => {
+    const n = nodes.get(p.node_id);
+    return n?.type === 'conversation' && n.instruction.mode !== 'static' ? 1 : 0;
+  };
   let calls = 0;
   let total =
-    points.length +
+    points.reduce((n, p) => n + contextCalls(p), 0) +
     points.reduce((n, p) => n + p.options.length + (o.noneCount ? 1 : 0), 0) +
     points.reduce((n, p) => n + p.options.length * o.perCondition + o.noneCount, 0);
-  let done = 0;
-  const tick = () => o.onProgress?.(++done, total);
   o.onProgress?.(0, total);
-  const withCalls = async <T>(fn: (c: ModelCalls) => Promise<T>): Promise<T> => {
+  const withCalls = async <T>(planned: number, fn: (c: ModelCalls) => Promise<T>): Promise<T> => {
     const c = new ModelCalls(models, o.signal);
     try {
       return await fn(c);
     } finally {
-      calls += c.records.length;
+      const made = c.records.length;
+      calls += made;
+      total += made - planned;
+      o.onProgress?.(calls, total);
       await c.disposeAll();
     }
   };
@@ -140,14 +148,13 @@ export async function analyzeRouting(
         await work(j);
         return true;
       },
-      onOutput: tick,
     });
   const r1 = await phase(
     points.map((_, point) => ({ kind: 'context', point })),
     async ({ point }) => {
       const node = nodes.get(points[point].node_id)!;
       if (node.type !== 'conversation') return;
-      await withCalls(async (c) => {
+      await withCalls(contextCalls(points[point]), async (c) => {
         const rt = runtimeFor(g, node, c, o.signal);
         const instruction = rt.template(node.instruction.text);
         if (node.instruction.mode === 'static') contexts[point] = instruction;
@@ -196,7 +203,7 @@ export async function analyzeRouting(
       required: ['utterances'],
       additionalProperties: false,
     };
-    await withCalls(async (c) => {
+    await withCalls(1, async (c) => {
       const res = await c.structured<{ utterances?: unknown }>('caller', 'utterances', node.id, {
         messages: [
           { role: 'system', content: GEN_SYSTEM },
@@ -214,14 +221,14 @@ export async function analyzeRouting(
   });
   if (r2.aborted || r2.failure) return { report: reportOf(), aborted: r2.aborted, failure: r2.failure };
   // lines that came back short are not routed: the total counts what will actually run
-  total = done + lines.reduce((n, l) => n + l.length, 0);
+  total = calls + lines.reduce((n, l) => n + l.length, 0);
 
   // 3. Parley's router on each line, after the agent's line, exactly as in a conversation
   const routeJobs: Job[] = lines.flatMap((l, point) => l.map((_, index) => ({ kind: 'route' as const, point, index })));
   const r3 = await phase(routeJobs, async ({ point, index }) => {
     const node = nodes.get(points[point].node_id)!;
     const u = lines[point][index!];
-    await withCalls(async (c) => {
+    await withCalls(1, async (c) => {
       const rt = runtimeFor(g, node, c, o.signal);
       if (contexts[point]) rt.sayAgent(node.id, contexts[point]);
       rt.sayCaller(u.text);

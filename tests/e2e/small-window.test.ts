@@ -107,6 +107,22 @@ describe('every main screen at 1024x700', () => {
     await page.getByTestId('graph-editor').waitFor();
     await page.screenshot({ path: shotPath('small-window-editor.png') });
     expect(await overflow(page)).toEqual([]);
+    // a run's coverage from the Runs tab: the drawer stays open beside it and its banner wraps left of it
+    await page.getByRole('button', { name: 'Inspector', exact: true }).click();
+    await page.getByRole('tab', { name: 'Runs' }).click();
+    await page.getByTestId('overlay-run').first().getByRole('button', { name: 'Show coverage' }).click();
+    await page.getByTestId('run-coverage').getByText(/nodes/).waitFor();
+    await page.screenshot({ path: shotPath('small-window-editor-run-coverage.png') });
+    const drawer = await page.getByRole('complementary', { name: 'Inspector' }).boundingBox();
+    const banner = await page.locator('.ge-viewing > .ge-banner').boundingBox();
+    const back = await page.getByRole('button', { name: 'Back to editing' }).boundingBox();
+    const line = await page.getByTestId('run-coverage').boundingBox();
+    expect(drawer!.x).toBeLessThan(W);
+    for (const [name, box] of Object.entries({ banner, back, line }))
+      expect(box!.x + box!.width, `${name} ends under the drawer`).toBeLessThanOrEqual(drawer!.x);
+    expect(await overflow(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Back to editing' }).click();
+    await page.getByRole('button', { name: 'Close the inspector' }).click();
     // Try it docks under the canvas: both stay usable
     await page.getByRole('button', { name: 'Try it', exact: true }).click();
     await page.locator('.ge-page.is-trying').waitFor();

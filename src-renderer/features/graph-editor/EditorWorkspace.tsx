@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AgentSummary, AgentVersionMeta } from '../../../src-shared/contract/agents.js';
 import { api } from '../../api/client.js';
 import { useRoutingFollowsGraph } from './analysis/routing-overlay.js';
+import { useRoutingCheckOutcome } from './analysis/use-routing-job.js';
 import { EditorCanvas } from './canvas/EditorCanvas.js';
 import { needsLayout, withLayout } from './model/layout.js';
 import { searchNodes } from './model/search.js';
@@ -62,6 +63,7 @@ export function EditorWorkspace({
   const guard = useLeaveGuard(dirty);
   useDraftAutosave(id, baseVersionId, graph, dirty);
   useRoutingFollowsGraph(id, graph);
+  useRoutingCheckOutcome(id);
 
   const results = useMemo(() => searchNodes(graph, query), [graph, query]);
   const matches = useMemo(() => (query.trim() ? new Set(results) : undefined), [query, results]);
@@ -126,7 +128,9 @@ export function EditorWorkspace({
           }}
         />
       )}
-      <div className={`ge-main${away ? ' is-away' : ''}${narrow ? ' is-narrow' : ''}`}>
+      <div
+        className={`ge-main${away ? ' is-away' : ''}${narrow ? ' is-narrow' : ''}${narrow && drawer.sideOpen ? ' has-drawer' : ''}`}
+      >
         {!away && <Palette onAdd={a.add} />}
         <div className="ge-center">
           {viewing ? (

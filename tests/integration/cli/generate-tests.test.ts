@@ -1,6 +1,6 @@
 /**
- * `parley generate tests AGENT --uncovered --suite S` and the routing check's "no usable line" warning,
- * end to end: the real CLI, the scripted model, --db on a temp file (human output and --json).
+ * `parley generate tests AGENT --uncovered --suite S`, the routing check's "no usable line" warning and
+ * its progress counting the model calls its summary reports, end to end: the real CLI, the scripted model, --db on a temp file (human output and --json).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -125,5 +125,36 @@ describe('parley analyze routing: a condition with no usable line', () => {
     expect(human.stdout).not.toMatch(/never chosen: .*to_cancel/);
     const json = JSON.parse(parley(...args, '--json').stdout);
     expect(json.report.points[0].no_lines).toEqual(['to_cancel']);
+  });
+});
+
+describe('parley analyze routing: progress and summary count the same model calls', () => {
+  it('a static line at the decision point is no model call in either', () => {
+    // greet says its line as written: only the caller lines and the router's decisions are model calls
+    const g = JSON.parse(fs.readFileSync(clinic, 'utf8'));
+    g.name = 'Clinic static';
+    g.nodes.find((n: { id: string }) => n.id === 'greet').instruction.mode = 'static';
+    fs.writeFileSync(path.join(dir, 'static.json'), JSON.stringify(g));
+    expect(parley('import', path.join(dir, 'static.json')).code).toBe(0);
+    const routing = path.join(dir, 'routing-static.json');
+    fs.writeFileSync(
+      routing,
+      JSON.stringify({
+        name: 'two-lines-each',
+        utterances: [{ utterances: ['I want to book', 'Please cancel my visit'] }],
+        defaults: { route: 'none' },
+      }),
+    );
+    const args = ['analyze', 'routing', 'Clinic static', '--model', `scripted:${routing}`, '--node', 'greet'];
+    const r = parley(...args, '--none', '0', '--per-condition', '2');
+    expect(r.code).toBe(0);
+    // 2 conditions: 2 generations, then 2 lines each routed: 6 calls, and no call for greet's own line
+    expect(r.stdout).toContain('1 decision point, 6 model calls');
+    const progress = [...r.stderr.matchAll(/routing analysis: (\d+)\/(\d+) model calls/g)];
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress[0].slice(1)).toEqual(['0', '6']);
+    expect(progress.at(-1)!.slice(1)).toEqual(['6', '6']);
+    const json = JSON.parse(parley(...args, '--none', '0', '--per-condition', '2', '--json').stdout);
+    expect(json.report.calls).toBe(6);
   });
 });

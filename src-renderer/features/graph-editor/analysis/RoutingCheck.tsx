@@ -1,13 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { create } from 'zustand';
-import { RoutingOutcome } from '../../../../src-shared/contract/analysis.js';
 import type { AgentGraph } from '../../../../src-shared/schemas/index.js';
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import { plural } from '../../../../src-shared/text/plural.js';
 import { api } from '../../../api/client.js';
 import { useApi } from '../../../api/hooks.js';
 import { JobProgress } from '../../../ui/jobs/JobProgress.js';
-import { useJob } from '../../../ui/jobs/use-job.js';
 import { modelProblem } from '../../../ui/model-choice.js';
 import { ModelFitness } from '../../../ui/ModelFitness.js';
 import { ModelPicker } from '../../models/index.js';
@@ -15,6 +13,7 @@ import { lastJudgeModel } from './cover-gaps-state.js';
 import { useEditor } from '../state/editor-store.js';
 import { routingSignature, useRoutingOverlay } from './routing-overlay.js';
 import { RoutingPointTable } from './RoutingPointTable.js';
+import { useRunningRoutingCheck } from './use-routing-job.js';
 
 /** The model chosen for the routing check, per agent, for this session (the Checks tab unmounts on a tab switch). */
 const usePickedModel = create<{ byAgent: Record<string, { model: ModelSpecInput | undefined }> }>(() => ({
@@ -26,7 +25,8 @@ const usePickedModel = create<{ byAgent: Record<string, { model: ModelSpecInput 
  * verdict, offered as Cover the gaps does: the agent's last judge model that is not the scripted one),
  * Run, then per decision point the confusion table and the misrouted lines in the canvas's names. Runs
  * on the saved version. The result and its badges go with Clear result, a new check or leaving the editor;
- * an edit hides them (routing-overlay.ts).
+ * an edit hides them (routing-overlay.ts). A running check outlasts this tab: its progress shows again when
+ * the tab reopens, and its result lands even while another tab is open (use-routing-job.ts).
  */
 export function RoutingCheck({
   agentId,
@@ -50,25 +50,13 @@ export function RoutingCheck({
   const [saveTests, setSaveTests] = useState(false);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [jobId, setJobId] = useState<string | null>(null);
-  const check = useJob(jobId, { result: RoutingOutcome, invalidates: ['analysis.routingHistory'] });
+  // the running check and the result live in the overlay store (routing-overlay.ts), with the canvas's
+  // badges: a switch of tabs loses neither (coming back shows the progress, then the result)
+  const check = useRunningRoutingCheck(agentId);
   const busy = starting || check.running;
-  // the result lives with the canvas's badges (routing-overlay.ts): it outlasts a switch of tabs
   const out = useRoutingOverlay((s) => (s.agentId === agentId ? s.outcome : null));
   const stale = useRoutingOverlay((s) => s.agentId === agentId && s.stale);
-  const seen = useRef<unknown>(null);
-
-  useEffect(() => {
-    const r = check.result;
-    if (!r || seen.current === r) return;
-    seen.current = r;
-    if (r.cancelled) setError('Cancelled: nothing was stored.');
-    else useRoutingOverlay.getState().show(agentId, r, routingSignature(useEditor.getState().history.present));
-  }, [check.result, agentId]);
-  useEffect(() => {
-    if (check.job?.status === 'failed') setError(check.job.error?.message ?? 'the routing check failed');
-    if (check.job?.status === 'cancelled') setError('Cancelled: nothing was stored.');
-  }, [check.job?.status, check.job?.error]);
+  const failure = useRoutingOverlay((s) => (s.failure?.agentId === agentId ? s.failure.text : null));
 
   const problem = modelProblem(model, true);
   const run = async () => {
@@ -77,6 +65,8 @@ export function RoutingCheck({
     setStarting(true);
     // a new check: the last one's result and badges go
     useRoutingOverlay.getState().clear();
+    // its result describes the graph as it is now
+    const signature = routingSignature(useEditor.getState().history.present);
     try {
       const { job_id } = await api.call('analysis.routing', {
         agent_id: agentId,
@@ -85,7 +75,7 @@ export function RoutingCheck({
         per_condition: perCondition,
         save_tests: saveTests,
       });
-      setJobId(job_id);
+      useRoutingOverlay.getState().started(agentId, job_id, signature);
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -138,7 +128,7 @@ export function RoutingCheck({
           <JobProgress job={check.job} onCancel={check.cancel} label="Routing check" />
         </div>
       )}
-      {error && <p className="error small">{error}</p>}
+      {(error ?? failure) && <p className="error small">{error ?? failure}</p>}
       {out && !out.cancelled && (
         <>
           <p className="small" data-testid="routing-summary">

@@ -18,11 +18,29 @@ export interface RoutingOverlay {
   confused: Set<string>;
   /** The decision points of the last check, by node id (the edge inspector lists their caller lines). */
   points: Record<string, RoutingPoint>;
+  /**
+   * The check running now, per agent: its job and the routing signature of the graph it was started
+   * on. It lives here, not in the Checks tab, so a tab switch (or leaving the editor) does not lose it:
+   * the tab follows it again when it reopens, and its outcome lands here when it ends (use-routing-job.ts).
+   */
+  running: Record<string, RunningCheck>;
+  /** Why the last check of an agent ended with nothing to show (failed, cancelled), until the next one. */
+  failure: { agentId: string; text: string } | null;
   show(agentId: string, outcome: RoutingOutcome, signature: string): void;
+  /** A check of this agent started as this job (the last result went when it was asked for: clear). */
+  started(agentId: string, jobId: string, signature: string): void;
+  /** The check of this agent ended with nothing to show: why. */
+  ended(agentId: string, why: string): void;
   /** The editor's graph now has this signature: the result is stale unless it is the one it was shown on. */
   follow(signature: string): void;
-  /** The result is gone (cleared, a new check started, the editor left): so are its badges. */
+  /** The result is gone (cleared, a new check started, the editor left): so are its badges. A running check goes on. */
   clear(): void;
+}
+
+export interface RunningCheck {
+  jobId: string;
+  /** The routing signature of the editor's graph when the check started: its result describes that graph. */
+  signature: string;
 }
 
 const empty = () => ({
@@ -33,11 +51,18 @@ const empty = () => ({
   byNode: {},
   confused: new Set<string>(),
   points: {},
+  failure: null,
 });
+
+const without = (running: Record<string, RunningCheck>, agentId: string) => {
+  const { [agentId]: _gone, ...rest } = running;
+  return rest;
+};
 
 /** The last routing check's results on the canvas: a badge per decision point, confused edges highlighted. */
 export const useRoutingOverlay = create<RoutingOverlay>((set, get) => ({
   ...empty(),
+  running: {},
   show(agentId, outcome, signature) {
     const byNode: RoutingOverlay['byNode'] = {};
     const confused = new Set<string>();
@@ -47,7 +72,23 @@ export const useRoutingOverlay = create<RoutingOverlay>((set, get) => ({
       for (const s of p.steals) for (const k of [s.from, s.to]) if (edges.has(k)) confused.add(edgeKey(p.node_id, k));
     }
     const points = Object.fromEntries(outcome.report.points.map((p) => [p.node_id, p]));
-    set({ agentId, outcome, signature, stale: false, byNode, confused, points });
+    set((s) => ({
+      agentId,
+      outcome,
+      signature,
+      stale: false,
+      byNode,
+      confused,
+      points,
+      failure: null,
+      running: without(s.running, agentId),
+    }));
+  },
+  started(agentId, jobId, signature) {
+    set((s) => ({ running: { ...s.running, [agentId]: { jobId, signature } }, failure: null }));
+  },
+  ended(agentId, why) {
+    set((s) => ({ running: without(s.running, agentId), failure: { agentId, text: why } }));
   },
   follow(signature) {
     const s = get();

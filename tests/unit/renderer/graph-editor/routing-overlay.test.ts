@@ -97,4 +97,32 @@ describe('routing overlay: badges live exactly as long as the result describes t
     s.follow('anything');
     expect(useRoutingOverlay.getState().stale).toBe(false);
   });
+
+  it('keeps a running check per agent outside any tab: clear keeps it, its end replaces it with the result', () => {
+    useRoutingOverlay.setState({ running: {} });
+    const o = useRoutingOverlay.getState();
+    o.started('a1', 'job-1', routingSignature(graph));
+    o.started('a2', 'job-2', 'other');
+    // the editor left (or Clear result): the result goes, the checks still running stay followed
+    useRoutingOverlay.getState().clear();
+    expect(useRoutingOverlay.getState().running).toEqual({
+      a1: { jobId: 'job-1', signature: routingSignature(graph) },
+      a2: { jobId: 'job-2', signature: 'other' },
+    });
+    useRoutingOverlay.getState().show('a1', outcome, useRoutingOverlay.getState().running.a1.signature);
+    const s = useRoutingOverlay.getState();
+    expect(routingShown(s, 'a1')).toBe(true);
+    expect(Object.keys(s.running)).toEqual(['a2']);
+  });
+
+  it('a check that ends with nothing says why until the next one starts', () => {
+    useRoutingOverlay.setState({ running: {} });
+    useRoutingOverlay.getState().started('a1', 'job-1', routingSignature(graph));
+    useRoutingOverlay.getState().ended('a1', 'Cancelled: nothing was stored.');
+    expect(useRoutingOverlay.getState().running).toEqual({});
+    expect(useRoutingOverlay.getState().failure).toEqual({ agentId: 'a1', text: 'Cancelled: nothing was stored.' });
+    expect(useRoutingOverlay.getState().outcome).toBeNull();
+    useRoutingOverlay.getState().started('a1', 'job-2', routingSignature(graph));
+    expect(useRoutingOverlay.getState().failure).toBeNull();
+  });
 });
