@@ -25,7 +25,7 @@ import type { ChatModel } from '../src-main/providers/types.js';
 import { closeRecognisers, createSpeechRegistry, speechPool, type RoundTripCache } from '../src-main/speech/index.js';
 import { cpuNow, cpuSince, cpuTotal as total } from './support/cpu.js';
 import { machineLoad, tempStore } from './support/fixtures.js';
-import { exampleRun, readJson } from './support/example-run.js';
+import { example, exampleRun, readJson } from './support/example-run.js';
 
 const arg = (name: string, d: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : d;
