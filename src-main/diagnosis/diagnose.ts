@@ -21,6 +21,7 @@ import {
 import type { CallUsage, ChatModel } from '../providers/types.js';
 import { agentText, conversationText } from './evidence.js';
 import { clip, findTransition } from './graph-text.js';
+import { turnIndex } from '../../src-shared/text/turn-number.js';
 
 export const ROOT_CAUSE_CHARS = 240;
 export const QUOTE_CHARS = 300;
@@ -41,7 +42,7 @@ const SYSTEM = [
   'missing_transition (the call had to move somewhere no transition leads; node_id is the node it should leave from);',
   'tool_or_variable (a tool, its result or a variable was wrong);',
   'not_the_agent (the agent did right: the simulated caller or the judge is at fault, e.g. the caller broke character).',
-  'Quote the text at fault exactly, give the transcript line numbers that show it, and the root cause in one sentence.',
+  'Quote the text at fault exactly, give the numbers in brackets of the transcript lines that show it, and the root cause in one sentence.',
 ].join(' ');
 
 /** JSON Schema of the answer: every string, number and list bounded; ids are the graph's own. */
@@ -65,7 +66,7 @@ export function diagnosisSchema(g: AgentGraph, lines: number): Record<string, un
             turns: {
               type: 'array',
               maxItems: MAX_FAULT_TURNS,
-              items: { type: 'integer', minimum: 0, maximum: Math.max(0, lines - 1) },
+              items: { type: 'integer', minimum: 1, maximum: Math.max(1, lines) },
             },
             explanation: { type: 'string', maxLength: EXPLANATION_CHARS },
           },
@@ -91,7 +92,10 @@ interface RawFault {
 
 const str = (v: unknown, n: number) => clip(typeof v === 'string' ? v.trim() : '', n);
 
-/** A fault as the graph allows it: unknown ids dropped (and ids its location has no use for), a transition's node filled in, turns in range. */
+/**
+ * A fault as the graph allows it: unknown ids dropped (and ids its location has no use for), a transition's node
+ * filled in, turns in range. The model cites the bracket numbers (from 1); the fault keeps stored indices (from 0).
+ */
 export function checkedFault(g: AgentGraph, raw: RawFault, lines: number): Fault | null {
   const location = FAULT_LOCATIONS.includes(raw.location as FaultLocation) ? (raw.location as FaultLocation) : null;
   if (!location) return null;
@@ -107,10 +111,14 @@ export function checkedFault(g: AgentGraph, raw: RawFault, lines: number): Fault
     }
   }
   const turns = Array.isArray(raw.turns)
-    ? [...new Set(raw.turns.filter((t): t is number => Number.isInteger(t) && t >= 0 && t < lines))].slice(
-        0,
-        MAX_FAULT_TURNS,
-      )
+    ? [
+        ...new Set(
+          raw.turns
+            .filter((t): t is number => Number.isInteger(t))
+            .map(turnIndex)
+            .filter((t) => t >= 0 && t < lines),
+        ),
+      ].slice(0, MAX_FAULT_TURNS)
     : [];
   return {
     location,

@@ -6,6 +6,7 @@
  */
 import type { AgentGraph, Result, TestCase } from '../../src-shared/schemas/index.js';
 import { renderPersonaPrompt } from '../../src-shared/persona/persona-prompt.js';
+import { turnNumber } from '../../src-shared/text/turn-number.js';
 import { renderTranscript } from '../engine/conversation/transcript-text.js';
 import { clip, conditionText, expandedGlobalPrompt, expandedNodeText } from './graph-text.js';
 
@@ -27,7 +28,7 @@ export function failureLines(r: Result): string[] {
   for (const m of r.metrics)
     if (!m.passed)
       out.push(
-        `- metric ${JSON.stringify(clip(m.criterion, 200))}: score ${m.score.toFixed(2)} < ${m.threshold.toFixed(2)}${m.reasoning ? `; judge: ${clip(m.reasoning, 300)}` : ''}${m.turns?.length ? ` (lines ${m.turns.join(', ')})` : ''}`,
+        `- metric ${JSON.stringify(clip(m.criterion, 200))}: score ${m.score.toFixed(2)} < ${m.threshold.toFixed(2)}${m.reasoning ? `; judge: ${clip(m.reasoning, 300)}` : ''}${m.turns?.length ? ` (lines ${m.turns.map(turnNumber).join(', ')})` : ''}`,
       );
   for (const c of r.rules)
     if (!c.passed) out.push(`- rule ${c.kind} ${JSON.stringify(clip(c.target, 160))}: ${clip(c.message, 240)}`);
@@ -50,7 +51,7 @@ export function pathText(g: AgentGraph, r: Result, limits: EvidenceLimits = DEFA
       step === 0
         ? 'the entry'
         : `${v.via ? `via transition ${JSON.stringify(v.via)}` : 'by a jump'}${v.reason ? ` (${clip(v.reason, 160)})` : ''}`;
-    lines.push(`${step + 1}. node ${JSON.stringify(v.node)} at line ${v.turn}, ${how}`);
+    lines.push(`${step + 1}. node ${JSON.stringify(v.node)} at line ${turnNumber(v.turn)}, ${how}`);
     const n = byId.get(v.node);
     if (!n || described.has(n.id)) return;
     described.add(n.id);
@@ -90,7 +91,7 @@ export function callerBrief(test: TestCase | undefined): string {
   return '';
 }
 
-/** One failed conversation as the model reads it. `numbered`: transcript lines carry their index (turns cite them). */
+/** One failed conversation as the model reads it. `numbered`: transcript lines carry their turn number from 1 (faults cite them). */
 export function conversationText(
   g: AgentGraph,
   r: Result,

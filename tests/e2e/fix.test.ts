@@ -52,9 +52,11 @@ describe('fix review', () => {
     expect(await fault.textContent()).toContain('Node instruction');
     await page.locator('[data-node-id="refund"].is-fault').waitFor();
     expect(await page.locator('.ge-node.is-fault').count()).toBe(1);
-    expect(await page.locator('[data-testid="fix-transcript"] [data-evidence="true"]').getAttribute('data-turn')).toBe(
-      '2',
-    );
+    // the model cited line [3] of the transcript it read: stored index 2, shown as #3 like on the result page
+    const evidence = page.locator('[data-testid="fix-transcript"] [data-evidence="true"]');
+    expect(await evidence.getAttribute('data-turn')).toBe('2');
+    expect(await evidence.locator('.turn-no').textContent()).toBe('#3');
+    expect(await fault.textContent()).toContain('turn #3');
     expect(await page.getByTestId('root-cause').textContent()).toContain('never tells the caller how long');
     // the proposal, edited before applying
     const text = page.getByTestId('fix-edit').locator('textarea');

@@ -54,7 +54,7 @@ describe('reviewing a failure, keyboard only', () => {
       {
         name: 'intake',
         defaults: { caller_turns: 15, chat: 'Welcome to the clinic, how can I help?' },
-        judge: [{ metric_1: { score: 0.1, reasoning: 'The agent never repeated the date back.', turns: [11] } }],
+        judge: [{ metric_1: { score: 0.1, reasoning: 'The agent never repeated the date back.', turns: [12] } }],
       } as never,
       { model: 'intake.json' },
     );

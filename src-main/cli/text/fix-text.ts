@@ -8,6 +8,7 @@ import type {
   TestChange,
 } from '../../../src-shared/schemas/index.js';
 import { formatProportion, wilson } from '../../../src-shared/stats/index.js';
+import { turnNumber } from '../../../src-shared/text/turn-number.js';
 import { editLabel, type DiagnoseOutcome } from '../../app/index.js';
 
 const q = JSON.stringify;
@@ -24,7 +25,7 @@ export function diagnosisText(d: Diagnosis, indent = '  '): string[] {
       .filter(Boolean)
       .join(' ');
     lines.push(
-      `${indent}  ${f.location}${at ? ` at ${at}` : ''}${f.quote ? `: ${q(clip(f.quote, 160))}` : ''}${f.turns.length ? ` (transcript lines ${f.turns.join(', ')})` : ''}`,
+      `${indent}  ${f.location}${at ? ` at ${at}` : ''}${f.quote ? `: ${q(clip(f.quote, 160))}` : ''}${f.turns.length ? ` (transcript lines ${f.turns.map(turnNumber).join(', ')})` : ''}`,
     );
     if (f.explanation) lines.push(`${indent}    ${clip(f.explanation)}`);
   }

@@ -1,7 +1,11 @@
 import type { TranscriptTurn } from '../../../src-shared/schemas/index.js';
+import { turnNumber } from '../../../src-shared/text/turn-number.js';
 
 export interface RenderOptions {
-  /** Prefix every line with its transcript index `[i]` (the judge cites them). */
+  /**
+   * Prefix every line with its turn number `[n]`, counted from 1 as on screen (src-shared/text/turn-number.ts);
+   * a model cites these, and turnIndex maps them back to the stored index.
+   */
   numbered?: boolean;
   /** Only the last N turns. */
   lastTurns?: number;
@@ -31,7 +35,7 @@ export function renderTranscript(turns: TranscriptTurn[], opts: RenderOptions = 
     let text = spokenText(t);
     if (opts.maxTurnChars && text.length > opts.maxTurnChars) text = text.slice(0, opts.maxTurnChars) + '…';
     const who = t.role === 'tool' ? `tool ${t.tool ?? ''}`.trim() : t.role;
-    lines.push(`${opts.numbered ? `[${i}] ` : ''}${who}: ${text}`);
+    lines.push(`${opts.numbered ? `[${turnNumber(i)}] ` : ''}${who}: ${text}`);
   }
   return lines.length ? lines.join('\n') : '(nothing said yet)';
 }

@@ -19,7 +19,7 @@ const FIDELITY_SYSTEM = [
   'Score in_character from 0 to 1: 1 = every caller line is the persona speaking; 0 = the caller spoke as the agent,',
   'as an AI or assistant, described itself as simulated, or narrated instead of speaking.',
   'Score pursued_goal from 0 to 1: 1 = the caller worked towards the persona goal; 0 = it ignored or abandoned it.',
-  'Give a short reasoning naming the caller lines that decided it.',
+  'Give a short reasoning naming the caller lines that decided it by their numbers in brackets.',
 ].join(' ');
 
 export async function judgeCallerFidelity(

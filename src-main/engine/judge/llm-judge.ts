@@ -4,6 +4,7 @@ import { ContextFullError, ModelCallError } from '../errors.js';
 import { DEFAULT_LIMITS, type EngineLimits } from '../limits.js';
 import type { ModelCalls } from '../model-io/model-calls.js';
 import { renderTranscript } from '../conversation/transcript-text.js';
+import { turnIndex } from '../../../src-shared/text/turn-number.js';
 import type { ResolvedMetric } from './metric-specs.js';
 
 /**
@@ -25,7 +26,7 @@ const judgeSystem = (reasonChars: number) =>
   [
     'You are a strict evaluator of a phone conversation between an agent and a caller.',
     `For each criterion give a score from 0 to 1 (1 = fully met, 0 = not met), a reasoning of at most ${reasonChars} characters,`,
-    'and the numbers of the transcript lines it rests on.',
+    'and the numbers in brackets of the transcript lines it rests on.',
   ].join(' ');
 
 const FACTS_SYSTEM =
@@ -44,6 +45,7 @@ interface Verdict {
   turns?: unknown;
 }
 
+/** `turns` are the numbers in brackets the judge read (from 1, as on screen), not stored indices. */
 function verdictSchema(turnCount: number, reasonChars: number): Record<string, unknown> {
   return {
     type: 'object',
@@ -52,7 +54,7 @@ function verdictSchema(turnCount: number, reasonChars: number): Record<string, u
       score: { type: 'number', minimum: 0, maximum: 1 },
       turns: {
         type: 'array',
-        items: { type: 'integer', minimum: 0, maximum: Math.max(0, turnCount - 1) },
+        items: { type: 'integer', minimum: 1, maximum: Math.max(1, turnCount) },
         maxItems: 4,
       },
     },
@@ -71,10 +73,11 @@ function toResult(
 ): MetricResult {
   const raw = typeof v?.score === 'number' ? v.score : Number(v?.score);
   const score = Number.isFinite(raw) ? Math.min(1, Math.max(0, raw)) : 0;
+  // the judge cites the bracket numbers (from 1); results keep stored indices (from 0)
   const turns = [
     ...new Set(
       (Array.isArray(v?.turns) ? v!.turns : [])
-        .map((t) => Math.round(Number(t)))
+        .map((t) => turnIndex(Math.round(Number(t))))
         .filter((t) => Number.isInteger(t) && t >= 0 && t < transcript.length),
     ),
   ].sort((a, b) => a - b);

@@ -1,4 +1,5 @@
 import type { Diagnosis } from '../../../src-shared/schemas/fix.js';
+import { turnRef } from '../../../src-shared/text/turn-number.js';
 import { FAULT_WORDS } from './fix-view.js';
 
 /** The diagnoses of an iteration: root cause, and each fault (pick one to see it on the canvas and in the transcript). */
@@ -45,7 +46,11 @@ export function DiagnosisSection({
                     )}
                     {f.quote && <q className="fix-quote">{f.quote}</q>}
                     {f.explanation && <span className="small">{f.explanation}</span>}
-                    {f.turns.length > 0 && <span className="muted small">transcript lines {f.turns.join(', ')}</span>}
+                    {f.turns.length > 0 && (
+                      <span className="muted small">
+                        turn{f.turns.length > 1 ? 's' : ''} {f.turns.map(turnRef).join(', ')}
+                      </span>
+                    )}
                   </button>
                 </li>
               );

@@ -1,7 +1,11 @@
 import { useEffect, useRef } from 'react';
 import type { Result } from '../../../src-shared/schemas/run.js';
+import { turnRef } from '../../../src-shared/text/turn-number.js';
 
-/** The conversation a diagnosis read, with the turns it cites marked as evidence (the picked fault's first scrolled to). */
+/**
+ * The conversation a diagnosis read, with the turns it cites marked as evidence (the picked fault's first scrolled to).
+ * Turns are numbered from 1 as the diagnosing model read them (text/turn-number.ts); `data-turn` is the stored index.
+ */
 export function EvidenceTranscript({
   result,
   evidence,
@@ -29,7 +33,8 @@ export function EvidenceTranscript({
           {...(marked.has(i) ? { 'data-evidence': 'true' } : {})}
         >
           <span className="fix-turn__who">
-            <span className="muted small">[{i}]</span> {t.role === 'tool' ? `tool ${t.tool ?? ''}` : t.role}
+            <span className="muted small turn-no">{turnRef(i)}</span>{' '}
+            {t.role === 'tool' ? `tool ${t.tool ?? ''}` : t.role}
             {t.node && <code className="small"> {t.node}</code>}
             {marked.has(i) && <span className="badge fix-evidence">evidence</span>}
           </span>

@@ -37,7 +37,7 @@ describe('parley diagnose', () => {
         const text = await run(['diagnose', runId, '--test', REFUND, '--db', db]);
         expect(text.code).toBe(0);
         expect(text.stdout).toContain(
-          `"${REFUND}": The refund node never tells the caller how long they have to ask for a refund.\n    node_instruction at node "refund": "Tell the caller refunds are possible." (transcript lines 2)`,
+          `"${REFUND}": The refund node never tells the caller how long they have to ask for a refund.\n    node_instruction at node "refund": "Tell the caller refunds are possible." (transcript lines 3)`,
         );
         const json = JSON.parse((await run(['diagnose', runId, '--test', REFUND, '--json', '--db', db])).stdout);
         expect(json.diagnoses[0].faults[0]).toMatchObject({

@@ -210,8 +210,8 @@ describe('prefix-stable requests over HTTP', () => {
     // the whole system message (instructions + criteria) is the same; each transcript is the last message
     expect(combined[1][0]).toEqual(combined[0][0]);
     expect(combined[0][0].content).toContain('metric_2: The agent offers a time.');
-    expect(combined[0].at(-1)!.content).toContain('[1] caller: I need a cleaning.');
-    expect(combined[1].at(-1)!.content).toContain('[1] caller: Can I come Tuesday?');
+    expect(combined[0].at(-1)!.content).toContain('[2] caller: I need a cleaning.');
+    expect(combined[1].at(-1)!.content).toContain('[2] caller: Can I come Tuesday?');
 
     // one call per metric: the instructions and the transcript lead, only the criterion differs at the end
     const from2 = srv.requests.length;

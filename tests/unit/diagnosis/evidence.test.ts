@@ -45,16 +45,17 @@ const failed: Result = {
 };
 
 describe('what the diagnosing model reads', () => {
+  // stored indices (nodes_visited[].turn, metrics[].turns) are 0-based; the model reads lines numbered from 1
   it('the path: each node once with its instruction after snippet expansion, its transitions and the routing decision', () => {
     expect(pathText(g, failed)).toBe(
       [
-        '1. node "greet" at line 0, the entry',
+        '1. node "greet" at line 1, the entry',
         '   type conversation',
         '   instruction: "Greet the caller and ask how you can help."',
         '   transition "to-refund" -> "refund" when "The caller asks about a refund"',
         '   transition "to-hours" -> "hours" when "The caller asks when the shop is open"',
         '   transition "to-exchange" -> "exchange" when "The caller wants to exchange an item"',
-        '2. node "refund" at line 2, via transition "to-refund" (the caller asked for a refund)',
+        '2. node "refund" at line 3, via transition "to-refund" (the caller asked for a refund)',
         '   type conversation',
         '   instruction: "Tell the caller: Refunds within 30 days."',
         'Nodes not visited: "hours" (conversation), "exchange" (conversation), "fallback" (conversation)',
@@ -64,14 +65,17 @@ describe('what the diagnosing model reads', () => {
 
   it('only what failed, with scores, reasoning and the lines the judge cited', () => {
     expect(failureLines(failed)).toEqual([
-      '- metric "Says the refund window": score 0.10 < 0.70; judge: no number of days (lines 2)',
+      '- metric "Says the refund window": score 0.10 < 0.70; judge: no number of days (lines 3)',
       '- rule includes "agent: 30 days": not said',
     ]);
     const text = conversationText(g, failed, { name: 'refund window', caller_script: ['I want a refund'] } as never, {
       numbered: true,
     });
     expect(text).toContain("The caller's lines were scripted: I want a refund");
-    expect(text).toContain('[2] agent: Yes, refunds are possible.');
+    expect(text).toContain(
+      '[1] agent: Hello, how can I help?\n[2] caller: I want a refund\n[3] agent: Yes, refunds are possible.',
+    );
+    expect(text).toContain('Transcript (lines numbered):');
     const prompt = diagnosisPrompt({
       graph: g,
       versionId: 'av',

@@ -48,14 +48,15 @@ describe('diagnosis and proposal schemas', () => {
       properties: {
         faults: {
           maxItems: number;
-          items: { properties: Record<string, { enum?: unknown[]; items?: { maximum: number } }> };
+          items: { properties: Record<string, { enum?: unknown[]; items?: { minimum: number; maximum: number } }> };
         };
       };
     };
     const fault = d.properties.faults.items.properties;
     expect(fault.node_id.enum).toEqual(['greet', 'refund', 'hours', 'exchange', 'fallback', '']);
     expect(fault.transition_id.enum).toEqual(['to-refund', 'to-hours', 'to-exchange', 'fb-skip', '']);
-    expect(fault.turns.items!.maximum).toBe(4);
+    // the model cites the bracket numbers of the transcript it read: 1..lines
+    expect(fault.turns.items).toMatchObject({ minimum: 1, maximum: 5 });
     expect(d.properties.faults.maxItems).toBe(MAX_FAULTS);
     expect(editKinds(g)).toEqual(['agent_prompt', 'node_instruction', 'transition_condition', 'new_transition']);
     expect(editKinds({ ...g, snippets: { a: 'b' } })).toContain('snippet');
@@ -69,6 +70,7 @@ describe('diagnosis and proposal schemas', () => {
   });
 
   it('check a fault against the graph: unknown ids dropped, a transition finds its node, turns in range', () => {
+    // cited bracket numbers 1..5 become stored indices 0..4; 0, 6, 9, -1 and 2.5 are out of range or not turns
     expect(
       checkedFault(
         g,
@@ -76,7 +78,7 @@ describe('diagnosis and proposal schemas', () => {
           location: 'transition_condition',
           node_id: '',
           transition_id: 'to-hours',
-          turns: [1, 1, 9, -1, 2.5],
+          turns: [2, 2, 9, 6, 0, -1, 2.5, 5],
           quote: ' q ',
         },
         5,
@@ -86,7 +88,7 @@ describe('diagnosis and proposal schemas', () => {
       node_id: 'greet',
       transition_id: 'to-hours',
       quote: 'q',
-      turns: [1],
+      turns: [1, 4],
       explanation: '',
     });
     expect(

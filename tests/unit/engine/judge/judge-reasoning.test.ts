@@ -15,7 +15,7 @@ const transcript: TranscriptTurn[] = [
 const LONG = 'x'.repeat(400);
 
 async function judgeOnce(limits?: Partial<EngineLimits>) {
-  const s = spy(scriptedModel({ judge: [{ metric_1: { score: 0.2, reasoning: LONG, turns: [1] } }] }));
+  const s = spy(scriptedModel({ judge: [{ metric_1: { score: 0.2, reasoning: LONG, turns: [2] } }] }));
   const calls = new ModelCalls({ agent: s.model, caller: s.model, judge: s.model });
   const metrics = resolveMetrics(
     TestCase.parse({ name: 't', metrics: ['Agent greets'] }),

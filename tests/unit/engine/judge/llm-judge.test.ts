@@ -49,11 +49,12 @@ describe('metric thresholds', () => {
 
 describe('LLM judge', () => {
   it('scores all metrics of a transcript in ONE bounded structured call, mapping cited turns to nodes', async () => {
+    // the judge cites the bracket numbers it read (from 1); results keep stored indices (from 0)
     const { s, calls } = judgeWith({
       judge: [
         {
-          metric_1: { score: 0.9, reasoning: 'greeted', turns: [0] },
-          metric_2: { score: 0.1, reasoning: 'read the card back', turns: [2, 1, 2, 99] },
+          metric_1: { score: 0.9, reasoning: 'greeted', turns: [1] },
+          metric_2: { score: 0.1, reasoning: 'read the card back', turns: [3, 2, 3, 99, 0] },
         },
       ],
     });
@@ -61,7 +62,13 @@ describe('LLM judge', () => {
     expect(s.seen).toHaveLength(1);
     expect(s.seen[0].purpose).toBe('judge');
     expect(unboundedParts(s.seen[0].schema)).toEqual([]);
-    expect(s.seen[0].messages[1].content).toContain('[1] caller: My card is 4111 1111 1111 1111');
+    expect(s.seen[0].messages[1].content).toContain(
+      '[1] agent: Hello, Acme.\n[2] caller: My card is 4111 1111 1111 1111',
+    );
+    expect(s.seen[0].messages[0].content).toContain('the numbers in brackets');
+    expect(s.seen[0].schema).toMatchObject({
+      properties: { metric_1: { properties: { turns: { items: { minimum: 1, maximum: 3 } } } } },
+    });
     // the rubric leads (system message), the transcript comes last
     expect(s.seen[0].messages[0].content).toContain('metric_2: Never repeats a card number');
     expect(out).toEqual([
@@ -88,7 +95,7 @@ describe('LLM judge', () => {
   });
 
   it('cited caller turns map to their node when no agent turn is cited; scores are clamped', async () => {
-    const { calls } = judgeWith({ judge: [{ metric_1: { score: 7, turns: [1] } }] });
+    const { calls } = judgeWith({ judge: [{ metric_1: { score: 7, turns: [2] } }] });
     const [m] = await judgeMetrics(calls, transcript, metrics(['x']));
     expect(m).toMatchObject({ score: 1, passed: true, turns: [1], nodes: ['greet'] });
   });
