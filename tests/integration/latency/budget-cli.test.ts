@@ -77,8 +77,9 @@ describe('latency budget (CLI)', () => {
     expect(report.status).toBe('completed');
     expect(report.failed + report.errored).toBe(0); // the conversations keep their verdicts
     const l = report.latency!;
-    expect(l.response_ms!.p95).toBeGreaterThanOrEqual(DELAY);
-    expect(l.first_token_ms!.p50).toBeGreaterThanOrEqual(DELAY);
+    // a timer of DELAY ms may fire up to 1 ms early on the clock the figures use (seen: 24.9 for 25 under load)
+    expect(l.response_ms!.p95).toBeGreaterThanOrEqual(DELAY - 1);
+    expect(l.first_token_ms!.p50).toBeGreaterThanOrEqual(DELAY - 1);
     expect(l.first_token_ms!.p95).toBeLessThanOrEqual(l.full_reply_ms!.max);
     const over = l.budget.find((c) => c.target === 'p95_response_ms')!;
     expect(over).toMatchObject({ passed: false, budget_ms: 1, actual_ms: l.response_ms!.p95, turns: l.agent_turns });
