@@ -1,6 +1,6 @@
 import type { ChangeKind, CompareRunDiff } from '../../../src-shared/contract/runs.js';
 import { CALLER_CHANGED, JUDGE_CHANGED, JUDGE_CHANGED_VERDICTS } from '../../../src-shared/contract/compare-shapes.js';
-import { changeNoun } from './compare-filters.js';
+import { changeNoun, kindClass } from './compare-filters.js';
 import { RunHead } from './DiffSummaryParts.js';
 import { MetricScores, SummaryDeltas } from './DiffSummaryDeltas.js';
 
@@ -53,8 +53,8 @@ export function DiffSummaryHeader({
           <button
             key={k}
             type="button"
-            className={`count-chip kind-${c.judge_changed && (k === 'regressed' || k === 'improved') ? 'uncoloured' : k} ${kind === k ? 'on' : ''}`}
-            title={c.judge_changed && (k === 'regressed' || k === 'improved') ? JUDGE_CHANGED_VERDICTS : undefined}
+            className={`count-chip kind-${kindClass(k, c.judge_changed)} ${kind === k ? 'on' : ''}`}
+            title={kindClass(k, c.judge_changed) === 'uncoloured' ? JUDGE_CHANGED_VERDICTS : undefined}
             aria-pressed={kind === k}
             data-testid={`count-${k}`}
             onClick={() => onKind(kind === k ? null : k)}

@@ -2,18 +2,18 @@ import type { TestComparison } from '../../../src-shared/contract/runs.js';
 import { JUDGE_CHANGED_VERDICTS } from '../../../src-shared/contract/compare-shapes.js';
 import { StatusBadge } from '../../ui/common.js';
 import { fmtPct } from '../../ui/run-stats.js';
-import { CHANGE_LABEL, largestDrop, signed, testKeyOf, tone } from './compare-filters.js';
+import { CHANGE_LABEL, kindClass, largestDrop, signed, testKeyOf, tone } from './compare-filters.js';
 import { endReasonChange } from '../../../src-shared/text/end-reason.js';
 import { plural } from '../../../src-shared/text/plural.js';
 
 /** The test's change; `judgeChanged`: regressed / improved drawn without the colours of worse and better. */
 export function ChangeTag({ t, judgeChanged }: { t: TestComparison; judgeChanged?: boolean }) {
-  const plain = judgeChanged && (t.change === 'regressed' || t.change === 'improved');
+  const kind = kindClass(t.change, judgeChanged);
   return (
     <span
-      className={`change-tag kind-${plain ? 'uncoloured' : t.change}`}
+      className={`change-tag kind-${kind}`}
       data-testid="change-tag"
-      title={plain ? JUDGE_CHANGED_VERDICTS : undefined}
+      title={kind === 'uncoloured' ? JUDGE_CHANGED_VERDICTS : undefined}
     >
       {CHANGE_LABEL[t.change]}
     </span>

@@ -64,6 +64,14 @@ export const CHANGE_LABEL: Record<ChangeKind, string> = {
   removed: 'removed test',
 };
 
+/**
+ * The colour a change kind is drawn in (a `kind-*` class): regressed / improved are drawn `uncoloured` when the
+ * judge changed (a pass rests on its verdicts: the change may be the judge's).
+ */
+export function kindClass(kind: ChangeKind, judgeChanged: boolean | undefined): string {
+  return judgeChanged && (kind === 'regressed' || kind === 'improved') ? 'uncoloured' : kind;
+}
+
 /** The words after a count of one change kind: "new tests" for 4, "new test" for 1, "regressed" for any. */
 export function changeNoun(kind: ChangeKind, n: number): string {
   return kind === 'new' || kind === 'removed' ? noun(n, CHANGE_LABEL[kind]) : CHANGE_LABEL[kind];

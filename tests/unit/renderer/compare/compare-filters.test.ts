@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestComparison } from '../../../../src-shared/contract/runs.js';
 import {
   changeNoun,
+  kindClass,
   largestDrop,
   filterCounts,
   filterTests,
@@ -108,5 +109,15 @@ describe('change counts and the largest drop', () => {
     ]);
     expect(r).toEqual({ dropped: true, criterion: 'b', delta: -0.3, others: 1 });
     expect(largestDrop([{ criterion: 'a', delta: null }])).toBeNull();
+  });
+});
+
+describe('kindClass', () => {
+  it('draws regressed and improved without colour when the judge changed, every other kind as it is', () => {
+    expect(kindClass('regressed', true)).toBe('uncoloured');
+    expect(kindClass('improved', true)).toBe('uncoloured');
+    expect(kindClass('noise', true)).toBe('noise');
+    expect(kindClass('regressed', false)).toBe('regressed');
+    expect(kindClass('improved', undefined)).toBe('improved');
   });
 });
