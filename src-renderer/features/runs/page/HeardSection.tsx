@@ -1,6 +1,7 @@
 import type { Result } from '../../../../src-shared/schemas/run.js';
 import { conversationWer, formatWer } from '../../../../src-shared/speech/wer-summary.js';
 import { plural } from '../../../../src-shared/text/plural.js';
+import { wentThroughSpeech } from './TurnHeard.js';
 
 /**
  * Audio evaluation / caller speech (issues 11, 27, 24): the conversation's word error rate each way, an audio
@@ -8,11 +9,16 @@ import { plural } from '../../../../src-shared/text/plural.js';
  * heard per turn sits in the transcript under what was said (TurnHeard), with one turn numbering.
  */
 export function HeardSection({ r, onTurn }: { r: Result; onTurn: (index: number) => void }) {
-  const spoken = r.transcript
-    .map((t, i) => ({ t, i }))
-    .filter(({ t }) => t.heard !== undefined || t.speech_error || t.speech?.not_spoken || t.perturbation);
-  if (!spoken.length && !r.audio_metrics && !r.audio_rules && !r.audio_error) return null;
-  const firstSpoken = spoken[0]?.i;
+  // the turns with a line under them in the transcript (a silent caller turn has none: it is marked, not heard)
+  const spoken = r.transcript.map((t, i) => ({ t, i })).filter(({ t }) => wentThroughSpeech(t));
+  if (
+    !spoken.length &&
+    !r.transcript.some((t) => t.perturbation) &&
+    !r.audio_metrics &&
+    !r.audio_rules &&
+    !r.audio_error
+  )
+    return null;
   const agentWer = conversationWer(r.transcript, 'agent');
   const callerWer = conversationWer(r.transcript, 'caller');
   return (
@@ -34,18 +40,15 @@ export function HeardSection({ r, onTurn }: { r: Result; onTurn: (index: number)
           Audio part failed (the text verdicts above are kept): {r.audio_error}
         </div>
       )}
-      <p className="muted small">
-        What the other side heard is under each spoken turn of the transcript ({plural(spoken.length, 'spoken turn')}
-        {firstSpoken !== undefined && (
-          <>
-            ,{' '}
-            <button type="button" className="link-button" onClick={() => onTurn(firstSpoken)}>
-              go to the first
-            </button>
-          </>
-        )}
-        ).
-      </p>
+      {spoken.length > 0 && (
+        <p className="muted small">
+          What the other side heard is under each spoken turn of the transcript ({plural(spoken.length, 'spoken turn')},{' '}
+          <button type="button" className="link-button" onClick={() => onTurn(spoken[0].i)}>
+            go to the first
+          </button>
+          ).
+        </p>
+      )}
       {(r.audio_metrics?.length ?? 0) + (r.audio_rules?.length ?? 0) > 0 && (
         <table className="heard-verdicts" data-testid="audio-verdicts">
           <thead>

@@ -7,9 +7,13 @@ import { WordDiffParts } from '../../../ui/speech/WordDiffParts.js';
  * Under a spoken turn in the transcript: what the other side heard (speech on). The diff is on normalised words:
  * struck = said but not heard, marked = heard but not said; with the turn's word error rate.
  */
+/** A turn that went through speech (heard, failed or too long to speak): it gets a line under it. */
+export function wentThroughSpeech(turn: TranscriptTurn): boolean {
+  return turn.role !== 'tool' && (turn.heard !== undefined || !!turn.speech_error || !!turn.speech?.not_spoken);
+}
+
 export function TurnHeard({ turn }: { turn: TranscriptTurn }) {
-  const spoken = turn.heard !== undefined || turn.speech_error || turn.speech?.not_spoken;
-  if (!spoken || turn.role === 'tool') return null;
+  if (!wentThroughSpeech(turn)) return null;
   const listener = turn.role === 'agent' ? 'the caller heard' : 'the agent heard';
   const errors = turn.speech?.word_errors;
   const wer = errors ? turnWer(errors) : null;
