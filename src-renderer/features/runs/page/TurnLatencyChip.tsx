@@ -1,14 +1,11 @@
 import type { TurnLatency } from '../../../../src-shared/schemas/run.js';
 import { formatMs } from '../../../../src-shared/latency/run-latency.js';
-import { dominantWaitPart } from '../../../../src-shared/latency/dominant-part.js';
+import { dominantWaitPart, WAIT_PARTS } from '../../../../src-shared/latency/dominant-part.js';
 
-const PARTS: [keyof TurnLatency, string][] = [
-  ['stt_ms', 'speech recognition'],
-  ['routing_ms', 'routing'],
-  ['first_token_ms', 'first token'],
-  ['full_reply_ms', 'full reply'],
-  ['tts_first_audio_ms', 'speech synthesis, first audio'],
-];
+/** The tooltip's lines: the parts of the wait (as the chip names them), with the full reply after the first token. */
+const PARTS: (readonly [keyof TurnLatency, string])[] = WAIT_PARTS.flatMap<readonly [keyof TurnLatency, string]>((p) =>
+  p[0] === 'first_token_ms' ? [p, ['full_reply_ms', 'full reply'] as const] : [p],
+);
 
 /**
  * What the caller waited for one agent turn and what most of the wait was ("4.1 s · speech recognition 3.2 s"),
