@@ -16,8 +16,6 @@ import { DiagnoseButton } from '../../fix/index.js';
 import { Checks, Metrics, ToolCalls } from './ResultVerdicts.js';
 import { ModelCalls } from './ResultModelCalls.js';
 
-const json = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v, null, 2));
-
 /** Everything about one conversation: transcript, tools, metrics, checks, model calls, path on the graph. */
 export function ResultDetail({
   id,
@@ -147,7 +145,7 @@ export function ResultDetail({
       {Object.keys(r.variables).length > 0 && (
         <details>
           <summary>Variables at the end of the call</summary>
-          <pre>{json(r.variables)}</pre>
+          <pre>{JSON.stringify(r.variables, null, 2)}</pre>
         </details>
       )}
     </section>
