@@ -11,21 +11,17 @@ function resolveNode(graph: AgentGraph, ref: string): string {
   return byName.length === 1 ? byName[0].id : ref;
 }
 
-/** `Goodbye (c)`, or the id alone when the node has no other name (or is not in the graph). */
-function nodeLabel(graph: AgentGraph, id: string): string {
-  const name = graph.nodes.find((n) => n.id === id)?.name;
-  return name && name !== id ? `${name} (${id})` : id;
-}
-
 export function checkPath(
   graph: AgentGraph,
   visits: NodeVisit[],
   spec: NonNullable<Assertions['path']>,
 ): CheckResult[] {
   const path = visits.map((v) => v.node);
-  const named = (id: string) => graph.nodes.find((n) => n.id === id)?.name || id;
+  const names = new Map(graph.nodes.map((n) => [n.id, n.name || n.id]));
+  const named = (id: string) => names.get(id) ?? id;
   const shown = path.map(named).join(' -> ') || '(none)';
-  const label = (id: string) => nodeLabel(graph, id);
+  /** `Goodbye (c)`, or the id alone when the node has no other name (or is not in the graph). */
+  const label = (id: string) => (named(id) !== id ? `${named(id)} (${id})` : id);
   const out: CheckResult[] = [];
   for (const ref of spec.must_visit) {
     const id = resolveNode(graph, ref);
