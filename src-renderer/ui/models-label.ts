@@ -1,6 +1,6 @@
 import { formatModelParams, type ModelSpecInput } from '../../src-shared/schemas/model.js';
 import type { Run } from '../../src-shared/schemas/run.js';
-import { baseName, roleModelName, specName } from '../../src-shared/text/model-name.js';
+import { roleModelName, specName } from '../../src-shared/text/model-name.js';
 
 type RoleModel = Run['models']['agent'];
 type SpecLike = Pick<ModelSpecInput, 'provider' | 'model'> & { params?: ModelSpecInput['params'] };
@@ -27,8 +27,6 @@ export function specTextLabel(spec: string): string {
   const i = spec.indexOf(':');
   return i < 0 ? spec : specName({ provider: spec.slice(0, i) as SpecLike['provider'], model: spec.slice(i + 1) });
 }
-
-export { baseName };
 
 /** Distinct model labels of a run (agent first); caller/judge only when they differ from the agent model. */
 export function runModelLabels(run: Run): { role: 'agent' | 'caller' | 'judge'; label: string }[] {
