@@ -37,6 +37,9 @@ const BLAND_TASK_BUG =
   'Bland send-call body with "task" (Bland\'s own name for the prompt in POST /v1/calls) is not detected: the Bland ' +
   'importer only looks for "prompt"';
 
+const SQUAD_WITHOUT_HANDOFFS =
+  'the docs payload defines the members only (no handoff tools, no assistantDestinations); the page describes its transfers in prose';
+
 /** Every file under tests/fixtures/field/, by path relative to that folder: what Parley must make of it. */
 export const FIELD_CORPUS: Readonly<Record<string, FieldExpectation>> = {
   'bland/marios-reservation-pathway.json': { format: 'bland-pathway' },
@@ -89,6 +92,35 @@ export const FIELD_CORPUS: Readonly<Record<string, FieldExpectation>> = {
   'telnyx/skill-create-assistant.json': { format: 'telnyx' },
   'vapi/deepgram-flux.json': { format: 'vapi' },
   'vapi/deepgram-nova-3.json': { format: 'vapi' },
+  'vapi/docs-call-recording-assistant.json': { format: 'vapi' },
+  'vapi/docs-clinic-triage-squad.json': {
+    format: 'vapi-squad',
+    unreachable: { nodes: ['Emergency', 'Scheduler'], reason: SQUAD_WITHOUT_HANDOFFS },
+  },
+  'vapi/docs-default-tools-assistant.json': { format: 'vapi' },
+  'vapi/docs-ecommerce-squad.json': {
+    format: 'vapi-squad',
+    unreachable: { nodes: ['Returns', 'VIP'], reason: SQUAD_WITHOUT_HANDOFFS },
+  },
+  'vapi/docs-google-calendar-assistant.json': { format: 'vapi' },
+  'vapi/docs-handoff-emergency-assistant.json': { format: 'vapi' },
+  'vapi/docs-handoff-scheduler-assistant.json': { format: 'vapi' },
+  'vapi/docs-handoff-triage-assistant.json': { format: 'vapi' },
+  'vapi/docs-mcp-assistant.json': { format: 'vapi' },
+  'vapi/docs-multilingual-assistant.json': { format: 'vapi' },
+  'vapi/docs-multilingual-squad.json': {
+    format: 'vapi-squad',
+    unreachable: { nodes: ['Soporte Español', 'Support Français'], reason: SQUAD_WITHOUT_HANDOFFS },
+  },
+  'vapi/docs-pci-squad.json': { format: 'vapi-squad' },
+  'vapi/docs-property-management-squad.json': {
+    format: 'vapi-squad',
+    unreachable: { nodes: ['Maintenance', 'Leasing'], reason: SQUAD_WITHOUT_HANDOFFS },
+  },
+  'vapi/docs-quickstart-phone-assistant.json': { format: 'vapi' },
+  'vapi/docs-silent-handoffs-assistant.json': { format: 'vapi' },
+  'vapi/docs-tool-rejection-assistant.json': { format: 'vapi' },
+  'vapi/docs-voicemail-detection-assistant.json': { format: 'vapi' },
   'vapi/personality-first-assistant.json': { format: 'vapi' },
   'vapi/rigid-sop-assistant.json': { format: 'vapi' },
   'vapi/sample_squad.json': { format: 'vapi-squad', knownGap: 'vapi-squad-handoff-tools', fails: ['reachable'] },
