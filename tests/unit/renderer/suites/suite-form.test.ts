@@ -141,6 +141,15 @@ describe('reading test files in the browser', () => {
     const voicetest = parseSuiteFile('vt.json', JSON.stringify([{ name: 't', user_prompt: 'hi', other_key: 1 }]));
     expect(voicetest.ok).toBe(true);
   });
+  it('names a tool mock key no check reads in the editor, with the key it meant (issue 39)', () => {
+    const r = parseToolMocksJson(JSON.stringify([{ tool: 'lookup', respnse: { ok: true } }]));
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.errors[0]).toMatchObject({
+        path: '[0].respnse',
+        message: expect.stringContaining('did you mean response?'),
+      });
+  });
   it('offers common criteria without duplicates', () => {
     expect(ALL_COMMON_METRICS.length).toBeGreaterThan(8);
     expect(new Set(ALL_COMMON_METRICS).size).toBe(ALL_COMMON_METRICS.length);
