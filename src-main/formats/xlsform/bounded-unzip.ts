@@ -12,6 +12,8 @@ import { formatBytes } from '../../../src-shared/text/format-bytes.js';
 export interface ZipPart {
   name: string;
   data: Buffer;
+  /** The CRC-32 the archive declares for the part (kept as declared: nothing Parley reads checks it). */
+  crc32: number;
 }
 
 /** Why a zip was refused: the message says what was wrong and what was expected. */
@@ -25,6 +27,7 @@ const LOCAL_HEADER = 0x04034b50;
 
 interface DirectoryEntry {
   name: string;
+  crc32: number;
   method: number;
   flags: number;
   compressedSize: number;
@@ -55,6 +58,7 @@ function readDirectory(bytes: Uint8Array): DirectoryEntry[] {
     entries.push({
       flags: view.getUint16(at + 8, true),
       method: view.getUint16(at + 10, true),
+      crc32: view.getUint32(at + 16, true),
       compressedSize: view.getUint32(at + 20, true),
       declaredSize: view.getUint32(at + 24, true),
       localOffset: view.getUint32(at + 42, true),
@@ -115,15 +119,46 @@ export async function unzipBounded(bytes: Uint8Array, limit: number): Promise<Zi
       throw new ZipRefusal(`the zip part ${e.name} uses compression method ${e.method}; expected deflate or stored`);
     }
     total += data.length;
-    parts.push({ name: e.name, data });
+    parts.push({ name: e.name, data, crc32: e.crc32 });
   }
   return parts;
 }
 
 /** The parts as one zip whose entries are stored (not compressed): what exceljs is given to read. */
-export async function storedZip(parts: ZipPart[]): Promise<Buffer> {
-  const { default: JSZip } = await import('jszip');
-  const zip = new JSZip();
-  for (const p of parts) zip.file(p.name, p.data, { binary: true, createFolders: false });
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
+export function storedZip(parts: ZipPart[]): Buffer {
+  const out: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const p of parts) {
+    const name = Buffer.from(p.name, 'utf8');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(LOCAL_HEADER, 0);
+    local.writeUInt16LE(20, 4); // version needed: 2.0
+    local.writeUInt16LE(0x0800, 6); // names are UTF-8
+    local.writeUInt32LE(p.crc32, 14);
+    local.writeUInt32LE(p.data.length, 18);
+    local.writeUInt32LE(p.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(DIRECTORY_ENTRY, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt16LE(0x0800, 8);
+    entry.writeUInt32LE(p.crc32, 16);
+    entry.writeUInt32LE(p.data.length, 20);
+    entry.writeUInt32LE(p.data.length, 24);
+    entry.writeUInt16LE(name.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    out.push(local, name, p.data);
+    directory.push(entry, name);
+    offset += local.length + name.length + p.data.length;
+  }
+  const dir = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(END_OF_DIRECTORY, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...out, dir, end]);
 }

@@ -72,7 +72,7 @@ export function declaredUnpackedBytes(bytes: Uint8Array): number | undefined {
  * exceljs reads the counted parts, stored.
  */
 export async function readWorkbook(bytes: Uint8Array): Promise<Workbook> {
-  const stored = await storedZip(await unzipBounded(bytes, MAX_UNPACKED_BYTES));
+  const stored = storedZip(await unzipBounded(bytes, MAX_UNPACKED_BYTES));
   // Loaded on first use: exceljs is large and only spreadsheets need it (the CLI starts without it).
   const { default: Excel } = await import('exceljs');
   const wb = new Excel.Workbook();
