@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { GeneratedPersonas } from '../../src-shared/contract/personas.js';
 import { Persona, type ModelSpec } from '../../src-shared/schemas/index.js';
+import { unknownKeyMessage, unknownKeys } from '../../src-shared/schemas/unknown-keys.js';
 import { parsePersonaMarkdown } from '../formats/suites/persona-markdown.js';
 import { generatePersonas } from '../personas/generate.js';
 import type { Store } from '../store/index.js';
@@ -55,8 +56,14 @@ export class PersonaService {
   }
 }
 
+/** A persona read from a file, with the warnings about it (keys of a JSON persona no check reads). */
+interface ReadPersona {
+  persona: Persona;
+  warnings: string[];
+}
+
 /** A persona file: Retell-style markdown (.md/.txt) or a Parley persona JSON object. */
-function readPersona(file: string): Persona {
+function readPersona(file: string): ReadPersona {
   if (!fs.existsSync(file))
     throw new AppError({ code: 'not_found', message: `${file}: no such file`, path: 'files', file });
   let text: string;
@@ -68,7 +75,7 @@ function readPersona(file: string): Persona {
     throw e;
   }
   const name = path.basename(file).replace(/\.[^.]+$/, '');
-  if (!/\.json$/i.test(file)) return parsePersonaMarkdown(name, text);
+  if (!/\.json$/i.test(file)) return { persona: parsePersonaMarkdown(name, text), warnings: [] };
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -90,13 +97,16 @@ function readPersona(file: string): Persona {
       file,
     });
   }
-  return parsed.data;
+  const warnings = unknownKeys(Persona, data).map((u) => `${file}: ${u.path}: ${unknownKeyMessage(u, 'warning')}`);
+  return { persona: parsed.data, warnings };
 }
 
 /** Persona files into the library: every file is checked before anything is stored, then all in one transaction. */
 export function importPersonaFiles(store: Store, files: string[]) {
   const read = files.map(readPersona);
-  return store.transaction(() => read.map((p) => store.personas.create(p, p.name)));
+  return store.transaction(() =>
+    read.map(({ persona, warnings }) => Object.assign(store.personas.create(persona, persona.name), { warnings })),
+  );
 }
 
 /** A Retell-style markdown persona (the app's "Import markdown") into the library. */

@@ -15,6 +15,7 @@ import { validateGraphWith } from './validate/index.js';
 import { dropDanglingTransitions } from './drop-dangling.js';
 import { SourcePaths } from './shared/source-paths.js';
 import { protoKeyIssues, suitePathIssues } from './validate/rules-hostile.js';
+import { ownFileKeyIssues } from './validate/rules-unknown-keys.js';
 import type { SourceDocument } from './input/text-document.js';
 import { nameFromFile, type DroppedEdge, type ParseOptions, type ParseResult } from './parse-types.js';
 import { formatBytes } from '../../src-shared/text/format-bytes.js';
@@ -84,8 +85,9 @@ export function parseDocument(
       warnings,
     };
   }
-  warnings.push(...ctx.issues.filter((i) => i.severity === 'warning'));
-  const importErrors = ctx.issues.filter((i) => i.severity === 'error');
+  const keyIssues = ownFileKeyIssues(format, mapped, file, (p) => ctx.paths.get(p));
+  warnings.push(...[...ctx.issues, ...keyIssues].filter((i) => i.severity === 'warning'));
+  const importErrors = [...ctx.issues, ...keyIssues].filter((i) => i.severity === 'error');
 
   if (kind === 'suite') {
     const suiteParse = TestSuite.safeParse(mapped);

@@ -3,6 +3,7 @@ import { parseDocument } from './parse-document.js';
 import { formatBytes } from '../../src-shared/text/format-bytes.js';
 import { DEFAULT_MAX_BYTES, parseAgentFile, type ParseOptions, type ParseResult } from './parse-file.js';
 import type { Issue } from './types.js';
+import { ZipRefusal } from './xlsform/bounded-unzip.js';
 import { declaredUnpackedBytes, MAX_UNPACKED_BYTES, readWorkbook } from './xlsform/workbook.js';
 
 /** What a file holds as it arrives: text, or the raw bytes (the CLI reads bytes; the app sends spreadsheets as base64). */
@@ -44,6 +45,7 @@ export async function readAgentFile(
   try {
     workbook = await readWorkbook(content);
   } catch (e) {
+    if (e instanceof ZipRefusal) return err(e.message);
     return err(`the workbook cannot be read (${(e as Error).message}); expected an .xlsx file`);
   }
   return parseDocument({ input: 'xlsx', value: workbook }, fileName, opts, content.length, []);

@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { ApiContext } from '../api/context.js';
 import { dispatch } from '../api/dispatch.js';
 import { MAX_REQUEST_BODY_BYTES } from '../../src-shared/limits.js';
 import { hostAllowed, originAllowed, requestToken, SECURITY_HEADERS, tokenMatches } from './security.js';
 import { serveStatic } from './static-files.js';
+import {
+  DEFAULT_CONNECTION_LIMITS,
+  guardConnections,
+  serverTimeoutOptions,
+  type ConnectionLimits,
+} from './connection-limits.js';
 
 export interface WebServerOptions {
   ctx: ApiContext;
@@ -18,6 +24,8 @@ export interface WebServerOptions {
   token?: string;
   /** Max request body (default MAX_REQUEST_BODY_BYTES: room for any file the CLI imports, see src-shared/limits.ts). */
   maxBodyBytes?: number;
+  /** Timeouts and the cap on connections without the token (default DEFAULT_CONNECTION_LIMITS; tests shorten them). */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export interface WebServer {
@@ -98,13 +106,19 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const limit = opts.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES;
   let port = opts.port ?? 0;
 
-  const server = http.createServer(async (req, res) => {
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...opts.connectionLimits };
+
+  const server = http.createServer(serverTimeoutOptions(limits), async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     try {
       if (url.pathname.startsWith('/rpc/')) {
-        // The token is checked before anything else is looked at.
-        if (!tokenMatches(token, requestToken(req, url, false)))
+        // The token is checked before anything else is looked at. A refusal closes the connection:
+        // a body the server will not read must not keep it open.
+        if (!tokenMatches(token, requestToken(req, url, false))) {
+          res.setHeader('Connection', 'close');
           return sendJson(res, 401, { ok: false, error: { code: 'unauthorized', message: 'missing or wrong token' } });
+        }
+        guard.authenticated(req.socket);
         if (!hostAllowed(req.headers.host, port))
           return sendJson(res, 403, { ok: false, error: { code: 'unauthorized', message: 'Host not allowed' } });
         if (!originAllowed(req.headers.origin, port))
@@ -120,6 +134,15 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
             ok: false,
             error: { code: 'invalid_input', message: 'Content-Type must be application/json' },
           });
+        const declared = Number(req.headers['content-length'] ?? 0);
+        if (declared > limit) {
+          // Refused at once from the header: waiting for a body that can never be accepted would hold the connection.
+          res.setHeader('Connection', 'close');
+          return sendJson(res, 413, {
+            ok: false,
+            error: { code: 'too_large', message: `request body of ${declared} bytes declared, over ${limit} bytes` },
+          });
+        }
         let body: string;
         try {
           body = await readBody(req, limit);
@@ -162,6 +185,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     }
   });
 
+  const guard = guardConnections(server, limits);
+
   // A malformed frame (too large, unmasked, bad UTF-8, reserved opcode or RSV bits, a 2^63 length)
   // makes `ws` emit 'error' on that socket; with no listener Node would exit the whole server.
   // Every socket and the server handle errors: the bad client is dropped, everyone else carries on.
@@ -182,6 +207,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       socket.destroy();
       return;
     }
+    guard.authenticated(socket as Socket);
     wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', () => ws.terminate());
       const off = opts.ctx.events.on((event) => {

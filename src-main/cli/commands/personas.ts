@@ -34,8 +34,11 @@ export function registerPersonas(program: Command): void {
   ).action((files: string[], opts: { db?: string; json?: boolean }) =>
     useApp(opts, ({ store }) => {
       const saved = importPersonaFiles(store, files);
-      if (opts.json) return printJson(saved.map((d) => ({ id: d.id, name: d.name })));
-      for (const d of saved) process.stdout.write(`Imported persona ${d.name} (${d.id})\n`);
+      if (opts.json) return printJson(saved.map((d) => ({ id: d.id, name: d.name, warnings: d.warnings })));
+      for (const d of saved) {
+        for (const w of d.warnings) process.stderr.write(`warning: ${w}\n`);
+        process.stdout.write(`Imported persona ${d.name} (${d.id})\n`);
+      }
     }),
   );
 }

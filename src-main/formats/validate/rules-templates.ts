@@ -88,7 +88,10 @@ export function checkTemplates(g: AgentGraph, r: Reporter): void {
   }
   const isSet = (name: string) => {
     if (SYSTEM_VARIABLES.has(name) || /^current_time_/.test(name) || name.startsWith('params.')) return true;
-    for (const s of setters) if (name === s || name.startsWith(`${s}.`) || name.startsWith(`${s}[`)) return true;
+    // A setter s covers name when name is s, or starts with `s.` or `s[`: look up each such prefix (one pass over the name).
+    if (setters.has(name)) return true;
+    for (let i = 0; i < name.length; i++)
+      if ((name[i] === '.' || name[i] === '[') && setters.has(name.slice(0, i))) return true;
     return SYSTEM_VARIABLES.has(name.split(/[.[]/)[0]);
   };
 

@@ -203,12 +203,14 @@ function link(
   relevantCell: (row: SheetRow) => string,
   ctx: ImportContext,
 ): void {
+  const indexOf = new Map(nodes.map((n, i) => [n.id, i]));
   steps.forEach((s, i) => {
-    const exit = nodes.find((n) => n.id === s.exit)! as { transitions: Record<string, unknown>[] };
-    const ni = nodes.indexOf(exit);
+    const ni = indexOf.get(s.exit)!;
+    const exit = nodes[ni] as { transitions: Record<string, unknown>[] };
     let order = exit.transitions.length;
     let target = '';
-    for (const next of steps.slice(i + 1)) {
+    for (let j = i + 1; j < steps.length; j++) {
+      const next = steps[j]!;
       const r = next.relevant;
       if (!r) {
         target = next.entry;

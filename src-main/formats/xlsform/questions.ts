@@ -38,7 +38,9 @@ export function readChoices(sheet: Sheet | undefined, ctx: ImportContext): Choic
       continue;
     }
     const label = (row.cells.label ?? labelOf(row) ?? name).trim();
-    out.set(list, [...(out.get(list) ?? []), { name, label }]);
+    const options = out.get(list);
+    if (options) options.push({ name, label });
+    else out.set(list, [{ name, label }]);
   }
   return out;
 }

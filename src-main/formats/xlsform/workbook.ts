@@ -1,5 +1,6 @@
 import type ExcelJS from 'exceljs';
 import { defineKey } from '../shared/stable-json.js';
+import { storedZip, unzipBounded } from './bounded-unzip.js';
 
 /**
  * An .xlsx workbook read with exceljs into plain data: per sheet, the header row (lower-cased column
@@ -65,11 +66,17 @@ export function declaredUnpackedBytes(bytes: Uint8Array): number | undefined {
   return undefined;
 }
 
+/**
+ * Reads the workbook's sheets. The zip is unpacked here with a running byte count against
+ * MAX_UNPACKED_BYTES (bounded-unzip.ts: a ZipRefusal past it, whatever the headers declare);
+ * exceljs reads the counted parts, stored.
+ */
 export async function readWorkbook(bytes: Uint8Array): Promise<Workbook> {
+  const stored = storedZip(await unzipBounded(bytes, MAX_UNPACKED_BYTES));
   // Loaded on first use: exceljs is large and only spreadsheets need it (the CLI starts without it).
   const { default: Excel } = await import('exceljs');
   const wb = new Excel.Workbook();
-  await wb.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer);
+  await wb.xlsx.load(stored as unknown as ArrayBuffer);
   const sheets: Sheet[] = [];
   wb.eachSheet((ws) => {
     const columns: Record<string, string> = {};

@@ -23,6 +23,26 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Sees every response (e.g. to keep a Retry-After header the package drops). */
   onResponse?: (res: Response) => void;
+  /** At most this many raw bytes of a response body; past it the body fails with `onOver()` (reply-bounds.ts). */
+  bodyLimit?: { maxBytes: number; onOver: () => Error };
+}
+
+/** The response with a body that errors once it passes `limit.maxBytes` (the package then stops reading it). */
+function bounded(res: Response, limit: NonNullable<ClientOptions['bodyLimit']>): Response {
+  if (!res.body) return res;
+  let size = 0;
+  const counting = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      size += chunk.length;
+      if (size > limit.maxBytes) controller.error(limit.onOver());
+      else controller.enqueue(chunk);
+    },
+  });
+  return new Response(res.body.pipeThrough(counting), {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  });
 }
 
 /**
@@ -39,7 +59,7 @@ export function ollamaClient(host: string, opts: ClientOptions = {}): Ollama {
     try {
       const res = await baseFetch(input, { ...init, signal: AbortSignal.any(signals) });
       opts.onResponse?.(res);
-      return res;
+      return opts.bodyLimit && res.ok ? bounded(res, opts.bodyLimit) : res;
     } finally {
       clearTimeout(timer);
     }

@@ -18,6 +18,7 @@ import { mapOllamaError, ollamaClient } from './client.js';
 import { toOllamaMessages, toOllamaTools } from './messages.js';
 import type { OllamaSessionOwner } from './session-owner.js';
 import { withFirstToken } from '../shared/first-token.js';
+import { rawBodyLimit, replyBound, ReplyCounter, replyTooLargeText, type ReplyBound } from '../shared/reply-bounds.js';
 
 let callIds = 0;
 const ns = (v: number | undefined) => (typeof v === 'number' ? v / 1e6 : undefined);
@@ -91,7 +92,9 @@ export class OllamaSession implements ModelSession {
       options: this.options(numCtx, maxTokens, req.temperature),
     };
     const t0 = performance.now();
-    const { client, retryAfter } = this.client(ep, req.signal);
+    const bound = replyBound(req.purpose);
+    const counter = new ReplyCounter(bound);
+    const { client, retryAfter } = this.client(ep, req.signal, { bound, streamed: true });
     let text = '';
     const toolCalls: ToolCallRequest[] = [];
     let final: OllamaChatResponse | undefined;
@@ -101,6 +104,11 @@ export class OllamaSession implements ModelSession {
       for await (const part of stream) {
         const chunk = part.message?.content ?? '';
         if (chunk || part.message?.tool_calls?.length) tFirst ??= performance.now();
+        if (
+          !counter.add(chunk) ||
+          !counter.add(part.message?.tool_calls ? JSON.stringify(part.message.tool_calls) : '')
+        )
+          throw this.tooLarge(ep, bound);
         if (chunk) {
           text += chunk;
           streamed.emitted = true;
@@ -150,7 +158,9 @@ export class OllamaSession implements ModelSession {
               () => this.owner.estimatePrompt(messages, undefined, schemaText),
               async (numCtx) => {
                 const t0 = performance.now();
-                const { client, retryAfter } = this.client(ep, req.signal);
+                const bound = replyBound(req.purpose);
+                const { client, retryAfter } = this.client(ep, req.signal, { bound, streamed: !!onToken });
+                const counter = new ReplyCounter(bound);
                 const body = {
                   model: this.owner.spec.model,
                   messages: toOllamaMessages(messages) as Message[],
@@ -161,6 +171,7 @@ export class OllamaSession implements ModelSession {
                 try {
                   if (!onToken) {
                     const res = await client.chat({ ...body, stream: false });
+                    if (!counter.add(res.message?.content ?? '')) throw this.tooLarge(ep, bound);
                     return { raw: res.message?.content ?? '', usage: usageFromOllama(res, performance.now() - t0, ep) };
                   }
                   let raw = '';
@@ -168,6 +179,7 @@ export class OllamaSession implements ModelSession {
                   let tFirst: number | undefined;
                   for await (const part of await client.chat({ ...body, stream: true })) {
                     const chunk = part.message?.content ?? '';
+                    if (!counter.add(chunk)) throw this.tooLarge(ep, bound);
                     if (chunk) {
                       tFirst ??= performance.now();
                       raw += chunk;
@@ -202,16 +214,26 @@ export class OllamaSession implements ModelSession {
   private client(
     ep: string,
     signal?: AbortSignal,
+    reply?: { bound: ReplyBound; streamed: boolean },
   ): { client: ReturnType<typeof ollamaClient>; retryAfter: () => number | undefined } {
     let retryAfter: number | undefined;
     const client = ollamaClient(ep, {
       signal,
       fetch: this.owner.fetchImpl,
+      bodyLimit: reply && {
+        maxBytes: rawBodyLimit(reply.bound, reply.streamed),
+        onOver: () => this.tooLarge(ep, reply.bound),
+      },
       onResponse: (res) => {
         if (!res.ok) retryAfter = parseRetryAfter(res.headers.get('retry-after'));
       },
     });
     return { client, retryAfter: () => retryAfter };
+  }
+
+  /** The error of a reply stopped at its bound. */
+  private tooLarge(ep: string, bound: ReplyBound): ProviderError {
+    return providerError(this.ctx(ep), 'bad_output', replyTooLargeText(bound));
   }
 
   private mapError(ep: string, err: unknown, signal: AbortSignal | undefined, retryAfter: number | undefined) {

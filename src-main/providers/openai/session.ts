@@ -16,6 +16,7 @@ import { schemaName, toOpenAiMessages, toOpenAiTools, toStrictSchema } from './m
 import type { OpenAiSessionOwner } from './session-owner.js';
 import { parseToolArguments, readChatStream, type OpenAiUsage } from './sse.js';
 import { withFirstToken } from '../shared/first-token.js';
+import { rawBodyLimit, readBoundedText, replyBound, ReplyCounter, replyTooLargeText } from '../shared/reply-bounds.js';
 
 export function usageFromOpenAi(u: OpenAiUsage | undefined, wallMs: number, endpoint: string): CallUsage {
   return {
@@ -51,7 +52,7 @@ export class OpenAiSession implements ModelSession {
           ...this.baseBody(req.messages, req.maxTokens ?? this.owner.spec.params.max_tokens, req.temperature),
           tools: toOpenAiTools(req.tools),
         };
-        const r = await this.stream(ep, body, req.signal, (chunk) => {
+        const r = await this.stream(ep, body, req.signal, req.purpose, (chunk) => {
           emitted = true;
           req.onToken?.(chunk);
         });
@@ -147,7 +148,7 @@ export class OpenAiSession implements ModelSession {
           ...(response_format ? { response_format } : {}),
         };
         if (onToken) {
-          const r = await this.stream(ep, body, req.signal, (chunk) => {
+          const r = await this.stream(ep, body, req.signal, req.purpose, (chunk) => {
             emitted = true;
             onToken(chunk);
           });
@@ -164,7 +165,11 @@ export class OpenAiSession implements ModelSession {
           };
         }
         const res = await this.owner.post(ep, '/chat/completions', body, req.signal);
-        const j = (await res.json()) as {
+        const bound = replyBound(req.purpose);
+        const text = await readBoundedText(res.body, rawBodyLimit(bound, false), () =>
+          providerError(this.owner.errorContext(ep), 'bad_output', replyTooLargeText(bound)),
+        );
+        const j = JSON.parse(text) as {
           choices?: Array<{
             message?: { content?: string | null; tool_calls?: Array<{ function?: { arguments?: string } }> };
           }>;
@@ -190,6 +195,7 @@ export class OpenAiSession implements ModelSession {
     ep: string,
     body: Record<string, unknown>,
     signal: AbortSignal | undefined,
+    purpose: string | undefined,
     onChunk: (chunk: string) => void,
   ): Promise<Awaited<ReturnType<typeof readChatStream>>> {
     const c = this.owner.compat;
@@ -199,10 +205,13 @@ export class OpenAiSession implements ModelSession {
       { ...body, stream: true, ...(c.noStreamOptions ? {} : { stream_options: { include_usage: true } }) },
       signal,
     );
+    const bound = replyBound(purpose);
+    const onOver = () => providerError(this.owner.errorContext(ep), 'bad_output', replyTooLargeText(bound));
     let r;
     try {
-      r = await readChatStream(res.body, onChunk);
+      r = await readChatStream(res.body, onChunk, { counter: new ReplyCounter(bound), onOver });
     } catch (err) {
+      if (err instanceof ProviderError) throw err;
       throw providerError(this.owner.errorContext(ep), 'server_error', `the stream broke: ${(err as Error).message}`);
     }
     if (r.error)

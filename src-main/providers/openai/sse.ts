@@ -1,6 +1,7 @@
 /** Reads an OpenAI chat-completions SSE stream into text, tool calls and usage. */
 import type { ToolCallRequest } from '../types.js';
 import { readSse } from '../shared/http.js';
+import { rawBodyLimit, ReplyCounter } from '../shared/reply-bounds.js';
 
 export interface OpenAiUsage {
   prompt_tokens?: number;
@@ -31,13 +32,24 @@ export function parseToolArguments(raw: string): Record<string, unknown> {
   }
 }
 
+/** A reply's bound while it streams: its text and tool arguments are counted, `onOver()` is thrown past it. */
+export interface StreamBound {
+  counter: ReplyCounter;
+  onOver: () => Error;
+}
+
 export async function readChatStream(
   body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null,
   onText?: (chunk: string) => void,
+  bound?: StreamBound,
 ): Promise<StreamResult> {
   const out: StreamResult = { text: '', toolCalls: [], deltas: 0 };
   const calls = new Map<number, { id: string; name: string; args: string }>();
-  for await (const data of readSse(body)) {
+  const count = (chunk: string) => {
+    if (bound && !bound.counter.add(chunk)) throw bound.onOver(); // leaving the loop closes the body
+  };
+  const limit = bound && { maxBytes: rawBodyLimit(bound.counter.bound, true), onOver: bound.onOver };
+  for await (const data of readSse(body, limit)) {
     if (data === '[DONE]') break;
     let j: {
       choices?: Array<{
@@ -64,6 +76,7 @@ export async function readChatStream(
       const d = ch.delta;
       if (d?.content || d?.tool_calls?.length) out.firstOutputAt ??= performance.now();
       if (d?.content) {
+        count(d.content);
         out.deltas++;
         out.text += d.content;
         onText?.(d.content);
@@ -72,6 +85,8 @@ export async function readChatStream(
         const idx = tc.index ?? 0;
         const cur = calls.get(idx) ?? { id: '', name: '', args: '' };
         if (tc.id) cur.id = tc.id;
+        if (tc.function?.name) count(tc.function.name);
+        if (tc.function?.arguments) count(tc.function.arguments);
         if (tc.function?.name) cur.name += tc.function.name;
         if (tc.function?.arguments) cur.args += tc.function.arguments;
         calls.set(idx, cur);

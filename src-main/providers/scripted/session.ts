@@ -14,6 +14,7 @@ import { countWords, ruleMatches } from './match.js';
 import { defaultForSchema, fillScores, mergeOver } from './schema-default.js';
 import type { ParsedScript } from './script.js';
 import { withFirstToken } from '../shared/first-token.js';
+import { replyBound, ReplyCounter, replyTooLargeText } from '../shared/reply-bounds.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -118,6 +119,12 @@ export class ScriptedSession implements ModelSession {
       );
   }
 
+  /** The same bound per purpose as a server's reply (reply-bounds.ts): a scripted reply past it fails the call. */
+  private checkBound(purpose: string, reply: string): void {
+    const bound = replyBound(purpose);
+    if (!new ReplyCounter(bound).add(reply)) this.fail(replyTooLargeText(bound), 'bad_output');
+  }
+
   private usage(messages: ChatMessage[], output: string, started: number): CallUsage {
     const keys = messages.map(messageKey);
     let shared = 0;
@@ -163,6 +170,7 @@ export class ScriptedSession implements ModelSession {
         .split(/(\s+)/)
         .slice(0, req.maxTokens * 2)
         .join('');
+    this.checkBound(purpose, text + (toolCalls.length ? JSON.stringify(toolCalls) : ''));
     this.checkContext(req.messages, text);
     // the scripted text is all there after the delay: its first token is measured as it is handed out
     const firstAt = text || toolCalls.length ? performance.now() : undefined;
@@ -185,6 +193,7 @@ export class ScriptedSession implements ModelSession {
     await this.prelude(req, entry);
     const value = this.structuredValue(purpose, req.schema, entry, found);
     const raw = JSON.stringify(value);
+    this.checkBound(purpose, raw);
     this.checkContext(req.messages, raw);
     const firstAt = req.onToken ? performance.now() : undefined;
     if (req.onToken) for (const chunk of raw.match(/.{1,8}/gs) ?? []) req.onToken(chunk);

@@ -153,14 +153,24 @@ async function requestOk(ctx: ErrorContext, url: string, opts: FetchOptions, hin
   return res;
 }
 
+/** A stop for a body read: at most `maxBytes` raw bytes in all, `onOver()` thrown past it (reply-bounds.ts). */
+export interface BodyLimit {
+  maxBytes: number;
+  onOver: () => Error;
+}
+
 /** Reads a body as lines (NDJSON) or SSE `data:` payloads. */
 export async function* readLines(
   body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null,
+  limit?: BodyLimit,
 ): AsyncGenerator<string> {
   if (!body) return;
   const decoder = new TextDecoder();
   let buf = '';
+  let size = 0;
   for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.length;
+    if (limit && size > limit.maxBytes) throw limit.onOver(); // leaving the loop closes the body
     buf += decoder.decode(chunk, { stream: true });
     let i: number;
     while ((i = buf.indexOf('\n')) >= 0) {
@@ -176,9 +186,10 @@ export async function* readLines(
 /** Server-sent events: yields each event's joined `data:` payload. */
 export async function* readSse(
   body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null,
+  limit?: BodyLimit,
 ): AsyncGenerator<string> {
   let data: string[] = [];
-  for await (const line of readLines(body)) {
+  for await (const line of readLines(body, limit)) {
     if (line === '') {
       if (data.length) yield data.join('\n');
       data = [];

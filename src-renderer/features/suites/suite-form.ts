@@ -1,5 +1,6 @@
 import { TestCase, TestSuite, type TestCaseInput, type TestSuiteInput } from '../../../src-shared/schemas/index.js';
 import { formatPath } from '../../../src-shared/contract/define.js';
+import { unknownKeyMessage, unknownKeys } from '../../../src-shared/schemas/unknown-keys.js';
 import { parsePattern } from '../../../src-shared/rules/regex-pattern.js';
 import { splitSide } from '../../../src-shared/rules/rule-side.js';
 
@@ -151,6 +152,10 @@ export function parseToolMocksJson(
       ok: false,
       errors: r.error.issues.map((i) => ({ path: formatPath(i.path), message: friendly(i.message) })),
     };
+  // a misspelled key (`"respnse"`) would be dropped and the mock answer nothing: name it (issue 39)
+  const unknown = unknownKeys(TestCase.shape.tool_mocks, parsed.value ?? []);
+  if (unknown.length)
+    return { ok: false, errors: unknown.map((u) => ({ path: u.path, message: unknownKeyMessage(u, 'error') })) };
   return { ok: true, value: r.data };
 }
 

@@ -1,5 +1,6 @@
 import { TestSuite } from '../../../src-shared/schemas/index.js';
 import { formatPath } from '../../../src-shared/contract/define.js';
+import { unknownKeyMessage, unknownKeys } from '../../../src-shared/schemas/unknown-keys.js';
 import { parseJsonText } from './suite-form.js';
 
 export interface FileError {
@@ -50,5 +51,14 @@ export function parseSuiteFile(
     };
   }
   if (!r.data.tests.length) return { ok: false, errors: [{ file, path: 'tests', message: 'the file has no tests' }] };
+  // A Parley suite's test with a key no check reads (a misspelled assertion) is refused; voicetest lists keep theirs.
+  const unknown = Array.isArray(v) ? [] : unknownKeys(TestSuite, candidate).filter((u) => u.path.startsWith('tests['));
+  const single = candidate !== v && !Array.isArray(v) && !Array.isArray((v as { tests?: unknown }).tests);
+  const where = (p: string) => (single ? p.replace(/^tests\[0\]\.?/, '') : p);
+  if (unknown.length)
+    return {
+      ok: false,
+      errors: unknown.map((u) => ({ file, path: where(u.path), message: unknownKeyMessage(u, 'error') })),
+    };
   return { ok: true, suite: r.data };
 }

@@ -132,6 +132,24 @@ describe('reading test files in the browser', () => {
     const broken = parseSuiteFile('broken.json', '{');
     expect(!broken.ok && broken.errors[0].message).toMatch(/not valid JSON/);
   });
+  it('refuses a Parley suite test with a key no check reads, naming its path and the key it meant (issue 39)', () => {
+    const suite = parseSuiteFile('s.json', JSON.stringify({ tests: [{ name: 't', inclueds: ['never said'] }] }));
+    expect(!suite.ok && suite.errors[0]).toMatchObject({ file: 's.json', path: 'tests[0].inclueds' });
+    expect(!suite.ok && suite.errors[0]!.message).toContain('did you mean includes?');
+    const single = parseSuiteFile('one.json', JSON.stringify({ name: 't', user_prompt: 'hi', metric: ['polite'] }));
+    expect(!single.ok && single.errors[0]).toMatchObject({ path: 'metric' });
+    const voicetest = parseSuiteFile('vt.json', JSON.stringify([{ name: 't', user_prompt: 'hi', other_key: 1 }]));
+    expect(voicetest.ok).toBe(true);
+  });
+  it('names a tool mock key no check reads in the editor, with the key it meant (issue 39)', () => {
+    const r = parseToolMocksJson(JSON.stringify([{ tool: 'lookup', respnse: { ok: true } }]));
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.errors[0]).toMatchObject({
+        path: '[0].respnse',
+        message: expect.stringContaining('did you mean response?'),
+      });
+  });
   it('offers common criteria without duplicates', () => {
     expect(ALL_COMMON_METRICS.length).toBeGreaterThan(8);
     expect(new Set(ALL_COMMON_METRICS).size).toBe(ALL_COMMON_METRICS.length);
