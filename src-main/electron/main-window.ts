@@ -15,9 +15,12 @@ import { secureWindowOptions } from './window-options.js';
  * better-sqlite3 that npm built for that Node is the one used and Electron needs no build of its own. Packaged:
  * in this process, on the copy electron-builder rebuilt for Electron (an installed app has no Node beside it).
  */
-async function openBackend(contents: () => Electron.WebContents | undefined): Promise<() => Promise<void>> {
+async function openBackend(
+  dirname: string,
+  contents: () => Electron.WebContents | undefined,
+): Promise<() => Promise<void>> {
   if (!app.isPackaged) {
-    const root = app.getAppPath();
+    const root = path.resolve(dirname, '../..'); // out/main/ of the checkout
     const backend = await startBackendProcess({
       node: process.env.PARLEY_NODE || 'node',
       bin: path.join(root, 'bin', 'parley.mjs'),
@@ -46,7 +49,7 @@ export async function startDesktop(dirname: string): Promise<void> {
   lockDown((url) => (devUrl ? url.startsWith(devUrl) : url.startsWith('file://')));
 
   const win = new BrowserWindow(secureWindowOptions(path.join(dirname, '../preload/index.cjs')));
-  const close = await openBackend(() => (win.isDestroyed() ? undefined : win.webContents));
+  const close = await openBackend(dirname, () => (win.isDestroyed() ? undefined : win.webContents));
   win.once('ready-to-show', () => win.show());
   if (devUrl) await win.loadURL(devUrl);
   else await win.loadFile(indexFile);
