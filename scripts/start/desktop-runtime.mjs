@@ -28,7 +28,7 @@ export function installElectronRuntime(timeoutMs = Number(process.env.PARLEY_ELE
   }
   const r = spawnSync(process.execPath, [installer], { encoding: 'utf8', timeout: timeoutMs });
   if (r.error?.code === 'ETIMEDOUT' || r.signal)
-    return `Electron's runtime did not download within ${Math.round(timeoutMs / 1000)} s`;
+    return `Electron's runtime did not download within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`;
   if (r.status === 0) return undefined;
   const firstLine = `${r.stderr ?? ''}`
     .split('\n')
