@@ -1,4 +1,4 @@
-import { AppError } from '../app/index.js';
+import { AppError } from '../app/errors.js';
 
 /** An error the CLI prints as one line and exits with `exitCode` (2 = usage or setup error). */
 export class CliError extends Error {

@@ -1,11 +1,12 @@
 import { Command, CommanderError } from 'commander';
 import { CliError } from './errors.js';
-import { COMMANDS } from './commands/index.js';
+import { commandsFor } from './commands/index.js';
 import { APP_VERSION } from '../app-version.js';
 import { clipLongTokens } from '../../src-shared/limits.js';
 import { exitQuietlyOnClosedPipe } from './closed-pipe.js';
 
-export function buildProgram(): Command {
+/** The program with the commands `argv` needs registered (each command's modules load only when it runs). */
+export async function buildProgram(argv: string[]): Promise<Command> {
   const program = new Command('parley')
     .description(
       'Parley: test conversational agents offline. Import or draw an agent graph, simulate callers, run on local or cloud models, compare runs.',
@@ -14,7 +15,9 @@ export function buildProgram(): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({ outputError: (str, write) => write(clipLongTokens(str.split('\n')[0]) + '\n') });
-  for (const register of COMMANDS) register(program);
+  const entries = commandsFor(argv.slice(2));
+  const registers = await Promise.all(entries.map((e) => e.load()));
+  for (const register of registers.flat()) register(program);
   // Subcommands inherit exit override and the one-line error output.
   const propagate = (cmd: Command) => {
     for (const sub of cmd.commands) {
@@ -31,7 +34,7 @@ export function buildProgram(): Command {
 /** Runs the CLI; returns the exit code (0 ok, 1 failed tests/errors in input, 2 usage or setup error). */
 export async function main(argv: string[]): Promise<number> {
   exitQuietlyOnClosedPipe();
-  const program = buildProgram();
+  const program = await buildProgram(argv);
   try {
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;

@@ -1,55 +1,198 @@
 import type { Command } from 'commander';
-import { registerAgents } from './agents.js';
-import { registerAnalyze } from './analyze.js';
-import { registerGenerate } from './generate-tests.js';
-import { registerPersonas } from './personas.js';
-import { registerExport } from './export.js';
-import { registerImport } from './import.js';
-import { registerValidate } from './validate.js';
-import { registerCompare } from './compare.js';
-import { registerDiff } from './diff.js';
-import { registerEvaluate } from './evaluate.js';
-import { registerImportCalls } from './import-calls.js';
-import { registerReplay } from './replay.js';
-import { registerRejudge } from './rejudge.js';
-import { registerLabels } from './labels/index.js';
-import { registerBackup } from './backup.js';
-import { registerModels } from './models.js';
-import { registerRun } from './run.js';
-import { registerRuns } from './runs.js';
-import { registerRunsExport } from './runs-export.js';
-import { registerServe } from './serve.js';
-import { registerAudioEval } from './audio-eval.js';
-import { registerSpeech } from './speech.js';
-import { registerDiagnose } from './diagnose.js';
-import { registerFix } from './fix.js';
 
 export type RegisterCommand = (program: Command) => void;
 
-/** Every top-level command, in the order `parley --help` lists them. */
-export const COMMANDS: RegisterCommand[] = [
-  registerImport,
-  registerValidate,
-  registerAnalyze,
-  registerGenerate,
-  registerExport,
-  registerRun,
-  registerModels,
-  registerDiff,
-  registerCompare,
-  registerImportCalls,
-  registerEvaluate,
-  registerReplay,
-  registerRejudge,
-  registerDiagnose,
-  registerFix,
-  registerLabels,
-  registerAudioEval,
-  registerSpeech,
-  registerAgents,
-  registerPersonas,
-  registerRuns,
-  registerRunsExport,
-  registerServe,
-  registerBackup,
+/**
+ * Every top-level command, in the order `parley --help` lists them, each with the modules that register it
+ * loaded only when asked for: `parley runs list` imports the runs command and what it needs, not llama.cpp,
+ * exceljs or the Python parser. `names` are the top-level words the entry registers.
+ */
+export interface CommandEntry {
+  names: string[];
+  load: () => Promise<RegisterCommand[]>;
+}
+
+const one =
+  <M>(load: () => Promise<M>, pick: (m: M) => RegisterCommand): (() => Promise<RegisterCommand[]>) =>
+  async () => [pick(await load())];
+
+export const COMMANDS: CommandEntry[] = [
+  {
+    names: ['import'],
+    load: one(
+      () => import('./import.js'),
+      (m) => m.registerImport,
+    ),
+  },
+  {
+    names: ['validate'],
+    load: one(
+      () => import('./validate.js'),
+      (m) => m.registerValidate,
+    ),
+  },
+  {
+    names: ['analyze'],
+    load: one(
+      () => import('./analyze.js'),
+      (m) => m.registerAnalyze,
+    ),
+  },
+  {
+    names: ['generate'],
+    load: one(
+      () => import('./generate-tests.js'),
+      (m) => m.registerGenerate,
+    ),
+  },
+  {
+    names: ['export'],
+    load: one(
+      () => import('./export.js'),
+      (m) => m.registerExport,
+    ),
+  },
+  {
+    names: ['run'],
+    load: one(
+      () => import('./run.js'),
+      (m) => m.registerRun,
+    ),
+  },
+  {
+    names: ['models'],
+    load: one(
+      () => import('./models.js'),
+      (m) => m.registerModels,
+    ),
+  },
+  {
+    names: ['diff'],
+    load: one(
+      () => import('./diff.js'),
+      (m) => m.registerDiff,
+    ),
+  },
+  {
+    names: ['compare'],
+    load: one(
+      () => import('./compare.js'),
+      (m) => m.registerCompare,
+    ),
+  },
+  {
+    names: ['import-calls'],
+    load: one(
+      () => import('./import-calls.js'),
+      (m) => m.registerImportCalls,
+    ),
+  },
+  {
+    names: ['evaluate'],
+    load: one(
+      () => import('./evaluate.js'),
+      (m) => m.registerEvaluate,
+    ),
+  },
+  {
+    names: ['replay'],
+    load: one(
+      () => import('./replay.js'),
+      (m) => m.registerReplay,
+    ),
+  },
+  {
+    names: ['rejudge'],
+    load: one(
+      () => import('./rejudge.js'),
+      (m) => m.registerRejudge,
+    ),
+  },
+  {
+    names: ['diagnose'],
+    load: one(
+      () => import('./diagnose.js'),
+      (m) => m.registerDiagnose,
+    ),
+  },
+  {
+    names: ['fix'],
+    load: one(
+      () => import('./fix.js'),
+      (m) => m.registerFix,
+    ),
+  },
+  {
+    names: ['labels'],
+    load: one(
+      () => import('./labels/index.js'),
+      (m) => m.registerLabels,
+    ),
+  },
+  {
+    names: ['audio-eval'],
+    load: one(
+      () => import('./audio-eval.js'),
+      (m) => m.registerAudioEval,
+    ),
+  },
+  {
+    names: ['speech'],
+    load: one(
+      () => import('./speech.js'),
+      (m) => m.registerSpeech,
+    ),
+  },
+  {
+    names: ['agents'],
+    load: one(
+      () => import('./agents.js'),
+      (m) => m.registerAgents,
+    ),
+  },
+  {
+    names: ['personas'],
+    load: one(
+      () => import('./personas.js'),
+      (m) => m.registerPersonas,
+    ),
+  },
+  {
+    // `runs export` lives in its own module and joins the `runs` command
+    names: ['runs'],
+    load: async () => {
+      const [runs, runsExport] = await Promise.all([import('./runs.js'), import('./runs-export.js')]);
+      return [runs.registerRuns, runsExport.registerRunsExport];
+    },
+  },
+  {
+    names: ['serve'],
+    load: one(
+      () => import('./serve.js'),
+      (m) => m.registerServe,
+    ),
+  },
+  {
+    names: ['backup'],
+    load: one(
+      () => import('./backup.js'),
+      (m) => m.registerBackup,
+    ),
+  },
 ];
+
+/**
+ * The entries a command line needs: only its command's when its first word names one; none for a bare
+ * `--version`; all of them otherwise (`--help`, `help`, a mistyped command, which commander answers with a
+ * suggestion drawn from every name).
+ */
+export function commandsFor(args: string[]): CommandEntry[] {
+  const word = args.find((a) => !a.startsWith('-'));
+  if (word !== undefined) {
+    const entry = COMMANDS.find((c) => c.names.includes(word));
+    return entry ? [entry] : COMMANDS;
+  }
+  const asksVersion = args.some((a) => a === '-v' || a === '--version');
+  const asksHelp = args.some((a) => a === '-h' || a === '--help');
+  return asksVersion && !asksHelp ? [] : COMMANDS;
+}

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { createApiContext, disposeApiContext } from '../../api/create-context.js';
 import { RENDERER_DIR } from '../../server/renderer-dir.js';
 import { startWebServer } from '../../server/web-server.js';
@@ -15,8 +15,11 @@ export function registerServe(program: Command): void {
     program
       .command('serve')
       .description('web mode: serve the app and its API on 127.0.0.1 (open the printed URL in a browser)')
-      .option('--port <n>', 'port (default: a free one)', '0'),
-  ).action(async (opts: { db?: string; port: string }) => {
+      .option('--port <n>', 'port (default: a free one)', '0')
+      // the desktop shell's backend process (src-main/server/desktop-backend.ts), not for people
+      .addOption(new Option('--desktop-backend').hideHelp()),
+  ).action(async (opts: { db?: string; port: string; desktopBackend?: boolean }) => {
+    if (opts.desktopBackend) return (await import('../../server/desktop-backend.js')).runDesktopBackend(opts.db);
     const port = intFlag('--port', opts.port, { min: 0, max: 65535 })!;
     if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) {
       throw new CliError(
