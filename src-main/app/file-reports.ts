@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { LintReport } from '../../src-shared/contract/analysis.js';
 import type { AgentGraph, TestSuite } from '../../src-shared/schemas/index.js';
 import { lintGraph } from '../analysis/lint.js';
@@ -34,6 +35,14 @@ export interface FileReport {
   dropped?: DroppedEdge[];
 }
 
+/** What a file named like this one should be (the importers read .py as LiveKit, .xlsx as XLSForm, the rest as JSON). */
+function expectedKind(file: string): string {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.py') return 'a readable Python file (a LiveKit agent)';
+  if (ext === '.xlsx') return 'a readable .xlsx workbook (an XLSForm survey)';
+  return 'a readable JSON file';
+}
+
 /** A file that could not be read, as an issue. */
 export function readError(file: string, e: unknown): Issue {
   if (e instanceof FileRefusal && e.code !== 'not_found') {
@@ -49,7 +58,7 @@ export function readError(file: string, e: unknown): Issue {
         : code === 'EACCES'
           ? 'permission denied'
           : (e as Error).message;
-  return { severity: 'error', file, path: '', message: `cannot read the file: ${why}; expected a readable JSON file` };
+  return { severity: 'error', file, path: '', message: `cannot read the file: ${why}; expected ${expectedKind(file)}` };
 }
 
 function readBytes(file: string): Uint8Array | Issue {

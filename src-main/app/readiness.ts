@@ -60,12 +60,17 @@ export class ReadinessService {
   ) {}
 
   /**
-   * Starts a readiness check as a job (one at a time in a process): the roles are checked and the model
-   * loaded first (a model that cannot load is refused with the provider's words, no job is recorded).
+   * Starts a readiness check as a job (one at a time on a database, whichever process runs it: the
+   * checks would share the machine): the roles are checked and the model loaded first (a model that
+   * cannot load is refused with the provider's words, no job is recorded). `onProgress` is told the
+   * tasks done as they finish (the job's own progress is throttled).
    */
-  start(req: ReadinessRequest): Promise<Job<ReadinessReport>> {
+  start(req: ReadinessRequest, hooks: Pick<ReadinessHooks, 'onProgress'> = {}): Promise<Job<ReadinessReport>> {
     const { tasks } = this.plan(req);
-    if (this.jobs.list({ kind: 'readiness', running: true, hereOnly: true }).length)
+    if (
+      this.jobs.list({ kind: 'readiness', running: true, hereOnly: true }).length ||
+      this.store.jobs.runningElsewhere('readiness').length
+    )
       throw conflict('a readiness check is already running: wait for it or cancel it');
     const model = `${req.model.provider}:${req.model.model}`;
     return this.jobs.startWhenReady(
@@ -76,7 +81,14 @@ export class ReadinessService {
         total: tasks.length,
         subject: { model },
       },
-      (ctl) => this.check(req, { signal: ctl.signal, onProgress: (done, total) => ctl.progress(done, total) }),
+      (ctl) =>
+        this.check(req, {
+          signal: ctl.signal,
+          onProgress: (done, total) => {
+            ctl.progress(done, total);
+            hooks.onProgress?.(done, total);
+          },
+        }),
       { statusOf: (r) => (r.cancelled ? 'cancelled' : 'done') },
     );
   }

@@ -1,6 +1,7 @@
 import { ipcMain, type WebContents } from 'electron';
 import type { ApiContext } from '../api/context.js';
 import { dispatch } from '../api/dispatch.js';
+import { storeChanges } from '../api/store-changes.js';
 
 /** Binds the one generic IPC channel to dispatch (which validates every input with zod). */
 export function bindIpc(ctx: ApiContext, contents: () => WebContents | undefined): () => void {
@@ -12,8 +13,11 @@ export function bindIpc(ctx: ApiContext, contents: () => WebContents | undefined
     return dispatch(ctx, method, input);
   });
   const off = ctx.events.on((e) => contents()?.send('event', e));
+  // other processes' writes to the same database reach the window as `store.changed`
+  const release = storeChanges(ctx).hold();
   return () => {
     ipcMain.removeHandler('rpc');
     off();
+    release();
   };
 }

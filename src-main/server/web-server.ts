@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { ApiContext } from '../api/context.js';
 import { dispatch } from '../api/dispatch.js';
+import { storeChanges } from '../api/store-changes.js';
 import { MAX_REQUEST_BODY_BYTES } from '../../src-shared/limits.js';
 import { hostAllowed, originAllowed, requestToken, SECURITY_HEADERS, tokenMatches } from './security.js';
 import { serveStatic } from './static-files.js';
@@ -213,7 +214,12 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       const off = opts.ctx.events.on((event) => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
       });
-      ws.on('close', off);
+      // while a page listens, writes by other processes to the same database reach it as `store.changed`
+      const release = storeChanges(opts.ctx).hold();
+      ws.on('close', () => {
+        off();
+        release();
+      });
       ws.on('message', () => {
         /* the socket is one-way: events only */
       });

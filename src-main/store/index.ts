@@ -51,6 +51,11 @@ export interface Store {
   transaction<T>(fn: () => T): T;
   /** SQLite online backup to `dest`. */
   backup(dest: string): Promise<void>;
+  /**
+   * SQLite's `PRAGMA data_version`: changes when ANOTHER connection (another process, another CLI on this
+   * file) commits, never for this connection's own writes. One cheap read; `undefined` once closed.
+   */
+  dataVersion(): number | undefined;
   close(): void;
 }
 
@@ -77,6 +82,7 @@ export function openStore(file: string, opts: OpenOptions = {}): Store {
     backup: async (dest) => {
       await db.backup(dest);
     },
+    dataVersion: () => (db.open ? (db.pragma('data_version', { simple: true }) as number) : undefined),
     close: () => {
       store.runs.locks.close();
       if (db.open) db.close();

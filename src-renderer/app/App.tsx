@@ -6,6 +6,7 @@ import { ThemeToggle } from '../ui/ThemeToggle.js';
 import { BackupButton } from '../ui/BackupButton.js';
 import { useApi } from '../api/hooks.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
+import { useStoreChanges } from './use-store-changes.js';
 
 function Nav() {
   const [location] = useLocation();
@@ -53,6 +54,7 @@ function ScrollToTopOnNewPage() {
 }
 
 export function App() {
+  useStoreChanges();
   return (
     <Router hook={useHashPathLocation}>
       <div className="layout">

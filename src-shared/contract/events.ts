@@ -85,5 +85,12 @@ export const PlaygroundEvent = z.discriminatedUnion('type', [
 ]);
 export type PlaygroundEvent = z.infer<typeof PlaygroundEvent>;
 
-export const AppEvent = z.union([RunEvent, PlaygroundEvent, JobEvent]);
+/**
+ * Another process (the command line, a second server) committed to the same database file: what a page
+ * shows may be out of date (src-main/api/store-changes.ts). Pages refetch what they show.
+ */
+export const StoreEvent = z.object({ type: z.literal('store.changed') });
+export type StoreEvent = z.infer<typeof StoreEvent>;
+
+export const AppEvent = z.union([RunEvent, PlaygroundEvent, JobEvent, StoreEvent]);
 export type AppEvent = z.infer<typeof AppEvent>;

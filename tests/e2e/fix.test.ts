@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AgentGraph, TestSuite } from '../../src-shared/schemas/index.js';
 import { appOf } from '../../src-main/api/app-service.js';
 import { REFUND, REFUND_FIX, shopGraph, shopSuite, writeShopScript } from '../support/fix-fixture.js';
@@ -37,6 +37,11 @@ describe('fix review', () => {
   afterAll(async () => {
     await app?.close();
     scripts.cleanup();
+  });
+  // each test in a page of its own: the second writes problems straight into the store (this process's
+  // connection, no event), which a run page the first test had open would not know of
+  beforeEach(async () => {
+    await app.freshPage();
   });
 
   it('Diagnose a failed result, edit the proposal, Apply and test, Keep this version', async () => {

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { formatDiagnoses } from '../text/fix-text.js';
 import { FIX_FLAGS, subjectFromFlags, withSubjectFlags, type SubjectFlags } from '../fix-flags.js';
-import { info, printJson } from '../output.js';
+import { followJob } from '../job-progress.js';
+import { printJson } from '../output.js';
 import { withDbOption } from '../use-app.js';
 
 interface DiagnoseCliOptions extends SubjectFlags {
@@ -24,12 +25,9 @@ export function registerDiagnose(program: Command): void {
     await useApp(
       opts,
       async (app) => {
-        let done = 0;
-        const job = await app.fix.diagnose(
-          { run_id: runId, subject, judge },
-          { onStep: () => !opts.json && info(`[${++done}/${job.info().progress.total ?? '?'}] diagnosed`) },
-        );
-        const out = await job.done;
+        const job = await app.fix.diagnose({ run_id: runId, subject, judge });
+        // the one progress printer: diagnoses counted on stderr, Ctrl-C cancels the job
+        const out = await followJob(job, { quiet: opts.json, label: 'diagnose' });
         if (opts.json) return printJson(out);
         process.stdout.write(formatDiagnoses(out, out.diagnoses[0]?.model ?? 'the judge model'));
       },

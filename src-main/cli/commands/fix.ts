@@ -4,6 +4,7 @@ import { MAX_FIX_ITERATIONS, MAX_FIX_REPEATS } from '../../../src-shared/limits.
 import type { App, FixHooks } from '../../app/index.js';
 import { CliError } from '../errors.js';
 import { FIX_FLAGS, subjectFromFlags, wholeNumber, withSubjectFlags, type SubjectFlags } from '../fix-flags.js';
+import { followJob, JobProgress } from '../job-progress.js';
 import { info, printJson } from '../output.js';
 import { withDbOption } from '../use-app.js';
 import { formatFixEnd, formatIteration } from '../text/fix-text.js';
@@ -33,7 +34,7 @@ interface Printing {
   fix?: FixSession;
 }
 
-function hooksFor(opts: FixCliOptions, p: Printing): FixHooks {
+function hooksFor(opts: FixCliOptions, p: Printing, bar: JobProgress): FixHooks {
   if (opts.json) return {};
   return {
     onFix: (fix) => {
@@ -42,20 +43,24 @@ function hooksFor(opts: FixCliOptions, p: Printing): FixHooks {
         `fix ${fix.id}: ${fix.tests.map((t) => JSON.stringify(t)).join(', ')} of run ${fix.run_id} (agent ${JSON.stringify(fix.agent_name)} v${fix.start_version}), ${fix.repeats} conversations per failing test, at most ${fix.auto?.max_iterations} iteration${fix.auto?.max_iterations === 1 ? '' : 's'} until ${fix.auto?.until}${fix.holdout_tests.length ? `; ${fix.holdout_tests.length} holdout test(s) run at the end` : ''}`,
       );
     },
-    onStep: (e) => info(`[fix ${e.fix_id}] ${e.n ? `iteration ${e.n}: ` : ''}${STEP_WORDS[e.step] ?? e.step}`),
+    onStep: (e) => bar.note(`[fix ${e.fix_id}] ${e.n ? `iteration ${e.n}: ` : ''}${STEP_WORDS[e.step] ?? e.step}`),
     onIteration: (it) => p.fix && process.stdout.write(formatIteration(it, p.fix)),
   };
 }
 
+/** Ctrl-C cancels the fix: the step in progress stops, what finished is kept, and --resume goes on from it. */
+const ON_INTERRUPT = 'finished steps are kept: parley fix --resume continues';
+
 async function runFix(app: App, runId: string | undefined, opts: FixCliOptions): Promise<FixSession> {
   const printing: Printing = {};
+  const bar = new JobProgress('fix', opts.json);
   if (opts.resume) {
     const fix = (printing.fix = app.fix.get(opts.resume));
     if (!opts.json)
       for (const it of fix.iterations.filter((i) => i.outcome)) process.stdout.write(formatIteration(it, fix));
-    const job = await app.fix.resume(opts.resume, hooksFor(opts, printing), { keepWhenReached: opts.keep });
+    const job = await app.fix.resume(opts.resume, hooksFor(opts, printing, bar), { keepWhenReached: opts.keep });
     info(`fix ${opts.resume}: resumed (job ${job.id})`);
-    await job.done;
+    await followJob(job, { onInterrupt: ON_INTERRUPT }, bar);
     return app.fix.get(opts.resume);
   }
   if (!runId) throw new CliError('give the RUN to fix, or --resume FIX');
@@ -75,10 +80,10 @@ async function runFix(app: App, runId: string | undefined, opts: FixCliOptions):
       until,
       keepWhenReached: opts.keep,
     },
-    hooksFor(opts, printing),
+    hooksFor(opts, printing, bar),
   );
   printing.fix = fix;
-  await job.done;
+  await followJob(job, { onInterrupt: ON_INTERRUPT }, bar);
   return app.fix.get(fix.id);
 }
 

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { parseModelSpec, READINESS_ROLES, type ReadinessRole } from '../../../src-shared/schemas/index.js';
 import { CliError } from '../errors.js';
 import { formatReadinessText } from '../text/format-readiness.js';
+import { followJob } from '../job-progress.js';
 import { info, printJson } from '../output.js';
 import { withDbOption } from '../use-app.js';
 
@@ -55,28 +56,22 @@ export function registerModelsCheck(models: Command): void {
     await useApp(
       opts,
       async (app) => {
-        const ac = new AbortController();
-        const onSigint = () => {
-          info('cancelling: the tasks that finished are stored, marked cancelled');
-          ac.abort();
-        };
-        process.once('SIGINT', onSigint);
-        try {
-          const report = await app.readiness.check(
-            { model: spec, roles: opts.role.length ? (opts.role as ReadinessRole[]) : undefined, concurrency },
-            {
-              signal: ac.signal,
-              onProgress: (done, total) => {
-                if (!opts.json && (done === total || done % 10 === 0)) info(`[${done}/${total}] tasks`);
-              },
+        // a job like the app's check: stored, one at a time on this database, Ctrl-C cancels it
+        const job = await app.readiness.start(
+          { model: spec, roles: opts.role.length ? (opts.role as ReadinessRole[]) : undefined, concurrency },
+          {
+            onProgress: (done, total) => {
+              if (!opts.json && (done === total || done % 10 === 0)) info(`[${done}/${total}] tasks`);
             },
-          );
-          if (opts.json) printJson(report);
-          else process.stdout.write(formatReadinessText(report));
-          if (report.cancelled) process.exitCode = 130;
-        } finally {
-          process.off('SIGINT', onSigint);
-        }
+          },
+        );
+        const report = await followJob(job, {
+          quiet: true,
+          onInterrupt: 'the tasks that finished are stored, marked cancelled',
+        });
+        if (opts.json) printJson(report);
+        else process.stdout.write(formatReadinessText(report));
+        if (report.cancelled) process.exitCode = 130;
       },
       { model: 'SPEC', roles: '--role', concurrency: '--concurrency' },
     );

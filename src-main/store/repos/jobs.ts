@@ -81,6 +81,14 @@ export class JobsRepo {
     return rows.map(fromRow);
   }
 
+  /** Ids of jobs of this kind running in ANOTHER live process (their lock is held elsewhere). */
+  runningElsewhere(kind: JobKind): string[] {
+    const rows = prep(this.db, "SELECT id FROM jobs WHERE kind = ? AND status = 'running'").all(kind) as {
+      id: string;
+    }[];
+    return rows.map((r) => r.id).filter((id) => !this.locks.holds(id) && this.locks.isLive(id) === true);
+  }
+
   /** Jobs left `running` by a process that is gone are marked `interrupted`; returns their ids. */
   markOrphansInterrupted(): string[] {
     const rows = prep(this.db, "SELECT id FROM jobs WHERE status = 'running'").all() as { id: string }[];

@@ -26,6 +26,12 @@ export interface WebApp {
   browser: Browser;
   page: Page;
   dbFile: string;
+  /**
+   * Closes the page (and its browser context) and opens the app in a fresh one, which becomes `page`:
+   * a test that starts with it sees nothing an earlier test's page had fetched or kept (query cache,
+   * session storage, the route it was on).
+   */
+  freshPage(): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -44,16 +50,24 @@ export async function openWebApp(o: { chromiumArgs?: string[] } = {}): Promise<W
     executablePath: CHROMIUM,
     args: [...CHROMIUM_ARGS, ...(o.chromiumArgs ?? [])],
   });
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(server.url);
-  return {
+  const openPage = async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.url);
+    return page;
+  };
+  const app: WebApp = {
     server,
     ctx,
     browser,
-    page,
+    page: await openPage(),
     dbFile,
+    async freshPage() {
+      await app.page.context().close();
+      app.page = await openPage();
+      return app.page;
+    },
     async close() {
       await browser.close();
       await server.close();
@@ -63,6 +77,7 @@ export async function openWebApp(o: { chromiumArgs?: string[] } = {}): Promise<W
       if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
     },
   };
+  return app;
 }
 
 const EXAMPLE_AGENT = new URL('../../../resources/example/agent.json', import.meta.url);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { AppError, FileRefusal, readImportText } from '../../../app/index.js';
 import { CliError } from '../../errors.js';
+import { followJob } from '../../job-progress.js';
 import { info, printJson } from '../../output.js';
 import { useApp, withDbOption } from '../../use-app.js';
 
@@ -54,7 +55,7 @@ export function registerLabelsFiles(labels: Command): void {
     }
     await useApp(opts, async (app) => {
       try {
-        const out = await (await app.labels.startImport(text, file)).done;
+        const out = await followJob(await app.labels.startImport(text, file), { quiet: opts.json });
         if (opts.json) return printJson(out);
         process.stdout.write(
           `${file}: ${out.added} label(s) added, ${out.updated} updated, ${out.kept} kept (already here, or older than the label here)\n`,

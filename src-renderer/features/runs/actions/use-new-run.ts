@@ -98,7 +98,9 @@ export function useNewRun({ initial, initialAgent }: { initial?: RunSetup; initi
   const submit = () => {
     if (problems.length || !draft.models.agent) return;
     saveLastSetup(setupToRemember(draft));
-    starter.start(startInputOf(draft, ownModels.length > 0, initial?.sourceRunId));
+    const input = startInputOf(draft, ownModels.length > 0, initial?.sourceRunId);
+    // the dialog's check of these models: Start does not make its model calls again
+    starter.start(check.preflightId ? { ...input, preflight_id: check.preflightId } : input);
   };
 
   return {
@@ -147,6 +149,8 @@ function usePreRunCheck(draft: NewRunDraft, checkable: boolean) {
   return {
     checking: checkable && (q.isFetching || !settled),
     problems: settled ? (q.data?.problems ?? []) : [],
+    /** The check of the models as they are now (`runs.start` accepts it instead of checking again). */
+    preflightId: checkable && settled && !q.isFetching ? q.data?.preflight_id : undefined,
     error: q.error,
   };
 }
