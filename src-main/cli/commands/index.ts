@@ -23,11 +23,13 @@ import { registerAudioEval } from './audio-eval.js';
 import { registerSpeech } from './speech.js';
 import { registerDiagnose } from './diagnose.js';
 import { registerFix } from './fix.js';
+import { registerInit } from './init.js';
 
 export type RegisterCommand = (program: Command) => void;
 
 /** Every top-level command, in the order `parley --help` lists them. */
 export const COMMANDS: RegisterCommand[] = [
+  registerInit,
   registerImport,
   registerValidate,
   registerAnalyze,
