@@ -24,6 +24,7 @@ import { registerSpeech } from './speech.js';
 import { registerDiagnose } from './diagnose.js';
 import { registerFix } from './fix.js';
 import { registerInit } from './init.js';
+import { registerRerun } from './rerun.js';
 
 export type RegisterCommand = (program: Command) => void;
 
@@ -36,6 +37,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerGenerate,
   registerExport,
   registerRun,
+  registerRerun,
   registerModels,
   registerDiff,
   registerCompare,
