@@ -70,8 +70,18 @@ export function rerunRequest(store: Store, id: string, sel: RerunSelection, runn
   const { agent, caller, judge } = storedRunModels(store, run, RERUN_USE);
   if (!agent) throw invalid(`run ${id} has no agent model recorded`, 'id');
   const speech = storedRunSpeech(store, run, RERUN_USE);
-  // the stored suite is already the persona matrix, and a shard's or a merge's marks are not this run's
-  const { personas: _p, shard: _s, merged_from: _m, copied_from: _c, tests: _t, speech: _sp, ...same } = run.options;
+  // the stored suite is already the persona matrix; a shard's or a merge's marks, and the project file the
+  // source run read, are not this run's
+  const {
+    personas: _p,
+    shard: _s,
+    merged_from: _m,
+    copied_from: _c,
+    tests: _t,
+    speech: _sp,
+    project_file: _pf,
+    ...same
+  } = run.options;
   const options: Partial<RunOptions> = { ...same, tests, ...(speech ? { speech } : {}) };
   return {
     agent: run.agent_id,

@@ -46,6 +46,10 @@ describe('parley init && parley run', () => {
     expect(show.stdout).toContain(`project file  ${configFile()}`);
     const shown = report((await cli('runs', 'show', r.run_id, '--json')).stdout);
     expect(shown.project_file).toBe(configFile());
+    // a rerun reads no project file: it runs as the source run ran, and records none
+    const again = report((await cli('rerun', r.run_id, '--failed', '--json')).stdout);
+    expect(again.source_run_id).toBe(r.run_id);
+    expect(again.project_file).toBeUndefined();
   });
 
   it('refuses to overwrite the file unless --force', async () => {
