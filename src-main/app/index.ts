@@ -109,3 +109,11 @@ export {
   type FixHooks,
   type FixStepName,
 } from './fix/index.js';
+export {
+  PROJECT_FILE_NAME,
+  findProjectFile,
+  readProjectFile,
+  projectSpec,
+  writeProjectFile,
+  type ProjectFile,
+} from './project-file.js';

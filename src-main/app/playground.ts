@@ -17,6 +17,7 @@ import type { Store } from '../store/index.js';
 import { AppError, invalid } from './errors.js';
 import type { ModelService } from './models.js';
 import { resolveAgentVersion } from './resolve.js';
+import { saveConversationAsRun, saveConversationAsTest, type SaveTestRequest } from './playground-save.js';
 
 export type PlaygroundStartRequest = z.infer<typeof PlaygroundStartInput>;
 type StartInput = PlaygroundStartRequest;
@@ -136,6 +137,16 @@ export class PlaygroundService {
       });
     }
     return s;
+  }
+
+  /** "Save as test": the caller's lines as a caller_script test (variables, tool mocks, start node) in a suite. */
+  saveTest(id: string, req: SaveTestRequest) {
+    return saveConversationAsTest(this.store, this.session(id), req);
+  }
+
+  /** "Save as run": the conversation as a run of its agent version, like an imported call (judge it, compare it). */
+  saveRun(id: string, name = '') {
+    return saveConversationAsRun(this.store, this.session(id), name);
   }
 
   async dispose(): Promise<void> {

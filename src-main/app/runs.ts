@@ -25,6 +25,7 @@ import { PreflightCache, type RunModelSpecs } from './preflight.js';
 import { mergeShards } from './merge-runs.js';
 import { finishedRun, requireRun, resolveAgentVersion, runAgentOf } from './resolve.js';
 import { RESUMED_RUN, storedModelDefault, storedRunModels, storedRunSpeech } from './stored-specs.js';
+import { rerunRequest, type RerunSelection } from './rerun.js';
 
 /** What a door may listen to while a run runs: every run event (turns, streamed tokens, finished tests). */
 export interface RunHooks {
@@ -99,6 +100,8 @@ const messageOf = (e: unknown) => (e as Error)?.message ?? String(e);
  */
 export class RunService {
   private readonly checks = new PreflightCache();
+  /** The handles of the runs this process is writing (cancelling one test reaches the run loop through it). */
+  private readonly handles = new Map<string, RunHandle>();
 
   constructor(
     private readonly store: Store,
@@ -136,6 +139,26 @@ export class RunService {
     return this.jobs.cancel(job.id);
   }
 
+  /**
+   * Cancels one test of a run this process is writing: its conversations end as cancelled, the rest go on.
+   * False when the run is not running here (it must exist); the test must be one of the run's.
+   */
+  cancelTest(id: string, test: string): boolean {
+    const run = requireRun(this.store, id);
+    const names = this.store.runs.suiteSnapshot(id)?.tests.map((t) => t.name) ?? [];
+    if (!names.includes(test))
+      throw invalid(`run ${run.id} has no test named "${test}" (its tests: ${names.join(', ')})`, 'test');
+    const handle = this.handles.get(id);
+    return handle ? handle.cancelTest(test) : false;
+  }
+
+  /** A new run of some of a finished run's tests (the failed ones, or named ones): same agent version, models and options. */
+  async rerun(id: string, sel: RerunSelection, hooks: RunHooks = {}): Promise<RunJob & { tests: string[] }> {
+    const { tests, ...req } = rerunRequest(this.store, id, sel, this.runningHere(id));
+    const job = await this.start(req, hooks);
+    return Object.assign(job, { tests });
+  }
+
   /** Conversations a run plans (for a page opened mid-run or later); null when it has no suite copy. */
   plannedTotal(id: string): number | null {
     const run = requireRun(this.store, id);
@@ -153,6 +176,8 @@ export class RunService {
       { kind, title, unit: 'conversations', total: handle.total, subject: { run_id: handle.runId } },
       (ctl) => {
         ctl.onCancel((reason) => handle.cancel(reason));
+        this.handles.set(handle.runId, handle);
+        void handle.done.finally(() => this.handles.delete(handle.runId));
         let done = 0;
         handle.subscribe((e) => {
           if (e.type === 'run.started') ctl.progress((done = handle.total - e.total), handle.total);

@@ -5,6 +5,7 @@ import {
   ModelSpec,
   NodeVisit,
   Persona,
+  TestCase,
   ToolCallRecord,
   ToolMock,
   TranscriptTurn,
@@ -162,4 +163,19 @@ export const playgroundMethods = {
     z.object({ stopped: z.boolean() }),
   ),
   'playground.state': method('The state of a Try-it conversation', Session, PlaygroundState),
+  'playground.saveTest': method(
+    "Save as test: the caller's lines as a caller_script test, with the conversation's variables, tool mocks and start node, added to a suite (or a new one)",
+    Session.extend({
+      name: z.string().min(1).max(200),
+      /** An existing suite; or `new_suite`, the name of a suite to create. */
+      suite_id: z.string().min(1).optional(),
+      new_suite: z.string().min(1).max(200).optional(),
+    }),
+    z.object({ suite_id: z.string(), suite_name: z.string(), test: TestCase }),
+  ),
+  'playground.saveRun': method(
+    'Save as run: the conversation stored as a run of its agent version, like an imported call (so it can be judged and compared)',
+    Session.extend({ name: z.string().max(200).default('') }),
+    z.object({ run_id: z.string() }),
+  ),
 };

@@ -109,6 +109,27 @@ export const runMethods = {
     z.object({ id: z.string().min(1) }),
     z.object({ cancelled: z.boolean() }),
   ),
+  'runs.rerun': method(
+    "A new run of a finished run's failed tests (a cancelled conversation counts as failed) or of chosen tests: the same agent version, models and options, from the suite copy kept with the run; the new run names its source (source_run_id)",
+    z
+      .object({
+        id: z.string().min(1),
+        /** The tests with a failed or errored conversation. */
+        failed: z.boolean().optional(),
+        /** These tests, by name (instead of `failed`). */
+        tests: z.array(z.string().min(1)).max(10_000).optional(),
+      })
+      .refine((v) => !!v.failed !== !!v.tests?.length, {
+        message: 'give failed: true or the tests to rerun, not both',
+        path: ['tests'],
+      }),
+    RunStarted.extend({ tests: z.array(z.string()) }),
+  ),
+  'runs.cancelTest': method(
+    'Cancel one test of a running run: its conversations end as cancelled (stored, counted as errors), the rest of the run goes on',
+    z.object({ id: z.string().min(1), test: z.string().min(1) }),
+    z.object({ cancelled: z.boolean() }),
+  ),
   'runs.resume': method(
     'Run only what an interrupted run is missing',
     z.object({

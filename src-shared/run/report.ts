@@ -84,6 +84,8 @@ export interface RunReport {
   merged_from?: string[];
   /** The database files it (or a shard) was copied from: its stored specs are not used by default. */
   copied_from?: string[];
+  /** The project file (parley.config.json) the run's settings came from. */
+  project_file?: string;
   /** Speech figures: word error rates each way with their intervals, turns not spoken, caller behaviours. */
   speech_figures?: SpeechRunReport;
   results: ResultReport[];
@@ -328,6 +330,7 @@ export function toRunReport(run: Run, results: Result[]): RunReport {
     ...(run.endpoint_stats?.length ? { endpoints: run.endpoint_stats } : {}),
     ...(run.options.merged_from?.length ? { merged_from: run.options.merged_from } : {}),
     ...(run.options.copied_from?.length ? { copied_from: run.options.copied_from } : {}),
+    ...(run.options.project_file ? { project_file: run.options.project_file } : {}),
     ...withRunSpeech(results),
     results: results.map(toResultReport),
   };

@@ -294,6 +294,8 @@ export const RunOptions = z.object({
    * user configured them here (src-main/app/stored-specs.ts).
    */
   copied_from: z.array(z.string()).optional(),
+  /** The project file (parley.config.json) this run's settings came from: recorded by `parley run` (docs/project-file.md). */
+  project_file: z.string().optional(),
   /** After each conversation, the judge scores whether the simulated caller stayed in character and pursued its goal. */
   caller_fidelity: z.boolean().optional(),
   /** Judge every conversation this many times and keep the majority verdict, with the flips per metric (default 1). */

@@ -78,6 +78,8 @@ export const TestCase = z.object({
   caller_script: z.array(z.string()).optional(),
   /** With caller_script: the caller hangs up as it says the last line (the agent does not answer it), as in a recorded call the caller ended with a message. */
   caller_script_ends_call: z.boolean().optional(),
+  /** Start the conversation on this node, as if it had just arrived there (Try it's start node; default: the entry node). */
+  start_node: z.string().min(1).optional(),
   /** Phone-caller behaviours for this test (barge-in, silence, noise, dropouts, rate, voice); they win over the persona's, key by key. */
   perturbations: CallerPerturbations.optional(),
   /** Held out of fixing (docs/fix.md): never shown to the model that diagnoses and proposes fixes, run only at the end of a fix to show whether it overfits. Ordinary runs run it like any test. */

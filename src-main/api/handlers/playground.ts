@@ -32,4 +32,8 @@ export const playgroundHandlers: Handlers = {
     stopped: playgroundManager(ctx).pool.get(session_id)?.stop() ?? false,
   }),
   'playground.state': (ctx, { session_id }) => playgroundManager(ctx).session(session_id).state(),
+  'playground.saveTest': (ctx, { session_id, ...req }) => playgroundManager(ctx).saveTest(session_id, req),
+  'playground.saveRun': (ctx, { session_id, name }) => ({
+    run_id: playgroundManager(ctx).saveRun(session_id, name).id,
+  }),
 };

@@ -29,6 +29,11 @@ export const runControlHandlers: Handlers = {
     return { run_id: job.runId, job_id: job.id };
   },
   'runs.cancel': (ctx, { id }) => ({ cancelled: appOf(ctx).runs.cancel(id) }),
+  'runs.rerun': async (ctx, { id, failed, tests }) => {
+    const job = await appOf(ctx).runs.rerun(id, { failed, tests }, liveRuns(ctx).hooks());
+    return { run_id: job.runId, job_id: job.id, tests: job.tests };
+  },
+  'runs.cancelTest': (ctx, { id, test }) => ({ cancelled: appOf(ctx).runs.cancelTest(id, test) }),
   'runs.resume': async (ctx, { id, force }) => {
     const job = await appOf(ctx).runs.resume(id, liveRuns(ctx).hooks(), { force });
     return { run_id: job.runId, job_id: job.id };

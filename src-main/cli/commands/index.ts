@@ -18,6 +18,13 @@ const one =
 
 export const COMMANDS: CommandEntry[] = [
   {
+    names: ['init'],
+    load: one(
+      () => import('./init.js'),
+      (m) => m.registerInit,
+    ),
+  },
+  {
     names: ['import'],
     load: one(
       () => import('./import.js'),
@@ -57,6 +64,13 @@ export const COMMANDS: CommandEntry[] = [
     load: one(
       () => import('./run.js'),
       (m) => m.registerRun,
+    ),
+  },
+  {
+    names: ['rerun'],
+    load: one(
+      () => import('./rerun.js'),
+      (m) => m.registerRerun,
     ),
   },
   {

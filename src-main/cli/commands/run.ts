@@ -27,6 +27,13 @@ import { specFromFlags } from '../model-flags.js';
 import { info, printJson } from '../output.js';
 import { parseSeverity } from '../severity-option.js';
 import { useApp, withDbOption } from '../use-app.js';
+import {
+  overProject,
+  projectDefaults,
+  withProjectFlags,
+  type ProjectCliOptions,
+  type ProjectDefaults,
+} from '../project-run.js';
 
 interface RunCliOptions {
   db?: string;
@@ -59,7 +66,7 @@ interface RunCliOptions {
   force?: boolean;
   allowTestEndpoints?: boolean;
 }
-type RunCliFlags = RunCliOptions & SpeechCliOptions;
+type RunCliFlags = RunCliOptions & SpeechCliOptions & ProjectCliOptions;
 
 /** `--shard K/N`: the K-th of N slices of the plan (1-based). */
 function parseShard(v: string): { index: number; count: number } {
@@ -72,8 +79,12 @@ function parseShard(v: string): { index: number; count: number } {
 }
 
 /** The run options the flags ask for (their ranges are checked again, with the same caps, by the application). */
-function runOptions(opts: RunCliFlags): Partial<RunOptions> {
+function runOptions(opts: RunCliFlags, project?: ProjectDefaults): Partial<RunOptions> {
   const speech = speechRunOptions(opts);
+  return overProject(flagOptions(opts, speech), { concurrency: opts.concurrency !== undefined }, project);
+}
+
+function flagOptions(opts: RunCliFlags, speech: RunOptions['speech']): Partial<RunOptions> {
   return {
     concurrency: intFlag('--concurrency', opts.concurrency) ?? 4,
     repeats: intFlag('--repeat', opts.repeat),
@@ -134,6 +145,7 @@ async function plannedRuns(
   app: App,
   opts: RunCliFlags,
   options: Partial<RunOptions>,
+  project?: ProjectDefaults,
 ): Promise<{ label: string; begin: (hooks: Parameters<App['runs']['start']>[1]) => Promise<RunJob> }[]> {
   if (opts.resume) {
     if (opts.agentParams || opts.callerParams || opts.judgeParams)
@@ -154,17 +166,23 @@ async function plannedRuns(
   }
   if (opts.force)
     throw new CliError('--force: only applies with --resume RUN (it takes over a run a hung process still holds)');
-  if (!opts.agent || !opts.tests || !opts.agentModel.length)
+  const agentRef = opts.agent ?? project?.agent;
+  const testsRef = opts.tests ?? project?.tests;
+  if (!agentRef || !testsRef || !(opts.agentModel.length || project?.agentModels.length))
     throw new CliError(
-      'parley run needs --agent <agent>, --tests <file|suite> and --agent-model SPEC (or --resume RUN)',
+      'parley run needs --agent <agent>, --tests <file|suite> and --agent-model SPEC (or --resume RUN, or a parley.config.json: parley init writes one)',
     );
-  const { caller, judge } = roleSpecs(opts);
-  const agents = opts.agentModel.map((value) =>
-    specFromFlags({ flag: '--agent-model', value }, { flag: '--agent-params', text: opts.agentParams }),
-  );
+  const own = roleSpecs(opts);
+  const caller = own.caller ?? project?.caller;
+  const judge = own.judge ?? project?.judge;
+  const agents = opts.agentModel.length
+    ? opts.agentModel.map((value) =>
+        specFromFlags({ flag: '--agent-model', value }, { flag: '--agent-params', text: opts.agentParams }),
+      )
+    : project!.agentModels;
   const configs = modelMatrix(agents, caller, judge);
-  const suite = resolveSuiteRef(app.store, opts.tests, { files: true, path: 'tests' });
-  const { agent, note, warnings } = runAgentFromRef(app.store, opts.agent, { files: true, path: 'agent' });
+  const suite = resolveSuiteRef(app.store, testsRef, { files: true, path: 'tests' });
+  const { agent, note, warnings } = runAgentFromRef(app.store, agentRef, { files: true, path: 'agent' });
   for (const w of warnings) info(`warning: ${w.file}: ${w.path || '(top level)'}: ${w.message}`);
   if (note) info(note);
   // every distinct model answers once before any run is written (exit 2 otherwise)
@@ -195,9 +213,11 @@ async function plannedRuns(
 
 /** Runs each planned run to its end, one after the other, with the one progress printer. */
 async function runAll(app: App, opts: RunCliFlags): Promise<RunOutcome[]> {
-  const options = runOptions(opts);
+  const project = opts.resume ? undefined : await projectDefaults(opts);
+  if (project) info(`using ${project.file} (flags override it)`);
+  const options = runOptions(opts, project);
   const outcomes: RunOutcome[] = [];
-  for (const planned of await plannedRuns(app, opts, options)) {
+  for (const planned of await plannedRuns(app, opts, options, project)) {
     // stderr: with --json too (stdout holds only the JSON); a CI log shows each conversation as it ends
     const bar = new JobProgress(planned.label);
     const job = await planned.begin({ onEvent: conversationLines(bar) });
@@ -229,7 +249,11 @@ async function groupFailures(app: App, outcomes: RunOutcome[], quiet?: boolean):
 
 async function execute(app: App, opts: RunCliFlags): Promise<number> {
   let outcomes = await runAll(app, opts);
-  const failOn = opts.failOnSeverity ? parseSeverity(opts.failOnSeverity) : undefined;
+  const failOn = opts.failOnSeverity
+    ? parseSeverity(opts.failOnSeverity)
+    : outcomes[0]?.run.options.project_file
+      ? outcomes[0].run.options.fail_on_severity
+      : undefined;
   if (opts.groupFailures || failOn) outcomes = await groupFailures(app, outcomes, opts.json);
   if (opts.junit)
     fs.writeFileSync(
@@ -254,7 +278,7 @@ async function execute(app: App, opts: RunCliFlags): Promise<number> {
 
 export function registerRun(program: Command): void {
   withDbOption(
-    withSpeechFlags(program.command('run'))
+    withProjectFlags(withSpeechFlags(program.command('run')))
       .description('run a test suite against an agent: simulated callers, judged transcripts, stored results')
       .option('--agent <agent>', 'agent: a file, an id or a unique name (a file is stored as a new version)')
       .option('--tests <file|suite>', 'test file (Parley suite or voicetest tests), or a stored suite (id or name)')

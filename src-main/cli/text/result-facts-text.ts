@@ -15,7 +15,11 @@ import { fitnessLines } from './fitness-text.js';
 /** Lines under a run's header: how it used speech and the readiness cautions of its models. */
 export function runHeaderNotes(run: Pick<Run, 'options'>, fitness: RoleFitness[] | undefined): string {
   const speech = speechLabel(run.options.speech);
-  const lines = [...(speech ? [`speech  ${speech}`] : []), ...fitnessLines(fitness)];
+  const lines = [
+    ...(run.options.project_file ? [`project file  ${run.options.project_file}`] : []),
+    ...(speech ? [`speech  ${speech}`] : []),
+    ...fitnessLines(fitness),
+  ];
   return lines.length ? lines.join('\n') + '\n' : '';
 }
 

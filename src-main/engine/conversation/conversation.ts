@@ -224,7 +224,7 @@ export async function runConversation(inp: ConversationInput): Promise<Conversat
   let endReason: EndReason | undefined;
   let error: string | null = null;
   try {
-    endReason = await openConversation(rt);
+    endReason = await openConversation(rt, inp.test.start_node);
     while (!endReason) {
       if (rt.turns >= maxTurns) {
         endReason = 'max_turns';

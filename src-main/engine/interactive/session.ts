@@ -311,6 +311,15 @@ export class InteractiveSession {
     return state;
   }
 
+  /** What the conversation was started with: its test (variables, tool mocks, persona) and start node. */
+  setup(): { test: TestCase; startNode?: string; graph: AgentGraph } {
+    return {
+      test: this.init.test,
+      graph: this.init.graph,
+      ...(this.init.startNode ? { startNode: this.init.startNode } : {}),
+    };
+  }
+
   state(): PlaygroundState {
     const rt = this.rt;
     const t = this.calls.totals();

@@ -19,6 +19,11 @@ export interface RunHandle {
   subscribe(listener: (e: RunEvent) => void): () => void;
   /** Stops promptly: running conversations are abandoned (not stored), the run is marked `cancelled`. */
   cancel(reason?: string): void;
+  /**
+   * Cancels one test of the running run: its running conversations stop and its conversations (running or
+   * still to come) are stored as cancelled; the rest of the run goes on. False when this kind of run cannot.
+   */
+  cancelTest(name: string): boolean;
   /** Settles when the run is finished, cancelled or failed (never rejects). */
   readonly done: Promise<RunOutcome>;
 }
@@ -56,6 +61,8 @@ export interface ExecutePlanOptions<Item extends PlanItem> {
   work: (item: Item, run: { signal: AbortSignal; emit: (e: RunEvent) => void }) => Promise<WorkOutput | undefined>;
   /** Runs once when the pool is idle, before the final status is written (release models, close files). */
   cleanup?: () => Promise<void> | void;
+  /** The stored result of a conversation whose test was cancelled (`cancelTest`); without it a test cannot be cancelled. */
+  cancelledResult?: (item: Item, reason: string) => Result;
   /** An event to emit every `tickMs` while the run runs, and once at its end (e.g. endpoint load). */
   tick?: { ms: number; event: () => RunEvent | undefined };
 }
@@ -92,6 +99,26 @@ export function executePlan<Item extends PlanItem>(o: ExecutePlanOptions<Item>):
     }
   };
 
+  // cancelTest: the tests cancelled so far (with why) and the conversations of each test running now
+  const cancelledTests = new Map<string, string>();
+  const runningOf = new Map<string, Set<AbortController>>();
+  const cancelledOutput = (item: Item): WorkOutput | undefined =>
+    o.cancelledResult ? { result: o.cancelledResult(item, cancelledTests.get(item.test.name)!) } : undefined;
+  const runItem = async (item: Item): Promise<WorkOutput | undefined> => {
+    const name = item.test.name;
+    if (cancelledTests.has(name)) return cancelledOutput(item);
+    emit({ type: 'test.started', run_id: runId, test: name, test_index: item.test_index, repeat: item.repeat });
+    const own = new AbortController();
+    const set = runningOf.get(name) ?? new Set<AbortController>();
+    runningOf.set(name, set.add(own));
+    try {
+      const out = await o.work(item, { signal: AbortSignal.any([controller.signal, own.signal]), emit });
+      return out === undefined && own.signal.aborted && !controller.signal.aborted ? cancelledOutput(item) : out;
+    } finally {
+      set.delete(own);
+    }
+  };
+
   const execute = async (): Promise<RunOutcome> => {
     let stopReason: string | undefined;
     let failure: string | undefined;
@@ -110,17 +137,7 @@ export function executePlan<Item extends PlanItem>(o: ExecutePlanOptions<Item>):
         items: o.items,
         concurrency: o.concurrency,
         signal: controller.signal,
-        work: async (item) => {
-          if (stopReason) return undefined;
-          emit({
-            type: 'test.started',
-            run_id: runId,
-            test: item.test.name,
-            test_index: item.test_index,
-            repeat: item.repeat,
-          });
-          return o.work(item, { signal: controller.signal, emit });
-        },
+        work: async (item) => (stopReason ? undefined : runItem(item)),
         onOutput: ({ result, stopRun }) => {
           store.transaction(() => {
             store.results.insert(result);
@@ -195,6 +212,12 @@ export function executePlan<Item extends PlanItem>(o: ExecutePlanOptions<Item>):
     },
     cancel(reason = 'cancelled') {
       if (!controller.signal.aborted) controller.abort(reason);
+    },
+    cancelTest(name) {
+      if (!o.cancelledResult || controller.signal.aborted) return false;
+      if (!cancelledTests.has(name)) cancelledTests.set(name, `test "${name}" was cancelled while the run ran`);
+      for (const c of runningOf.get(name) ?? []) c.abort(cancelledTests.get(name));
+      return true;
     },
     done,
   };

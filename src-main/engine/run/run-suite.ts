@@ -20,6 +20,7 @@ import { expandPersonaMatrix } from './persona-matrix.js';
 import { EndpointReport } from '../model-io/endpoint-report.js';
 import { loadRunSpeech, SpeechOptionError, withDefaultEngines } from './run-speech.js';
 import { callerSetup } from './caller-behaviour.js';
+import { cancelledResult } from './cancelled-result.js';
 import type { SpeechIdentity, SpeechRegistry } from '../../speech/index.js';
 
 export interface RunAgent {
@@ -188,6 +189,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
     concurrency: options.concurrency,
     signal: o.signal,
     onEvent: o.onEvent,
+    cancelledResult: (item, reason) => cancelledResult(run.id, item, reason),
     work: async (item, { signal, emit }) => {
       const own = testModels?.forTest(item.test);
       const ctx: RunOneContext = {

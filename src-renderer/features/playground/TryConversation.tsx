@@ -5,6 +5,7 @@ import { endReasonText } from '../../../src-shared/text/end-reason.js';
 import type { LiveView } from './live.js';
 import { TryCallState, TryComposer } from './TryComposer.js';
 import { TryTranscript } from './TryTranscript.js';
+import { TrySave } from './TrySave.js';
 import type { TrySession } from './use-try-session.js';
 
 /** "The caller hung up." — an end reason as a sentence. */
@@ -115,6 +116,7 @@ export function TryConversation({
               {s.error.message}
             </div>
           )}
+          <TrySave state={state} />
           {!state.ended && (
             <TryComposer s={s} busy={busy} onDigit={onDigit} autoplay={autoplay} onAutoplay={setAutoplay} />
           )}

@@ -31,6 +31,8 @@ export function ResultsTable({
   show,
   onShow,
   onSelect,
+  pick,
+  onCancelTest,
 }: {
   tests: LiveTest[];
   rows: Map<string, Row>;
@@ -38,6 +40,10 @@ export function ResultsTable({
   show: string;
   onShow: (v: string) => void;
   onSelect: (resultId: string) => void;
+  /** A finished run: tests ticked for "Rerun selected" (by name). */
+  pick?: { picked: ReadonlySet<string>; toggle(test: string): void };
+  /** A run going on here: "Cancel test" on a running conversation (its test's conversations end as cancelled). */
+  onCancelTest?: (test: string) => void;
 }) {
   const repeated = new Set(tests.filter((t) => t.repeat > 0).map((t) => t.test_index));
   const shown = tests.filter((t) => keep(t, show));
@@ -65,12 +71,14 @@ export function ResultsTable({
         <table className="results-table">
           <thead>
             <tr>
+              {pick && <th aria-label="Rerun" />}
               <th>#</th>
               <th>Test</th>
               <th>Status</th>
               <th>End</th>
               <th className="num">Turns</th>
               <th className="num">Time</th>
+              {onCancelTest && <th aria-label="Cancel" />}
             </tr>
           </thead>
           <tbody>
@@ -92,6 +100,16 @@ export function ResultsTable({
                       : undefined
                   }
                 >
+                  {pick && (
+                    <td onClick={(e) => e.stopPropagation()}>
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${t.test}${repeated.has(t.test_index) ? ` (repeat ${t.repeat + 1})` : ''} to rerun`}
+                        checked={pick.picked.has(t.test)}
+                        onChange={() => pick.toggle(t.test)}
+                      />
+                    </td>
+                  )}
                   <td className="muted">{t.test_index + 1}</td>
                   <td>
                     {t.test}
@@ -109,6 +127,22 @@ export function ResultsTable({
                   </td>
                   <td className="num">{row?.turns ?? ''}</td>
                   <td className="num">{t.duration_ms !== undefined ? formatDuration(t.duration_ms) : ''}</td>
+                  {onCancelTest && (
+                    <td>
+                      {t.status === 'running' && (
+                        <button
+                          className="small danger"
+                          title={`Stop every conversation of “${t.test}”: they end as cancelled, the rest of the run goes on`}
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            onCancelTest(t.test);
+                          }}
+                        >
+                          Cancel test
+                        </button>
+                      )}
+                    </td>
+                  )}
                 </tr>
               );
             })}

@@ -9,6 +9,7 @@ import { ResultDetail } from './ResultDetail.js';
 import { ResultsTable } from './ResultsTable.js';
 import { RunDialogs, type RunDialog } from './RunDialogs.js';
 import { RunHeader } from './RunHeader.js';
+import { RerunBar } from './RerunBar.js';
 import { RunNotices } from './RunNotices.js';
 import { RunSummary } from './RunSummary.js';
 import { SpeechCard } from './SpeechCard.js';
@@ -32,6 +33,13 @@ function RunView({ id }: { id: string }) {
   const [query, setQuery] = useQueryState();
   const view = useRunView(id);
   const [dialog, setDialog] = useState<RunDialog>(null);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (test: string) =>
+    setPicked((p) => {
+      const next = new Set(p);
+      if (!next.delete(test)) next.add(test);
+      return next;
+    });
   // "Compare…" makes this run B; the baseline A is the previous run of the same suite and agent.
   const r0 = view.run.data?.run;
   const sameSuite = useApi(
@@ -49,7 +57,7 @@ function RunView({ id }: { id: string }) {
       </>
     );
   const r = r0;
-  const { active } = view.flags;
+  const { active, elsewhere, canRunAgain } = view.flags;
   const selected = query.get('result');
   const open = (rid: string) => setQuery({ result: rid });
   return (
@@ -59,8 +67,11 @@ function RunView({ id }: { id: string }) {
       <LiveSection view={view} />
       {!active && view.results.data && <RunSummary run={r} results={view.results.data} />}
       {!active && view.results.data && <SpeechCard results={view.results.data} />}
+      {canRunAgain && <RerunBar runId={r.id} tests={view.tests} picked={picked} onClear={() => setPicked(new Set())} />}
       <ResultsTable
         tests={view.tests}
+        {...(canRunAgain ? { pick: { picked, toggle } } : {})}
+        {...(active && !elsewhere ? { onCancelTest: view.cancelTest } : {})}
         rows={view.rows}
         selected={selected}
         show={query.get('show') ?? 'all'}

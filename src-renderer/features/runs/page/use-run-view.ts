@@ -66,6 +66,7 @@ export function useRunView(id: string) {
   }, [run.data, live.data]);
 
   const cancel = useApiMutation('runs.cancel', ['runs.get', 'runs.list']);
+  const cancelTest = useApiMutation('runs.cancelTest');
   const resumeMutation = useApiMutation('runs.resume', ['runs.get', 'runs.list', 'runs.live']);
   const exportRun = useApiMutation('runs.export');
   const remove = useApiMutation('runs.delete', ['runs.list']);
@@ -92,6 +93,7 @@ export function useRunView(id: string) {
     tests: useMemo(() => allTests(state), [state]),
     rows: useMemo(() => new Map(run.data?.results.map((x) => [x.id, x]) ?? []), [run.data]),
     cancel: { run: () => cancel.mutate({ id }), pending: cancel.isPending },
+    cancelTest: (test: string) => cancelTest.mutate({ id, test }),
     resume: {
       run: (force = false) =>
         resumeMutation.mutate(
@@ -112,7 +114,7 @@ export function useRunView(id: string) {
       pending: exportRun.isPending,
     },
     remove: () => remove.mutate({ id }, { onSuccess: () => navigate('/runs') }),
-    error: cancel.error ?? resumeMutation.error ?? exportRun.error ?? remove.error,
+    error: cancel.error ?? cancelTest.error ?? resumeMutation.error ?? exportRun.error ?? remove.error,
   };
 }
 
