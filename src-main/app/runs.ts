@@ -20,6 +20,7 @@ import { AppError, conflict, invalid, notFound, unavailable } from './errors.js'
 import { engineCall } from './engine-errors.js';
 import type { Job } from './jobs/job.js';
 import type { JobRegistry } from './jobs/registry.js';
+import { refuseClaimed, startClaimedAsync } from './jobs/claim.js';
 import type { ModelService } from './models.js';
 import { PreflightCache, type RunModelSpecs } from './preflight.js';
 import { mergeShards } from './merge-runs.js';
@@ -119,9 +120,14 @@ export class RunService {
 
   /** Whether this process is writing run `id` now (a run, resume, evaluation or replay job). */
   runningHere(id: string): boolean {
+    return this.writingHere(id) !== undefined;
+  }
+
+  /** The job of this process writing run `id` now, if any. */
+  private writingHere(id: string): string | undefined {
     return this.jobs
       .list({ subject: { run_id: id }, running: true, hereOnly: true })
-      .some((j) => RUN_WRITING.includes(j.kind));
+      .find((j) => RUN_WRITING.includes(j.kind))?.id;
   }
 
   /** Cancels the job writing run `id` in this process: false when none is (the run must exist). */
@@ -148,9 +154,9 @@ export class RunService {
   }
 
   /** A run handle as a job: progress from its events, cancel through the handle. */
-  private asJob(kind: JobKind, title: string, handle: RunHandle): RunJob {
+  private asJob(kind: JobKind, title: string, handle: RunHandle, id?: string): RunJob {
     const job = this.jobs.start(
-      { kind, title, unit: 'conversations', total: handle.total, subject: { run_id: handle.runId } },
+      { id, kind, title, unit: 'conversations', total: handle.total, subject: { run_id: handle.runId } },
       (ctl) => {
         ctl.onCancel((reason) => handle.cancel(reason));
         let done = 0;
@@ -253,7 +259,9 @@ export class RunService {
     // a process that died since this store was opened no longer holds its runs' locks
     this.store.runs.markOrphansInterrupted();
     const run = requireRun(this.store, id);
-    if (this.runningHere(id)) throw conflict(`run ${id} is already running`);
+    if (!o.force) refuseClaimed(this.store, 'run', id);
+    const here = this.writingHere(id);
+    if (here) throw conflict(`run ${id} is already running (job ${here}): wait for it or cancel it`);
     if (run.kind !== 'simulated')
       throw invalid(
         `run ${id} is ${run.kind === 'imported' ? 'an imported set of calls' : 'a replay'}: there is nothing to resume`,
@@ -272,20 +280,28 @@ export class RunService {
     storedRunSpeech(this.store, run, RESUMED_RUN);
     const specs = { ...stored, agent: stored.agent! };
     await this.refuseUnfitModels([specs], undefined, undefined, o.preflight_id);
-    if (live) this.store.runs.forceInterrupt(id);
-    const models = await this.models.loadRoles(specs);
-    const handle = await engineCall(() =>
-      startRun({
-        store: this.store,
-        models,
-        resume: id,
-        loader: this.testModelLoader([specs.agent, specs.caller, specs.judge], o.testEndpoints),
-        resolvePersona: this.resolvePersona,
-        onEvent: hooks.onEvent,
-      }),
-    );
-    const job = this.asJob('resume', `Resume run ${id}${live ? ' (taken over)' : ''}`, handle);
-    return live ? { ...job, takenOver: true } : job;
+    // one resume at a time, in every process: the run is claimed in one write transaction (app/jobs/claim.ts)
+    const check = () => {
+      const now = this.store.runs.get(id)?.status;
+      if (now !== run.status)
+        throw conflict(`run ${id} changed while this resume was starting (now ${now}): look at it again`);
+    };
+    return startClaimedAsync(this.store, { kind: 'run', id, check, force: o.force }, async (jobId) => {
+      if (live) this.store.runs.forceInterrupt(id);
+      const models = await this.models.loadRoles(specs);
+      const handle = await engineCall(() =>
+        startRun({
+          store: this.store,
+          models,
+          resume: id,
+          loader: this.testModelLoader([specs.agent, specs.caller, specs.judge], o.testEndpoints),
+          resolvePersona: this.resolvePersona,
+          onEvent: hooks.onEvent,
+        }),
+      );
+      const job = this.asJob('resume', `Resume run ${id}${live ? ' (taken over)' : ''}`, handle, jobId);
+      return live ? { ...job, takenOver: true } : job;
+    });
   }
 
   /** Replays a run's recorded caller turns against an agent version (the latest by default). */

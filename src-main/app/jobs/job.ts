@@ -19,6 +19,8 @@ export interface JobControl {
 }
 
 export interface JobSpec {
+  /** The job's id when it was chosen before (a claim taken for it, app/jobs/claim.ts); a new one otherwise. */
+  id?: string;
   kind: JobKind;
   title: string;
   /** What is counted, in the plural ("conversations"). */

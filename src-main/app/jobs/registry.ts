@@ -68,7 +68,7 @@ export class JobRegistry {
   private entry(spec: JobSpec): Entry {
     if (this.disposed) throw new Error('the app is shutting down');
     return {
-      state: new JobState(newId('job'), spec),
+      state: new JobState(spec.id ?? newId('job'), spec),
       abort: new AbortController(),
       cancelHooks: [],
       listeners: new Set(),

@@ -50,7 +50,7 @@ export class JobsRepo {
     ).run(j.id, j.kind, j.title, JSON.stringify(j.subject), JSON.stringify(j.progress), process.pid, j.started_at);
   }
 
-  /** Records how a job ended and drops its lock. */
+  /** Records how a job ended, ends its claims (migration 019) and drops its lock. */
   finish(j: StoredJob): void {
     prep(
       this.db,
@@ -63,6 +63,7 @@ export class JobsRepo {
       j.ended_at,
       j.id,
     );
+    prep(this.db, 'DELETE FROM job_claims WHERE job_id = ?').run(j.id);
     this.locks.release(j.id);
   }
 
