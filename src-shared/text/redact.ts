@@ -1,6 +1,8 @@
 /**
- * Secret redaction. Every message that leaves a provider (errors, logs, stats) goes through
- * `redact`, with the keys the provider knows about registered here.
+ * Secret redaction, the one copy (issue 39): every message that leaves a provider (errors, logs, stats)
+ * goes through `redact`, with the keys the provider knows about registered here; every endpoint URL the
+ * store writes (runs, results, model checks, fixes, jobs) and every report shows goes through `redactUrl`
+ * (`redactUrlsIn` for URLs inside text such as a spec string, `redactUrlsDeep` for a whole document).
  */
 
 const known = new Set<string>();
@@ -38,6 +40,9 @@ export function redact(text: string, extraSecrets: Array<string | undefined | nu
   return out;
 }
 
+/** Query parameter names that look like they carry a secret. */
+const SECRET_PARAM = /key|token|secret|auth|pass|sig|credential/i;
+
 /** Redacts a URL's userinfo and secret-looking query parameters. */
 export function redactUrl(url: string): string {
   try {
@@ -47,10 +52,52 @@ export function redactUrl(url: string): string {
       u.password = '';
     }
     for (const k of [...u.searchParams.keys()]) {
-      if (/key|token|secret|auth/i.test(k)) u.searchParams.set(k, '[redacted]');
+      if (SECRET_PARAM.test(k)) u.searchParams.set(k, '[redacted]');
     }
     return redact(u.toString().replace(/\/$/, url.endsWith('/') ? '/' : ''));
   } catch {
     return redact(url);
   }
+}
+
+/** A URL inside text: a scheme, `://`, then up to a space, a quote, a bracket or a spec string's `,` / `;`. */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>(){},;]+/gi;
+
+/** Whether a URL carries userinfo or a secret-looking query parameter (or a registered secret). */
+function hasUrlSecret(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return !!(u.username || u.password) || [...u.searchParams.keys()].some((k) => SECRET_PARAM.test(k));
+  } catch {
+    return /@/.test(url);
+  }
+}
+
+/**
+ * Every URL inside `text` (a spec string `openai:m@http://u:k@host/v1?api_key=K`, an error message) with
+ * its userinfo and secret-looking query parameters redacted; URLs without secrets are left as written, and
+ * registered secrets are removed wherever they are.
+ */
+export function redactUrlsIn(text: string): string {
+  const urls = text.includes('://')
+    ? text.replace(URL_IN_TEXT, (url) => (hasUrlSecret(url) ? redactUrl(url) : url))
+    : text;
+  return known.size ? redactKnown(urls) : urls;
+}
+
+/** Registered secrets removed from `text` (not the key-shape patterns: a document's own words stay). */
+function redactKnown(text: string): string {
+  let out = text;
+  for (const s of [...known].sort((a, b) => b.length - a.length)) out = out.split(s).join('[redacted]');
+  return out;
+}
+
+/** A JSON document with `redactUrlsIn` applied to every string in it (object keys included: endpoint options are keyed by URL). */
+export function redactUrlsDeep<T>(value: T): T {
+  if (typeof value === 'string') return redactUrlsIn(value) as T;
+  if (Array.isArray(value)) return value.map((v) => redactUrlsDeep(v)) as T;
+  if (value && typeof value === 'object')
+    // fromEntries: a "__proto__" key stays an own key, never the prototype
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactUrlsIn(k), redactUrlsDeep(v)])) as T;
+  return value;
 }

@@ -5,10 +5,11 @@
  * itself runs as a job.
  */
 import { AutoFixOptions, FixEdit, type FixEditInput, type FixSession } from '../../../src-shared/schemas/index.js';
-import type { Store } from '../../store/index.js';
+import { canonicalJson, type Store } from '../../store/index.js';
 import type { Job } from '../jobs/job.js';
 import type { JobRegistry } from '../jobs/registry.js';
 import { refuseClaimed, startClaimed } from '../jobs/claim.js';
+import { redactUrlsDeep } from '../../../src-shared/text/redact.js';
 import { AppError, conflict, invalid, notFound } from '../errors.js';
 import type { ModelService } from '../models.js';
 import type { RunService } from '../runs.js';
@@ -305,7 +306,7 @@ export class FixService {
 }
 
 /** A fix's stored state apart from its status (which `get` reads as `interrupted` when its job is gone). */
-const stamp = (f: FixSession) => JSON.stringify({ ...f, status: null });
+const stamp = (f: FixSession) => canonicalJson(redactUrlsDeep({ ...f, status: null }));
 
 /** The version of the last accepted iteration, if any. */
 function lastAccepted(steps: FixSteps): string | null {
