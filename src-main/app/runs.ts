@@ -23,7 +23,7 @@ import type { JobRegistry } from './jobs/registry.js';
 import { refuseClaimed, startClaimedAsync } from './jobs/claim.js';
 import type { ModelService } from './models.js';
 import { PreflightCache, type RunModelSpecs } from './preflight.js';
-import { mergeShards } from './merge-runs.js';
+import { mergeFacts, mergeShards, type MergeJobResult, type MergeOutcome } from './merge-runs.js';
 import { finishedRun, requireRun, resolveAgentVersion, runAgentOf } from './resolve.js';
 import { RESUMED_RUN, storedModelDefault, storedRunModels, storedRunSpeech } from './stored-specs.js';
 
@@ -397,16 +397,17 @@ export class RunService {
   merge(req: { ids?: string[]; files?: string[] }): Promise<Job<Run>> {
     const files = req.files ?? [];
     const refs = files.length + (req.ids?.length ?? 0);
+    let outcome: MergeOutcome | undefined;
     return this.jobs.startWhenReady(
       { kind: 'merge', title: `Merge ${refs} shard(s) into one run`, unit: 'shards', total: refs },
       async (ctl) => {
         // other databases are untrusted: everything is checked before one transaction writes copies and the merge
-        const { run } = mergeShards(this.store, { files, ids: req.ids ?? [] });
+        outcome = mergeShards(this.store, { files, ids: req.ids ?? [] });
         ctl.progress(refs);
-        ctl.about({ run_id: run.id });
-        return run;
+        ctl.about({ run_id: outcome.run.id });
+        return outcome.run;
       },
-      { resultOf: (run) => ({ run_id: run.id, shards: refs }) },
+      { resultOf: (run): MergeJobResult => ({ run_id: run.id, shards: refs, ...mergeFacts(outcome!) }) },
     );
   }
 }
