@@ -9,6 +9,7 @@ import {
 import { clipLongTokens } from '../../src-shared/limits.js';
 import { StoreError } from '../store/index.js';
 import { refuseCommandSpeechSpecs } from '../app/speech-policy.js';
+import { refuseKeyEnvSpecs } from '../app/key-env-policy.js';
 import type { ApiContext } from './context.js';
 import { ApiFailure } from './errors.js';
 import { handlers } from './handlers/index.js';
@@ -58,6 +59,8 @@ async function dispatchUnclipped(ctx: ApiContext, method: string, rawInput: unkn
   try {
     // a command: speech spec is a local user's setting, never something a web call brings in
     if (ctx.mode === 'web') refuseCommandSpeechSpecs(input.data);
+    // nor a key variable Parley does not read keys from, nor one sent to a host the user did not configure
+    if (ctx.mode === 'web') refuseKeyEnvSpecs(input.data, ctx.store.settings.get('models'));
     output = await handler(ctx, input.data);
   } catch (e) {
     return { ok: false, error: toApiError(e, method) };

@@ -41,7 +41,13 @@ export {
   type ListedModels,
 } from './list-models.js';
 export { checkRunModels, runPrompts, notStarted, type RunModelSpecs } from './preflight.js';
-export { mergeShardRuns, mergeShards, type MergeRequest, type MergeOutcome } from './merge-runs.js';
+export {
+  mergeShardRuns,
+  mergeShards,
+  type MergeRequest,
+  type MergeOutcome,
+  type MergeJobResult,
+} from './merge-runs.js';
 export { AnalysisService } from './analysis.js';
 export {
   RejudgeService,

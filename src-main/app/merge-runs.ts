@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { TestSuite, type Run, type RunOptions } from '../../src-shared/schemas/index.js';
 import { mergeEndpointStats } from '../engine/model-io/endpoint-report.js';
 import { canonicalJson, type Store } from '../store/index.js';
@@ -19,11 +20,30 @@ export interface MergeOutcome {
   run: Run;
   /** The shard runs copied from the files, as stored here. */
   copied: string[];
+  /** Shard runs of the files an earlier merge already copied here (found by origin and content): not copied again. */
+  reused: string[];
+  /** These shards were merged before: `run` is that merge, and nothing was written. */
+  already_merged: boolean;
 }
+
+/** What a merge job answers (jobs.get's result): the run, and whether it copied, reused or found an earlier merge. */
+export interface MergeJobResult {
+  run_id: string;
+  shards: number;
+  already_merged: boolean;
+  copied: string[];
+  reused: string[];
+}
+
+export const mergeFacts = (o: MergeOutcome): Pick<MergeJobResult, 'already_merged' | 'copied' | 'reused'> => ({
+  already_merged: o.already_merged,
+  copied: o.copied,
+  reused: o.reused,
+});
 
 /** What must be the same in every shard: everything the run was made with but its slice and origin. */
 function configOf(c: ShardCandidate): string {
-  const { shard: _s, concurrency: _c, merged_from: _m, copied_from: _f, ...options } = c.run.options;
+  const { shard: _s, concurrency: _c, merged_from: _m, copied_from: _f, copied_run: _r, ...options } = c.run.options;
   const models = Object.fromEntries(
     Object.entries(c.run.models).map(([role, m]) => [
       role,
@@ -123,7 +143,7 @@ function storeCopy(store: Store, c: ShardCandidate): Run {
       suite_id: null,
       suite_name: r.suite_name,
       models: r.models,
-      options: r.options,
+      options: { ...r.options, copied_run: c.copy!.of },
     },
     c.suite ?? undefined,
   );
@@ -140,15 +160,26 @@ function storeCopy(store: Store, c: ShardCandidate): Run {
  * first; then the copies and the merged run are written in one transaction, or nothing is.
  */
 export function mergeShards(store: Store, req: MergeRequest): MergeOutcome {
-  const { candidates: copies, sources } = readShardCopies(req.files ?? []);
+  refuseTargetAsShard(store, req.files ?? []);
+  const { candidates: read, sources } = readShardCopies(req.files ?? []);
   try {
+    // a shard run an earlier merge copied here (same origin, same content) is that copy, not a new one
+    const reused: string[] = [];
+    const copies = read.map((c) => {
+      const here = store.runs.findCopy(c.copy!.of);
+      if (!here) return c;
+      reused.push(here.id);
+      return localCandidate(store, here.id, c.path);
+    });
     const shards = [...copies, ...(req.ids ?? []).map((id, i) => localCandidate(store, id, `ids[${i}]`))];
     checkShards(shards);
+    const before = earlierMerge(store, shards);
+    if (before) return { run: before, copied: [], reused, already_merged: true };
     return store.transaction(() => {
       const copied = new Map<ShardCandidate, Run>(shards.filter((c) => c.copy).map((c) => [c, storeCopy(store, c)]));
       const stored = (c: ShardCandidate) => copied.get(c) ?? c.run;
       const first = stored(shards[0]);
-      const { shard: _shard, ...options } = shards[0].run.options;
+      const { shard: _shard, copied_run: _copy, ...options } = shards[0].run.options;
       const copiedFrom = [...new Set(shards.flatMap((c) => c.run.options.copied_from ?? []))];
       const merged: RunOptions = {
         ...options,
@@ -180,10 +211,47 @@ export function mergeShards(store: Store, req: MergeRequest): MergeOutcome {
       const endpoints = mergeEndpointStats(shards.map((c) => c.run.endpoint_stats));
       if (endpoints.length) store.runs.setEndpointStats(run.id, endpoints);
       finish(store, run.id);
-      return { run: store.runs.require(run.id), copied: [...copied.values()].map((r) => r.id) };
+      return {
+        run: store.runs.require(run.id),
+        copied: [...copied.values()].map((r) => r.id),
+        reused,
+        already_merged: false,
+      };
     });
   } finally {
     closeShardFiles(sources);
+  }
+}
+
+/** The run that already joins exactly these shard runs (a repeated merge), if any. */
+function earlierMerge(store: Store, shards: ShardCandidate[]): Run | undefined {
+  const ids = shards.map((c) => c.run.id).sort();
+  return store.runs
+    .mergedRuns()
+    .find((r) => r.status === 'completed' && canonicalJson([...r.options.merged_from!].sort()) === canonicalJson(ids));
+}
+
+/** The database being merged into is not one of its own shards' files (that would copy its runs into itself). */
+function refuseTargetAsShard(store: Store, files: string[]): void {
+  const target = fileIdentity(store.file);
+  if (!target) return;
+  files.forEach((file, i) => {
+    const id = fileIdentity(file);
+    if (id && id === target)
+      throw invalid(
+        `${file} is the database being merged into (--db): give the database files the other machines wrote, or the ids of shard runs here`,
+        `files[${i}]`,
+      );
+  });
+}
+
+/** The same file under any name (a link, another path): its device and inode. */
+function fileIdentity(file: string): string | undefined {
+  try {
+    const s = fs.statSync(file);
+    return `${s.dev}:${s.ino}`;
+  } catch {
+    return undefined;
   }
 }
 

@@ -20,9 +20,10 @@ import { AppError, conflict, invalid, notFound, unavailable } from './errors.js'
 import { engineCall } from './engine-errors.js';
 import type { Job } from './jobs/job.js';
 import type { JobRegistry } from './jobs/registry.js';
+import { refuseClaimed, startClaimedAsync } from './jobs/claim.js';
 import type { ModelService } from './models.js';
 import { PreflightCache, type RunModelSpecs } from './preflight.js';
-import { mergeShards } from './merge-runs.js';
+import { mergeFacts, mergeShards, type MergeJobResult, type MergeOutcome } from './merge-runs.js';
 import { finishedRun, requireRun, resolveAgentVersion, runAgentOf } from './resolve.js';
 import { RESUMED_RUN, storedModelDefault, storedRunModels, storedRunSpeech } from './stored-specs.js';
 import { rerunRequest, type RerunSelection } from './rerun.js';
@@ -122,9 +123,14 @@ export class RunService {
 
   /** Whether this process is writing run `id` now (a run, resume, evaluation or replay job). */
   runningHere(id: string): boolean {
+    return this.writingHere(id) !== undefined;
+  }
+
+  /** The job of this process writing run `id` now, if any. */
+  private writingHere(id: string): string | undefined {
     return this.jobs
       .list({ subject: { run_id: id }, running: true, hereOnly: true })
-      .some((j) => RUN_WRITING.includes(j.kind));
+      .find((j) => RUN_WRITING.includes(j.kind))?.id;
   }
 
   /** Cancels the job writing run `id` in this process: false when none is (the run must exist). */
@@ -171,9 +177,9 @@ export class RunService {
   }
 
   /** A run handle as a job: progress from its events, cancel through the handle. */
-  private asJob(kind: JobKind, title: string, handle: RunHandle): RunJob {
+  private asJob(kind: JobKind, title: string, handle: RunHandle, id?: string): RunJob {
     const job = this.jobs.start(
-      { kind, title, unit: 'conversations', total: handle.total, subject: { run_id: handle.runId } },
+      { id, kind, title, unit: 'conversations', total: handle.total, subject: { run_id: handle.runId } },
       (ctl) => {
         ctl.onCancel((reason) => handle.cancel(reason));
         this.handles.set(handle.runId, handle);
@@ -278,7 +284,9 @@ export class RunService {
     // a process that died since this store was opened no longer holds its runs' locks
     this.store.runs.markOrphansInterrupted();
     const run = requireRun(this.store, id);
-    if (this.runningHere(id)) throw conflict(`run ${id} is already running`);
+    if (!o.force) refuseClaimed(this.store, 'run', id);
+    const here = this.writingHere(id);
+    if (here) throw conflict(`run ${id} is already running (job ${here}): wait for it or cancel it`);
     if (run.kind !== 'simulated')
       throw invalid(
         `run ${id} is ${run.kind === 'imported' ? 'an imported set of calls' : 'a replay'}: there is nothing to resume`,
@@ -297,20 +305,28 @@ export class RunService {
     storedRunSpeech(this.store, run, RESUMED_RUN);
     const specs = { ...stored, agent: stored.agent! };
     await this.refuseUnfitModels([specs], undefined, undefined, o.preflight_id);
-    if (live) this.store.runs.forceInterrupt(id);
-    const models = await this.models.loadRoles(specs);
-    const handle = await engineCall(() =>
-      startRun({
-        store: this.store,
-        models,
-        resume: id,
-        loader: this.testModelLoader([specs.agent, specs.caller, specs.judge], o.testEndpoints),
-        resolvePersona: this.resolvePersona,
-        onEvent: hooks.onEvent,
-      }),
-    );
-    const job = this.asJob('resume', `Resume run ${id}${live ? ' (taken over)' : ''}`, handle);
-    return live ? { ...job, takenOver: true } : job;
+    // one resume at a time, in every process: the run is claimed in one write transaction (app/jobs/claim.ts)
+    const check = () => {
+      const now = this.store.runs.get(id)?.status;
+      if (now !== run.status)
+        throw conflict(`run ${id} changed while this resume was starting (now ${now}): look at it again`);
+    };
+    return startClaimedAsync(this.store, { kind: 'run', id, check, force: o.force }, async (jobId) => {
+      if (live) this.store.runs.forceInterrupt(id);
+      const models = await this.models.loadRoles(specs);
+      const handle = await engineCall(() =>
+        startRun({
+          store: this.store,
+          models,
+          resume: id,
+          loader: this.testModelLoader([specs.agent, specs.caller, specs.judge], o.testEndpoints),
+          resolvePersona: this.resolvePersona,
+          onEvent: hooks.onEvent,
+        }),
+      );
+      const job = this.asJob('resume', `Resume run ${id}${live ? ' (taken over)' : ''}`, handle, jobId);
+      return live ? { ...job, takenOver: true } : job;
+    });
   }
 
   /** Replays a run's recorded caller turns against an agent version (the latest by default). */
@@ -406,16 +422,17 @@ export class RunService {
   merge(req: { ids?: string[]; files?: string[] }): Promise<Job<Run>> {
     const files = req.files ?? [];
     const refs = files.length + (req.ids?.length ?? 0);
+    let outcome: MergeOutcome | undefined;
     return this.jobs.startWhenReady(
       { kind: 'merge', title: `Merge ${refs} shard(s) into one run`, unit: 'shards', total: refs },
       async (ctl) => {
         // other databases are untrusted: everything is checked before one transaction writes copies and the merge
-        const { run } = mergeShards(this.store, { files, ids: req.ids ?? [] });
+        outcome = mergeShards(this.store, { files, ids: req.ids ?? [] });
         ctl.progress(refs);
-        ctl.about({ run_id: run.id });
-        return run;
+        ctl.about({ run_id: outcome.run.id });
+        return outcome.run;
       },
-      { resultOf: (run) => ({ run_id: run.id, shards: refs }) },
+      { resultOf: (run): MergeJobResult => ({ run_id: run.id, shards: refs, ...mergeFacts(outcome!) }) },
     );
   }
 }

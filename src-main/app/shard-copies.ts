@@ -22,8 +22,11 @@ export interface ShardCandidate {
   agentHash: string;
   suite: TestSuite | null;
   keys: ShardResultKey[];
-  /** For a copy: the validated graph, the file to stream its results from and that file's name. */
-  copy?: { graph: AgentGraph; source: ShardFile; file: string };
+  /**
+   * For a copy: the validated graph, the file to stream its results from, that file's name, and what the
+   * copy is of (the run's id there and a hash of its content: the run and its conversations' keys).
+   */
+  copy?: { graph: AgentGraph; source: ShardFile; file: string; of: { id: string; content: string } };
 }
 
 function refusedFile(file: string, e: unknown): never {
@@ -31,13 +34,20 @@ function refusedFile(file: string, e: unknown): never {
   throw e;
 }
 
+/** What a copy is of: the run's id in its file and a hash of the run and its conversations' keys (never read from the file). */
+function copyOf(run: Run, keys: ShardResultKey[]): { id: string; content: string } {
+  const { copied_from: _f, copied_run: _c, ...options } = run.options;
+  return { id: run.id, content: contentHash({ run: { ...run, options }, keys }) };
+}
+
 /** A copied spec set: no key sources, and the file it came from recorded. */
 function sanitized(run: Run, file: string): Run {
   const models = Object.fromEntries(
     Object.entries(run.models).map(([role, m]) => [role, m && { ...m, spec: withoutKeySources(m.spec) }]),
   ) as Run['models'];
-  const copied_from = [...new Set([...(run.options.copied_from ?? []), file])];
-  return { ...run, models, options: { ...run.options, copied_from } };
+  const { copied_run: _c, ...options } = run.options; // set by Parley on its own copies only
+  const copied_from = [...new Set([...(options.copied_from ?? []), file])];
+  return { ...run, models, options: { ...options, copied_from } };
 }
 
 function validatedGraph(text: string, where: string): AgentGraph {
@@ -103,7 +113,7 @@ export function readShardCopies(files: string[]): { candidates: ShardCandidate[]
           agentHash: contentHash(graph),
           suite: validatedSuite(rec.suiteText, where),
           keys,
-          copy: { graph, source, file },
+          copy: { graph, source, file, of: copyOf(rec.run, keys) },
         });
       }
     }

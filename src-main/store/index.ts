@@ -5,6 +5,7 @@ import { AgentsRepo } from './repos/agents.js';
 import { AnalysesRepo } from './repos/analyses.js';
 import { DocumentsRepo } from './repos/documents.js';
 import { FixesRepo } from './repos/fixes.js';
+import { JobClaimsRepo } from './repos/job-claims.js';
 import { JobsRepo } from './repos/jobs.js';
 import { JudgementsRepo } from './repos/judgements.js';
 import { LabelsRepo } from './repos/labels.js';
@@ -23,6 +24,7 @@ export type { StoredDoc } from './repos/documents.js';
 export type { RunFilter, NewRun } from './repos/runs.js';
 export type { NewResult } from './repos/results.js';
 export type { StoredJob } from './repos/jobs.js';
+export type { ClaimOutcome } from './repos/job-claims.js';
 export type { SpeechCacheStats } from './repos/speech-cache.js';
 
 export interface Store {
@@ -43,6 +45,8 @@ export interface Store {
   readonly analyses: AnalysesRepo;
   /** Long jobs as they start and end (src-main/app/jobs/). */
   readonly jobs: JobsRepo;
+  /** Which job works on a fix or a run now: taken in one write transaction (migration 019). */
+  readonly claims: JobClaimsRepo;
   /** Speech round trips by content hash, kept across runs (issue 27). */
   readonly speechCache: SpeechCacheRepo;
   /** Fixes of failing tests and their iterations (docs/fix.md). */
@@ -76,6 +80,7 @@ export function openStore(file: string, opts: OpenOptions = {}): Store {
     settings: new SettingsRepo(db),
     analyses: new AnalysesRepo(db),
     jobs: new JobsRepo(db, runs.locks),
+    claims: new JobClaimsRepo(db, runs.locks),
     speechCache: new SpeechCacheRepo(db),
     fixes: new FixesRepo(db),
     transaction: (fn) => db.transaction(fn)(),

@@ -296,6 +296,11 @@ export const RunOptions = z.object({
   copied_from: z.array(z.string()).optional(),
   /** The project file (parley.config.json) this run's settings came from: recorded by `parley run` (docs/project-file.md). */
   project_file: z.string().optional(),
+  /**
+   * The shard run this one is a copy of: its id in the file it came from and a hash of its content (the run
+   * and its conversations' keys), set by Parley on the copy. A repeated merge finds the copy and copies nothing.
+   */
+  copied_run: z.object({ id: z.string(), content: z.string() }).optional(),
   /** After each conversation, the judge scores whether the simulated caller stayed in character and pursued its goal. */
   caller_fidelity: z.boolean().optional(),
   /** Judge every conversation this many times and keep the majority verdict, with the flips per metric (default 1). */

@@ -38,13 +38,14 @@ export const STEPS_PER_ITERATION = 5;
 export function startFixJob(
   deps: FixJobDeps,
   fix: FixSession,
-  spec: { kind: JobKind; title: string; steps: number },
+  spec: { kind: JobKind; title: string; steps: number; jobId?: string },
   work: (steps: FixSteps) => Promise<FixStatus>,
   hooks: FixHooks = {},
 ): Job<FixSession> {
   const rec = new FixRecord(deps.store, fix);
   return deps.jobs.start(
     {
+      id: spec.jobId,
       kind: spec.kind,
       title: spec.title,
       unit: 'steps',

@@ -5,9 +5,11 @@
  * itself runs as a job.
  */
 import { AutoFixOptions, FixEdit, type FixEditInput, type FixSession } from '../../../src-shared/schemas/index.js';
-import type { Store } from '../../store/index.js';
+import { canonicalJson, type Store } from '../../store/index.js';
 import type { Job } from '../jobs/job.js';
 import type { JobRegistry } from '../jobs/registry.js';
+import { refuseClaimed, startClaimed } from '../jobs/claim.js';
+import { redactUrlsDeep } from '../../../src-shared/text/redact.js';
 import { AppError, conflict, invalid, notFound } from '../errors.js';
 import type { ModelService } from '../models.js';
 import type { RunService } from '../runs.js';
@@ -56,17 +58,19 @@ export class FixService {
   async open(req: FixRequest, hooks: FixHooks = {}): Promise<{ fix: FixSession; job: Job<FixSession> }> {
     const fix = await this.create(req, null);
     hooks.onFix?.(fix);
-    const job = startFixJob(
-      this.deps,
-      fix,
-      { kind: 'diagnose', title: `Diagnose ${fix.tests.join(', ')}`, steps: 2 },
-      async (steps) => {
-        const it = steps.rec.begin(fix.start_version_id);
-        await steps.diagnose(it);
-        await steps.propose(steps.rec.last!);
-        return 'open';
-      },
-      hooks,
+    const job = this.claimed(fix, (jobId) =>
+      startFixJob(
+        this.deps,
+        fix,
+        { kind: 'diagnose', title: `Diagnose ${fix.tests.join(', ')}`, steps: 2, jobId },
+        async (steps) => {
+          const it = steps.rec.begin(fix.start_version_id);
+          await steps.diagnose(it);
+          await steps.propose(steps.rec.last!);
+          return 'open';
+        },
+        hooks,
+      ),
     );
     return { fix, job };
   }
@@ -79,7 +83,7 @@ export class FixService {
     const auto = parsed(AutoFixOptions, { max_iterations: req.max_iterations, until: req.until }, '');
     const fix = await this.create(req, { ...auto, first: 1 });
     hooks.onFix?.(fix);
-    return { fix, job: this.autoJob(fix, hooks, req.keepWhenReached ?? false) };
+    return { fix, job: this.claimed(fix, (jobId) => this.autoJob(fix, hooks, req.keepWhenReached ?? false, jobId)) };
   }
 
   /** A stored fix, with `interrupted` when the job working on it is gone. */
@@ -96,10 +100,27 @@ export class FixService {
   }
 
   private idle(id: string): FixSession {
+    refuseClaimed(this.store, 'fix', id);
     const fix = this.get(id);
     if (fix.status === 'running')
       throw conflict(`fix ${id} is already running (job ${fix.job_id}): wait for it or cancel it`);
     return fix;
+  }
+
+  /**
+   * Takes the fix for one job and starts it (app/jobs/claim.ts): in one write transaction, refused when
+   * another job (any process) holds it or when the fix changed since `seen` was read (a start that
+   * decided from an older state would make a version twice).
+   */
+  private claimed<T>(seen: FixSession, start: (jobId: string) => T): T {
+    const check = () => {
+      const now = this.store.fixes.get(seen.id);
+      if (!now || stamp(now) !== stamp(seen))
+        throw conflict(
+          `fix ${seen.id} changed while this was starting (job ${now?.job_id ?? 'unknown'} worked on it): look at it again`,
+        );
+    };
+    return startClaimed(this.store, { kind: 'fix', id: seen.id, check }, start);
   }
 
   /** "Apply and test": the latest proposal's edits (as the user edited them) as a new version, then re-runs. */
@@ -119,17 +140,19 @@ export class FixService {
         issues: prepared.issues,
       });
     await this.checkModels(fix);
-    return startFixJob(
-      this.deps,
-      fix,
-      { kind: 'fix', title: `Apply and test fix ${id}`, steps: 4 },
-      async (steps) => {
-        steps.apply(steps.rec.last!, chosen);
-        await steps.test(it.n);
-        steps.rec.set({ final_version_id: lastAccepted(steps) });
-        return 'open';
-      },
-      hooks,
+    return this.claimed(fix, (jobId) =>
+      startFixJob(
+        this.deps,
+        fix,
+        { kind: 'fix', title: `Apply and test fix ${id}`, steps: 4, jobId },
+        async (steps) => {
+          steps.apply(steps.rec.last!, chosen);
+          await steps.test(it.n);
+          steps.rec.set({ final_version_id: lastAccepted(steps) });
+          return 'open';
+        },
+        hooks,
+      ),
     );
   }
 
@@ -139,27 +162,28 @@ export class FixService {
     const it = fix.iterations.at(-1);
     if (it && it.outcome === null && it.version_id)
       throw conflict(`fix ${id}'s attempt ${it.n} is not finished testing: resume it first`);
-    const job = startFixJob(
-      this.deps,
-      fix,
-      { kind: 'diagnose', title: `Try again: fix ${id}`, steps: 2 },
-      async (steps) => {
-        const last = steps.rec.last;
-        if (last && last.outcome === null)
-          steps.rec.update(last.n, { outcome: 'skipped', finished_at: new Date().toISOString() });
-        const base = steps.currentBase();
-        if (!steps.evidence(base).results.length)
-          throw conflict(
-            `every failing test of fix ${id} passes on the last accepted version: there is nothing left to fix`,
-          );
-        const next = steps.rec.begin(base);
-        await steps.diagnose(next);
-        await steps.propose(steps.rec.last!);
-        return 'open';
-      },
-      hooks,
+    return this.claimed(fix, (jobId) =>
+      startFixJob(
+        this.deps,
+        fix,
+        { kind: 'diagnose', title: `Try again: fix ${id}`, steps: 2, jobId },
+        async (steps) => {
+          const last = steps.rec.last;
+          if (last && last.outcome === null)
+            steps.rec.update(last.n, { outcome: 'skipped', finished_at: new Date().toISOString() });
+          const base = steps.currentBase();
+          if (!steps.evidence(base).results.length)
+            throw conflict(
+              `every failing test of fix ${id} passes on the last accepted version: there is nothing left to fix`,
+            );
+          const next = steps.rec.begin(base);
+          await steps.diagnose(next);
+          await steps.propose(steps.rec.last!);
+          return 'open';
+        },
+        hooks,
+      ),
     );
-    return job;
   }
 
   /** "Auto-fix": iterations until the target, from where the fix stands. */
@@ -174,18 +198,20 @@ export class FixService {
     const last = fix.iterations.at(-1);
     const first = last && last.outcome === null ? last.n : (last?.n ?? 0) + 1;
     const withAuto: FixSession = { ...fix, auto: { ...options, first }, stop: null };
-    this.store.fixes.update(withAuto);
-    return this.autoJob(withAuto, hooks, false);
+    return this.claimed(fix, (jobId) => {
+      this.store.fixes.update(withAuto);
+      return this.autoJob(withAuto, hooks, false, jobId);
+    });
   }
 
-  private autoJob(fix: FixSession, hooks: FixHooks, keepWhenReached: boolean): Job<FixSession> {
+  private autoJob(fix: FixSession, hooks: FixHooks, keepWhenReached: boolean, jobId: string): Job<FixSession> {
     const auto = fix.auto!;
     const ran = fix.iterations.filter((i) => i.n >= auto.first && i.outcome !== null).length;
     const total = Math.max(1, (auto.max_iterations - ran) * STEPS_PER_ITERATION);
     return startFixJob(
       this.deps,
       fix,
-      { kind: 'fix', title: `Auto-fix ${fix.tests.join(', ')}`, steps: total },
+      { kind: 'fix', title: `Auto-fix ${fix.tests.join(', ')}`, steps: total, jobId },
       async (s) => {
         const stop = await autoFix(s, { onIteration: hooks.onIteration });
         s.rec.set({ stop, final_version_id: lastAccepted(s) });
@@ -219,27 +245,31 @@ export class FixService {
     const autoOpen = fix.auto && (!fix.stop || fix.stop.reason === 'cancelled' || fix.stop.reason === 'failed');
     if (autoOpen) {
       await this.checkModels(fix);
-      this.store.fixes.update({ ...fix, stop: null });
-      return this.autoJob({ ...fix, stop: null }, hooks, opts.keepWhenReached ?? false);
+      return this.claimed(fix, (jobId) => {
+        this.store.fixes.update({ ...fix, stop: null });
+        return this.autoJob({ ...fix, stop: null }, hooks, opts.keepWhenReached ?? false, jobId);
+      });
     }
     const pendingHoldout = !!fix.holdout && !fix.holdout.tests.length;
     if (!pendingHoldout && (!it || it.outcome !== null || (!it.version_id && it.proposal)))
       throw conflict(`fix ${id} has nothing to resume: it is waiting for you (apply, try again, auto-fix or keep)`);
     await this.checkModels(fix);
-    return startFixJob(
-      this.deps,
-      fix,
-      { kind: 'fix', title: `Resume fix ${id}`, steps: 4 },
-      async (steps) => {
-        if (it && it.outcome === null) await completeIteration(steps, it.n);
-        steps.rec.set({ final_version_id: lastAccepted(steps) });
-        if (fix.kept_version_id) {
-          if (pendingHoldout) await steps.holdout(fix.kept_version_id);
-          return 'kept';
-        }
-        return fix.auto ? this.finishAuto(steps, opts.keepWhenReached ?? false) : 'open';
-      },
-      hooks,
+    return this.claimed(fix, (jobId) =>
+      startFixJob(
+        this.deps,
+        fix,
+        { kind: 'fix', title: `Resume fix ${id}`, steps: 4, jobId },
+        async (steps) => {
+          if (it && it.outcome === null) await completeIteration(steps, it.n);
+          steps.rec.set({ final_version_id: lastAccepted(steps) });
+          if (fix.kept_version_id) {
+            if (pendingHoldout) await steps.holdout(fix.kept_version_id);
+            return 'kept';
+          }
+          return fix.auto ? this.finishAuto(steps, opts.keepWhenReached ?? false) : 'open';
+        },
+        hooks,
+      ),
     );
   }
 
@@ -253,25 +283,30 @@ export class FixService {
     const newer = newerVersion(this.store, fix);
     if (newer) throw conflict(newer);
     if (fix.holdout_tests.length) await this.checkModels(fix);
-    this.store.agents.setLatest(fix.agent_id, chosen);
     const kept: FixSession = {
       ...fix,
       kept_version_id: chosen,
       holdout: fix.holdout_tests.length ? { run_id: null, version_id: chosen, tests: [], regressions: [] } : null,
     };
-    this.store.fixes.update(kept);
-    return startFixJob(
-      this.deps,
-      kept,
-      { kind: 'fix', title: `Keep the fixed version`, steps: 1 },
-      async (steps) => {
-        await steps.holdout(chosen);
-        return 'kept';
-      },
-      hooks,
-    );
+    return this.claimed(fix, (jobId) => {
+      this.store.agents.setLatest(fix.agent_id, chosen);
+      this.store.fixes.update(kept);
+      return startFixJob(
+        this.deps,
+        kept,
+        { kind: 'fix', title: `Keep the fixed version`, steps: 1, jobId },
+        async (steps) => {
+          await steps.holdout(chosen);
+          return 'kept';
+        },
+        hooks,
+      );
+    });
   }
 }
+
+/** A fix's stored state apart from its status (which `get` reads as `interrupted` when its job is gone). */
+const stamp = (f: FixSession) => canonicalJson(redactUrlsDeep({ ...f, status: null }));
 
 /** The version of the last accepted iteration, if any. */
 function lastAccepted(steps: FixSteps): string | null {

@@ -1,5 +1,6 @@
 import type { ApiError } from '../../../src-shared/contract/define.js';
 import type { JobInfo, JobKind, JobProgress, JobStatus, JobSubject } from '../../../src-shared/contract/jobs.js';
+import { redactUrlsIn } from '../../../src-shared/text/redact.js';
 import { AppError } from '../errors.js';
 
 /** What a job's work sees: its cancel signal and the calls that report progress. */
@@ -19,6 +20,8 @@ export interface JobControl {
 }
 
 export interface JobSpec {
+  /** The job's id when it was chosen before (a claim taken for it, app/jobs/claim.ts); a new one otherwise. */
+  id?: string;
   kind: JobKind;
   title: string;
   /** What is counted, in the plural ("conversations"). */
@@ -43,8 +46,9 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The error a job ended with, as the API reports it. */
 export function jobError(e: unknown): ApiError {
-  if (e instanceof AppError) return e.error;
-  return { code: 'internal', message: messageOf(e) };
+  // a message may name a model by a URL with a key in it: redacted as the store writes it
+  if (e instanceof AppError) return { ...e.error, message: redactUrlsIn(e.error.message) };
+  return { code: 'internal', message: redactUrlsIn(messageOf(e)) };
 }
 
 /** Estimated time left from the pace so far. */

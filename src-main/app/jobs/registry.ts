@@ -1,6 +1,7 @@
 import type { JobInfo, JobKind, JobStatus, JobSubject } from '../../../src-shared/contract/jobs.js';
 import type { Store } from '../../store/index.js';
 import { newId } from '../../store/ids.js';
+import { redactUrlsIn } from '../../../src-shared/text/redact.js';
 import { JobState, jobError, type Job, type JobControl, type JobSpec } from './job.js';
 
 export interface StartOptions<T> {
@@ -68,7 +69,7 @@ export class JobRegistry {
   private entry(spec: JobSpec): Entry {
     if (this.disposed) throw new Error('the app is shutting down');
     return {
-      state: new JobState(newId('job'), spec),
+      state: new JobState(spec.id ?? newId('job'), { ...spec, title: redactUrlsIn(spec.title) }),
       abort: new AbortController(),
       cancelHooks: [],
       listeners: new Set(),

@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { runPassRate } from '../../../src-shared/run/report.js';
 import { DEMO_NOTE } from '../../../src-shared/run/demo.js';
 import { copiedFromText } from '../../../src-shared/run/copied.js';
-import { isFilePath, requireRun, runReport, trustOfRun } from '../../app/index.js';
+import { isFilePath, requireRun, runReport, trustOfRun, type MergeJobResult } from '../../app/index.js';
+import { mergeText } from '../text/merge-text.js';
 import { formatJudgementsText } from '../text/format-judgements.js';
 import { humanAgreementLines } from '../text/format-human-agreement.js';
 import { formatProportion } from '../../../src-shared/stats/index.js';
@@ -99,11 +100,15 @@ export function registerRuns(program: Command): void {
       // a ref naming a file on this machine is a database another machine wrote; the others are shard runs here
       const files = refs.filter(isFilePath);
       const ids = refs.filter((r) => !isFilePath(r));
-      const run = await followJob(await app.runs.merge({ ids, files }), { quiet: opts.json });
-      if (opts.json) return printJson(runReport(app.store, run, app.store.results.listByRun(run.id)));
-      process.stdout.write(
-        `Merged ${refs.length} shards into run ${run.id}: passed ${run.summary.passed}  failed ${run.summary.failed}  errored ${run.summary.errored}\nparley runs show ${run.id}\n`,
-      );
+      const job = await app.runs.merge({ ids, files });
+      const run = await followJob(job, { quiet: opts.json });
+      const merge = job.info().result as MergeJobResult;
+      if (opts.json)
+        return printJson({
+          ...runReport(app.store, run, app.store.results.listByRun(run.id)),
+          merge: { already_merged: merge.already_merged, copied: merge.copied, reused: merge.reused },
+        });
+      process.stdout.write(`${mergeText(refs.length, run, merge)}\nparley runs show ${run.id}\n`);
       if (run.summary.failed + run.summary.errored) process.exitCode = 1;
     }),
   );

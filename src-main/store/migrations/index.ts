@@ -12,6 +12,7 @@ import { sql as runSource } from './015_run_source.js';
 import { sql as speechCache } from './016_speech_cache.js';
 import { sql as fixes } from './017_fixes.js';
 import { sql as judgementBatches } from './018_judgement_batches.js';
+import { sql as jobClaims } from './019_job_claims.js';
 
 export interface Migration {
   id: number;
@@ -34,6 +35,7 @@ export const MIGRATIONS: Migration[] = [
   { id: 16, name: 'speech cache', sql: speechCache },
   { id: 17, name: 'fixes', sql: fixes },
   { id: 18, name: 'judgement batches', sql: judgementBatches },
+  { id: 19, name: 'job claims', sql: jobClaims },
 ];
 
 export const migrationChecksum = (m: Migration): string => createHash('sha256').update(m.sql).digest('hex');

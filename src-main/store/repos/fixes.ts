@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { FixIteration, FixSession } from '../../../src-shared/schemas/index.js';
+import { redactUrlsDeep } from '../../../src-shared/text/redact.js';
 import { prep } from '../statements.js';
 
 interface FixRow {
@@ -11,12 +12,16 @@ interface FixRow {
 /**
  * Fixes and their iterations (docs/fix.md). A fix's own state is one JSON document; each iteration is a
  * row of its own, replaced as each of its steps ends (diagnosed, proposed, applied, re-run, judged).
+ * Written with endpoint URLs redacted (the judge model's, an error's): the fix that runs keeps the spec it
+ * was given in memory; one read back (a resume) has the redacted URL, as a run's models do.
  */
 export class FixesRepo {
   constructor(private readonly db: Database.Database) {}
 
+  /** Stores a new fix; answers it as given (its judge's URL with any key in it, for the job about to run). */
   create(fix: FixSession): FixSession {
-    const { iterations, ...data } = FixSession.parse(fix);
+    const given = FixSession.parse(fix);
+    const { iterations, ...data } = redactUrlsDeep(given);
     this.db.transaction(() => {
       prep(
         this.db,
@@ -24,12 +29,12 @@ export class FixesRepo {
       ).run(fix.id, fix.run_id, fix.agent_id, fix.status, JSON.stringify(data), fix.created_at, fix.updated_at);
       for (const it of iterations) this.putIteration(fix.id, it);
     })();
-    return this.require(fix.id);
+    return given;
   }
 
   /** Replaces the fix's own state (not its iterations). */
   update(fix: FixSession): void {
-    const { iterations: _i, ...data } = FixSession.parse(fix);
+    const { iterations: _i, ...data } = redactUrlsDeep(FixSession.parse(fix));
     prep(this.db, 'UPDATE fixes SET status = ?, data_json = ?, updated_at = ? WHERE id = ?').run(
       fix.status,
       JSON.stringify(data),
@@ -40,7 +45,7 @@ export class FixesRepo {
 
   /** Writes an iteration (new or with more steps done). */
   putIteration(fixId: string, it: FixIteration): void {
-    const parsed = FixIteration.parse(it);
+    const parsed = redactUrlsDeep(FixIteration.parse(it));
     prep(
       this.db,
       `INSERT INTO fix_iterations (fix_id, n, data_json, updated_at) VALUES (?, ?, ?, ?)

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { JobInfo, JobKind, JobStatus } from '../../../src-shared/contract/jobs.js';
 import type { RunLocks } from '../run-lock.js';
+import { redactUrlsDeep, redactUrlsIn } from '../../../src-shared/text/redact.js';
 import { prep } from '../statements.js';
 
 interface JobRow {
@@ -47,22 +48,31 @@ export class JobsRepo {
       this.db,
       `INSERT INTO jobs (id, kind, title, status, subject_json, progress_json, error_json, owner_pid, started_at, ended_at)
        VALUES (?, ?, ?, 'running', ?, ?, NULL, ?, ?, NULL)`,
-    ).run(j.id, j.kind, j.title, JSON.stringify(j.subject), JSON.stringify(j.progress), process.pid, j.started_at);
+    ).run(
+      j.id,
+      j.kind,
+      redactUrlsIn(j.title),
+      JSON.stringify(redactUrlsDeep(j.subject)),
+      JSON.stringify(redactUrlsDeep(j.progress)),
+      process.pid,
+      j.started_at,
+    );
   }
 
-  /** Records how a job ended and drops its lock. */
+  /** Records how a job ended, ends its claims (migration 019) and drops its lock. */
   finish(j: StoredJob): void {
     prep(
       this.db,
       'UPDATE jobs SET status = ?, subject_json = ?, progress_json = ?, error_json = ?, ended_at = ? WHERE id = ?',
     ).run(
       j.status,
-      JSON.stringify(j.subject),
-      JSON.stringify(j.progress),
-      j.error ? JSON.stringify(j.error) : null,
+      JSON.stringify(redactUrlsDeep(j.subject)),
+      JSON.stringify(redactUrlsDeep(j.progress)),
+      j.error ? JSON.stringify(redactUrlsDeep(j.error)) : null,
       j.ended_at,
       j.id,
     );
+    prep(this.db, 'DELETE FROM job_claims WHERE job_id = ?').run(j.id);
     this.locks.release(j.id);
   }
 

@@ -1,13 +1,17 @@
 import type Database from 'better-sqlite3';
 import { ReadinessReport } from '../../../src-shared/schemas/index.js';
+import { redactUrlsDeep, redactUrlsIn } from '../../../src-shared/text/redact.js';
 import { prep } from '../statements.js';
 
-/** Stored model readiness checks (src-main/app/readiness.ts), newest first. */
+/**
+ * Stored model readiness checks (src-main/app/readiness.ts), newest first. Stored and answered with endpoint
+ * URLs redacted (a key in `?api_key=` or `user:key@` never reaches the file): the model it is listed under too.
+ */
 export class ModelChecksRepo {
   constructor(private readonly db: Database.Database) {}
 
   insert(r: ReadinessReport): ReadinessReport {
-    const row = ReadinessReport.parse(r);
+    const row = redactUrlsDeep(ReadinessReport.parse(r));
     prep(this.db, 'INSERT INTO model_checks (id, model, digest, data_json, created_at) VALUES (?, ?, ?, ?, ?)').run(
       row.id,
       row.model,
@@ -29,7 +33,7 @@ export class ModelChecksRepo {
     const rows = (
       model
         ? prep(this.db, 'SELECT data_json FROM model_checks WHERE model = ? ORDER BY created_at DESC, rowid DESC').all(
-            model,
+            redactUrlsIn(model),
           )
         : prep(this.db, 'SELECT data_json FROM model_checks ORDER BY created_at DESC, rowid DESC').all()
     ) as { data_json: string }[];

@@ -11,6 +11,7 @@ import {
 import { isDemoRun } from '../../../src-shared/run/demo.js';
 import { StoreError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
+import { redactUrlsDeep, redactUrlsIn } from '../../../src-shared/text/redact.js';
 import { RunLocks } from '../run-lock.js';
 
 export interface RunRow {
@@ -117,8 +118,8 @@ export class RunsRepo {
       run.agent_name,
       run.suite_id ?? null,
       run.suite_name,
-      JSON.stringify(run.models),
-      JSON.stringify(run.options),
+      JSON.stringify(redactUrlsDeep(run.models)), // endpoint URLs without secrets, whoever created the run
+      JSON.stringify(redactUrlsDeep(run.options)),
       JSON.stringify(RunSummary.parse({})),
       null, // the snapshot lives in run_suites (migration 012): the runs row stays small to update
       run.parent_run_id ?? null,
@@ -129,6 +130,25 @@ export class RunsRepo {
     if (suite)
       prep(this.db, 'INSERT INTO run_suites (run_id, suite_json) VALUES (?, ?)').run(id, JSON.stringify(suite));
     return this.get(id)!;
+  }
+
+  /** The copy of another database's shard run made by an earlier merge (options.copied_run), if any. */
+  findCopy(copied: { id: string; content: string }): Run | undefined {
+    const row = prep(
+      this.db,
+      `SELECT ${RUN_COLS} FROM runs WHERE json_extract(options_json, '$.copied_run.id') = ?
+        AND json_extract(options_json, '$.copied_run.content') = ? ORDER BY created_at LIMIT 1`,
+    ).get(copied.id, copied.content) as RunRow | undefined;
+    return row ? toRun(row) : undefined;
+  }
+
+  /** The runs that join shard runs (options.merged_from), newest first. */
+  mergedRuns(): Run[] {
+    const rows = prep(
+      this.db,
+      `SELECT ${RUN_COLS} FROM runs WHERE json_extract(options_json, '$.merged_from') IS NOT NULL ORDER BY created_at DESC`,
+    ).all() as RunRow[];
+    return rows.map(toRun);
   }
 
   /** Stores the run's failures grouped into problems (replacing an earlier grouping). */
@@ -220,7 +240,7 @@ export class RunsRepo {
       this.db,
       `UPDATE runs SET status = ?, finished_at = CASE WHEN ? THEN ? ELSE finished_at END,
         error = CASE WHEN ? THEN ? ELSE error END WHERE id = ?`,
-    ).run(status, terminal ? 1 : 0, now, setError ? 1 : 0, extra.error ?? null, id);
+    ).run(status, terminal ? 1 : 0, now, setError ? 1 : 0, extra.error == null ? null : redactUrlsIn(extra.error), id);
     if (terminal) this.locks.release(id);
   }
 

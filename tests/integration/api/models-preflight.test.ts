@@ -28,6 +28,10 @@ describe('models.preflight and runs.start check the models first', () => {
 
   it('a wrong key: the problem names the model, the endpoint and what to do, and runs.start writes no run', async () => {
     process.env.PARLEY_TEST_KEY = 'sk-wrong-one';
+    // web mode sends a key variable only to an endpoint the user configured, named as it was set there (issue 39)
+    api.store.settings.set('models', {
+      openai_endpoints: [{ name: 'test server', base_url: server.baseUrl, api_key_env: 'PARLEY_TEST_KEY' }],
+    });
     const agent = {
       provider: 'openai' as const,
       model: 'tiny',
