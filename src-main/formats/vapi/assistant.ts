@@ -26,6 +26,12 @@ export interface HandoffSlot {
   other_destinations?: { at: number; raw: unknown }[];
 }
 
+const badDestinationField = (d: VapiDestination) =>
+  (['type', 'assistantName', 'assistantId', 'description'] as const).find(
+    (k) => d[k] !== undefined && (typeof d[k] !== 'string' || (k !== 'description' && d[k] === '')),
+  );
+const typeName = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : JSON.stringify(v));
+
 const isHandoff = (s: Slot): s is HandoffSlot => typeof s === 'object' && 'handoff' in s;
 const slotName = (s: Slot): string | undefined => (typeof s === 'string' ? s : isHandoff(s) ? undefined : s.name);
 
@@ -103,7 +109,10 @@ export function importAssistant(
             typeof d === 'object' &&
             (dest.type === undefined || dest.type === 'assistant') &&
             (typeof dest.assistantName === 'string' || typeof dest.assistantId === 'string');
-          if (isAssistant) handoffs.push({ dest, src: joinPath(tsrc, 'destinations', j), handoff: h });
+          const dsrc = joinPath(tsrc, 'destinations', j);
+          const bad = isAssistant ? badDestinationField(dest) : undefined;
+          if (bad) ctx.error(joinPath(dsrc, bad), `found ${typeName(dest[bad])}; expected a string`);
+          else if (isAssistant) handoffs.push({ dest, src: dsrc, handoff: h });
           else other.push({ at: j, raw: d });
         });
         if (other.length) slot.other_destinations = other;
