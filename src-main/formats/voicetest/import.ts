@@ -52,7 +52,9 @@ export function importVoicetest(g: VtGraph & Record<string, unknown>, ctx: Impor
   ctx.map('global_prompt', 'source_metadata.general_prompt');
   ctx.map('snippets', 'snippets');
   const begin = typeof sm?.begin_message === 'string' && sm.begin_message !== '' ? sm.begin_message : undefined;
+  const name = ownName(sm);
   return {
+    ...(name !== undefined ? { name } : {}),
     entry_node_id: g.entry_node_id,
     global_prompt: typeof sm?.general_prompt === 'string' ? sm.general_prompt : '',
     ...(begin !== undefined ? { begin_message: begin } : {}),
@@ -271,6 +273,13 @@ function importFunctionTool(
     );
   out.tool = chosen?.name ?? id;
   if (!chosen) meta.tool_named_after_node = true;
+}
+
+/** The agent's name when the file has one: `source_metadata.name`, `agent_name` or the kept Retell envelope's `agent_name`. */
+function ownName(sm: Record<string, unknown> | undefined): string | undefined {
+  const envelope = sm?.agent_envelope;
+  const candidates = [sm?.name, sm?.agent_name, isPlainObject(envelope) ? envelope.agent_name : undefined];
+  return candidates.find((c): c is string => typeof c === 'string' && c.trim() !== '');
 }
 
 /** `source_metadata.start_speaker`: `"user"` means the caller speaks first; the raw value is kept. */
