@@ -3,6 +3,7 @@ import { EXPORTERS } from './registry.js';
 import { REVRING_SIZE_LIMIT } from './revring/schema.js';
 import { renderParleySuite, renderVoicetestTests } from './suites/index.js';
 import { formatBytes } from '../../src-shared/text/format-bytes.js';
+import { exportReport } from '../../src-shared/text/export-report.js';
 import { EXPORT_FORMATS, ExportContext, type Dropped, type ExportFormat, type SuiteFormat } from './types.js';
 
 export interface ExportResult {
@@ -31,7 +32,10 @@ export function exportAgent(graph: AgentGraph | AgentGraphInput, format: ExportF
       `the flow is ${formatBytes(bytes)}, larger than the ${formatBytes(REVRING_SIZE_LIMIT)} RevRing accepts; it will be refused there`,
     );
   }
-  return { text, dropped: ctx.dropped, warnings };
+  // What a person would miss first (nodes, transitions, tools, variables), then the rest, metadata notes last.
+  const report = exportReport(ctx.dropped);
+  const dropped = [...report.lost, ...(report.metadata?.entries ?? []), ...report.notes];
+  return { text, dropped, warnings };
 }
 
 /** Renders a suite as a voicetest test list or Parley suite JSON. */

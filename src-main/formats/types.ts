@@ -126,6 +126,32 @@ export interface SuiteImporter {
 }
 
 /** Collects dropped features while an exporter renders a graph. */
+/**
+ * The feature of a dropped entry, naming what a person would look for: a transition's node and target, a
+ * tool's name, the default variables' names (unless the feature names them already).
+ */
+function namedFeature(g: AgentGraph, path: string, feature: string): string {
+  const tr = /^nodes\[(\d+)\]\.transitions\[(\d+)\]$/.exec(path);
+  if (tr) {
+    const n = g.nodes[Number(tr[1])];
+    const t = n?.transitions[Number(tr[2])];
+    if (n && t && !feature.includes(JSON.stringify(n.id)))
+      return `${feature}${feature.includes(JSON.stringify(t.target)) ? '' : ` to ${JSON.stringify(t.target)}`} from node ${JSON.stringify(n.id)}`;
+    return feature;
+  }
+  const tool = /^tools\[(\d+)\]$/.exec(path);
+  const t = tool ? g.tools[Number(tool[1])] : undefined;
+  if (t && !feature.includes(JSON.stringify(t.name))) return `${feature} ${JSON.stringify(t.name)}`;
+  const node = /^nodes\[(\d+)\]\.(?!source_meta)/.exec(path);
+  const n = node ? g.nodes[Number(node[1])] : undefined;
+  if (n && !feature.includes(JSON.stringify(n.id))) return `${feature} of node ${JSON.stringify(n.id)}`;
+  if (path === 'default_variables') {
+    const names = Object.keys(g.default_variables);
+    if (names.length) return `${feature} (${names.join(', ')})`;
+  }
+  return feature;
+}
+
 export class ExportContext {
   readonly dropped: Dropped[] = [];
   readonly warnings: string[] = [];
@@ -141,7 +167,7 @@ export class ExportContext {
   ) {}
 
   drop(path: string, feature: string, reason: string): void {
-    this.dropped.push({ path, feature, reason });
+    this.dropped.push({ path, feature: namedFeature(this.graph, path, feature), reason });
   }
 
   /** Text as the target format needs it (snippet references expanded when it has no snippets). */

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { EXPORT_FORMATS, exportAgentRef, isFilePath, type ExportFormat } from '../../app/index.js';
 import { asCli } from '../errors.js';
+import { exportReportText } from '../text/export-report-text.js';
 import { useApp, withDbOption } from '../use-app.js';
 
 /** The agent is the command's argument, not a flag: its errors need no prefix. */
@@ -24,7 +25,7 @@ export function registerExport(program: Command): void {
     const { text, dropped, warnings } = out;
     if (opts.output) writeFileSync(opts.output, text);
     else process.stdout.write(text);
-    for (const d of dropped) process.stderr.write(`dropped ${d.path || '(agent)'}: ${d.feature} (${d.reason})\n`);
+    process.stderr.write(exportReportText(dropped));
     for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
     if (opts.output)
       process.stderr.write(

@@ -2,6 +2,7 @@ import type { Condition, SourceMeta } from '../../../src-shared/schemas/index.js
 import { joinPath } from '../shared/json-path.js';
 import { cleanMeta, compactMeta, extras, keyOrder } from '../shared/meta.js';
 import type { ImportContext } from '../types.js';
+import { resultPrompt } from '../shared/tool-result.js';
 import { readExpression } from './expression.js';
 import type { ElCondition, ElNode, ElWorkflow } from './schema.js';
 
@@ -15,7 +16,7 @@ export const NODE_KEYS: Record<ElNode['type'], readonly string[]> = {
   tool: ['tools'],
 };
 export const EDGE_KEYS = ['source', 'target', 'forward_condition', 'backward_condition'] as const;
-export const resultPrompt = (ok: boolean) => (ok ? 'The tool call succeeded.' : 'The tool call failed.');
+export { resultPrompt };
 export const expressionPlaceholder = (e: unknown) => `This expression holds: ${JSON.stringify(e)}`;
 
 type Mutable = Record<string, unknown> & { id: string; transitions: Record<string, unknown>[] };

@@ -1,12 +1,13 @@
-import type { AgentGraph, NodeOf, ToolDef, Transition } from '../../../src-shared/schemas/index.js';
+import type { AgentGraph, GraphNode, ToolDef, Transition } from '../../../src-shared/schemas/index.js';
 import { dropForeignMeta, dropGraphFeatures, nativeMeta } from '../shared/export-helpers.js';
 import type { ExportContext } from '../types.js';
+import { handoffDescription, nodeAgent } from './node-agents.js';
 import { cleanDocstring } from './python-module.js';
 import { pyString } from './python-syntax.js';
 
 /**
- * Graph -> a runnable LiveKit Agents file (livekit-agents 1.x): one `Agent` subclass per conversation
- * node, its tools as `@function_tool` methods (bodies to be connected to a backend), each transition a
+ * Graph -> a runnable LiveKit Agents file (livekit-agents 1.x): one `Agent` subclass per node (named
+ * after the node: its id, or its name when the id is no Python name; other node types as node-agents.ts says), its tools as `@function_tool` methods (bodies to be connected to a backend), each transition a
  * tool returning the target agent, and an entrypoint starting the session with the entry agent.
  * Importing the file again gives the same graph.
  */
@@ -21,18 +22,13 @@ export function exportLiveKit(g: AgentGraph, ctx: ExportContext): string {
     );
   if (g.first_speaker === 'caller')
     ctx.drop('first_speaker', 'caller speaks first', 'the generated agent greets only when there is a begin message');
-  const conv = g.nodes.filter((n, i) => {
+  g.nodes.forEach((n, i) => {
     if (n.global) ctx.drop(`nodes[${i}].global`, 'global node setting', 'LiveKit agents have no global handoffs');
-    if (n.type === 'conversation') return true;
-    ctx.drop(
-      `nodes[${i}]`,
-      `${n.type} node ${JSON.stringify(n.id)}`,
-      'a LiveKit agent file is made of agents (conversation nodes)',
-    );
-    return false;
-  }) as NodeOf<'conversation'>[];
+  });
+  // Every node is an agent (node-agents.ts says how the other node types are written).
+  const conv = g.nodes;
   const classNames = uniqueNames(
-    conv.map((n) => n.id),
+    conv.map((n) => (isIdent(n.id) || !n.name ? n.id : n.name)),
     pascal,
   );
   const classOf = new Map(conv.map((n, k) => [n.id, classNames[k]] as const));
@@ -66,7 +62,7 @@ export function exportLiveKit(g: AgentGraph, ctx: ExportContext): string {
 }
 
 function agentClass(
-  n: NodeOf<'conversation'>,
+  n: GraphNode,
   g: AgentGraph,
   classOf: Map<string, string>,
   isEntry: boolean,
@@ -74,7 +70,8 @@ function agentClass(
 ): string[] {
   const i = g.nodes.indexOf(n);
   const cls = classOf.get(n.id)!;
-  if (n.instruction.mode === 'static')
+  const spec = nodeAgent(n, i, cls, ctx);
+  if (n.type === 'conversation' && n.instruction.mode === 'static')
     ctx.drop(
       `nodes[${i}].instruction.mode`,
       'static (spoken as written) instruction',
@@ -85,7 +82,7 @@ function agentClass(
   if (cls !== n.id) lines.push(`    parley_id = ${pyString(n.id)}`, '');
   lines.push(
     '    def __init__(self) -> None:',
-    `        super().__init__(instructions=${pyString(prefix + ctx.text(n.instruction.text))})`,
+    `        super().__init__(instructions=${pyString(prefix + ctx.text(spec.instructions))})`,
   );
   if (isEntry && g.begin_message !== undefined)
     lines.push(
@@ -93,7 +90,10 @@ function agentClass(
       '    async def on_enter(self) -> None:',
       `        await self.session.say(${pyString(ctx.text(g.begin_message))})`,
     );
-  const listed = n.tools ?? (g.nodes.length === 1 ? g.tools.map((t) => t.name) : []);
+  const listed =
+    n.type === 'conversation' && n.tools === undefined && g.nodes.length === 1
+      ? g.tools.map((t) => t.name)
+      : spec.tools;
   const methods = new Set<string>();
   for (const name of listed) {
     const t = g.tools.find((x) => x.name === name);
@@ -101,15 +101,12 @@ function agentClass(
   }
   n.transitions.forEach((t, j) => {
     const tp = `nodes[${i}].transitions[${j}]`;
-    if (t.condition.kind !== 'prompt' || !classOf.has(t.target)) {
-      ctx.drop(
-        tp,
-        `${t.condition.kind} transition to ${JSON.stringify(t.target)}`,
-        'a LiveKit handoff is a tool the model calls, returning another agent',
-      );
+    if (!classOf.has(t.target)) {
+      ctx.drop(tp, `transition to ${JSON.stringify(t.target)}`, 'its target is not a node of the graph');
       return;
     }
-    lines.push('', ...handoffMethod(t, classOf.get(t.target)!, methods, ctx));
+    const description = handoffDescription(t, tp, ctx);
+    lines.push('', ...handoffMethod(t, description, classOf.get(t.target)!, methods, ctx));
   });
   return lines;
 }
@@ -145,10 +142,15 @@ function toolMethod(t: ToolDef, used: Set<string>, ctx: ExportContext): string[]
   return [...describe(ctx.text(t.description), sig, method !== t.name ? [`name=${pyString(t.name)}`] : []), ...body];
 }
 
-function handoffMethod(t: Transition, targetClass: string, used: Set<string>, ctx: ExportContext): string[] {
+function handoffMethod(
+  t: Transition,
+  prompt: string,
+  targetClass: string,
+  used: Set<string>,
+  ctx: ExportContext,
+): string[] {
   const m = nativeMeta(ctx, t.source_meta);
   const method = unique(typeof m.method === 'string' ? m.method : `transfer_to_${snake(t.target)}`, used);
-  const prompt = t.condition.kind === 'prompt' ? t.condition.prompt : '';
   const description = m.placeholder === prompt ? '' : ctx.text(prompt);
   const extra = typeof m.tool_name === 'string' ? [`name=${pyString(m.tool_name)}`] : [];
   const ret = typeof m.message === 'string' ? `${targetClass}(), ${pyString(m.message)}` : `${targetClass}()`;
@@ -210,6 +212,7 @@ function ident(s: string, fallback: string): string {
   return KEYWORDS.has(id) ? `${id}_` : id;
 }
 export const snake = (s: string) => ident(s, 'tool');
+const isIdent = (s: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(s) && !KEYWORDS.has(s);
 const pascal = (s: string) => {
   const id = ident(s, 'Node');
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(s) && !KEYWORDS.has(s) ? s : id.charAt(0).toUpperCase() + id.slice(1);

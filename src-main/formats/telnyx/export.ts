@@ -38,6 +38,9 @@ export function exportTelnyx(g: AgentGraph, ctx: ExportContext): Record<string, 
   const assistants = written.map((n) => exportAssistant(n, n === entry, g, ctx));
   const single = !gm.list && assistants.length === 1 && g.source.format === 'telnyx';
   if (single || (assistants.length === 1 && g.nodes.length === 1 && !gm.list)) return assistants[0];
+  // A list has no name of its own: read back, it is named after its first assistant.
+  if (g.name && g.name !== assistants[0]?.name)
+    ctx.drop('name', 'agent name', 'a Telnyx list of assistants has no name; it is named after its first assistant');
   return assemble({ data: assistants }, ['data'], asObject(gm.extra));
 }
 

@@ -32,11 +32,12 @@ export function importTelnyx(json: TelnyxAssistant | TelnyxAssistantList, ctx: I
   assistants.forEach((a, i) => linkHandoffs(a, nodes[i], i, base(i), nodes, known, ctx));
   const first = assistants[0];
   if (first.greeting !== undefined && first.greeting !== '') ctx.map('begin_message', joinPath(base(0), 'greeting'));
-  if (first.name !== undefined && !list) ctx.map('name', 'name');
+  // The agent's name is the file's own: the assistant's, or for a list the first (entry) assistant's.
+  if (first.name !== undefined) ctx.map('name', joinPath(base(0), 'name'));
   ctx.map('entry_node_id', list ? 'data[0]' : '');
   const top = json as Record<string, unknown>;
   return {
-    ...(!list && first.name !== undefined ? { name: first.name } : {}),
+    ...(first.name !== undefined ? { name: first.name } : {}),
     entry_node_id: nodes[0].id,
     ...(first.greeting ? { begin_message: first.greeting } : {}),
     default_variables: first.dynamic_variables ?? {},

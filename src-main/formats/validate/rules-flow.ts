@@ -23,6 +23,8 @@ export function checkFlow(g: AgentGraph, r: Reporter): void {
   g.nodes.forEach((n, i) => {
     if (n.type === 'end' || n.type === 'transfer' || n.transitions.length) return;
     if (n.global?.go_back_conditions.length) return;
+    // Bland goes back from a global node to where the call was by itself (its exporter says so too).
+    if (n.global && (g.source.format === 'bland-pathway' || g.source.format === 'bland')) return;
     if (n.type === 'conversation' && (n.tools ?? []).some((name) => endingTools.has(name))) return;
     r.warn(
       `nodes[${i}]`,

@@ -4,15 +4,43 @@ import { joinPath } from '../shared/json-path.js';
 import { asObject, asStrings, assemble, cleanMeta, extras, keyOrder } from '../shared/meta.js';
 import { jsonEqual } from '../shared/stable-json.js';
 import type { ExportContext, ImportContext } from '../types.js';
-import type { VapiAssistant, VapiTool } from './schema.js';
+import type { VapiAssistant, VapiDestination, VapiTool } from './schema.js';
+import { exportHandoff } from './handoff.js';
 import { exportVapiTool, importVapiTool } from './tools.js';
 
 export const ASSISTANT_KEYS = ['name', 'firstMessage', 'firstMessageMode', 'model', 'tools'] as const;
 const MODEL_KEYS = ['messages', 'tools'] as const;
 const WAITS = 'assistant-waits-for-user';
 
-/** One tool slot of an assistant: a graph tool by name, or the raw tool when it differs from the graph tool of that name. */
-type Slot = string | { name: string; raw: VapiTool };
+/**
+ * One tool slot of an assistant: a graph tool by name, the raw tool when it differs from the graph tool of that
+ * name, or a squad member's handoff tool (its destinations became the node's transitions; `tool` is the rest of it).
+ */
+type Slot = string | { name: string; raw: VapiTool } | HandoffSlot;
+
+/** A `handoff` tool whose destinations are transitions tagged `handoff: at` (see handoff.ts). */
+export interface HandoffSlot {
+  handoff: number;
+  tool: Record<string, unknown>;
+  key_order: string[];
+  other_destinations?: { at: number; raw: unknown }[];
+}
+
+const badDestinationField = (d: VapiDestination) =>
+  (['type', 'assistantName', 'assistantId', 'description'] as const).find(
+    (k) => d[k] !== undefined && (typeof d[k] !== 'string' || (k !== 'description' && d[k] === '')),
+  );
+const typeName = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : JSON.stringify(v));
+
+const isHandoff = (s: Slot): s is HandoffSlot => typeof s === 'object' && 'handoff' in s;
+const slotName = (s: Slot): string | undefined => (typeof s === 'string' ? s : isHandoff(s) ? undefined : s.name);
+
+/** A destination of a handoff tool, waiting to become a transition of the member's node. */
+export interface PendingHandoff {
+  dest: VapiDestination;
+  src: string;
+  handoff: number;
+}
 
 export interface ImportedAssistant {
   node: Record<string, unknown> & { transitions: unknown[] };
@@ -20,6 +48,8 @@ export interface ImportedAssistant {
   meta: SourceMeta;
   beginMessage?: string;
   firstSpeaker: 'agent' | 'caller';
+  /** The assistant's handoff destinations (squad members only), in file order. */
+  handoffs: PendingHandoff[];
 }
 
 /** An inline VAPI assistant -> one conversation node (system message = instruction) and its tools. */
@@ -31,6 +61,7 @@ export function importAssistant(
   tools: ToolDef[],
   ctx: ImportContext,
   opening: boolean,
+  squadMember = false,
 ): ImportedAssistant {
   ctx.map(at, src);
   const meta: SourceMeta = {
@@ -62,13 +93,36 @@ export function importAssistant(
     });
   }
   const names: string[] = [];
+  const handoffs: PendingHandoff[] = [];
+  let handoffCount = 0;
   const slots = (list: VapiTool[] | undefined, where: string): Slot[] | undefined =>
-    list?.map((t, k) => {
+    list?.map((t, k): Slot => {
+      const tsrc = joinPath(src, ...where.split('.'), k);
+      if (squadMember && t.type === 'handoff' && Array.isArray(t.destinations)) {
+        const h = handoffCount++;
+        const slot: HandoffSlot = { handoff: h, tool: extras(t, ['destinations']) ?? {}, key_order: Object.keys(t) };
+        const other: { at: number; raw: unknown }[] = [];
+        (t.destinations as unknown[]).forEach((d, j) => {
+          const dest = d as VapiDestination;
+          const isAssistant =
+            d !== null &&
+            typeof d === 'object' &&
+            (dest.type === undefined || dest.type === 'assistant') &&
+            (typeof dest.assistantName === 'string' || typeof dest.assistantId === 'string');
+          const dsrc = joinPath(tsrc, 'destinations', j);
+          const bad = isAssistant ? badDestinationField(dest) : undefined;
+          if (bad) ctx.error(joinPath(dsrc, bad), `found ${typeName(dest[bad])}; expected a string`);
+          else if (isAssistant) handoffs.push({ dest, src: dsrc, handoff: h });
+          else other.push({ at: j, raw: d });
+        });
+        if (other.length) slot.other_destinations = other;
+        return slot;
+      }
       const imported = importVapiTool(t);
       const existing = tools.find((x) => x.name === imported.name);
       names.push(imported.name);
       if (!existing) {
-        ctx.map(`tools[${tools.length}]`, joinPath(src, ...where.split('.'), k));
+        ctx.map(`tools[${tools.length}]`, tsrc);
         tools.push(imported);
         return imported.name;
       }
@@ -93,6 +147,7 @@ export function importAssistant(
     meta: cleanMeta(meta),
     beginMessage,
     firstSpeaker: a.firstMessageMode === WAITS ? 'caller' : 'agent',
+    handoffs,
   };
 }
 
@@ -118,10 +173,10 @@ export function exportAssistant(
   const mm = asObject(am.model);
   let model: Record<string, unknown> | undefined;
   const toolSlots = (slots: Slot[] | undefined, listed: string[], appendNew: boolean) =>
-    renderSlots(slots, listed, appendNew, g, ctx);
+    renderSlots(n, i, slots, listed, appendNew, g, ctx);
   const listed = n.tools ?? (g.nodes.length === 1 ? g.tools.map((t) => t.name) : []);
   const rootSlots = am.root_tools as Slot[] | undefined;
-  const inRoot = new Set((rootSlots ?? []).map((s) => (typeof s === 'string' ? s : s.name)));
+  const inRoot = new Set((rootSlots ?? []).map(slotName));
   const rootTools = rootSlots ? toolSlots(rootSlots, listed, false) : undefined;
   const modelListed = listed.filter((t) => !inRoot.has(t));
   const modelTools = toolSlots(mm?.tools as Slot[] | undefined, modelListed, true);
@@ -172,6 +227,8 @@ export function exportAssistant(
 
 /** Renders the node's tools in their original slots; tools added in Parley go at the end. */
 function renderSlots(
+  n: NodeOf<'conversation'>,
+  i: number,
   slots: Slot[] | undefined,
   listed: string[],
   appendNew: boolean,
@@ -185,7 +242,12 @@ function renderSlots(
     return t ? exportVapiTool(t, nativeMeta(ctx, t.source_meta), (s) => ctx.text(s)) : undefined;
   };
   for (const s of slots ?? []) {
-    const name = typeof s === 'string' ? s : s.name;
+    if (isHandoff(s)) {
+      const tool = exportHandoff(s, n, i, g, ctx);
+      if (tool) out.push(tool);
+      continue;
+    }
+    const name = slotName(s)!;
     if (!listed.includes(name)) continue;
     const r = typeof s === 'string' ? render(name) : s.raw;
     if (r) {
@@ -195,7 +257,7 @@ function renderSlots(
   }
   if (!appendNew) return out;
   for (const name of listed) {
-    if (done.has(name) || (slots ?? []).some((s) => (typeof s === 'string' ? s : s.name) === name)) continue;
+    if (done.has(name) || (slots ?? []).some((s) => slotName(s) === name)) continue;
     const r = render(name);
     if (r) {
       out.push(r);

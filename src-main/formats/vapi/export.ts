@@ -3,7 +3,8 @@ import { dropForeignMeta, dropGraphFeatures, graphMeta, nativeMeta } from '../sh
 import { asObject, asStrings, assemble } from '../shared/meta.js';
 import type { ExportContext } from '../types.js';
 import { exportAssistant } from './assistant.js';
-import { DEST_KEYS, MEMBER_KEYS, SQUAD_KEYS } from './import.js';
+import { exportDestination, handoffOf, handoffSlots } from './handoff.js';
+import { MEMBER_KEYS, SQUAD_KEYS } from './import.js';
 
 /** Graph -> VAPI: one assistant for a one-node graph that did not come from a squad, otherwise a squad. */
 export function exportVapi(g: AgentGraph, ctx: ExportContext): Record<string, unknown> {
@@ -49,30 +50,12 @@ export function exportVapi(g: AgentGraph, ctx: ExportContext): Record<string, un
     const i = g.nodes.indexOf(n);
     const m = nativeMeta(ctx, n.source_meta);
     const destinations: unknown[] = [];
+    const am = asObject(m.assistant) ?? {};
+    const slots = handoffSlots(am);
     n.transitions.forEach((t, j) => {
-      const tp = `nodes[${i}].transitions[${j}]`;
-      if (t.condition.kind !== 'prompt') {
-        ctx.drop(tp, `${t.condition.kind} transition`, 'VAPI handoffs are decided by the model from a description');
-        return;
-      }
-      if (!ids.has(t.target)) {
-        ctx.drop(tp, `transition to ${JSON.stringify(t.target)}`, 'its target is not an assistant of the squad');
-        return;
-      }
-      const tm = nativeMeta(ctx, t.source_meta);
-      const description = tm.placeholder === t.condition.prompt ? tm.description : ctx.text(t.condition.prompt);
-      destinations.push(
-        assemble(
-          {
-            type: tm.type_absent ? undefined : 'assistant',
-            [tm.by_id ? 'assistantId' : 'assistantName']: t.target,
-            description,
-          },
-          DEST_KEYS,
-          asObject(tm.extra),
-          asStrings(tm.key_order),
-        ),
-      );
+      if (handoffOf(t, ctx, slots) !== undefined) return; // written back into its handoff tool
+      const d = exportDestination(t, `nodes[${i}].transitions[${j}]`, ids, ctx);
+      if (d) destinations.push(d);
     });
     const other = Array.isArray(m.other_destinations) ? (m.other_destinations as { at: number; raw: unknown }[]) : [];
     for (const o of other) destinations.splice(Math.min(o.at, destinations.length), 0, o.raw);
@@ -81,7 +64,6 @@ export function exportVapi(g: AgentGraph, ctx: ExportContext): Record<string, un
     };
     if (m.assistant_ref) known.assistantId = n.id;
     else {
-      const am = asObject(m.assistant) ?? {};
       known.assistant = exportAssistant(
         n,
         i,

@@ -1,16 +1,15 @@
 import type { AgentGraphInput, SourceMeta, ToolDef } from '../../../src-shared/schemas/index.js';
 import { joinPath } from '../shared/json-path.js';
 import { cleanMeta, compactMeta, extras, keyOrder } from '../shared/meta.js';
+import { importDestination } from './handoff.js';
 import type { ImportContext } from '../types.js';
-import { importAssistant } from './assistant.js';
+import { importAssistant, type PendingHandoff } from './assistant.js';
 import type { VapiAssistant, VapiDestination, VapiSquad } from './schema.js';
 
 export const SINGLE_NODE_ID = 'assistant';
 export const SQUAD_KEYS = ['name', 'members'] as const;
 export const MEMBER_KEYS = ['assistant', 'assistantId', 'assistantDestinations'] as const;
-export const DEST_KEYS = ['type', 'assistantName', 'description'] as const;
-
-export const handoffPlaceholder = (target: string) => `The caller should now be handed over to "${target}"`;
+export { DEST_KEYS, handoffPlaceholder } from './handoff.js';
 
 /** One VAPI assistant -> a one-node graph; the system message is the node's instruction. */
 export function importVapiAssistant(a: VapiAssistant, ctx: ImportContext): AgentGraphInput {
@@ -31,7 +30,7 @@ export function importVapiAssistant(a: VapiAssistant, ctx: ImportContext): Agent
   };
 }
 
-/** A VAPI squad -> one node per member, joined by the members' assistant destinations (handoffs). */
+/** A VAPI squad -> one node per member, joined by the members' handoffs (assistant destinations and handoff tools). */
 export function importVapiSquad(s: VapiSquad & Record<string, unknown>, ctx: ImportContext): AgentGraphInput {
   const tools: ToolDef[] = [];
   let opening: { beginMessage?: string; firstSpeaker: 'agent' | 'caller' } = { firstSpeaker: 'agent' };
@@ -40,10 +39,12 @@ export function importVapiSquad(s: VapiSquad & Record<string, unknown>, ctx: Imp
     const at = `nodes[${i}]`;
     const meta: SourceMeta = { member_extra: extras(m, MEMBER_KEYS), member_key_order: keyOrder(m, MEMBER_KEYS) };
     let node: Record<string, unknown> & { transitions: unknown[] };
+    let handoffs: PendingHandoff[] = [];
     if (m.assistant) {
       const a = m.assistant;
       const id = a.name ?? m.assistantId ?? `member_${i}`;
-      const r = importAssistant(a, id, at, joinPath(src, 'assistant'), tools, ctx, i === 0);
+      const r = importAssistant(a, id, at, joinPath(src, 'assistant'), tools, ctx, i === 0, true);
+      handoffs = r.handoffs;
       if (i === 0) opening = { beginMessage: r.beginMessage, firstSpeaker: r.firstSpeaker };
       node = r.node;
       meta.assistant = r.meta;
@@ -61,41 +62,14 @@ export function importVapiSquad(s: VapiSquad & Record<string, unknown>, ctx: Imp
     const other: { at: number; raw: VapiDestination }[] = [];
     const seen = new Map<string, number>();
     (m.assistantDestinations ?? []).forEach((d, k) => {
-      const dsrc = joinPath(src, 'assistantDestinations', k);
       const target = d.assistantName ?? d.assistantId;
       if ((d.type !== undefined && d.type !== 'assistant') || !target) {
         other.push({ at: k, raw: d });
         return;
       }
-      const tp = `${at}.transitions[${node.transitions.length}]`;
-      ctx.map(tp, dsrc);
-      ctx.map(`${tp}.target`, joinPath(dsrc, d.assistantName ? 'assistantName' : 'assistantId'));
-      ctx.map(`${tp}.condition`, joinPath(dsrc, 'description'));
-      const n = (seen.get(target) ?? 0) + 1;
-      seen.set(target, n);
-      const dm: SourceMeta = {
-        extra: extras(d, DEST_KEYS),
-        key_order: keyOrder(d, DEST_KEYS),
-        type_absent: d.type === undefined ? true : undefined,
-        by_id: d.assistantName ? undefined : true,
-      };
-      let prompt = d.description ?? '';
-      if (!prompt.trim()) {
-        prompt = handoffPlaceholder(target);
-        dm.placeholder = prompt;
-        dm.description = d.description;
-        ctx.warn(
-          joinPath(dsrc, 'description'),
-          `handoff to ${JSON.stringify(target)} has no description; Parley decides it with the placeholder question ${JSON.stringify(prompt)} (expected a description of when to hand over)`,
-        );
-      }
-      node.transitions.push({
-        id: n > 1 ? `${node.id}->${target}#${n}` : `${node.id}->${target}`,
-        target,
-        condition: { kind: 'prompt', prompt },
-        source_meta: compactMeta(dm),
-      });
+      importDestination(node, at, d, joinPath(src, 'assistantDestinations', k), seen, ctx);
     });
+    for (const h of handoffs) importDestination(node, at, h.dest, h.src, seen, ctx, h.handoff);
     if (other.length) meta.other_destinations = other;
     if (m.assistantDestinations === undefined) meta.destinations_absent = true;
     node.source_meta = compactMeta(meta);

@@ -18,9 +18,13 @@ const TYPE_BY_KIND: Record<ToolDef['kind'], string> = {
   other: 'function',
 };
 
+/** A function that only says it ends the call (`end_call`, no parameters): read as VAPI's endCall built-in. */
+const namedEndCall = (t: VapiTool) =>
+  t.type === 'function' && /^end_?call$/i.test(t.function?.name ?? '') && t.function?.parameters === undefined;
+
 /** A VAPI tool -> Parley tool. Built-ins without a function get their type as name (`endCall`). */
 export function importVapiTool(t: VapiTool): ToolDef {
-  const kind = own(KIND_BY_TYPE, t.type) ?? 'other';
+  const kind = namedEndCall(t) ? 'end_call' : (own(KIND_BY_TYPE, t.type) ?? 'other');
   const fn = t.function;
   const out: ToolDef = {
     name: fn?.name ?? t.type,

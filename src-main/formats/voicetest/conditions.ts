@@ -7,6 +7,7 @@ import {
 } from '../shared/equations.js';
 import { joinPath } from '../shared/json-path.js';
 import { asObject, asStrings, assemble, cleanMeta, extras, keyOrder } from '../shared/meta.js';
+import { resultPrompt } from '../shared/tool-result.js';
 import type { ImportContext } from '../types.js';
 import type { VtCondition } from './schema.js';
 
@@ -21,6 +22,7 @@ export function importVtCondition(
   graphPath: string,
   elseNode: boolean,
   ctx: ImportContext,
+  opts: { functionNode?: boolean } = {},
 ): { condition: Condition; meta: SourceMeta } | undefined {
   ctx.map(graphPath, src);
   const meta: SourceMeta = {
@@ -28,10 +30,24 @@ export function importVtCondition(
     key_order: keyOrder(c, COND_KEYS),
     value_absent: c.value === undefined ? true : undefined,
   };
+  if (c.type !== 'equation') {
+    // voicetest 0.49 writes `equations: []` and `logical_operator` on every condition: kept as they are.
+    if (c.equations !== undefined) meta.equations_raw = c.equations;
+    if (c.logical_operator !== undefined) meta.logical_raw = c.logical_operator;
+  }
   if (c.type === 'always') {
     const kind = elseNode ? 'else' : 'always';
     if (c.value !== undefined && c.value !== FIXED_VALUE[kind]) meta.value = c.value;
     return { condition: { kind }, meta: cleanMeta(meta) };
+  }
+  if (c.type === 'tool_call' && opts.functionNode) {
+    // On a function node a tool_call edge is a branch on the call's result: failed when its text says so.
+    const prompt = resultPrompt(!/fail|error|unsuccess/i.test(c.value ?? ''));
+    meta.type = 'tool_call';
+    meta.value = c.value;
+    meta.value_for = prompt;
+    ctx.map(`${graphPath}.prompt`, joinPath(src, 'value'));
+    return { condition: { kind: 'prompt', prompt }, meta: cleanMeta(meta) };
   }
   if (c.type === 'llm_prompt' || c.type === 'tool_call') {
     if (c.type === 'tool_call') {
@@ -110,16 +126,19 @@ export function exportVtCondition(
 ): Record<string, unknown> {
   const extra = asObject(meta.extra);
   const order = asStrings(meta.key_order);
+  const rest = { equations: meta.equations_raw, logical_operator: meta.logical_raw };
   if (c.kind === 'else' || c.kind === 'always' || c.kind === 'skip') {
     const kind = c.kind === 'skip' ? 'always' : c.kind;
     const value = typeof meta.value === 'string' ? meta.value : meta.value_absent ? undefined : FIXED_VALUE[kind];
-    return assemble({ type: 'always', value }, COND_KEYS, extra, order);
+    return assemble({ type: 'always', value, ...rest }, COND_KEYS, extra, order);
   }
   if (c.kind === 'prompt') {
     return assemble(
       {
         type: meta.type === 'tool_call' ? 'tool_call' : 'llm_prompt',
-        value: meta.value_absent && c.prompt === '' ? undefined : text(c.prompt),
+        value:
+          meta.value_for === c.prompt ? meta.value : meta.value_absent && c.prompt === '' ? undefined : text(c.prompt),
+        ...rest,
       },
       COND_KEYS,
       extra,

@@ -24,10 +24,8 @@ const VAR_TYPE: Record<string, string> = { text: 'string', number: 'number', boo
 /** Graph -> voicetest graph JSON. */
 export function exportVoicetest(g: AgentGraph, ctx: ExportContext): Record<string, unknown> {
   const gm = graphMeta(ctx);
-  dropGraphFeatures(ctx, 'voicetest', ['default_variables', 'metrics', 'description', 'name']);
+  dropGraphFeatures(ctx, 'voicetest', ['metrics', 'description', 'name']);
   dropForeignMeta(ctx, 'voicetest');
-  if (g.first_speaker === 'caller')
-    ctx.drop('first_speaker', 'caller speaks first', 'voicetest graphs do not say who speaks first');
   const nodes: Record<string, unknown> = {};
   g.nodes.forEach((n, i) => {
     const m = nativeMeta(ctx, n.source_meta);
@@ -35,11 +33,19 @@ export function exportVoicetest(g: AgentGraph, ctx: ExportContext): Record<strin
   });
   const sm = asObject(gm.source_metadata);
   let source_metadata: Record<string, unknown> | undefined;
-  if (sm || !ctx.native) {
+  if (sm || !ctx.native || Object.keys(g.default_variables).length || g.first_speaker === 'caller') {
     const gp = sm?.general_prompt;
     const bm = asObject(sm?.begin_message);
+    const dv = sm?.default_dynamic_variables;
     source_metadata = assemble(
       {
+        start_speaker: startSpeaker(g, sm),
+        default_dynamic_variables:
+          Object.keys(g.default_variables).length || dv === true
+            ? g.default_variables
+            : asObject(dv)
+              ? asObject(dv)!.value
+              : undefined,
         general_prompt:
           asObject(gp) && g.global_prompt === ''
             ? asObject(gp)!.value
@@ -48,7 +54,7 @@ export function exportVoicetest(g: AgentGraph, ctx: ExportContext): Record<strin
               : undefined,
         begin_message: g.begin_message ?? bm?.value,
       },
-      ['general_prompt', 'begin_message'],
+      ['general_prompt', 'begin_message', 'start_speaker', 'default_dynamic_variables'],
       asObject(sm?.rest),
       asStrings(sm?.order),
     );
@@ -70,6 +76,14 @@ export function exportVoicetest(g: AgentGraph, ctx: ExportContext): Record<strin
     asObject(gm.extra),
     asStrings(gm.key_order),
   );
+}
+
+/** `start_speaker`: the kept value while it still says who speaks first, else "user" when the caller does. */
+function startSpeaker(g: AgentGraph, sm: Record<string, unknown> | undefined): unknown {
+  const raw = sm?.start_speaker;
+  const caller = g.first_speaker === 'caller';
+  if (raw !== undefined && (raw === 'user') === caller) return raw;
+  return caller ? 'user' : raw !== undefined ? 'agent' : undefined;
 }
 
 function exportNode(
@@ -98,13 +112,8 @@ function exportNode(
       text = typeof m.state_prompt === 'string' ? m.state_prompt : '';
       break;
     case 'function':
-      type = 'conversation';
-      text = n.speak_during_execution?.text ?? '';
-      ctx.drop(
-        at,
-        `function node ${JSON.stringify(n.id)}`,
-        'voicetest has no function nodes; it became a conversation node offering the tool',
-      );
+      text = typeof m.state_prompt === 'string' ? m.state_prompt : '';
+      dropFunctionSettings(n, at, ctx);
       break;
     case 'press_digit':
       type = 'conversation';
@@ -118,7 +127,17 @@ function exportNode(
   }
   if (n.type === 'transfer' && n.target)
     ctx.drop(`${at}.target`, 'transfer destination', 'voicetest transfer nodes have no destination field');
-  const toolNames = n.type === 'conversation' ? (n.tools ?? []) : n.type === 'function' ? [n.tool] : [];
+  const kept = asStrings(m.tool_names);
+  const toolNames =
+    n.type === 'conversation'
+      ? (n.tools ?? [])
+      : n.type === 'function'
+        ? kept?.includes(n.tool)
+          ? kept
+          : m.tool_named_after_node
+            ? []
+            : [n.tool]
+        : [];
   const overrides = asObject(m.tool_overrides) ?? {};
   tools = toolNames.flatMap((name) => {
     if (Object.hasOwn(overrides, name)) return [overrides[name]];
@@ -129,7 +148,7 @@ function exportNode(
     tools = Array.isArray(m.tools_raw) ? (m.tools_raw as unknown[]) : m.tools_absent ? undefined : [];
   if (m.tools_absent && tools?.length === 0) tools = undefined;
 
-  const elseNode = n.type === 'logic' || n.type === 'extract';
+  const elseNode = n.type === 'logic' || n.type === 'extract' || n.type === 'function';
   const transitions = inEvaluationOrder(n.transitions).map(({ t, j }) => {
     if ((t.condition.kind === 'else' && !elseNode) || t.condition.kind === 'skip') {
       ctx.drop(
@@ -177,7 +196,7 @@ function exportNode(
             );
           });
   } else variables = m.variables_raw;
-  let global: unknown;
+  let global: unknown = m.global_null ? null : undefined;
   if (n.global) {
     const gmeta = asObject(m.global);
     if (gmeta && jsonEqual(gmeta.as_imported, n.global)) global = gmeta.raw;
@@ -213,4 +232,22 @@ function exportNode(
     asObject(m.extra),
     asStrings(m.key_order),
   );
+}
+
+/** What a Parley function node has that a voicetest function node has no place for. */
+function dropFunctionSettings(n: GraphNode & { type: 'function' }, at: string, ctx: ExportContext): void {
+  const lost: [string, string, boolean][] = [
+    ['arguments', 'argument templates', n.arguments !== undefined],
+    ['output_variables', 'output variables', n.output_variables.length > 0],
+    ['actions', 'context.set actions', n.actions.length > 0],
+    ['speak_during_execution', 'words spoken while the tool runs', n.speak_during_execution !== undefined],
+    ['wait_for_result', 'wait for result', n.wait_for_result !== undefined],
+  ];
+  for (const [key, feature, present] of lost)
+    if (present)
+      ctx.drop(
+        `${at}.${key}`,
+        `${feature} of function node ${JSON.stringify(n.id)}`,
+        'a voicetest function node names its tool only',
+      );
 }

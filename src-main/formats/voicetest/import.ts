@@ -1,7 +1,7 @@
 import type { AgentGraphInput, SourceMeta, ToolDef } from '../../../src-shared/schemas/index.js';
 import { joinPath } from '../shared/json-path.js';
 import { cleanMeta, compactMeta, extras, keyOrder, own } from '../shared/meta.js';
-import { defineKey, jsonEqual } from '../shared/stable-json.js';
+import { defineKey, isPlainObject, jsonEqual } from '../shared/stable-json.js';
 import type { ImportContext } from '../types.js';
 import { importVtCondition } from './conditions.js';
 import type { VtGraph, VtNode, VtTool } from './schema.js';
@@ -26,6 +26,7 @@ export const NODE_TYPES: Record<string, string> = {
   extract: 'extract',
   end: 'end',
   transfer: 'transfer',
+  function: 'function',
 };
 export const VAR_TYPES: Record<string, string> = {
   string: 'text',
@@ -35,21 +36,30 @@ export const VAR_TYPES: Record<string, string> = {
   enum: 'enum',
 };
 
+/** The keys of `source_metadata` Parley models; the rest is kept as it is. */
+const SM_KEYS = ['general_prompt', 'begin_message', 'start_speaker', 'default_dynamic_variables'] as const;
+
 /** voicetest graph JSON -> Parley graph. */
 export function importVoicetest(g: VtGraph & Record<string, unknown>, ctx: ImportContext): AgentGraphInput {
   const tools: ToolDef[] = [];
   const entries = Object.entries(g.nodes);
   const nodes = entries.map(([key, n], i) => importNode(key, n, i, tools, ctx));
   const sm = g.source_metadata;
-  const smRest = sm ? extras(sm, ['general_prompt', 'begin_message']) : undefined;
+  const smRest = sm ? extras(sm, SM_KEYS) : undefined;
+  const opening = readStartSpeaker(sm, ctx);
+  const defaults = readDefaultVariables(sm, ctx);
   ctx.map('entry_node_id', 'entry_node_id');
   ctx.map('global_prompt', 'source_metadata.general_prompt');
   ctx.map('snippets', 'snippets');
   const begin = typeof sm?.begin_message === 'string' && sm.begin_message !== '' ? sm.begin_message : undefined;
+  const name = ownName(sm);
   return {
+    ...(name !== undefined ? { name } : {}),
     entry_node_id: g.entry_node_id,
     global_prompt: typeof sm?.general_prompt === 'string' ? sm.general_prompt : '',
     ...(begin !== undefined ? { begin_message: begin } : {}),
+    first_speaker: opening.firstSpeaker,
+    default_variables: defaults.value,
     snippets: g.snippets ?? {},
     tools,
     nodes: nodes as AgentGraphInput['nodes'],
@@ -70,6 +80,8 @@ export function importVoicetest(g: VtGraph & Record<string, unknown>, ctx: Impor
                     ? true
                     : undefined,
               begin_message: 'begin_message' in sm && begin === undefined ? { value: sm.begin_message } : undefined,
+              start_speaker: opening.raw,
+              default_dynamic_variables: defaults.meta,
             })
           : undefined,
         snippets_absent: g.snippets === undefined ? true : undefined,
@@ -117,23 +129,12 @@ function importNode(key: string, n: VtNode, i: number, tools: ToolDef[], ctx: Im
   } else if (type === 'extract' && text) {
     out.instruction = { mode: 'prompt', text };
     ctx.map(`${at}.instruction`, sp);
-  } else if (type === 'logic' && text) meta.state_prompt = text;
+  } else if ((type === 'logic' || type === 'function') && text) meta.state_prompt = text;
   if (type === 'transfer') out.target = '';
 
-  if (type === 'conversation') {
-    const names: string[] = [];
-    const overrides: Record<string, VtTool> = {};
-    (n.tools ?? []).forEach((t, k) => {
-      const existing = tools.find((x) => x.name === t.name);
-      if (!existing) {
-        ctx.map(`tools[${tools.length}]`, joinPath(src, 'tools', k));
-        tools.push(importVtTool(t));
-      } else if (!jsonEqual(exportVtTool(existing, existing.source_meta ?? {}), t)) defineKey(overrides, t.name, t);
-      names.push(t.name);
-    });
-    out.tools = names;
-    if (Object.keys(overrides).length) meta.tool_overrides = overrides;
-  } else if (n.tools !== undefined) meta.tools_raw = n.tools;
+  if (type === 'conversation' || type === 'function') importNodeTools(n, src, tools, out, meta, ctx);
+  else if (n.tools !== undefined) meta.tools_raw = n.tools;
+  if (type === 'function') importFunctionTool(n, src, tools, out, meta, ctx);
 
   if (type === 'extract') {
     out.variables = (n.variables_to_extract ?? []).map((v, k) => {
@@ -166,13 +167,15 @@ function importNode(key: string, n: VtNode, i: number, tools: ToolDef[], ctx: Im
     if (n.variables_to_extract === undefined) meta.variables_absent = true;
   } else if (n.variables_to_extract !== undefined) meta.variables_raw = n.variables_to_extract;
 
-  const elseNode = type === 'logic' || type === 'extract';
+  const elseNode = type === 'logic' || type === 'extract' || type === 'function';
   out.transitions = (n.transitions ?? []).flatMap((t, j) => {
     const tsrc = joinPath(src, 'transitions', j);
     const tp = `${at}.transitions[${j}]`;
     ctx.map(tp, tsrc);
     ctx.map(`${tp}.target`, joinPath(tsrc, 'target_node_id'));
-    const r = importVtCondition(t.condition, joinPath(tsrc, 'condition'), `${tp}.condition`, elseNode, ctx);
+    const r = importVtCondition(t.condition, joinPath(tsrc, 'condition'), `${tp}.condition`, elseNode, ctx, {
+      functionNode: type === 'function',
+    });
     if (!r) return [];
     return [
       {
@@ -189,7 +192,8 @@ function importNode(key: string, n: VtNode, i: number, tools: ToolDef[], ctx: Im
     ];
   });
 
-  const gs = n.global_node_setting as (Record<string, unknown> & { condition: string }) | undefined;
+  if (n.global_node_setting === null) meta.global_null = true; // voicetest 0.49 writes null for "not global"
+  const gs = n.global_node_setting as (Record<string, unknown> & { condition: string }) | null | undefined;
   if (gs) {
     const goBack = Array.isArray(gs.go_back_conditions) ? gs.go_back_conditions : [];
     const global = {
@@ -207,6 +211,110 @@ function importNode(key: string, n: VtNode, i: number, tools: ToolDef[], ctx: Im
   }
   out.source_meta = compactMeta(meta);
   return out;
+}
+
+/** A conversation or function node's tools -> graph tools by name (a differing tool of the same name kept raw). */
+function importNodeTools(
+  n: VtNode,
+  src: string,
+  tools: ToolDef[],
+  out: Record<string, unknown>,
+  meta: SourceMeta,
+  ctx: ImportContext,
+): void {
+  const names: string[] = [];
+  const overrides: Record<string, VtTool> = {};
+  (n.tools ?? []).forEach((t, k) => {
+    const existing = tools.find((x) => x.name === t.name);
+    if (!existing) {
+      ctx.map(`tools[${tools.length}]`, joinPath(src, 'tools', k));
+      tools.push(importVtTool(t));
+    } else if (!jsonEqual(exportVtTool(existing, existing.source_meta ?? {}), t)) defineKey(overrides, t.name, t);
+    names.push(t.name);
+  });
+  if (Object.keys(overrides).length) meta.tool_overrides = overrides;
+  if (out.type === 'conversation') out.tools = names;
+  else meta.tool_names = names;
+}
+
+/**
+ * The tool a voicetest function node calls: the one its metadata names (`tool_id` or `tool`), else the one a
+ * `tool_call` condition names, else its only tool, else its first (warned). A node with no tool calls a tool
+ * named after the node (warned; a test can mock it by name).
+ */
+function importFunctionTool(
+  n: VtNode,
+  src: string,
+  tools: ToolDef[],
+  out: Record<string, unknown>,
+  meta: SourceMeta,
+  ctx: ImportContext,
+): void {
+  const list = n.tools ?? [];
+  const md = n.metadata ?? {};
+  const byMeta = list.find(
+    (t) => (md.tool_id !== undefined && t.tool_id === md.tool_id) || (md.tool !== undefined && t.name === md.tool),
+  );
+  const named = (n.transitions ?? [])
+    .filter((t) => t.condition.type === 'tool_call')
+    .map((t) => list.find((x) => x.name === t.condition.value))
+    .find((x) => x !== undefined);
+  const chosen = byMeta ?? named ?? list[0];
+  const id = (n.id ?? '') || 'function';
+  if (!chosen)
+    ctx.warn(
+      joinPath(src, 'tools'),
+      `function node ${JSON.stringify(id)} lists no tool; it calls a tool named ${JSON.stringify(id)} (expected the tool in the node's tools; a test can mock it by name)`,
+    );
+  else if (!byMeta && !named && list.length > 1)
+    ctx.warn(
+      joinPath(src, 'tools'),
+      `function node ${JSON.stringify(id)} lists ${list.length} tools and does not say which it calls; Parley calls the first, ${JSON.stringify(chosen.name)} (expected metadata.tool_id or a tool_call condition naming one)`,
+    );
+  out.tool = chosen?.name ?? id;
+  if (!chosen) meta.tool_named_after_node = true;
+}
+
+/** The agent's name when the file has one: `source_metadata.name`, `agent_name` or the kept Retell envelope's `agent_name`. */
+function ownName(sm: Record<string, unknown> | undefined): string | undefined {
+  const envelope = sm?.agent_envelope;
+  const candidates = [sm?.name, sm?.agent_name, isPlainObject(envelope) ? envelope.agent_name : undefined];
+  return candidates.find((c): c is string => typeof c === 'string' && c.trim() !== '');
+}
+
+/** `source_metadata.start_speaker`: `"user"` means the caller speaks first; the raw value is kept. */
+function readStartSpeaker(
+  sm: Record<string, unknown> | undefined,
+  ctx: ImportContext,
+): { firstSpeaker: 'agent' | 'caller'; raw?: unknown } {
+  if (!sm || !('start_speaker' in sm)) return { firstSpeaker: 'agent' };
+  const v = sm.start_speaker;
+  ctx.map('first_speaker', 'source_metadata.start_speaker');
+  if (v === 'user') return { firstSpeaker: 'caller', raw: v };
+  if (v !== 'agent')
+    ctx.warn(
+      'source_metadata.start_speaker',
+      `found ${JSON.stringify(v)}; expected "agent" or "user" (read as the agent speaking first)`,
+    );
+  return { firstSpeaker: 'agent', raw: v };
+}
+
+/** `source_metadata.default_dynamic_variables` -> the graph's default variables. */
+function readDefaultVariables(
+  sm: Record<string, unknown> | undefined,
+  ctx: ImportContext,
+): { value: Record<string, unknown>; meta?: unknown } {
+  if (!sm || !('default_dynamic_variables' in sm)) return { value: {} };
+  const v = sm.default_dynamic_variables;
+  if (isPlainObject(v)) {
+    ctx.map('default_variables', 'source_metadata.default_dynamic_variables');
+    return { value: v, meta: true };
+  }
+  ctx.warn(
+    'source_metadata.default_dynamic_variables',
+    `found ${v === null ? 'null' : typeof v}; expected an object of variable names and values (kept, not used)`,
+  );
+  return { value: {}, meta: { value: v } };
 }
 
 function readPrompt(g: unknown): string | undefined {

@@ -27,6 +27,7 @@ export const VtTool = z.looseObject({
   description: z.string().optional(),
   parameters: z.record(z.string(), z.unknown()).optional(),
   type: z.string().optional(),
+  tool_id: z.string().nullable().optional(),
 });
 export type VtTool = z.infer<typeof VtTool>;
 
@@ -47,7 +48,7 @@ export const VtNode = z.looseObject({
       }),
     )
     .optional(),
-  global_node_setting: z.looseObject({ condition: z.string() }).optional(),
+  global_node_setting: z.looseObject({ condition: z.string() }).nullable().optional(),
 });
 export type VtNode = z.infer<typeof VtNode>;
 

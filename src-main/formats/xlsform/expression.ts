@@ -4,7 +4,8 @@ import type { Equation, EquationOperator } from '../../../src-shared/schemas/ind
  * XLSForm `relevant` and `constraint` expressions (an XPath subset) to Parley equations: comparisons
  * of `${field}` (or `.`, the question itself) with a value, `selected(${field}, 'x')`,
  * `not(selected(...))`, joined by `and` or by `or`. A tokenizer and a small recursive-descent parser;
- * anything else is reported as not readable (the caller decides what to do with it).
+ * anything else is reported as not readable (the caller keeps it as a prompt condition). A backslash right
+ * before `${` is read as nothing.
  */
 
 type Token =
@@ -31,6 +32,8 @@ function tokenize(s: string): Token[] | string {
   while (i < s.length) {
     const c = s[i];
     if (c === ' ' || c === '\t' || c === '\n' || c === '\r') i++;
+    // A stray backslash before ${ (spreadsheet tools leave them, voicetest's sample has `\${field}`) is read as nothing.
+    else if (c === '\\' && s[i + 1] === '$' && s[i + 2] === '{') i++;
     else if (c === '$' && s[i + 1] === '{') {
       const end = s.indexOf('}', i);
       if (end < 0) return `unterminated \${ at character ${i + 1}; expected \${field}`;

@@ -251,13 +251,13 @@ function condition(
     );
     return undefined;
   }
-  if (r.syntax) {
-    ctx.error(cell(row, col), `${col} ${JSON.stringify(text)} cannot be read: ${r.message}`);
-    return undefined;
-  }
+  // Never a refusal: what Parley cannot read becomes a prompt condition carrying the original text.
+  const where = `sheet "survey", row ${row.row}, column ${JSON.stringify(col)} (${cell(row, col)})`;
   ctx.warn(
     cell(row, col),
-    `${col} ${JSON.stringify(text)} is beyond what Parley's equations hold (${r.message}); the model decides it from its text`,
+    r.syntax
+      ? `${where}: ${col} ${JSON.stringify(text)} cannot be read as an expression (${r.message}); it is kept as a prompt condition the model decides from its text`
+      : `${where}: ${col} ${JSON.stringify(text)} is beyond what Parley's equations hold (${r.message}); the model decides it from its text`,
   );
   return { prompt: `The survey condition ${text} holds` };
 }

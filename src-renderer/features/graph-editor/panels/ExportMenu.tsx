@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { EXPORT_FORMATS } from '../../../../src-shared/contract/agents.js';
+import { exportReport } from '../../../../src-shared/text/export-report.js';
 import { api } from '../../../api/client.js';
 import { useApi } from '../../../api/hooks.js';
 import { Dialog } from '../../../ui/Dialog.js';
@@ -20,10 +21,12 @@ const FALLBACK_NAMES: Record<string, string> = {
   mermaid: 'Mermaid diagram',
 };
 
-/** What an export left out (`feature: 'note'` entries are remarks about the file, e.g. its size). */
+/**
+ * What an export left out: nodes, transitions, tools and variables first, then the other features; the
+ * metadata notes (settings kept from import) folded under one line; remarks about the file (`note`) last.
+ */
 function ExportReport({ format, dropped }: { format: string; dropped: Dropped[] }) {
-  const notes = dropped.filter((d) => d.feature === 'note');
-  const lost = dropped.filter((d) => d.feature !== 'note');
+  const { lost, notes, metadata } = exportReport(dropped);
   return (
     <>
       {lost.length === 0 ? (
@@ -43,6 +46,18 @@ function ExportReport({ format, dropped }: { format: string; dropped: Dropped[] 
             ))}
           </ul>
         </>
+      )}
+      {metadata && (
+        <details className="ge-dropped-meta">
+          <summary className="muted small">{metadata.summary}</summary>
+          <ul className="ge-dropped">
+            {metadata.entries.map((d, i) => (
+              <li key={i} className="small">
+                {d.feature} <code className="small">{d.path}</code>
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
       {notes.map((n, i) => (
         <p key={i} className="warn">

@@ -89,6 +89,9 @@ export function roundTripProperties(formats: Record<string, FormatCaps>): void {
           fc.property(graphArb(caps), (input) => {
             const { before, after, dropped } = roundTrip(input, format);
             expect(dropped.filter((d) => !/^name: agent name$/.test(d))).toEqual([]);
+            // A dropped agent name comes back as whatever the file names the agent by (issue 33).
+            if (dropped.includes('name: agent name'))
+              (after as { name: unknown }).name = (before as { name: unknown }).name;
             expect(after).toEqual(before);
           }),
           RUNS,
