@@ -125,8 +125,14 @@ function describe(description: string, method: string[], extraArgs: string[]): s
   return [
     `    @function_tool(${args.join(', ')})`,
     ...method,
-    ...(docFits ? [`        ${pyString(description).replace(/^"(.*)"$/s, '"""$1"""')}`] : []),
+    ...(docFits ? [`        ${docstringLiteral(description)}`] : []),
   ];
+}
+
+/** `"""text"""`: pyString's literal (already triple-quoted when the text has several lines) in triple quotes. */
+function docstringLiteral(text: string): string {
+  const lit = pyString(text);
+  return lit.startsWith('"""') ? lit : `""${lit}""`;
 }
 
 function toolMethod(t: ToolDef, used: Set<string>, ctx: ExportContext): string[] {
