@@ -25,18 +25,14 @@ export interface FieldExpectation {
 
 const XLSFORM_TYPE_BUG = (type: string) =>
   `XLSForm question type ${type} (a pyxform type or alias) is refused as unknown; expected it read (or skipped as metadata) with a warning`;
-const BLAND_TASK_BUG =
-  'Bland send-call body with "task" (Bland\'s own name for the prompt in POST /v1/calls) is not detected: the Bland ' +
-  'importer only looks for "prompt"';
-
 const SQUAD_WITHOUT_HANDOFFS =
   'the docs payload defines the members only (no handoff tools, no assistantDestinations); the page describes its transfers in prose';
 
 /** Every file under tests/fixtures/field/, by path relative to that folder: what Parley must make of it. */
 export const FIELD_CORPUS: Readonly<Record<string, FieldExpectation>> = {
   'bland/marios-reservation-pathway.json': { format: 'bland-pathway' },
-  'bland/send-call-analysis-schema.json': { format: 'bland', bug: BLAND_TASK_BUG, fails: ['detect', 'import'] },
-  'bland/send-call-task.json': { format: 'bland', bug: BLAND_TASK_BUG, fails: ['detect', 'import'] },
+  'bland/send-call-analysis-schema.json': { format: 'bland' },
+  'bland/send-call-task.json': { format: 'bland' },
   'bland/web-voice-agent.json': { format: 'bland' },
   'elevenlabs/customer-service-dev.json': { format: 'elevenlabs' },
   'elevenlabs/customer-service.json': { format: 'elevenlabs' },
