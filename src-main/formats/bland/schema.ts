@@ -91,6 +91,8 @@ export const BlandPathway = z.looseObject({
   description: z.string().optional(),
   nodes: z.array(BlandNode).min(1),
   edges: z.array(BlandEdge),
+  /** Pathway-wide settings; `globalPrompt` is read as the graph's global prompt, the rest kept. */
+  globalConfig: z.looseObject({ globalPrompt: z.string().optional() }).optional(),
 });
 export type BlandPathway = z.infer<typeof BlandPathway>;
 
