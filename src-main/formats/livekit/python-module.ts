@@ -216,15 +216,32 @@ function readTool(src: PySource, fn: SyntaxNode, method: string, decorator: Synt
       parts.length === 1 && parts[0].name === 'TupleExpression'
         ? children(parts[0]).filter((c) => c.name !== ',' && c.name !== '(' && c.name !== ')')
         : parts;
-    const call = inner[0];
-    const callee = call?.name === 'CallExpression' ? call.firstChild : undefined;
-    if (!callee || callee.name !== 'VariableName') continue;
-    const r: PyReturn = { agent: src.slice(callee) };
+    const agent = inner[0] ? constructedClass(src, inner[0], body!, ret.from) : undefined;
+    if (!agent) continue;
+    const r: PyReturn = { agent };
     const message = inner[1] ? stringValue(src, inner[1]) : undefined;
     if (message !== undefined) r.message = message;
     tool.returns.push(r);
   }
   return tool;
+}
+
+/**
+ * The class an expression constructs: `X(...)`, or a variable last assigned `X(...)` before `before` in the
+ * same function body (`story_agent = StoryAgent(name); return story_agent`).
+ */
+function constructedClass(src: PySource, e: SyntaxNode, body: SyntaxNode, before: number): string | undefined {
+  const ctor = (n: SyntaxNode | undefined) =>
+    n?.name === 'CallExpression' && n.firstChild?.name === 'VariableName' ? src.slice(n.firstChild) : undefined;
+  if (e.name !== 'VariableName') return ctor(e);
+  const name = src.slice(e);
+  let found: string | undefined;
+  for (const a of descendants(body, 'AssignStatement', 'FunctionDefinition')) {
+    if (a.from >= before) continue;
+    const [target, op, value] = children(a);
+    if (target?.name === 'VariableName' && op?.name === 'AssignOp' && src.slice(target) === name) found = ctor(value);
+  }
+  return found;
 }
 
 function readParams(src: PySource, list: SyntaxNode): PyParam[] {

@@ -48,13 +48,7 @@ export const FIELD_CORPUS: Readonly<Record<string, FieldExpectation>> = {
   'livekit/frontdesk-agent.py': { format: 'livekit' },
   'livekit/healthcare-agent.py': { format: 'livekit' },
   'livekit/mcp-agent.py': { format: 'livekit' },
-  'livekit/multi_agent.py': {
-    format: 'livekit',
-    bug:
-      "the handoff `story_agent = StoryAgent(name, location); return story_agent` (LiveKit's own multi-agent example) " +
-      'is not read as a transition (only `return StoryAgent(...)` is), so StoryAgent is unreachable',
-    fails: ['reachable'],
-  },
+  'livekit/multi_agent.py': { format: 'livekit' },
   'livekit/restaurant_agent.py': {
     format: 'livekit',
     bug:
