@@ -44,17 +44,38 @@ export interface PyModule {
   docstring?: string;
 }
 
-export type ReadPython = { ok: true; module: PyModule } | { ok: false; errors: { path: string; message: string }[] };
+type PyIssue = { path: string; message: string };
+export type ReadPython = { ok: true; module: PyModule; warnings: PyIssue[] } | { ok: false; errors: PyIssue[] };
+
+/**
+ * @lezer/python (1.1.19, the newest) puts an empty error node after a bare `yield` (valid Python: it yields
+ * None). Inside a function body that node is not a syntax error of the file.
+ */
+function isBareYield(node: SyntaxNode): boolean {
+  const parent = node.parent;
+  if (node.from !== node.to || !parent || (parent.name !== 'YieldStatement' && parent.name !== 'YieldExpression'))
+    return false;
+  if (node.prevSibling?.name !== 'yield') return false;
+  for (let a = parent.parent; a; a = a.parent) if (a.name === 'FunctionDefinition') return true;
+  return false;
+}
 
 export function readPythonModule(text: string, opts: { maxDepth: number }): ReadPython {
   const src = new PySource(text);
   const tree = parser.parse(text);
-  const errors: { path: string; message: string }[] = [];
+  const errors: PyIssue[] = [];
+  const warnings: PyIssue[] = [];
   const cursor = tree.cursor();
   let depth = 0;
   let tooDeep = false;
   for (;;) {
-    if (cursor.type.isError && errors.length < 5) {
+    if (cursor.type.isError && isBareYield(cursor.node)) {
+      const { line } = src.at(cursor.from);
+      warnings.push({
+        path: `line ${line}`,
+        message: `a bare \`yield\` at line ${line} is valid Python (it yields None), but the Python parser (@lezer/python) reports it as a syntax error; Parley reads past it and reads the rest of the file`,
+      });
+    } else if (cursor.type.isError && errors.length < 5) {
       const { line, column } = src.at(cursor.from);
       const near = text.slice(cursor.from, cursor.from + 20).split('\n')[0];
       errors.push({
@@ -81,7 +102,7 @@ export function readPythonModule(text: string, opts: { maxDepth: number }): Read
   }
   function finish(): ReadPython {
     if (errors.length) return { ok: false, errors };
-    return { ok: true, module: readModule(src, tree.topNode) };
+    return { ok: true, module: readModule(src, tree.topNode), warnings };
   }
 }
 

@@ -37,11 +37,7 @@ export const FIELD_CORPUS: Readonly<Record<string, FieldExpectation>> = {
   'elevenlabs/customer-service-dev.json': { format: 'elevenlabs' },
   'elevenlabs/customer-service.json': { format: 'elevenlabs' },
   'elevenlabs/sales-assistant.json': { format: 'elevenlabs' },
-  'livekit/avatar-agent.py': {
-    format: 'livekit',
-    bug: 'a bare `yield` statement (line 129, inside an @asynccontextmanager) is a "Python syntax error" to @lezer/python 1.1.19, so the whole file is refused',
-    fails: ['detect', 'import'],
-  },
+  'livekit/avatar-agent.py': { format: 'livekit' },
   'livekit/basic_agent.py': { format: 'livekit' },
   'livekit/basic_dtmf_agent.py': { format: 'livekit' },
   'livekit/drive_thru-agent.py': { format: 'livekit' },
