@@ -1,5 +1,6 @@
 import type { SyntaxNode } from '@lezer/common';
 import { parser } from '@lezer/python';
+import { agentRef, constructedNames, descendants, findStartAgent, literalAgentDicts } from './agent-refs.js';
 import { callArgs, child, children, dottedName, PySource, stringValue } from './python-syntax.js';
 
 /**
@@ -18,6 +19,8 @@ export interface PyReturn {
   agent: string;
   message?: string;
 }
+/** A return read before the module's agent dicts are known: a class, or a key of a literal dict of agents. */
+type RawReturn = ({ agent: string } | { key: string }) & { message?: string };
 export interface PyTool {
   method: string;
   line: number;
@@ -41,6 +44,10 @@ export interface PyModule {
   classes: PyClass[];
   /** The agent class `session.start(agent=X(...))` starts with. */
   startAgent?: string;
+  /** `session.start(agent=...)` naming an agent Parley cannot resolve: its source text and line. */
+  startUnresolved?: { text: string; line: number };
+  /** Agent classes other agents derive from that are never started: bases, not nodes (their tools go to each subclass). */
+  bases?: { name: string; line: number; subclasses: string[] }[];
   docstring?: string;
 }
 
@@ -127,11 +134,52 @@ function readModule(src: PySource, top: SyntaxNode): PyModule {
     if (cls) classes.push(readClass(src, cls, strings));
   });
   const agents = agentClasses(classes);
-  const mod: PyModule = { classes: agents };
+  const names = new Set(agents.map((c) => c.name));
+  const registry = literalAgentDicts(src, top, names);
+  for (const c of agents) for (const t of c.tools) t.returns = resolveReturns(t.returns as RawReturn[], registry);
+  const start = findStartAgent(src, top, names, registry);
+  const startAgent = start && 'agent' in start ? start.agent : undefined;
+  const constructed = constructedNames(src, top);
+  const bases = agents.filter(
+    (c) => c.name !== startAgent && !constructed.has(c.name) && agents.some((o) => o.bases.includes(c.name)),
+  );
+  const mod: PyModule = { classes: agents.filter((c) => !bases.includes(c)).map((c) => inherit(c, bases)) };
+  if (!mod.classes.length) mod.classes = agents;
+  else if (bases.length)
+    mod.bases = bases.map((b) => ({
+      name: b.name,
+      line: b.line,
+      subclasses: agents.filter((o) => o.bases.includes(b.name)).map((o) => o.name),
+    }));
   if (docstring !== undefined) mod.docstring = docstring;
-  const start = findStartAgent(src, top, new Set(agents.map((c) => c.name)));
-  if (start) mod.startAgent = start;
+  if (startAgent) mod.startAgent = startAgent;
+  else if (start && 'unresolved' in start) mod.startUnresolved = { text: start.unresolved, line: start.line };
   return mod;
+}
+
+/** Returns naming a key of a literal agent dict become returns of that class; unknown keys are not handoffs. */
+function resolveReturns(raw: RawReturn[], registry: Map<string, string>): PyReturn[] {
+  return raw.flatMap((r) => {
+    const agent = 'agent' in r ? r.agent : registry.get(r.key);
+    return agent ? [{ agent, ...(r.message !== undefined ? { message: r.message } : {}) }] : [];
+  });
+}
+
+/** A class with the tools of its base classes that are not nodes (those it does not define itself). */
+function inherit(c: PyClass, bases: PyClass[]): PyClass {
+  const extra: PyTool[] = [];
+  const seen = new Set(c.tools.map((t) => t.method));
+  const visit = (names: string[]) => {
+    for (const b of bases.filter((x) => names.includes(x.name))) {
+      for (const t of b.tools.filter((x) => !seen.has(x.method))) {
+        seen.add(t.method);
+        extra.push(t);
+      }
+      visit(b.bases);
+    }
+  };
+  visit(c.bases);
+  return extra.length ? { ...c, tools: [...c.tools, ...extra] } : c;
 }
 
 /** Classes deriving from `Agent` (directly, as `agents.Agent` / `voice.Agent`, or through another agent class). */
@@ -237,32 +285,15 @@ function readTool(src: PySource, fn: SyntaxNode, method: string, decorator: Synt
       parts.length === 1 && parts[0].name === 'TupleExpression'
         ? children(parts[0]).filter((c) => c.name !== ',' && c.name !== '(' && c.name !== ')')
         : parts;
-    const agent = inner[0] ? constructedClass(src, inner[0], body!, ret.from) : undefined;
-    if (!agent) continue;
-    const r: PyReturn = { agent };
+    const ref = inner[0] ? agentRef(src, inner[0], body!, ret.from) : undefined;
+    if (!ref) continue;
+    const r: RawReturn = { ...ref };
     const message = inner[1] ? stringValue(src, inner[1]) : undefined;
     if (message !== undefined) r.message = message;
-    tool.returns.push(r);
+    // Keys are resolved into classes by readModule once the module's agent dicts are known.
+    (tool.returns as RawReturn[]).push(r);
   }
   return tool;
-}
-
-/**
- * The class an expression constructs: `X(...)`, or a variable last assigned `X(...)` before `before` in the
- * same function body (`story_agent = StoryAgent(name); return story_agent`).
- */
-function constructedClass(src: PySource, e: SyntaxNode, body: SyntaxNode, before: number): string | undefined {
-  const ctor = (n: SyntaxNode | undefined) =>
-    n?.name === 'CallExpression' && n.firstChild?.name === 'VariableName' ? src.slice(n.firstChild) : undefined;
-  if (e.name !== 'VariableName') return ctor(e);
-  const name = src.slice(e);
-  let found: string | undefined;
-  for (const a of descendants(body, 'AssignStatement', 'FunctionDefinition')) {
-    if (a.from >= before) continue;
-    const [target, op, value] = children(a);
-    if (target?.name === 'VariableName' && op?.name === 'AssignOp' && src.slice(target) === name) found = ctor(value);
-  }
-  return found;
 }
 
 function readParams(src: PySource, list: SyntaxNode): PyParam[] {
@@ -286,32 +317,6 @@ function readParams(src: PySource, list: SyntaxNode): PyParam[] {
     out.push(p);
   }
   return out;
-}
-
-/** Nodes named `name` under `n`, not descending into `stop` nodes (nested functions). */
-function descendants(n: SyntaxNode, name: string, stop?: string): SyntaxNode[] {
-  const out: SyntaxNode[] = [];
-  const walk = (x: SyntaxNode) => {
-    for (let c = x.firstChild; c; c = c.nextSibling) {
-      if (c.name === name) out.push(c);
-      if (stop && c.name === stop) continue;
-      walk(c);
-    }
-  };
-  walk(n);
-  return out;
-}
-
-function findStartAgent(src: PySource, top: SyntaxNode, agents: Set<string>): string | undefined {
-  for (const call of descendants(top, 'CallExpression')) {
-    const callee = call.firstChild;
-    const name = callee ? dottedName(src, callee) : undefined;
-    if (!name?.endsWith('.start')) continue;
-    const agent = callArgs(src, child(call, 'ArgList')!).keywords.get('agent');
-    const ctor = agent?.name === 'CallExpression' ? agent.firstChild : undefined;
-    if (ctor?.name === 'VariableName' && agents.has(src.slice(ctor))) return src.slice(ctor);
-  }
-  return undefined;
 }
 
 /** A docstring without its common indentation and surrounding blank lines. */

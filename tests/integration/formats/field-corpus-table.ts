@@ -45,14 +45,7 @@ export const FIELD_CORPUS: Readonly<Record<string, FieldExpectation>> = {
   'livekit/healthcare-agent.py': { format: 'livekit' },
   'livekit/mcp-agent.py': { format: 'livekit' },
   'livekit/multi_agent.py': { format: 'livekit' },
-  'livekit/restaurant_agent.py': {
-    format: 'livekit',
-    bug:
-      'the session starts with userdata.agents["greeter"] and agents hand off through self._transfer_to_agent(name), ' +
-      'a run-time dict lookup Parley does not follow; it takes the abstract BaseAgent class as the entry node instead ' +
-      'of Greeter, so Greeter, Reservation, Takeaway and Checkout are unreachable',
-    fails: ['reachable'],
-  },
+  'livekit/restaurant_agent.py': { format: 'livekit' },
   'livekit/sample_agent.py': { format: 'livekit' },
   'livekit/sample_agent_simple.py': { format: 'livekit' },
   'livekit/survey-agent.py': { format: 'livekit' },
