@@ -7,9 +7,15 @@ import { exportBlandTool, importBlandTool } from './tools.js';
 
 export const AGENT_KEYS = ['prompt', 'first_sentence', 'wait_for_greeting', 'request_data', 'tools'] as const;
 export const AGENT_NODE_ID = 'main';
+/** The agent keys Parley maps, with the prompt under the name the source used for it. */
+const agentKeys = (promptKey: 'prompt' | 'task'): readonly string[] =>
+  AGENT_KEYS.map((k) => (k === 'prompt' ? promptKey : k));
 
 /** A Bland agent configuration -> a one-node graph: the prompt is the node's instruction; voice, number and model settings are kept. */
 export function importBlandAgent(a: BlandAgent, ctx: ImportContext): AgentGraphInput {
+  // A send-call body (`POST /v1/calls`) names the prompt `task`; it is read as the prompt and written back as `task`.
+  const promptKey = a.prompt === undefined && a.task !== undefined ? 'task' : 'prompt';
+  const keys = agentKeys(promptKey);
   const tools: ToolDef[] = [];
   (a.tools ?? []).forEach((t, k) => {
     const tool = importBlandTool(t);
@@ -21,7 +27,7 @@ export function importBlandAgent(a: BlandAgent, ctx: ImportContext): AgentGraphI
     tools.push(tool);
   });
   ctx.map('nodes[0]', '');
-  ctx.map('nodes[0].instruction', 'prompt');
+  ctx.map('nodes[0].instruction', promptKey);
   const first = a.first_sentence;
   if (typeof first === 'string' && first !== '') ctx.map('begin_message', 'first_sentence');
   if (a.request_data) ctx.map('default_variables', 'request_data');
@@ -35,7 +41,7 @@ export function importBlandAgent(a: BlandAgent, ctx: ImportContext): AgentGraphI
       {
         id: AGENT_NODE_ID,
         type: 'conversation',
-        instruction: { mode: 'prompt', text: a.prompt },
+        instruction: { mode: 'prompt', text: a[promptKey] ?? '' },
         ...(a.tools ? { tools: tools.map((t) => t.name) } : {}),
         transitions: [],
       },
@@ -43,8 +49,9 @@ export function importBlandAgent(a: BlandAgent, ctx: ImportContext): AgentGraphI
     source: {
       format: 'bland',
       meta: cleanMeta({
-        extra: extras(a, AGENT_KEYS),
-        key_order: keyOrder(a, AGENT_KEYS),
+        extra: extras(a, keys),
+        key_order: keyOrder(a, keys),
+        prompt_key: promptKey === 'task' ? 'task' : undefined,
         first_sentence_raw: first === null || first === '' ? { value: first } : undefined,
         wait_for_greeting: a.wait_for_greeting,
         tools_present: a.tools ? true : undefined,
@@ -87,16 +94,17 @@ export function exportBlandAgent(g: AgentGraph, ctx: ExportContext): Record<stri
     .map((t) => exportBlandTool(t, nativeMeta(ctx, t.source_meta), (s) => ctx.text(s)));
   const firstRaw = asObject(gm.first_sentence_raw);
   const waits = g.first_speaker === 'caller';
+  const promptKey = gm.prompt_key === 'task' ? 'task' : 'prompt';
   return assemble(
     {
-      prompt,
+      [promptKey]: prompt,
       first_sentence: g.begin_message !== undefined ? ctx.text(g.begin_message) : firstRaw?.value,
       wait_for_greeting: waits ? true : gm.wait_for_greeting === false ? false : undefined,
       request_data:
         Object.keys(g.default_variables).length || gm.request_data_present ? g.default_variables : undefined,
       tools: tools.length || gm.tools_present ? tools : undefined,
     },
-    AGENT_KEYS,
+    agentKeys(promptKey),
     asObject(gm.extra),
     asStrings(gm.key_order),
   );

@@ -19,14 +19,18 @@ const AGENT_MARKERS = [
   'wait_for_greeting',
   'request_data',
   'pathway_id',
+  'analysis_schema',
 ];
 
-/** Bland agent configuration: `prompt` + one of Bland's call settings, with no VAPI `model` object. */
+/**
+ * Bland agent configuration: `prompt` (or `task`, its name in a send-call body) + one of Bland's call settings,
+ * with no VAPI `model` object.
+ */
 export const blandImporter: AgentImporter = {
   id: 'bland',
   detect: (json) =>
     isPlainObject(json) &&
-    'prompt' in json &&
+    ('prompt' in json || typeof json.task === 'string') &&
     AGENT_MARKERS.some((k) => k in json) &&
     !isPlainObject(json.model) &&
     !('nodes' in json) &&

@@ -19,13 +19,7 @@ const PARLEY_TO_VAR_TYPE = { text: 'string', number: 'number', boolean: 'boolean
 /** Graph -> Bland pathway: nodes with their text or prompt, edges labelled with the condition the model decides. */
 export function exportBlandPathway(g: AgentGraph, ctx: ExportContext): Record<string, unknown> {
   const gm = g.source.format === 'bland-pathway' ? graphMeta(ctx) : {};
-  dropGraphFeatures(ctx, 'A Bland pathway', [
-    'global_prompt',
-    'snippets',
-    'default_variables',
-    'begin_message',
-    'metrics',
-  ]);
+  dropGraphFeatures(ctx, 'A Bland pathway', ['snippets', 'default_variables', 'begin_message', 'metrics']);
   dropForeignMeta(ctx, 'bland');
   if (g.first_speaker === 'caller')
     ctx.drop(
@@ -53,6 +47,7 @@ export function exportBlandPathway(g: AgentGraph, ctx: ExportContext): Record<st
     keyed.sort((a, b) => a.r - b.r);
     edges.splice(0, edges.length, ...keyed.map((k) => k.e));
   }
+  const extra = withGlobalPrompt(g, gm, ctx);
   return assemble(
     {
       name: g.name || undefined,
@@ -61,9 +56,22 @@ export function exportBlandPathway(g: AgentGraph, ctx: ExportContext): Record<st
       edges,
     },
     PATHWAY_KEYS,
-    obj(gm.extra),
+    extra,
     strs(gm.key_order),
   );
+}
+
+/** The kept pathway keys with the graph's global prompt as `globalConfig.globalPrompt` (where it stood). */
+function withGlobalPrompt(g: AgentGraph, gm: SourceMeta, ctx: ExportContext): Record<string, unknown> | undefined {
+  const extra = obj(gm.extra);
+  if (g.global_prompt === '' && !gm.global_prompt_present) return extra;
+  const config = assemble(
+    { globalPrompt: ctx.text(g.global_prompt) },
+    ['globalPrompt'],
+    obj(extra?.globalConfig),
+    strs(gm.global_config_order),
+  );
+  return { ...extra, globalConfig: config };
 }
 
 function writeWords(data: Record<string, unknown>, u: Utterance | undefined, m: SourceMeta, ctx: ExportContext): void {

@@ -64,22 +64,37 @@ export function importBlandPathway(p: BlandPathway, ctx: ImportContext): AgentGr
   const start = starts[0] !== undefined ? p.nodes[starts[0]].id : (p.nodes[0]?.id ?? 'start');
   ctx.map('entry_node_id', starts[0] !== undefined ? `nodes[${starts[0]}].data.isStart` : 'nodes');
   if (p.name !== undefined) ctx.map('name', 'name');
+  const globalPrompt = p.globalConfig?.globalPrompt;
+  if (globalPrompt !== undefined) ctx.map('global_prompt', 'globalConfig.globalPrompt');
   return {
     ...(p.name !== undefined ? { name: p.name } : {}),
     ...(p.description !== undefined ? { description: p.description } : {}),
+    ...(globalPrompt !== undefined ? { global_prompt: globalPrompt } : {}),
     entry_node_id: start,
     tools,
     nodes: nodes as AgentGraphInput['nodes'],
     source: {
       format: 'bland-pathway',
       meta: cleanMeta({
-        extra: extras(p, PATHWAY_KEYS),
+        extra: pathwayExtra(p),
+        // Where globalPrompt stood among globalConfig's keys, when it was not first, and that it was there.
+        global_config_order:
+          globalPrompt !== undefined && p.globalConfig ? keyOrder(p.globalConfig, ['globalPrompt']) : undefined,
+        global_prompt_present: globalPrompt !== undefined ? true : undefined,
         key_order: keyOrder(p, PATHWAY_KEYS),
         edge_order: order.every((id, i) => id === natural[i]) && order.length === natural.length ? undefined : order,
         description_empty: p.description === '' ? true : undefined,
       }),
     },
   };
+}
+
+/** The pathway's keys Parley does not map, `globalConfig` without the `globalPrompt` it reads. */
+function pathwayExtra(p: BlandPathway): Record<string, unknown> | undefined {
+  const extra = extras(p, PATHWAY_KEYS);
+  if (!extra || p.globalConfig?.globalPrompt === undefined) return extra;
+  const { globalPrompt: _read, ...rest } = p.globalConfig;
+  return { ...extra, globalConfig: rest };
 }
 
 function utterance(d: BlandNode['data']): { mode: 'prompt' | 'static'; text: string } | undefined {

@@ -13,14 +13,21 @@ export const BlandTool = z.looseObject({
 });
 export type BlandTool = z.infer<typeof BlandTool>;
 
-export const BlandAgent = z.looseObject({
-  prompt: z.string(),
-  first_sentence: z.string().nullable().optional(),
-  wait_for_greeting: z.boolean().optional(),
-  request_data: z.record(z.string(), z.unknown()).optional(),
-  /** A custom tool inline, or the id of a tool saved in Bland (`TL-...`). */
-  tools: z.array(z.union([BlandTool, z.string().min(1)])).optional(),
-});
+export const BlandAgent = z
+  .looseObject({
+    /** The agent's prompt; a send-call body (`POST /v1/calls`) calls it `task`. */
+    prompt: z.string().optional(),
+    task: z.string().optional(),
+    first_sentence: z.string().nullable().optional(),
+    wait_for_greeting: z.boolean().optional(),
+    request_data: z.record(z.string(), z.unknown()).optional(),
+    /** A custom tool inline, or the id of a tool saved in Bland (`TL-...`). */
+    tools: z.array(z.union([BlandTool, z.string().min(1)])).optional(),
+  })
+  .refine((a) => a.prompt !== undefined || a.task !== undefined, {
+    path: ['prompt'],
+    error: 'expected a string: the agent prompt (`prompt`, or `task` in a send-call body)',
+  });
 export type BlandAgent = z.infer<typeof BlandAgent>;
 
 /** Node types Parley maps; the other documented types are read as conversation nodes with their settings kept. */
@@ -84,6 +91,8 @@ export const BlandPathway = z.looseObject({
   description: z.string().optional(),
   nodes: z.array(BlandNode).min(1),
   edges: z.array(BlandEdge),
+  /** Pathway-wide settings; `globalPrompt` is read as the graph's global prompt, the rest kept. */
+  globalConfig: z.looseObject({ globalPrompt: z.string().optional() }).optional(),
 });
 export type BlandPathway = z.infer<typeof BlandPathway>;
 

@@ -30,7 +30,8 @@ export function readTextDocument(text: string, fileName: string, maxDepth: numbe
   if (isPythonFile(fileName)) {
     const py = readPythonModule(text, { maxDepth });
     if (!py.ok) return { ok: false, errors: py.errors.map((e) => err(e.path, e.message)) };
-    return { ok: true, document: { input: 'python', value: py.module }, warnings: [] };
+    const warnings: Issue[] = py.warnings.map((w) => ({ severity: 'warning', file, path: w.path, message: w.message }));
+    return { ok: true, document: { input: 'python', value: py.module }, warnings };
   }
   if (text.startsWith(ZIP_MAGIC) || isSpreadsheetFile(fileName))
     return {

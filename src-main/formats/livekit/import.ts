@@ -41,6 +41,17 @@ export function importLiveKit(mod: PyModule, ctx: ImportContext): AgentGraphInpu
   const nodes = mod.classes.map((c, i) => importClass(c, i, names, idOf, tools, ctx));
   const entry = mod.classes.find((c) => c.name === entryClass)!;
   ctx.map('entry_node_id', where(entry.name, entry.line));
+  for (const b of mod.bases ?? [])
+    ctx.warn(
+      where(b.name, b.line),
+      `class ${b.name} is a base class of ${b.subclasses.join(', ')} and is never started; it is read as a base (its tools go to each subclass), not as an agent node`,
+    );
+  if (mod.startUnresolved)
+    ctx.warn(
+      `line ${mod.startUnresolved.line}`,
+      `the session starts with ${JSON.stringify(mod.startUnresolved.text)}, which Parley cannot resolve without running the file (expected AgentClass(...), a variable assigned one, or a key of a literal dict of agents); the entry is the first agent class, ${entry.name}`,
+    );
+  warnUnreachable(mod, nodes, idOf.get(entryClass)!, ctx);
   return {
     entry_node_id: idOf.get(entryClass)!,
     ...(entry.greeting !== undefined ? { begin_message: entry.greeting } : {}),
@@ -48,6 +59,26 @@ export function importLiveKit(mod: PyModule, ctx: ImportContext): AgentGraphInpu
     nodes: nodes as AgentGraphInput['nodes'],
     source: { format: 'livekit', meta: mod.docstring !== undefined ? { docstring: mod.docstring } : {} },
   };
+}
+
+/** Agent classes no handoff reaches from the entry, named in one plain warning saying why. */
+function warnUnreachable(mod: PyModule, nodes: Record<string, unknown>[], entry: string, ctx: ImportContext): void {
+  const next = new Map(
+    nodes.map((n) => [n.id as string, (n.transitions as { target: string }[]).map((t) => t.target)] as const),
+  );
+  const seen = new Set([entry]);
+  for (const queue = [entry]; queue.length;)
+    for (const t of next.get(queue.shift()!) ?? [])
+      if (!seen.has(t)) {
+        seen.add(t);
+        queue.push(t);
+      }
+  const lost = mod.classes.filter((c) => !seen.has(c.nodeId ?? c.name));
+  if (lost.length)
+    ctx.warn(
+      where(lost[0].name, lost[0].line),
+      `agent classes ${lost.map((c) => c.name).join(', ')} cannot be reached from ${entry}: no tool of a reachable agent returns them in a way Parley can read without running the file (return AgentClass(...), a variable assigned one, or a key of a literal dict of agents); a handoff through a dict built at run time or another function is not followed`,
+    );
 }
 
 function importClass(

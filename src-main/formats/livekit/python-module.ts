@@ -1,5 +1,6 @@
 import type { SyntaxNode } from '@lezer/common';
 import { parser } from '@lezer/python';
+import { agentRef, constructedNames, descendants, findStartAgent, literalAgentDicts } from './agent-refs.js';
 import { callArgs, child, children, dottedName, PySource, stringValue } from './python-syntax.js';
 
 /**
@@ -18,6 +19,8 @@ export interface PyReturn {
   agent: string;
   message?: string;
 }
+/** A return read before the module's agent dicts are known: a class, or a key of a literal dict of agents. */
+type RawReturn = ({ agent: string } | { key: string }) & { message?: string };
 export interface PyTool {
   method: string;
   line: number;
@@ -41,20 +44,45 @@ export interface PyModule {
   classes: PyClass[];
   /** The agent class `session.start(agent=X(...))` starts with. */
   startAgent?: string;
+  /** `session.start(agent=...)` naming an agent Parley cannot resolve: its source text and line. */
+  startUnresolved?: { text: string; line: number };
+  /** Agent classes other agents derive from that are never started: bases, not nodes (their tools go to each subclass). */
+  bases?: { name: string; line: number; subclasses: string[] }[];
   docstring?: string;
 }
 
-export type ReadPython = { ok: true; module: PyModule } | { ok: false; errors: { path: string; message: string }[] };
+type PyIssue = { path: string; message: string };
+export type ReadPython = { ok: true; module: PyModule; warnings: PyIssue[] } | { ok: false; errors: PyIssue[] };
+
+/**
+ * @lezer/python (1.1.19, the newest) puts an empty error node after a bare `yield` (valid Python: it yields
+ * None). Inside a function body that node is not a syntax error of the file.
+ */
+function isBareYield(node: SyntaxNode): boolean {
+  const parent = node.parent;
+  if (node.from !== node.to || !parent || (parent.name !== 'YieldStatement' && parent.name !== 'YieldExpression'))
+    return false;
+  if (node.prevSibling?.name !== 'yield') return false;
+  for (let a = parent.parent; a; a = a.parent) if (a.name === 'FunctionDefinition') return true;
+  return false;
+}
 
 export function readPythonModule(text: string, opts: { maxDepth: number }): ReadPython {
   const src = new PySource(text);
   const tree = parser.parse(text);
-  const errors: { path: string; message: string }[] = [];
+  const errors: PyIssue[] = [];
+  const warnings: PyIssue[] = [];
   const cursor = tree.cursor();
   let depth = 0;
   let tooDeep = false;
   for (;;) {
-    if (cursor.type.isError && errors.length < 5) {
+    if (cursor.type.isError && isBareYield(cursor.node)) {
+      const { line } = src.at(cursor.from);
+      warnings.push({
+        path: `line ${line}`,
+        message: `a bare \`yield\` at line ${line} is valid Python (it yields None), but the Python parser (@lezer/python) reports it as a syntax error; Parley reads past it and reads the rest of the file`,
+      });
+    } else if (cursor.type.isError && errors.length < 5) {
       const { line, column } = src.at(cursor.from);
       const near = text.slice(cursor.from, cursor.from + 20).split('\n')[0];
       errors.push({
@@ -81,7 +109,7 @@ export function readPythonModule(text: string, opts: { maxDepth: number }): Read
   }
   function finish(): ReadPython {
     if (errors.length) return { ok: false, errors };
-    return { ok: true, module: readModule(src, tree.topNode) };
+    return { ok: true, module: readModule(src, tree.topNode), warnings };
   }
 }
 
@@ -106,11 +134,52 @@ function readModule(src: PySource, top: SyntaxNode): PyModule {
     if (cls) classes.push(readClass(src, cls, strings));
   });
   const agents = agentClasses(classes);
-  const mod: PyModule = { classes: agents };
+  const names = new Set(agents.map((c) => c.name));
+  const registry = literalAgentDicts(src, top, names);
+  for (const c of agents) for (const t of c.tools) t.returns = resolveReturns(t.returns as RawReturn[], registry);
+  const start = findStartAgent(src, top, names, registry);
+  const startAgent = start && 'agent' in start ? start.agent : undefined;
+  const constructed = constructedNames(src, top);
+  const bases = agents.filter(
+    (c) => c.name !== startAgent && !constructed.has(c.name) && agents.some((o) => o.bases.includes(c.name)),
+  );
+  const mod: PyModule = { classes: agents.filter((c) => !bases.includes(c)).map((c) => inherit(c, bases)) };
+  if (!mod.classes.length) mod.classes = agents;
+  else if (bases.length)
+    mod.bases = bases.map((b) => ({
+      name: b.name,
+      line: b.line,
+      subclasses: agents.filter((o) => o.bases.includes(b.name)).map((o) => o.name),
+    }));
   if (docstring !== undefined) mod.docstring = docstring;
-  const start = findStartAgent(src, top, new Set(agents.map((c) => c.name)));
-  if (start) mod.startAgent = start;
+  if (startAgent) mod.startAgent = startAgent;
+  else if (start && 'unresolved' in start) mod.startUnresolved = { text: start.unresolved, line: start.line };
   return mod;
+}
+
+/** Returns naming a key of a literal agent dict become returns of that class; unknown keys are not handoffs. */
+function resolveReturns(raw: RawReturn[], registry: Map<string, string>): PyReturn[] {
+  return raw.flatMap((r) => {
+    const agent = 'agent' in r ? r.agent : registry.get(r.key);
+    return agent ? [{ agent, ...(r.message !== undefined ? { message: r.message } : {}) }] : [];
+  });
+}
+
+/** A class with the tools of its base classes that are not nodes (those it does not define itself). */
+function inherit(c: PyClass, bases: PyClass[]): PyClass {
+  const extra: PyTool[] = [];
+  const seen = new Set(c.tools.map((t) => t.method));
+  const visit = (names: string[]) => {
+    for (const b of bases.filter((x) => names.includes(x.name))) {
+      for (const t of b.tools.filter((x) => !seen.has(x.method))) {
+        seen.add(t.method);
+        extra.push(t);
+      }
+      visit(b.bases);
+    }
+  };
+  visit(c.bases);
+  return extra.length ? { ...c, tools: [...c.tools, ...extra] } : c;
 }
 
 /** Classes deriving from `Agent` (directly, as `agents.Agent` / `voice.Agent`, or through another agent class). */
@@ -216,13 +285,13 @@ function readTool(src: PySource, fn: SyntaxNode, method: string, decorator: Synt
       parts.length === 1 && parts[0].name === 'TupleExpression'
         ? children(parts[0]).filter((c) => c.name !== ',' && c.name !== '(' && c.name !== ')')
         : parts;
-    const call = inner[0];
-    const callee = call?.name === 'CallExpression' ? call.firstChild : undefined;
-    if (!callee || callee.name !== 'VariableName') continue;
-    const r: PyReturn = { agent: src.slice(callee) };
+    const ref = inner[0] ? agentRef(src, inner[0], body!, ret.from) : undefined;
+    if (!ref) continue;
+    const r: RawReturn = { ...ref };
     const message = inner[1] ? stringValue(src, inner[1]) : undefined;
     if (message !== undefined) r.message = message;
-    tool.returns.push(r);
+    // Keys are resolved into classes by readModule once the module's agent dicts are known.
+    (tool.returns as RawReturn[]).push(r);
   }
   return tool;
 }
@@ -248,32 +317,6 @@ function readParams(src: PySource, list: SyntaxNode): PyParam[] {
     out.push(p);
   }
   return out;
-}
-
-/** Nodes named `name` under `n`, not descending into `stop` nodes (nested functions). */
-function descendants(n: SyntaxNode, name: string, stop?: string): SyntaxNode[] {
-  const out: SyntaxNode[] = [];
-  const walk = (x: SyntaxNode) => {
-    for (let c = x.firstChild; c; c = c.nextSibling) {
-      if (c.name === name) out.push(c);
-      if (stop && c.name === stop) continue;
-      walk(c);
-    }
-  };
-  walk(n);
-  return out;
-}
-
-function findStartAgent(src: PySource, top: SyntaxNode, agents: Set<string>): string | undefined {
-  for (const call of descendants(top, 'CallExpression')) {
-    const callee = call.firstChild;
-    const name = callee ? dottedName(src, callee) : undefined;
-    if (!name?.endsWith('.start')) continue;
-    const agent = callArgs(src, child(call, 'ArgList')!).keywords.get('agent');
-    const ctor = agent?.name === 'CallExpression' ? agent.firstChild : undefined;
-    if (ctor?.name === 'VariableName' && agents.has(src.slice(ctor))) return src.slice(ctor);
-  }
-  return undefined;
 }
 
 /** A docstring without its common indentation and surrounding blank lines. */
