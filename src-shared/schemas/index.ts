@@ -10,3 +10,4 @@ export * from './readiness.js';
 export * from './latency-budget.js';
 export * from './perturbations.js';
 export * from './fix.js';
+export * from './checkpoint.js';
