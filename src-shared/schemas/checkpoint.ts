@@ -96,6 +96,8 @@ export const Checkpoint = z.object({
   /** Variables the engine holds at that moment (over the test's dynamic_variables and the agent's defaults). */
   variables: z.record(z.string(), z.unknown()).optional(),
   expect: CheckpointExpect,
+  /** What the agent said at that moment when the test was pinned: a reference to edit into `includes` or a metric; not checked. */
+  reference: z.string().optional(),
   /** Where the test was pinned from (`parley pin`): the run, the result and the agent turn (0-based transcript index). */
   pinned_from: z.object({ run: z.string(), result: z.string(), turn: z.number().int().min(0) }).optional(),
 });

@@ -23,6 +23,7 @@ import { registerAudioEval } from './audio-eval.js';
 import { registerSpeech } from './speech.js';
 import { registerDiagnose } from './diagnose.js';
 import { registerFix } from './fix.js';
+import { registerPin } from './pin.js';
 
 export type RegisterCommand = (program: Command) => void;
 
@@ -41,6 +42,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerEvaluate,
   registerReplay,
   registerRejudge,
+  registerPin,
   registerDiagnose,
   registerFix,
   registerLabels,
