@@ -23,7 +23,8 @@ import { invalid } from './errors.js';
  */
 
 export interface PinnedTest {
-  test: TestCase;
+  /** As a person writes it (no defaults filled in). */
+  test: TestCaseInput;
   /** What could not be taken as it was at that moment, in words. */
   notes: string[];
 }
@@ -154,5 +155,5 @@ export function pinTurn(
   };
   if (!original)
     notes.push(`the run's suite snapshot has no test ${r.test_index + 1}: its variables and tool mocks are not copied`);
-  return { test: test as TestCase, notes };
+  return { test, notes };
 }

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { TestSuite, type TestCase } from '../../src-shared/schemas/index.js';
+import { TestSuite, type TestCaseInput } from '../../src-shared/schemas/index.js';
 import type { Store } from '../store/index.js';
 import { AppError, invalid, notFound } from './errors.js';
 import { requireSuite } from './refs.js';
@@ -29,7 +29,7 @@ export function pinStoredTurn(store: Store, req: PinRequest): PinnedTest {
 }
 
 /** Adds a test to a stored suite (a name already there gets " (2)", " (3)"...); returns the suite and the name used. */
-export function addToStoredSuite(store: Store, ref: string, test: TestCase): { suite_id: string; name: string } {
+export function addToStoredSuite(store: Store, ref: string, test: TestCaseInput): { suite_id: string; name: string } {
   const suite = requireSuite(store, ref, 'suite');
   const name = freeName(suite.data.tests, test.name);
   const data = TestSuite.parse({ ...suite.data, tests: [...suite.data.tests, { ...test, name }] });
@@ -49,7 +49,7 @@ function freeName(tests: { name: string }[], name: string): string {
  * Adds a test to a suite file (created when missing): a Parley suite `{"tests": [...]}` or a voicetest test
  * list. Another file is refused, unchanged. For the CLI only (files are the CLI's door).
  */
-export function addToSuiteFile(file: string, test: TestCase): { created: boolean; name: string } {
+export function addToSuiteFile(file: string, test: TestCaseInput): { created: boolean; name: string } {
   if (!fs.existsSync(file)) {
     fs.writeFileSync(file, `${JSON.stringify({ name: 'pinned turns', tests: [test] }, null, 2)}\n`);
     return { created: true, name: test.name };
