@@ -123,4 +123,32 @@ describe('checkpoint tests on the example agent (scripted model)', () => {
       store.close();
     }
   });
+
+  it('JUnit, compare and shards read checkpoint results like any other', async () => {
+    const xml = path.join(dir, 'junit.xml');
+    const again = await parleyInProcess(
+      'run',
+      '--agent',
+      ex('agent.json'),
+      '--tests',
+      suiteFile,
+      '--agent-model',
+      `scripted:${ex('scripted-model.json')}`,
+      '--junit',
+      xml,
+      '--shard',
+      '1/2',
+      '--json',
+      '--db',
+      db,
+    );
+    expect(again.code).toBe(1);
+    const shard = JSON.parse(again.stdout) as RunReport;
+    expect(shard.results.length).toBeLessThan(7);
+    const text = fs.readFileSync(xml, 'utf8');
+    expect(text).toContain('went to cancelled, expected clarify');
+    const cmp = await parleyInProcess('compare', report.run_id, shard.run_id, '--db', db);
+    expect(cmp.stderr).not.toMatch(/TypeError|at .*\.ts:/);
+    expect(cmp.stdout).toContain('a change of mind goes back to clarify');
+  });
 });
