@@ -21,6 +21,7 @@ import { xlsformImporter } from './xlsform/index.js';
 import { mermaidExporter } from './mermaid.js';
 import type { SourceDocument } from './input/text-document.js';
 import { parleySuiteImporter, voicetestTestsImporter } from './suites/index.js';
+import { vapiEvalsImporter } from './vapi-evals/import.js';
 
 /** Tried in this order; the first whose `detect` accepts the file wins. */
 export const AGENT_IMPORTERS: readonly AgentImporter[] = [
@@ -38,7 +39,12 @@ export const AGENT_IMPORTERS: readonly AgentImporter[] = [
   livekitImporter,
   xlsformImporter,
 ];
-export const SUITE_IMPORTERS: readonly SuiteImporter[] = [parleySuiteImporter, voicetestTestsImporter];
+// Vapi evals before voicetest's test list: an array of evals has names too
+export const SUITE_IMPORTERS: readonly SuiteImporter[] = [
+  parleySuiteImporter,
+  vapiEvalsImporter,
+  voicetestTestsImporter,
+];
 
 export const EXPORTERS: Readonly<Record<ExportFormat, AgentExporter>> = {
   'retell-cf': retellCfExporter,
@@ -70,6 +76,7 @@ const SHAPES: Record<DetectedFormat, string> = {
   parley: '{"format": "parley", "version": 1, "agent": ...} or a bare Parley graph',
   'voicetest-tests': 'an array of tests with name and user_prompt',
   'parley-suite': '{"tests": [...]}',
+  'vapi-evals': '{"type": "chat.mockConversation", "messages": [...]} or an array of them',
 };
 
 export type Detection =
