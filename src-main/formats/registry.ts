@@ -22,6 +22,7 @@ import { mermaidExporter } from './mermaid.js';
 import type { SourceDocument } from './input/text-document.js';
 import { parleySuiteImporter, voicetestTestsImporter } from './suites/index.js';
 import { vapiEvalsImporter } from './vapi-evals/import.js';
+import { elevenlabsTestsImporter } from './elevenlabs-tests/import.js';
 
 /** Tried in this order; the first whose `detect` accepts the file wins. */
 export const AGENT_IMPORTERS: readonly AgentImporter[] = [
@@ -39,10 +40,11 @@ export const AGENT_IMPORTERS: readonly AgentImporter[] = [
   livekitImporter,
   xlsformImporter,
 ];
-// Vapi evals before voicetest's test list: an array of evals has names too
+// Vapi evals and ElevenLabs tests first: an array of them has names too, `{tests: [...]}` of them is not a Parley suite
 export const SUITE_IMPORTERS: readonly SuiteImporter[] = [
-  parleySuiteImporter,
   vapiEvalsImporter,
+  elevenlabsTestsImporter,
+  parleySuiteImporter,
   voicetestTestsImporter,
 ];
 
@@ -77,6 +79,7 @@ const SHAPES: Record<DetectedFormat, string> = {
   'voicetest-tests': 'an array of tests with name and user_prompt',
   'parley-suite': '{"tests": [...]}',
   'vapi-evals': '{"type": "chat.mockConversation", "messages": [...]} or an array of them',
+  'elevenlabs-tests': 'chat_history + success_condition or tool_call_parameters (one, an array, or {tests})',
 };
 
 export type Detection =
