@@ -71,6 +71,7 @@ export { speechTest, type SpeechTestRequest, type SpeechTestOutcome } from './sp
 export { readImportText, FileRefusal } from './input-files.js';
 export { openAppStore, storedReadinessChecks, withApp } from './open.js';
 export { runPassed, modelMatrix } from './run-outcome.js';
+export { pinStoredTurn, addToStoredSuite, addToSuiteFile, type PinRequest, type PinnedTest } from './pin.js';
 
 // What the doors print and export, from the rooms below (the doors import only app/)
 export type { RunOutcome, RunAgent, RunSuite, TestOutcome } from '../engine/index.js';

@@ -21,6 +21,8 @@ import { xlsformImporter } from './xlsform/index.js';
 import { mermaidExporter } from './mermaid.js';
 import type { SourceDocument } from './input/text-document.js';
 import { parleySuiteImporter, voicetestTestsImporter } from './suites/index.js';
+import { vapiEvalsImporter } from './vapi-evals/import.js';
+import { elevenlabsTestsImporter } from './elevenlabs-tests/import.js';
 
 /** Tried in this order; the first whose `detect` accepts the file wins. */
 export const AGENT_IMPORTERS: readonly AgentImporter[] = [
@@ -38,7 +40,13 @@ export const AGENT_IMPORTERS: readonly AgentImporter[] = [
   livekitImporter,
   xlsformImporter,
 ];
-export const SUITE_IMPORTERS: readonly SuiteImporter[] = [parleySuiteImporter, voicetestTestsImporter];
+// Vapi evals and ElevenLabs tests first: an array of them has names too, `{tests: [...]}` of them is not a Parley suite
+export const SUITE_IMPORTERS: readonly SuiteImporter[] = [
+  vapiEvalsImporter,
+  elevenlabsTestsImporter,
+  parleySuiteImporter,
+  voicetestTestsImporter,
+];
 
 export const EXPORTERS: Readonly<Record<ExportFormat, AgentExporter>> = {
   'retell-cf': retellCfExporter,
@@ -70,6 +78,8 @@ const SHAPES: Record<DetectedFormat, string> = {
   parley: '{"format": "parley", "version": 1, "agent": ...} or a bare Parley graph',
   'voicetest-tests': 'an array of tests with name and user_prompt',
   'parley-suite': '{"tests": [...]}',
+  'vapi-evals': '{"type": "chat.mockConversation", "messages": [...]} or an array of them',
+  'elevenlabs-tests': 'chat_history + success_condition or tool_call_parameters (one, an array, or {tests})',
 };
 
 export type Detection =

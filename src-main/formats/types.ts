@@ -23,7 +23,7 @@ export const AGENT_FORMATS = [
 export type AgentFormat = (typeof AGENT_FORMATS)[number];
 
 /** Formats a test-case file can be read from. */
-export const SUITE_FORMATS = ['voicetest-tests', 'parley-suite'] as const;
+export const SUITE_FORMATS = ['voicetest-tests', 'parley-suite', 'vapi-evals', 'elevenlabs-tests'] as const;
 export type SuiteFormat = (typeof SUITE_FORMATS)[number];
 
 export type DetectedFormat = AgentFormat | SuiteFormat;
@@ -50,6 +50,8 @@ export const FORMAT_NAMES: Readonly<Record<DetectedFormat | ExportFormat, string
   mermaid: 'Mermaid flowchart (export only)',
   'voicetest-tests': 'voicetest test list',
   'parley-suite': 'Parley suite JSON',
+  'vapi-evals': 'Vapi Evals (chat.mockConversation) as checkpoint tests',
+  'elevenlabs-tests': 'ElevenLabs agent tests (llm and tool) as checkpoint tests',
 };
 
 export type Severity = 'error' | 'warning';

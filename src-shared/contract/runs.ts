@@ -6,6 +6,7 @@ import {
   Run,
   RunOptionsInput,
   RunStatus,
+  TestCase,
   TestSuite,
   TranscriptTurn,
 } from '../schemas/index.js';
@@ -94,6 +95,23 @@ export const runMethods = {
   ),
   'runs.result': method('One full result (transcript, metrics, path)', z.object({ id: z.string().min(1) }), Result),
   'runs.results': method('All full results of a run', z.object({ id: z.string().min(1) }), z.array(Result)),
+  'runs.pin': method(
+    'A stored agent turn as a checkpoint test (issue 34: "Make a test from this turn"); with suite_id, also added to that stored suite',
+    z.object({
+      run_id: z.string().min(1),
+      result_id: z.string().min(1),
+      /** The agent turn, numbered from 1 as on screen. */
+      turn: z.number().int().min(1),
+      suite_id: z.string().min(1).optional(),
+    }),
+    z.object({
+      test: TestCase,
+      /** What could not be taken as it was at that moment (variables kept only at the end of a call...). */
+      notes: z.array(z.string()),
+      /** Where it was added (with suite_id): the suite and the test's name there. */
+      added: z.object({ suite_id: z.string(), name: z.string() }).nullable(),
+    }),
+  ),
   'runs.suite': method(
     'The copy of its suite kept with a run (null when the run has none, e.g. imported calls)',
     z.object({ id: z.string().min(1) }),

@@ -14,6 +14,7 @@ import {
 import type {
   CallerFidelity,
   CheckResult,
+  CheckpointRecord,
   EndpointStatsRecord,
   MetricResult,
   ModelIdentity,
@@ -162,6 +163,8 @@ export interface ResultReport {
   turn_quality?: TurnQuality;
   /** Speech figures: this conversation's word error rates and caller behaviours. */
   speech_figures?: SpeechResultReport;
+  /** A checkpoint test (issue 34): transcript[0 .. given_turns) is the given history, the rest the one step. */
+  checkpoint?: CheckpointRecord;
 }
 
 /**
@@ -229,6 +232,7 @@ const conversationFacts = (r: Result) => ({
   })),
   transcript: r.transcript.map(turnReport),
   variables: r.variables,
+  ...ifSet('checkpoint', r.checkpoint),
 });
 
 /** The verdicts on the text: metrics (with judge repeats and flips), rules, assertions, turn quality. */

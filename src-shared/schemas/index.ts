@@ -11,3 +11,4 @@ export * from './latency-budget.js';
 export * from './perturbations.js';
 export * from './fix.js';
 export * from './project-config.js';
+export * from './checkpoint.js';

@@ -4,6 +4,7 @@ import { ModelIdentity, ModelSpec } from './model.js';
 import { LatencyBudget } from './latency-budget.js';
 import { EndpointStatsRecord } from './endpoint-options.js';
 import { TranscriptTurn } from './transcript.js';
+import { CheckpointRecord } from './checkpoint.js';
 
 export const RUN_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled', 'interrupted'] as const;
 export const RunStatus = z.enum(RUN_STATUSES);
@@ -25,6 +26,8 @@ export const END_REASONS = [
   'error',
   'cancelled',
   'imported',
+  /** A checkpoint test (issue 34): the one agent step was taken and the agent waits for the caller. */
+  'checkpoint',
 ] as const;
 export const EndReason = z.enum(END_REASONS);
 export type EndReason = z.infer<typeof EndReason>;
@@ -175,6 +178,8 @@ export const Result = z.object({
   caller_fidelity: CallerFidelity.optional(),
   /** The caller broke character: the conversation does not test the agent (counted apart; compare ignores it). */
   caller_invalid: z.boolean().optional(),
+  /** A checkpoint test's result (issue 34): where the given history ends; its checks are in `assertions`, `rules`, `metrics`. */
+  checkpoint: CheckpointRecord.optional(),
   duration_ms: z.number().min(0),
   error: z.string().nullable().default(null),
   started_at: z.string(),

@@ -3,6 +3,7 @@ import { MAX_REPEATS, MAX_TURNS } from '../limits.js';
 import { Persona } from './persona.js';
 import { LatencyBudget } from './latency-budget.js';
 import { CallerPerturbations } from './perturbations.js';
+import { Checkpoint } from './checkpoint.js';
 
 export const MetricSpec = z.union([
   z.string().min(1),
@@ -84,6 +85,8 @@ export const TestCase = z.object({
   perturbations: CallerPerturbations.optional(),
   /** Held out of fixing (docs/fix.md): never shown to the model that diagnoses and proposes fixes, run only at the end of a fix to show whether it overfits. Ordinary runs run it like any test. */
   holdout: z.boolean().optional(),
+  /** A checkpoint test (issue 34): one agent step from a given moment, judged alone; no simulated caller. */
+  checkpoint: Checkpoint.optional(),
   /** What the source file carried that Parley does not model (original spellings, keys), so export is lossless. */
   source_meta: z.record(z.string(), z.unknown()).optional(),
 });

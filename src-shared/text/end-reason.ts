@@ -11,6 +11,7 @@ export const END_REASON_TEXT: Record<EndReason, string> = {
   error: 'an error stopped it',
   cancelled: 'it was stopped',
   imported: 'imported call (as recorded)',
+  checkpoint: 'checkpoint: one agent step taken',
 };
 
 /** An end reason in words; an unknown code is shown as it is, with underscores as spaces. */

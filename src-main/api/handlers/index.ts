@@ -16,6 +16,7 @@ import { firstRunHandlers } from './app-first-run.js';
 import { playgroundHandlers } from './playground.js';
 import { runControlHandlers } from './runs-control.js';
 import { runHandlers } from './runs.js';
+import { runPinHandlers } from './runs-pin.js';
 import { runJudgementHandlers } from './runs-judgements.js';
 import { appHandlers } from './app.js';
 import { labelHandlers } from './labels.js';
@@ -34,6 +35,7 @@ export const handlers: Handlers = {
   ...personaHandlers,
   ...suiteHandlers,
   ...runHandlers,
+  ...runPinHandlers,
   ...runControlHandlers,
   ...runJudgementHandlers,
   ...callHandlers,

@@ -123,6 +123,13 @@ export const COMMANDS: CommandEntry[] = [
     ),
   },
   {
+    names: ['pin'],
+    load: one(
+      () => import('./pin.js'),
+      (m) => m.registerPin,
+    ),
+  },
+  {
     names: ['diagnose'],
     load: one(
       () => import('./diagnose.js'),

@@ -77,6 +77,7 @@ const END_TEXT: Record<EndReason, string> = {
   error: 'an error stopped it',
   cancelled: 'it was stopped',
   imported: 'imported',
+  checkpoint: 'checkpoint step taken',
 };
 
 /**

@@ -1,12 +1,4 @@
-import type {
-  AgentGraph,
-  CallerFidelity,
-  Persona,
-  Result,
-  TestSuite,
-  TurnQuality,
-} from '../../../src-shared/schemas/index.js';
-import type { RunEvent } from '../../../src-shared/contract/events.js';
+import type { CallerFidelity, Result, TurnQuality } from '../../../src-shared/schemas/index.js';
 import { newId, nowIso } from '../../store/ids.js';
 import { callerPrompt } from '../conversation/caller.js';
 import { runConversation, type ConversationOutcome } from '../conversation/conversation.js';
@@ -14,41 +6,15 @@ import { ContextFullError, isCancelled } from '../errors.js';
 import { checkTranscript, judgeConversation, type Verdicts } from '../judge/index.js';
 import { isInvalidCaller, judgeCallerFidelity } from '../judge/caller-fidelity.js';
 import { scoreTurnQuality } from '../judge/turn-quality.js';
-import type { EngineLimits } from '../limits.js';
-import { ModelCalls, type CallLimiter } from '../model-io/model-calls.js';
-import type { ContextPolicy } from '../model-io/context-trim.js';
+import { ModelCalls } from '../model-io/model-calls.js';
 import { conversationStatus } from '../judge/pass-fail.js';
-import type { RunModels } from '../model-io/run-models.js';
 import type { PlannedConversation } from './run-plan.js';
 import { callerHearing, evaluateAudio, type AudioVerdicts, type RunSpeech } from './audio-eval.js';
 import { callerBehaviour, callerSetup, type CallerSetup } from './caller-behaviour.js';
+import { runCheckpoint } from './run-checkpoint.js';
+import type { RunOneContext } from './run-one-context.js';
 
-export interface RunOneContext {
-  runId: string;
-  graph: AgentGraph;
-  suite: TestSuite;
-  models: RunModels;
-  limiter: CallLimiter;
-  signal: AbortSignal;
-  emit: (e: RunEvent) => void;
-  resolvePersona?: (id: string) => Persona | undefined;
-  limits?: Partial<EngineLimits>;
-  judgeCombined?: boolean;
-  /** Run option caller_fidelity: the judge scores whether the simulated caller stayed in character. */
-  callerFidelity?: boolean;
-  /** Run option judge_repeats: judgements per conversation, majority verdict. */
-  judgeRepeats?: number;
-  patternTimeoutMs?: number;
-  /** Score every agent turn with the judge model (RunOptions/TestSuite turn_quality). */
-  turnQuality?: boolean;
-  /** A conversation that outgrows the model's context ends (`context_full`, default) or drops its oldest turns. */
-  contextPolicy?: ContextPolicy;
-  now?: () => Date;
-  /** Speech (issue 11): audio evaluation and/or caller speech, with the engines loaded once per run. */
-  speech?: RunSpeech;
-  /** Seed of the callers' perturbations when the run has no speech (options.speech.seed; default 0). */
-  callerSeed?: number;
-}
+export type { RunOneContext } from './run-one-context.js';
 
 /**
  * One conversation and its verdicts, as a Result ready to store; undefined when cancelled (an
@@ -56,6 +22,8 @@ export interface RunOneContext {
  * the result `error` with the reason; the deterministic checks still run.
  */
 export async function runOne(ctx: RunOneContext, item: PlannedConversation): Promise<Result | undefined> {
+  // a checkpoint test takes one agent step and judges it (issue 34): no caller, no conversation loop
+  if (item.test.checkpoint) return runCheckpoint(ctx, item);
   const { runId, test_index, repeat } = { runId: ctx.runId, ...item };
   const id = newId('res');
   const startedAt = nowIso();

@@ -14,6 +14,7 @@ import { loadTestModels, type TestModels } from '../model-io/test-models.js';
 import { runOne, type RunOneContext } from './run-one.js';
 import { executePlan, type RunHandle, type RunOutcome } from './execute-plan.js';
 import { makePlan } from './run-plan.js';
+import { checkCheckpointNodes } from './checkpoint-refs.js';
 import { checkedRunOptions } from './run-size.js';
 import { CircuitBreaker, DEFAULT_BREAKER_THRESHOLD } from '../model-io/circuit-breaker.js';
 import { expandPersonaMatrix } from './persona-matrix.js';
@@ -120,6 +121,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
       options = { ...options, tests: undefined };
     }
     const planned = makePlan(suite, options); // a bad test filter fails before a model is loaded or a run row exists
+    checkCheckpointNodes(target.agent.graph, planned.tests); // so does a checkpoint on a node the agent lacks
     if (options.speech) options = { ...options, speech: withDefaultEngines(options.speech) };
     const speechAtStart = loadRunSpeech(options.speech, o.speech); // so does a bad speech spec
     if (speechAtStart)

@@ -15,6 +15,8 @@ import { formatDuration } from '../../../../src-shared/text/format-duration.js';
 import { DiagnoseButton } from '../../fix/index.js';
 import { Checks, Metrics, ToolCalls } from './ResultVerdicts.js';
 import { ModelCalls } from './ResultModelCalls.js';
+import { CheckpointSection } from './CheckpointSection.js';
+import { PinTurnButton } from './PinTurn.js';
 
 /** Everything about one conversation: transcript, tools, metrics, checks, model calls, path on the graph. */
 export function ResultDetail({
@@ -66,6 +68,16 @@ export function ResultDetail({
   const showTurn = (i: number) => setJump({ turn: i, n: (jump?.n ?? 0) + 1 });
   const nodeHref = agentId ? (n: string) => `/agents/${agentId}?node=${encodeURIComponent(n)}` : undefined;
   const flagged = r.metrics.filter((m) => !m.passed).flatMap((m) => m.turns ?? []);
+  const given = r.checkpoint?.given_turns ?? 0;
+  // a checkpoint's given history is marked; every agent turn the agent took can become a checkpoint test
+  const turnAction = (i: number, t: { role: string }) =>
+    i < given ? (
+      <span className="muted small" data-testid="given-turn">
+        given
+      </span>
+    ) : t.role === 'agent' && r.status !== 'imported' ? (
+      <PinTurnButton runId={r.run_id} resultId={r.id} index={i} />
+    ) : null;
   return (
     <section className="card result-detail" data-result-detail aria-label={`Result of ${r.test}`}>
       <header className="result-head">
@@ -104,6 +116,8 @@ export function ResultDetail({
         </div>
       )}
 
+      <CheckpointSection r={r} names={names} />
+
       <div className="result-grid">
         <section>
           <h4>Transcript</h4>
@@ -114,6 +128,7 @@ export function ResultDetail({
             flagged={flagged}
             jumpTo={jump?.turn ?? null}
             onJump={showTurn}
+            turnAction={turnAction}
           />
         </section>
         <section>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PlayButton } from '../../../ui/speech/PlayButton.js';
 import { Link } from 'wouter';
 import type { TranscriptTurn } from '../../../../src-shared/schemas/run.js';
@@ -21,6 +22,7 @@ export function Transcript({
   flagged,
   current,
   onGap,
+  turnAction,
 }: {
   turns: TranscriptTurn[];
   partial?: { role: 'agent' | 'caller'; text: string } | null;
@@ -35,6 +37,8 @@ export function Transcript({
   current?: number | null;
   /** A click on a hidden run of turns ("7 turns hidden"). */
   onGap?: () => void;
+  /** An action shown on each turn it returns something for ("Make a test from this turn"). */
+  turnAction?: (index: number, turn: TranscriptTurn) => ReactNode;
 }) {
   if (!turns.length && !partial) return <div className="muted small">{emptyText}</div>;
   const list = rows ?? turns.map((_, index) => ({ kind: 'turn' as const, index }));
@@ -57,6 +61,7 @@ export function Transcript({
             onNode={onNode}
             flagged={flagged?.has(row.index)}
             current={current === row.index}
+            action={turnAction?.(row.index, turns[row.index])}
           />
         ),
       )}
@@ -120,6 +125,7 @@ function Turn({
   onNode,
   flagged,
   current,
+  action,
 }: {
   turn: TranscriptTurn;
   index: number;
@@ -127,6 +133,7 @@ function Turn({
   onNode?: (node: string) => void;
   flagged?: boolean;
   current?: boolean;
+  action?: ReactNode;
 }) {
   return (
     <li
@@ -144,6 +151,7 @@ function Turn({
         {turn.role !== 'tool' && turn.content && (
           <PlayButton text={turn.content} label={`Play turn ${turnNumber(index)}`} />
         )}
+        {action}
         <span className="muted small turn-no">{turnRef(index)}</span>
       </div>
       <div className="turn-text">

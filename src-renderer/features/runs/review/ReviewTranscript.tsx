@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { TranscriptTurn } from '../../../../src-shared/schemas/run.js';
 import { Transcript } from '../page/Transcript.js';
 import { FOLD_OVER, transcriptRows } from '../page/transcript-view.js';
@@ -16,6 +16,7 @@ export function ReviewTranscript({
   flagged,
   jumpTo,
   onJump,
+  turnAction,
 }: {
   turns: TranscriptTurn[];
   nodeNames?: Map<string, string>;
@@ -23,6 +24,7 @@ export function ReviewTranscript({
   flagged: number[];
   jumpTo: number | null;
   onJump: (turn: number) => void;
+  turnAction?: (index: number, turn: TranscriptTurn) => ReactNode;
 }) {
   const [expanded, setExpanded] = useState(false);
   const [query, setQuery] = useState('');
@@ -72,6 +74,7 @@ export function ReviewTranscript({
         rows={rows}
         flagged={new Set(flags)}
         current={jumpTo}
+        turnAction={turnAction}
         onGap={() => {
           setQuery('');
           setExpanded(true);
