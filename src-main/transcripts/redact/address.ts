@@ -7,7 +7,7 @@ const STREET_WORD = "(?:[A-Za-z][A-Za-z'.-]*|\\d{1,3}(?:st|nd|rd|th))";
 const UNIT = '(?:,?[ ]+(?:apt|apartment|unit|suite|ste|#)\\.?[ ]*#?[A-Za-z0-9-]+)?';
 const CITY = '(?:,[ ]*[A-Z][A-Za-z]+(?:[ ][A-Z][A-Za-z]+)?(?:,?[ ]+[A-Z]{2})?(?:[ ]+\\d{5}(?:-\\d{4})?)?)?';
 const ADDRESS = new RegExp(
-  `\\b${NUMBER}[ ]+(?:(?:north|south|east|west|n|s|e|w)\\.?[ ]+)?(?:${STREET_WORD}[ ]+){1,3}${SUFFIX}\\b\\.?${UNIT}${CITY}`,
+  `\\b${NUMBER}[ ]+(?:(?:north|south|east|west|n|s|e|w)\\.?[ ]+)?(?:${STREET_WORD}[ ]+){1,3}${SUFFIX}\\b${UNIT}${CITY}`,
   'gi',
 );
 const NOT_STREET =

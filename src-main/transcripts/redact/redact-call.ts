@@ -16,7 +16,7 @@ function kindOfKey(key: string): PiiKind | null {
   if (/(ssn|social_?security|national_?id|passport)/.test(k)) return 'id';
   if (/card/.test(k)) return 'card';
   if (/(dob|birth)/.test(k)) return 'dob';
-  if (/(phone|mobile|cell|_number$|^number$|^from$|^to$|caller_id)/.test(k)) return 'phone';
+  if (/(phone|mobile|cell|^(user|from|to|caller|callback|contact)_?(number|num)$|caller_id)/.test(k)) return 'phone';
   if (/(address|street)/.test(k)) return 'address';
   if (
     /(^|_)(first_?|last_?|full_?|caller_?|customer_?|patient_?)?name$/.test(k) &&
@@ -66,15 +66,25 @@ export function redactCall(
   call: ParsedCall,
   exempt: ReadonlySet<string>,
 ): { call: ParsedCall; replaced: RedactionCounts } {
-  const r = new CallRedactor(exempt);
+  // The agent introducing itself ("this is Ava from ...") names the agent, not a person on the call.
+  const own = new Set(exempt);
+  for (const t of call.transcript)
+    if (t.role === 'agent')
+      for (const m of t.content.matchAll(/\b(?:this is|I'm|I am|my name is|my name's)\s+([A-Z][A-Za-z'-]+)/g))
+        own.add(m[1].toLowerCase());
+  const r = new CallRedactor(own);
   const learn: Visit = (s, key) => {
     const kind = key ? kindOfKey(key) : null;
-    if (kind && s.trim()) r.addValue(kind, s);
+    // A phone-named field counts only when it holds a phone's digits (not "unknown", not an extension).
+    const phoneLike = kind !== 'phone' || s.replace(/\D/g, '').length >= 7;
+    if (kind && s.trim() && phoneLike) r.addValue(kind, s);
     else r.learn(s);
     return s;
   };
   const parts = { transcript: call.transcript, tools: call.tools_called, variables: call.variables };
-  walk(parts.tools, learn);
+  // Tool names and nodes are the agent's own words: only arguments, results and errors are the caller's data.
+  const toolData = (t: ParsedCall['tools_called'][number]) => ({ args: t.args, result: t.result, error: t.error });
+  walk(parts.tools.map(toolData), learn);
   walk(parts.variables, learn);
   for (const t of call.transcript) r.learn(t.content);
   const redact: Visit = (s) => r.redact(s);
@@ -86,7 +96,12 @@ export function redactCall(
         content: r.redact(t.content),
         ...(t.heard !== undefined ? { heard: r.redact(t.heard) } : {}),
       })),
-      tools_called: walk(call.tools_called, redact) as ParsedCall['tools_called'],
+      tools_called: call.tools_called.map((t) => ({
+        ...t,
+        args: walk(t.args, redact) as Record<string, unknown>,
+        ...(t.result !== undefined ? { result: walk(t.result, redact) } : {}),
+        ...(t.error !== undefined ? { error: r.redact(t.error) } : {}),
+      })),
       variables: walk(call.variables, redact) as ParsedCall['variables'],
     },
     replaced: r.replaced,

@@ -23,10 +23,18 @@ export type RedactionCounts = Record<PiiKind, number>;
 
 export const emptyCounts = (): RedactionCounts => Object.fromEntries(PII_KINDS.map((k) => [k, 0])) as RedactionCounts;
 
-const normalise = (kind: PiiKind, value: string): string =>
-  kind === 'phone' || kind === 'card' || kind === 'id'
-    ? value.replace(/[^0-9a-z]/gi, '').toLowerCase()
-    : value.toLowerCase().replace(/\s+/g, ' ').trim();
+/** The form two mentions of one value share: "+1 (415) 555-0134" and "415.555.0134" are one phone. */
+function normalise(kind: PiiKind, value: string): string {
+  if (kind === 'phone') {
+    const d = value.replace(/\D/g, '');
+    return d.length === 11 && d.startsWith('1') ? d.slice(1) : d || value.toLowerCase();
+  }
+  if (kind === 'card' || kind === 'id') return value.replace(/[^0-9a-z]/gi, '').toLowerCase();
+  return value
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, '');
+}
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
