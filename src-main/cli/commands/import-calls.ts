@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { CALL_FORMATS, importCallFiles, type CallFormat } from '../../app/index.js';
 import { choiceFlag } from '../flags.js';
-import { redactionLine } from '../redaction-line.js';
+import { redactionLine } from '../../../src-shared/run/redaction.js';
 import { printJson, printTable } from '../output.js';
 import { useApp, withDbOption } from '../use-app.js';
 

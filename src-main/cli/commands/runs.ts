@@ -1,4 +1,4 @@
-import { redactionLine } from '../redaction-line.js';
+import { redactionLine } from '../../../src-shared/run/redaction.js';
 import { ENDPOINT_COLUMNS, endpointErrorLines, endpointRows } from '../../../src-shared/text/endpoint-stats-text.js';
 import type { Command } from 'commander';
 import { runPassRate } from '../../../src-shared/run/report.js';

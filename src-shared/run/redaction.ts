@@ -1,4 +1,4 @@
-import type { RunRedaction } from '../../src-shared/schemas/index.js';
+import type { RunRedaction } from '../schemas/run.js';
 
 /** One line saying whether an imported run's personal data was redacted, with the counts by kind. */
 export function redactionLine(r: RunRedaction): string {
