@@ -11,7 +11,7 @@ const at = process.argv.indexOf('--calls');
 const n = at > 0 ? Number(process.argv[at + 1]) : 30;
 const set = generatePiiCalls(n);
 const calls = set.files.map((f) => parseCallText(f.name, f.text));
-const exempt = exemptWordsFromAgent([piiAgentGraph.name, ...agentTexts(piiAgentGraph)]);
+const exempt = exemptWordsFromAgent(agentTexts(piiAgentGraph), [piiAgentGraph.name]);
 const t0 = performance.now();
 const { calls: redacted, report } = redactCalls(calls, exempt);
 const ms = performance.now() - t0;

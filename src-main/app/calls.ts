@@ -67,7 +67,7 @@ function store(
   let redaction: RunRedaction | undefined;
   if (req.redact) {
     // Redacted here, in memory: the original text never reaches the store.
-    const exempt = exemptWordsFromAgent([agent.name, ...agentTexts(version.graph)]);
+    const exempt = exemptWordsFromAgent(agentTexts(version.graph), [agent.name, version.graph.name]);
     const redacted = redactCalls(calls, exempt);
     calls = redacted.calls;
     redaction = redacted.report;

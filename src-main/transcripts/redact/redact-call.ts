@@ -37,9 +37,13 @@ function walk(v: unknown, visit: Visit, key: string | null = null): unknown {
   return v;
 }
 
-/** Lower-case words of the agent's own names: the graph name and who the prompts say the agent is. */
-export function exemptWordsFromAgent(texts: string[]): Set<string> {
+/**
+ * Lower-case words that are not a person on the call: every word of the agent's names (`names`: the agent
+ * and graph names), first names in its prompts, and who the prompts say the agent is ("You are Ava").
+ */
+export function exemptWordsFromAgent(texts: string[], names: string[] = []): Set<string> {
   const out = new Set<string>();
+  for (const n of names) for (const w of n.match(/[A-Za-z][A-Za-z'-]*/g) ?? []) out.add(w.toLowerCase());
   for (const t of texts) {
     for (const w of t.match(/[A-Za-z][A-Za-z'-]*/g) ?? []) {
       const lw = w.toLowerCase();
