@@ -1,9 +1,12 @@
-import type { Result, Run } from '../../src-shared/schemas/index.js';
+import type { Result, Run, RunRedaction } from '../../src-shared/schemas/index.js';
 import {
   CallFileError,
   CallImportError,
+  agentTexts,
+  exemptWordsFromAgent,
   importCalls,
   parseCallFiles,
+  redactCalls,
   parseCallText,
   type CallFormat,
   type ParsedCall,
@@ -21,6 +24,12 @@ export interface CallImport {
   format?: CallFormat;
   /** Shown for the run where a suite name would be. */
   name?: string;
+  /**
+   * true: personal data in every turn, tool argument, tool result and variable is replaced by typed
+   * placeholders before anything is stored (docs/redaction.md); false: the originals are kept (and the run
+   * says so). Absent: kept, as before redaction existed.
+   */
+  redact?: boolean;
 }
 
 /** Every file's problems as one refusal naming the first file and JSON path (nothing is written). */
@@ -55,11 +64,19 @@ function store(
 } {
   const { agent, version } = resolveAgentVersion(store, req.agent_id, req.agent_version_id, { agent: 'agent_id' });
   const name = req.name ?? (calls.length === 1 ? `imported call ${calls[0].name}` : `${calls.length} imported calls`);
+  let redaction: RunRedaction | undefined;
+  if (req.redact) {
+    // Redacted here, in memory: the original text never reaches the store.
+    const exempt = exemptWordsFromAgent(agentTexts(version.graph), [agent.name, version.graph.name]);
+    const redacted = redactCalls(calls, exempt);
+    calls = redacted.calls;
+    redaction = redacted.report;
+  } else if (req.redact === false) redaction = { applied: false, replaced: {} };
   const { run, results } = importCalls(
     store,
     { agent_id: agent.id, agent_version_id: version.id, agent_name: agent.name },
     calls,
-    { suite_name: name },
+    { suite_name: name, redaction },
   );
   return {
     run,

@@ -1,4 +1,4 @@
-import type { Result, Run } from '../../src-shared/schemas/index.js';
+import type { Result, Run, RunRedaction } from '../../src-shared/schemas/index.js';
 import type { Store } from '../store/index.js';
 import { parseCallFiles } from './parse.js';
 import type { CallFormat, ParsedCall } from './types.js';
@@ -13,6 +13,8 @@ export interface ImportTarget {
 export interface ImportCallsOptions {
   /** Shown where a suite name would be (default: "imported calls"). */
   suite_name?: string;
+  /** The redaction applied to the calls before this call (stored with the run's options). */
+  redaction?: RunRedaction;
 }
 
 const nowIso = () => new Date().toISOString();
@@ -65,7 +67,7 @@ export function importCalls(
       suite_id: null,
       suite_name: opts.suite_name ?? 'imported calls',
       models: {},
-      options: { concurrency: 1 },
+      options: { concurrency: 1, ...(opts.redaction ? { redaction: opts.redaction } : {}) },
     });
     const now = nowIso();
     const results = calls.map((c, i) => store.results.insert(callToResult(c, created.id, i, now)));

@@ -9,3 +9,12 @@ export {
   type ImportTarget,
   type ImportCallsOptions,
 } from './import-calls.js';
+export {
+  redactCalls,
+  redactCall,
+  exemptWordsFromAgent,
+  agentTexts,
+  PII_KINDS,
+  type PiiKind,
+  type RedactionReport,
+} from './redact/index.js';

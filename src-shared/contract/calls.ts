@@ -27,7 +27,14 @@ export const callMethods = {
         .min(1)
         .max(1000),
       format: CallFormatId.optional(),
+      /** Replace personal data by placeholders before storing (the import dialog sends true by default). */
+      redact: z.boolean().optional(),
     }),
-    z.object({ run_id: z.string(), calls: z.number().int() }),
+    z.object({
+      run_id: z.string(),
+      calls: z.number().int(),
+      /** Counts by kind of what was replaced (absent when the request did not say). */
+      redaction: z.object({ applied: z.boolean(), replaced: z.record(z.string(), z.number().int()) }).optional(),
+    }),
   ),
 };

@@ -269,6 +269,13 @@ export const RunSpeechOptions = z.object({
 });
 export type RunSpeechOptions = z.infer<typeof RunSpeechOptions>;
 
+/** Imported calls: whether personal data was redacted before storing, and how many of each kind (never the values). */
+export const RunRedaction = z.object({
+  applied: z.boolean(),
+  replaced: z.record(z.string(), z.number().int().min(0)).default({}),
+});
+export type RunRedaction = z.infer<typeof RunRedaction>;
+
 export const RunOptions = z.object({
   concurrency: z.number().int().min(1).default(4),
   repeats: z.number().int().min(1).optional(),
@@ -316,6 +323,8 @@ export const RunOptions = z.object({
   judge_reasoning: z.enum(['short', 'full']).optional(),
   /** Speech: audio evaluation and/or the caller heard through speech recognition (issue 11). */
   speech: RunSpeechOptions.optional(),
+  /** Imported runs: the personal-data redaction applied on import (docs/redaction.md). */
+  redaction: RunRedaction.optional(),
 });
 export type RunOptions = z.infer<typeof RunOptions>;
 

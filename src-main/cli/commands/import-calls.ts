@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { CALL_FORMATS, importCallFiles, type CallFormat } from '../../app/index.js';
 import { choiceFlag } from '../flags.js';
+import { redactionLine } from '../../../src-shared/run/redaction.js';
 import { printJson, printTable } from '../output.js';
 import { useApp, withDbOption } from '../use-app.js';
 
@@ -17,12 +18,17 @@ export function registerImportCalls(program: Command): void {
         '--name <name>',
         'name shown for the run where a suite name would be (default: "imported call NAME" for one call, "N imported calls" for several)',
       )
+      .option(
+        '--redact',
+        'replace personal data (names, phones, emails, dates of birth, addresses, cards, ids) by placeholders before storing',
+      )
+      .option('--no-redact', 'keep the originals (the run records that they were not redacted)')
       .option('--json', 'print JSON'),
   ).action(
     (
       ref: string,
       files: string[],
-      opts: { db?: string; json?: boolean; version?: string; format?: string; name: string },
+      opts: { db?: string; json?: boolean; version?: string; format?: string; name: string; redact?: boolean },
     ) => {
       const format = opts.format
         ? choiceFlag('--format', opts.format, CALL_FORMATS as readonly CallFormat[])
@@ -36,7 +42,9 @@ export function registerImportCalls(program: Command): void {
             paths: files,
             format,
             name: opts.name,
+            redact: opts.redact,
           });
+          const redaction = run.options.redaction ?? null;
           const version = { id: agent.version_id, version: agent.version };
           if (opts.json) {
             return printJson({
@@ -44,7 +52,9 @@ export function registerImportCalls(program: Command): void {
               kind: run.kind,
               status: run.status,
               agent: { id: agent.id, version_id: version.id, version: version.version, name: agent.name },
+              redaction,
               calls: results.map((r, i) => ({
+                result_id: r.id,
                 test: r.test,
                 file: calls[i].file,
                 format: calls[i].format,
@@ -59,6 +69,7 @@ export function registerImportCalls(program: Command): void {
           process.stdout.write(
             `Imported ${results.length} call(s) as run ${run.id} (agent ${agent.name} v${version.version})\n\n`,
           );
+          if (redaction) process.stdout.write(`${redactionLine(redaction)}\n\n`);
           printTable(
             ['CALL', 'FORMAT', 'TURNS', 'TOOLS', 'NODES', 'FILE'],
             results.map((r, i) => [

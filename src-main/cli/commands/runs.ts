@@ -1,3 +1,4 @@
+import { redactionLine } from '../../../src-shared/run/redaction.js';
 import { ENDPOINT_COLUMNS, endpointErrorLines, endpointRows } from '../../../src-shared/text/endpoint-stats-text.js';
 import type { Command } from 'commander';
 import { runPassRate } from '../../../src-shared/run/report.js';
@@ -126,11 +127,13 @@ export function registerRuns(program: Command): void {
           ...report,
           ...(judged ? { judgements: judged } : {}),
           ...(human ? { human_agreement: human } : {}),
+          ...(run.options.redaction ? { redaction: run.options.redaction } : {}),
         });
       process.stdout.write(
         `${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n${modelsLine(run.models)}\n${runHeaderNotes(run, report.fitness)}`,
       );
       if (run.demo) process.stdout.write(`${DEMO_NOTE}\n`);
+      if (run.options.redaction) process.stdout.write(`${redactionLine(run.options.redaction)}\n`);
       const copied = copiedFromText(run);
       if (copied)
         process.stdout.write(`${copied}: its stored models and speech engines are not used unless you name them\n`);

@@ -13,9 +13,11 @@ export function ImportCallsDialog({ onClose, initialAgent }: { onClose: () => vo
   const importCalls = useApiMutation('calls.import', ['runs.list']);
   const [agent, setAgent] = useState(initialAgent ?? '');
   const [files, setFiles] = useState<{ name: string; text: string }[]>([]);
+  // On by default: personal data is replaced on this machine before anything is stored (docs/redaction.md).
+  const [redact, setRedact] = useState(true);
   const chosen = agent || (agents.data?.length === 1 ? agents.data[0].id : '');
   const submit = () =>
-    importCalls.mutate({ agent_id: chosen, files }, { onSuccess: (out) => navigate(`/runs/${out.run_id}`) });
+    importCalls.mutate({ agent_id: chosen, files, redact }, { onSuccess: (out) => navigate(`/runs/${out.run_id}`) });
 
   return (
     <Dialog
@@ -59,6 +61,21 @@ export function ImportCallsDialog({ onClose, initialAgent }: { onClose: () => vo
           onChange={(e) => void readFiles(e.target.files).then(setFiles)}
         />
       </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          aria-label="Redact personal data"
+          checked={redact}
+          onChange={(e) => setRedact(e.target.checked)}
+        />
+        Redact personal data before storing (names, phone numbers, emails, dates of birth, addresses, cards, ids become
+        placeholders such as [NAME_1])
+      </label>
+      {!redact && (
+        <div className="muted small" data-testid="import-calls-originals">
+          The originals will be stored as they are, and the run will say it was not redacted.
+        </div>
+      )}
       {files.length > 0 && <div className="muted small">{files.map((f) => f.name).join(', ')}</div>}
       <ErrorBox error={importCalls.error} />
     </Dialog>

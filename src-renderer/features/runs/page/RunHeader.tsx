@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import type { Run } from '../../../../src-shared/schemas/run.js';
 import { fmtDate, PageHeader, StatusBadge } from '../../../ui/common.js';
 import { DemoBadge } from '../../../ui/DemoBadge.js';
+import { RedactionBadge } from './RedactionBadge.js';
 import { SpeechLabel } from '../../../ui/SpeechLabel.js';
 import { copiedFromText, isCopiedRun } from '../../../../src-shared/run/copied.js';
 import { roleModelLabel } from '../../../ui/models-label.js';
@@ -80,6 +81,7 @@ function RunHeaderLine({ run, status }: { run: Run; status: string }) {
           <StatusBadge status={status} />
         </span>
         {run.demo && <DemoBadge />}
+        <RedactionBadge redaction={run.options.redaction} />
         <SpeechLabel speech={run.options.speech} /> suite <strong>{run.suite_name || '—'}</strong>
         {!run.suite_id && run.kind === 'simulated' && (
           <span
