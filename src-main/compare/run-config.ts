@@ -112,6 +112,8 @@ export const OPTIONS_LEFT_OUT: Partial<Record<keyof RunOptions, string>> = {
   merged_from: "a merged run holds its shards' conversations: the shards ran with the run's own options",
   copied_from:
     'where the run was copied from (another database file) changes no result; the report names it, and its stored specs are not reused',
+  copied_run: 'which shard run a merged copy came from (so a repeated merge copies nothing) changes no result',
+  project_file: 'the project file the settings were read from: the settings themselves are compared',
 };
 
 /** The speech settings in words (the engines by the identity recorded when the run started). */
