@@ -5,7 +5,7 @@ import { asObject, asStrings, assemble, cleanMeta, extras, keyOrder } from '../s
 import { jsonEqual } from '../shared/stable-json.js';
 import type { ExportContext, ImportContext } from '../types.js';
 import type { VapiAssistant, VapiDestination, VapiTool } from './schema.js';
-import { exportHandoff } from './handoff.js';
+import { exportHandoff, type HandoffSlot } from './handoff.js';
 import { exportVapiTool, importVapiTool } from './tools.js';
 
 export const ASSISTANT_KEYS = ['name', 'firstMessage', 'firstMessageMode', 'model', 'tools'] as const;
@@ -17,14 +17,6 @@ const WAITS = 'assistant-waits-for-user';
  * name, or a squad member's handoff tool (its destinations became the node's transitions; `tool` is the rest of it).
  */
 type Slot = string | { name: string; raw: VapiTool } | HandoffSlot;
-
-/** A `handoff` tool whose destinations are transitions tagged `handoff: at` (see handoff.ts). */
-export interface HandoffSlot {
-  handoff: number;
-  tool: Record<string, unknown>;
-  key_order: string[];
-  other_destinations?: { at: number; raw: unknown }[];
-}
 
 const badDestinationField = (d: VapiDestination) =>
   (['type', 'assistantName', 'assistantId', 'description'] as const).find(

@@ -3,8 +3,15 @@ import { nativeMeta } from '../shared/export-helpers.js';
 import { joinPath } from '../shared/json-path.js';
 import { asObject, asStrings, assemble, compactMeta, extras, keyOrder } from '../shared/meta.js';
 import type { ExportContext, ImportContext } from '../types.js';
-import type { HandoffSlot } from './assistant.js';
 import type { VapiDestination } from './schema.js';
+
+/** One tool slot of an assistant (assistant.ts) that is a `handoff` tool: its destinations are transitions tagged `handoff: at`. */
+export interface HandoffSlot {
+  handoff: number;
+  tool: Record<string, unknown>;
+  key_order: string[];
+  other_destinations?: { at: number; raw: unknown }[];
+}
 
 /**
  * VAPI handoffs between squad members, both spellings: a member's `assistantDestinations` (older) and a
