@@ -1,7 +1,7 @@
 import { ENDPOINT_COLUMNS, endpointErrorLines, endpointRows } from '../../../src-shared/text/endpoint-stats-text.js';
 import type { Command } from 'commander';
 import { runPassRate } from '../../../src-shared/run/report.js';
-import { DEMO_NOTE } from '../../../src-shared/run/demo.js';
+import { demoNote, scriptedRoles } from '../../../src-shared/run/demo.js';
 import { copiedFromText } from '../../../src-shared/run/copied.js';
 import { isFilePath, requireRun, runReport, trustOfRun } from '../../app/index.js';
 import { formatJudgementsText } from '../text/format-judgements.js';
@@ -125,7 +125,7 @@ export function registerRuns(program: Command): void {
       process.stdout.write(
         `${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n${modelsLine(run.models)}\n${runHeaderNotes(run, report.fitness)}`,
       );
-      if (run.demo) process.stdout.write(`${DEMO_NOTE}\n`);
+      if (run.demo) process.stdout.write(`${demoNote(scriptedRoles(run.models))}\n`);
       const copied = copiedFromText(run);
       if (copied)
         process.stdout.write(`${copied}: its stored models and speech engines are not used unless you name them\n`);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEMO_NOTE } from '../../../src-shared/run/demo.js';
+import { demoNote, scriptedRoles } from '../../../src-shared/run/demo.js';
 import { runPassRate } from '../../../src-shared/run/report.js';
 import type { RunProblems } from '../../../src-shared/schemas/index.js';
 import type { RoleFitness } from '../../../src-shared/readiness/fitness.js';
@@ -36,7 +36,7 @@ export function printText(o: RunOutcome, verbose = false, fitness?: RoleFitness[
   process.stdout.write(
     `run ${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n${modelsLine(run.models)}\n${runHeaderNotes(run, fitness)}\n`,
   );
-  if (run.demo) process.stdout.write(`${DEMO_NOTE}\n\n`);
+  if (run.demo) process.stdout.write(`${demoNote(scriptedRoles(run.models))}\n\n`);
   const own = results.some((r) => r.agent_model);
   printTable(
     ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', ...(own ? ['AGENT MODEL'] : []), 'DETAIL'],
