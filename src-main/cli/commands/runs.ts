@@ -16,6 +16,7 @@ import { latencyText } from '../text/latency-text.js';
 import { resultFactsSections, runHeaderNotes } from '../text/result-facts-text.js';
 import { speechLabel } from '../../../src-shared/run/speech-label.js';
 import { speechText } from '../text/speech-text.js';
+import { verdictFlips } from '../../../src-shared/speech/verdict-flips.js';
 
 export function registerRuns(program: Command): void {
   const runs = program.command('runs').description('list and show stored runs');
@@ -147,7 +148,7 @@ export function registerRuns(program: Command): void {
       for (const section of resultFactsSections(run, results)) process.stdout.write(`\n${section}`);
       const latency = latencyText(report.latency);
       if (latency) process.stdout.write(`\n${latency}`);
-      const speech = speechText(report.speech_figures);
+      const speech = speechText(report.speech_figures, verdictFlips(results));
       if (speech) process.stdout.write(`\n${speech}`);
       if (run.endpoint_stats?.length) {
         process.stdout.write('\nEndpoints\n');

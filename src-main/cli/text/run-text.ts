@@ -14,6 +14,7 @@ import { runLatencyReport } from '../../../src-shared/latency/run-latency-report
 import { endReasonText } from '../../../src-shared/text/end-reason.js';
 import { plural } from '../../../src-shared/text/plural.js';
 import { speechRunReport } from '../../../src-shared/speech/speech-report.js';
+import { verdictFlips } from '../../../src-shared/speech/verdict-flips.js';
 import { speechText } from './speech-text.js';
 
 /** A run's grouped problems, as `parley run` and `parley evaluate` print them. */
@@ -70,7 +71,7 @@ export function printText(o: RunOutcome, verbose = false, fitness?: RoleFitness[
   for (const section of resultFactsSections(run, results)) process.stdout.write(`\n${section}`);
   const latency = latencyText(runLatencyReport(run, results));
   if (latency) process.stdout.write(`\n${latency}`);
-  const speech = speechText(speechRunReport(results));
+  const speech = speechText(speechRunReport(results), verdictFlips(results));
   if (speech) process.stdout.write(`\n${speech}`);
   if (run.problems) process.stdout.write(`\n${problemsText(run.problems)}`);
 }
