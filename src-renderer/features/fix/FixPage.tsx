@@ -89,6 +89,7 @@ export function FixPage({ params }: { params: Record<string, string> }) {
               draft={state.draft}
               editable={state.isLatest && !it.version_id && it.outcome === null && x.status !== 'running'}
               onDraft={state.setDraft}
+              judge={x.judge}
             />
             <FixActions fix={x} it={it} state={state} />
             <ErrorBox error={state.error} />
