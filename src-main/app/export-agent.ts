@@ -20,6 +20,7 @@ export function formatsList() {
     name: FORMAT_NAMES[id],
     import: (AGENT_FORMATS as readonly string[]).includes(id) || (SUITE_FORMATS as readonly string[]).includes(id),
     export: (EXPORT_FORMATS as readonly string[]).includes(id),
+    holds: (SUITE_FORMATS as readonly string[]).includes(id) ? ('suite' as const) : ('agent' as const),
   }));
 }
 

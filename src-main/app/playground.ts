@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { z } from 'zod';
 import { PlaygroundStartInput, type PlaygroundState } from '../../src-shared/contract/playground.js';
 import { TestCase, type AgentGraph, type ModelSpec, type Persona } from '../../src-shared/schemas/index.js';
@@ -14,6 +13,7 @@ import type { ChatModel } from '../providers/index.js';
 import { newId } from '../store/ids.js';
 import type { PlaygroundEvent } from '../../src-shared/contract/events.js';
 import type { Store } from '../store/index.js';
+import { specName } from '../../src-shared/text/model-name.js';
 import { AppError, invalid } from './errors.js';
 import type { ModelService } from './models.js';
 import { resolveAgentVersion } from './resolve.js';
@@ -22,9 +22,8 @@ import { saveConversationAsRun, saveConversationAsTest, type SaveTestRequest } f
 export type PlaygroundStartRequest = z.infer<typeof PlaygroundStartInput>;
 type StartInput = PlaygroundStartRequest;
 
-/** `scripted: scripted-model.json`, `ollama: llama3.2:3b` — short enough for a panel header. */
-const modelLabel = (s: ModelSpec): string =>
-  `${s.provider}: ${s.provider === 'llama-cpp' || s.provider === 'scripted' ? path.basename(s.model) : s.model}`;
+/** `scripted:scripted-model.json`, `ollama:llama3.2:3b`: the spec's name, as every report names a model. */
+const modelLabel = (s: ModelSpec): string => specName(s);
 
 /** An interactive session's refusal as an application error. */
 export function fromInteractive(e: unknown): unknown {

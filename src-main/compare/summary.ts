@@ -1,6 +1,7 @@
 import { differenceHint, differenceOfProportions, wilson } from '../../src-shared/stats/index.js';
 import type { ModelIdentity, Result, Run } from '../../src-shared/schemas/index.js';
 import { runTotals } from '../../src-shared/run/totals.js';
+import { roleModelName } from '../../src-shared/text/model-name.js';
 import { isDemoRun } from '../../src-shared/run/demo.js';
 import { runConfig } from './run-config.js';
 import { speechLabel } from '../../src-shared/run/speech-label.js';
@@ -23,11 +24,7 @@ const roleModel = (m: RoleModel): ModelIdentity | string | undefined =>
 export function modelLabel(run: Run): string {
   const m = run.models.agent;
   if (!m) return run.kind === 'imported' ? 'imported' : '-';
-  if (m.identity)
-    return m.identity.quantization && !m.identity.name.includes(m.identity.quantization)
-      ? `${m.identity.name} ${m.identity.quantization}`
-      : m.identity.name;
-  return `${m.spec.provider}:${m.spec.model}`;
+  return roleModelName(m);
 }
 
 export function runRef(run: Run, agentVersion: number | null = null): RunRef {

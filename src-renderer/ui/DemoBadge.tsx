@@ -1,20 +1,26 @@
-import { DEMO_NOTE } from '../../src-shared/run/demo.js';
+import { demoNote, scriptedPart, type DemoRole } from '../../src-shared/run/demo.js';
 
 /** "demo" next to a run that ran on the scripted model: its passes come from a file, not a model. */
-export function DemoBadge() {
+export function DemoBadge({ roles }: { roles?: DemoRole[] }) {
+  const title = roles?.length
+    ? demoNote(roles)
+    : 'Demo run: at least one role ran on the scripted model, which answers from a file, so its passes and failures are not evidence about the agent.';
   return (
-    <span className="badge demo-badge" title={DEMO_NOTE} data-testid="demo-badge">
+    <span className="badge demo-badge" title={title} data-testid="demo-badge">
       demo
     </span>
   );
 }
 
 /** The sentence under a demo run's header, with what to do instead. */
-export function DemoNotice({ onRealModel }: { onRealModel?: () => void }) {
+export function DemoNotice({ onRealModel, roles }: { onRealModel?: () => void; roles: DemoRole[] }) {
+  const all = roles.length === 3 || roles.length === 0;
   return (
     <div className="notice demo-notice" role="note" data-testid="demo-notice">
-      <strong>Demo run.</strong> It ran on the scripted model: the agent's replies, the caller's lines and the judge's
-      scores come from a file written for the example, so these passes and failures say nothing about your agent.{' '}
+      <strong>Demo run.</strong>{' '}
+      {all ? 'It ran on the scripted model' : `The ${roles.join(' and ')} ran on the scripted model`}:{' '}
+      {scriptedPart(all ? ['agent', 'caller', 'judge'] : roles)} come from a file written for the example, so these
+      passes and failures say nothing about your agent.{' '}
       {onRealModel && (
         <button type="button" className="link-button" onClick={onRealModel}>
           Run it on a real model

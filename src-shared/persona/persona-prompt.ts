@@ -58,18 +58,28 @@ const humanize = (key: string) => key.replace(/[_-]+/g, ' ').trim();
  */
 export const labelIsName = (label: string) => /^\p{Lu}[\p{L}'-]*( \p{Lu}[\p{L}'-]*){0,2}$/u.test(label.trim());
 
+/** Identity keys that hold the caller's own name: name, full_name, patient_name, caller name, customer-name... */
+const OWN_NAME_KEY = /^(?:(?:full|first|caller|patient|customer|client|member|user|your)[_\s-]?)?name$/i;
+
+/** The identity fact that is the caller's own name (its key and value), when the persona has one. */
+export function ownNameFact(identity: Record<string, string>): { key: string; value: string } | undefined {
+  const key = Object.keys(identity).find((k) => OWN_NAME_KEY.test(k.trim()) && identity[k].trim());
+  return key ? { key, value: identity[key].trim() } : undefined;
+}
+
 export function renderPersonaPrompt(p: Persona): string {
   if (p.markdown && p.markdown.trim()) return p.markdown.trim();
   const out: string[] = [];
 
   const identity: string[] = [];
-  const idName = p.identity.name ?? p.identity.Name;
+  const own = ownNameFact(p.identity);
+  const idName = p.identity.name ?? p.identity.Name ?? own?.value;
   if (idName ?? labelIsName(p.name)) identity.push(`Your name is ${idName ?? p.name.trim()}.`);
   else identity.push('If the agent asks for your name, make up a plausible one and keep to it.');
   const age = p.personality.age?.trim();
   if (age) identity.push(/^\d{1,3}$/.test(age) ? `You are ${age} years old.` : `Your age: ${age}.`);
   for (const [k, v] of Object.entries(p.identity)) {
-    if (k.toLowerCase() === 'name') continue;
+    if (k.toLowerCase() === 'name' || k === own?.key) continue;
     identity.push(`Your ${humanize(k)} is ${v}.`);
   }
   if (p.language) identity.push(`You speak ${p.language}.`);

@@ -1,4 +1,4 @@
-import { DEMO_NOTE } from './demo.js';
+import { demoNote, scriptedRoles } from './demo.js';
 import { wilson, type Proportion } from '../stats/wilson.js';
 import { runLatencyReport, type RunLatencyReport } from '../latency/run-latency-report.js';
 import { speechLabel } from './speech-label.js';
@@ -304,7 +304,7 @@ export function toRunReport(run: Run, results: Result[]): RunReport {
     status: run.status,
     kind: run.kind,
     demo: run.demo,
-    ...(run.demo ? { demo_note: DEMO_NOTE } : {}),
+    ...(run.demo ? { demo_note: demoNote(scriptedRoles(run.models)) } : {}),
     agent: { id: run.agent_id, version_id: run.agent_version_id, name: run.agent_name },
     suite: run.suite_name,
     suite_id: run.suite_id,

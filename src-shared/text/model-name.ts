@@ -28,3 +28,12 @@ export function identityName(identity: NonNullable<RoleModel['identity']>): stri
 export function roleModelName(m: Pick<RoleModel, 'spec' | 'identity'>): string {
   return m.identity ? identityName(m.identity) : specName(m.spec);
 }
+
+/**
+ * A scripted model file as the model picker lists it: the name its runs show (the script's `name`, as the
+ * scripted provider's identity takes it, else the file name), then what it is and which file.
+ */
+export function bundledScriptName(scriptName: string | undefined, file: string): string {
+  const fileName = baseName(file);
+  return `${scriptName ?? fileName} — Bundled example script (${fileName})`;
+}

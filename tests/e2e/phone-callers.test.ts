@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestSuite } from '../../src-shared/schemas/index.js';
 import { runSuite } from '../../src-main/engine/index.js';
 import { scriptedModel } from '../../src-main/providers/scripted.js';
+import { verdictFlips, verdictFlipsText } from '../../src-shared/speech/verdict-flips.js';
 import { speechRunReport } from '../../src-shared/speech/speech-report.js';
 import { smallGraph } from '../support/graphs.js';
 import { openWebApp, type WebApp } from './support/browser.js';
@@ -69,6 +70,10 @@ describe('phone callers on the run page', () => {
     const wer = await card.getByTestId('run-wer').allTextContents();
     expect(wer).toHaveLength(2);
     for (const w of wer) expect(w).toMatch(/^\d+\.\d% \(\d+\.\d-\d+\.\d%, 2 conversations, \d+ words\)$/);
+    expect(await card.getByTestId('wer-heading').textContent()).toBe('Word error rate (lower is better)');
+    expect(await card.getByTestId('verdict-flips').textContent()).toBe(
+      `${verdictFlipsText(verdictFlips(out.results)!)}.`,
+    );
     expect(await card.getByTestId('perturbation-counts').textContent()).toBe(
       'Callers: 2 barge-ins, 2 silences, 2 re-prompts, 4 noisy caller turns.',
     );

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { ModelSettings } from '../../../src-shared/contract/models.js';
 import type { ModelInfo, ProviderId } from '../../../src-shared/schemas/index.js';
 import { DEFAULT_OLLAMA_URL, listModels, pullModelJob, type ModelSources } from '../../app/index.js';
@@ -6,6 +7,17 @@ import { service, type ApiContext } from '../context.js';
 import { ApiFailure } from '../errors.js';
 import { bundledScripts } from './app-first-run.js';
 import type { Handlers } from './types.js';
+import { bundledScriptName } from '../../../src-shared/text/model-name.js';
+
+/** The `name` a scripted model file gives itself (its runs' model name); undefined when unreadable. */
+function scriptNameOf(file: string): string | undefined {
+  try {
+    const name = (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: unknown }).name;
+    return typeof name === 'string' && name.trim() ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The Models page's handlers: list what every configured provider offers (errors per provider,
@@ -49,7 +61,7 @@ async function listAll(ctx: ApiContext): Promise<ListOutput> {
   for (const file of bundledScripts()) {
     models.push({
       provider: 'scripted',
-      name: `Bundled example script (${file.split(/[\\/]/).pop()})`,
+      name: bundledScriptName(scriptNameOf(file), file),
       spec: `scripted:${file}`,
       path: file,
     });

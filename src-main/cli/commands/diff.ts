@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { diffStoredRuns, hasRegression, trustOfRun } from '../../app/index.js';
+import { plural } from '../../../src-shared/text/plural.js';
 import { formatDiffText } from '../text/format-diff.js';
 import { CliError } from '../errors.js';
 import { printJson } from '../output.js';
@@ -18,7 +19,7 @@ export function registerDiff(program: Command): void {
     program
       .command('diff <runA> <runB>')
       .description(
-        'compare run B against baseline run A: per test status changes (noise-aware with repeats), metric deltas, path divergences, transcript differences',
+        'compare run B against baseline run A: per test status changes (noise-aware with repeats), metric deltas, path divergences, transcript differences. Exits 0 even when tests regressed, unless --fail-on-regression is given',
       )
       .option('--json', 'print the comparison as JSON')
       .option('--fail-on-regression', 'exit 1 when a test regressed (significantly, or without repeats)')
@@ -38,7 +39,14 @@ export function registerDiff(program: Command): void {
           for (const u of trustOfRun(store, id).judgements?.unstable ?? [])
             process.stdout.write(`WARNING run ${label}: ${u}\n`);
       }
-      if (opts.failOnRegression && hasRegression(d)) process.exitCode = 1;
+      const regressed = hasRegression(d);
+      if (regressed) {
+        const n = d.tests.filter((t) => t.change === 'regressed' && t.significant !== false).length;
+        process.stderr.write(
+          `${plural(n, 'test')} regressed: ${opts.failOnRegression ? 'exit code 1' : 'exit code 0 (add --fail-on-regression to exit 1)'}\n`,
+        );
+      }
+      if (opts.failOnRegression && regressed) process.exitCode = 1;
     }),
   );
 }

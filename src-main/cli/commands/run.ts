@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { plural } from '../../../src-shared/text/plural.js';
 import { SEVERITIES, type ModelSpec, type RunOptions } from '../../../src-shared/schemas/index.js';
 import {
   compareStoredRuns,
@@ -255,11 +256,19 @@ async function execute(app: App, opts: RunCliFlags): Promise<number> {
       ? outcomes[0].run.options.fail_on_severity
       : undefined;
   if (opts.groupFailures || failOn) outcomes = await groupFailures(app, outcomes, opts.json);
-  if (opts.junit)
+  if (opts.junit) {
     fs.writeFileSync(
       opts.junit,
       toJUnitXmlRuns(outcomes.map((o) => ({ run: portableRun(o.run), results: o.results }))),
     );
+    // on stderr: --json keeps stdout one JSON document
+    process.stderr.write(
+      `Wrote the JUnit XML report (${plural(
+        outcomes.reduce((n, o) => n + o.results.length, 0),
+        'result',
+      )}) to ${opts.junit}\n`,
+    );
+  }
   const ids = outcomes.map((o) => o.run.id);
   if (opts.json) {
     const reports = outcomes.map((o) => ({ ...runReport(app.store, o.run, o.results), tests: o.tests }));
@@ -276,82 +285,100 @@ async function execute(app: App, opts: RunCliFlags): Promise<number> {
   return outcomes.every((o) => runPassed(o, failOn)) ? 0 : 1;
 }
 
+const RUN_EXAMPLES = `
+Examples:
+  parley run --agent agent.json --tests suite.json --agent-model llama-cpp:~/models/qwen2.5-0.5b.gguf
+  parley run --agent "Dental" --tests smoke --agent-model ollama:llama3.2:3b --judge-model ollama:qwen2.5:7b
+  parley run --agent agent.json --tests suite.json --agent-model ollama:llama3.2:3b --junit report.xml --json
+  parley run --resume RUN_ID
+`;
+
 export function registerRun(program: Command): void {
-  withDbOption(
-    withProjectFlags(withSpeechFlags(program.command('run')))
+  const cmd = withProjectFlags(
+    program
+      .command('run')
       .description('run a test suite against an agent: simulated callers, judged transcripts, stored results')
+      .optionsGroup('What to run:')
       .option('--agent <agent>', 'agent: a file, an id or a unique name (a file is stored as a new version)')
       .option('--tests <file|suite>', 'test file (Parley suite or voicetest tests), or a stored suite (id or name)')
-      .option(
-        '--agent-model <spec>',
-        'agent model SPEC: llama-cpp:PATH.gguf, ollama:NAME[@URL], openai:NAME[@BASE_URL], scripted:FILE (repeat to run the suite once per model)',
-        collect,
-        [],
-      )
-      .option('--caller-model <spec>', 'simulated caller model SPEC (default: the agent model)')
-      .option('--judge-model <spec>', 'judge model SPEC (default: the agent model)')
-      .option(
-        '--agent-params <k=v,...>',
-        "the agent model's parameters, e.g. temperature=0.3,seed=7 (temperature, top_p, seed, max_tokens, context_size...; default: the server's or the model's own)",
-      )
-      .option('--caller-params <k=v,...>', "with --caller-model: the caller model's parameters (as --agent-params)")
-      .option('--judge-params <k=v,...>', "with --judge-model: the judge model's parameters (as --agent-params)")
-      .option('--repeat <n>', "run every test N times (overrides the tests' repeats)")
-      .option('--concurrency <n>', 'conversations at once (default 4)')
-      .option('--max-turns <n>', 'caller turns per conversation (overrides the tests; default 20)')
       .option('--test <name>', 'only this test (repeatable)', collect, [])
-      .option(
-        '--caller-fidelity',
-        'after each conversation the judge scores whether the simulated caller stayed in character and pursued its goal; a caller that broke character marks the conversation "invalid caller", counted apart from agent failures',
-      )
-      .option(
-        '--judge-repeats <n>',
-        'judge every conversation N times and keep the majority verdict; metrics whose verdicts flip are reported as "unstable judge" (1 to 9, default 1)',
-      )
-      .option(
-        '--context <policy>',
-        "a conversation that outgrows the model's context: end (default; end reason context_full, judged on what happened) or trim (drop the oldest turns)",
-      )
-      .option(
-        '--judge-reasoning <length>',
-        "a verdict's reasoning: short (default; one sentence, at most 120 characters) or full (up to 300)",
-      )
-      .option(
-        '--test-model-precedence',
-        "a test's llm_model replaces the agent model for that test (voicetest's test_model_precedence)",
-      )
       .option(
         '--persona <persona>',
         'persona x scenario matrix: run every test once with this library persona (id or name; repeatable)',
         collect,
         [],
       )
-      .option(
-        '--allow-test-endpoints',
-        "with --test-model-precedence: let tests' own models call hosts you have not configured (they receive your API key) and open model files outside your models' folders",
-      )
-      .option(
-        '--turn-quality',
-        'score every agent turn (helpfulness, coherence, relevance, faithfulness, verbosity) with the judge model: one call per turn',
-      )
-      .option(
-        '--group-failures',
-        'after the run, group its failures into problems with the judge model (one call; stored with the run)',
-      )
-      .option(
-        '--fail-on-severity <level>',
-        `exit 1 when a grouped problem is at or above ${SEVERITIES.join('|')} (implies --group-failures)`,
-      )
-      .option('--json', 'print the run report as JSON')
-      .option('--verbose', 'print whole error messages (the table shows their first line)')
-      .option('--junit <file>', 'also write a JUnit XML report')
+      .option('--repeat <n>', "run every test N times (overrides the tests' repeats)")
       .option('--resume <run>', 'continue a cancelled or interrupted run (skips finished conversations)')
       .option(
         '--shard <k/n>',
         'run only the K-th of N slices of the conversations (split a suite across CI machines; parley runs merge joins them)',
       )
       .option('--force', 'with --resume: take over a run another process still holds (a hung process)'),
-  ).action(async (opts: RunCliFlags) => {
-    process.exitCode = await useApp(opts, (app) => execute(app, opts), { id: '--resume' });
-  });
+  )
+    .optionsGroup('Models:')
+    .option(
+      '--agent-model <spec>',
+      'agent model SPEC: llama-cpp:PATH.gguf, ollama:NAME[@URL], openai:NAME[@BASE_URL], scripted:FILE (repeat to run the suite once per model)',
+      collect,
+      [],
+    )
+    .option('--caller-model <spec>', 'simulated caller model SPEC (default: the agent model)')
+    .option('--judge-model <spec>', 'judge model SPEC (default: the agent model)')
+    .option(
+      '--agent-params <k=v,...>',
+      "the agent model's parameters, e.g. temperature=0.3,seed=7 (temperature, top_p, seed, max_tokens, context_size...; default: the server's or the model's own)",
+    )
+    .option('--caller-params <k=v,...>', "with --caller-model: the caller model's parameters (as --agent-params)")
+    .option('--judge-params <k=v,...>', "with --judge-model: the judge model's parameters (as --agent-params)")
+    .option(
+      '--test-model-precedence',
+      "a test's llm_model replaces the agent model for that test (voicetest's test_model_precedence)",
+    )
+    .option(
+      '--allow-test-endpoints',
+      "with --test-model-precedence: let tests' own models call hosts you have not configured (they receive your API key) and open model files outside your models' folders",
+    )
+    .optionsGroup('Output:')
+    .option('--json', 'print the run report as JSON')
+    .option('--junit <file>', 'also write a JUnit XML report')
+    .option('--verbose', 'print whole error messages (the table shows their first line)')
+    .option(
+      '--group-failures',
+      'after the run, group its failures into problems with the judge model (one call; stored with the run)',
+    )
+    .option(
+      '--fail-on-severity <level>',
+      `exit 1 when a grouped problem is at or above ${SEVERITIES.join('|')} (implies --group-failures)`,
+    )
+    .optionsGroup('Options:')
+    .option('--concurrency <n>', 'conversations at once (default 4)')
+    .option('--max-turns <n>', 'caller turns per conversation (overrides the tests; default 20)')
+    .option(
+      '--caller-fidelity',
+      'after each conversation the judge scores whether the simulated caller stayed in character and pursued its goal; a caller that broke character marks the conversation "invalid caller", counted apart from agent failures',
+    )
+    .option(
+      '--judge-repeats <n>',
+      'judge every conversation N times and keep the majority verdict; metrics whose verdicts flip are reported as "unstable judge" (1 to 9, default 1)',
+    )
+    .option(
+      '--context <policy>',
+      "a conversation that outgrows the model's context: end (default; end reason context_full, judged on what happened) or trim (drop the oldest turns)",
+    )
+    .option(
+      '--judge-reasoning <length>',
+      "a verdict's reasoning: short (default; one sentence, at most 120 characters) or full (up to 300)",
+    )
+    .option(
+      '--turn-quality',
+      'score every agent turn (helpfulness, coherence, relevance, faithfulness, verbosity) with the judge model: one call per turn',
+    );
+  // speech last: most runs are text runs; --db with the options
+  withSpeechFlags(cmd.optionsGroup('Speech (voice runs):'));
+  withDbOption(cmd.optionsGroup('Options:'))
+    .addHelpText('after', RUN_EXAMPLES)
+    .action(async (opts: RunCliFlags) => {
+      process.exitCode = await useApp(opts, (app) => execute(app, opts), { id: '--resume' });
+    });
 }

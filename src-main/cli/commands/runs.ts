@@ -2,7 +2,7 @@ import { redactionLine } from '../../../src-shared/run/redaction.js';
 import { ENDPOINT_COLUMNS, endpointErrorLines, endpointRows } from '../../../src-shared/text/endpoint-stats-text.js';
 import type { Command } from 'commander';
 import { runPassRate } from '../../../src-shared/run/report.js';
-import { DEMO_NOTE } from '../../../src-shared/run/demo.js';
+import { demoNote, scriptedRoles } from '../../../src-shared/run/demo.js';
 import { copiedFromText } from '../../../src-shared/run/copied.js';
 import { isFilePath, requireRun, runReport, trustOfRun, type MergeJobResult } from '../../app/index.js';
 import { mergeText } from '../text/merge-text.js';
@@ -18,6 +18,7 @@ import { latencyText } from '../text/latency-text.js';
 import { resultFactsSections, runHeaderNotes } from '../text/result-facts-text.js';
 import { speechLabel } from '../../../src-shared/run/speech-label.js';
 import { speechText } from '../text/speech-text.js';
+import { verdictFlips } from '../../../src-shared/speech/verdict-flips.js';
 
 export function registerRuns(program: Command): void {
   const runs = program.command('runs').description('list and show stored runs');
@@ -132,7 +133,7 @@ export function registerRuns(program: Command): void {
       process.stdout.write(
         `${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n${modelsLine(run.models)}\n${runHeaderNotes(run, report.fitness)}`,
       );
-      if (run.demo) process.stdout.write(`${DEMO_NOTE}\n`);
+      if (run.demo) process.stdout.write(`${demoNote(scriptedRoles(run.models))}\n`);
       if (run.options.redaction) process.stdout.write(`${redactionLine(run.options.redaction)}\n`);
       const copied = copiedFromText(run);
       if (copied)
@@ -155,7 +156,7 @@ export function registerRuns(program: Command): void {
       for (const section of resultFactsSections(run, results)) process.stdout.write(`\n${section}`);
       const latency = latencyText(report.latency);
       if (latency) process.stdout.write(`\n${latency}`);
-      const speech = speechText(report.speech_figures);
+      const speech = speechText(report.speech_figures, verdictFlips(results));
       if (speech) process.stdout.write(`\n${speech}`);
       if (run.endpoint_stats?.length) {
         process.stdout.write('\nEndpoints\n');

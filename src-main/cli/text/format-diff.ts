@@ -1,4 +1,4 @@
-import { DEMO_NOTE } from '../../../src-shared/run/demo.js';
+import { demoNote, scriptedRolesOfRefs } from '../../../src-shared/run/demo.js';
 import {
   configModelsLine as modelsLine,
   type ChangeKind,
@@ -160,13 +160,23 @@ export function countsLine(d: Pick<RunDiff, 'summary'>): string {
   );
 }
 
+/** Each demo side's note, naming its scripted roles; one line for both when they were scripted alike. */
+function demoLines(d: RunDiff): string[] {
+  const notes = (['A', 'B'] as const)
+    .map((side) => ({ side, run: side === 'A' ? d.a : d.b }))
+    .filter((x) => x.run.demo)
+    .map((x) => ({ side: x.side, note: demoNote(scriptedRolesOfRefs(x.run.models)) }));
+  if (!notes.length) return [];
+  if (notes.length === 2 && notes[0].note === notes[1].note) return [`A and B: ${notes[0].note}`, ''];
+  return [...notes.map((n) => `${n.side}: ${n.note}`), ''];
+}
+
 /** The whole text report: runs, summary, counts, regressions, improvements, noise/flaky, new/removed, divergences, agent changes. */
 export function formatDiffText(d: RunDiff): string {
   const lines: string[] = [header('A', d.a), header('B', d.b), d.differ_line];
   for (const note of d.comparability.notes) lines.push(`NOTE ${note}`);
   lines.push(...fitnessLines(d.a.fitness, 'A: '), ...fitnessLines(d.b.fitness, 'B: '), '');
-  if (d.a.demo || d.b.demo)
-    lines.push(`${[d.a.demo && 'A', d.b.demo && 'B'].filter(Boolean).join(' and ')}: ${DEMO_NOTE}`, '');
+  lines.push(...demoLines(d));
   if (d.summary.per_conversation)
     lines.push(
       `The runs hold ${d.summary.a.results} and ${d.summary.b.results} conversations (different repeats): tokens are compared per conversation.`,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEMO_NOTE } from '../../../src-shared/run/demo.js';
+import { demoNote, scriptedRoles } from '../../../src-shared/run/demo.js';
 import { runPassRate } from '../../../src-shared/run/report.js';
 import type { RunProblems } from '../../../src-shared/schemas/index.js';
 import type { RoleFitness } from '../../../src-shared/readiness/fitness.js';
@@ -14,6 +14,7 @@ import { runLatencyReport } from '../../../src-shared/latency/run-latency-report
 import { endReasonText } from '../../../src-shared/text/end-reason.js';
 import { plural } from '../../../src-shared/text/plural.js';
 import { speechRunReport } from '../../../src-shared/speech/speech-report.js';
+import { verdictFlips } from '../../../src-shared/speech/verdict-flips.js';
 import { speechText } from './speech-text.js';
 
 /** A run's grouped problems, as `parley run` and `parley evaluate` print them. */
@@ -36,7 +37,7 @@ export function printText(o: RunOutcome, verbose = false, fitness?: RoleFitness[
   process.stdout.write(
     `run ${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n${modelsLine(run.models)}\n${runHeaderNotes(run, fitness)}\n`,
   );
-  if (run.demo) process.stdout.write(`${DEMO_NOTE}\n\n`);
+  if (run.demo) process.stdout.write(`${demoNote(scriptedRoles(run.models))}\n\n`);
   const own = results.some((r) => r.agent_model);
   printTable(
     ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', ...(own ? ['AGENT MODEL'] : []), 'DETAIL'],
@@ -70,7 +71,7 @@ export function printText(o: RunOutcome, verbose = false, fitness?: RoleFitness[
   for (const section of resultFactsSections(run, results)) process.stdout.write(`\n${section}`);
   const latency = latencyText(runLatencyReport(run, results));
   if (latency) process.stdout.write(`\n${latency}`);
-  const speech = speechText(speechRunReport(results));
+  const speech = speechText(speechRunReport(results), verdictFlips(results));
   if (speech) process.stdout.write(`\n${speech}`);
   if (run.problems) process.stdout.write(`\n${problemsText(run.problems)}`);
 }

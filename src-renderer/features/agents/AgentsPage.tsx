@@ -6,6 +6,7 @@ import { useApi } from '../../api/hooks.js';
 import { Empty, ErrorBox, fmtDate, Loading, PageHeader } from '../../ui/common.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { DeleteAgentDialog, NewAgentDialog } from './AgentDialogs.js';
+import { ImportFormats } from './ImportFormats.js';
 import { ImportResults } from './ImportResults.js';
 import { PendingImports } from './PendingImports.js';
 import { useImportFiles } from './use-import.js';
@@ -87,8 +88,9 @@ export function AgentsPage() {
           </>
         }
       >
-        Agents you imported or drew. Each save is a new version. Drop Retell, VAPI, RevRing, voicetest or Parley files
-        anywhere on this page to import them.
+        Agents you imported or drew. Each save is a new version. Drop files anywhere on this page to import them (
+        <ImportFormats />
+        ).
       </PageHeader>
       <input
         ref={fileInput}
@@ -113,7 +115,8 @@ export function AgentsPage() {
           <button type="button" className="ag-inline-btn" onClick={() => fileInput.current?.click()}>
             Import a file
           </button>{' '}
-          (Retell, VAPI, RevRing, voicetest), drop one here,{' '}
+          (<ImportFormats />
+          ), drop one here,{' '}
           <button type="button" className="ag-inline-btn" onClick={() => setCreating(true)}>
             start a new agent
           </button>

@@ -1,8 +1,19 @@
 import type { ChangeKind, CompareRunDiff } from '../../../src-shared/contract/runs.js';
 import { CALLER_CHANGED, JUDGE_CHANGED, JUDGE_CHANGED_VERDICTS } from '../../../src-shared/contract/compare-shapes.js';
+import { scriptedPart, scriptedRolesOfRefs } from '../../../src-shared/run/demo.js';
 import { changeNoun, kindClass } from './compare-filters.js';
 import { RunHead } from './DiffSummaryParts.js';
 import { MetricScores, SummaryDeltas } from './DiffSummaryDeltas.js';
+
+/** "(scripted model: the agent's replies come from a file)", per demo side when both are demo runs. */
+function compareDemoText(diff: CompareRunDiff): string {
+  const both = diff.a.demo && diff.b.demo;
+  const parts = (['A', 'B'] as const)
+    .map((side) => ({ side, run: side === 'A' ? diff.a : diff.b }))
+    .filter((x) => x.run.demo)
+    .map((x) => `${both ? `${x.side}: ` : ''}${scriptedPart(scriptedRolesOfRefs(x.run.models))}`);
+  return `(scripted model; ${parts.join('; ')} come from a file), so the changes below are not evidence about a model or the agent.`;
+}
 
 const KIND_ORDER: ChangeKind[] = ['regressed', 'improved', 'noise', 'flaky', 'new', 'removed', 'same'];
 
@@ -44,8 +55,7 @@ export function DiffSummaryHeader({
           <strong>
             {diff.a.demo && diff.b.demo ? 'Both runs are demo runs' : `Run ${diff.a.demo ? 'A' : 'B'} is a demo run`}
           </strong>{' '}
-          (scripted model): its passes and scores come from a file, so the changes below are not evidence about a model
-          or the agent.
+          {compareDemoText(diff)}
         </div>
       )}
       <div className="change-counts" role="group" aria-label="Changes">

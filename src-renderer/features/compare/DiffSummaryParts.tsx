@@ -1,5 +1,6 @@
 import type { CompareRunDiff, RunRef } from '../../../src-shared/contract/runs.js';
 import { fmtDate } from '../../ui/common.js';
+import { scriptedRolesOfRefs } from '../../../src-shared/run/demo.js';
 import { DemoBadge } from '../../ui/DemoBadge.js';
 import { FitnessCautions } from '../../ui/ModelFitness.js';
 import { SpeechLabel } from '../../ui/SpeechLabel.js';
@@ -18,7 +19,7 @@ export function RunHead({ side, run, highlight }: { side: 'A' | 'B'; run: RunRef
         <a href={`#/runs/${run.id}`}>
           <strong>{run.model}</strong>
         </a>
-        {run.demo && <DemoBadge />}
+        {run.demo && <DemoBadge roles={scriptedRolesOfRefs(run.models)} />}
         <SpeechLabel speech={run.speech} />
         <div className="muted small">
           {run.agent_name}

@@ -7,6 +7,7 @@ import { ErrorBox } from '../../ui/common.js';
 import { ModelPicker } from '../models/index.js';
 import { isNotBuilt } from '../../ui/widgets.js';
 import './home.css';
+import { ImportFormats } from '../agents/ImportFormats.js';
 
 type Example = MethodOutput<'app.firstRun'>;
 
@@ -126,7 +127,7 @@ export function HomePage(_props: { params: Record<string, string> }) {
         <h2>Your own agent</h2>
         <ol>
           <li>
-            <Link href="/agents">Import an agent</Link> (Retell, VAPI, RevRing, voicetest, Parley JSON) or draw one.{' '}
+            <Link href="/agents">Import an agent</Link> (<ImportFormats />) or draw one.{' '}
             {count(agents.data?.length, 'agent')}
           </li>
           <li>

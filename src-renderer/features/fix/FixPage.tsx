@@ -12,6 +12,7 @@ import { ProposalEditor } from './ProposalEditor.js';
 import { ChangeRows, ScoresSection } from './ScoresSection.js';
 import { useFixPage } from './use-fix-page.js';
 import './fix.css';
+import { specName } from '../../../src-shared/text/model-name.js';
 
 /**
  * The fix review: where the diagnosis puts the fault (on the canvas and in the transcript), the
@@ -35,7 +36,7 @@ export function FixPage({ params }: { params: Record<string, string> }) {
         actions={<Link href={`/runs/${x.run_id}`}>Back to the run</Link>}
       >
         {x.agent_name} v{x.start_version} · run {x.run_id} · {x.repeats} conversations per re-run · diagnosed by{' '}
-        {x.judge.provider}:{x.judge.model.split(/[\\/]/).at(-1)} · <StatusBadge status={x.status} />
+        {specName(x.judge)} · <StatusBadge status={x.status} />
       </PageHeader>
       {x.judge.provider === 'scripted' && (
         <p className="notice demo-notice" data-testid="fix-demo">
@@ -89,6 +90,7 @@ export function FixPage({ params }: { params: Record<string, string> }) {
               draft={state.draft}
               editable={state.isLatest && !it.version_id && it.outcome === null && x.status !== 'running'}
               onDraft={state.setDraft}
+              judge={x.judge}
             />
             <FixActions fix={x} it={it} state={state} />
             <ErrorBox error={state.error} />

@@ -1,6 +1,9 @@
 import type { FixIteration } from '../../../src-shared/schemas/fix.js';
 import { editLabel } from '../../../src-shared/text/fix-edit.js';
 import type { EditDraft } from './fix-view.js';
+import type { ModelSpecInput } from '../../../src-shared/schemas/model.js';
+import { ModelFitness } from '../../ui/ModelFitness.js';
+import { confidenceText, droppedSummary } from './proposal-text.js';
 
 /**
  * The proposal: each edit with the current text, the proposed one and why. While it waits to be
@@ -11,8 +14,11 @@ export function ProposalEditor({
   draft,
   editable,
   onDraft,
+  judge,
 }: {
   it: FixIteration;
+  /** The model that diagnosed and proposed: its readiness caution shows beside its confidence. */
+  judge?: ModelSpecInput;
   draft: EditDraft[];
   editable: boolean;
   onDraft: (d: EditDraft[]) => void;
@@ -27,9 +33,10 @@ export function ProposalEditor({
       <p>
         {p.summary && <span>{p.summary} </span>}
         <span className="muted small">
-          confidence {Math.round(p.confidence * 100)}% · {p.model}
+          {confidenceText(p.confidence)} · {p.model}
         </span>
       </p>
+      {judge && <ModelFitness role="judge" spec={judge} cautionOnly />}
       {rows.length === 0 && <p className="muted">The model proposed no edit that fits the agent.</p>}
       {rows.map((d, i) => (
         <fieldset key={i} className={`fix-edit${d.keep ? '' : ' is-left-out'}`} data-testid="fix-edit">
@@ -67,8 +74,8 @@ export function ProposalEditor({
         </fieldset>
       ))}
       {p.dropped.length > 0 && (
-        <details className="small">
-          <summary>{p.dropped.length} proposed edit(s) left out</summary>
+        <details className="small" open data-testid="fix-dropped">
+          <summary>{droppedSummary(p.dropped.length)}</summary>
           <ul>
             {p.dropped.map((x, i) => (
               <li key={i}>{x}</li>

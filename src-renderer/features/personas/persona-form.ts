@@ -1,6 +1,6 @@
 import { Persona, type PersonaInput } from '../../../src-shared/schemas/index.js';
 import { formatPath } from '../../../src-shared/contract/define.js';
-import { labelIsName } from '../../../src-shared/persona/persona-prompt.js';
+import { labelIsName, ownNameFact } from '../../../src-shared/persona/persona-prompt.js';
 
 /**
  * The persona form's editing state. Identity facts are rows (not a record) so a key can be
@@ -187,7 +187,7 @@ export function qualityWarnings(p: Persona): QualityWarning[] {
   }
   if (!p.goal.trim() && !p.markdown)
     out.push({ kind: 'no_goal', message: 'No goal yet: the caller will not know why they are calling.' });
-  if (!p.markdown && !Object.keys(p.identity).some((k) => k.toLowerCase() === 'name' && p.identity[k].trim())) {
+  if (!p.markdown && !ownNameFact(p.identity)) {
     out.push({
       kind: 'no_name',
       message: labelIsName(p.name)

@@ -55,7 +55,7 @@ describe('playground (Try it) through dispatch', () => {
       ended: false,
       version_id: expect.any(String),
     });
-    expect(state.models).toEqual({ agent: 'scripted: scripted-model.json', caller: 'scripted: scripted-model.json' });
+    expect(state.models).toEqual({ agent: 'scripted:scripted-model.json', caller: 'scripted:scripted-model.json' });
     expect(state.transcript[0]).toMatchObject({ role: 'agent', node: 'greeting' });
 
     let s = state;

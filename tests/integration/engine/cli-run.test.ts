@@ -86,6 +86,7 @@ describe('parley run (CLI)', () => {
     ]);
     expect(r.stderr).toMatch(/agent Order desk: imported .*orders-agent\.json as ag_/);
     expect(r.stderr).toMatch(/^PASS  shipped order .*\[\d\/2\]$/m);
+    expect(r.stderr).toContain(`Wrote the JUnit XML report (2 results) to ${junit}`);
     const xml = fs.readFileSync(junit, 'utf8');
     expect(xml).toContain('<testsuite name="Order desk regression"');
     expect(xml).toContain('tests="2" failures="1" errors="0"');

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { Run } from '../../../../src-shared/schemas/run.js';
 import { fmtDate, PageHeader, StatusBadge } from '../../../ui/common.js';
+import { scriptedRoles } from '../../../../src-shared/run/demo.js';
 import { DemoBadge } from '../../../ui/DemoBadge.js';
 import { RedactionBadge } from './RedactionBadge.js';
 import { SpeechLabel } from '../../../ui/SpeechLabel.js';
@@ -80,7 +81,7 @@ function RunHeaderLine({ run, status }: { run: Run; status: string }) {
         <span data-testid="run-status">
           <StatusBadge status={status} />
         </span>
-        {run.demo && <DemoBadge />}
+        {run.demo && <DemoBadge roles={scriptedRoles(run.models)} />}
         <RedactionBadge redaction={run.options.redaction} />
         <SpeechLabel speech={run.options.speech} /> suite <strong>{run.suite_name || '—'}</strong>
         {!run.suite_id && run.kind === 'simulated' && (

@@ -1,3 +1,4 @@
+import { scriptedRoles } from '../../../../src-shared/run/demo.js';
 import { ErrorBox } from '../../../ui/common.js';
 import { DemoNotice } from '../../../ui/DemoBadge.js';
 import { RunModelsFitness } from '../../../ui/ModelFitness.js';
@@ -13,7 +14,7 @@ export function RunNotices({ view, onRealModel }: { view: RunView; onRealModel?:
   return (
     <>
       <ErrorBox error={view.error} />
-      {r.demo && <DemoNotice onRealModel={onRealModel} />}
+      {r.demo && <DemoNotice onRealModel={onRealModel} roles={scriptedRoles(r.models)} />}
       <RunModelsFitness run={r} />
       {r.error && (
         <div className="error-box" role="alert">

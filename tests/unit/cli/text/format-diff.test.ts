@@ -41,6 +41,26 @@ describe('parley diff text', () => {
     expect(text).toContain('A and B: Demo run');
   });
 
+  it("each demo side's note names only the roles it scripted", () => {
+    const script = { spec: { provider: 'scripted' as const, model: '/r/script.json' } };
+    const a = {
+      run: mkRun({ id: 'run_a', models: { agent: script, caller: gguf(2048), judge: gguf(2048) } }),
+      results: [],
+    };
+    const b = {
+      run: mkRun({ id: 'run_b', models: { agent: gguf(2048), caller: gguf(2048), judge: script } }),
+      results: [],
+    };
+    const text = formatDiffText(diffRuns(a, b));
+    expect(text).toContain(
+      "A: Demo run: the agent's replies come from a file (the scripted model); the caller and the judge ran on a model",
+    );
+    expect(text).toContain(
+      "B: Demo run: the judge's scores come from a file (the scripted model); the agent and the caller ran on a model",
+    );
+    expect(text).not.toContain("the caller's lines");
+  });
+
   it('a changed judge: the notes say why, and no metric delta or delta total is printed', () => {
     const metric = (score: number) => ({
       criterion: 'Books',
