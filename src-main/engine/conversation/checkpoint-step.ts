@@ -1,8 +1,7 @@
 import type { AgentGraph, Checkpoint, TestCase, ToolMock } from '../../../src-shared/schemas/index.js';
-import { ContextFullError, isCancelled } from '../errors.js';
 import { DEFAULT_LIMITS, type EngineLimits } from '../limits.js';
 import type { ModelCalls } from '../model-io/model-calls.js';
-import { answerCaller, openConversation } from './conversation.js';
+import { answerCaller, endOfThrow, openConversation } from './conversation.js';
 import { Runtime } from './runtime.js';
 import type { ConversationOutcome } from './types.js';
 import { deepMerge } from './variables/index.js';
@@ -126,14 +125,7 @@ export async function runCheckpointStep(inp: CheckpointStepInput): Promise<Check
       : await openConversation(rt, startNode);
     if (end) endReason = end;
   } catch (e) {
-    if (isCancelled(e, inp.signal)) {
-      endReason = 'cancelled';
-      error = 'cancelled';
-    } else if (e instanceof ContextFullError) endReason = 'context_full';
-    else {
-      endReason = 'error';
-      error = (e as Error)?.message ?? String(e);
-    }
+    ({ endReason, error } = endOfThrow(e, inp.signal));
   }
   return {
     transcript: rt.transcript,

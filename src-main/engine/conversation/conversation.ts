@@ -234,16 +234,7 @@ export async function runConversation(inp: ConversationInput): Promise<Conversat
       endReason = await nextCallerTurn(rt, caller, inp.behaviour);
     }
   } catch (e) {
-    if (isCancelled(e, inp.signal)) {
-      endReason = 'cancelled';
-      error = 'cancelled';
-    } else if (e instanceof ContextFullError) {
-      // the context policy: not an error; the conversation is judged on what happened
-      endReason = 'context_full';
-    } else {
-      endReason = 'error';
-      error = (e as Error)?.message ?? String(e);
-    }
+    ({ endReason, error } = endOfThrow(e, inp.signal));
   }
   return {
     transcript: rt.transcript,
@@ -254,4 +245,15 @@ export async function runConversation(inp: ConversationInput): Promise<Conversat
     turns: rt.turns,
     error,
   };
+}
+
+/** How a conversation that threw ends: cancelled, its context full (the context policy: not an error; it is
+ * judged on what happened), or an error with its message. One rule for simulated and checkpoint conversations. */
+export function endOfThrow(
+  e: unknown,
+  signal: AbortSignal | undefined,
+): { endReason: 'cancelled' | 'context_full' | 'error'; error: string | null } {
+  if (isCancelled(e, signal)) return { endReason: 'cancelled', error: 'cancelled' };
+  if (e instanceof ContextFullError) return { endReason: 'context_full', error: null };
+  return { endReason: 'error', error: (e as Error)?.message ?? String(e) };
 }
