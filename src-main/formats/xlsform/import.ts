@@ -37,7 +37,14 @@ const METADATA = new Set([
   'hidden',
   'start-geopoint',
   'background-audio',
+  // pyxform's spelled-out aliases of the same device properties
+  'phone number',
+  'device id',
+  'sim serial',
+  'subscriber id',
 ]);
+/** pyxform also names device properties as URIs (`uri:deviceid`, `uri:email`...): metadata like their short names. */
+const isMetadata = (type: string) => METADATA.has(type) || (type.startsWith('uri:') && METADATA.has(type.slice(4)));
 const MAX_GROUP_DEPTH = 64;
 
 interface Step {
@@ -96,7 +103,7 @@ export function importXlsForm(wb: Workbook, ctx: ImportContext): AgentGraphInput
       );
       continue;
     }
-    if (METADATA.has(type)) {
+    if (isMetadata(type)) {
       if (type === 'calculate')
         ctx.warn(
           cell(row, 'type'),

@@ -57,8 +57,9 @@ export function answerVariable(
 ): { v: Record<string, unknown>; type: string; labels: string[] } | undefined {
   const description = `${label}${hint ? ` (${hint})` : ''}`;
   const [base, list] = type
-    .replace(/^select one /, 'select_one ')
-    .replace(/^select multiple /, 'select_multiple ')
+    // pyxform's spellings: `select one LIST`, `select one from LIST` (and the same for multiple)
+    .replace(/^select[ _]one (?:from )?/, 'select_one ')
+    .replace(/^select[ _]multiple (?:from )?/, 'select_multiple ')
     .split(' ');
   if (base === 'select_one' || base === 'select_multiple') {
     const options = list ? choices.get(list) : undefined;

@@ -23,8 +23,6 @@ export interface FieldExpectation {
   fails?: FieldCheck[];
 }
 
-const XLSFORM_TYPE_BUG = (type: string) =>
-  `XLSForm question type ${type} (a pyxform type or alias) is refused as unknown; expected it read (or skipped as metadata) with a warning`;
 const SQUAD_WITHOUT_HANDOFFS =
   'the docs payload defines the members only (no handoff tools, no assistantDestinations); the page describes its transfers in prose';
 
@@ -97,26 +95,18 @@ export const FIELD_CORPUS: Readonly<Record<string, FieldExpectation>> = {
   'voicetest/graph_dry_analysis.json': { format: 'voicetest' },
   'voicetest/graph_with_dynamic_variables.json': { format: 'voicetest' },
   'voicetest/sample_tests.json': { format: 'voicetest-tests' },
-  'xlsform/attribute_columns_test.xlsx': {
-    format: 'xlsform',
-    bug: XLSFORM_TYPE_BUG('"uri:deviceid" (survey!A50)'),
-    fails: ['import'],
-  },
+  'xlsform/attribute_columns_test.xlsx': { format: 'xlsform' },
   'xlsform/bad_calc.xlsx': { format: 'xlsform' },
   'xlsform/choice_filter_test.xlsx': { format: 'xlsform' },
   'xlsform/extra_columns.xlsx': { format: 'xlsform' },
   'xlsform/extra_sheet_names.xlsx': { format: 'xlsform' },
   'xlsform/field-list.xlsx': { format: 'xlsform' },
-  'xlsform/group.xlsx': { format: 'xlsform', bug: XLSFORM_TYPE_BUG('"phone number" (survey!A4)'), fails: ['import'] },
+  'xlsform/group.xlsx': { format: 'xlsform' },
   'xlsform/or_other.xlsx': { format: 'xlsform' },
   'xlsform/pull_data.xlsx': { format: 'xlsform' },
   'xlsform/sample_survey.xlsx': { format: 'xlsform' },
   'xlsform/text_and_integer.xlsx': { format: 'xlsform' },
   'xlsform/xl_date_ambiguous.xlsx': { format: 'xlsform' },
   'xlsform/xl_date_ambiguous_v1.xlsx': { format: 'xlsform' },
-  'xlsform/yes_or_no_question.xlsx': {
-    format: 'xlsform',
-    bug: 'pyxform\'s spelled-out "select one from yes_or_no" (an alias of select_one yes_or_no, survey!A2) is read as a list named "from" and refused; expected it read as select_one yes_or_no',
-    fails: ['import'],
-  },
+  'xlsform/yes_or_no_question.xlsx': { format: 'xlsform' },
 };
