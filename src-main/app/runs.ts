@@ -28,15 +28,7 @@ import type {
   TestEndpointAccess,
 } from './run-requests.js';
 
-export type {
-  EvaluateRequest,
-  ReplayRequest,
-  ResumeOptions,
-  RunHooks,
-  RunJob,
-  StartRequest,
-  TestEndpointAccess,
-} from './run-requests.js';
+export type * from './run-requests.js';
 
 const APP_HOW_TO_ALLOW =
   'add it as an OpenAI-compatible endpoint (or its models folder) on the Models page to allow it';

@@ -1,7 +1,7 @@
 import type { AgentGraph, Checkpoint, TestCase, ToolMock } from '../../../src-shared/schemas/index.js';
 import { DEFAULT_LIMITS, type EngineLimits } from '../limits.js';
 import type { ModelCalls } from '../model-io/model-calls.js';
-import { answerCaller, endOfThrow, openConversation } from './conversation.js';
+import { answerCaller, endOfThrow, openConversation, outcomeOf } from './conversation.js';
 import { Runtime } from './runtime.js';
 import type { ConversationOutcome } from './types.js';
 import { deepMerge } from './variables/index.js';
@@ -128,13 +128,7 @@ export async function runCheckpointStep(inp: CheckpointStepInput): Promise<Check
     ({ endReason, error } = endOfThrow(e, inp.signal));
   }
   return {
-    transcript: rt.transcript,
-    visits: rt.visits,
-    toolCalls: rt.toolCalls,
-    variables: rt.vars.snapshot(),
-    endReason,
-    turns: rt.turns,
-    error,
+    ...outcomeOf(rt, endReason, error),
     givenTurns: given.turns,
     givenToolCalls: given.toolCalls,
     givenVisits: given.visits,

@@ -236,6 +236,15 @@ export async function runConversation(inp: ConversationInput): Promise<Conversat
   } catch (e) {
     ({ endReason, error } = endOfThrow(e, inp.signal));
   }
+  return outcomeOf(rt, endReason, error);
+}
+
+/** What a conversation leaves: its transcript, path, tool calls, variables and how it ended. */
+export function outcomeOf(
+  rt: Runtime,
+  endReason: ConversationOutcome['endReason'],
+  error: string | null,
+): ConversationOutcome {
   return {
     transcript: rt.transcript,
     visits: rt.visits,
