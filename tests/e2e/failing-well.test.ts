@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentGraph } from '../../src-shared/schemas/index.js';
 import { createApiContext, disposeApiContext } from '../../src-main/api/create-context.js';
@@ -11,7 +11,7 @@ import { openStore, type Store } from '../../src-main/store/index.js';
 import { ensureTinyGguf } from '../fixtures/tiny-gguf/write-tiny-gguf.js';
 import { clinicGraph, goodScript, seedClinic, writeScript } from '../integration/api/run-control-fixtures.js';
 import { tempDbPath, tempDir } from '../support/tmp.js';
-import { CHROMIUM, CHROMIUM_ARGS } from './support/browser.js';
+import { CHROMIUM_ARGS, launchChromium } from './support/browser.js';
 import { pickModel } from './runs-dialog.js';
 
 /**
@@ -38,7 +38,7 @@ describe('failing well in the app', () => {
     ctx = createApiContext(store, 'web');
     server = await startWebServer({ ctx, port: 0, staticDir: RENDERER_DIR, token: TOKEN });
     port = Number(new URL(server.url).port);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchChromium(CHROMIUM_ARGS);
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.on('pageerror', (e) => pageErrors.push(e.message));
   });

@@ -46,10 +46,7 @@ export async function openWebApp(o: { chromiumArgs?: string[] } = {}): Promise<W
   const store = openStore(dbFile);
   const ctx = createApiContext(store, 'web');
   const server = await startWebServer({ ctx, port: 0, staticDir: RENDERER_DIR });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [...CHROMIUM_ARGS, ...(o.chromiumArgs ?? [])],
-  });
+  const browser = await launchChromium([...CHROMIUM_ARGS, ...(o.chromiumArgs ?? [])]);
   const errors: string[] = [];
   const openPage = async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -78,6 +75,23 @@ export async function openWebApp(o: { chromiumArgs?: string[] } = {}): Promise<W
     },
   };
   return app;
+}
+
+/**
+ * Starts Chromium, trying again when a start hangs: now and then a headless Chromium on a loaded machine never
+ * comes up, and Playwright's own launch timeout (3 minutes) outlasts the 2-minute hook that waits for it (a CI
+ * run failed that way in `beforeAll`). Each try gets 40 s; the last error is thrown with every try's reason.
+ */
+export async function launchChromium(args: string[], tries = 3): Promise<Browser> {
+  const reasons: string[] = [];
+  for (let i = 1; i <= tries; i++) {
+    try {
+      return await chromium.launch({ executablePath: CHROMIUM, args, timeout: 40_000 });
+    } catch (e) {
+      reasons.push(`try ${i}: ${(e as Error).message.split('\n')[0]}`);
+    }
+  }
+  throw new Error(`Chromium did not start (${CHROMIUM}): ${reasons.join('; ')}`);
 }
 
 const EXAMPLE_AGENT = new URL('../../../resources/example/agent.json', import.meta.url);

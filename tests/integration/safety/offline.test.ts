@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ensureTinyGguf } from '../../fixtures/tiny-gguf/write-tiny-gguf.js';
-import { CHROMIUM, CHROMIUM_ARGS } from '../../e2e/support/browser.js';
+import { CHROMIUM_ARGS, launchChromium } from '../../e2e/support/browser.js';
 import { tempDbPath, tempDir } from '../../support/tmp.js';
 import { BIN, collect, ROOT, waitFor } from './support.js';
 
@@ -78,7 +77,7 @@ describe('offline by construction', () => {
       const server = parley('serve');
       const banner = await waitFor(server.stdout!, /on (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/);
       const url = /on (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(banner)![1];
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+      const browser = await launchChromium(CHROMIUM_ARGS);
       const requested: string[] = [];
       try {
         const page = await browser.newPage();
