@@ -17,7 +17,7 @@ const electronBoundary = {
 };
 
 /**
- * The door (docs/architecture.md): the CLI and the API handlers are adapters of src-main/app/. They reach the
+ * The door (docs/architecture.md): the CLI and the API are adapters of src-main/app/. They reach the
  * rest of src-main only through it; tests/unit/architecture/import-direction.test.ts checks the same on the
  * whole import graph.
  */
@@ -48,7 +48,7 @@ const doorRule = {
             ROOMS_BEHIND_THE_DOOR.map((room) => `../../../${room}/**`),
           ),
           message:
-            'src-main/cli/ and src-main/api/handlers/ go through src-main/app/ (the door): add a use case there.',
+            'src-main/cli/ and src-main/api/ go through src-main/app/ (the door): add a method to its domain room there.',
         },
         {
           group: ['electron'],
@@ -97,7 +97,7 @@ export default tseslint.config(
     files: ['src-*/**/*.tsx'],
     rules: { 'max-lines-per-function': ['warn', { max: 150, skipBlankLines: true, skipComments: true }] },
   },
-  { files: ['src-main/cli/**/*.ts', 'src-main/api/handlers/**/*.ts'], rules: doorRule },
+  { files: ['src-main/cli/**/*.ts', 'src-main/api/**/*.ts'], rules: doorRule },
   {
     files: ['src-main/electron/**', 'src-main/index.ts', 'src-preload/**', 'tests/e2e/electron*.ts'],
     rules: { 'no-restricted-imports': 'off' },

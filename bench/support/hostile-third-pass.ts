@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { createApiContext, disposeApiContext } from '../../src-main/api/create-context.js';
+import { createApiContext, disposeApiContext } from '../../src-main/app/door/create-context.js';
 import { parseAgentFile } from '../../src-main/formats/index.js';
 import { readAgentFile } from '../../src-main/formats/read-file.js';
 import { startWebServer } from '../../src-main/server/web-server.js';

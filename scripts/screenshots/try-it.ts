@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { dispatch } from '../../src-main/api/dispatch.js';
-import { resourcesDir } from '../../src-main/api/handlers/app-first-run.js';
+import { resourcesDir } from '../../src-main/app/workspace/first-run-methods.js';
 import { TestSuite, type Persona } from '../../src-shared/schemas/index.js';
 import type { ScreenSet } from './types.js';
 

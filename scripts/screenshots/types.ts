@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { ApiContext } from '../../src-main/api/context.js';
+import type { ApiContext } from '../../src-main/app/door/context.js';
 
 export interface ShotOptions {
   /** Capture the whole scrolled content (default) or only the window. */

@@ -1,5 +1,5 @@
-import type { ApiContext } from './context.js';
-import { service } from './context.js';
+import type { ApiContext } from '../app/door/context.js';
+import { service } from '../app/door/context.js';
 
 /** How often the store's data version is read while a window or page listens (one PRAGMA: microseconds). */
 export const STORE_POLL_MS = 1000;

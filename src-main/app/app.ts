@@ -1,14 +1,14 @@
 import type { ProviderRegistry } from '../providers/index.js';
 import type { Store } from '../store/index.js';
-import { AnalysisService } from './analysis.js';
-import { LabelsService } from './labels.js';
-import { ModelService } from './models.js';
-import { ReadinessService } from './readiness.js';
-import { RejudgeService } from './rejudge.js';
-import { RunService } from './runs.js';
-import { AudioEvalService } from './audio-eval.js';
+import { AnalysisService } from './analysis/analysis.js';
+import { LabelsService } from './judgements/labels.js';
+import { ModelService } from './models/models.js';
+import { ReadinessService } from './models/readiness.js';
+import { RejudgeService } from './judgements/rejudge.js';
+import { RunService } from './runs/runs.js';
+import { AudioEvalService } from './speech/audio-eval.js';
 import { JobRegistry } from './jobs/registry.js';
-import { PersonaService } from './personas.js';
+import { PersonaService } from './suites/personas.js';
 import { FixService } from './fix/fix-service.js';
 
 export interface App {

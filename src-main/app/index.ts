@@ -1,17 +1,28 @@
 /**
- * The application layer: the use cases both doors share. The app's API handlers (api/handlers) and
- * the command line (cli/commands) call these and keep only parsing and printing; the engine below
- * runs the one run loop (engine/run/execute-plan.ts).
+ * The application layer: the use cases both doors share, as one method table (app/method-table.ts; the rooms
+ * are listed in app/rooms.ts). The app's API (api/dispatch.ts) and the command line (cli/commands) call its
+ * methods by name and keep only parsing and printing; the engine below runs the one run loop
+ * (engine/run/execute-plan.ts).
  *
  *   const app = createApp(store, () => registry);
  *   const handle = await app.runs.start({ agent, suite, models, options }, { onEvent });
  *   handle.total; await handle.done;
  */
 export { createApp, type App } from './app.js';
+export {
+  callMethod,
+  defineRoom,
+  createMethodTable,
+  type Method,
+  type Methods,
+  type MethodTable,
+  type Room,
+} from './method-table.js';
+export type { ApiContext, Keychain } from './door/context.js';
 export { JobRegistry } from './jobs/registry.js';
 export type { Job, JobControl, JobSpec } from './jobs/job.js';
 export { AppError, invalid, notFound, conflict, unavailable, notBuilt } from './errors.js';
-export { resolveAgentVersion, runAgentOf, requireRun, finishedRun, type ResolvedVersion } from './resolve.js';
+export { resolveAgentVersion, runAgentOf, requireRun, finishedRun, type ResolvedVersion } from './refs/resolve.js';
 export {
   isFilePath,
   requireSuite,
@@ -21,8 +32,8 @@ export {
   runAgentFromRef,
   type RefOptions,
   type ResolvedAgent,
-} from './refs.js';
-export { ModelService, modelFailure, type ModelRole } from './models.js';
+} from './refs/refs.js';
+export { ModelService, modelFailure, type ModelRole } from './models/models.js';
 export {
   RunService,
   type RunHooks,
@@ -30,7 +41,7 @@ export {
   type StartRequest,
   type ReplayRequest,
   type EvaluateRequest,
-} from './runs.js';
+} from './runs/runs.js';
 export {
   DEFAULT_OLLAMA_URL,
   defaultOpenAiEndpoints,
@@ -39,16 +50,16 @@ export {
   pullModelJob,
   type ModelSources,
   type ListedModels,
-} from './list-models.js';
-export { checkRunModels, runPrompts, notStarted, type RunModelSpecs } from './preflight.js';
+} from './models/list-models.js';
+export { checkRunModels, runPrompts, notStarted, type RunModelSpecs } from './models/preflight.js';
 export {
   mergeShardRuns,
   mergeShards,
   type MergeRequest,
   type MergeOutcome,
   type MergeJobResult,
-} from './merge-runs.js';
-export { AnalysisService } from './analysis.js';
+} from './shards/merge-runs.js';
+export { AnalysisService } from './analysis/analysis.js';
 export {
   RejudgeService,
   judgeLabel,
@@ -56,22 +67,22 @@ export {
   MAX_REJUDGE_JUDGES,
   type RejudgeRequest,
   type RejudgeOutcome,
-} from './rejudge.js';
-export { LabelsService, REVIEWER_SETTING, type ImportOutcome, type LabelledVerdict } from './labels.js';
+} from './judgements/rejudge.js';
+export { LabelsService, REVIEWER_SETTING, type ImportOutcome, type LabelledVerdict } from './judgements/labels.js';
 export {
   ReadinessService,
   MAX_READINESS_CONCURRENCY,
   type ReadinessRequest,
   type ReadinessHooks,
-} from './readiness.js';
-export { modelFitness, runFitness } from './model-fitness.js';
-export { runReport } from './run-report.js';
-export { AudioEvalService, lostInSpeech, type AudioEvalRequest, type AudioEvalOutcome } from './audio-eval.js';
-export { speechTest, type SpeechTestRequest, type SpeechTestOutcome } from './speech-test.js';
-export { readImportText, FileRefusal } from './input-files.js';
-export { openAppStore, storedReadinessChecks, withApp } from './open.js';
-export { runPassed, modelMatrix } from './run-outcome.js';
-export { pinStoredTurn, addToStoredSuite, addToSuiteFile, type PinRequest, type PinnedTest } from './pin.js';
+} from './models/readiness.js';
+export { modelFitness, runFitness } from './models/model-fitness.js';
+export { runReport } from './runs/run-report.js';
+export { AudioEvalService, lostInSpeech, type AudioEvalRequest, type AudioEvalOutcome } from './speech/audio-eval.js';
+export { speechTest, type SpeechTestRequest, type SpeechTestOutcome } from './speech/speech-test.js';
+export { readImportText, FileRefusal } from './agents/input-files.js';
+export { openAppStore, storedReadinessChecks, withApp, cliDoor, type CliDoor } from './open.js';
+export { runPassed, modelMatrix } from './runs/run-outcome.js';
+export { pinStoredTurn, addToStoredSuite, addToSuiteFile, type PinRequest, type PinnedTest } from './runs/pin.js';
 
 // What the doors print and export, from the rooms below (the doors import only app/)
 export type { RunOutcome, RunAgent, RunSuite, TestOutcome } from '../engine/index.js';
@@ -90,11 +101,11 @@ export {
   type RunRef,
   type SideSummary,
   type TestComparison,
-} from './compare-runs.js';
+} from './compare/compare-runs.js';
 export { portableRun, exportRun } from '../reports/run-export.js';
 export { failureReasons, toJUnitXml, toJUnitXmlRuns } from '../reports/junit.js';
 export { preflightText, type ModelProblem } from '../providers/preflight.js';
-export { exportAgentRef, formatsList, EXPORT_FORMATS, type ExportFormat } from './export-agent.js';
+export { exportAgentRef, formatsList, EXPORT_FORMATS, type ExportFormat } from './agents/export-agent.js';
 export {
   exportAgentVersion,
   graphDiff,
@@ -102,11 +113,11 @@ export {
   importFixedGraph,
   locateGraphPath,
   validateAgentGraph,
-} from './agent-files.js';
-export { importCallFiles, importCallTexts, CALL_FORMATS, type CallFormat } from './calls.js';
-export { importPersonaFiles, importPersonaMarkdown, type GenerateRequest } from './personas.js';
-export { PlaygroundService, fromInteractive, type PlaygroundStartRequest } from './playground.js';
-export { importAgentPath, validateAgentPaths, readError, type FileReport, type Issue } from './file-reports.js';
+} from './agents/agent-files.js';
+export { importCallFiles, importCallTexts, CALL_FORMATS, type CallFormat } from './calls/calls.js';
+export { importPersonaFiles, importPersonaMarkdown, type GenerateRequest } from './suites/personas.js';
+export { PlaygroundService, fromInteractive, type PlaygroundStartRequest } from './playground/playground.js';
+export { importAgentPath, validateAgentPaths, readError, type FileReport, type Issue } from './agents/file-reports.js';
 export {
   FixService,
   DEFAULT_FIX_REPEATS,
@@ -123,4 +134,4 @@ export {
   projectSpec,
   writeProjectFile,
   type ProjectFile,
-} from './project-file.js';
+} from './runs/project-file.js';

@@ -1,5 +1,5 @@
 import { ipcMain, type WebContents } from 'electron';
-import type { ApiContext } from '../api/context.js';
+import type { ApiContext } from '../app/door/context.js';
 import { dispatch } from '../api/dispatch.js';
 import { storeChanges } from '../api/store-changes.js';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { app, BrowserWindow } from 'electron';
-import { createApiContext, disposeApiContext } from '../api/create-context.js';
+import { createApiContext, disposeApiContext } from '../app/door/create-context.js';
 import { startBackendProcess } from '../server/backend-process.js';
 import { openStore, resolveDbPath } from '../store/index.js';
 import { bindBackendIpc } from './backend-ipc.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { safeStorage } from 'electron';
-import type { Keychain } from '../api/context.js';
+import type { Keychain } from '../app/door/context.js';
 
 /**
  * API keys encrypted with the OS keychain (safeStorage) in a file next to the DB — never in the DB,

@@ -1,4 +1,4 @@
-import { createApiContext, disposeApiContext } from '../api/create-context.js';
+import { createApiContext, disposeApiContext } from '../app/door/create-context.js';
 import { openAppStore } from '../app/index.js';
 import { RENDERER_DIR } from './renderer-dir.js';
 import { startWebServer } from './web-server.js';

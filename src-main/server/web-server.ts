@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
-import type { ApiContext } from '../api/context.js';
+import type { ApiContext } from '../app/door/context.js';
 import { dispatch } from '../api/dispatch.js';
 import { storeChanges } from '../api/store-changes.js';
 import { MAX_REQUEST_BODY_BYTES } from '../../src-shared/limits.js';

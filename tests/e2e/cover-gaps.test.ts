@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentGraph } from '../../src-shared/schemas/index.js';
-import { appOf } from '../../src-main/api/app-service.js';
+import { appOf } from '../../src-main/app/door/app-service.js';
 import { requireSuite } from '../../src-main/app/index.js';
 import { bookingSuite, coverScript } from '../support/cover-gaps-script.js';
 import { tempDir } from '../support/tmp.js';

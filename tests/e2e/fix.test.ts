@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AgentGraph, TestSuite } from '../../src-shared/schemas/index.js';
-import { appOf } from '../../src-main/api/app-service.js';
+import { appOf } from '../../src-main/app/door/app-service.js';
 import { REFUND, REFUND_FIX, shopGraph, shopSuite, writeShopScript } from '../support/fix-fixture.js';
 import { tempDir } from '../support/tmp.js';
 import { openWebApp, type WebApp } from './support/browser.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectFailures } from '../../src-main/app/problems/failure-groups.js';
+import { collectFailures } from '../../src-main/app/analysis/problems/failure-groups.js';
 import { openStore } from '../../src-main/store/index.js';
 import { seedRuns, worseScript } from '../integration/api/run-control-fixtures.js';
 import { parleyInProcess } from '../support/cli-in-process.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { dispatch } from '../../src-main/api/dispatch.js';
-import { resourcesDir } from '../../src-main/api/handlers/app-first-run.js';
+import { resourcesDir } from '../../src-main/app/workspace/first-run-methods.js';
 import { TestSuite, type Persona } from '../../src-shared/schemas/index.js';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { edgeLabel, nodeCard, openEditor } from './support/graph-editor.js';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelSpec, ReadinessReport, type RunOptions } from '../../src-shared/schemas/index.js';
 import { runSuite } from '../../src-main/engine/index.js';
 import { scriptedProvider } from '../../src-main/providers/scripted.js';
-import { checkKey } from '../../src-main/app/readiness.js';
+import { checkKey } from '../../src-main/app/models/readiness.js';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { shotPath } from './support/shots.js';
 import { pickModel, startRun } from './runs-dialog.js';

@@ -5,7 +5,7 @@ import { openWebApp, type WebApp } from './support/browser.js';
 import { pickModel, startRun } from './runs-dialog.js';
 import { tempDir } from '../support/tmp.js';
 import { goodScript, seedClinic, seedRuns, worseScript } from '../integration/api/run-control-fixtures.js';
-import { collectFailures } from '../../src-main/app/problems/failure-groups.js';
+import { collectFailures } from '../../src-main/app/analysis/problems/failure-groups.js';
 
 /**
  * Issue 17, item 12 (the points not about the New run dialog's errors), in real web mode + Chromium:

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { finishedRun } from './support/finished-run.js';
 import { startRun } from './runs-dialog.js';
-import { appOf } from '../../src-main/api/app-service.js';
+import { appOf } from '../../src-main/app/door/app-service.js';
 import { clinicSuite, goodScript, seedClinic, writeScript } from '../integration/api/run-control-fixtures.js';
 import { TestSuite } from '../../src-shared/schemas/index.js';
 import { tempDir } from '../support/tmp.js';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../src-main/api/dispatch.js';
-import { resourcesDir } from '../../src-main/api/handlers/app-first-run.js';
-import { appOf } from '../../src-main/api/app-service.js';
+import { resourcesDir } from '../../src-main/app/workspace/first-run-methods.js';
+import { appOf } from '../../src-main/app/door/app-service.js';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { openEditor } from './support/graph-editor.js';
 

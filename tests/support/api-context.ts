@@ -4,8 +4,8 @@
  */
 import { afterEach, beforeEach } from 'vitest';
 import type { AppEvent, JobInfo } from '../../src-shared/contract/index.js';
-import { createApiContext, disposeApiContext } from '../../src-main/api/create-context.js';
-import type { ApiContext } from '../../src-main/api/context.js';
+import { createApiContext, disposeApiContext } from '../../src-main/app/door/create-context.js';
+import type { ApiContext } from '../../src-main/app/door/context.js';
 import { openStore, type Store } from '../../src-main/store/index.js';
 import { dispatchCaller } from './dispatch-call.js';
 import { tempDbPath, tempDir } from './tmp.js';

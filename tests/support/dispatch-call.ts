@@ -1,5 +1,5 @@
 import type { MethodInput, MethodName, MethodOutput, RpcResult } from '../../src-shared/contract/index.js';
-import type { ApiContext } from '../../src-main/api/context.js';
+import type { ApiContext } from '../../src-main/app/door/context.js';
 import { dispatch } from '../../src-main/api/dispatch.js';
 
 /** A typed API call through dispatch that throws on `{ok:false}` (for tests that expect success). */

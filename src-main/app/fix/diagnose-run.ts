@@ -5,8 +5,8 @@
  */
 import type { Diagnosis, FixSubject, ModelSpec } from '../../../src-shared/schemas/index.js';
 import type { Job } from '../jobs/job.js';
-import { specLabel } from '../problems/run-problems.js';
-import { finishedRun } from '../resolve.js';
+import { specLabel } from '../analysis/problems/run-problems.js';
+import { finishedRun } from '../refs/resolve.js';
 import { diagnoseConversations } from './diagnose-conversations.js';
 import { judgeOf, runVersion } from './fix-checks.js';
 import type { FixHooks, FixJobDeps } from './fix-jobs.js';

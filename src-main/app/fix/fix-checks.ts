@@ -13,11 +13,11 @@ import {
 } from '../../../src-shared/schemas/index.js';
 import type { AgentVersion, Store } from '../../store/index.js';
 import { invalid } from '../errors.js';
-import type { ModelService } from '../models.js';
-import { notStarted } from '../preflight.js';
-import { finishedRun, resolveAgentVersion } from '../resolve.js';
-import type { RunService } from '../runs.js';
-import { storedModelDefault, storedRunModels, storedRunSpeech, type StoredSpecUse } from '../stored-specs.js';
+import type { ModelService } from '../models/models.js';
+import { notStarted } from '../models/preflight.js';
+import { finishedRun, resolveAgentVersion } from '../refs/resolve.js';
+import type { RunService } from '../runs/runs.js';
+import { storedModelDefault, storedRunModels, storedRunSpeech, type StoredSpecUse } from '../runs/stored-specs.js';
 import { fixTargets, type FixTargets } from './targets.js';
 
 export const DEFAULT_FIX_REPEATS = 3;

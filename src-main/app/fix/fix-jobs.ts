@@ -8,7 +8,7 @@ import type { JobKind } from '../../../src-shared/contract/jobs.js';
 import type { Store } from '../../store/index.js';
 import type { JobRegistry } from '../jobs/registry.js';
 import type { Job } from '../jobs/job.js';
-import type { ModelService } from '../models.js';
+import type { ModelService } from '../models/models.js';
 import type { Reruns } from './reruns.js';
 import { FixRecord } from './session.js';
 import { FixSteps, type FixStepName } from './steps.js';

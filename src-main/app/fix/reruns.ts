@@ -8,7 +8,7 @@ import type { Result, Run, RunOptions } from '../../../src-shared/schemas/index.
 import type { RunSuite } from '../../engine/index.js';
 import type { Store } from '../../store/index.js';
 import { unavailable } from '../errors.js';
-import type { RunService } from '../runs.js';
+import type { RunService } from '../runs/runs.js';
 import { rerunSpecs } from './fix-checks.js';
 
 export interface RerunRequest {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { CliError } from '../errors.js';
 import { printJson, printTable, shortDate } from '../output.js';
 import { useApp, withDbOption } from '../use-app.js';
-import { resolveAgentVersion } from '../../app/resolve.js';
+import { resolveAgentVersion } from '../../app/refs/resolve.js';
 
 export function registerAgents(program: Command): void {
   const agents = program.command('agents').description('list, show and delete stored agents');

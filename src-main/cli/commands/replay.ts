@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { runReport } from '../../app/run-report.js';
+import { runReport } from '../../app/runs/run-report.js';
 import { parseModelSpec, type ModelSpec } from '../../../src-shared/schemas/index.js';
 import { countsLine } from '../text/format-diff.js';
-import { diffStoredRuns } from '../../app/compare-runs.js';
+import { diffStoredRuns } from '../../app/compare/compare-runs.js';
 import { CliError } from '../errors.js';
 import { conversationLines, followJob, JobProgress } from '../job-progress.js';
 import { printJson, printTable } from '../output.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
-import { createApiContext, disposeApiContext } from '../../api/create-context.js';
+import { createApiContext, disposeApiContext } from '../../app/door/create-context.js';
 import { RENDERER_DIR } from '../../server/renderer-dir.js';
 import { startWebServer } from '../../server/web-server.js';
 import { WEB_TOKEN_NOTE } from '../../server/security.js';

@@ -35,7 +35,7 @@ export function registerSpeech(program: Command): void {
     .action(async (text: string | undefined, opts: SpeechTestCliOptions) => {
       const noise = phoneNoise('--phone-noise', opts.phoneNoise);
       const rate = speakingRate('--rate', opts.rate);
-      const { speechTest } = await import('../../app/speech-test.js');
+      const { speechTest } = await import('../../app/speech/speech-test.js');
       const { asCli } = await import('../errors.js');
       const out = await asCli(
         () => speechTest({ tts: opts.tts, stt: opts.stt, text, voice: opts.voice, rate, phone_noise: noise }),

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { AgentGraph } from '../../../src-shared/schemas/index.js';
-import { createApiContext, disposeApiContext } from '../../../src-main/api/create-context.js';
-import type { ApiContext } from '../../../src-main/api/context.js';
+import { createApiContext, disposeApiContext } from '../../../src-main/app/door/create-context.js';
+import type { ApiContext } from '../../../src-main/app/door/context.js';
 import { RENDERER_DIR } from '../../../src-main/server/renderer-dir.js';
 import { startWebServer, type WebServer } from '../../../src-main/server/web-server.js';
 import { openStore } from '../../../src-main/store/index.js';

@@ -1,4 +1,4 @@
-import type { ApiContext } from '../../../src-main/api/context.js';
+import type { ApiContext } from '../../../src-main/app/door/context.js';
 import { dispatch } from '../../../src-main/api/dispatch.js';
 import type { MethodInput } from '../../../src-shared/contract/index.js';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { AgentGraph, TestSuite } from '../../../src-shared/schemas/index.js';
 import { dispatch } from '../../../src-main/api/dispatch.js';
-import { appOf } from '../../../src-main/api/app-service.js';
+import { appOf } from '../../../src-main/app/door/app-service.js';
 import { GIFT, REFUND, shopGraph, shopSuite, writeShopScript, type ProposalScript } from '../../support/fix-fixture.js';
 import { useApiContext } from '../../support/api-context.js';
 

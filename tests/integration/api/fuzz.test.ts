@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR_CODES, METHOD_NAMES } from '../../../src-shared/contract/index.js';
-import { createApiContext, disposeApiContext } from '../../../src-main/api/create-context.js';
-import type { ApiContext } from '../../../src-main/api/context.js';
+import { createApiContext, disposeApiContext } from '../../../src-main/app/door/create-context.js';
+import type { ApiContext } from '../../../src-main/app/door/context.js';
 import { dispatch } from '../../../src-main/api/dispatch.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';
 import { smallGraph } from '../../support/graphs.js';

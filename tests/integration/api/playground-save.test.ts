@@ -1,7 +1,7 @@
 /** Try it's Save as test and Save as run through dispatch, on the bundled example and its scripted model. */
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../../src-main/api/dispatch.js';
-import { appOf } from '../../../src-main/api/app-service.js';
+import { appOf } from '../../../src-main/app/door/app-service.js';
 import { useApiContext } from '../../support/api-context.js';
 
 describe('keeping a Try-it conversation (dispatch)', () => {

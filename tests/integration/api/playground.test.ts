@@ -3,12 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PlaygroundEvent } from '../../../src-shared/contract/events.js';
 import { AgentGraph, TestSuite, type Persona } from '../../../src-shared/schemas/index.js';
-import { disposeApiContext } from '../../../src-main/api/create-context.js';
+import { disposeApiContext } from '../../../src-main/app/door/create-context.js';
 import { dispatch } from '../../../src-main/api/dispatch.js';
-import { resourcesDir } from '../../../src-main/api/handlers/app-first-run.js';
+import { resourcesDir } from '../../../src-main/app/workspace/first-run-methods.js';
 import { PlaygroundService } from '../../../src-main/app/index.js';
-import { appModels } from '../../../src-main/api/app-service.js';
-import type { ApiContext } from '../../../src-main/api/context.js';
+import { appModels } from '../../../src-main/app/door/app-service.js';
+import type { ApiContext } from '../../../src-main/app/door/context.js';
 
 /** The context's Try-it service with its own idle times. */
 const serviceFor = (ctx: ApiContext, opts = {}) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CompareRunDiff, CompareMatrix } from '../../../src-shared/contract/runs.js';
 import { dispatch } from '../../../src-main/api/dispatch.js';
-import { appOf } from '../../../src-main/api/app-service.js';
+import { appOf } from '../../../src-main/app/door/app-service.js';
 import { goodScript, seedClinic, worseScript, writeScript } from './run-control-fixtures.js';
 import { useApiContext } from '../../support/api-context.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../../src-shared/contract/index.js';
-import { createApiContext, disposeApiContext } from '../../../src-main/api/create-context.js';
+import { createApiContext, disposeApiContext } from '../../../src-main/app/door/create-context.js';
 import { StoreChanges } from '../../../src-main/api/store-changes.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';
 import { tempDbPath, tempDir } from '../../support/tmp.js';

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createApiContext, disposeApiContext } from '../../../src-main/api/create-context.js';
+import { createApiContext, disposeApiContext } from '../../../src-main/app/door/create-context.js';
 import { dispatch } from '../../../src-main/api/dispatch.js';
 import { openStore } from '../../../src-main/store/index.js';
 import { useApiContext } from '../../support/api-context.js';

@@ -2,8 +2,8 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModelSpec, ReadinessReport, Run } from '../../../src-shared/schemas/index.js';
-import { modelFitness, runFitness } from '../../../src-main/app/model-fitness.js';
-import { checkKey } from '../../../src-main/app/readiness.js';
+import { modelFitness, runFitness } from '../../../src-main/app/models/model-fitness.js';
+import { checkKey } from '../../../src-main/app/models/readiness.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';
 import { tempDbPath, tempDir } from '../../support/tmp.js';
 

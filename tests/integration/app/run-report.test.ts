@@ -1,6 +1,6 @@
 /** The report the doors print (app/run-report.ts) over a real SQLite store. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runReport } from '../../../src-main/app/run-report.js';
+import { runReport } from '../../../src-main/app/runs/run-report.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';
 import { tempDbPath, tempDir } from '../../support/tmp.js';
 import { smallGraph } from '../../support/graphs.js';

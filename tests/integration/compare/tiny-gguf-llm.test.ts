@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateRun } from '../../../src-main/engine/index.js';
 import { importCalls, parseCallFiles } from '../../../src-main/transcripts/index.js';
-import { groupFailures, SEVERITIES } from '../../../src-main/app/problems/failure-groups.js';
+import { groupFailures, SEVERITIES } from '../../../src-main/app/analysis/problems/failure-groups.js';
 import { scoreTurnQuality, TURN_METRICS } from '../../../src-main/engine/judge/turn-quality.js';
 import { createProviderRegistry, type ProviderRegistry } from '../../../src-main/providers/registry.js';
 import type { ChatModel } from '../../../src-main/providers/types.js';

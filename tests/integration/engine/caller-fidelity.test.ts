@@ -4,7 +4,7 @@
  * "invalid caller", counted apart in the run summary, and compare does not call it a regression.
  */
 import { describe, expect, it } from 'vitest';
-import { diffStoredRuns } from '../../../src-main/app/compare-runs.js';
+import { diffStoredRuns } from '../../../src-main/app/compare/compare-runs.js';
 import { runSuite } from '../../../src-main/engine/index.js';
 import { scriptedModel } from '../../../src-main/providers/scripted.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';

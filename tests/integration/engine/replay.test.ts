@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveAgentVersion, runAgentOf } from '../../../src-main/app/index.js';
-import { diffStoredRuns } from '../../../src-main/app/compare-runs.js';
+import { diffStoredRuns } from '../../../src-main/app/compare/compare-runs.js';
 import { planReplay, runSuite, startReplay, type RunModels } from '../../../src-main/engine/index.js';
 import { importCalls, parseCallFiles } from '../../../src-main/transcripts/index.js';
 import { scriptedModel, type ScriptInput } from '../../../src-main/providers/scripted.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_IMPORT_BYTES, MAX_REQUEST_BODY_BYTES } from '../../../src-shared/limits.js';
-import { createApiContext, disposeApiContext } from '../../../src-main/api/create-context.js';
+import { createApiContext, disposeApiContext } from '../../../src-main/app/door/create-context.js';
 import { startWebServer } from '../../../src-main/server/web-server.js';
 import { openStore } from '../../../src-main/store/index.js';
 import { tempDbPath, tempDir } from '../../support/tmp.js';

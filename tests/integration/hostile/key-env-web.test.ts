@@ -8,8 +8,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiContext, disposeApiContext } from '../../../src-main/api/create-context.js';
-import type { ApiContext } from '../../../src-main/api/context.js';
+import { createApiContext, disposeApiContext } from '../../../src-main/app/door/create-context.js';
+import type { ApiContext } from '../../../src-main/app/door/context.js';
 import { dispatch } from '../../../src-main/api/dispatch.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';
 import { REFUND, seedShopRun } from '../../support/fix-fixture.js';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { createApiContext, disposeApiContext } from '../../../src-main/api/create-context.js';
+import { createApiContext, disposeApiContext } from '../../../src-main/app/door/create-context.js';
 import { dispatch } from '../../../src-main/api/dispatch.js';
 import { openStore } from '../../../src-main/store/index.js';
 import { tempDbPath, tempDir } from '../../support/tmp.js';

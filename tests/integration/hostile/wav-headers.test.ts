@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import wavefile from 'wavefile';
-import { createApiContext, disposeApiContext } from '../../../src-main/api/create-context.js';
-import type { ApiContext } from '../../../src-main/api/context.js';
+import { createApiContext, disposeApiContext } from '../../../src-main/app/door/create-context.js';
+import type { ApiContext } from '../../../src-main/app/door/context.js';
 import { startWebServer } from '../../../src-main/server/web-server.js';
 import { createSpeechRegistry } from '../../../src-main/speech/index.js';
 import { toSpeechWav } from '../../../src-main/speech/wav.js';

@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiContext, disposeApiContext } from '../../../src-main/api/create-context.js';
-import type { ApiContext } from '../../../src-main/api/context.js';
+import { createApiContext, disposeApiContext } from '../../../src-main/app/door/create-context.js';
+import type { ApiContext } from '../../../src-main/app/door/context.js';
 import { dispatch } from '../../../src-main/api/dispatch.js';
-import { commandSpeechSpecPaths } from '../../../src-main/app/speech-policy.js';
+import { commandSpeechSpecPaths } from '../../../src-main/app/speech/speech-policy.js';
 import { WEB_TOKEN_NOTE } from '../../../src-main/server/security.js';
 import { startWebServer } from '../../../src-main/server/web-server.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiContext, disposeApiContext } from '../../../src-main/api/create-context.js';
+import { createApiContext, disposeApiContext } from '../../../src-main/app/door/create-context.js';
 import { startWebServer, type WebServer } from '../../../src-main/server/web-server.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';
 import { tempDbPath, tempDir } from '../../support/tmp.js';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listModels } from '../../../src-main/app/list-models.js';
+import { listModels } from '../../../src-main/app/models/list-models.js';
 import { formatModelsTable } from '../../../src-main/cli/text/format-models.js';
 import { ensureTinyGguf } from '../../fixtures/tiny-gguf/write-tiny-gguf.js';
 import { startOllamaServer, type OllamaTestServer } from '../../servers/ollama-server.js';

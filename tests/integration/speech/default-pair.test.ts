@@ -5,7 +5,7 @@
  * recognisers; espeak-ng is still a choice, with the verdict that says how well a pair hears.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { speechTest } from '../../../src-main/app/speech-test.js';
+import { speechTest } from '../../../src-main/app/speech/speech-test.js';
 import {
   closeRecognisers,
   createSpeechRegistry,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readError } from '../../../src-main/app/file-reports.js';
+import { readError } from '../../../src-main/app/agents/file-reports.js';
 import { parleyInProcess } from '../../support/cli-in-process.js';
 import { tempDir } from '../../support/tmp.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { storedModelDefault, storedSpeechDefault } from '../../../src-main/app/stored-specs.js';
+import { storedModelDefault, storedSpeechDefault } from '../../../src-main/app/runs/stored-specs.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';
 import type { ModelSpec } from '../../../src-shared/schemas/index.js';
 import { mkRun } from '../compare/build.js';

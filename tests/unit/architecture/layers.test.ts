@@ -17,6 +17,7 @@ import { speechMethods } from '../../../src-shared/contract/speech.js';
 import { jobMethods } from '../../../src-shared/contract/jobs.js';
 import { fixMethods } from '../../../src-shared/contract/fixes.js';
 import { contract } from '../../../src-shared/contract/index.js';
+import { METHODS } from '../../../src-main/app/rooms.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const read = (rel: string) => fs.readFileSync(path.join(ROOT, rel), 'utf8');
@@ -62,19 +63,27 @@ describe('contract and handlers line up by namespace (docs/architecture.md)', ()
     expect(Object.values(byFile).reduce((n, m) => n + Object.keys(m).length, 0)).toBe(Object.keys(contract).length);
   });
 
-  it('each handler file registers only the namespace its name starts with', () => {
-    const dir = 'src-main/api/handlers';
-    const offenders: string[] = [];
-    let checked = 0;
-    for (const f of fs.readdirSync(path.join(ROOT, dir))) {
-      const names = registered(read(`${dir}/${f}`));
-      if (!names.length) continue;
-      checked++;
-      const ns = f.replace(/\.ts$/, '').split('-')[0];
-      for (const n of names) if (n !== ns) offenders.push(`${f} registers ${n}.*`);
-    }
-    expect(checked).toBeGreaterThanOrEqual(10);
-    expect(offenders).toEqual([]);
+  it('each room registers only the contract namespaces of its domain (app/rooms.ts)', () => {
+    const namespacesOf: Record<string, string[]> = {
+      workspace: ['app'],
+      jobs: ['jobs'],
+      agents: ['agents', 'formats'],
+      suites: ['suites', 'personas'],
+      runs: ['runs'],
+      judgements: ['runs', 'labels'],
+      calls: ['calls'],
+      compare: ['compare'],
+      models: ['models'],
+      playground: ['playground'],
+      analysis: ['analysis'],
+      speech: ['speech'],
+      fix: ['fixes'],
+    };
+    const offenders = METHODS.names().filter(
+      (m) => !(namespacesOf[METHODS.roomOf(m) ?? ''] ?? []).includes(m.split('.')[0]),
+    );
+    expect(METHODS.names().length).toBeGreaterThanOrEqual(80);
+    expect(offenders.map((m) => `${METHODS.roomOf(m)} registers ${m}`)).toEqual([]);
   });
 
   it('the check can fail: a key of another namespace is found', () => {
@@ -85,11 +94,11 @@ describe('contract and handlers line up by namespace (docs/architecture.md)', ()
 describe('one application layer, one run loop (issue 16)', () => {
   const main = sourceFiles('src-main');
 
-  it('an agent version falls back to the latest in one place only: src-main/app/resolve.ts', () => {
+  it('an agent version falls back to the latest in one place only: src-main/app/refs/resolve.ts', () => {
     const places = main.filter(
       (f) => /latest_version_id\)|agents\.latest\(/.test(read(f)) && !f.startsWith('src-main/store/'),
     );
-    expect(places).toEqual(['src-main/app/resolve.ts']);
+    expect(places).toEqual(['src-main/app/refs/resolve.ts']);
   });
 
   it('a plan is worked through by one loop: only engine/run/run-pool.ts queues work over a plan', () => {
@@ -97,13 +106,13 @@ describe('one application layer, one run loop (issue 16)', () => {
     // run-models.ts and endpoint-pool.ts limit calls per model / per endpoint; they run no plan
     expect(queues.sort()).toEqual(['src-main/engine/model-io/run-models.ts', 'src-main/engine/run/run-pool.ts']);
     const poolUsers = main.filter((f) => /\brunPool\(/.test(read(f)) && f !== 'src-main/engine/run/run-pool.ts');
-    // execute-plan.ts: every kind of run; the routing analysis's model batches; app/rejudge.ts: re-judging;
-    // app/readiness.ts: the model readiness check's tasks; app/audio-eval.ts: audio evaluation of a finished run
+    // execute-plan.ts: every kind of run; the routing analysis's model batches; app/judgements/rejudge.ts: re-judging;
+    // app/models/readiness.ts: the model readiness check's tasks; app/speech/audio-eval.ts: audio evaluation of a finished run
     expect(poolUsers.sort()).toEqual([
       'src-main/analysis/routing.ts',
-      'src-main/app/audio-eval.ts',
-      'src-main/app/readiness.ts',
-      'src-main/app/rejudge.ts',
+      'src-main/app/judgements/rejudge.ts',
+      'src-main/app/models/readiness.ts',
+      'src-main/app/speech/audio-eval.ts',
       'src-main/engine/run/execute-plan.ts',
     ]);
   });

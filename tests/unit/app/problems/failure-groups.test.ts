@@ -4,7 +4,7 @@ import {
   failsOnSeverity,
   groupFailures,
   groupingSchema,
-} from '../../../../src-main/app/problems/failure-groups.js';
+} from '../../../../src-main/app/analysis/problems/failure-groups.js';
 import {
   scoreTurnQuality,
   turnQualityDeltas,

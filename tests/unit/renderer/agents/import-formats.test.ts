@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatsList } from '../../../../src-main/app/export-agent.js';
+import { formatsList } from '../../../../src-main/app/agents/export-agent.js';
 import { importFormatsText } from '../../../../src-renderer/features/agents/import-formats.js';
 
 describe("the import formats the welcome and Agents pages name come from the importers' one table", () => {

@@ -1,2 +1,0 @@
-/** The API's errors are the application layer's (src-main/app/errors.ts): one class for both doors. */
-export { AppError as ApiFailure, notBuilt, notFound, invalid, conflict, unavailable } from '../app/errors.js';

@@ -1,9 +1,0 @@
-import { appOf } from '../app-service.js';
-import type { Handlers } from './types.js';
-
-/** analysis.coverage / proposeGapTests / saveGapTests: "Cover the gaps" (src-main/app/cover-gaps.ts); proposing is a job. */
-export const analysisCoverageHandlers: Handlers = {
-  'analysis.coverage': (ctx, input) => appOf(ctx).analysis.coverage(input),
-  'analysis.proposeGapTests': async (ctx, input) => ({ job_id: (await appOf(ctx).analysis.proposeGapTests(input)).id }),
-  'analysis.saveGapTests': (ctx, input) => appOf(ctx).analysis.saveGapTests(input),
-};
