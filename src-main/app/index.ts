@@ -19,6 +19,7 @@ export {
   type Room,
 } from './method-table.js';
 export type { ApiContext, Keychain } from './door/context.js';
+export { requireFileAccess } from './door/files.js';
 export { JobRegistry } from './jobs/registry.js';
 export type { Job, JobControl, JobSpec } from './jobs/job.js';
 export { AppError, invalid, notFound, conflict, unavailable, notBuilt } from './errors.js';

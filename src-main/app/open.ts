@@ -30,7 +30,7 @@ export function cliDoor(
   table: () => Promise<MethodTable>,
   registry: ProviderRegistry,
 ): CliDoor {
-  const ctx: ApiContext = createApiContext(store, 'desktop');
+  const ctx: ApiContext = { ...createApiContext(store, 'desktop'), files: true };
   ctx.services.set('app', app);
   ctx.services.set('providers', registry);
   return {

@@ -42,6 +42,11 @@ export const personaMethods = {
     z.object({ name: z.string().min(1), markdown: importText }),
     PersonaDoc,
   ),
+  'personas.importFiles': method(
+    'Import persona files by path (Retell-style markdown or Parley persona JSON), all or none; the command line only (the app sends their contents)',
+    z.object({ files: z.array(z.string().min(1)).min(1) }),
+    z.array(PersonaDoc.extend({ warnings: z.array(z.string()) })),
+  ),
   'personas.generate': method(
     'Propose test callers for an agent with one model call, as a job (its result: GeneratedPersonas); nothing is stored: review, then save the ones to keep',
     z.object({ agent_id: z.string().min(1), model: ModelSpec, count: z.number().int().min(1).max(8).default(4) }),

@@ -13,6 +13,11 @@ export interface ApiContext {
   mode: 'desktop' | 'web';
   events: EventBus;
   keychain?: Keychain;
+  /**
+   * Whether this door may name files on this machine by path (the command line's door: cli/use-app.ts). The app
+   * and web mode send a file's contents instead; a method that reads paths refuses them (app/door/files.ts).
+   */
+  files?: boolean;
   /** Long-lived services handlers may attach (run manager, provider registry); created lazily. */
   services: Map<string, unknown>;
 }

@@ -1,4 +1,5 @@
-import { importPersonaMarkdown } from '../index.js';
+import { importPersonaFiles, importPersonaMarkdown } from './personas.js';
+import { requireFileAccess } from '../door/files.js';
 import { notFound } from '../door/errors.js';
 import type { Methods } from '../method-table.js';
 import { appOf } from '../door/app-service.js';
@@ -19,5 +20,9 @@ export const personaMethods: Methods = {
   'personas.generate': async (ctx, { agent_id, model, count }) => ({
     job_id: (await appOf(ctx).personas.generate({ agent_id, model, count })).id,
   }),
+  'personas.importFiles': (ctx, { files }) => {
+    requireFileAccess(ctx, 'personas.importFiles');
+    return importPersonaFiles(ctx.store, files);
+  },
   'personas.importMarkdown': (ctx, { name, markdown }) => importPersonaMarkdown(ctx.store, name, markdown),
 };

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { importPersonaFiles } from '../../app/index.js';
 import { printJson, printTable, shortDate } from '../output.js';
 import { useApp, withDbOption } from '../use-app.js';
 
@@ -10,8 +9,8 @@ export function registerPersonas(program: Command): void {
 
   withDbOption(personas.command('list').description('list the persona library').option('--json', 'print JSON')).action(
     (opts: { db?: string; json?: boolean }) =>
-      useApp(opts, ({ store }) => {
-        const list = store.personas.list();
+      useApp(opts, async (_app, door) => {
+        const list = await door.call('personas.list', {});
         if (opts.json) return printJson(list);
         if (!list.length) {
           process.stdout.write('No personas yet. Import one: parley personas import persona.md\n');
@@ -32,8 +31,8 @@ export function registerPersonas(program: Command): void {
       )
       .option('--json', 'print JSON'),
   ).action((files: string[], opts: { db?: string; json?: boolean }) =>
-    useApp(opts, ({ store }) => {
-      const saved = importPersonaFiles(store, files);
+    useApp(opts, async (_app, door) => {
+      const saved = await door.call('personas.importFiles', { files });
       if (opts.json) return printJson(saved.map((d) => ({ id: d.id, name: d.name, warnings: d.warnings })));
       for (const d of saved) {
         for (const w of d.warnings) process.stderr.write(`warning: ${w}\n`);
