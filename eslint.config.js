@@ -1,5 +1,6 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import parley from './eslint-rules/layers.js';
 
 const electronBoundary = {
   'no-restricted-imports': [
@@ -17,47 +18,12 @@ const electronBoundary = {
 };
 
 /**
- * The door (docs/architecture.md): the CLI and the API are adapters of src-main/app/. They reach the
- * rest of src-main only through it; tests/unit/architecture/import-direction.test.ts checks the same on the
- * whole import graph.
+ * The layers (docs/architecture.md, "The door and the layers"): every relative import of src-main/ and src-shared/
+ * is resolved and checked against THE layer table, eslint-rules/layer-table.js (the doors cli/ and api/ reach the
+ * rooms only through app/; no room imports upwards). tests/unit/architecture/import-direction.test.ts checks the
+ * whole import graph against the same table.
  */
-export const ROOMS_BEHIND_THE_DOOR = [
-  'engine',
-  'store',
-  'providers',
-  'formats',
-  'compare',
-  'transcripts',
-  'speech',
-  'analysis',
-  'judging',
-  'reports',
-  'readiness',
-  'personas',
-  'diagnosis',
-  'files',
-];
-const doorRule = {
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: [
-        {
-          group: ROOMS_BEHIND_THE_DOOR.map((room) => `**/src-main/${room}/**`).concat(
-            ROOMS_BEHIND_THE_DOOR.map((room) => `../../${room}/**`),
-            ROOMS_BEHIND_THE_DOOR.map((room) => `../../../${room}/**`),
-          ),
-          message:
-            'src-main/cli/ and src-main/api/ go through src-main/app/ (the door): add a method to its domain room there.',
-        },
-        {
-          group: ['electron'],
-          message: "Only src-main/electron/, src-main/index.ts and src-preload/ may import 'electron'.",
-        },
-      ],
-    },
-  ],
-};
+export { MAY_IMPORT, ROOMS_BEHIND_THE_DOOR } from './eslint-rules/layer-table.js';
 
 export default tseslint.config(
   {
@@ -97,7 +63,11 @@ export default tseslint.config(
     files: ['src-*/**/*.tsx'],
     rules: { 'max-lines-per-function': ['warn', { max: 150, skipBlankLines: true, skipComments: true }] },
   },
-  { files: ['src-main/cli/**/*.ts', 'src-main/api/**/*.ts'], rules: doorRule },
+  {
+    files: ['src-main/**/*.{ts,tsx}', 'src-shared/**/*.{ts,tsx}'],
+    plugins: { parley },
+    rules: { 'parley/layers': 'error' },
+  },
   {
     files: ['src-main/electron/**', 'src-main/index.ts', 'src-preload/**', 'tests/e2e/electron*.ts'],
     rules: { 'no-restricted-imports': 'off' },
