@@ -27,7 +27,7 @@ export { resolveAgentVersion, runAgentOf, requireRun, finishedRun, type Resolved
 export {
   isFilePath,
   requireSuite,
-  suiteOfRun,
+  suiteSnapshotOfRun,
   resolveAgentRef,
   resolveSuiteRef,
   runAgentFromRef,

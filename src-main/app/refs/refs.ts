@@ -178,7 +178,7 @@ export function requireSuite(store: Store, ref: string, path = 'suite_id'): RunS
  * The suite a stored run ran, from the copy kept with the run ("Run again" for a run started from a tests
  * file, or whose suite was deleted since): a suite with no stored id, named as the run named it.
  */
-export function suiteOfRun(store: Store, runId: string, path = 'suite_from_run'): RunSuite & { id: null } {
+export function suiteSnapshotOfRun(store: Store, runId: string, path = 'suite_from_run'): RunSuite & { id: null } {
   const run = requireRun(store, runId, path);
   const data = store.runs.suiteSnapshot(run.id);
   if (!data) throw invalid(`run ${runId} has no stored copy of its suite to run again`, path);

@@ -1,5 +1,5 @@
 import { ModelSpec, type ModelSpecInput } from '../../../src-shared/schemas/index.js';
-import { requireSuite, suiteOfRun } from '../index.js';
+import { requireSuite, suiteSnapshotOfRun } from '../index.js';
 import { appOf, liveRuns } from '../door/app-service.js';
 import type { Methods } from '../method-table.js';
 
@@ -14,7 +14,7 @@ export const runControlMethods: Methods = {
         agent_version: input.agent_version_id,
         suite: input.suite_id
           ? requireSuite(ctx.store, input.suite_id)
-          : suiteOfRun(ctx.store, input.suite_from_run ?? ''),
+          : suiteSnapshotOfRun(ctx.store, input.suite_from_run ?? ''),
         models: {
           agent: ModelSpec.parse(input.models.agent),
           caller: spec(input.models.caller),

@@ -7,7 +7,7 @@ import type { Run, RunOptions } from '../../../src-shared/schemas/index.js';
 import type { Store } from '../../store/index.js';
 import { conflict, invalid } from '../errors.js';
 import { requireRun } from '../refs/resolve.js';
-import { suiteOfRun } from '../refs/refs.js';
+import { suiteSnapshotOfRun } from '../refs/refs.js';
 import { storedRunModels, storedRunSpeech, type StoredSpecUse } from './stored-specs.js';
 import type { RunSuite } from '../../engine/index.js';
 import type { RunModelSpecs } from '../models/preflight.js';
@@ -57,7 +57,7 @@ export function rerunRequest(store: Store, id: string, sel: RerunSelection, runn
   if (sel.failed && sel.tests?.length) throw invalid('choose the failed tests or named tests, not both', 'tests');
   if (!sel.failed && !sel.tests?.length)
     throw invalid('choose which tests to rerun: the failed ones or named tests', 'tests');
-  const suite = suiteOfRun(store, id, 'id');
+  const suite = suiteSnapshotOfRun(store, id, 'id');
   const tests = sel.failed ? failedTests(store, run) : [...new Set(sel.tests)];
   if (!tests.length) throw invalid(`run ${id} has no failed tests: every conversation passed`, 'failed');
   const known = new Set(suite.data.tests.map((t) => t.name));
