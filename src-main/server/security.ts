@@ -29,7 +29,7 @@ export const SECURITY_HEADERS: Record<string, string> = {
 /**
  * What web mode's start message says about its token: the token is the user's access to Parley, and
  * through it to their keys and the files Parley reads. `command:` speech specs, which would make it
- * shell access, are refused in web mode (src-main/app/speech-policy.ts).
+ * shell access, are refused in web mode (src-main/app/speech/speech-policy.ts).
  */
 export const WEB_TOKEN_NOTE =
   'Treat the URL like a password: whoever holds its token can use this database, your API keys (runs call your endpoints with them) and the model files Parley reads. command: speech specs (a program run as you) are refused in web mode, so the token is not shell access: use them from the desktop app or parley run --tts/--stt.';

@@ -12,7 +12,7 @@ export const LabelsImported = z.object({
 });
 export type LabelsImported = z.infer<typeof LabelsImported>;
 
-/** Human labels of metric verdicts (issue 12, "judge against people"): src-main/app/labels.ts. */
+/** Human labels of metric verdicts (issue 12, "judge against people"): src-main/app/judgements/labels.ts. */
 export const labelMethods = {
   'labels.list': method(
     "A run's human labels, and the last reviewer name used on this database",

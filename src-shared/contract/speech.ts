@@ -70,7 +70,7 @@ export const AudioEvalOutput = z.object({
 });
 export type AudioEvalOutput = z.infer<typeof AudioEvalOutput>;
 
-/** Speech engines (issue 11): src-main/speech, src-main/app/speech-test.ts, src-main/app/audio-eval.ts. */
+/** Speech engines (issue 11): src-main/speech, src-main/app/speech/speech-test.ts, src-main/app/speech/audio-eval.ts. */
 export const speechMethods = {
   'speech.test': method(
     'Speak a sentence with a TTS engine and recognise it with an STT engine: both texts, the word diff, timings and the engines used',

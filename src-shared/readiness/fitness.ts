@@ -11,7 +11,7 @@ import { formatInterval, wilson } from '../stats/wilson.js';
 /**
  * The stored readiness verdict of one model in one role, in plain words (issue 24): what every model
  * picker, the run page, `parley runs show` and compare say about a role's model. Pure: the newest
- * stored checks of the model go in (src-main/app/model-fitness.ts reads them), the verdict comes out.
+ * stored checks of the model go in (src-main/app/models/model-fitness.ts reads them), the verdict comes out.
  */
 
 export type FitnessState = 'fit' | 'weak' | 'unfit' | 'unchecked';

@@ -303,7 +303,7 @@ export const RunOptions = z.object({
    * The database files this run (or one of its shards) was copied from by `parley runs merge FILE...`.
    * Set by Parley on the copy, never read from the other file. Its stored model and speech specs came
    * from that file: they are never used by default (re-judge, audio evaluation, replay) unless the
-   * user configured them here (src-main/app/stored-specs.ts).
+   * user configured them here (src-main/app/runs/stored-specs.ts).
    */
   copied_from: z.array(z.string()).optional(),
   /** The project file (parley.config.json) this run's settings came from: recorded by `parley run` (docs/project-file.md). */

@@ -6,7 +6,7 @@ import { openWebApp, type WebApp } from './support/browser.js';
 
 /**
  * Issue 34 in real web mode + Chromium: "Make a test from this turn" on an agent turn of a stored result
- * makes the checkpoint test `parley pin` makes (app/pin.ts) and adds it to the run's suite. The run is the
+ * makes the checkpoint test `parley pin` makes (app/runs/pin.ts) and adds it to the run's suite. The run is the
  * bundled example on its scripted model, stored in a real SQLite file.
  */
 describe('Make a test from this turn', () => {

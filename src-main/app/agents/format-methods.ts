@@ -8,7 +8,7 @@ import {
 } from '../index.js';
 import type { Methods } from '../method-table.js';
 
-/** agents.import / validate / importFixed / export / graphDiff: agent files through the application (app/agent-files.ts). */
+/** agents.import / validate / importFixed / export / graphDiff: agent files through the application (app/agents/agent-files.ts). */
 export const agentFormatMethods: Methods = {
   'agents.import': (ctx, { files }) => importAgentFiles(ctx.store, files),
   'agents.validate': (_ctx, { graph }) => validateAgentGraph(graph),

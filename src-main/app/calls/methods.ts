@@ -1,7 +1,7 @@
 import { importCallTexts, type CallFormat } from '../index.js';
 import type { Methods } from '../method-table.js';
 
-/** calls.import: real call exports as an imported run (app/calls.ts). */
+/** calls.import: real call exports as an imported run (app/calls/calls.ts). */
 export const callMethods: Methods = {
   'calls.import': (ctx, { agent_id, agent_version_id, files, format, redact }) => {
     const { run, calls } = importCallTexts(ctx.store, {

@@ -1,7 +1,7 @@
 import { appOf } from '../door/app-service.js';
 import type { Methods } from '../method-table.js';
 
-/** Human labels of metric verdicts and their agreement with the judges: src-main/app/labels.ts. */
+/** Human labels of metric verdicts and their agreement with the judges: src-main/app/judgements/labels.ts. */
 export const labelMethods: Methods = {
   'labels.list': (ctx, { run_id }) => appOf(ctx).labels.list(run_id),
   'labels.set': (ctx, input) => appOf(ctx).labels.set(input),

@@ -2,7 +2,7 @@ import { modelFitness } from '../index.js';
 import { appOf } from '../door/app-service.js';
 import type { Methods } from '../method-table.js';
 
-/** models.check / models.checks: the model readiness check (src-main/app/readiness.ts) as a job; models.fitness: its stored verdict. */
+/** models.check / models.checks: the model readiness check (src-main/app/models/readiness.ts) as a job; models.fitness: its stored verdict. */
 export const modelReadinessMethods: Methods = {
   'models.check': async (ctx, input) => ({ job_id: (await appOf(ctx).readiness.start(input)).id }),
   'models.checks': (ctx, { model }) => ({ checks: appOf(ctx).readiness.list(model) }),

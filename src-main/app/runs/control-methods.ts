@@ -5,7 +5,7 @@ import type { Methods } from '../method-table.js';
 
 const spec = (s: ModelSpecInput | undefined) => (s ? ModelSpec.parse(s) : undefined);
 
-/** runs.start / resume / evaluate / replay / cancel / live / groupFailures / merge / export: the run use cases (app/runs.ts) as jobs. */
+/** runs.start / resume / evaluate / replay / cancel / live / groupFailures / merge / export: the run use cases (app/runs/runs.ts) as jobs. */
 export const runControlMethods: Methods = {
   'runs.start': async (ctx, input) => {
     const job = await appOf(ctx).runs.start(

@@ -2,7 +2,7 @@ import { TestCase } from '../../../src-shared/schemas/index.js';
 import { addToStoredSuite, pinStoredTurn } from '../index.js';
 import type { Methods } from '../method-table.js';
 
-/** "Make a test from this turn" (issue 34): app/pin.ts, the same as `parley pin`. */
+/** "Make a test from this turn" (issue 34): app/runs/pin.ts, the same as `parley pin`. */
 export const runPinMethods: Methods = {
   'runs.pin': (ctx, { run_id, result_id, turn, suite_id }) => {
     const { test, notes } = pinStoredTurn(ctx.store, { run: run_id, result: result_id, turn });

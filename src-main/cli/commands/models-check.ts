@@ -21,7 +21,7 @@ const collect = (v: string, prev: string[]) => [
     .filter(Boolean),
 ];
 
-/** `parley models check SPEC`: the model readiness check (src-main/app/readiness.ts). */
+/** `parley models check SPEC`: the model readiness check (src-main/app/models/readiness.ts). */
 export function registerModelsCheck(models: Command): void {
   withDbOption(
     models

@@ -4,7 +4,7 @@ import { redactUrlsDeep, redactUrlsIn } from '../../../src-shared/text/redact.js
 import { prep } from '../statements.js';
 
 /**
- * Stored model readiness checks (src-main/app/readiness.ts), newest first. Stored and answered with endpoint
+ * Stored model readiness checks (src-main/app/models/readiness.ts), newest first. Stored and answered with endpoint
  * URLs redacted (a key in `?api_key=` or `user:key@` never reaches the file): the model it is listed under too.
  */
 export class ModelChecksRepo {

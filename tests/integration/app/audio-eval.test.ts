@@ -1,5 +1,5 @@
 /**
- * Audio evaluation of a finished run through the app's door (dispatch -> app/audio-eval.ts ->
+ * Audio evaluation of a finished run through the app's door (dispatch -> app/speech/audio-eval.ts ->
  * engine/run/run-pool.ts), with the tiny GGUF as every model (mechanics: its judge really runs on the
  * heard transcript) and real espeak-ng / pocketsphinx; and the Models page's speech test.
  */

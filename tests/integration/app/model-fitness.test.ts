@@ -1,4 +1,4 @@
-/** The stored readiness verdict of a run's models (app/model-fitness.ts) over a real SQLite store. */
+/** The stored readiness verdict of a run's models (app/models/model-fitness.ts) over a real SQLite store. */
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModelSpec, ReadinessReport, Run } from '../../../src-shared/schemas/index.js';

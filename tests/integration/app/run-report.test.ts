@@ -1,4 +1,4 @@
-/** The report the doors print (app/run-report.ts) over a real SQLite store. */
+/** The report the doors print (app/runs/run-report.ts) over a real SQLite store. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runReport } from '../../../src-main/app/runs/run-report.js';
 import { openStore, type Store } from '../../../src-main/store/index.js';

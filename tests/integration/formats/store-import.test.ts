@@ -10,7 +10,7 @@ const resolveAgent = (ref: string, o: { store?: Store } = {}) => resolveAgentRef
 import { openStore, type Store } from '../../../src-main/store/index.js';
 import { CORPUS_DIR, FIXTURE_DIR, read } from '../../unit/formats/helpers.js';
 
-describe('importIntoStore and resolveAgentRef (app/refs.ts) with a real SQLite store', () => {
+describe('importIntoStore and resolveAgentRef (app/refs/refs.ts) with a real SQLite store', () => {
   let dir: string;
   let store: Store;
   beforeAll(() => {

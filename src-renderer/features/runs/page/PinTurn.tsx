@@ -6,7 +6,7 @@ import { turnNumber } from '../../../../src-shared/text/turn-number.js';
 
 /**
  * "Make a test from this turn" on an agent turn of a stored result (issue 34): the turn as a checkpoint test
- * (app/pin.ts, the same as `parley pin`): the history before it, the node and variables, and what happened
+ * (app/runs/pin.ts, the same as `parley pin`): the history before it, the node and variables, and what happened
  * as expectation. The dialog shows the test's JSON and what could not be taken as it was; "Add to suite"
  * adds it to the run's stored suite.
  */
