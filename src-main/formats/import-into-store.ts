@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { AgentGraph } from '../../src-shared/schemas/index.js';
 import type { Store } from '../store/index.js';
 import { parseAgentFile, type DroppedEdge, type ParseOptions, type ParseResult } from './parse-file.js';
+import type { DanglingAdvice } from './parse-types.js';
 import { readAgentFile, type FileContent } from './read-file.js';
 import type { AgentFormat, DetectedFormat, Issue } from './types.js';
 
@@ -24,6 +25,8 @@ export type StoreImportResult =
       warnings: Issue[];
       /** The file parsed into a graph but the graph has errors: it can be fixed (editor, --drop-dangling). Nothing was stored. */
       fixable?: { graph: AgentGraph; format: AgentFormat };
+      /** With `fixable`: what `dropDangling` would do, decided from this parse. */
+      dangling?: DanglingAdvice;
     };
 
 /** The note on version 1 of an imported agent: where it came from. */
@@ -58,7 +61,12 @@ export async function importFileIntoStore(
 function storeParsed(store: Store, r: ParseResult, fileName: string): StoreImportResult {
   if (!r.ok) {
     const fixable = r.graph && r.kind === 'agent' ? { graph: r.graph, format: r.format as AgentFormat } : undefined;
-    return { ok: false, errors: r.errors, warnings: r.warnings, ...(fixable ? { fixable } : {}) };
+    return {
+      ok: false,
+      errors: r.errors,
+      warnings: r.warnings,
+      ...(fixable ? { fixable, ...(r.dangling ? { dangling: r.dangling } : {}) } : {}),
+    };
   }
   return store.transaction((): StoreImportResult => {
     if (r.kind === 'agent') {

@@ -17,7 +17,13 @@ import { SourcePaths } from './shared/source-paths.js';
 import { protoKeyIssues, suitePathIssues } from './validate/rules-hostile.js';
 import { ownFileKeyIssues } from './validate/rules-unknown-keys.js';
 import type { SourceDocument } from './input/text-document.js';
-import { nameFromFile, type DroppedEdge, type ParseOptions, type ParseResult } from './parse-types.js';
+import {
+  nameFromFile,
+  type DanglingAdvice,
+  type DroppedEdge,
+  type ParseOptions,
+  type ParseResult,
+} from './parse-types.js';
 import { formatBytes } from '../../src-shared/text/format-bytes.js';
 
 /**
@@ -115,17 +121,27 @@ export function parseDocument(
     // Undefined: the validator goes by the graph's source format (also inside Parley JSON).
     logicWithoutElseIsWarning: agentImporter.allowsLogicWithoutElse || undefined,
   };
-  let result = validateGraphWith(mapped, validateOpts);
-  let dropped: DroppedEdge[] | undefined;
-  if (opts.dropDangling && result.graph) {
-    const pruned = dropDanglingTransitions(result.graph);
-    if (pruned.dropped.length) {
-      dropped = pruned.dropped.map((d) => ({ ...d, path: ctx.paths.get(d.graph_path) }));
+  const read = validateGraphWith(mapped, validateOpts);
+  // the graph without its transitions to missing nodes, validated: used with dropDangling, advised without
+  let pruned: { result: typeof read; dropped: DroppedEdge[] } | undefined;
+  if (read.graph) {
+    const p = dropDanglingTransitions(read.graph);
+    if (p.dropped.length) {
       // paths in the pruned graph still point into the file: indexes after a dropped transition shift back
-      const sourcePaths = SourcePaths.rule((p) => ctx.paths.get(pruned.originalPath(p)));
-      result = validateGraphWith(pruned.graph, { ...validateOpts, sourcePaths });
+      const sourcePaths = SourcePaths.rule((path) => ctx.paths.get(p.originalPath(path)));
+      pruned = {
+        result: validateGraphWith(p.graph, { ...validateOpts, sourcePaths }),
+        dropped: p.dropped.map((d) => ({ ...d, path: ctx.paths.get(d.graph_path) })),
+      };
     }
   }
+  const result = opts.dropDangling && pruned ? pruned.result : read;
+  const dropped = opts.dropDangling ? pruned?.dropped : undefined;
+  const left = opts.dropDangling ? undefined : pruned;
+  const dangling: DanglingAdvice = {
+    count: left?.dropped.length ?? 0,
+    enough: !!left && !importErrors.length && !left.result.errors.length && !!left.result.graph,
+  };
   warnings.push(...result.warnings);
   const limit = agentImporter.sizeLimitBytes;
   if (limit && bytes > limit) {
@@ -139,7 +155,8 @@ export function parseDocument(
   const errors = [...importErrors, ...result.errors];
   const graph = result.graph;
   if (graph && !graph.name) graph.name = nameFromFile(fileName);
-  if (errors.length || !graph) return { ok: false, kind, format, errors, warnings, ...(graph ? { graph } : {}) };
+  if (errors.length || !graph)
+    return { ok: false, kind, format, errors, warnings, ...(graph ? { graph, dangling } : {}) };
   if (!(AGENT_FORMATS as readonly string[]).includes(format)) throw new Error(`unexpected format ${format}`);
   return { ok: true, kind: 'agent', graph, format: format as AgentFormat, warnings, ...(dropped ? { dropped } : {}) };
 }

@@ -43,7 +43,15 @@ export type ParseResult =
        * editor. Absent for parse errors (bad JSON, wrong types), which are plain refusals.
        */
       graph?: AgentGraph;
+      /** With `graph`: its transitions to missing nodes, and whether dropping them (`dropDangling`) would leave no error. */
+      dangling?: DanglingAdvice;
     };
+
+/** What `--drop-dangling` would do for a graph with errors, decided from the parse that found them. */
+export interface DanglingAdvice {
+  count: number;
+  enough: boolean;
+}
 
 /** The file name without folder and extension: what an agent or suite is called when its file names nothing. */
 export function nameFromFile(fileName: string): string {

@@ -21,8 +21,23 @@ export type { ModelProblem, PreflightRole } from '../../src-shared/contract/pref
 export interface PreflightInput {
   models: Partial<Record<PreflightRole, ModelSpec>>;
   /** The run's longest prompts (engine/conversation/prompt-sizes.ts), for the context check. */
-  prompts?: { agent: string; caller: string };
+  prompts?: CheckedPrompts;
+  /**
+   * The models answered a check moments ago (its id was passed on): they are only loaded (the
+   * registry's copy) and their context compared with the prompts, with no call to any endpoint.
+   */
+  contextOnly?: boolean;
   signal?: AbortSignal;
+}
+
+/** The longest prompts of a run, with where each comes from (named in a context problem). */
+export interface CheckedPrompts {
+  agent: string;
+  caller: string;
+  /** The node whose instruction is in `agent`. */
+  agentNode?: string;
+  /** The test whose caller prompt is `caller`. */
+  callerTest?: string;
 }
 
 export interface PreflightDeps {
@@ -94,20 +109,27 @@ function contextProblem(
   model: ChatModel,
   spec: ModelSpec,
   roles: PreflightRole[],
-  prompts: { agent: string; caller: string },
+  prompts: CheckedPrompts,
 ): ModelProblem | undefined {
   const ctx = model.contextTokens;
   if (!ctx || !model.countTokens) return undefined;
-  const longest = Math.max(
-    roles.includes('agent') ? model.countTokens(prompts.agent) : 0,
-    roles.includes('caller') ? model.countTokens(prompts.caller) : 0,
-  );
+  const agentTokens = roles.includes('agent') ? model.countTokens(prompts.agent) : 0;
+  const callerTokens = roles.includes('caller') ? model.countTokens(prompts.caller) : 0;
+  const longest = Math.max(agentTokens, callerTokens);
   const need = longest + CONVERSATION_ROOM_TOKENS;
   if (ctx >= need) return undefined;
   const trained = (model as { trainContextSize?: number }).trainContextSize;
   const target = nextPow2(need);
   const fits = !trained || target <= trained;
-  const who = roles.includes('agent') ? "the agent's longest prompt" : "the simulated caller's prompt";
+  const agents = roles.includes('agent') && agentTokens >= callerTokens;
+  const who = agents ? "the agent's longest prompt" : "the simulated caller's prompt";
+  const where = agents
+    ? prompts.agentNode
+      ? ` That prompt is the global prompt with node "${prompts.agentNode}"'s instruction.`
+      : ''
+    : prompts.callerTest
+      ? ` That prompt is test "${prompts.callerTest}"'s caller.`
+      : '';
   return {
     severity: longest + 64 > ctx ? 'error' : 'warning',
     kind: 'context_too_small',
@@ -116,8 +138,8 @@ function contextProblem(
     model: spec.model,
     problem:
       longest + 64 > ctx
-        ? `This model's context holds ${fmt(ctx)} tokens, but ${who} alone is ${fmt(longest)} tokens: no conversation fits.`
-        : `This model's context holds ${fmt(ctx)} tokens and ${who} is ${fmt(longest)} tokens, leaving room for only a few turns: conversations will end early ("context full").`,
+        ? `This model's context holds ${fmt(ctx)} tokens, but ${who} alone is ${fmt(longest)} tokens: no conversation fits.${where}`
+        : `This model's context holds ${fmt(ctx)} tokens and ${who} is ${fmt(longest)} tokens, leaving room for only a few turns: conversations will end early ("context full").${where}`,
     fix: fits
       ? `Use a ${fmt(target)}-token context.`
       : `The file was trained for ${fmt(trained!)} tokens at most: use a model with a larger context, or shorten the prompts.`,
@@ -151,7 +173,7 @@ export async function preflightModels(deps: PreflightDeps, input: PreflightInput
       let model: ChatModel;
       try {
         model = await deps.load(spec, { signal: input.signal });
-        await model.check?.(input.signal);
+        if (!input.contextOnly) await model.check?.(input.signal);
       } catch (e) {
         await deps.forget?.(spec).catch(() => undefined);
         return [problemOf(e, spec, roles)];

@@ -2,9 +2,8 @@ import path from 'node:path';
 import type { LintReport } from '../../../src-shared/contract/analysis.js';
 import type { AgentGraph, TestSuite } from '../../../src-shared/schemas/index.js';
 import { lintGraph } from '../../analysis/lint.js';
-import { dropDanglingTransitions } from '../../formats/drop-dangling.js';
 import { importFileIntoStore } from '../../formats/import-into-store.js';
-import { parseAgentFile, readAgentFile } from '../../formats/index.js';
+import { readAgentFile } from '../../formats/index.js';
 import type { DroppedEdge } from '../../formats/parse-file.js';
 import type { Issue } from '../../formats/types.js';
 import type { Store } from '../../store/index.js';
@@ -72,14 +71,6 @@ function readBytes(file: string): Uint8Array | Issue {
 
 const isIssue = (x: Uint8Array | Issue): x is Issue => !(x instanceof Uint8Array);
 
-/** What --drop-dangling would do for a file whose graph has errors. */
-function danglingOf(bytes: Uint8Array, file: string, graph: AgentGraph): FileReport['dangling'] {
-  const count = dropDanglingTransitions(graph).dropped.length;
-  if (!count) return { count, enough: false };
-  const enough = parseAgentFile(Buffer.from(bytes).toString('utf8'), file, { dropDangling: true }).ok;
-  return { count, enough };
-}
-
 /**
  * `parley import`: one file on this machine into the store (one agent or one suite, its own
  * transaction); a file with errors writes nothing and says whether it can be fixed.
@@ -98,7 +89,8 @@ export async function importAgentPath(
         file,
         errors: r.errors,
         warnings: r.warnings,
-        ...(r.fixable ? { fixable: true, dangling: danglingOf(bytes, file, r.fixable.graph) } : {}),
+        // what --drop-dangling would do, from the import just made (the file is not read or parsed again)
+        ...(r.fixable ? { fixable: true, dangling: r.dangling ?? { count: 0, enough: false } } : {}),
       };
     return r.kind === 'agent'
       ? {

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import {
   FixRepeats,
+  type AgentGraph,
   type FixSession,
   type FixSubject,
   type ModelSpec,
@@ -18,7 +19,8 @@ import { notStarted } from '../models/preflight.js';
 import { finishedRun, resolveAgentVersion } from '../refs/resolve.js';
 import type { RunService } from '../runs/runs.js';
 import { storedModelDefault, storedRunModels, storedRunSpeech, type StoredSpecUse } from '../runs/stored-specs.js';
-import { fixTargets, type FixTargets } from './targets.js';
+import { fixTargets, suiteToRerun, type FixTargets } from './targets.js';
+import { accepted } from './verdicts.js';
 
 export const DEFAULT_FIX_REPEATS = 3;
 
@@ -107,14 +109,25 @@ export function rerunSpecs(store: Store, run: Run) {
 
 /**
  * The run's models answer (the pre-run check) and its speech engines may be used, before a job
- * re-runs anything; the check's id goes with the re-runs.
+ * re-runs anything; the check's id goes with the re-runs. The check is made with the graph the
+ * re-runs run (`graph`) and the run's suite, so a prompt longer than a model's context is refused
+ * here; a re-run of another graph (a version the job itself makes) has its context compared again
+ * when it starts (app/preflight.ts).
  */
-export async function checkRunModels(store: Store, runs: RunService, run: Run): Promise<string> {
+export async function checkRunModels(store: Store, runs: RunService, run: Run, graph: AgentGraph): Promise<string> {
   const { agent, caller, judge } = rerunSpecs(store, run).models;
-  const { id, problems } = await runs.preflight([{ agent, caller, judge }]);
+  const suite = suiteToRerun(store, run)?.suite.data;
+  const { id, problems } = await runs.preflight([{ agent, caller, judge }], graph, suite);
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length) throw notStarted(errors);
   return id;
+}
+
+/** The version a fix's next re-runs run: an applied attempt not tested yet, else the last accepted version, else the starting one. */
+export function nextRerunVersion(fix: FixSession): string {
+  const last = fix.iterations.at(-1);
+  if (last?.version_id && last.outcome === null) return last.version_id;
+  return fix.iterations.filter((i) => accepted(i.outcome) && i.version_id).at(-1)?.version_id ?? fix.start_version_id;
 }
 
 /** Why a version of this fix may not become the latest: the agent got a version of its own since the fix started. */

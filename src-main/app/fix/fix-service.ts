@@ -4,7 +4,13 @@
  * Input is checked before any job starts (a refusal is an error and changes nothing); the work
  * itself runs as a job.
  */
-import { AutoFixOptions, FixEdit, type FixEditInput, type FixSession } from '../../../src-shared/schemas/index.js';
+import {
+  AutoFixOptions,
+  FixEdit,
+  type AgentGraph,
+  type FixEditInput,
+  type FixSession,
+} from '../../../src-shared/schemas/index.js';
 import { canonicalJson, type Store } from '../../store/index.js';
 import type { Job } from '../jobs/job.js';
 import type { JobRegistry } from '../jobs/registry.js';
@@ -14,7 +20,14 @@ import { AppError, conflict, invalid, notFound } from '../errors.js';
 import type { ModelService } from '../models/models.js';
 import type { RunService } from '../runs/runs.js';
 import { diagnoseRun, type DiagnoseOutcome, type DiagnoseRequest } from './diagnose-run.js';
-import { checkFixRequest, checkRunModels, newerVersion, parsed, type FixRequest } from './fix-checks.js';
+import {
+  checkFixRequest,
+  checkRunModels,
+  newerVersion,
+  nextRerunVersion,
+  parsed,
+  type FixRequest,
+} from './fix-checks.js';
 import { startFixJob, STEPS_PER_ITERATION, type FixHooks, type FixJobDeps } from './fix-jobs.js';
 import { autoFix, completeIteration } from './loop.js';
 import { Reruns } from './reruns.js';
@@ -45,13 +58,20 @@ export class FixService {
   /** A new fix from a run's failure, stored before any model is called (after every check passed). */
   private async create(req: FixRequest, auto: FixSession['auto']): Promise<FixSession> {
     const checked = await checkFixRequest(this.store, this.models, req);
-    if (auto) this.deps.reruns.preflightId = await checkRunModels(this.store, this.runs, checked.run);
+    if (auto)
+      this.deps.reruns.preflightId = await checkRunModels(this.store, this.runs, checked.run, checked.version.graph);
     return this.store.fixes.create(newFixSession({ ...checked, subject: req.subject, auto }));
   }
 
-  /** The fix's run models answer (the pre-run check), before a job re-runs anything. */
-  private async checkModels(fix: FixSession): Promise<void> {
-    this.deps.reruns.preflightId = await checkRunModels(this.store, this.runs, this.store.runs.require(fix.run_id));
+  /**
+   * The fix's run models answer and fit the prompts of `graph` (the pre-run check), before a job re-runs
+   * anything. `graph`: what the re-runs run (default: the version the fix's next re-runs run).
+   */
+  private async checkModels(fix: FixSession, graph?: AgentGraph): Promise<void> {
+    const run = this.store.runs.require(fix.run_id);
+    const rerun = graph ?? this.store.agents.getVersion(nextRerunVersion(fix))?.graph;
+    if (!rerun) throw notFound(`agent version ${nextRerunVersion(fix)}`, 'id');
+    this.deps.reruns.preflightId = await checkRunModels(this.store, this.runs, run, rerun);
   }
 
   /** "Diagnose" in the app: a fix whose first iteration diagnoses and proposes. */
@@ -139,7 +159,8 @@ export class FixService {
         path: 'edits',
         issues: prepared.issues,
       });
-    await this.checkModels(fix);
+    // the edited graph is what the re-runs run: a prompt too long for a model's context is refused here
+    await this.checkModels(fix, prepared.graph);
     return this.claimed(fix, (jobId) =>
       startFixJob(
         this.deps,
@@ -282,7 +303,7 @@ export class FixService {
     if (!made.has(chosen)) throw invalid(`version ${chosen} was not made by fix ${id}`, 'version_id');
     const newer = newerVersion(this.store, fix);
     if (newer) throw conflict(newer);
-    if (fix.holdout_tests.length) await this.checkModels(fix);
+    if (fix.holdout_tests.length) await this.checkModels(fix, this.store.agents.getVersion(chosen)?.graph);
     const kept: FixSession = {
       ...fix,
       kept_version_id: chosen,

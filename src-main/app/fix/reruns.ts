@@ -39,7 +39,10 @@ export function rerunOptions(
 }
 
 export class Reruns {
-  /** The fix's pre-run check (made before its job started): re-runs are not checked again with real calls. */
+  /**
+   * The fix's pre-run check (made before its job started, with the graph it knew): re-runs make no model
+   * call again; one of another graph has its prompts compared with the models' context when it starts.
+   */
   preflightId: string | undefined;
 
   constructor(

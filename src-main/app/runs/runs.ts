@@ -151,8 +151,12 @@ export class RunService {
     suite?: TestSuite,
     preflightId?: string,
   ) {
-    if (preflightId && this.checks.passed(preflightId, configs)) return;
-    const { problems } = await this.preflight(configs, graph, suite);
+    const context = graph ? { store: this.store, graph, suite } : undefined;
+    // the door's check vouches for the models answering; the context is compared with THIS run's prompts
+    const problems =
+      preflightId && this.checks.passed(preflightId, configs)
+        ? await this.checks.contextProblems(this.models, preflightId, configs, context)
+        : (await this.preflight(configs, graph, suite)).problems;
     this.checks.refuseOnErrors(problems);
   }
 

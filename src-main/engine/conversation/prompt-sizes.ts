@@ -11,6 +11,10 @@ export interface PromptSizes {
   agent: string;
   /** The simulated caller's longest system text. */
   caller: string;
+  /** The node whose instruction is in `agent` (none when no node has one). */
+  agentNode?: string;
+  /** The test whose caller prompt is `caller`. */
+  callerTest?: string;
 }
 
 export function longestPrompts(
@@ -19,11 +23,13 @@ export function longestPrompts(
   resolvePersona?: (id: string) => Persona | undefined,
 ): PromptSizes {
   let node = '';
+  let agentNode: string | undefined;
   for (const n of graph.nodes) {
     const u = (n as { instruction?: { text?: string } }).instruction;
-    if (u?.text && u.text.length > node.length) node = u.text;
+    if (u?.text && u.text.length > node.length) [node, agentNode] = [u.text, n.id];
   }
   let caller = '';
+  let callerTest: string | undefined;
   for (const t of suite.tests) {
     let p = '';
     try {
@@ -31,7 +37,12 @@ export function longestPrompts(
     } catch {
       /* a missing persona is reported when the run is planned */
     }
-    if (p.length > caller.length) caller = p;
+    if (p.length > caller.length) [caller, callerTest] = [p, t.name];
   }
-  return { agent: `${graph.global_prompt}\n\n${node}`.trim(), caller };
+  return {
+    agent: `${graph.global_prompt}\n\n${node}`.trim(),
+    caller,
+    ...(agentNode ? { agentNode } : {}),
+    ...(callerTest ? { callerTest } : {}),
+  };
 }
