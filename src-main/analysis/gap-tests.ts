@@ -6,7 +6,14 @@
  * the condition of the gap itself. Nothing is stored here: the app shows the proposals for review.
  */
 import type { CoverageEdge, CoverageGlobal, GraphCoverage } from '../../src-shared/coverage.js';
-import { Persona, type AgentGraph, type Condition, type TestCase } from '../../src-shared/schemas/index.js';
+import { pathAssertion } from '../../src-shared/checks/check-kinds.js';
+import {
+  Persona,
+  type AgentGraph,
+  type Assertions,
+  type Condition,
+  type TestCase,
+} from '../../src-shared/schemas/index.js';
 import { describeAgent, FACTS_SCHEMA } from '../personas/generate.js';
 import type { ChatModel } from '../providers/types.js';
 
@@ -156,9 +163,9 @@ export function gapPrompt(g: AgentGraph, gap: CoverageGap): string {
 export class GapProposalError extends Error {}
 
 /** The path a proposal asserts: the gap's source (when it is not the entry) and its target. */
-export function gapAssertion(g: AgentGraph, gap: CoverageGap): { must_visit: string[]; must_not_visit: string[] } {
+export function gapAssertion(g: AgentGraph, gap: CoverageGap): NonNullable<Assertions['path']> {
   const must = gap.kind === 'edge' && gap.from !== g.entry_node_id ? [gap.from, gap.to] : [gap.to];
-  return { must_visit: [...new Set(must)], must_not_visit: [] };
+  return pathAssertion({ visit: [...new Set(must)] });
 }
 
 const pick = <T extends string>(v: unknown, allowed: readonly T[]): T | undefined =>

@@ -1,5 +1,6 @@
 import type { RoutingPoint } from '../../src-shared/contract/analysis.js';
 import type { AgentGraph, TestCase } from '../../src-shared/schemas/index.js';
+import { pathAssertion } from '../../src-shared/checks/check-kinds.js';
 import { NONE } from './routing.js';
 
 /**
@@ -18,11 +19,11 @@ export function misroutedTests(g: AgentGraph, points: RoutingPoint[]): TestCase[
       if (meant && !meant.target) return; // go-back: where it returns depends on the call
       const path =
         meant?.target != null
-          ? {
-              must_visit: [meant.target],
-              must_not_visit: chosen?.target && chosen.target !== meant.target ? [chosen.target] : [],
-            }
-          : { must_visit: [], must_not_visit: chosen?.target ? [chosen.target] : [] };
+          ? pathAssertion({
+              visit: [meant.target],
+              avoid: chosen?.target && chosen.target !== meant.target ? [chosen.target] : [],
+            })
+          : pathAssertion({ avoid: chosen?.target ? [chosen.target] : [] });
       const direct = p.node_id === g.entry_node_id && g.first_speaker === 'agent';
       out.push({
         name: `routing ${p.node_id} #${i + 1}: ${u.intended === NONE ? 'no condition' : u.intended} (went to ${u.chosen})`,

@@ -4,6 +4,7 @@ import { modelLabel } from '../compare/summary.js';
 import { latencyBudgetTestcase, latencyProperties } from './junit-latency.js';
 import { audioTestcase, audioProperties } from './junit-audio.js';
 import { speechProperties } from './junit-speech.js';
+import { checkFailureText } from '../engine/judge/check-kinds.js';
 
 /**
  * JUnit XML for a run (the format CI systems read): one <testcase> per conversation (test x repeat),
@@ -53,11 +54,9 @@ export function failureReasons(r: Result): string[] {
       out.push(
         `metric "${m.criterion}" scored ${m.score.toFixed(2)} < ${m.threshold.toFixed(2)}${m.reasoning ? `: ${m.reasoning}` : ''}`,
       );
-  for (const c of r.rules)
-    if (!c.passed) out.push(`rule ${c.kind} ${JSON.stringify(c.target)} failed${c.message ? `: ${c.message}` : ''}`);
-  for (const c of r.assertions)
-    if (!c.passed)
-      out.push(`assertion ${c.kind} ${JSON.stringify(c.target)} failed${c.message ? `: ${c.message}` : ''}`);
+  // each check kind words its own failure (engine/judge/check-kinds.ts)
+  for (const c of r.rules) if (!c.passed) out.push(checkFailureText('rules', c));
+  for (const c of r.assertions) if (!c.passed) out.push(checkFailureText('assertions', c));
   return out;
 }
 

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { nodesToVisit } from '../../../src-shared/checks/check-kinds.js';
 import { coverageLine } from '../../../src-shared/coverage.js';
 import { parseModelSpec, type ModelSpec } from '../../../src-shared/schemas/index.js';
 import { requireSuite } from '../../app/index.js';
@@ -125,7 +126,7 @@ export function registerGenerate(program: Command): void {
                 .map(([k, v]) => `${k}=${v}`)
                 .join(', ')}`,
             );
-          out(`  asserts: visits ${p.test.assertions?.path?.must_visit.join(', ')}`);
+          out(`  asserts: visits ${nodesToVisit(p.test.assertions).join(', ')}`);
           if (p.why) out(`  why: ${p.why}`);
         }
         for (const f of res.failures) out(`\n[${f.gap.key}] NO PROPOSAL: ${f.error}`);

@@ -13,14 +13,12 @@ import type { EngineLimits } from '../limits.js';
 import type { ModelCalls } from '../model-io/model-calls.js';
 import { judgeMetrics } from './llm-judge.js';
 import { DEFAULT_METRIC_THRESHOLD } from './metric-specs.js';
-import { checkPatterns, runPatternBudget } from './pattern-rules.js';
-import { checkSubstrings } from './substring-rules.js';
 
 /**
  * The checks of a checkpoint test (issue 34), over its one step only. Each `expect` key is a check with its
  * own verdict and reason: next_node, tool_call, no_tool_call and variables as assertions (`checkpoint.*`),
- * includes/excludes/patterns as rules over the step's own turns, metrics judged by the judge model on the
- * step's reply (the history shown as context).
+ * includes/excludes/patterns as rules over the step's own turns (check-kinds.ts reads each key and runs its
+ * checker), metrics judged by the judge model on the step's reply (the history shown as context).
  */
 
 const text = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v ?? null));
@@ -130,35 +128,21 @@ export function stepOnly(step: CheckpointStep): TranscriptTurn[] {
   return step.transcript.map((t, i) => (i < step.givenTurns ? { role: 'tool' as const, content: '' } : t));
 }
 
-export async function checkpointRules(
-  graph: AgentGraph,
-  step: CheckpointStep,
-  expect: CheckpointExpect,
-  patternTimeoutMs?: number,
-): Promise<CheckResult[]> {
-  const turns = stepOnly(step);
-  return [
-    ...checkSubstrings(turns, expect.includes ?? [], expect.excludes ?? []),
-    ...(await checkPatterns(turns, expect.patterns ?? [], patternTimeoutMs, runPatternBudget(graph))),
-  ];
-}
+/** The step's tool calls (the given history's left out). */
+export const stepToolCalls = (step: CheckpointStep): ToolCallRecord[] => step.toolCalls.slice(step.givenToolCalls);
 
-export function checkpointAssertions(graph: AgentGraph, step: CheckpointStep, expect: CheckpointExpect): CheckResult[] {
-  const calls = step.toolCalls.slice(step.givenToolCalls);
-  const out: CheckResult[] = [];
-  if (expect.next_node !== undefined) out.push(checkNextNode(graph, step, expect.next_node));
-  if (expect.tool_call) out.push(checkToolCall(calls, expect.tool_call));
-  if (expect.no_tool_call) out.push(checkNoToolCall(calls));
-  if (expect.variables) out.push(checkVariables(step.variables, expect.variables));
+/** A step's tool calls that no mock or tool message of the history answered: one failed check naming them. */
+export function checkStepUnmocked(calls: ToolCallRecord[]): CheckResult[] {
   const unmocked = calls.filter((c) => !c.mocked);
-  if (unmocked.length)
-    out.push({
+  if (!unmocked.length) return [];
+  return [
+    {
       kind: 'unmocked_tool',
       target: unmocked.map((c) => c.name).join(', '),
       passed: false,
       message: `no mock or tool message in the history answers ${unmocked.map((c) => c.name).join(', ')}`,
-    });
-  return out;
+    },
+  ];
 }
 
 /** The step's metrics: the judge reads the whole transcript and is told to judge only the step's turns. */

@@ -4,10 +4,8 @@ import type { EngineLimits } from '../limits.js';
 import type { ModelCalls } from '../model-io/model-calls.js';
 import { judgeMetrics } from './llm-judge.js';
 import { resolveMetrics } from './metric-specs.js';
-import { checkPath } from './path-assertions.js';
-import { checkPatterns, runPatternBudget } from './pattern-rules.js';
-import { checkSubstrings } from './substring-rules.js';
-import { checkToolCalls, checkUnmocked } from './tool-assertions.js';
+import { runPatternBudget } from './pattern-rules.js';
+import { checkConversation } from './run-checks.js';
 import { judgeRepeatedly } from './repeat-judge.js';
 
 export { resolveMetrics, DEFAULT_METRIC_THRESHOLD, type ResolvedMetric } from './metric-specs.js';
@@ -23,23 +21,24 @@ export interface Verdicts {
   assertions: CheckResult[];
 }
 
-/** The deterministic checks (rules and assertions), no model call. */
+/** The deterministic checks (rules and assertions, through the table of check-kinds.ts), no model call. */
 export async function checkTranscript(
   graph: AgentGraph,
   test: TestCase,
   conv: ConversationOutcome,
   patternTimeoutMs?: number,
 ): Promise<Omit<Verdicts, 'metrics'>> {
-  const rules = [
-    ...checkSubstrings(conv.transcript, test.includes, test.excludes),
-    ...(await checkPatterns(conv.transcript, test.patterns, patternTimeoutMs, runPatternBudget(graph))),
-  ];
-  const assertions = [
-    ...checkUnmocked(conv.toolCalls),
-    ...(test.assertions?.tool_calls ? [checkToolCalls(conv.toolCalls, test.assertions.tool_calls)] : []),
-    ...(test.assertions?.path ? checkPath(graph, conv.visits, test.assertions.path) : []),
-  ];
-  return { rules, assertions };
+  return checkConversation(
+    {
+      graph,
+      transcript: conv.transcript,
+      toolCalls: conv.toolCalls,
+      visits: conv.visits,
+      patternTimeoutMs,
+      patternBudget: runPatternBudget(graph),
+    },
+    test,
+  );
 }
 
 /** Rules, assertions, then the LLM metrics (test metrics + the agent's enabled global metrics). */

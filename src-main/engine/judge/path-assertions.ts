@@ -11,51 +11,73 @@ function resolveNode(graph: AgentGraph, ref: string): string {
   return byName.length === 1 ? byName[0].id : ref;
 }
 
-export function checkPath(
-  graph: AgentGraph,
-  visits: NodeVisit[],
-  spec: NonNullable<Assertions['path']>,
-): CheckResult[] {
+/** The path a conversation took, and how its nodes are named in messages. */
+function pathOf(graph: AgentGraph, visits: NodeVisit[]) {
   const path = visits.map((v) => v.node);
   const names = new Map(graph.nodes.map((n) => [n.id, n.name || n.id]));
   const named = (id: string) => names.get(id) ?? id;
-  const shown = path.map(named).join(' -> ') || '(none)';
-  /** `Goodbye (c)`, or the id alone when the node has no other name (or is not in the graph). */
-  const label = (id: string) => (named(id) !== id ? `${named(id)} (${id})` : id);
-  const out: CheckResult[] = [];
-  for (const ref of spec.must_visit) {
-    const id = resolveNode(graph, ref);
+  return {
+    path,
+    shown: path.map(named).join(' -> ') || '(none)',
+    /** `Goodbye (c)`, or the id alone when the node has no other name (or is not in the graph). */
+    label: (id: string) => (named(id) !== id ? `${named(id)} (${id})` : id),
+    resolve: (ref: string) => resolveNode(graph, ref),
+  };
+}
+
+export function checkMustVisit(graph: AgentGraph, visits: NodeVisit[], refs: string[]): CheckResult[] {
+  const { path, shown, label, resolve } = pathOf(graph, visits);
+  return refs.map((ref) => {
+    const id = resolve(ref);
     const ok = path.includes(id);
-    out.push({
+    return {
       kind: 'must_visit',
       target: ref,
       passed: ok,
       message: ok ? `visited ${label(id)}` : `node ${label(id)} was never visited (path: ${shown})`,
-    });
-  }
-  for (const ref of spec.must_not_visit) {
-    const id = resolveNode(graph, ref);
+    };
+  });
+}
+
+export function checkMustNotVisit(graph: AgentGraph, visits: NodeVisit[], refs: string[]): CheckResult[] {
+  const { path, shown, label, resolve } = pathOf(graph, visits);
+  return refs.map((ref) => {
+    const id = resolve(ref);
     const at = path.indexOf(id);
-    out.push({
+    return {
       kind: 'must_not_visit',
       target: ref,
       passed: at < 0,
       message:
         at < 0 ? `never visited ${label(id)}` : `node ${label(id)} was visited (visit ${at + 1} of path: ${shown})`,
-    });
-  }
-  if (spec.ends_at !== undefined) {
-    const id = resolveNode(graph, spec.ends_at);
-    const last = path[path.length - 1];
-    out.push({
-      kind: 'ends_at',
-      target: spec.ends_at,
-      passed: last === id,
-      message:
-        last === id
-          ? `ended at ${label(id)}`
-          : `ended at ${last ? label(last) : '(nowhere)'}, expected ${label(id)} (path: ${shown})`,
-    });
-  }
-  return out;
+    };
+  });
+}
+
+export function checkEndsAt(graph: AgentGraph, visits: NodeVisit[], ref: string): CheckResult {
+  const { path, shown, label, resolve } = pathOf(graph, visits);
+  const id = resolve(ref);
+  const last = path[path.length - 1];
+  return {
+    kind: 'ends_at',
+    target: ref,
+    passed: last === id,
+    message:
+      last === id
+        ? `ended at ${label(id)}`
+        : `ended at ${last ? label(last) : '(nowhere)'}, expected ${label(id)} (path: ${shown})`,
+  };
+}
+
+/** The three path checks of one `assertions.path`, in that order. */
+export function checkPath(
+  graph: AgentGraph,
+  visits: NodeVisit[],
+  spec: NonNullable<Assertions['path']>,
+): CheckResult[] {
+  return [
+    ...checkMustVisit(graph, visits, spec.must_visit),
+    ...checkMustNotVisit(graph, visits, spec.must_not_visit),
+    ...(spec.ends_at !== undefined ? [checkEndsAt(graph, visits, spec.ends_at)] : []),
+  ];
 }

@@ -1,7 +1,8 @@
 /**
  * Speech in a conversation (issues 11, 27): the agent's messages heard through TTS -> STT (audio
  * evaluation), the caller's messages heard by the agent through TTS -> STT (caller speech), and the
- * suite's metrics and rule checks judged again on what was heard. Every engine call goes through the
+ * suite's metrics and rule checks judged again on what was heard (the rules through the check kinds' own
+ * definitions, engine/judge/check-kinds.ts). Every engine call goes through the
  * process's speech pool and the round-trip cache (speech/round-trip.ts); identical round trips in flight at
  * once are made once (`speech.shared` on the turns that waited). Each spoken turn keeps its word
  * errors (normalised, src-shared/speech/) and its audio figures; a failed round trip marks only the turn
@@ -18,7 +19,8 @@ import type {
 import { wordErrors } from '../../../src-shared/speech/word-errors.js';
 import { withResponseMs, withTimeToFirstAudio } from '../conversation/response-latency.js';
 import { atTurn, type LineOutcome } from '../../speech/index.js';
-import { checkPatterns, checkSubstrings, judgeMetrics } from '../judge/index.js';
+import { judgeMetrics } from '../judge/index.js';
+import { recheckHeard } from '../judge/run-checks.js';
 import type { ResolvedMetric } from '../judge/metric-specs.js';
 import type { EngineLimits } from '../limits.js';
 import type { HeardCaller } from '../conversation/types.js';
@@ -130,12 +132,6 @@ export function heardTranscript(transcript: TranscriptTurn[]): TranscriptTurn[] 
   return transcript.map((t) => (t.role === 'agent' && t.heard !== undefined ? { ...t, content: t.heard } : t));
 }
 
-/** The rule checks a result was judged with, read back from its stored rule results. */
-export function rulesOf(rules: CheckResult[]): { includes: string[]; excludes: string[]; patterns: string[] } {
-  const of = (kind: string) => rules.filter((r) => r.kind === kind).map((r) => r.target);
-  return { includes: of('includes'), excludes: of('excludes'), patterns: of('pattern') };
-}
-
 export const metricsOfResult = (metrics: MetricResult[]): ResolvedMetric[] =>
   metrics.map((m) => ({ criterion: m.criterion, threshold: m.threshold, global: m.global ?? false }));
 
@@ -166,13 +162,10 @@ export async function judgeHeard(
       audio_error: `audio evaluation failed on ${speechErrors.length} turn(s): ${speechErrors.join('; ')}`,
     };
   const heard = heardTranscript(o.transcript);
-  const r = rulesOf(o.rules);
   let audio_rules: CheckResult[];
   try {
-    audio_rules = [
-      ...checkSubstrings(heard, r.includes, r.excludes),
-      ...(await checkPatterns(heard, r.patterns, o.patternTimeoutMs)),
-    ];
+    // the kinds over the spoken words, through their definitions (check-kinds.ts), with what the result was judged with
+    audio_rules = await recheckHeard({ transcript: heard, patternTimeoutMs: o.patternTimeoutMs }, o.rules);
   } catch (e) {
     return { audio_error: `audio rule checks failed: ${(e as Error).message}` };
   }

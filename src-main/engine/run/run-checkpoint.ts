@@ -2,7 +2,9 @@ import type { Checkpoint, Result, TestCase } from '../../../src-shared/schemas/i
 import { newId, nowIso } from '../../store/ids.js';
 import { runCheckpointStep, type CheckpointStep } from '../conversation/checkpoint-step.js';
 import { ContextFullError, isCancelled } from '../errors.js';
-import { checkpointAssertions, checkpointMetrics, checkpointRules } from '../judge/checkpoint-checks.js';
+import { checkpointMetrics, stepOnly, stepToolCalls } from '../judge/checkpoint-checks.js';
+import { runPatternBudget } from '../judge/pattern-rules.js';
+import { checkCheckpointStep } from '../judge/run-checks.js';
 import type { Verdicts } from '../judge/index.js';
 import { conversationStatus } from '../judge/pass-fail.js';
 import { ModelCalls } from '../model-io/model-calls.js';
@@ -46,8 +48,19 @@ export async function runCheckpoint(ctx: RunOneContext, item: PlannedConversatio
         ...(turn.node ? { node: turn.node } : {}),
       });
     error = step.error;
-    verdicts.rules = await checkpointRules(ctx.graph, step, expect, ctx.patternTimeoutMs);
-    verdicts.assertions = checkpointAssertions(ctx.graph, step, expect);
+    const checks = await checkCheckpointStep(
+      {
+        graph: ctx.graph,
+        transcript: stepOnly(step),
+        toolCalls: stepToolCalls(step),
+        visits: step.visits,
+        step,
+        patternTimeoutMs: ctx.patternTimeoutMs,
+        patternBudget: runPatternBudget(ctx.graph),
+      },
+      expect,
+    );
+    verdicts = { ...verdicts, ...checks };
     if (!error && expect.metrics?.length) {
       try {
         verdicts = {

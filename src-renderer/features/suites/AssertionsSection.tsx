@@ -3,6 +3,7 @@ import type { TestCaseInput } from '../../../src-shared/schemas/index.js';
 import type { NodeOption, ToolOption } from '../personas/agent-facts.js';
 import { Section } from '../../ui/widgets.js';
 import { JsonField, objectCheck } from './JsonField.js';
+import { emptyPathAssertion, PATH_END_NODE, PATH_NODE_LISTS } from '../../../src-shared/checks/check-kinds.js';
 
 type Assertions = NonNullable<TestCaseInput['assertions']>;
 type ToolCalls = NonNullable<Assertions['tool_calls']>;
@@ -18,11 +19,13 @@ const MODES: { value: NonNullable<ToolCalls['mode']>; label: string; hint: strin
 /** Picks node ids: from the agent's nodes when one is chosen, or typed. */
 function NodePicker({
   label,
+  help,
   value,
   onChange,
   nodes,
 }: {
   label: string;
+  help?: string;
   value: string[];
   onChange: (v: string[]) => void;
   nodes: NodeOption[];
@@ -32,7 +35,9 @@ function NodePicker({
   const unknown = (id: string) => nodes.length > 0 && !nodes.some((n) => n.id === id);
   return (
     <div className="field node-picker" aria-label={label}>
-      <div className="field-label">{label}</div>
+      <div className="field-label" title={help}>
+        {label}
+      </div>
       <div className="chips">
         {value.map((id) => (
           <span
@@ -118,7 +123,8 @@ export function AssertionsSection({
     for (const k of Object.keys(next) as (keyof Assertions)[]) if (next[k] === undefined) delete next[k];
     onChange(Object.keys(next).length ? next : undefined);
   };
-  const setPath = (patch: Partial<PathA>) => set({ path: { must_visit: [], must_not_visit: [], ...path, ...patch } });
+  const setPath = (patch: Partial<PathA>) => set({ path: { ...emptyPathAssertion(), ...path, ...patch } });
+  const end = PATH_END_NODE.field;
   const setTc = (patch: Partial<ToolCalls>) => set({ tool_calls: { mode: 'contains', calls: [], ...tc, ...patch } });
 
   return (
@@ -130,30 +136,28 @@ export function AssertionsSection({
       <h3 className="sub">Path through the graph</h3>
       {!nodes.length && <p className="muted small">Choose an agent above to pick nodes from a list.</p>}
       <div className="grid-2">
-        <NodePicker
-          label="Must visit"
-          value={path?.must_visit ?? []}
-          nodes={nodes}
-          onChange={(v) => setPath({ must_visit: v })}
-        />
-        <NodePicker
-          label="Must not visit"
-          value={path?.must_not_visit ?? []}
-          nodes={nodes}
-          onChange={(v) => setPath({ must_not_visit: v })}
-        />
+        {PATH_NODE_LISTS.map(({ field, meta }) => (
+          <NodePicker
+            key={field}
+            label={meta.label}
+            help={meta.help}
+            value={path?.[field] ?? []}
+            nodes={nodes}
+            onChange={(v) => setPath({ [field]: v })}
+          />
+        ))}
       </div>
-      <label className="inline-label">
-        Ends at
+      <label className="inline-label" title={PATH_END_NODE.meta.help}>
+        {PATH_END_NODE.meta.label}
         {nodes.length ? (
           <select
-            aria-label="Ends at"
-            value={path?.ends_at ?? ''}
-            onChange={(e) => setPath({ ends_at: e.target.value || undefined })}
+            aria-label={PATH_END_NODE.meta.label}
+            value={path?.[end] ?? ''}
+            onChange={(e) => setPath({ [end]: e.target.value || undefined })}
           >
             <option value="">any node</option>
-            {path?.ends_at && !nodes.some((n) => n.id === path.ends_at) && (
-              <option value={path.ends_at}>{path.ends_at} (not in this agent)</option>
+            {path?.[end] && !nodes.some((n) => n.id === path[end]) && (
+              <option value={path[end]}>{path[end]} (not in this agent)</option>
             )}
             {nodes.map((n) => (
               <option key={n.id} value={n.id}>
@@ -163,10 +167,10 @@ export function AssertionsSection({
           </select>
         ) : (
           <input
-            aria-label="Ends at"
-            value={path?.ends_at ?? ''}
+            aria-label={PATH_END_NODE.meta.label}
+            value={path?.[end] ?? ''}
             placeholder="node id (optional)"
-            onChange={(e) => setPath({ ends_at: e.target.value || undefined })}
+            onChange={(e) => setPath({ [end]: e.target.value || undefined })}
           />
         )}
       </label>

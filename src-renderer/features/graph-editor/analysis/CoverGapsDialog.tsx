@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { nodesToVisit } from '../../../../src-shared/checks/check-kinds.js';
 import { coverageLine, type GraphCoverage } from '../../../../src-shared/coverage.js';
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import { plural } from '../../../../src-shared/text/plural.js';
@@ -142,7 +143,7 @@ function Proposals({ step, c, name }: { step: Extract<CoverStep, { kind: 'review
             </label>
             <div className="small" title={`${d.gap.from} → ${d.gap.to}`}>
               <strong>Aims at:</strong> {gapText(d.gap, name)} when “{d.gap.condition}” · asserts it visits{' '}
-              {d.test.assertions?.path?.must_visit.map(name).join(', ')}
+              {nodesToVisit(d.test.assertions).map(name).join(', ')}
             </div>
             {d.why && <div className="small muted">{d.why}</div>}
             {personaOf(d) && (

@@ -2,6 +2,7 @@ import type { CheckResult, Result } from '../../../../src-shared/schemas/run.js'
 import { NodeBadge } from './Transcript.js';
 import { MetricLabel } from './MetricLabel.js';
 import { turnRef } from '../../../../src-shared/text/turn-number.js';
+import { checkKindMeta, checkKindVerdict, targetsNode } from '../../../../src-shared/checks/check-kinds.js';
 
 const json = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v, null, 2));
 
@@ -62,9 +63,6 @@ export function Metrics({
   );
 }
 
-/** Path assertions name nodes; shown as on the canvas (the id in a tooltip). */
-const NODE_KINDS = new Set(['must_visit', 'must_not_visit', 'ends_at']);
-
 export function Checks({
   title,
   items,
@@ -82,13 +80,16 @@ export function Checks({
       {!items.length && <div className="muted small">{empty}</div>}
       <ul className="checks">
         {items.map((c, i) => {
-          const node = NODE_KINDS.has(c.kind) ? names.get(c.target) : undefined;
+          // a check naming a node (the path assertions) shows it as on the canvas, the id in a tooltip
+          const node = targetsNode(c.kind) ? names.get(c.target) : undefined;
           return (
             <li key={i} className={c.passed ? 'ok' : 'bad'}>
               <span className="mark" aria-label={c.passed ? 'passed' : 'failed'}>
                 {c.passed ? '✓' : '✗'}
               </span>
-              <span className="muted small">{c.kind.replace(/_/g, ' ')}</span>{' '}
+              <span className="muted small" title={checkKindMeta(c.kind)?.help}>
+                {checkKindVerdict(c.kind)}
+              </span>{' '}
               <code title={node && node !== c.target ? `node ${c.target}` : undefined}>{node ?? c.target}</code>
               {c.message && <div className="small">{c.message}</div>}
             </li>
