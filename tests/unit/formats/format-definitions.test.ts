@@ -5,6 +5,9 @@ import { FORMAT_IDS } from '../../../src-shared/schemas/index.js';
 import { CallFormatId } from '../../../src-shared/contract/calls.js';
 import { ExportFormat } from '../../../src-shared/contract/agents.js';
 import { AGENT_IMPORTERS, EXPORTERS, FORMAT_DEFINITIONS, SUITE_IMPORTERS } from '../../../src-main/formats/registry.js';
+import { mermaidExporter } from '../../../src-main/formats/mermaid.js';
+import { parleyImporter } from '../../../src-main/formats/parley/index.js';
+import { vapiImporter } from '../../../src-main/formats/vapi/index.js';
 import { CALL_READERS } from '../../../src-main/transcripts/call-readers.js';
 
 type Definition = { importer?: { id: string }; exporter?: { id: string }; shape?: string };
@@ -49,6 +52,15 @@ describe('one format table (src-shared) and the main side keyed by its ids', () 
     const definitions: Record<string, Definition> = { ...FORMAT_DEFINITIONS, other: { exporter: { id: 'other' } } };
     const { exporter: _dropped, ...vapiWithoutExporter } = FORMAT_DEFINITIONS.vapi;
     definitions.vapi = vapiWithoutExporter;
+    // and TypeScript refuses a definition that does not keep the row's promise (npm run typecheck)
+    const importsMermaid: (typeof FORMAT_DEFINITIONS)['mermaid'] = {
+      exporter: mermaidExporter,
+      // @ts-expect-error an export-only format has no importer
+      importer: parleyImporter,
+    };
+    // @ts-expect-error a format listed with an export needs its exporter
+    const vapiNoExport: (typeof FORMAT_DEFINITIONS)['vapi'] = { importer: vapiImporter, shape: 'x' };
+    expect([importsMermaid.exporter, vapiNoExport.importer]).toEqual([mermaidExporter, vapiImporter]);
     expect(mismatches(table, definitions, CALL_READERS)).toEqual([
       'vapi: export true, exporter false',
       'acme: listed, but src-main/formats/registry.ts has no definition',
