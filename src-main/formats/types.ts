@@ -150,6 +150,10 @@ export interface AgentExporter {
   id: ExportFormat;
   /** Source formats whose metadata this exporter reads back. */
   nativeFormats: readonly string[];
+  /** The format keeps `{%snippet%}` references; otherwise texts are written with them expanded. */
+  keepsSnippets?: boolean;
+  /** A warning when a written file of `bytes` is larger than the platform accepts. */
+  sizeWarning?(bytes: number): string | undefined;
   render(graph: AgentGraph, ctx: ExportContext): unknown;
   /** Text for the file; defaults to pretty JSON. */
   toText?(value: unknown): string;
