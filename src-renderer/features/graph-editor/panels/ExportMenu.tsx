@@ -4,7 +4,7 @@ import type { ListedFormat } from '../../../../src-shared/formats/listed-formats
 import { exportReport } from '../../../../src-shared/text/export-report.js';
 import { api } from '../../../api/client.js';
 import { Dialog } from '../../../ui/Dialog.js';
-import { useFormats } from '../../../ui/formats.js';
+import { useFormats } from '../../../ui/use-formats.js';
 import { downloadText } from '../../../ui/download.js';
 
 type Dropped = { path: string; feature: string; reason: string };
