@@ -1,8 +1,6 @@
 import { AgentGraph, type AgentGraphInput, type TestSuite } from '../../src-shared/schemas/index.js';
 import { EXPORTERS } from './registry.js';
-import { REVRING_SIZE_LIMIT } from './revring/schema.js';
 import { renderParleySuite, renderVoicetestTests } from './suites/index.js';
-import { formatBytes } from '../../src-shared/text/format-bytes.js';
 import { exportReport } from '../../src-shared/text/export-report.js';
 import { EXPORT_FORMATS, ExportContext, type Dropped, type ExportFormat, type SuiteFormat } from './types.js';
 
@@ -14,24 +12,19 @@ export interface ExportResult {
   warnings: string[];
 }
 
-const KEEPS_SNIPPETS: readonly ExportFormat[] = ['voicetest', 'parley', 'mermaid'];
-
 /** Renders a graph in an outside format. Writing back to the format it came from restores what Parley kept. */
 export function exportAgent(graph: AgentGraph | AgentGraphInput, format: ExportFormat): ExportResult {
   const exporter = EXPORTERS[format];
   if (!exporter)
     throw new Error(`unknown export format ${JSON.stringify(format)}; expected one of ${EXPORT_FORMATS.join(', ')}`);
   const g = AgentGraph.parse(graph);
-  const ctx = new ExportContext(g, exporter.nativeFormats.includes(g.source.format), KEEPS_SNIPPETS.includes(format));
+  const ctx = new ExportContext(g, exporter.nativeFormats.includes(g.source.format), exporter.keepsSnippets === true);
   const value = exporter.render(g, ctx);
   const text = exporter.toText ? exporter.toText(value) : `${JSON.stringify(value, null, 2)}\n`;
   const warnings = [...ctx.warnings];
   const bytes = Buffer.byteLength(text, 'utf8');
-  if (format === 'revring' && bytes > REVRING_SIZE_LIMIT) {
-    warnings.push(
-      `the flow is ${formatBytes(bytes)}, larger than the ${formatBytes(REVRING_SIZE_LIMIT)} RevRing accepts; it will be refused there`,
-    );
-  }
+  const tooLarge = exporter.sizeWarning?.(bytes);
+  if (tooLarge) warnings.push(tooLarge);
   // What a person would miss first (nodes, transitions, tools, variables), then the rest, metadata notes last.
   const report = exportReport(ctx.dropped);
   const dropped = [...report.lost, ...(report.metadata?.entries ?? []), ...report.notes];

@@ -15,7 +15,7 @@ export {
 export { readAgentFile, type FileContent } from './read-file.js';
 export { exportAgent, exportSuite, type ExportResult } from './export-agent.js';
 export { validateGraph, type ValidationResult } from './validate/index.js';
-export { detectFormat, type Detection } from './registry.js';
+export { detectFormat, type Detection } from './detect.js';
 export { SourcePaths } from './shared/source-paths.js';
 export {
   FORMAT_NAMES,

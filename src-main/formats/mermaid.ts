@@ -89,6 +89,7 @@ function esc(s: string): string {
 export const mermaidExporter: AgentExporter = {
   id: 'mermaid',
   nativeFormats: [],
+  keepsSnippets: true,
   render: renderMermaid,
   toText: (value) => String(value),
 };

@@ -1,5 +1,6 @@
 import { TestSuite } from '../../src-shared/schemas/index.js';
-import { detectDocument, importerFor, SUITE_IMPORTERS } from './registry.js';
+import { detectDocument } from './detect.js';
+import { importerFor, SUITE_IMPORTERS } from './registry.js';
 import { formatPath } from './shared/json-path.js';
 import { zodIssuesToIssues } from './shared/zod-issues.js';
 import {

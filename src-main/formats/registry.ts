@@ -1,6 +1,7 @@
-import { isPlainObject } from './shared/stable-json.js';
+import type { FormatTableRow } from '../../src-shared/formats/format-table.js';
 import {
-  FORMAT_NAMES,
+  AGENT_FORMATS,
+  SUITE_FORMATS,
   type AgentExporter,
   type AgentImporter,
   type DetectedFormat,
@@ -19,109 +20,99 @@ import { elevenlabsExporter, elevenlabsImporter } from './elevenlabs/index.js';
 import { livekitExporter, livekitImporter } from './livekit/index.js';
 import { xlsformImporter } from './xlsform/index.js';
 import { mermaidExporter } from './mermaid.js';
-import type { SourceDocument } from './input/text-document.js';
 import { parleySuiteImporter, voicetestTestsImporter } from './suites/index.js';
 import { vapiEvalsImporter } from './vapi-evals/import.js';
 import { elevenlabsTestsImporter } from './elevenlabs-tests/import.js';
 
+/** What the main side does with one format of the table: what a row promises, a definition must hold. */
+type Definition<Row> = (Row extends { import: 'agent' }
+  ? { importer: AgentImporter; shape: string }
+  : Row extends { import: 'suite' }
+    ? { importer: SuiteImporter; shape: string }
+    : { importer?: never }) &
+  (Row extends { export: object } ? { exporter: AgentExporter } : { exporter?: never });
+
+/** The rows of the table whose files are read or written here (call logs are src-main/transcripts/call-readers.ts). */
+type FileFormatRow = Extract<FormatTableRow, { import: string } | { export: object }>;
+
+/**
+ * THE main-side table of the formats of src-shared/formats/format-table.ts: for each id its importer
+ * (`detect`, `schema`, `import`), the shape detection names when nothing matched, and its exporter (which
+ * reports what it drops while it renders). Detection tries the importers IN THE ORDER WRITTEN HERE (agent
+ * files first, then suites; Vapi evals and ElevenLabs tests before the Parley suite: an array of them has
+ * names too, `{tests: [...]}` of them is not a Parley suite); messages list the shapes in the table's order.
+ */
+export const FORMAT_DEFINITIONS: { readonly [Row in FileFormatRow as Row['id']]: Definition<Row> } = {
+  parley: {
+    importer: parleyImporter,
+    exporter: parleyExporter,
+    shape: '{"format": "parley", "version": 1, "agent": ...} or a bare Parley graph',
+  },
+  voicetest: { importer: voicetestImporter, exporter: voicetestExporter, shape: 'entry_node_id + a nodes map' },
+  revring: { importer: revringImporter, exporter: revringExporter, shape: 'schemaVersion + begin + nodes + edges' },
+  'retell-cf': {
+    importer: retellCfImporter,
+    exporter: retellCfExporter,
+    shape: 'start_node_id + nodes, or {conversationFlow: ...}',
+  },
+  'retell-llm': {
+    importer: retellLlmImporter,
+    exporter: retellLlmExporter,
+    shape: 'general_prompt / states / llm_id, or {retellLlmData: ...}',
+  },
+  elevenlabs: {
+    importer: elevenlabsImporter,
+    exporter: elevenlabsExporter,
+    shape: 'conversation_config.agent (+ workflow)',
+  },
+  'bland-pathway': { importer: blandPathwayImporter, shape: 'nodes[] with data objects + edges[]' },
+  bland: {
+    importer: blandImporter,
+    exporter: blandExporter,
+    shape: 'prompt + first_sentence / voice_id / transfer_list / phone_number...',
+  },
+  telnyx: {
+    importer: telnyxImporter,
+    exporter: telnyxExporter,
+    shape: 'instructions + model string / greeting / voice_settings, or {data: [assistants]}',
+  },
+  'vapi-squad': { importer: vapiSquadImporter, shape: 'members[] with assistants' },
+  vapi: { importer: vapiImporter, exporter: vapiExporter, shape: 'model.messages / firstMessage' },
+  livekit: {
+    importer: livekitImporter,
+    exporter: livekitExporter,
+    shape: 'a .py file with a class deriving from livekit.agents Agent',
+  },
+  xlsform: { importer: xlsformImporter, shape: 'an .xlsx workbook with a survey sheet (type, name, label)' },
+  mermaid: { exporter: mermaidExporter },
+  'vapi-evals': {
+    importer: vapiEvalsImporter,
+    shape: '{"type": "chat.mockConversation", "messages": [...]} or an array of them',
+  },
+  'elevenlabs-tests': {
+    importer: elevenlabsTestsImporter,
+    shape: 'chat_history + success_condition or tool_call_parameters (one, an array, or {tests})',
+  },
+  'parley-suite': { importer: parleySuiteImporter, shape: '{"tests": [...]}' },
+  'voicetest-tests': { importer: voicetestTestsImporter, shape: 'an array of tests with name and user_prompt' },
+};
+
+type AnyDefinition = { importer?: AgentImporter | SuiteImporter; exporter?: AgentExporter; shape?: string };
+const ENTRIES = Object.entries(FORMAT_DEFINITIONS) as [DetectedFormat | ExportFormat, AnyDefinition][];
+const importersOf = <I>(ids: readonly string[]): readonly I[] =>
+  ENTRIES.flatMap(([id, d]) => (d.importer && ids.includes(id) ? [d.importer as I] : []));
+
 /** Tried in this order; the first whose `detect` accepts the file wins. */
-export const AGENT_IMPORTERS: readonly AgentImporter[] = [
-  parleyImporter,
-  voicetestImporter,
-  revringImporter,
-  retellCfImporter,
-  retellLlmImporter,
-  elevenlabsImporter,
-  blandPathwayImporter,
-  blandImporter,
-  telnyxImporter,
-  vapiSquadImporter,
-  vapiImporter,
-  livekitImporter,
-  xlsformImporter,
-];
-// Vapi evals and ElevenLabs tests first: an array of them has names too, `{tests: [...]}` of them is not a Parley suite
-export const SUITE_IMPORTERS: readonly SuiteImporter[] = [
-  vapiEvalsImporter,
-  elevenlabsTestsImporter,
-  parleySuiteImporter,
-  voicetestTestsImporter,
-];
+export const AGENT_IMPORTERS: readonly AgentImporter[] = importersOf<AgentImporter>(AGENT_FORMATS);
+export const SUITE_IMPORTERS: readonly SuiteImporter[] = importersOf<SuiteImporter>(SUITE_FORMATS);
 
-export const EXPORTERS: Readonly<Record<ExportFormat, AgentExporter>> = {
-  'retell-cf': retellCfExporter,
-  'retell-llm': retellLlmExporter,
-  vapi: vapiExporter,
-  revring: revringExporter,
-  voicetest: voicetestExporter,
-  bland: blandExporter,
-  telnyx: telnyxExporter,
-  elevenlabs: elevenlabsExporter,
-  livekit: livekitExporter,
-  parley: parleyExporter,
-  mermaid: mermaidExporter,
-};
+export const EXPORTERS = Object.fromEntries(
+  ENTRIES.flatMap(([id, d]) => (d.exporter ? [[id, d.exporter]] : [])),
+) as Readonly<Record<ExportFormat, AgentExporter>>;
 
-const SHAPES: Record<DetectedFormat, string> = {
-  'retell-cf': 'start_node_id + nodes, or {conversationFlow: ...}',
-  'retell-llm': 'general_prompt / states / llm_id, or {retellLlmData: ...}',
-  vapi: 'model.messages / firstMessage',
-  'vapi-squad': 'members[] with assistants',
-  revring: 'schemaVersion + begin + nodes + edges',
-  voicetest: 'entry_node_id + a nodes map',
-  bland: 'prompt + first_sentence / voice_id / transfer_list / phone_number...',
-  'bland-pathway': 'nodes[] with data objects + edges[]',
-  telnyx: 'instructions + model string / greeting / voice_settings, or {data: [assistants]}',
-  livekit: 'a .py file with a class deriving from livekit.agents Agent',
-  elevenlabs: 'conversation_config.agent (+ workflow)',
-  xlsform: 'an .xlsx workbook with a survey sheet (type, name, label)',
-  parley: '{"format": "parley", "version": 1, "agent": ...} or a bare Parley graph',
-  'voicetest-tests': 'an array of tests with name and user_prompt',
-  'parley-suite': '{"tests": [...]}',
-  'vapi-evals': '{"type": "chat.mockConversation", "messages": [...]} or an array of them',
-  'elevenlabs-tests': 'chat_history + success_condition or tool_call_parameters (one, an array, or {tests})',
-};
-
-export type Detection =
-  | { ok: true; kind: 'agent'; format: AgentImporter['id']; importer: AgentImporter }
-  | { ok: true; kind: 'suite'; format: SuiteImporter['id']; importer: SuiteImporter }
-  | { ok: false; message: string };
-
-/** Which format a parsed document (JSON, Python module, workbook) is in, or a sentence saying what was expected. */
-export function detectDocument(doc: SourceDocument): Detection {
-  if (doc.input === 'json') return detectFormat(doc.value);
-  const importers = AGENT_IMPORTERS.filter((i) => i.input === doc.input);
-  for (const importer of importers)
-    if (importer.detect(doc.value)) return { ok: true, kind: 'agent', format: importer.id, importer };
-  const expected = importers.map((i) => `${FORMAT_NAMES[i.id]} (${SHAPES[i.id]})`).join('; ');
-  return {
-    ok: false,
-    message: `unrecognised ${doc.input === 'python' ? 'Python' : 'spreadsheet'} file; expected ${expected}`,
-  };
-}
-
-/** Which format a parsed JSON document is in, or a sentence listing what was expected. */
-export function detectFormat(json: unknown): Detection {
-  for (const importer of AGENT_IMPORTERS)
-    if ((importer.input ?? 'json') === 'json' && importer.detect(json))
-      return { ok: true, kind: 'agent', format: importer.id, importer };
-  for (const importer of SUITE_IMPORTERS)
-    if (importer.detect(json)) return { ok: true, kind: 'suite', format: importer.id, importer };
-  const found = Array.isArray(json)
-    ? `an array of ${json.length} item(s)`
-    : isPlainObject(json)
-      ? `an object with keys ${
-          Object.keys(json)
-            .slice(0, 12)
-            .map((k) => JSON.stringify(k))
-            .join(', ') || '(none)'
-        }`
-      : `${json === null ? 'null' : typeof json}`;
-  const expected = (Object.keys(SHAPES) as DetectedFormat[])
-    .filter((f) => f !== 'livekit' && f !== 'xlsform')
-    .map((f) => `${FORMAT_NAMES[f]} (${SHAPES[f]})`)
-    .join('; ');
-  return { ok: false, message: `unrecognised file: found ${found}; expected one of: ${expected}` };
+/** The shape detection expected of a format, for messages naming what a file should have been. */
+export function shapeOf(format: DetectedFormat): string | undefined {
+  return (FORMAT_DEFINITIONS as Readonly<Record<string, AnyDefinition>>)[format]?.shape;
 }
 
 export function importerFor(format: DetectedFormat): AgentImporter | SuiteImporter | undefined {

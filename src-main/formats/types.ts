@@ -1,58 +1,25 @@
-import { EXPORT_FORMATS } from '../../src-shared/contract/agents.js';
+import type { AgentFormat, ExportFormat, SuiteFormat } from '../../src-shared/formats/format-ids.js';
+import { FORMAT_TABLE } from '../../src-shared/formats/format-table.js';
 import type { z } from 'zod';
 import type { AgentGraph, AgentGraphInput, TestSuite, TestSuiteInput } from '../../src-shared/schemas/index.js';
 import { SourcePaths } from './shared/source-paths.js';
 import { expandSnippets } from './shared/templates.js';
 
-/** Formats an agent file can be read from. */
-export const AGENT_FORMATS = [
-  'retell-cf',
-  'retell-llm',
-  'vapi',
-  'vapi-squad',
-  'revring',
-  'voicetest',
-  'bland',
-  'bland-pathway',
-  'telnyx',
-  'livekit',
-  'elevenlabs',
-  'xlsform',
-  'parley',
-] as const;
-export type AgentFormat = (typeof AGENT_FORMATS)[number];
-
-/** Formats a test-case file can be read from. */
-export const SUITE_FORMATS = ['voicetest-tests', 'parley-suite', 'vapi-evals', 'elevenlabs-tests'] as const;
-export type SuiteFormat = (typeof SUITE_FORMATS)[number];
+export {
+  AGENT_FORMATS,
+  SUITE_FORMATS,
+  EXPORT_FORMATS,
+  type AgentFormat,
+  type SuiteFormat,
+  type ExportFormat,
+} from '../../src-shared/formats/format-ids.js';
 
 export type DetectedFormat = AgentFormat | SuiteFormat;
 
-/** Formats an agent can be written to (`vapi` writes a squad when the graph has more than one node): the contract's list. */
-export { EXPORT_FORMATS } from '../../src-shared/contract/agents.js';
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/** Every format id with the name people know it by. */
-export const FORMAT_NAMES: Readonly<Record<DetectedFormat | ExportFormat, string>> = {
-  'retell-cf': 'Retell conversation flow',
-  'retell-llm': 'Retell LLM (single or multi-state prompt)',
-  vapi: 'VAPI assistant',
-  'vapi-squad': 'VAPI squad',
-  revring: 'RevRing flow definition',
-  voicetest: 'voicetest graph JSON',
-  bland: 'Bland agent configuration',
-  'bland-pathway': 'Bland conversational pathway',
-  telnyx: 'Telnyx AI assistant(s)',
-  livekit: 'LiveKit Agents Python source',
-  elevenlabs: 'ElevenLabs agent (config and workflow)',
-  xlsform: 'XLSForm survey (.xlsx, import only)',
-  parley: 'Parley agent JSON',
-  mermaid: 'Mermaid flowchart (export only)',
-  'voicetest-tests': 'voicetest test list',
-  'parley-suite': 'Parley suite JSON',
-  'vapi-evals': 'Vapi Evals (chat.mockConversation) as checkpoint tests',
-  'elevenlabs-tests': 'ElevenLabs agent tests (llm and tool) as checkpoint tests',
-};
+/** Every format id with the name people know it by (the format table's `name`). */
+export const FORMAT_NAMES: Readonly<Record<DetectedFormat | ExportFormat, string>> = Object.fromEntries(
+  FORMAT_TABLE.map((r) => [r.id, r.name]),
+) as Record<DetectedFormat | ExportFormat, string>;
 
 export type Severity = 'error' | 'warning';
 
@@ -183,6 +150,10 @@ export interface AgentExporter {
   id: ExportFormat;
   /** Source formats whose metadata this exporter reads back. */
   nativeFormats: readonly string[];
+  /** The format keeps `{%snippet%}` references; otherwise texts are written with them expanded. */
+  keepsSnippets?: boolean;
+  /** A warning when a written file of `bytes` is larger than the platform accepts. */
+  sizeWarning?(bytes: number): string | undefined;
   render(graph: AgentGraph, ctx: ExportContext): unknown;
   /** Text for the file; defaults to pretty JSON. */
   toText?(value: unknown): string;

@@ -3,22 +3,19 @@ import { importSizeProblem, MAX_IMPORT_BYTES } from '../../src-shared/limits.js'
 import { FileRefusal, readFileBoundedSync } from '../files/bounded-file.js';
 import { CallFileError, CallImportError } from './errors.js';
 import { isObj } from './reader.js';
-import { looksLikeRetell, parseRetell } from './retell.js';
-import { parsePlain } from './plain.js';
 import type { CallFormat, ParsedCall } from './types.js';
-import { looksLikeVapi, parseVapi } from './vapi.js';
-import { looksLikeBland, parseBland } from './bland.js';
-import { looksLikeTelnyx, parseTelnyx } from './telnyx.js';
+import { CALL_READERS } from './call-readers.js';
 
 /** Which shape a parsed call file has; null when it is none of them. */
 export function detectCallFormat(data: unknown): CallFormat | null {
-  if (Array.isArray(data)) return 'plain';
-  if (looksLikeRetell(data)) return 'retell';
-  if (looksLikeVapi(data)) return 'vapi';
-  if (looksLikeBland(data)) return 'bland';
-  if (looksLikeTelnyx(data)) return 'telnyx';
-  return null;
+  const found = Object.entries(CALL_READERS).find(([, reader]) => reader.looksLike(data));
+  return found ? (found[0] as CallFormat) : null;
 }
+
+/** What a call file may be, in the readers' order: "a Retell call (...), ... or a [{role, content}] list". */
+const EXPECTED = ((shapes) => `${shapes.slice(0, -1).join(', ')} or ${shapes[shapes.length - 1]}`)(
+  Object.values(CALL_READERS).map((r) => r.shape),
+);
 
 /**
  * Parses one call file's text (Retell, VAPI or a plain `[{role, content}]` list; `format` forces one).
@@ -35,15 +32,12 @@ export function parseCallText(file: string, text: string, format?: CallFormat): 
   }
   const name = path.basename(file).replace(/\.[^.]+$/, '');
   const kind = format ?? detectCallFormat(data);
-  if (kind === 'retell') return parseRetell(file, data, name);
-  if (kind === 'vapi') return parseVapi(file, data, name);
-  if (kind === 'bland') return parseBland(file, data, name);
-  if (kind === 'telnyx') return parseTelnyx(file, data, name);
-  if (kind === 'plain') return parsePlain(file, data, name);
+  const reader = kind ? CALL_READERS[kind] : undefined;
+  if (reader) return reader.parse(file, data, name);
   throw new CallFileError(
     file,
     '',
-    'a Retell call (transcript_object / transcript_with_tool_calls), a VAPI call (messages / artifact.messages), a Bland call (transcripts[] with user and text), Telnyx conversation messages ({data: [{role, text}]}) or a [{role, content}] list',
+    EXPECTED,
     isObj(data) ? `an object with keys ${Object.keys(data).slice(0, 8).join(', ') || '(none)'}` : typeof data,
   );
 }

@@ -1,7 +1,8 @@
+import type { CallFormat } from '../../src-shared/formats/format-ids.js';
 import type { NodeVisit, ToolCallRecord, TranscriptTurn } from '../../src-shared/schemas/index.js';
 
-export const CALL_FORMATS = ['retell', 'vapi', 'bland', 'telnyx', 'plain'] as const;
-export type CallFormat = (typeof CALL_FORMATS)[number];
+/** The format table's call log formats. */
+export { CALL_FORMATS, type CallFormat } from '../../src-shared/formats/format-ids.js';
 
 /** One real call, converted to the shape of a Result's conversation. */
 export interface ParsedCall {

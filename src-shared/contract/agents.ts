@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AgentGraph, FormatId } from '../schemas/index.js';
+import { EXPORT_FORMATS } from '../formats/format-ids.js';
 import { method } from './define.js';
 
 export const AgentSummary = z.object({
@@ -52,19 +53,8 @@ export const ImportFileOutcome = z.object({
 });
 export type ImportFileOutcome = z.infer<typeof ImportFileOutcome>;
 
-export const EXPORT_FORMATS = [
-  'retell-cf',
-  'retell-llm',
-  'vapi',
-  'revring',
-  'voicetest',
-  'bland',
-  'telnyx',
-  'livekit',
-  'elevenlabs',
-  'parley',
-  'mermaid',
-] as const;
+/** Formats an agent can be written to: the format table's rows with an export. */
+export { EXPORT_FORMATS };
 export const ExportFormat = z.enum(EXPORT_FORMATS);
 
 const Id = z.object({ id: z.string().min(1) });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { CALL_FORMATS } from '../formats/format-ids.js';
 import { method } from './define.js';
 import { importSizeProblem } from '../limits.js';
 
 /** Call export formats `calls.import` reads (detected from the content when not given). */
-export const CallFormatId = z.enum(['retell', 'vapi', 'bland', 'telnyx', 'plain']);
+export const CallFormatId = z.enum(CALL_FORMATS);
 
 /** Real calls: transcripts imported as a run. */
 export const callMethods = {

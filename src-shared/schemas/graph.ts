@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOURCE_FORMATS } from '../formats/format-ids.js';
 
 /**
  * AgentGraph: Parley's one internal representation of an agent. Every importer converts to it and
@@ -10,22 +11,8 @@ import { z } from 'zod';
 export const SourceMeta = z.record(z.string(), z.unknown());
 export type SourceMeta = z.infer<typeof SourceMeta>;
 
-export const FORMAT_IDS = [
-  'parley',
-  'retell-cf',
-  'retell-llm',
-  'vapi',
-  'vapi-squad',
-  'revring',
-  'voicetest',
-  'bland',
-  'bland-pathway',
-  'telnyx',
-  'livekit',
-  'elevenlabs',
-  'xlsform',
-  'custom',
-] as const;
+/** What `source.format` may name: the format table's agent imports, and `custom` (drawn in Parley). */
+export const FORMAT_IDS = SOURCE_FORMATS;
 export const FormatId = z.enum(FORMAT_IDS);
 export type FormatId = z.infer<typeof FormatId>;
 

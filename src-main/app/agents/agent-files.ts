@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ImportFileOutcome, ValidationIssue } from '../../../src-shared/contract/agents.js';
+import { exportFileOf } from '../../../src-shared/formats/format-ids.js';
 import type { AgentGraph } from '../../../src-shared/schemas/index.js';
 import { diffGraphs } from '../../compare/graph-diff.js';
 import { exportAgent, validateGraph, type DetectedFormat, type ExportFormat, type Issue } from '../../formats/index.js';
@@ -57,20 +58,6 @@ async function importOne(
   };
 }
 
-const EXTENSIONS: Record<ExportFormat, string> = {
-  'retell-cf': 'retell-flow.json',
-  'retell-llm': 'retell-llm.json',
-  vapi: 'vapi.json',
-  revring: 'revring.json',
-  voicetest: 'voicetest.json',
-  bland: 'bland.json',
-  telnyx: 'telnyx.json',
-  livekit: 'livekit_agent.py',
-  elevenlabs: 'elevenlabs.json',
-  parley: 'parley.json',
-  mermaid: 'mmd',
-};
-
 /** Imports files one by one (each in its own transaction); a file with errors is reported and writes nothing. */
 export async function importAgentFiles(store: Store, files: { name: string; text?: string; base64?: string }[]) {
   const out = [];
@@ -115,7 +102,7 @@ export function exportAgentVersion(store: Store, id: string, versionId: string |
   const base = agent.name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'agent';
   return {
     text: r.text,
-    filename: `${base}.v${version.version}.${EXTENSIONS[format as ExportFormat]}`,
+    filename: `${base}.v${version.version}.${exportFileOf(format).extension}`,
     dropped: [...r.dropped, ...r.warnings.map((w) => ({ path: '', feature: 'note', reason: w }))],
   };
 }

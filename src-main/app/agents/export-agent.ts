@@ -1,28 +1,12 @@
-import {
-  AGENT_FORMATS,
-  EXPORT_FORMATS,
-  exportAgent,
-  FORMAT_NAMES,
-  SUITE_FORMATS,
-  type DetectedFormat,
-  type ExportFormat,
-} from '../../formats/index.js';
+import { listedFormats } from '../../../src-shared/formats/listed-formats.js';
+import { exportAgent, type ExportFormat } from '../../formats/index.js';
 import type { Store } from '../../store/index.js';
 import { resolveAgentRef, type RefOptions } from '../refs/refs.js';
 
 export { EXPORT_FORMATS, type ExportFormat } from '../../formats/index.js';
 
-/** Every format Parley reads or writes, by name. */
-export function formatsList() {
-  const ids = [...new Set<DetectedFormat | ExportFormat>([...AGENT_FORMATS, ...SUITE_FORMATS, ...EXPORT_FORMATS])];
-  return ids.map((id) => ({
-    id,
-    name: FORMAT_NAMES[id],
-    import: (AGENT_FORMATS as readonly string[]).includes(id) || (SUITE_FORMATS as readonly string[]).includes(id),
-    export: (EXPORT_FORMATS as readonly string[]).includes(id),
-    holds: (SUITE_FORMATS as readonly string[]).includes(id) ? ('suite' as const) : ('agent' as const),
-  }));
-}
+/** Every format Parley reads or writes, with what it can do: the format table's rows. */
+export const formatsList = listedFormats;
 
 /**
  * An agent (stored, or a file where the door allows files) in another format, with what that format

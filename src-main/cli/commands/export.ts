@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
-import { EXPORT_FORMATS, exportAgentRef, isFilePath, type ExportFormat } from '../../app/index.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../../../src-shared/formats/format-ids.js';
+import { exportAgentRef, isFilePath } from '../../app/index.js';
 import { asCli } from '../errors.js';
 import { exportReportText } from '../text/export-report-text.js';
 import { useApp, withDbOption } from '../use-app.js';

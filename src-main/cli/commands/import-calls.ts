@@ -1,17 +1,17 @@
 import type { Command } from 'commander';
-import { CALL_FORMATS, importCallFiles, type CallFormat } from '../../app/index.js';
+import { CALL_FORMATS, type CallFormat } from '../../../src-shared/formats/format-ids.js';
+import { importCallFiles } from '../../app/index.js';
 import { choiceFlag } from '../flags.js';
 import { redactionLine } from '../../../src-shared/run/redaction.js';
 import { printJson, printTable } from '../output.js';
+import { callLogFormatsHelp } from '../text/format-help-text.js';
 import { useApp, withDbOption } from '../use-app.js';
 
 export function registerImportCalls(program: Command): void {
   withDbOption(
     program
       .command('import-calls <agent> <files...>')
-      .description(
-        'import real call transcripts (Retell, VAPI, Bland or Telnyx call JSON, or a [{role, content}] list) as an imported run of an agent',
-      )
+      .description(`import real call transcripts (${callLogFormatsHelp()}) as an imported run of an agent`)
       .option('--version <n>', 'attach to this agent version instead of the latest')
       .option('--format <format>', `force the file format (${CALL_FORMATS.join(', ')}); detected by default`)
       .option(

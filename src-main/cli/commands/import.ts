@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { importAgentPath, type FileReport } from '../../app/index.js';
 import { printJson } from '../output.js';
+import { importFormatsHelp } from '../text/format-help-text.js';
 import { fixHints, importReportLines } from '../text/file-report-text.js';
 import { useApp, withDbOption } from '../use-app.js';
 
@@ -9,9 +10,7 @@ export function registerImport(program: Command): void {
   withDbOption(
     program
       .command('import <file...>')
-      .description(
-        'import agents or test suites from files (Retell, VAPI, RevRing, voicetest, Bland, Telnyx, ElevenLabs, LiveKit .py, XLSForm .xlsx, Parley; detected)',
-      )
+      .description(`import agents or test suites from files (${importFormatsHelp()}; detected)`)
       .option(
         '--drop-dangling',
         'remove transitions that go to a node that does not exist (each one is listed), then import',

@@ -39,5 +39,6 @@ export const parleyImporter: AgentImporter = {
 export const parleyExporter: AgentExporter = {
   id: 'parley',
   nativeFormats: [...FORMAT_IDS],
+  keepsSnippets: true,
   render: (graph) => ({ format: 'parley', version: PARLEY_FILE_VERSION, agent: graph }),
 };

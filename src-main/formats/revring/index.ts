@@ -1,3 +1,4 @@
+import { formatBytes } from '../../../src-shared/text/format-bytes.js';
 import { isPlainObject } from '../shared/stable-json.js';
 import type { AgentExporter, AgentImporter } from '../types.js';
 import { exportRevRing } from './export.js';
@@ -18,4 +19,8 @@ export const revringExporter: AgentExporter = {
   id: 'revring',
   nativeFormats: ['revring'],
   render: exportRevRing,
+  sizeWarning: (bytes) =>
+    bytes > REVRING_SIZE_LIMIT
+      ? `the flow is ${formatBytes(bytes)}, larger than the ${formatBytes(REVRING_SIZE_LIMIT)} RevRing accepts; it will be refused there`
+      : undefined,
 };

@@ -17,5 +17,6 @@ export const voicetestImporter: AgentImporter = {
 export const voicetestExporter: AgentExporter = {
   id: 'voicetest',
   nativeFormats: ['voicetest'],
+  keepsSnippets: true,
   render: exportVoicetest,
 };

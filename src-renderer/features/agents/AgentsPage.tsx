@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { AgentSummary } from '../../../src-shared/contract/agents.js';
 import { useApi } from '../../api/hooks.js';
 import { Empty, ErrorBox, fmtDate, Loading, PageHeader } from '../../ui/common.js';
+import { formatLabel, importAccept } from '../../ui/format-list.js';
+import { useFormats } from '../../ui/use-formats.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { DeleteAgentDialog, NewAgentDialog } from './AgentDialogs.js';
 import { ImportFormats } from './ImportFormats.js';
@@ -14,25 +16,9 @@ import './agents.css';
 
 type Agent = z.infer<typeof AgentSummary>;
 
-const FORMAT_LABELS: Record<string, string> = {
-  'retell-cf': 'Retell flow',
-  'retell-llm': 'Retell LLM',
-  vapi: 'VAPI',
-  'vapi-squad': 'VAPI squad',
-  revring: 'RevRing',
-  voicetest: 'voicetest',
-  bland: 'Bland',
-  'bland-pathway': 'Bland pathway',
-  telnyx: 'Telnyx',
-  livekit: 'LiveKit',
-  elevenlabs: 'ElevenLabs',
-  xlsform: 'XLSForm',
-  parley: 'Parley',
-  custom: 'custom',
-};
-
 export function AgentsPage() {
   const agents = useApi('agents.list');
+  const formats = useFormats();
   const [, navigate] = useLocation();
   const qc = useQueryClient();
   const { state, importFiles, clear } = useImportFiles();
@@ -96,7 +82,7 @@ export function AgentsPage() {
         ref={fileInput}
         type="file"
         multiple
-        accept=".json,.md,.txt,.py,.xlsx,application/json"
+        accept={importAccept(formats)}
         hidden
         data-testid="import-input"
         aria-label="Agent files to import"
@@ -165,6 +151,7 @@ function AgentsTable({
   onOpen(id: string): void;
   onDelete(agent: Agent): void;
 }) {
+  const formats = useFormats();
   return (
     <table className="ag-table">
       <thead>
@@ -189,7 +176,7 @@ function AgentsTable({
             </td>
             <td>v{a.version}</td>
             <td>{a.node_count}</td>
-            <td>{FORMAT_LABELS[a.source_format] ?? a.source_format}</td>
+            <td>{formatLabel(formats, a.source_format)}</td>
             <td>{fmtDate(a.updated_at)}</td>
             <td className="ag-actions">
               <button

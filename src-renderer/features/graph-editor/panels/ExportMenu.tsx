@@ -1,26 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { EXPORT_FORMATS } from '../../../../src-shared/contract/agents.js';
+import type { ListedFormat } from '../../../../src-shared/formats/listed-formats.js';
 import { exportReport } from '../../../../src-shared/text/export-report.js';
 import { api } from '../../../api/client.js';
-import { useApi } from '../../../api/hooks.js';
 import { Dialog } from '../../../ui/Dialog.js';
+import { useFormats } from '../../../ui/use-formats.js';
 import { downloadText } from '../../../ui/download.js';
 
 type Dropped = { path: string; feature: string; reason: string };
-const FALLBACK_NAMES: Record<string, string> = {
-  'retell-cf': 'Retell conversation flow',
-  'retell-llm': 'Retell LLM',
-  vapi: 'VAPI assistant / squad',
-  revring: 'RevRing flow',
-  voicetest: 'voicetest graph',
-  bland: 'Bland agent / pathway',
-  telnyx: 'Telnyx assistant(s)',
-  livekit: 'LiveKit Agents (Python)',
-  elevenlabs: 'ElevenLabs agent',
-  parley: 'Parley JSON',
-  mermaid: 'Mermaid diagram',
-};
-
 /**
  * What an export left out: nodes, transitions, tools and variables first, then the other features; the
  * metadata notes (settings kept from import) folded under one line; remarks about the file (`note`) last.
@@ -85,7 +72,7 @@ export function ExportMenu({
   const [result, setResult] = useState<
     { filename: string; format: string; dropped: Dropped[] } | { error: string } | null
   >(null);
-  const formats = useApi('formats.list', {}, { staleTime: Infinity, retry: false });
+  const formats = useFormats();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -95,10 +82,8 @@ export function ExportMenu({
     window.addEventListener('mousedown', close);
     return () => window.removeEventListener('mousedown', close);
   }, [open]);
-  const list =
-    formats.data?.filter((f) => f.export && (EXPORT_FORMATS as readonly string[]).includes(f.id)) ??
-    EXPORT_FORMATS.map((id) => ({ id, name: FALLBACK_NAMES[id] ?? id }));
-  const run = async (format: string, name: string) => {
+  const list = formats.filter((f) => f.export && (EXPORT_FORMATS as readonly string[]).includes(f.id));
+  const run = async ({ id: format, name, mime }: ListedFormat) => {
     setBusy(format);
     setOpen(false);
     try {
@@ -107,11 +92,7 @@ export function ExportMenu({
         ...(versionId ? { version_id: versionId } : {}),
         format: format as (typeof EXPORT_FORMATS)[number],
       });
-      downloadText(
-        r.filename,
-        r.text,
-        format === 'mermaid' || format === 'livekit' ? 'text/plain' : 'application/json',
-      );
+      downloadText(r.filename, r.text, mime ?? 'application/json');
       setResult({ filename: r.filename, format: name, dropped: r.dropped });
     } catch (e) {
       setResult({ error: (e as Error).message });
@@ -131,7 +112,7 @@ export function ExportMenu({
             {dirty ? ' — save first to include your unsaved changes' : ''}.
           </div>
           {list.map((f) => (
-            <button key={f.id} type="button" role="menuitem" onClick={() => void run(f.id, f.name)}>
+            <button key={f.id} type="button" role="menuitem" onClick={() => void run(f)}>
               {f.name}
             </button>
           ))}
