@@ -2,6 +2,43 @@ import { z } from 'zod';
 import { CALL_FORMATS } from '../formats/format-ids.js';
 import { method } from './define.js';
 import { importSizeProblem } from '../limits.js';
+import { ModelSpec, TestCase } from '../schemas/index.js';
+import { JobStarted } from './jobs.js';
+
+/** One group of calls and the test proposed for it (issue 36). */
+export const CallCluster = z.object({
+  id: z.string(),
+  label: z.string(),
+  size: z.number().int(),
+  /** Result ids of the group's calls, most typical first. */
+  calls: z.array(z.string()),
+  /** The words that mark the group, heaviest first. */
+  terms: z.array(z.string()),
+  /** The nodes the group's calls went through, with the share of its calls that did. */
+  path: z.array(z.object({ node: z.string(), name: z.string().optional(), share: z.number() })),
+  test: TestCase,
+  note: z.string().optional(),
+});
+
+/** The result of a `calls.proposeTests` job: `{clusters: [{id, label, size, calls, test, ...}]}`. */
+export const CallTestsOutcome = z.object({
+  run_id: z.string(),
+  agent: z.object({ agent_id: z.string(), agent_name: z.string(), version_id: z.string() }),
+  k: z.object({
+    value: z.number().int(),
+    chosen_by: z.enum(['given', 'silhouette', 'too_few_calls']),
+    silhouette: z.number(),
+  }),
+  clusters: z.array(CallCluster),
+  /** Calls whose caller said no word another call shared. */
+  ungrouped: z.array(z.string()),
+  /** `provider:model` that wrote the tests; null: drafts from the calls' own words. */
+  model: z.string().nullable(),
+  /** Whether the run was imported with personal data redacted (its tests are scrubbed either way). */
+  redacted_run: z.boolean(),
+  cancelled: z.boolean().optional(),
+});
+export type CallTestsOutcome = z.infer<typeof CallTestsOutcome>;
 
 /** Call export formats `calls.import` reads (detected from the content when not given). */
 export const CallFormatId = z.enum(CALL_FORMATS);
@@ -37,5 +74,15 @@ export const callMethods = {
       /** Counts by kind of what was replaced (absent when the request did not say). */
       redaction: z.object({ applied: z.boolean(), replaced: z.record(z.string(), z.number().int()) }).optional(),
     }),
+  ),
+  'calls.proposeTests': method(
+    "Tests from calls, as a job (its result: CallTestsOutcome): an imported run's calls grouped by what the caller wanted (no model), one proposed test per group (by the model when given, else a draft in the callers' words); nothing is stored: save reviewed tests with analysis.saveGapTests",
+    z.object({
+      run_id: z.string().min(1),
+      /** How many groups; absent: chosen by silhouette (2-6). */
+      groups: z.number().int().min(1).max(12).optional(),
+      model: ModelSpec.optional(),
+    }),
+    JobStarted,
   ),
 };

@@ -18,6 +18,7 @@ export const JOB_KINDS = [
   'readiness',
   'routing',
   'gap-tests',
+  'call-tests',
   'personas',
   'failure-groups',
   'merge',
