@@ -4,6 +4,11 @@ import { openWebApp, type WebApp } from './support/browser.js';
 import { pickModel } from './runs-dialog.js';
 import { tempDir } from '../support/tmp.js';
 import { goodScript, seedClinic, writeScript } from '../integration/api/run-control-fixtures.js';
+import { AgentGraph } from '../../src-shared/schemas/index.js';
+import { dispatch } from '../../src-main/api/dispatch.js';
+import { generateIntentCalls } from '../support/intent-calls.js';
+import { piiAgentGraph } from '../support/pii-calls.js';
+import { shotPath } from './support/shots.js';
 
 const fixture = (f: string) => path.resolve(__dirname, '../fixtures/calls', f);
 
@@ -76,5 +81,35 @@ describe('real calls in Chromium', () => {
     await expect(done.textContent()).resolves.toMatch(
       new RegExp(`Saved \\d+ KB to .*${path.sep === '/' ? '/' : '\\\\'}backups`),
     );
+  });
+
+  it('Tests from calls: groups 30 redacted calls without a model, review, save the kept tests into a suite', async () => {
+    const page = await app.freshPage();
+    const set = generateIntentCalls(30);
+    const { agent } = app.ctx.store.agents.create(AgentGraph.parse(piiAgentGraph));
+    const imported = await dispatch(app.ctx, 'calls.import', { agent_id: agent.id, files: set.files, redact: true });
+    if (!imported.ok) throw new Error(imported.error.message);
+    const runId = (imported.output as { run_id: string }).run_id;
+    const suite = app.ctx.store.suites.create({ name: 'From real calls', tests: [] }, 'From real calls');
+    await page.goto(`${app.server.url.split('?')[0]}#/runs/${runId}`);
+    await page.getByTestId('call-tests-open').click();
+    const dialog = page.getByTestId('call-tests');
+    await dialog.getByTestId('call-tests-propose').click();
+    await dialog.getByTestId('call-tests-summary').waitFor();
+    const groups = await dialog.getByTestId('call-group').count();
+    expect(groups).toBeGreaterThanOrEqual(2);
+    expect(groups).toBeLessThanOrEqual(6);
+    // no planted value on screen: the tests come from redacted calls and are scrubbed again
+    const text = (await dialog.textContent()) ?? '';
+    expect(set.planted.filter((p) => text.includes(p.value)).map((p) => p.value)).toEqual([]);
+    await dialog.getByLabel('Keep', { exact: false }).first().uncheck();
+    await dialog.getByLabel('Name of test 2').fill('cancellations from calls');
+    await dialog.getByTestId('call-tests-suite').selectOption(suite.id);
+    await page.screenshot({ path: shotPath('tests-from-calls.png') });
+    await dialog.getByTestId('call-tests-save').click();
+    await dialog.getByTestId('call-tests-saved').waitFor();
+    const names = app.ctx.store.suites.get(suite.id)!.data.tests.map((t) => t.name);
+    expect(names).toHaveLength(groups - 1);
+    expect(names).toContain('cancellations from calls');
   });
 });

@@ -1,13 +1,14 @@
 import type { Run } from '../../../../src-shared/schemas/run.js';
 import { plural } from '../../../../src-shared/text/plural.js';
 import { ConfirmDialog } from '../../../ui/widgets.js';
+import { CallTestsDialog } from '../actions/CallTestsDialog.js';
 import { EvaluateDialog } from '../actions/EvaluateDialog.js';
 import { NewRunDialog } from '../actions/NewRunDialog.js';
 import { RejudgeDialog } from '../actions/RejudgeDialog.js';
 import { ReplayDialog } from '../actions/ReplayDialog.js';
 import { setupFromRun } from '../actions/run-setup.js';
 
-export type RunDialog = 'evaluate' | 'replay' | 'rejudge' | 'delete' | 'again' | 'another' | null;
+export type RunDialog = 'evaluate' | 'replay' | 'rejudge' | 'delete' | 'again' | 'another' | 'call-tests' | null;
 
 /** The dialog a run page action opened (one at a time). */
 export function RunDialogs({
@@ -38,6 +39,8 @@ export function RunDialogs({
       return <EvaluateDialog run={run} onClose={onClose} />;
     case 'replay':
       return <ReplayDialog run={run} onClose={onClose} />;
+    case 'call-tests':
+      return <CallTestsDialog run={run} onClose={onClose} />;
     case 'rejudge':
       return <RejudgeDialog run={run} onClose={onClose} onDone={onRejudged} />;
     case 'delete':

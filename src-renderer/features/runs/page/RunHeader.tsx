@@ -48,6 +48,11 @@ export function RunHeader({
           {done && <button onClick={onCompare}>Compare…</button>}
           {done && <button onClick={() => onDialog('evaluate')}>Evaluate…</button>}
           {done && <button onClick={() => onDialog('replay')}>Replay…</button>}
+          {done && r.kind === 'imported' && (
+            <button onClick={() => onDialog('call-tests')} data-testid="call-tests-open">
+              Tests from calls…
+            </button>
+          )}
           {done && <button onClick={() => onDialog('rejudge')}>Re-judge…</button>}
           {done && <AudioEvalButton run={r} />}
           {done && (
