@@ -114,7 +114,7 @@ export function rerunSpecs(store: Store, run: Run) {
  * here; a re-run of another graph (a version the job itself makes) has its context compared again
  * when it starts (app/preflight.ts).
  */
-export async function checkRunModels(store: Store, runs: RunService, run: Run, graph: AgentGraph): Promise<string> {
+export async function checkRerunModels(store: Store, runs: RunService, run: Run, graph: AgentGraph): Promise<string> {
   const { agent, caller, judge } = rerunSpecs(store, run).models;
   const suite = suiteToRerun(store, run)?.suite.data;
   const { id, problems } = await runs.preflight([{ agent, caller, judge }], graph, suite);

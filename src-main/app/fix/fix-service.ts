@@ -22,7 +22,7 @@ import type { RunService } from '../runs/runs.js';
 import { diagnoseRun, type DiagnoseOutcome, type DiagnoseRequest } from './diagnose-run.js';
 import {
   checkFixRequest,
-  checkRunModels,
+  checkRerunModels,
   newerVersion,
   nextRerunVersion,
   parsed,
@@ -59,7 +59,7 @@ export class FixService {
   private async create(req: FixRequest, auto: FixSession['auto']): Promise<FixSession> {
     const checked = await checkFixRequest(this.store, this.models, req);
     if (auto)
-      this.deps.reruns.preflightId = await checkRunModels(this.store, this.runs, checked.run, checked.version.graph);
+      this.deps.reruns.preflightId = await checkRerunModels(this.store, this.runs, checked.run, checked.version.graph);
     return this.store.fixes.create(newFixSession({ ...checked, subject: req.subject, auto }));
   }
 
@@ -71,7 +71,7 @@ export class FixService {
     const run = this.store.runs.require(fix.run_id);
     const rerun = graph ?? this.store.agents.getVersion(nextRerunVersion(fix))?.graph;
     if (!rerun) throw notFound(`agent version ${nextRerunVersion(fix)}`, 'id');
-    this.deps.reruns.preflightId = await checkRunModels(this.store, this.runs, run, rerun);
+    this.deps.reruns.preflightId = await checkRerunModels(this.store, this.runs, run, rerun);
   }
 
   /** "Diagnose" in the app: a fix whose first iteration diagnoses and proposes. */

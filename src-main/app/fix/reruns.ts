@@ -52,7 +52,7 @@ export class Reruns {
 
   /** A new run of `tests` on the version; settles with its results once it finished. */
   async run(req: RerunRequest): Promise<{ run: Run; results: Result[] }> {
-    // checked again here (checkRunModels checked them before the job started): a copied run's specs
+    // checked again here (checkRerunModels checked them before the job started): a copied run's specs
     const { models, speech } = rerunSpecs(this.store, req.start);
     const handle = await this.runs.start(
       {
