@@ -103,6 +103,7 @@ export const OPTION_FIELDS: {
   judge_repeats: { name: 'judge repeats', unset: '1', show: String },
   judge_reasoning: { name: 'judge reasoning', unset: 'short', show: String },
   latency_budget: { name: 'latency budget', unset: 'none', show: (v) => JSON.stringify(v) },
+  perturbations: { name: 'caller behaviours', unset: 'none', show: (v) => JSON.stringify(v) },
   redaction: { name: 'personal data', unset: 'not recorded', show: (v) => (v.applied ? 'redacted' : 'not redacted') },
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CallerPerturbations } from './perturbations.js';
 import { MAX_CONCURRENCY, MAX_JUDGE_REPEATS, MAX_REPEATS, MAX_TURNS } from '../limits.js';
 import { ModelIdentity, ModelSpec } from './model.js';
 import { LatencyBudget } from './latency-budget.js';
@@ -323,6 +324,11 @@ export const RunOptions = z.object({
   judge_reasoning: z.enum(['short', 'full']).optional(),
   /** Speech: audio evaluation and/or the caller heard through speech recognition (issue 11). */
   speech: RunSpeechOptions.optional(),
+  /**
+   * Phone-caller behaviours for every caller of this run (barge-in, silence, noise, dropouts, rate, voice): the
+   * lowest layer, under each persona's and each test's own, key by key (the New run dialog's "Caller behaviours").
+   */
+  perturbations: CallerPerturbations.optional(),
   /** Imported runs: the personal-data redaction applied on import (docs/redaction.md). */
   redaction: RunRedaction.optional(),
 });

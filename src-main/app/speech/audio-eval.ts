@@ -138,7 +138,10 @@ export class AudioEvalService {
           const test = tests[result.test_index];
           const setup =
             test?.name === result.test
-              ? callerSetup(test, result.repeat, seed, persona, { callerSpeech: !!run.options.speech?.caller_speech })
+              ? callerSetup(test, result.repeat, seed, persona, {
+                  callerSpeech: !!run.options.speech?.caller_speech,
+                  run: run.options.perturbations,
+                })
               : undefined;
           const out = await reevaluateStoredResult(speech, result, { calls, signal, setup });
           return signal.aborted ? undefined : out;

@@ -50,7 +50,7 @@ export function personaOf(test: TestCase, resolve?: (id: string) => Persona | un
 }
 
 /**
- * One conversation's caller set-up. The seed is the perturbations' own `seed` when given, else one made from
+ * One conversation's caller set-up: the run's behaviours (`o.run`), under the persona's, under the test's. The seed is the perturbations' own `seed` when given, else one made from
  * the run's speech seed, the test's name and the repeat (not from the result id, which is new every run).
  */
 export function callerSetup(
@@ -58,10 +58,11 @@ export function callerSetup(
   repeat: number,
   runSeed: number,
   resolve?: (id: string) => Persona | undefined,
-  o: { callerSpeech?: boolean } = {},
+  o: { callerSpeech?: boolean; run?: CallerPerturbations } = {},
 ): CallerSetup {
   const persona = personaOf(test, resolve);
   const perturbations: CallerPerturbations = {
+    ...o.run,
     ...(o.callerSpeech ? personaPerturbations(persona) : {}),
     ...persona?.perturbations,
     ...test.perturbations,

@@ -1,4 +1,4 @@
-import type { AgentGraph, Persona, TestSuite } from '../../../src-shared/schemas/index.js';
+import type { AgentGraph, Persona, TestSuite, CallerPerturbations } from '../../../src-shared/schemas/index.js';
 import type { RunEvent } from '../../../src-shared/contract/events.js';
 import type { EngineLimits } from '../limits.js';
 import type { CallLimiter } from '../model-io/model-calls.js';
@@ -32,4 +32,6 @@ export interface RunOneContext {
   speech?: RunSpeech;
   /** Seed of the callers' perturbations when the run has no speech (options.speech.seed; default 0). */
   callerSeed?: number;
+  /** The run's caller behaviours (options.perturbations), under each persona's and test's own. */
+  runPerturbations?: CallerPerturbations;
 }

@@ -54,6 +54,7 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
     }
     const setup = callerSetup(item.test, repeat, ctx.speech?.seed ?? ctx.callerSeed ?? 0, ctx.resolvePersona, {
       callerSpeech: ctx.speech?.callerSpeech,
+      run: ctx.runPerturbations,
     });
     const behaviour = callerBehaviour(setup, ctx.speech, { owner: id, signal: ctx.signal });
     setupOf = setup;

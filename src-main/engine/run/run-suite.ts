@@ -1,5 +1,13 @@
 import type { RunEvent } from '../../../src-shared/contract/events.js';
-import type { AgentGraph, Persona, Run, RunOptions, TestCase, TestSuite } from '../../../src-shared/schemas/index.js';
+import type {
+  AgentGraph,
+  CallerPerturbations,
+  Persona,
+  Run,
+  RunOptions,
+  TestCase,
+  TestSuite,
+} from '../../../src-shared/schemas/index.js';
 import type { Store } from '../../store/index.js';
 import { judgeLimits } from '../judge/judge-limits.js';
 import type { EngineLimits } from '../limits.js';
@@ -127,7 +135,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
     if (speechAtStart)
       checkCallerVoices(
         planned.tests.map((p) => p.test),
-        speechAtStart,
+        { ...speechAtStart, runPerturbations: options.perturbations },
         o.resolvePersona,
       );
     if (speechAtStart && options.speech) {
@@ -213,6 +221,7 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
         contextPolicy: options.context ?? 'end',
         ...(speech ? { speech } : {}),
         ...(options.speech?.seed !== undefined ? { callerSeed: options.speech.seed } : {}),
+        ...(options.perturbations ? { runPerturbations: options.perturbations } : {}),
       };
       const found = await runOne(ctx, item);
       if (!found) return undefined;
@@ -228,12 +237,12 @@ export async function startRun(o: StartRunOptions): Promise<RunHandle> {
  */
 function checkCallerVoices(
   tests: readonly TestCase[],
-  speech: { voices: string[]; callerSpeech: boolean },
+  speech: { voices: string[]; callerSpeech: boolean; runPerturbations?: CallerPerturbations },
   resolve?: (id: string) => Persona | undefined,
 ): void {
   if (!speech.callerSpeech || !speech.voices.length) return;
   for (const t of tests) {
-    const voice = callerSetup(t, 0, 0, resolve).perturbations.voice;
+    const voice = callerSetup(t, 0, 0, resolve, { run: speech.runPerturbations }).perturbations.voice;
     if (voice && !speech.voices.includes(voice))
       throw new SpeechOptionError(
         `test "${t.name}": voice "${voice}" is not a voice of the text-to-speech engine (its voices: ${speech.voices.join(', ')})`,

@@ -2,6 +2,8 @@ import { MAX_JUDGE_REPEATS } from '../../../../src-shared/limits.js';
 import type { TestSuite } from '../../../../src-shared/schemas/index.js';
 import { NumberOption, OptionCheckbox } from './RunOptionFields.js';
 import { RunSpeechFields } from './RunSpeechFields.js';
+import { RunCallerBehaviours } from './RunCallerBehaviours.js';
+import { NO_BEHAVIOURS } from './behaviours-draft.js';
 import type { NewRunDraft } from './new-run-form.js';
 
 /** How the run goes: repeats, concurrency, max turns, judge repeats, the optional checks, speech, the tests' own models. */
@@ -68,6 +70,7 @@ export function RunMoreOptions({
         : up to 300 characters per verdict instead of one short sentence (120). The judge then writes (and costs) more.
       </OptionCheckbox>
       <RunSpeechFields value={draft.speech} onChange={(speech) => set({ speech })} />
+      <RunCallerBehaviours value={draft.behaviours ?? NO_BEHAVIOURS} onChange={(behaviours) => set({ behaviours })} />
       {ownModels.length > 0 && (
         <OptionCheckbox
           label="Use the tests' own agent models"

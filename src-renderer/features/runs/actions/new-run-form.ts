@@ -3,6 +3,7 @@ import type { MethodInput } from '../../../../src-shared/contract/index.js';
 import type { ModelSpecInput } from '../../../../src-shared/schemas/model.js';
 import { modelProblem } from '../../../ui/model-choice.js';
 import { NO_SPEECH, speechOptionsOf, type SpeechDraft } from './speech-draft.js';
+import { behavioursProblems, NO_BEHAVIOURS, perturbationsOf, type BehavioursDraft } from './behaviours-draft.js';
 import type { RunSetup } from './run-setup.js';
 
 import { runOfSuiteChoice } from './run-setup.js';
@@ -16,6 +17,8 @@ export interface NewRunDraft extends RunSetup {
   judgeRepeats: string;
   callerFidelity: boolean;
   speech: SpeechDraft;
+  /** The callers' phone behaviours for the whole run (options.perturbations). */
+  behaviours: BehavioursDraft;
 }
 
 export type RoleModels = RunSetup['models'];
@@ -25,6 +28,7 @@ export const draftOf = (setup: RunSetup): NewRunDraft => ({
   judgeRepeats: '',
   callerFidelity: false,
   speech: NO_SPEECH,
+  behaviours: NO_BEHAVIOURS,
 });
 
 const intOrUndef = (s: string): number | undefined => (s.trim() === '' ? undefined : Number(s));
@@ -55,6 +59,7 @@ export function draftProblems(d: NewRunDraft, facts: DraftFacts): string[] {
   if (badInt(d.maxTurns, 1)) problems.push('max turns must be a whole number of 1 or more');
   if (badInt(d.judgeRepeats, 1) || Number(d.judgeRepeats) > MAX_JUDGE_REPEATS)
     problems.push(`judge repeats must be a whole number from 1 to ${MAX_JUDGE_REPEATS}`);
+  for (const p of behavioursProblems(d.behaviours ?? NO_BEHAVIOURS, d.speech.callerSpeech)) problems.push(p);
   if (facts.scriptOnOther) problems.push(SCRIPT_ON_OTHER);
   if (facts.checkFailed) problems.push('fix the model problems shown above');
   return problems;
@@ -82,6 +87,7 @@ export function startInputOf(d: NewRunDraft, ownModels: boolean, sourceRunId?: s
   const fromRun = runOfSuiteChoice(d.suite);
   const models = d.models as Required<Pick<RoleModels, 'agent'>> & RoleModels;
   const speech = speechOptionsOf(d.speech);
+  const perturbations = perturbationsOf(d.behaviours ?? NO_BEHAVIOURS);
   const int = (s: string) => intOrUndef(s);
   return {
     agent_id: d.agent,
@@ -103,6 +109,7 @@ export function startInputOf(d: NewRunDraft, ownModels: boolean, sourceRunId?: s
       ...(d.judgeReasoningFull ? { judge_reasoning: 'full' as const } : {}),
       ...(d.personas.length ? { personas: d.personas } : {}),
       ...(speech ? { speech } : {}),
+      ...(perturbations ? { perturbations } : {}),
     },
   };
 }

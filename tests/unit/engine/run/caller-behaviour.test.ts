@@ -32,6 +32,18 @@ describe('a caller set-up: test over persona over the persona form', () => {
     });
   });
 
+  it("the run's behaviours are the lowest layer: the persona's and then the test's win key by key", () => {
+    const test = TestCase.parse({ name: 't', persona, perturbations: { noise: { kind: 'music', snr_db: 5 } } });
+    const run = { noise: { kind: 'white' as const, snr_db: 30 }, silence: { turns: [2], seconds: 3 }, rate: 1.1 };
+    expect(callerSetup(test, 0, 0, undefined, { run }).perturbations).toEqual({
+      noise: { kind: 'music', snr_db: 5 },
+      silence: { turns: [2], seconds: 3 },
+      rate: 1.1,
+      dropouts: { per_minute: 3, ms: 200 },
+    });
+    expect(callerSetup(TestCase.parse({ name: 'plain' }), 0, 0, undefined, { run }).perturbations).toEqual(run);
+  });
+
   it('seeds from the run seed, the test and the repeat (never the result id), or the seed given', () => {
     const t = TestCase.parse({ name: 'booking' });
     expect(callerSetup(t, 0, 0).seed).toBe(callerSetup(t, 0, 0).seed);
