@@ -3,6 +3,7 @@ import { compareTest, type CompareOptions } from './compare-test.js';
 import { diffGraphs } from './graph-diff.js';
 import { pairResults } from './pair.js';
 import { comparability, type Comparability } from './comparability.js';
+import { personaCrossingNote, type PersonaName } from './persona-crossing.js';
 import { configDifferences, differLine } from './run-config.js';
 import { diffSummary, runRef, summarizeSide } from './summary.js';
 import { CHANGE_ORDER, type DiffSummary, type RunDiff, type TestComparison } from './types.js';
@@ -26,7 +27,11 @@ export function sortComparisons(tests: TestComparison[]): TestComparison[] {
 }
 
 /** Compares run B against baseline run A: per test, the summary, and the graph change between versions. */
-export function diffRuns(a: StoredRun, b: StoredRun, opts: Pick<CompareOptions, 'alpha'> = {}): RunDiff {
+export function diffRuns(
+  a: StoredRun,
+  b: StoredRun,
+  opts: Pick<CompareOptions, 'alpha'> & { personaName?: PersonaName } = {},
+): RunDiff {
   const tests = sortComparisons(
     pairResults(a.results, b.results).map((pair) =>
       compareTest(pair, {
@@ -40,7 +45,9 @@ export function diffRuns(a: StoredRun, b: StoredRun, opts: Pick<CompareOptions, 
   const refA = runRef(a.run, a.agentVersion ?? null);
   const refB = runRef(b.run, b.agentVersion ?? null);
   const config_differences = configDifferences(refA.config, refB.config);
-  const comparable = comparability(config_differences);
+  const shared = tests.filter((t) => t.test_index_a !== null && t.test_index_b !== null).length;
+  const crossing = personaCrossingNote(a.run, b.run, shared, opts.personaName);
+  const comparable = withNote(comparability(config_differences), crossing);
   return {
     a: refA,
     b: refB,
@@ -55,6 +62,9 @@ export function diffRuns(a: StoredRun, b: StoredRun, opts: Pick<CompareOptions, 
     tests: tests.map((t) => hideTestDeltas(t, comparable)),
   };
 }
+
+const withNote = (c: Comparability, note: string | null): Comparability =>
+  note ? { ...c, notes: [...c.notes, note] } : c;
 
 /** Deltas that would be the judge's or the caller's rather than the agent's are not given (null). */
 function hideSummaryDeltas(s: DiffSummary, c: Comparability): DiffSummary {

@@ -29,7 +29,8 @@ function withFitness(store: Store, ref: RunRef, stored: StoredRun): RunRef {
 /** `parley diff` over the store: run B against baseline run A (each run with its models' readiness verdicts). */
 export function diffStoredRuns(store: Store, a: string, b: string, opts: { alpha?: number } = {}): RunDiff {
   const [sa, sb] = [loadStoredRun(store, a), loadStoredRun(store, b)];
-  const d = diffRuns(sa, sb, opts);
+  const personaName = (ref: string) => store.personas.find(ref)?.name ?? ref;
+  const d = diffRuns(sa, sb, { ...opts, personaName });
   return { ...d, a: withFitness(store, d.a, sa), b: withFitness(store, d.b, sb) };
 }
 

@@ -110,7 +110,7 @@ export function seedClinic(
 export async function seedRuns(
   store: Store,
   scripts: ScriptJson[],
-  opts: { repeats?: number; suite?: Partial<TestSuiteInput> } = {},
+  opts: { repeats?: number; suite?: Partial<TestSuiteInput>; personas?: string[] } = {},
 ): Promise<string[]> {
   const { runSuite } = await import('../../../src-main/engine/index.js');
   const { scriptedModel } = await import('../../../src-main/providers/scripted.js');
@@ -125,7 +125,12 @@ export async function seedRuns(
       models: { agent: model, caller: model, judge: model },
       agent: { id: agentId, version_id: versionId, name: graph.name, graph },
       suite: { id: suite.id, name: suite.name, data: suite.data },
-      options: { concurrency: 2, ...(opts.repeats ? { repeats: opts.repeats } : {}) },
+      options: {
+        concurrency: 2,
+        ...(opts.repeats ? { repeats: opts.repeats } : {}),
+        ...(opts.personas ? { personas: opts.personas } : {}),
+      },
+      resolvePersona: (ref) => store.personas.find(ref)?.data,
     });
     ids.push(out.run.id);
   }
