@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
-import { EXPORT_FORMATS, exportAgentRef, isFilePath, type ExportFormat } from '../../app/index.js';
+import { EXPORT_FORMATS, exportAgentFile, isFilePath, type ExportFormat } from '../../app/index.js';
 import { asCli } from '../errors.js';
 import { exportReportText } from '../text/export-report-text.js';
 import { useApp, withDbOption } from '../use-app.js';
@@ -20,8 +20,12 @@ export function registerExport(program: Command): void {
     // a file needs no database: none is opened (or created) for it
     const out =
       isFilePath(ref) && !opts.db
-        ? await asCli(() => exportAgentRef(undefined, ref, opts.format, { files: true }), POSITIONAL)
-        : await useApp(opts, ({ store }) => exportAgentRef(store, ref, opts.format, { files: true }), POSITIONAL);
+        ? await asCli(() => exportAgentFile(ref, opts.format), POSITIONAL)
+        : await useApp(
+            opts,
+            (_app, door) => door.call('agents.exportRef', { agent: ref, format: opts.format }),
+            POSITIONAL,
+          );
     const { text, dropped, warnings } = out;
     if (opts.output) writeFileSync(opts.output, text);
     else process.stdout.write(text);

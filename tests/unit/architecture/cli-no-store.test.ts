@@ -59,6 +59,8 @@ describe('the command line does not reach the store (issue 32)', () => {
     expect(reaches(`import type { Store } from '../../store/index.js';`)).toEqual(['line 1: Store']);
     expect(reaches(`const s = openAppStore(opts.db);`)).toEqual(['line 1: openAppStore(...)']);
     expect(reaches(`const run = requireRun(db, id);`)).toEqual(['line 1: requireRun(...)']);
+    // an App service method of the same name takes no store
+    expect(reaches(`await app.analysis.proposeGapTests(req);`)).toEqual([]);
   });
 
   it('a word in a string or a comment is not a reach', () => {
