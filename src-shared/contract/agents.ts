@@ -2,15 +2,16 @@ import { z } from 'zod';
 import { AgentGraph, FormatId } from '../schemas/index.js';
 import { method } from './define.js';
 
+/** In the order the store reads them (a method's answer is in its schema's order: `parley agents list --json`). */
 export const AgentSummary = z.object({
   id: z.string(),
   name: z.string(),
   latest_version_id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
   version: z.number().int(),
   source_format: z.string(),
   node_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export const AgentVersionMeta = z.object({
   id: z.string(),
