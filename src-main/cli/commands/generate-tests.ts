@@ -77,7 +77,10 @@ export function registerGenerate(program: Command): void {
         if (res.cancelled) throw new CliError('cancelled: nothing was saved', 130);
         let saved: { suite: { id: string; name: string }; added: string[] } | undefined;
         if (opts.save && res.proposals.length)
-          saved = app.analysis.saveGapTests({ suite_id: res.suite.id, tests: res.proposals.map((p) => p.test) });
+          saved = await door.call('analysis.saveGapTests', {
+            suite_id: res.suite.id,
+            tests: res.proposals.map((p) => p.test),
+          });
         let after;
         let runId: string | undefined;
         if (opts.run && saved) {
@@ -94,7 +97,7 @@ export function registerGenerate(program: Command): void {
           });
           runId = started.run_id;
           await followJob(startedJob(app, started.job_id), { quiet: opts.json, label: `run ${runId}` });
-          after = app.analysis.coverage({
+          after = await door.call('analysis.coverage', {
             agent_id: res.agent.agent_id,
             agent_version_id: res.agent.version_id,
             suite_id: res.suite.id,
