@@ -46,6 +46,8 @@ export function storeReaches(file: string, text: string, storeFns: ReadonlySet<s
   const at = (n: ts.Node) => `line ${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}`;
   const visit = (n: ts.Node) => {
     if (ts.isIdentifier(n) && STORE_NAMES.has(n.text)) found.push(`${at(n)}: ${n.text}`);
+    if (ts.isElementAccessExpression(n) && ts.isStringLiteralLike(n.argumentExpression))
+      if (STORE_NAMES.has(n.argumentExpression.text)) found.push(`${at(n)}: ['${n.argumentExpression.text}']`);
     // a function called by its own name: `app.analysis.proposeGapTests(...)` is an App service method, no store
     if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && storeFns.has(n.expression.text))
       found.push(`${at(n)}: ${n.expression.text}(...)`);

@@ -57,6 +57,7 @@ describe('the command line does not reach the store (issue 32)', () => {
     expect(reaches(`useApp(opts, ({ store }) => store.agents.list());`)).toEqual(['line 1: store', 'line 1: store']);
     expect(reaches(`useApp(opts, (app) => app.store.speechCache.stats());`)).toEqual(['line 1: store']);
     expect(reaches(`import type { Store } from '../../store/index.js';`)).toEqual(['line 1: Store']);
+    expect(reaches(`const s = app['store'];`)).toEqual(["line 1: ['store']"]);
     expect(reaches(`const s = openAppStore(opts.db);`)).toEqual(['line 1: openAppStore(...)']);
     expect(reaches(`const run = requireRun(db, id);`)).toEqual(['line 1: requireRun(...)']);
     // an App service method of the same name takes no store
