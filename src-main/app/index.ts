@@ -82,6 +82,7 @@ export { AudioEvalService, lostInSpeech, type AudioEvalRequest, type AudioEvalOu
 export { speechTest, type SpeechTestRequest, type SpeechTestOutcome } from './speech/speech-test.js';
 export { readImportText, FileRefusal } from './agents/input-files.js';
 export { openAppStore, storedReadinessChecks, withApp, cliDoor, type CliDoor } from './open.js';
+export { openWebContext, type WebContext } from './door/web-context.js';
 export { runPassed, modelMatrix } from './runs/run-outcome.js';
 export { pinStoredTurn, addToStoredSuite, addToSuiteFile, type PinRequest, type PinnedTest } from './runs/pin.js';
 
@@ -106,7 +107,13 @@ export {
 export { portableRun, exportRun } from '../reports/run-export.js';
 export { failureReasons, toJUnitXml, toJUnitXmlRuns } from '../reports/junit.js';
 export { preflightText, type ModelProblem } from '../providers/preflight.js';
-export { exportAgentRef, formatsList, EXPORT_FORMATS, type ExportFormat } from './agents/export-agent.js';
+export {
+  exportAgentFile,
+  exportAgentRef,
+  formatsList,
+  EXPORT_FORMATS,
+  type ExportFormat,
+} from './agents/export-agent.js';
 export {
   exportAgentVersion,
   graphDiff,

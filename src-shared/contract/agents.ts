@@ -3,15 +3,16 @@ import { AgentGraph, FormatId } from '../schemas/index.js';
 import { EXPORT_FORMATS } from '../formats/format-ids.js';
 import { method } from './define.js';
 
+/** In the order the store reads them (a method's answer is in its schema's order: `parley agents list --json`). */
 export const AgentSummary = z.object({
   id: z.string(),
   name: z.string(),
   latest_version_id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
   version: z.number().int(),
   source_format: z.string(),
   node_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export const AgentVersionMeta = z.object({
   id: z.string(),
@@ -56,6 +57,43 @@ export type ImportFileOutcome = z.infer<typeof ImportFileOutcome>;
 /** Formats an agent can be written to: the format table's rows with an export. */
 export { EXPORT_FORMATS };
 export const ExportFormat = z.enum(EXPORT_FORMATS);
+
+/** A problem of a file on this machine, as `parley import` reports it (the file it is in, its JSON path). */
+export const FileIssue = z.object({
+  severity: z.enum(['error', 'warning']),
+  file: z.string(),
+  path: z.string(),
+  message: z.string(),
+});
+
+/** What `agents.importFiles` reports per file (also `parley import --json`). */
+export const FileImportReport = z.object({
+  file: z.string(),
+  kind: z.enum(['agent', 'suite']).optional(),
+  id: z.string().optional(),
+  name: z.string().optional(),
+  format: z.string().optional(),
+  nodes: z.number().int().optional(),
+  tests: z.number().int().optional(),
+  errors: z.array(FileIssue).optional(),
+  warnings: z.array(FileIssue),
+  /** Not imported, but the file parsed into a graph whose errors can be fixed (in the app, or with drop_dangling). */
+  fixable: z.boolean().optional(),
+  /** Transitions to missing nodes a fixable file has, and whether dropping them would make it importable. */
+  dangling: z.object({ count: z.number().int(), enough: z.boolean() }).optional(),
+  /** Transitions removed by drop_dangling, with their path in the file and in the graph. */
+  dropped: z
+    .array(
+      z.object({
+        node_id: z.string(),
+        transition_id: z.string(),
+        target: z.string(),
+        graph_path: z.string(),
+        path: z.string(),
+      }),
+    )
+    .optional(),
+});
 
 const Id = z.object({ id: z.string().min(1) });
 
@@ -112,6 +150,11 @@ export const agentMethods = {
     }),
     z.array(ImportFileOutcome),
   ),
+  'agents.importFiles': method(
+    'Import agent or test-suite files by path (each file in its own transaction; drop_dangling removes transitions to missing nodes first); the command line only (the app sends their contents to agents.import)',
+    z.object({ files: z.array(z.string().min(1)).min(1), drop_dangling: z.boolean().optional() }),
+    z.array(FileImportReport),
+  ),
   'agents.importFixed': method(
     'Create an agent from an imported graph fixed in the editor (refused, nothing written, while it has errors)',
     z.object({ graph: AgentGraph, file: z.string().min(1), format: z.string().min(1) }),
@@ -124,6 +167,16 @@ export const agentMethods = {
       text: z.string(),
       filename: z.string(),
       dropped: z.array(z.object({ path: z.string(), feature: z.string(), reason: z.string() })),
+    }),
+  ),
+  'agents.exportRef': method(
+    'Export an agent named by reference (a file where the door may read files, a stored id or a unique name), with what the format drops and holds differently',
+    z.object({ agent: z.string().min(1), format: ExportFormat }),
+    z.object({
+      name: z.string(),
+      text: z.string(),
+      dropped: z.array(z.object({ path: z.string(), feature: z.string(), reason: z.string() })),
+      warnings: z.array(z.string()),
     }),
   ),
   'agents.graphDiff': method(

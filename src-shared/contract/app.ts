@@ -25,8 +25,8 @@ export const appMethods = {
     }),
   ),
   'app.backup': method(
-    "Copy the database with SQLite's online backup into a backups folder next to it",
-    z.object({}).default({}),
-    z.object({ path: z.string(), bytes: z.number().int() }),
+    "Copy the database with SQLite's online backup into a backups folder next to it, or to `file` where the door may name files (never the database itself; an existing file only with force)",
+    z.object({ file: z.string().min(1).optional(), force: z.boolean().default(false) }).default({ force: false }),
+    z.object({ path: z.string(), bytes: z.number().int(), source: z.string() }),
   ),
 };

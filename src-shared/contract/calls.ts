@@ -85,4 +85,37 @@ export const callMethods = {
     }),
     JobStarted,
   ),
+  'calls.importFiles': method(
+    'Import call transcript files by path as an imported run of an agent; all files or none; the command line only (the app sends their contents to calls.import)',
+    z.object({
+      agent_id: z.string().min(1),
+      agent_version_id: z.string().optional(),
+      paths: z.array(z.string().min(1)).min(1),
+      format: CallFormatId.optional(),
+      /** Shown for the run where a suite name would be. */
+      name: z.string().optional(),
+      redact: z.boolean().optional(),
+    }),
+    z.object({
+      run_id: z.string(),
+      kind: z.string(),
+      status: z.string(),
+      agent: z.object({ id: z.string(), version_id: z.string(), version: z.number().int(), name: z.string() }),
+      /** Null when the request did not say whether to redact. */
+      redaction: z.object({ applied: z.boolean(), replaced: z.record(z.string(), z.number().int()) }).nullable(),
+      calls: z.array(
+        z.object({
+          result_id: z.string(),
+          test: z.string(),
+          file: z.string(),
+          format: z.string(),
+          turns: z.number().int(),
+          transcript_turns: z.number().int(),
+          tools_called: z.number().int(),
+          nodes_visited: z.number().int(),
+          duration_ms: z.number(),
+        }),
+      ),
+    }),
+  ),
 };

@@ -28,6 +28,19 @@ export const fixMethods = {
     }),
     JobStarted.extend({ fix_id: z.string() }),
   ),
+  'fixes.diagnoseRun': method(
+    "Diagnose a run's failures without starting a fix (read only, nothing stored): one structured judge-model call per failed test (its first failed conversation) or one for a failure group, as a job (its result: run_id, version, tests, diagnoses)",
+    z.object({
+      run_id: z.string().min(1),
+      result_id: z.string().min(1).optional(),
+      test: z.string().min(1).optional(),
+      group: z.number().int().min(1).optional(),
+      all: z.boolean().optional(),
+      /** The model that diagnoses (default: the run's judge model). */
+      judge: ModelSpec.optional(),
+    }),
+    JobStarted,
+  ),
   'fixes.get': method('A fix with every iteration (diagnoses, proposal, version, re-runs, verdicts)', Id, FixSession),
   'fixes.list': method(
     'Fixes, newest first; of one run when given',

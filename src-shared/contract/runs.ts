@@ -170,7 +170,7 @@ export const runMethods = {
   'runs.export': method(
     'Export a run as JSON or JUnit XML',
     z.object({ id: z.string().min(1), format: z.enum(['json', 'junit']) }),
-    z.object({ text: z.string(), filename: z.string() }),
+    z.object({ text: z.string(), filename: z.string(), results: z.number().int() }),
   ),
   'runs.groupFailures': method(
     "Group a finished run's failures into problems with one judge-model call, as a job; stored with the run",

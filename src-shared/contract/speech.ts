@@ -116,4 +116,14 @@ export const speechMethods = {
       cached: z.boolean().optional(),
     }),
   ),
+  'speech.cache': method(
+    'The speech round-trip cache (what each TTS/STT pair heard of a line, kept across runs): its size, emptied first with clear',
+    z.object({ clear: z.boolean().default(false) }),
+    z.object({
+      entries: z.number().int(),
+      bytes: z.number().int(),
+      hits: z.number().int(),
+      cleared: z.boolean(),
+    }),
+  ),
 };

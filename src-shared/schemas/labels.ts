@@ -75,7 +75,10 @@ export const HumanAgreementRow = z.object({
 });
 export type HumanAgreementRow = z.infer<typeof HumanAgreementRow>;
 
-/** The score threshold at which a metric's scores best agree with the human labels. */
+/**
+ * The score threshold at which a metric's scores best agree with the human labels (fields in the order
+ * judging/human-agreement.ts writes them, which `parley labels agreement --json` prints).
+ */
 export const CalibrationHint = z.object({
   judge: z.string(),
   criterion: z.string(),
@@ -83,10 +86,10 @@ export const CalibrationHint = z.object({
   /** The threshold the verdicts were made with. */
   current_threshold: z.number(),
   current_agree: z.number().int(),
+  min_n: z.number().int(),
   /** null when there are too few labels (fewer than min_n). */
   best_threshold: z.number().nullable(),
   best_agree: z.number().int().nullable(),
-  min_n: z.number().int(),
   summary: z.string(),
 });
 export type CalibrationHint = z.infer<typeof CalibrationHint>;

@@ -16,3 +16,8 @@ export function exportAgentRef(store: Store | undefined, ref: string, format: Ex
   const agent = resolveAgentRef(store, ref, o);
   return { name: agent.name, ...exportAgent(agent.graph, format) };
 }
+
+/** An agent file in another format, with no database at all (the command line, for a file it names). */
+export function exportAgentFile(file: string, format: ExportFormat) {
+  return exportAgentRef(undefined, file, format, { files: true });
+}

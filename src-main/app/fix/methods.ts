@@ -12,6 +12,15 @@ export const fixMethods: Methods = {
     });
     return { job_id: job.id, fix_id: fix.id };
   },
+  'fixes.diagnoseRun': async (ctx, { run_id, result_id, test, group, all, judge }) => {
+    const subject = {
+      ...(test !== undefined ? { test } : {}),
+      ...(all ? { all } : {}),
+      ...(group !== undefined ? { group } : {}),
+      ...(result_id !== undefined ? { result_id } : {}),
+    };
+    return { job_id: (await appOf(ctx).fix.diagnose({ run_id, subject, judge })).id };
+  },
   'fixes.get': (ctx, { id }) => appOf(ctx).fix.get(id),
   'fixes.list': (ctx, { run_id }) => ({ fixes: appOf(ctx).fix.list(run_id) }),
   'fixes.apply': async (ctx, { id, edits }) => ({ job_id: (await appOf(ctx).fix.apply(id, edits)).id }),

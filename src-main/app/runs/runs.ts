@@ -221,10 +221,10 @@ export class RunService {
   }
 
   /** A run as JSON (lossless, portable) or JUnit XML. */
-  export(id: string, format: RunExportFormat): { text: string; filename: string } {
+  export(id: string, format: RunExportFormat): { text: string; filename: string; results: number } {
     const out = exportRun(this.store, id, format);
-    if (!out) throw notFound(`run ${id}`, 'id');
-    return { text: out.text, filename: out.filename };
+    if (!out) throw notFound(`run ${JSON.stringify(id)}`, 'id');
+    return { text: out.text, filename: out.filename, results: out.results };
   }
 
   /** Completes a cancelled, interrupted or failed simulated run with the models it was started with. */

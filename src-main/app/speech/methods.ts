@@ -14,4 +14,8 @@ export const speechMethods: Methods = {
     const { audio, ...rest } = await synthesize(input);
     return { audio_base64: audio.toString('base64'), ...rest };
   },
+  'speech.cache': (ctx, { clear }) => {
+    if (clear) ctx.store.speechCache.clear();
+    return { ...ctx.store.speechCache.stats(), cleared: clear };
+  },
 };

@@ -85,7 +85,7 @@ export function registerAnalyzeRouting(analyze: Command): void {
   ).action((agent: string, opts: Opts) =>
     useApp(
       opts,
-      async (app) => {
+      async (app, door) => {
         const req = {
           agent_id: agent,
           agent_version_id: opts.version,
@@ -106,7 +106,8 @@ export function registerAnalyzeRouting(analyze: Command): void {
         process.stdout.write(
           `${out.agent.agent_name} v${out.agent.version}: ${plural(out.report.points.length, 'decision point')}, ${plural(out.report.calls, 'model call')} in ${(out.report.ms / 1000).toFixed(1)} s (${out.report.model})\n`,
         );
-        const nodes = app.store.agents.getVersion(out.agent.version_id)?.graph.nodes ?? [];
+        const { graph } = await door.call('agents.get', { id: out.agent.agent_id, version_id: out.agent.version_id });
+        const nodes = graph.nodes;
         for (const p of out.report.points) printPoint(p, nodes);
         process.stdout.write(`\nstored as ${out.id}\n`);
         if (out.suite)

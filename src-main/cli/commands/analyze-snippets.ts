@@ -51,7 +51,7 @@ export function registerAnalyzeSnippets(analyze: Command): void {
   ).action((agent: string, opts: Opts) =>
     useApp(
       opts,
-      async (app) => {
+      async (_app, door) => {
         const req = {
           agent_id: agent,
           agent_version_id: opts.version,
@@ -59,7 +59,7 @@ export function registerAnalyzeSnippets(analyze: Command): void {
           threshold: number('--threshold', opts.threshold) ?? 0.8,
         };
         if (opts.apply) {
-          const out = app.analysis.applySnippets({ ...req, candidate_ids: opts.only });
+          const out = await door.call('analysis.applySnippets', { ...req, candidate_ids: opts.only });
           if (opts.json) return printJson(out);
           process.stdout.write(
             out.created
@@ -68,7 +68,7 @@ export function registerAnalyzeSnippets(analyze: Command): void {
           );
           return;
         }
-        const { agent: a, report } = app.analysis.snippets(req);
+        const { agent: a, report } = await door.call('analysis.snippets', req);
         if (opts.json) return printJson({ agent: a, report });
         process.stdout.write(`${a.agent_name} v${a.version}\n`);
         const exact = report.candidates.filter((c) => c.kind === 'exact');

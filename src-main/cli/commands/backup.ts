@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Command } from 'commander';
+import { AppError } from '../../app/index.js';
 import { CliError } from '../errors.js';
 import { printJson } from '../output.js';
 import { useApp, withDbOption } from '../use-app.js';
@@ -13,15 +12,18 @@ export function registerBackup(program: Command): void {
       .option('--force', 'overwrite FILE if it exists')
       .option('--json', 'print JSON'),
   ).action((file: string, opts: { db?: string; force?: boolean; json?: boolean }) =>
-    useApp(opts, async ({ store }) => {
-      const dest = path.resolve(file);
-      if (dest === path.resolve(store.file)) throw new CliError('backup file must differ from the database itself');
-      if (fs.existsSync(dest) && !opts.force) throw new CliError(`${dest} exists; pass --force to overwrite it`);
-      if (fs.existsSync(dest)) fs.rmSync(dest);
-      await store.backup(dest);
-      const bytes = fs.statSync(dest).size;
-      if (opts.json) printJson({ source: store.file, backup: dest, bytes });
-      else process.stdout.write(`Backed up ${store.file} to ${dest} (${bytes} bytes)\n`);
+    useApp(opts, async (_app, door) => {
+      let out;
+      try {
+        out = await door.call('app.backup', { file, force: !!opts.force });
+      } catch (e) {
+        // the file exists and --force was not given
+        if (e instanceof AppError && e.error.code === 'conflict' && e.error.path === 'force')
+          throw new CliError(`${e.message}; pass --force to overwrite it`);
+        throw e;
+      }
+      if (opts.json) printJson({ source: out.source, backup: out.path, bytes: out.bytes });
+      else process.stdout.write(`Backed up ${out.source} to ${out.path} (${out.bytes} bytes)\n`);
     }),
   );
 }

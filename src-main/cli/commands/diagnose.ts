@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { formatDiagnoses } from '../text/fix-text.js';
 import { FIX_FLAGS, subjectFromFlags, withSubjectFlags, type SubjectFlags } from '../fix-flags.js';
+import type { DiagnoseOutcome } from '../../app/index.js';
 import { followJob } from '../job-progress.js';
+import { startedJob } from '../started-job.js';
 import { printJson } from '../output.js';
 import { withDbOption } from '../use-app.js';
 
@@ -24,10 +26,10 @@ export function registerDiagnose(program: Command): void {
     const { useApp } = await import('../use-app.js');
     await useApp(
       opts,
-      async (app) => {
-        const job = await app.fix.diagnose({ run_id: runId, subject, judge });
+      async (app, door) => {
+        const { job_id } = await door.call('fixes.diagnoseRun', { run_id: runId, ...subject, judge });
         // the one progress printer: diagnoses counted on stderr, Ctrl-C cancels the job
-        const out = await followJob(job, { quiet: opts.json, label: 'diagnose' });
+        const out = await followJob(startedJob<DiagnoseOutcome>(app, job_id), { quiet: opts.json, label: 'diagnose' });
         if (opts.json) return printJson(out);
         process.stdout.write(formatDiagnoses(out, out.diagnoses[0]?.model ?? 'the judge model'));
       },

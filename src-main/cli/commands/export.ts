@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { EXPORT_FORMATS, type ExportFormat } from '../../../src-shared/formats/format-ids.js';
-import { exportAgentRef, isFilePath } from '../../app/index.js';
+import { exportAgentFile, isFilePath } from '../../app/index.js';
 import { asCli } from '../errors.js';
 import { exportReportText } from '../text/export-report-text.js';
 import { useApp, withDbOption } from '../use-app.js';
@@ -21,8 +21,12 @@ export function registerExport(program: Command): void {
     // a file needs no database: none is opened (or created) for it
     const out =
       isFilePath(ref) && !opts.db
-        ? await asCli(() => exportAgentRef(undefined, ref, opts.format, { files: true }), POSITIONAL)
-        : await useApp(opts, ({ store }) => exportAgentRef(store, ref, opts.format, { files: true }), POSITIONAL);
+        ? await asCli(() => exportAgentFile(ref, opts.format), POSITIONAL)
+        : await useApp(
+            opts,
+            (_app, door) => door.call('agents.exportRef', { agent: ref, format: opts.format }),
+            POSITIONAL,
+          );
     const { text, dropped, warnings } = out;
     if (opts.output) writeFileSync(opts.output, text);
     else process.stdout.write(text);

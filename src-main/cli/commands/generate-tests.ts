@@ -2,12 +2,12 @@ import type { Command } from 'commander';
 import { nodesToVisit } from '../../../src-shared/checks/check-kinds.js';
 import { coverageLine } from '../../../src-shared/coverage.js';
 import { parseModelSpec, type ModelSpec } from '../../../src-shared/schemas/index.js';
-import { requireSuite } from '../../app/index.js';
 import { CliError } from '../errors.js';
 import { printJson } from '../output.js';
 import { useApp, withDbOption } from '../use-app.js';
 import { intFlag } from '../flags.js';
 import { followJob } from '../job-progress.js';
+import { startedJob } from '../started-job.js';
 
 interface Opts {
   db?: string;
@@ -58,7 +58,7 @@ export function registerGenerate(program: Command): void {
   ).action((agent: string, opts: Opts) =>
     useApp(
       opts,
-      async (app) => {
+      async (app, door) => {
         if (!opts.uncovered)
           throw new CliError('parley generate tests needs --uncovered (tests aimed at the coverage gaps of --suite)');
         if (!opts.suite) throw new CliError('parley generate tests --uncovered needs --suite SUITE (id or name)');
@@ -78,25 +78,27 @@ export function registerGenerate(program: Command): void {
         if (res.cancelled) throw new CliError('cancelled: nothing was saved', 130);
         let saved: { suite: { id: string; name: string }; added: string[] } | undefined;
         if (opts.save && res.proposals.length)
-          saved = app.analysis.saveGapTests({ suite_id: res.suite.id, tests: res.proposals.map((p) => p.test) });
+          saved = await door.call('analysis.saveGapTests', {
+            suite_id: res.suite.id,
+            tests: res.proposals.map((p) => p.test),
+          });
         let after;
         let runId: string | undefined;
         if (opts.run && saved) {
-          const spec = res.model_spec;
-          const suite = requireSuite(app.store, res.suite.id, 'suite_id');
-          const job = await app.runs.start({
-            agent: res.agent.agent_id,
-            agent_version: res.agent.version_id,
-            suite,
-            models: { agent: spec },
+          // the app's "run them" too: runs.start on the stored suite, followed as the job it starts
+          const started = await door.call('runs.start', {
+            agent_id: res.agent.agent_id,
+            agent_version_id: res.agent.version_id,
+            suite_id: res.suite.id,
+            models: { agent: res.model_spec },
             options: {
               tests: saved.added,
               concurrency: intFlag('--concurrency', opts.concurrency, { min: 1, max: 64 }) ?? 2,
             },
           });
-          runId = job.runId;
-          await followJob(job, { quiet: opts.json, label: `run ${job.runId}` });
-          after = app.analysis.coverage({
+          runId = started.run_id;
+          await followJob(startedJob(app, started.job_id), { quiet: opts.json, label: `run ${runId}` });
+          after = await door.call('analysis.coverage', {
             agent_id: res.agent.agent_id,
             agent_version_id: res.agent.version_id,
             suite_id: res.suite.id,

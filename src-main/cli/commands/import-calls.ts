@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { CALL_FORMATS, type CallFormat } from '../../../src-shared/formats/format-ids.js';
-import { importCallFiles } from '../../app/index.js';
 import { choiceFlag } from '../flags.js';
 import { redactionLine } from '../../../src-shared/run/redaction.js';
 import { printJson, printTable } from '../output.js';
@@ -35,8 +34,8 @@ export function registerImportCalls(program: Command): void {
         : undefined;
       return useApp(
         opts,
-        ({ store }) => {
-          const { run, results, calls, agent } = importCallFiles(store, {
+        async (_app, door) => {
+          const out = await door.call('calls.importFiles', {
             agent_id: ref,
             agent_version_id: opts.version,
             paths: files,
@@ -44,44 +43,24 @@ export function registerImportCalls(program: Command): void {
             name: opts.name,
             redact: opts.redact,
           });
-          const redaction = run.options.redaction ?? null;
-          const version = { id: agent.version_id, version: agent.version };
-          if (opts.json) {
-            return printJson({
-              run_id: run.id,
-              kind: run.kind,
-              status: run.status,
-              agent: { id: agent.id, version_id: version.id, version: version.version, name: agent.name },
-              redaction,
-              calls: results.map((r, i) => ({
-                result_id: r.id,
-                test: r.test,
-                file: calls[i].file,
-                format: calls[i].format,
-                turns: r.turns,
-                transcript_turns: r.transcript.length,
-                tools_called: r.tools_called.length,
-                nodes_visited: r.nodes_visited.length,
-                duration_ms: r.duration_ms,
-              })),
-            });
-          }
+          const { agent, calls, redaction } = out;
+          if (opts.json) return printJson(out);
           process.stdout.write(
-            `Imported ${results.length} call(s) as run ${run.id} (agent ${agent.name} v${version.version})\n\n`,
+            `Imported ${calls.length} call(s) as run ${out.run_id} (agent ${agent.name} v${agent.version})\n\n`,
           );
           if (redaction) process.stdout.write(`${redactionLine(redaction)}\n\n`);
           printTable(
             ['CALL', 'FORMAT', 'TURNS', 'TOOLS', 'NODES', 'FILE'],
-            results.map((r, i) => [
-              r.test,
-              calls[i].format,
-              String(r.turns),
-              String(r.tools_called.length),
-              String(r.nodes_visited.length),
-              calls[i].file,
+            calls.map((c) => [
+              c.test,
+              c.format,
+              String(c.turns),
+              String(c.tools_called),
+              String(c.nodes_visited),
+              c.file,
             ]),
           );
-          process.stdout.write(`\nJudge them with a suite: parley evaluate ${run.id} --tests <file|suite>\n`);
+          process.stdout.write(`\nJudge them with a suite: parley evaluate ${out.run_id} --tests <file|suite>\n`);
         },
         { agent_id: '', agent_version_id: '--version' },
       );

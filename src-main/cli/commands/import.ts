@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { importAgentPath, type FileReport } from '../../app/index.js';
 import { printJson } from '../output.js';
 import { importFormatsHelp } from '../text/format-help-text.js';
 import { fixHints, importReportLines } from '../text/file-report-text.js';
@@ -17,9 +16,8 @@ export function registerImport(program: Command): void {
       )
       .option('--json', 'print JSON: one entry per file'),
   ).action((files: string[], opts: { db?: string; json?: boolean; dropDangling?: boolean }) =>
-    useApp(opts, async ({ store }) => {
-      const reports: FileReport[] = [];
-      for (const file of files) reports.push(await importAgentPath(store, file, { dropDangling: opts.dropDangling }));
+    useApp(opts, async (_app, door) => {
+      const reports = await door.call('agents.importFiles', { files, drop_dangling: opts.dropDangling });
       if (opts.json)
         printJson(
           reports.map(({ dangling, ...r }) => ({

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { exportRun, requireRun } from '../../app/index.js';
 import { CliError } from '../errors.js';
 import { info } from '../output.js';
 import { useApp, withDbOption } from '../use-app.js';
@@ -16,10 +15,10 @@ export function registerRunsExport(program: Command): void {
       .option('--format <format>', 'json or junit', 'json')
       .option('-o, --output <file>', 'write to this file instead of stdout'),
   ).action((id: string, opts: { db?: string; format: string; output?: string }) =>
-    useApp(opts, ({ store }) => {
+    useApp(opts, async (_app, door) => {
       if (opts.format !== 'json' && opts.format !== 'junit')
         throw new CliError(`--format: expected json or junit, got "${opts.format}"`);
-      const out = exportRun(store, requireRun(store, id).id, opts.format)!;
+      const out = await door.call('runs.export', { id, format: opts.format });
       const { text } = out;
       if (!opts.output) {
         process.stdout.write(text);

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
-import { createApiContext, disposeApiContext } from '../../app/door/create-context.js';
 import { RENDERER_DIR } from '../../server/renderer-dir.js';
 import { startWebServer } from '../../server/web-server.js';
 import { WEB_TOKEN_NOTE } from '../../server/security.js';
-import { openAppStore } from '../../app/index.js';
+import { openWebContext } from '../../app/index.js';
 import { CliError } from '../errors.js';
 import { intFlag } from '../flags.js';
 import { withDbOption } from '../use-app.js';
@@ -26,11 +25,10 @@ export function registerServe(program: Command): void {
         `the web UI is not built (${RENDERER_DIR} is missing). Run: npm run build:web (or npm run serve, which builds first)`,
       );
     }
-    const store = openAppStore(opts.db);
-    const ctx = createApiContext(store, 'web');
-    const server = await startWebServer({ ctx, port, staticDir: RENDERER_DIR });
+    const web = openWebContext(opts.db);
+    const server = await startWebServer({ ctx: web.ctx, port, staticDir: RENDERER_DIR });
     process.stdout.write(
-      `Parley web mode on ${server.url}\nDatabase: ${store.file}\nOpen the URL above in a browser (it carries this session's token). Ctrl+C stops.\n${WEB_TOKEN_NOTE}\n`,
+      `Parley web mode on ${server.url}\nDatabase: ${web.db}\nOpen the URL above in a browser (it carries this session's token). Ctrl+C stops.\n${WEB_TOKEN_NOTE}\n`,
     );
     await new Promise<void>((resolve) => {
       const stop = () => resolve();
@@ -38,7 +36,6 @@ export function registerServe(program: Command): void {
       process.once('SIGTERM', stop);
     });
     await server.close();
-    await disposeApiContext(ctx);
-    store.close();
+    await web.close();
   });
 }

@@ -80,11 +80,9 @@ export function registerSpeech(program: Command): void {
       .option('--json', 'print JSON'),
   ).action(async (opts: { db?: string; clear?: boolean; json?: boolean }) => {
     const { useApp } = await import('../use-app.js');
-    await useApp(opts, (app) => {
-      const cache = app.store.speechCache;
-      if (opts.clear) cache.clear();
-      const stats = cache.stats();
-      if (opts.json) return printJson({ ...stats, cleared: !!opts.clear });
+    await useApp(opts, async (_app, door) => {
+      const stats = await door.call('speech.cache', { clear: !!opts.clear });
+      if (opts.json) return printJson(stats);
       process.stdout.write(
         `${opts.clear ? 'cleared; ' : ''}${stats.entries} cached round trip(s), ${formatBytes(stats.bytes)}, ${stats.hits} hit(s)\n`,
       );

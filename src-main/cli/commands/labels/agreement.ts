@@ -13,8 +13,8 @@ export function registerLabelsAgreement(labels: Command): void {
       )
       .option('--json', 'print JSON'),
   ).action((runId: string, opts: { db?: string; json?: boolean }) =>
-    useApp(opts, (app) => {
-      const report = app.labels.agreement(runId);
+    useApp(opts, async (_app, door) => {
+      const report = await door.call('labels.agreement', { run_id: runId });
       if (opts.json) return printJson(report);
       process.stdout.write(humanAgreementHeader(report));
       if (!report.rows.length) {

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { AppError, FileRefusal, readImportText } from '../../../app/index.js';
+import { AppError, FileRefusal, readImportText, type ImportOutcome } from '../../../app/index.js';
 import { CliError } from '../../errors.js';
 import { followJob } from '../../job-progress.js';
+import { startedJob } from '../../started-job.js';
 import { info, printJson } from '../../output.js';
 import { useApp, withDbOption } from '../../use-app.js';
 
@@ -25,8 +26,8 @@ export function registerLabelsFiles(labels: Command): void {
       .description('write the labels of one run (or of every run) as JSON')
       .option('--out <file>', 'write to this file (default: standard output)'),
   ).action((runId: string | undefined, opts: { db?: string; out?: string }) =>
-    useApp(opts, (app) => {
-      const file = app.labels.exportFile(runId);
+    useApp(opts, async (_app, door) => {
+      const file = await door.call('labels.export', { run_id: runId });
       const text = JSON.stringify(file, null, 2) + '\n';
       if (!opts.out) return void process.stdout.write(text);
       try {
@@ -53,9 +54,10 @@ export function registerLabelsFiles(labels: Command): void {
       if (e instanceof FileRefusal) throw new CliError(`${file}: cannot read it (${e.detail})`);
       throw new CliError(`${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
     }
-    await useApp(opts, async (app) => {
+    await useApp(opts, async (app, door) => {
       try {
-        const out = await followJob(await app.labels.startImport(text, file), { quiet: opts.json });
+        const { job_id } = await door.call('labels.import', { text, file });
+        const out = await followJob(startedJob<ImportOutcome>(app, job_id), { quiet: opts.json });
         if (opts.json) return printJson(out);
         process.stdout.write(
           `${file}: ${out.added} label(s) added, ${out.updated} updated, ${out.kept} kept (already here, or older than the label here)\n`,

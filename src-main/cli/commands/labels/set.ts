@@ -47,17 +47,17 @@ export function registerLabelsSet(labels: Command): void {
       );
     await useApp(
       opts,
-      (app) => {
+      async (app, door) => {
         const criterion = app.labels.criterionOf(resultId, metricRef);
         if (opts.clear) {
-          const out = app.labels.clear(resultId, criterion);
+          const out = await door.call('labels.clear', { result_id: resultId, criterion });
           if (opts.json) return printJson(out);
           process.stdout.write(out.removed ? 'Label removed.\n' : 'There was no label to remove.\n');
           return;
         }
         const reviewer = opts.reviewer ?? app.labels.reviewer();
         if (!reviewer) throw new CliError('--reviewer: expected your name (remembered after the first label)');
-        const label = app.labels.set({
+        const label = await door.call('labels.set', {
           result_id: resultId,
           criterion,
           reviewer,
