@@ -6,6 +6,7 @@ import { CliError } from '../errors.js';
 import { intFlag } from '../flags.js';
 import { followJob } from '../job-progress.js';
 import { printJson } from '../output.js';
+import { startedJob } from '../started-job.js';
 
 export interface FromCallsOpts {
   fromCalls: string;
@@ -86,7 +87,7 @@ export async function generateFromCalls(app: App, door: CliDoor, agent: string, 
     ...(groups ? { groups } : {}),
     ...(model ? { model } : {}),
   });
-  const outcome = await followJob(app.jobs.job<CallTestsOutcome>(job_id)!, {
+  const outcome = await followJob(startedJob<CallTestsOutcome>(app, job_id), {
     quiet: opts.json,
     label: 'tests from calls',
     onInterrupt: 'nothing will be saved',

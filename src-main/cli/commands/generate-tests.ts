@@ -8,6 +8,7 @@ import { useApp, withDbOption } from '../use-app.js';
 import { intFlag } from '../flags.js';
 import { followJob } from '../job-progress.js';
 import { startedJob } from '../started-job.js';
+import { generateFromCalls } from './generate-from-calls.js';
 
 interface Opts {
   db?: string;
@@ -20,6 +21,8 @@ interface Opts {
   save?: boolean;
   run?: boolean;
   json?: boolean;
+  fromCalls?: string;
+  groups?: string;
 }
 
 function spec(flag: string, v: string | undefined): ModelSpec | undefined {
@@ -45,8 +48,15 @@ export function registerGenerate(program: Command): void {
   withDbOption(
     generate
       .command('tests <agent>')
-      .description('propose tests for the edges and global nodes no run of the suite reached (one model call per gap)')
-      .option('--uncovered', 'aim at the coverage gaps of the suite (the only mode so far; required)')
+      .description(
+        "propose tests: for the edges and global nodes no run of the suite reached (--uncovered), or one per group of an imported run's calls (--from-calls)",
+      )
+      .option('--uncovered', 'aim at the coverage gaps of the suite (one model call per gap)')
+      .option(
+        '--from-calls <run>',
+        "group an imported run's calls by what the caller wanted (no model needed) and propose one test per group",
+      )
+      .option('--groups <k>', 'with --from-calls: how many groups (default: chosen from the calls, 2-6)')
       .option('--suite <suite>', 'the suite whose stored runs give the coverage, and where --save adds the tests')
       .option('--model <spec>', "model that writes the proposals (default: the agent model of the suite's latest run)")
       .option('--version <n>', 'measure this agent version (number or id) instead of the latest')
@@ -59,8 +69,12 @@ export function registerGenerate(program: Command): void {
     useApp(
       opts,
       async (app, door) => {
+        if (opts.fromCalls && opts.uncovered) throw new CliError('choose one: --uncovered or --from-calls RUN');
+        if (opts.fromCalls) return generateFromCalls(app, door, agent, { ...opts, fromCalls: opts.fromCalls });
         if (!opts.uncovered)
-          throw new CliError('parley generate tests needs --uncovered (tests aimed at the coverage gaps of --suite)');
+          throw new CliError(
+            'parley generate tests needs --uncovered (tests aimed at the coverage gaps of --suite) or --from-calls RUN',
+          );
         if (!opts.suite) throw new CliError('parley generate tests --uncovered needs --suite SUITE (id or name)');
         if (opts.run && !opts.save) throw new CliError('--run runs the saved tests: add --save');
         const model = spec('--model', opts.model);
