@@ -6,13 +6,13 @@ import {
   Run,
   RunOptionsInput,
   RunStatus,
-  TestCase,
   TestSuite,
   TranscriptTurn,
 } from '../schemas/index.js';
 import { method } from './define.js';
 import { JobStarted } from './jobs.js';
 import { RunShowReport } from './run-report-shape.js';
+import { PinnedTest } from './pinned-test-shape.js';
 
 /** A method that starts a run answers with the run and the job that writes it (jobs.get, `job.progress`). */
 const RunStarted = JobStarted.extend({ run_id: z.string() });
@@ -109,12 +109,13 @@ export const runMethods = {
     z.object({
       run_id: z.string().min(1),
       result_id: z.string().min(1),
-      /** The agent turn, numbered from 1 as on screen. */
-      turn: z.number().int().min(1),
+      /** The agent turn, numbered from 1 as on screen (a turn under 1 is refused by the app, naming the field). */
+      turn: z.number().int(),
       suite_id: z.string().min(1).optional(),
     }),
     z.object({
-      test: TestCase,
+      /** The test as pinned (only what it sets, as `parley pin` prints it), checked to be a valid test. */
+      test: PinnedTest,
       /** What could not be taken as it was at that moment (variables kept only at the end of a call...). */
       notes: z.array(z.string()),
       /** Where it was added (with suite_id): the suite and the test's name there. */
