@@ -7,6 +7,7 @@ import { RoleFitness } from './fitness-shapes.js';
  * The JSON a comparison of stored runs produces (src-main/compare: diffRuns, compareRunsMatrix), as zod
  * schemas so `compare.diff` / `compare.matrix` are validated and typed end to end. Mirrors
  * src-main/compare/types.ts; the compare handlers return those types, so tsc fails when the two drift apart.
+ * Fields are in the order the compare code writes them: a parsed answer prints as the CLI has always printed it.
  */
 
 export const CHANGE_KINDS = ['regressed', 'improved', 'noise', 'flaky', 'same', 'new', 'removed'] as const;
@@ -139,14 +140,11 @@ export const SideSummary = z.object({
   errored: z.number(),
   imported: z.number(),
   pass_rate: num,
-  /** 95% Wilson interval of pass_rate (null when nothing was judged). */
-  pass_interval: z.object({ low: z.number(), high: z.number() }).nullable(),
   mean_scores: z.record(z.string(), z.number()),
   mean_score: num,
   /** 95% interval of mean_score over conversations (null under two scored conversations). */
   mean_score_interval: z.object({ low: z.number(), high: z.number(), n: z.number() }).nullable().optional(),
   tokens: TokenTotals,
-  tokens_per_conversation: num,
   wall_ms: z.number(),
   conversation_ms: z.number(),
   mean_turns: num,
@@ -154,6 +152,9 @@ export const SideSummary = z.object({
   caller_fidelity: num,
   /** p50/p95 latency of the run's agent turns (docs/latency.md). */
   latency: LatencyFigures.optional(),
+  tokens_per_conversation: num,
+  /** 95% Wilson interval of pass_rate (null when nothing was judged). */
+  pass_interval: z.object({ low: z.number(), high: z.number() }).nullable(),
 });
 export type SideSummary = z.infer<typeof SideSummary>;
 
@@ -238,10 +239,10 @@ export const RunRef = z.object({
   speech: z.string().nullable(),
   /** The run it was started from, when recorded. */
   source_run_id: z.string().nullable(),
-  /** The stored readiness verdict of each role's model. */
-  fitness: z.array(RoleFitness).optional(),
   demo: z.boolean(),
   created_at: z.string(),
+  /** The stored readiness verdict of each role's model (added last, by the app, which reads the store). */
+  fitness: z.array(RoleFitness).optional(),
 });
 export type RunRef = z.infer<typeof RunRef>;
 
@@ -278,7 +279,16 @@ export const DiffSummary = z.object({
     latency: LatencyDelta.optional(),
   }),
   per_conversation: z.boolean(),
-  counts: z.record(ChangeKind, z.number()),
+  /** Tests per kind of change, every kind named (in the order diffRuns counts them). */
+  counts: z.object({
+    regressed: z.number(),
+    improved: z.number(),
+    noise: z.number(),
+    flaky: z.number(),
+    new: z.number(),
+    removed: z.number(),
+    same: z.number(),
+  }),
   regressions: z.array(z.string()),
   improvements: z.array(z.string()),
 });

@@ -6,7 +6,12 @@ import { CompareMatrix, CompareRunDiff } from './compare-shapes.js';
 export const compareMethods = {
   'compare.diff': method(
     'Compare two runs test by test',
-    z.object({ a: z.string().min(1), b: z.string().min(1) }),
+    z.object({
+      a: z.string().min(1),
+      b: z.string().min(1),
+      /** Significance level of Fisher's exact test on repeats (default 0.05). */
+      alpha: z.number().gt(0).lt(1).optional(),
+    }),
     CompareRunDiff,
   ),
   'compare.matrix': method(

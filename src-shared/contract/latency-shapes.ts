@@ -32,8 +32,8 @@ export type LatencyDelta = z.infer<typeof LatencyDelta>;
 
 /** N-way compare: the runs ranked by p95 response (fastest first; runs without latency last, rank null). */
 export const LatencyRankRow = LatencyFigures.extend({
-  rank: z.number().nullable(),
   run: z.string(),
   model: z.string(),
+  rank: z.number().nullable(),
 });
 export type LatencyRankRow = z.infer<typeof LatencyRankRow>;

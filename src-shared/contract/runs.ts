@@ -6,17 +6,19 @@ import {
   Run,
   RunOptionsInput,
   RunStatus,
-  TestCase,
   TestSuite,
   TranscriptTurn,
 } from '../schemas/index.js';
 import { method } from './define.js';
 import { JobStarted } from './jobs.js';
+import { RunShowReport } from './run-report-shape.js';
+import { PinnedTest } from './pinned-test-shape.js';
 
 /** A method that starts a run answers with the run and the job that writes it (jobs.get, `job.progress`). */
 const RunStarted = JobStarted.extend({ run_id: z.string() });
 
 export * from './compare-shapes.js';
+export * from './run-report-shape.js';
 
 /** What the run manager knows about a run right now (a page opened mid-run catches up from it). */
 export const LiveRun = z.object({
@@ -77,6 +79,8 @@ export const runMethods = {
     z
       .object({
         agent_id: z.string().optional(),
+        /** An agent by id or unique name (the CLI's --agent), instead of agent_id. */
+        agent: z.string().min(1).optional(),
         status: RunStatus.optional(),
         model: z.string().optional(),
         suite_id: z.string().optional(),
@@ -93,6 +97,11 @@ export const runMethods = {
     z.object({ id: z.string().min(1) }),
     z.object({ run: Run, results: z.array(ResultRow) }),
   ),
+  'runs.report': method(
+    "The report of a run as `parley runs show --json` prints it: every stored fact, the readiness verdict of each role's model, and its re-judgements and human agreement where stored",
+    z.object({ id: z.string().min(1) }),
+    RunShowReport,
+  ),
   'runs.result': method('One full result (transcript, metrics, path)', z.object({ id: z.string().min(1) }), Result),
   'runs.results': method('All full results of a run', z.object({ id: z.string().min(1) }), z.array(Result)),
   'runs.pin': method(
@@ -100,12 +109,13 @@ export const runMethods = {
     z.object({
       run_id: z.string().min(1),
       result_id: z.string().min(1),
-      /** The agent turn, numbered from 1 as on screen. */
-      turn: z.number().int().min(1),
+      /** The agent turn, numbered from 1 as on screen (a turn under 1 is refused by the app, naming the field). */
+      turn: z.number().int(),
       suite_id: z.string().min(1).optional(),
     }),
     z.object({
-      test: TestCase,
+      /** The test as pinned (only what it sets, as `parley pin` prints it), checked to be a valid test. */
+      test: PinnedTest,
       /** What could not be taken as it was at that moment (variables kept only at the end of a call...). */
       notes: z.array(z.string()),
       /** Where it was added (with suite_id): the suite and the test's name there. */

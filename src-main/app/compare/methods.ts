@@ -4,14 +4,14 @@ import type { Methods } from '../method-table.js';
 
 /** compare.diff / compare.matrix over the store (src-main/compare: pure functions over stored runs). */
 export const compareMethods: Methods = {
-  'compare.diff': (ctx, { a, b }) => {
+  'compare.diff': (ctx, { a, b, alpha }) => {
     if (a === b)
       throw new ApiFailure({
         code: 'invalid_input',
         message: 'compare.diff: pick two different runs (a and b are the same run)',
         path: 'b',
       });
-    return diffStoredRuns(ctx.store, a, b);
+    return diffStoredRuns(ctx.store, a, b, { alpha });
   },
   'compare.matrix': (ctx, { runs }) => {
     const unique = [...new Set(runs)];

@@ -19,7 +19,7 @@ import { notStarted } from '../models/preflight.js';
 import { finishedRun, resolveAgentVersion } from '../refs/resolve.js';
 import type { RunService } from '../runs/runs.js';
 import { storedModelDefault, storedRunModels, storedRunSpeech, type StoredSpecUse } from '../runs/stored-specs.js';
-import { fixTargets, suiteToRerun, type FixTargets } from './targets.js';
+import { fixTargets, storedSuiteElseCopy, type FixTargets } from './targets.js';
 import { accepted } from './verdicts.js';
 
 export const DEFAULT_FIX_REPEATS = 3;
@@ -116,7 +116,7 @@ export function rerunSpecs(store: Store, run: Run) {
  */
 export async function checkRerunModels(store: Store, runs: RunService, run: Run, graph: AgentGraph): Promise<string> {
   const { agent, caller, judge } = rerunSpecs(store, run).models;
-  const suite = suiteToRerun(store, run)?.suite.data;
+  const suite = storedSuiteElseCopy(store, run)?.suite.data;
   const { id, problems } = await runs.preflight([{ agent, caller, judge }], graph, suite);
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length) throw notStarted(errors);

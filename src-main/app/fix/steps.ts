@@ -23,7 +23,7 @@ import type { ModelService } from '../models/models.js';
 import { specLabel } from '../analysis/problems/run-problems.js';
 import type { Reruns } from './reruns.js';
 import type { FixRecord } from './session.js';
-import { suiteToRerun } from './targets.js';
+import { storedSuiteElseCopy } from './targets.js';
 import {
   accepted,
   addCounts,
@@ -128,7 +128,7 @@ export class FixSteps {
   }
 
   private cases(): Map<string, TestCase> {
-    const found = suiteToRerun(this.ctx.store, this.ctx.store.runs.require(this.fix.run_id));
+    const found = storedSuiteElseCopy(this.ctx.store, this.ctx.store.runs.require(this.fix.run_id));
     const holdout = new Set(this.fix.holdout_tests);
     return new Map((found?.suite.data.tests ?? []).filter((t) => !holdout.has(t.name)).map((t) => [t.name, t]));
   }
@@ -245,7 +245,7 @@ export class FixSteps {
     const { reruns, signal, onConversation } = this.ctx;
     if (existing) return (await reruns.complete(existing, signal, onConversation)).results;
     const start = this.ctx.store.runs.require(this.fix.run_id);
-    const found = suiteToRerun(this.ctx.store, start);
+    const found = storedSuiteElseCopy(this.ctx.store, start);
     if (!found) throw unavailable(`run ${start.id}'s suite is gone: there is nothing to re-run`);
     const out = await reruns.run({
       agentId: this.fix.agent_id,
@@ -311,7 +311,7 @@ export class FixSteps {
   /** The rest of the suite (not the failing tests, not the holdout tests) on the candidate, against the starting run. */
   private async suiteCheck(it: FixIteration) {
     const start = this.ctx.store.runs.require(this.fix.run_id);
-    const suite = suiteToRerun(this.ctx.store, start)?.suite.data;
+    const suite = storedSuiteElseCopy(this.ctx.store, start)?.suite.data;
     const skip = new Set([...this.fix.tests, ...this.fix.holdout_tests]);
     const others = [...new Set((suite?.tests ?? []).map((t) => t.name).filter((t) => !skip.has(t)))];
     if (!others.length) return skippedCheck('the suite has no other tests (holdout tests run at the end)');

@@ -33,7 +33,10 @@ const failed = (r: Result) => r.status === 'fail' || r.status === 'error';
 const conversations = (n: number) => `${n} conversation${n === 1 ? '' : 's'}`;
 
 /** The suite a fix re-runs: the stored suite when the run names one that still exists, else the run's copy. */
-export function suiteToRerun(store: Store, run: Run): { suite: RunSuite; source: 'suite' | 'snapshot' } | undefined {
+export function storedSuiteElseCopy(
+  store: Store,
+  run: Run,
+): { suite: RunSuite; source: 'suite' | 'snapshot' } | undefined {
   const stored = run.suite_id ? store.suites.get(run.suite_id) : undefined;
   if (stored) return { suite: { id: stored.id, name: stored.name, data: stored.data }, source: 'suite' };
   const snapshot = store.runs.suiteSnapshot(run.id);
@@ -108,7 +111,7 @@ function groupTargets(run: Run, index: number, results: Result[], holdout: Set<s
 
 /** The targets of a diagnosis (`rerun`: false) or a fix (`rerun`: the tests must still be in the suite). */
 export function fixTargets(store: Store, run: Run, subject: FixSubject, opts: { rerun: boolean }): FixTargets {
-  const found = suiteToRerun(store, run);
+  const found = storedSuiteElseCopy(store, run);
   if (!found) throw invalid(`run ${run.id} has no stored suite to re-run its tests with`, 'run_id');
   const suite: TestSuite = found.suite.data;
   const holdout = new Set(suite.tests.filter((t) => t.holdout).map((t) => t.name));

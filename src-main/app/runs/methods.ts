@@ -1,14 +1,22 @@
 import { appOf } from '../door/app-service.js';
 import { ApiFailure, notFound } from '../door/errors.js';
 import type { Methods } from '../method-table.js';
+import { requireRun } from '../refs/resolve.js';
+import { runShowReport } from './run-show.js';
 
 export const runMethods: Methods = {
-  'runs.list': (ctx, f) => ctx.store.runs.list(f),
-  'runs.get': (ctx, { id }) => {
-    const run = ctx.store.runs.get(id);
-    if (!run) throw notFound(`run ${id}`);
-    return { run, results: ctx.store.results.summariesByRun(id) };
+  'runs.list': (ctx, { agent, ...f }) => {
+    if (!agent) return ctx.store.runs.list(f);
+    const found = ctx.store.agents.find(agent);
+    if (!found) throw notFound(`agent ${JSON.stringify(agent)}`, 'agent');
+    return ctx.store.runs.list({ ...f, agent_id: found.id });
   },
+  // one "run not found" for every door: `run "x" not found` (app/refs/resolve.ts)
+  'runs.get': (ctx, { id }) => {
+    const run = requireRun(ctx.store, id);
+    return { run, results: ctx.store.results.summariesByRun(run.id) };
+  },
+  'runs.report': (ctx, { id }) => runShowReport(ctx.store, id),
   'runs.result': (ctx, { id }) =>
     ctx.store.results.get(id) ??
     (() => {

@@ -1,4 +1,3 @@
-import { TestCase } from '../../../src-shared/schemas/index.js';
 import { addToStoredSuite, pinStoredTurn } from '../index.js';
 import type { Methods } from '../method-table.js';
 
@@ -7,6 +6,6 @@ export const runPinMethods: Methods = {
   'runs.pin': (ctx, { run_id, result_id, turn, suite_id }) => {
     const { test, notes } = pinStoredTurn(ctx.store, { run: run_id, result: result_id, turn });
     const added = suite_id ? addToStoredSuite(ctx.store, suite_id, test) : null;
-    return { test: TestCase.parse(test), notes, added };
+    return { test, notes, added };
   },
 };

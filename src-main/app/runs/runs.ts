@@ -18,6 +18,7 @@ import { mergeFacts, mergeShards, type MergeJobResult, type MergeOutcome } from 
 import { finishedRun, requireRun, resolveAgentVersion, runAgentOf } from '../refs/resolve.js';
 import { RESUMED_RUN, storedModelDefault, storedRunModels, storedRunSpeech } from './stored-specs.js';
 import { rerunRequest, type RerunSelection } from './rerun.js';
+import { resolveSuiteRef, runAgentFromRef, type RefOptions } from '../refs/refs.js';
 import type {
   EvaluateRequest,
   ReplayRequest,
@@ -63,6 +64,16 @@ export class RunService {
       howToAllow: access.howToAllow ?? APP_HOW_TO_ALLOW,
     });
     return guardTestModelLoader(this.models.loader(), policy);
+  }
+
+  /** The suite a reference names (a file where `o.files` allows it, a stored id, a unique name): app/refs/refs.ts. */
+  suiteFromRef(ref: string, o: RefOptions = {}) {
+    return resolveSuiteRef(this.store, ref, o);
+  }
+
+  /** The agent version a reference names (a file is stored as a new version where `o.files` allows it). */
+  agentFromRef(ref: string, o: RefOptions = {}) {
+    return runAgentFromRef(this.store, ref, o);
   }
 
   /** Whether this process is writing run `id` now (a run, resume, evaluation or replay job). */

@@ -38,7 +38,7 @@ export function registerAudioEval(program: Command): void {
     const concurrency = intFlag('--concurrency', opts.concurrency, { min: 1, max: 8 });
     const { useApp } = await import('../use-app.js');
     const { followJob } = await import('../job-progress.js');
-    await useApp(opts, async (app) => {
+    await useApp(opts, async (app, door) => {
       const job = await app.audio.start({
         run_id: runId,
         tts: opts.tts,
@@ -48,7 +48,7 @@ export function registerAudioEval(program: Command): void {
       });
       const out = await followJob(job, { quiet: opts.json, label: 'audio evaluation' });
       if (opts.json) return printJson(out);
-      const results = app.store.results.listByRun(runId);
+      const results = await door.call('runs.results', { id: runId });
       const who = (id: { preset?: string; engine: string; model?: string }) =>
         id.preset ?? `${id.engine}${id.model ? ` ${id.model}` : ''}`;
       process.stdout.write(

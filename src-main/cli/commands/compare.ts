@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { compareStoredRuns } from '../../app/index.js';
 import { formatMatrixText } from '../text/format-matrix.js';
 import { CliError } from '../errors.js';
 import { printJson } from '../output.js';
@@ -14,11 +13,15 @@ export function registerCompare(program: Command): void {
       )
       .option('--json', 'print the matrix as JSON'),
   ).action((ids: string[], opts: { db?: string; json?: boolean }) =>
-    useApp(opts, ({ store }) => {
-      if (ids.length < 2) throw new CliError('compare: give at least two runs (parley runs list shows them)');
-      const m = compareStoredRuns(store, ids);
-      if (opts.json) printJson(m);
-      else process.stdout.write(formatMatrixText(m));
-    }),
+    useApp(
+      opts,
+      async (_app, door) => {
+        if (ids.length < 2) throw new CliError('compare: give at least two runs (parley runs list shows them)');
+        const m = await door.call('compare.matrix', { runs: ids });
+        if (opts.json) printJson(m);
+        else process.stdout.write(formatMatrixText(m));
+      },
+      { runs: '' },
+    ),
   );
 }

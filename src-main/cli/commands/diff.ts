@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { diffStoredRuns, hasRegression, trustOfRun } from '../../app/index.js';
+import { hasRegression } from '../../app/index.js';
 import { plural } from '../../../src-shared/text/plural.js';
 import { formatDiffText } from '../text/format-diff.js';
 import { CliError } from '../errors.js';
@@ -25,9 +25,9 @@ export function registerDiff(program: Command): void {
       .option('--fail-on-regression', 'exit 1 when a test regressed (significantly, or without repeats)')
       .option('--alpha <p>', "significance level for Fisher's exact test on repeats", '0.05'),
   ).action((a: string, b: string, opts: { db?: string; json?: boolean; failOnRegression?: boolean; alpha?: string }) =>
-    useApp(opts, ({ store }) => {
+    useApp(opts, async (_app, door) => {
       const alpha = parseAlpha(opts.alpha);
-      const d = diffStoredRuns(store, a, b, { alpha });
+      const d = await door.call('compare.diff', { a, b, alpha });
       if (opts.json) printJson(d);
       else {
         process.stdout.write(formatDiffText(d));
@@ -36,7 +36,7 @@ export function registerDiff(program: Command): void {
           ['A', d.a.id],
           ['B', d.b.id],
         ] as const)
-          for (const u of trustOfRun(store, id).judgements?.unstable ?? [])
+          for (const u of (await door.call('runs.judgements', { id })).unstable)
             process.stdout.write(`WARNING run ${label}: ${u}\n`);
       }
       const regressed = hasRegression(d);

@@ -2,7 +2,8 @@ import { formatProportion } from '../../../src-shared/stats/index.js';
 import { runPassRate } from '../../../src-shared/run/report.js';
 import type { Command } from 'commander';
 import { SEVERITIES, type ModelSpec } from '../../../src-shared/schemas/index.js';
-import { runPassed, resolveSuiteRef, runReport } from '../../app/index.js';
+import { runPassed } from '../../app/index.js';
+import { plainReport } from '../plain-report.js';
 import { CliError } from '../errors.js';
 import { parseSeverity } from '../severity-option.js';
 import { info, printJson, printTable } from '../output.js';
@@ -49,8 +50,8 @@ export function registerEvaluate(program: Command): void {
     // Loaded on use: the engine and the providers are not needed by the other commands.
     const { useApp } = await import('../use-app.js');
     const { conversationLines, followJob, JobProgress } = await import('../job-progress.js');
-    await useApp(opts, async (app) => {
-      const suite = resolveSuiteRef(app.store, opts.tests, { files: true, path: 'tests' });
+    await useApp(opts, async (app, door) => {
+      const suite = app.runs.suiteFromRef(opts.tests, { files: true, path: 'tests' });
       const bar = new JobProgress('evaluate');
       const job = await app.runs.evaluate(
         { run_id: runId, suite, judge: judgeSpec, test: opts.test },
@@ -68,7 +69,7 @@ export function registerEvaluate(program: Command): void {
       const failed = results.some((r) => r.status !== 'pass') || !runPassed({ ...outcome, run }, threshold);
       if (opts.json) {
         printJson({
-          ...runReport(app.store, run, results),
+          ...plainReport(await door.call('runs.report', { id: run.id })),
           parent_run_id: run.parent_run_id,
           ...(grouping ? { problems: grouping.groups, ungrouped: grouping.ungrouped } : {}),
         });

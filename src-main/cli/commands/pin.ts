@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { addToStoredSuite, addToSuiteFile, pinStoredTurn } from '../../app/index.js';
+import { addToSuiteFile } from '../../app/index.js';
 import { CliError } from '../errors.js';
 import { intFlag } from '../flags.js';
 import { useApp, withDbOption } from '../use-app.js';
@@ -13,7 +13,16 @@ interface Opts {
 }
 
 /** Request fields -> this command's spellings. */
-const FLAGS = { run: '', result: '--result', turn: '--turn', suite: '--suite', output: '-o' };
+const FLAGS = {
+  run: '',
+  result: '--result',
+  turn: '--turn',
+  suite: '--suite',
+  output: '-o',
+  run_id: '',
+  result_id: '--result',
+  suite_id: '--suite',
+};
 
 /**
  * `parley pin RUN --result ID --turn N [-o FILE | --suite NAME]`: a stored agent turn as a checkpoint test
@@ -34,16 +43,21 @@ export function registerPin(program: Command): void {
     const turn = intFlag('--turn', opts.turn)!;
     return useApp(
       opts,
-      ({ store }) => {
-        const { test, notes } = pinStoredTurn(store, { run, result: opts.result, turn });
+      async (_app, door) => {
+        // runs.pin, as the run page's "Make a test from this turn"; with --suite it also adds the test there
+        const { test, notes, added } = await door.call('runs.pin', {
+          run_id: run,
+          result_id: opts.result,
+          turn,
+          suite_id: opts.suite,
+        });
         for (const n of notes) process.stderr.write(`note: ${n}\n`);
-        if (opts.suite) {
-          const added = addToStoredSuite(store, opts.suite, test);
+        if (added) {
           process.stdout.write(`added checkpoint test "${added.name}" to suite ${added.suite_id}\n`);
         } else if (opts.output) {
-          const added = addToSuiteFile(opts.output, test);
+          const written = addToSuiteFile(opts.output, test);
           process.stdout.write(
-            `${added.created ? 'wrote' : 'added'} checkpoint test "${added.name}" ${added.created ? 'to new file' : 'to'} ${opts.output}\n`,
+            `${written.created ? 'wrote' : 'added'} checkpoint test "${written.name}" ${written.created ? 'to new file' : 'to'} ${opts.output}\n`,
           );
         } else process.stdout.write(`${JSON.stringify(test, null, 2)}\n`);
       },

@@ -7,7 +7,7 @@ import { info, printJson } from '../output.js';
 import { withDbOption } from '../use-app.js';
 import { collect } from '../flags.js';
 import { intFlag } from '../flags.js';
-import { MAX_REJUDGE_K, requireRun } from '../../app/index.js';
+import { MAX_REJUDGE_K } from '../../app/index.js';
 
 interface RejudgeCliOptions {
   db?: string;
@@ -47,8 +47,8 @@ export function registerRejudge(program: Command): void {
     );
     const { useApp } = await import('../use-app.js');
     const { followJob } = await import('../job-progress.js');
-    await useApp(opts, async (app) => {
-      const run = requireRun(app.store, runId);
+    await useApp(opts, async (app, door) => {
+      const { run } = await door.call('runs.get', { id: runId });
       const greedy = (judges.length ? judges : run.models.judge ? [run.models.judge.spec] : []).filter(
         // a scripted model's replies follow its rules (which may name a seed), not sampling
         (j) => j.provider !== 'scripted' && !j.params?.temperature,

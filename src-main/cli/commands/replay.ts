@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
-import { runReport } from '../../app/runs/run-report.js';
+import { plainReport } from '../plain-report.js';
 import { parseModelSpec, type ModelSpec } from '../../../src-shared/schemas/index.js';
 import { countsLine } from '../text/format-diff.js';
-import { diffStoredRuns } from '../../app/compare/compare-runs.js';
 import { CliError } from '../errors.js';
 import { conversationLines, followJob, JobProgress } from '../job-progress.js';
 import { printJson, printTable } from '../output.js';
@@ -50,10 +49,9 @@ export function registerReplay(program: Command): void {
     const { useApp } = await import('../use-app.js');
     await useApp(
       opts,
-      async (app) => {
-        const { store } = app;
-        const original = store.runs.get(runId);
-        if (!original) throw new CliError(`run "${runId}" not found (parley runs list shows them)`, 1);
+      async (app, door) => {
+        // not found: `run "x" not found (parley runs list shows them)`, exit 1 (cli/errors.ts)
+        const { run: original } = await door.call('runs.get', { id: runId });
         if (!agentModel && !original.models.agent)
           throw new CliError(
             `run ${runId} is ${original.kind === 'imported' ? 'an imported run' : 'a run'} without an agent model; give --agent-model SPEC`,
@@ -71,17 +69,16 @@ export function registerReplay(program: Command): void {
         );
         const { run, results } = await followJob(handle, { onInterrupt: 'finished conversations are kept' }, bar);
         const agentSpec = run.models.agent?.spec;
-        const diff = diffStoredRuns(store, runId, run.id);
+        const diff = await door.call('compare.diff', { a: runId, b: run.id });
         if (opts.json) {
           printJson({
-            ...runReport(store, run, results),
+            ...plainReport(await door.call('runs.report', { id: run.id })),
             parent_run_id: run.parent_run_id,
             diff: { summary: diff.summary, graph_changes: diff.graph_changes },
           });
         } else {
-          const version = store.agents.getVersion(run.agent_version_id);
           process.stdout.write(
-            `Replayed ${results.length} conversation(s) of run ${runId} as run ${run.id} (agent ${run.agent_name} v${version?.version ?? '?'}, ${agentSpec?.provider}:${agentSpec?.model})\n\n`,
+            `Replayed ${results.length} conversation(s) of run ${runId} as run ${run.id} (agent ${run.agent_name} v${diff.b.agent_version ?? '?'}, ${agentSpec?.provider}:${agentSpec?.model})\n\n`,
           );
           printTable(
             ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS'],

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { runFitness, runPassed, runReport } from '../../app/index.js';
+import { runPassed } from '../../app/index.js';
+import { plainReport } from '../plain-report.js';
 import { printText } from '../text/run-text.js';
 import { CliError } from '../errors.js';
 import { collect } from '../flags.js';
@@ -32,7 +33,7 @@ export function registerRerun(program: Command): void {
       throw new CliError('parley rerun: give --failed or --test NAME (repeatable), not both');
     process.exitCode = await useApp(
       opts,
-      async (app) => {
+      async (app, door) => {
         const bar = new JobProgress(`rerun of ${id}`);
         const job = await app.runs.rerun(id, opts.failed ? { failed: true } : { tests: opts.test }, {
           onEvent: conversationLines(bar),
@@ -43,8 +44,9 @@ export function registerRerun(program: Command): void {
           { onInterrupt: 'finished conversations are kept; parley run --resume continues' },
           bar,
         );
-        if (opts.json) printJson({ ...runReport(app.store, outcome.run, outcome.results), tests: outcome.tests });
-        else printText(outcome, opts.verbose, runFitness(app.store, outcome.run));
+        const report = await door.call('runs.report', { id: outcome.run.id });
+        if (opts.json) printJson({ ...plainReport(report), tests: outcome.tests });
+        else printText(outcome, opts.verbose, report.fitness);
         if (outcome.run.status === 'failed') return 2;
         return runPassed(outcome) ? 0 : 1;
       },

@@ -4,20 +4,17 @@ import type { Command } from 'commander';
 import { plural } from '../../../src-shared/text/plural.js';
 import { SEVERITIES, type ModelSpec, type RunOptions } from '../../../src-shared/schemas/index.js';
 import {
-  compareStoredRuns,
   modelMatrix,
   portableRun,
   preflightText,
-  runAgentFromRef,
   runPassed,
-  runFitness,
-  runReport,
-  resolveSuiteRef,
   toJUnitXmlRuns,
   type App,
+  type CliDoor,
   type RunJob,
   type RunOutcome,
 } from '../../app/index.js';
+import { plainReport } from '../plain-report.js';
 import { speechRunOptions, withSpeechFlags, type SpeechCliOptions } from '../speech-flags.js';
 import { formatMatrixText } from '../text/format-matrix.js';
 import { printText } from '../text/run-text.js';
@@ -182,8 +179,8 @@ async function plannedRuns(
       )
     : project!.agentModels;
   const configs = modelMatrix(agents, caller, judge);
-  const suite = resolveSuiteRef(app.store, testsRef, { files: true, path: 'tests' });
-  const { agent, note, warnings } = runAgentFromRef(app.store, agentRef, { files: true, path: 'agent' });
+  const suite = app.runs.suiteFromRef(testsRef, { files: true, path: 'tests' });
+  const { agent, note, warnings } = app.runs.agentFromRef(agentRef, { files: true, path: 'agent' });
   for (const w of warnings) info(`warning: ${w.file}: ${w.path || '(top level)'}: ${w.message}`);
   if (note) info(note);
   // every distinct model answers once before any run is written (exit 2 otherwise)
@@ -248,7 +245,7 @@ async function groupFailures(app: App, outcomes: RunOutcome[], quiet?: boolean):
   return grouped;
 }
 
-async function execute(app: App, opts: RunCliFlags): Promise<number> {
+async function execute(app: App, door: CliDoor, opts: RunCliFlags): Promise<number> {
   let outcomes = await runAll(app, opts);
   const failOn = opts.failOnSeverity
     ? parseSeverity(opts.failOnSeverity)
@@ -270,16 +267,18 @@ async function execute(app: App, opts: RunCliFlags): Promise<number> {
     );
   }
   const ids = outcomes.map((o) => o.run.id);
+  // the report and the matrix the app shows (runs.report, compare.matrix), read from the store once the runs ended
+  const reports = await Promise.all(outcomes.map((o) => door.call('runs.report', { id: o.run.id })));
+  const matrix = outcomes.length > 1 ? await door.call('compare.matrix', { runs: ids }) : undefined;
   if (opts.json) {
-    const reports = outcomes.map((o) => ({ ...runReport(app.store, o.run, o.results), tests: o.tests }));
-    printJson(reports.length === 1 ? reports[0] : { runs: reports, comparison: compareStoredRuns(app.store, ids) });
+    const printed = reports.map((r, i) => ({ ...plainReport(r), tests: outcomes[i].tests }));
+    printJson(printed.length === 1 ? printed[0] : { runs: printed, comparison: matrix });
   } else {
     outcomes.forEach((o, i) => {
       if (i) process.stdout.write('\n');
-      printText(o, opts.verbose, runFitness(app.store, o.run));
+      printText(o, opts.verbose, reports[i].fitness);
     });
-    if (outcomes.length > 1)
-      process.stdout.write(`\nModel matrix\n${formatMatrixText(compareStoredRuns(app.store, ids))}\n`);
+    if (matrix) process.stdout.write(`\nModel matrix\n${formatMatrixText(matrix)}\n`);
   }
   if (outcomes.some((o) => o.run.status === 'failed')) return 2;
   return outcomes.every((o) => runPassed(o, failOn)) ? 0 : 1;
@@ -379,6 +378,6 @@ export function registerRun(program: Command): void {
   withDbOption(cmd.optionsGroup('Options:'))
     .addHelpText('after', RUN_EXAMPLES)
     .action(async (opts: RunCliFlags) => {
-      process.exitCode = await useApp(opts, (app) => execute(app, opts), { id: '--resume' });
+      process.exitCode = await useApp(opts, (app, door) => execute(app, door, opts), { id: '--resume' });
     });
 }

@@ -4,7 +4,9 @@ import type { Command } from 'commander';
 import { runPassRate } from '../../../src-shared/run/report.js';
 import { demoNote, scriptedRoles } from '../../../src-shared/run/demo.js';
 import { copiedFromText } from '../../../src-shared/run/copied.js';
-import { isFilePath, requireRun, runReport, trustOfRun, type MergeJobResult } from '../../app/index.js';
+import { AppError, isFilePath, type MergeJobResult } from '../../app/index.js';
+import type { Run } from '../../../src-shared/schemas/index.js';
+import { plainReport } from '../plain-report.js';
 import { mergeText } from '../text/merge-text.js';
 import { formatJudgementsText } from '../text/format-judgements.js';
 import { humanAgreementLines } from '../text/format-human-agreement.js';
@@ -20,6 +22,18 @@ import { speechLabel } from '../../../src-shared/run/speech-label.js';
 import { speechText } from '../text/speech-text.js';
 import { verdictFlips } from '../../../src-shared/speech/verdict-flips.js';
 
+/** Runs of a filter, newest first, up to `limit`: pages of the method's largest page (1000) until it is reached. */
+async function listRuns(page: (p: { limit: number; offset: number }) => Promise<Run[]>, limit: number): Promise<Run[]> {
+  const list: Run[] = [];
+  while (list.length < limit) {
+    const size = Math.min(1000, limit - list.length);
+    const got = await page({ limit: size, offset: list.length });
+    list.push(...got);
+    if (got.length < size) break;
+  }
+  return list;
+}
+
 export function registerRuns(program: Command): void {
   const runs = program.command('runs').description('list and show stored runs');
 
@@ -33,24 +47,22 @@ export function registerRuns(program: Command): void {
       .option('--model <text>', 'only runs whose models mention this text')
       .option('--limit <n>', 'at most this many', '50'),
   ).action((opts: { db?: string; json?: boolean; agent?: string; status?: string; model?: string; limit: string }) =>
-    useApp(opts, ({ store }) => {
-      let agent_id: string | undefined;
-      if (opts.agent) {
-        const a = store.agents.find(opts.agent);
-        if (!a) throw new CliError(`agent "${opts.agent}" not found`, 1);
-        agent_id = a.id;
-      }
+    useApp(opts, async (_app, door) => {
       if (opts.status && !RunStatus.safeParse(opts.status).success)
         throw new CliError(`--status: expected one of ${RunStatus.options.join(', ')}, got "${opts.status}"`);
       const limit = Number(opts.limit);
       if (!Number.isInteger(limit) || limit < 1)
         throw new CliError(`--limit: expected a positive integer, got "${opts.limit}"`);
-      const list = store.runs.list({
-        agent_id,
-        status: opts.status as RunStatus | undefined,
-        model: opts.model,
-        limit,
-      });
+      const filter = { agent: opts.agent, status: opts.status as RunStatus | undefined, model: opts.model };
+      let list: Run[];
+      try {
+        list = await listRuns((page) => door.call('runs.list', { ...filter, ...page }), limit);
+      } catch (e) {
+        // as the CLI has always said it: no "(parley agents list shows them)" hint, exit 1
+        if (e instanceof AppError && e.error.code === 'not_found' && e.error.path === 'agent')
+          throw new CliError(e.message, 1);
+        throw e;
+      }
       if (opts.json) return printJson(list);
       if (!list.length) {
         process.stdout.write('No runs yet. Start one: parley run --agent <agent> --tests <file> --agent-model SPEC\n');
@@ -97,7 +109,7 @@ export function registerRuns(program: Command): void {
       )
       .option('--json', 'print JSON'),
   ).action((refs: string[], opts: { db?: string; json?: boolean }) =>
-    useApp(opts, async (app) => {
+    useApp(opts, async (app, door) => {
       const { followJob } = await import('../job-progress.js');
       // a ref naming a file on this machine is a database another machine wrote; the others are shard runs here
       const files = refs.filter(isFilePath);
@@ -107,7 +119,7 @@ export function registerRuns(program: Command): void {
       const merge = job.info().result as MergeJobResult;
       if (opts.json)
         return printJson({
-          ...runReport(app.store, run, app.store.results.listByRun(run.id)),
+          ...plainReport(await door.call('runs.report', { id: run.id })),
           merge: { already_merged: merge.already_merged, copied: merge.copied, reused: merge.reused },
         });
       process.stdout.write(`${mergeText(refs.length, run, merge)}\nparley runs show ${run.id}\n`);
@@ -118,18 +130,14 @@ export function registerRuns(program: Command): void {
   withDbOption(
     runs.command('show <run>').description('show a run with its results').option('--json', 'print JSON'),
   ).action((id: string, opts: { db?: string; json?: boolean }) =>
-    useApp(opts, ({ store }) => {
-      const run = requireRun(store, id);
-      const results = store.results.listByRun(run.id);
-      const report = runReport(store, run, results);
-      const { judgements: judged, human } = trustOfRun(store, run.id);
-      if (opts.json)
-        return printJson({
-          ...report,
-          ...(judged ? { judgements: judged } : {}),
-          ...(human ? { human_agreement: human } : {}),
-          ...(run.options.redaction ? { redaction: run.options.redaction } : {}),
-        });
+    useApp(opts, async (_app, door) => {
+      const report = await door.call('runs.report', { id });
+      if (opts.json) return printJson(report);
+      const [{ run }, results] = await Promise.all([
+        door.call('runs.get', { id: report.run_id }),
+        door.call('runs.results', { id: report.run_id }),
+      ]);
+      const { judgements: judged, human_agreement: human } = report;
       process.stdout.write(
         `${run.id}  ${run.status}${run.demo ? '  DEMO' : ''}  agent ${run.agent_name}  suite ${run.suite_name}\n${modelsLine(run.models)}\n${runHeaderNotes(run, report.fitness)}`,
       );

@@ -1,4 +1,5 @@
-import { configModelsLine as modelsLine, type MatrixCell, type RunMatrix } from '../../app/index.js';
+import { configModelsLine as modelsLine } from '../../app/index.js';
+import type { CompareMatrix as RunMatrix, MatrixCell } from '../../../src-shared/contract/compare-shapes.js';
 import { groupedSpread } from '../../../src-shared/run/config-phrases.js';
 import { latencyRankLines } from './format-latency.js';
 import { formatDuration } from '../../../src-shared/text/format-duration.js';
