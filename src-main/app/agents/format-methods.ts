@@ -1,12 +1,11 @@
+import { exportAgentRef, type ExportFormat } from './export-agent.js';
 import {
-  exportAgentRef,
   exportAgentVersion,
   graphDiff,
   importAgentFiles,
   importFixedGraph,
   validateAgentGraph,
-  type ExportFormat,
-} from '../index.js';
+} from './agent-files.js';
 import { requireFileAccess } from '../door/files.js';
 import type { Methods } from '../method-table.js';
 import { importAgentPath } from './file-reports.js';

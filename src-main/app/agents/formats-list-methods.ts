@@ -1,4 +1,4 @@
-import { formatsList } from '../index.js';
+import { formatsList } from './export-agent.js';
 import type { Methods } from '../method-table.js';
 
 export const formatMethods: Methods = {

@@ -1,6 +1,6 @@
 import { ApiFailure, notFound } from '../door/errors.js';
 import type { Methods } from '../method-table.js';
-import { resolveAgentVersion } from '../index.js';
+import { resolveAgentVersion } from '../refs/resolve.js';
 
 export const agentMethods: Methods = {
   'agents.list': (ctx) => ctx.store.agents.list(),

@@ -1,4 +1,4 @@
-import { importCallFiles, importCallTexts, type CallFormat } from '../index.js';
+import { importCallFiles, importCallTexts, type CallFormat } from './calls.js';
 import { requireFileAccess } from '../door/files.js';
 import type { Methods } from '../method-table.js';
 import { appOf } from '../door/app-service.js';

@@ -1,4 +1,5 @@
-import { createApp, type App, type ModelService } from '../index.js';
+import { createApp, type App } from '../app.js';
+import { type ModelService } from '../models/models.js';
 import { service, type ApiContext } from './context.js';
 import { LiveRuns } from './live-runs.js';
 import { sharedProviders } from './providers-service.js';

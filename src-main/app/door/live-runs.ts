@@ -1,7 +1,8 @@
 import type { LiveRun } from '../../../src-shared/contract/runs.js';
 import type { RunEvent } from '../../../src-shared/contract/events.js';
 import { applyEvent, initialLive, runningTests, type LiveState } from '../../../src-shared/run/live.js';
-import type { App, RunHooks } from '../index.js';
+import { type App } from '../app.js';
+import { type RunHooks } from '../runs/runs.js';
 import type { EventBus } from './events.js';
 
 /**

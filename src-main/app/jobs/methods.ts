@@ -1,4 +1,4 @@
-import { notFound } from '../index.js';
+import { notFound } from '../errors.js';
 import { appOf } from '../door/app-service.js';
 import type { Methods } from '../method-table.js';
 

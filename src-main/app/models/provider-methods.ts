@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { ModelSettings } from '../../../src-shared/contract/models.js';
 import type { ModelInfo, ProviderId } from '../../../src-shared/schemas/index.js';
-import { DEFAULT_OLLAMA_URL, listModels, pullModelJob, type ModelSources } from '../index.js';
+import { DEFAULT_OLLAMA_URL, listModels, pullModelJob, type ModelSources } from './list-models.js';
 import { appOf } from '../door/app-service.js';
 import { service, type ApiContext } from '../door/context.js';
 import { ApiFailure } from '../door/errors.js';

@@ -1,4 +1,4 @@
-import { modelFitness } from '../index.js';
+import { modelFitness } from './model-fitness.js';
 import { appOf } from '../door/app-service.js';
 import type { Methods } from '../method-table.js';
 

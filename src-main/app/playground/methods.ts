@@ -1,5 +1,5 @@
 import type { PlaygroundEvent } from '../../../src-shared/contract/events.js';
-import { fromInteractive, PlaygroundService } from '../index.js';
+import { fromInteractive, PlaygroundService } from './playground.js';
 import { appModels } from '../door/app-service.js';
 import { service, type ApiContext } from '../door/context.js';
 import type { Methods } from '../method-table.js';

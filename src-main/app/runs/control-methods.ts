@@ -1,5 +1,5 @@
 import { ModelSpec, type ModelSpecInput } from '../../../src-shared/schemas/index.js';
-import { requireSuite, suiteSnapshotOfRun } from '../index.js';
+import { requireSuite, suiteSnapshotOfRun } from '../refs/refs.js';
 import { appOf, liveRuns } from '../door/app-service.js';
 import type { Methods } from '../method-table.js';
 

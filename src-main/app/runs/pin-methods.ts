@@ -1,4 +1,4 @@
-import { addToStoredSuite, pinStoredTurn } from '../index.js';
+import { addToStoredSuite, pinStoredTurn } from './pin.js';
 import type { Methods } from '../method-table.js';
 
 /** "Make a test from this turn" (issue 34): app/runs/pin.ts, the same as `parley pin`. */

@@ -5,7 +5,7 @@ import { AgentGraph, TestSuite } from '../../../src-shared/schemas/index.js';
 import { ApiFailure } from '../door/errors.js';
 import type { ApiContext } from '../door/context.js';
 import type { Methods } from '../method-table.js';
-import { resolveAgentVersion } from '../index.js';
+import { resolveAgentVersion } from '../refs/resolve.js';
 
 /**
  * The first-run screen's "Open the example": imports the bundled example agent and suite from
