@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
+import { fixRerunsScripted, SCRIPTED_AGENT_FIX_NOTE } from '../../../src-shared/text/scripted-fix-note.js';
 import { FIX_UNTIL, type FixSession, type FixUntil } from '../../../src-shared/schemas/index.js';
 import { MAX_FIX_ITERATIONS, MAX_FIX_REPEATS } from '../../../src-shared/limits.js';
-import type { App, FixHooks } from '../../app/index.js';
+import type { App, CliDoor, FixHooks } from '../../app/index.js';
 import { CliError } from '../errors.js';
 import { FIX_FLAGS, subjectFromFlags, wholeNumber, withSubjectFlags, type SubjectFlags } from '../fix-flags.js';
 import { followJob, JobProgress } from '../job-progress.js';
@@ -51,7 +52,7 @@ function hooksFor(opts: FixCliOptions, p: Printing, bar: JobProgress): FixHooks 
 /** Ctrl-C cancels the fix: the step in progress stops, what finished is kept, and --resume goes on from it. */
 const ON_INTERRUPT = 'finished steps are kept: parley fix --resume continues';
 
-async function runFix(app: App, runId: string | undefined, opts: FixCliOptions): Promise<FixSession> {
+async function runFix(app: App, door: CliDoor, runId: string | undefined, opts: FixCliOptions): Promise<FixSession> {
   const printing: Printing = {};
   const bar = new JobProgress('fix', opts.json);
   if (opts.resume) {
@@ -83,6 +84,9 @@ async function runFix(app: App, runId: string | undefined, opts: FixCliOptions):
     hooksFor(opts, printing, bar),
   );
   printing.fix = fix;
+  // said once the fix is accepted (a run with nothing to fix is refused first), before anything is re-run
+  const { run } = await door.call('runs.get', { id: fix.run_id });
+  if (fixRerunsScripted(run) && !opts.json) info(`note: ${SCRIPTED_AGENT_FIX_NOTE}`);
   await followJob(job, { onInterrupt: ON_INTERRUPT }, bar);
   return app.fix.get(fix.id);
 }
@@ -106,8 +110,8 @@ export function registerFix(program: Command): void {
     const { useApp } = await import('../use-app.js');
     await useApp(
       opts,
-      async (app) => {
-        const fix = await runFix(app, runId, opts);
+      async (app, door) => {
+        const fix = await runFix(app, door, runId, opts);
         if (opts.json) printJson(fix);
         else process.stdout.write(formatFixEnd(fix));
         process.exitCode = fix.stop?.reached ? 0 : 1;

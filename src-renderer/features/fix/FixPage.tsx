@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { fixRerunsScripted, SCRIPTED_AGENT_FIX_NOTE } from '../../../src-shared/text/scripted-fix-note.js';
 import { useApi } from '../../api/hooks.js';
 import { ErrorBox, Loading, PageHeader, StatusBadge } from '../../ui/common.js';
 import { DiagnosisSection } from './DiagnosisSection.js';
@@ -26,6 +27,7 @@ export function FixPage({ params }: { params: Record<string, string> }) {
   const f = d?.faults[state.fault.f];
   const resultId = d?.subject.result_ids[0];
   const result = useApi('runs.result', { id: resultId ?? '' }, { enabled: !!resultId, staleTime: Infinity });
+  const run = useApi('runs.get', { id: fix.data?.run_id ?? '' }, { enabled: !!fix.data?.run_id, staleTime: Infinity });
   if (fix.isLoading) return <Loading />;
   if (fix.error) return <ErrorBox error={fix.error} />;
   const x = fix.data!;
@@ -38,6 +40,11 @@ export function FixPage({ params }: { params: Record<string, string> }) {
         {x.agent_name} v{x.start_version} · run {x.run_id} · {x.repeats} conversations per re-run · diagnosed by{' '}
         {specName(x.judge)} · <StatusBadge status={x.status} />
       </PageHeader>
+      {run.data && fixRerunsScripted(run.data.run) && (
+        <p className="notice demo-notice" data-testid="fix-scripted-agent">
+          Demo: {SCRIPTED_AGENT_FIX_NOTE}.
+        </p>
+      )}
       {x.judge.provider === 'scripted' && (
         <p className="notice demo-notice" data-testid="fix-demo">
           The diagnosis and the proposals come from the scripted model, which answers from a file and cannot read

@@ -72,6 +72,8 @@ describe('parley fix', () => {
         expect(text.stdout).toContain(`suite check: 1 test, 1 regression: "${HOURS}"`);
         expect(text.stdout).toContain('-> a regression: not accepted');
         expect(text.stdout).toContain('No version was accepted; the agent is unchanged (v1).');
+        // the agent ran on the scripted model: said before anything is re-run
+        expect(text.stderr).toContain("note: the run's agent answered from the scripted model");
       }),
     120_000,
   );
