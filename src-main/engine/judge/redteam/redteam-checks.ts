@@ -3,13 +3,27 @@ import {
   redteamCategory,
   type RedteamDetectorId,
 } from '../../../../src-shared/redteam/categories.js';
-import type { RedteamProbe, TestCase } from '../../../../src-shared/schemas/index.js';
-import type { CheckContext } from '../check-kinds.js';
+import type {
+  AgentGraph,
+  NodeVisit,
+  RedteamProbe,
+  TestCase,
+  ToolCallRecord,
+  TranscriptTurn,
+} from '../../../../src-shared/schemas/index.js';
 import { findingChecks } from './finding.js';
 import { findPiiLeaks } from './pii-leak.js';
 import { findPromptLeaks } from './prompt-leak.js';
 import { agentPromptTexts } from './prompt-texts.js';
 import { findToolPolicyBreaches } from './tool-policy.js';
+
+/** What a red-team check reads of a conversation (the part of check-kinds.ts's CheckContext it needs). */
+interface CheckContext {
+  graph: AgentGraph;
+  transcript: TranscriptTurn[];
+  toolCalls: ToolCallRecord[];
+  visits: NodeVisit[];
+}
 
 /** What a red-team check reads off an attempt's test: its probe and the variables its prompts are expanded with. */
 export interface RedteamSpec {
