@@ -16,6 +16,9 @@ interface RedteamFlags {
   agentModel?: string;
   attackerModel?: string;
   judgeModel?: string;
+  agentParams?: string;
+  attackerParams?: string;
+  judgeParams?: string;
   categories?: string;
   attempts?: string;
   maxTurns?: string;
@@ -54,9 +57,18 @@ async function redteam(app: App, door: CliDoor, o: RedteamFlags): Promise<number
       'parley redteam needs --agent <agent> and --agent-model SPEC (parley redteam --list: the categories)',
     );
   const failAbove = failAboveOf(o.failAbove);
-  const agent = specFromFlags({ flag: '--agent-model', value: o.agentModel });
-  const caller = o.attackerModel ? specFromFlags({ flag: '--attacker-model', value: o.attackerModel }) : undefined;
-  const judge = o.judgeModel ? specFromFlags({ flag: '--judge-model', value: o.judgeModel }) : undefined;
+  const agent = specFromFlags(
+    { flag: '--agent-model', value: o.agentModel },
+    { flag: '--agent-params', text: o.agentParams },
+  );
+  const caller = specFromFlags(
+    { flag: '--attacker-model', value: o.attackerModel ?? o.agentModel },
+    { flag: '--attacker-params', text: o.attackerParams ?? (o.attackerModel ? undefined : o.agentParams) },
+  );
+  const judge = specFromFlags(
+    { flag: '--judge-model', value: o.judgeModel ?? o.agentModel },
+    { flag: '--judge-params', text: o.judgeParams ?? (o.judgeModel ? undefined : o.agentParams) },
+  );
   const attempts = intFlag('--attempts', o.attempts, { min: 1, max: 100 });
   const maxTurns = intFlag('--max-turns', o.maxTurns, { min: 1, max: 500 });
   const seed = intFlag('--seed', o.seed, { min: 0 });
@@ -64,7 +76,7 @@ async function redteam(app: App, door: CliDoor, o: RedteamFlags): Promise<number
   const { job_id, run_id } = await door.call('redteam.start', {
     agent: o.agent,
     ...(o.tests ? { tests: o.tests } : {}),
-    models: { agent, ...(caller ? { caller } : {}), ...(judge ? { judge } : {}) },
+    models: { agent, caller, judge },
     ...(o.categories
       ? {
           categories: o.categories
@@ -109,6 +121,9 @@ export function registerRedteam(program: Command): void {
       .option('--agent-model <spec>', 'the agent model')
       .option('--attacker-model <spec>', 'the simulated attacker (default: the agent model)')
       .option('--judge-model <spec>', 'the judge of the per-category rubric (default: the agent model)')
+      .option('--agent-params <k=v,...>', 'agent model parameters (temperature=0,max_tokens=256)')
+      .option('--attacker-params <k=v,...>', 'attacker model parameters (default: the agent params with its model)')
+      .option('--judge-params <k=v,...>', 'judge model parameters (default: the agent params with its model)')
       .option('--categories <list>', 'comma-separated category ids (default: every built one; --list shows them)')
       .option('--attempts <n>', 'attempts per category (default 3)')
       .option('--max-turns <n>', 'attacker turns per attempt (default 6)')
