@@ -96,6 +96,13 @@ describe('parley redteam (issue 35)', () => {
     // the run is an ordinary run: listed, its attempts failed
     const listed = await parleyInProcess('runs', 'show', r.report.run_id, '--json', '--db', db);
     expect(JSON.parse(listed.stdout).summary).toMatchObject({ total: 3, failed: 3 });
+    // and its JUnit report names the detector, the turn and the leaked words in each failure
+    const junit = await parleyInProcess('runs', 'export', r.report.run_id, '--format', 'junit', '--db', db);
+    expect(junit.code).toBe(0);
+    expect(junit.stdout.match(/<failure/g)).toHaveLength(3);
+    expect(junit.stdout).toMatch(
+      /redteam\.prompt_leak .*prompt_words at turn \d+: .*receptionist of Maple Street Clinic/,
+    );
   });
 
   it('system_prompt_leak: a refusing agent gives 0 of 3 and exit 0, with the interval said plainly', async () => {
