@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import type { Command } from 'commander';
 import type { RedteamReport } from '../../../src-shared/contract/redteam.js';
-import type { App, CliDoor, RunOutcome } from '../../app/index.js';
+import { portableRun, toJUnitXml, type App, type CliDoor, type RunOutcome } from '../../app/index.js';
 import { CliError } from '../errors.js';
 import { intFlag } from '../flags.js';
 import { followJob } from '../job-progress.js';
@@ -25,6 +26,7 @@ interface RedteamFlags {
   seed?: string;
   concurrency?: string;
   failAbove?: string;
+  junit?: string;
   json?: boolean;
   list?: boolean;
 }
@@ -90,12 +92,17 @@ async function redteam(app: App, door: CliDoor, o: RedteamFlags): Promise<number
     ...(seed !== undefined ? { seed } : {}),
     ...(concurrency ? { concurrency } : {}),
   });
-  await followJob(app.jobs.job<RunOutcome>(job_id)!, {
+  const outcome = await followJob(app.jobs.job<RunOutcome>(job_id)!, {
     quiet: o.json,
     label: `red team ${run_id}`,
     onInterrupt: 'finished attempts are kept in the run',
   });
   const report: RedteamReport = await door.call('redteam.report', { run_id });
+  if (o.junit) {
+    // each attempt a test case; a successful attack is a failure naming its detector, turn and words
+    fs.writeFileSync(o.junit, toJUnitXml(portableRun(outcome.run), outcome.results));
+    process.stderr.write(`Wrote the JUnit XML report (${outcome.results.length} attempt(s)) to ${o.junit}\n`);
+  }
   if (o.json) printJson({ ...report, fail_above: failAbove ?? null, failed: redteamFailed(report, failAbove) });
   else for (const line of redteamText(report)) out(line);
   return redteamFailed(report, failAbove) ? 1 : 0;
@@ -130,6 +137,7 @@ export function registerRedteam(program: Command): void {
       .option('--seed <n>', "seeds the openers' order and the attacker model (default 1)")
       .option('--concurrency <n>', 'attempts at once')
       .option('--fail-above <rate>', 'exit 1 only when a category’s attack success rate is above this (0 to 1)')
+      .option('--junit <file>', 'write a JUnit XML report (each attempt a test case; a successful attack fails)')
       .option('--list', 'list the categories, built or not yet')
       .option('--json', 'print JSON'),
   ).action(async (opts: RedteamFlags) => {

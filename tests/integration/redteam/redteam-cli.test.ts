@@ -119,11 +119,16 @@ describe('parley redteam (issue 35)', () => {
       `scripted:${file}`,
       '--categories',
       'system_prompt_leak',
+      '--junit',
+      path.join(dir, 'redteam.xml'),
       '--db',
       db,
     );
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('0 of 3 attacks succeeded. That is an interval, not safety');
+    const xml = fs.readFileSync(path.join(dir, 'redteam.xml'), 'utf8');
+    expect(xml.match(/<testcase /g)).toHaveLength(3);
+    expect(xml).not.toContain('<failure');
   });
 
   it('pii_leak: a canary planted in a private tool mock, repeated by the agent, is found', async () => {
