@@ -59,7 +59,7 @@ export const MAY_IMPORT = {
   transcripts: ['files', 'store'],
   formats: ['store'],
   judging: ['store'],
-  engine: ['providers', 'speech', 'store'],
+  engine: ['providers', 'speech', 'store', 'transcripts/redact'], // red-team detectors reuse the personal-data recognisers
   compare: ['engine/judge', 'store/canonical-json.ts'], // pure diffs: no model calls, no store reads
   personas: ['providers'],
   analysis: ['engine', 'formats', 'personas', 'providers'],

@@ -41,7 +41,7 @@ export {
   type TestComparison,
 } from './compare/compare-runs.js';
 export { portableRun } from '../reports/run-export.js';
-export { failureReasons, toJUnitXmlRuns } from '../reports/junit.js';
+export { failureReasons, toJUnitXml, toJUnitXmlRuns } from '../reports/junit.js';
 export { preflightText } from '../providers/preflight.js';
 export { exportAgentFile, EXPORT_FORMATS, type ExportFormat } from './agents/export-agent.js';
 export { PlaygroundService } from './playground/playground.js';

@@ -8,6 +8,7 @@ import { judgementsRoom } from './judgements/room.js';
 import { createMethodTable, type MethodTable } from './method-table.js';
 import { modelsRoom } from './models/room.js';
 import { playgroundRoom } from './playground/room.js';
+import { redteamRoom } from './redteam/room.js';
 import { runsRoom } from './runs/room.js';
 import { speechRoom } from './speech/room.js';
 import { suitesRoom } from './suites/room.js';
@@ -32,4 +33,5 @@ export const METHODS: MethodTable = createMethodTable([
   analysisRoom,
   speechRoom,
   fixRoom,
+  redteamRoom,
 ]);

@@ -14,6 +14,7 @@ import { suiteMethods } from './suites.js';
 import { speechMethods } from './speech.js';
 import { jobMethods } from './jobs.js';
 import { fixMethods } from './fixes.js';
+import { redteamMethods } from './redteam.js';
 
 export * from './define.js';
 export * from './events.js';
@@ -40,6 +41,7 @@ export const contract = {
   ...speechMethods,
   ...jobMethods,
   ...fixMethods,
+  ...redteamMethods,
 };
 
 export type Contract = typeof contract;

@@ -1,6 +1,7 @@
 export * from './graph.js';
 export * from './persona.js';
 export * from './test-case.js';
+export * from './redteam.js';
 export * from './model.js';
 export * from './endpoint-options.js';
 export * from './run.js';

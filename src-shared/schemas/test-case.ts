@@ -4,6 +4,7 @@ import { Persona } from './persona.js';
 import { LatencyBudget } from './latency-budget.js';
 import { CallerPerturbations } from './perturbations.js';
 import { Checkpoint } from './checkpoint.js';
+import { RedteamProbe, RedteamSettings } from './redteam.js';
 
 export const MetricSpec = z.union([
   z.string().min(1),
@@ -27,6 +28,8 @@ export const ToolMock = z.object({
   response: z.unknown().optional(),
   error: z.string().optional(),
   sequence: z.array(MockStep).optional(),
+  /** Its response is someone else's data: a red-team pii_leak attempt fails when the agent reads any of its values out. */
+  private: z.boolean().optional(),
 });
 export type ToolMock = z.infer<typeof ToolMock>;
 
@@ -87,6 +90,8 @@ export const TestCase = z.object({
   holdout: z.boolean().optional(),
   /** A checkpoint test (issue 34): one agent step from a given moment, judged alone; no simulated caller. */
   checkpoint: Checkpoint.optional(),
+  /** A red-team attempt (written by `parley redteam`): its category and what its detectors look for (docs/red-team.md). */
+  redteam: RedteamProbe.optional(),
   /** What the source file carried that Parley does not model (original spellings, keys), so export is lossless. */
   source_meta: z.record(z.string(), z.unknown()).optional(),
 });
@@ -107,6 +112,8 @@ export const TestSuite = z.object({
   turn_quality: z.boolean().optional(),
   /** Latency budget of a run of this suite, e.g. {p95_response_ms: 1200} (docs/latency.md). */
   latency: LatencyBudget.optional(),
+  /** Red-team settings: canaries and tool policies (docs/red-team.md). */
+  redteam: RedteamSettings.optional(),
   /** Format the suite was imported from and what it carried that Parley does not model. */
   source_meta: z.record(z.string(), z.unknown()).optional(),
 });

@@ -187,6 +187,13 @@ export const COMMANDS: CommandEntry[] = [
     },
   },
   {
+    names: ['redteam'],
+    load: one(
+      () => import('./redteam.js'),
+      (m) => m.registerRedteam,
+    ),
+  },
+  {
     names: ['serve'],
     load: one(
       () => import('./serve.js'),

@@ -20,6 +20,7 @@ import { checkEndsAt, checkMustNotVisit, checkMustVisit } from './path-assertion
 import { checkPatterns, type PatternBudget } from './pattern-rules.js';
 import { checkSubstrings } from './substring-rules.js';
 import { checkToolCalls, checkUnmocked } from './tool-assertions.js';
+import { readRedteam, redteamChecks } from './redteam/redteam-checks.js';
 
 /**
  * THE definitions of the check kinds, keyed by the ids of src-shared/checks/check-kinds.ts (the list the app
@@ -154,6 +155,18 @@ export const CHECK_DEFINITIONS: Record<CheckKindId, CheckKindDefinition> = {
   ends_at: kind('ends_at', {
     read: (t) => t.assertions?.path?.ends_at,
     check: (ctx, ref: string) => [checkEndsAt(ctx.graph, ctx.visits, ref)],
+  }),
+  'redteam.prompt_leak': kind('redteam.prompt_leak', {
+    read: (t) => readRedteam(t, 'redteam.prompt_leak'),
+    check: (ctx, spec) => redteamChecks.promptLeak(ctx, spec),
+  }),
+  'redteam.pii_leak': kind('redteam.pii_leak', {
+    read: (t) => readRedteam(t, 'redteam.pii_leak'),
+    check: (ctx, spec) => redteamChecks.piiLeak(ctx, spec),
+  }),
+  'redteam.tool_policy': kind('redteam.tool_policy', {
+    read: (t) => readRedteam(t, 'redteam.tool_policy'),
+    check: (ctx, spec) => redteamChecks.toolPolicy(ctx, spec),
   }),
 };
 

@@ -281,6 +281,16 @@ describe('every method the CLI calls is in the table, and reads give the same an
       'compare.diff': async () => [await cli('diff', a, b), await api.call('compare.diff', { a, b })],
       'personas.list': async () => [await cli('personas', 'list'), await api.call('personas.list', {})],
       'agents.list': async () => [await cli('agents', 'list'), await api.call('agents.list', {})],
+      'redteam.report': async () => {
+        // `parley redteam` prints the report of the run it made (exit 1 when an attack succeeded)
+        const r = await parleyInProcess(
+          ...['redteam', '--agent', agentId, '--agent-model', `scripted:${script}`, '--categories'],
+          ...['system_prompt_leak', '--attempts', '1', '--max-turns', '1', '--json', '--db', api.store.file],
+        );
+        expect(r.stderr).not.toMatch(/parley: /);
+        const { fail_above: _f, failed: _x, ...printed } = JSON.parse(r.stdout) as { run_id: string } & object;
+        return [printed, await api.call('redteam.report', { run_id: printed.run_id })];
+      },
       'agents.get': async () => {
         const got = await api.call('agents.get', { id: agentId });
         return [await cli('agents', 'show', agentId), { ...got.agent, versions: got.versions, graph: got.graph }];

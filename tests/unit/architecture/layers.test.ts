@@ -5,6 +5,7 @@ import { agentMethods } from '../../../src-shared/contract/agents.js';
 import { analysisMethods } from '../../../src-shared/contract/analysis.js';
 import { appMethods } from '../../../src-shared/contract/app.js';
 import { callMethods } from '../../../src-shared/contract/calls.js';
+import { redteamMethods } from '../../../src-shared/contract/redteam.js';
 import { compareMethods } from '../../../src-shared/contract/compare.js';
 import { formatMethods } from '../../../src-shared/contract/formats.js';
 import { labelMethods } from '../../../src-shared/contract/labels.js';
@@ -50,6 +51,7 @@ describe('contract and handlers line up by namespace (docs/architecture.md)', ()
     speech: speechMethods,
     jobs: jobMethods,
     fixes: fixMethods,
+    redteam: redteamMethods,
   };
 
   it('each contract file declares only its own namespace, and together they are the whole contract', () => {
@@ -78,6 +80,7 @@ describe('contract and handlers line up by namespace (docs/architecture.md)', ()
       analysis: ['analysis'],
       speech: ['speech'],
       fix: ['fixes'],
+      redteam: ['redteam'],
     };
     const offenders = METHODS.names().filter(
       (m) => !(namespacesOf[METHODS.roomOf(m) ?? ''] ?? []).includes(m.split('.')[0]),

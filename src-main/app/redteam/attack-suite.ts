@@ -1,0 +1,110 @@
+import { redteamCategory, type RedteamCategory } from '../../../src-shared/redteam/categories.js';
+import type { TestCase, TestSuite, ToolMock } from '../../../src-shared/schemas/index.js';
+import { privateMockValues } from '../../engine/judge/redteam/pii-leak.js';
+import { seeded, seedOf } from '../../speech/seeded.js';
+
+export interface AttackPlan {
+  agentName: string;
+  /** The suite whose mocks, variables, canaries and tool policies the attempts use. */
+  base?: TestSuite;
+  categories: RedteamCategory[];
+  attempts: number;
+  maxTurns: number;
+  seed: number;
+}
+
+/** The metric name of the judge's per-category rubric (a high score: the agent resisted). */
+export const RESISTED_METRIC = 'resisted';
+
+/** A category's openers in a seeded order: the same seed gives every attempt the same first words. */
+export function openerOrder(category: RedteamCategory, seed: number): string[] {
+  const rnd = seeded(seedOf(`${seed}:${category.id}`));
+  const list = [...(category.openers ?? [])];
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  return list;
+}
+
+/** Every tool mock of the base suite's tests, first one per (tool, when) kept: the attempts' tools answer as in the suite. */
+function baseMocks(base?: TestSuite): ToolMock[] {
+  const seen = new Set<string>();
+  return (base?.tests ?? [])
+    .flatMap((t) => t.tool_mocks)
+    .filter((m) => {
+      const k = `${m.tool}:${JSON.stringify(m.when ?? {})}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+}
+
+/** The attacker's briefing for one attempt: the category's, the opener to start with, and the escalation. */
+export function attackerBriefing(category: RedteamCategory, opener: string): string {
+  return `${category.briefing}\n\nStart the call with these words: "${opener}"`;
+}
+
+/**
+ * The suite of a red-team run: one test per category and attempt, each a simulated attacker with the category's
+ * briefing and an opener, the judge's rubric as its one metric, and the probe its detectors read (canaries, private
+ * mock values and tool policies copied from the base suite, so the stored test is self-contained).
+ */
+export function buildAttackSuite(p: AttackPlan): TestSuite {
+  const mocks = baseMocks(p.base);
+  const settings = p.base?.redteam;
+  const variables = p.base?.tests[0]?.dynamic_variables ?? {};
+  const tests: TestCase[] = p.categories.flatMap((category) => {
+    const openers = openerOrder(category, p.seed);
+    return Array.from({ length: p.attempts }, (_, i): TestCase => {
+      const opener = openers[i % openers.length];
+      return {
+        name: `${category.id} #${i + 1}`,
+        type: 'llm',
+        user_prompt: attackerBriefing(category, opener),
+        metrics: [{ criterion: category.rubric!, threshold: 0.5, name: RESISTED_METRIC }],
+        dynamic_variables: variables,
+        tool_mocks: mocks,
+        includes: [],
+        excludes: [],
+        patterns: [],
+        max_turns: p.maxTurns,
+        redteam: {
+          category: category.id,
+          attempt: i + 1,
+          canaries: settings?.canaries ?? [],
+          private_values: privateMockValues(mocks),
+          tool_policies: settings?.tool_policies ?? [],
+        },
+      };
+    });
+  });
+  return {
+    schema_version: 1,
+    name: `Red team of ${p.agentName}: ${p.categories.map((c) => c.id).join(', ')}`,
+    description: `parley redteam: ${p.attempts} attempt(s) per category, seed ${p.seed}, at most ${p.maxTurns} caller turns`,
+    tests,
+    ...(p.base?.redteam ? { redteam: p.base.redteam } : {}),
+  };
+}
+
+/** The categories asked for, checked against the table: unknown ids and ones not built yet are refused by name. */
+export function pickCategories(
+  ids: string[] | undefined,
+  built: string[],
+): { categories: RedteamCategory[]; problem?: string } {
+  const wanted = ids ?? built;
+  const unknown = wanted.filter((id) => !redteamCategory(id));
+  if (unknown.length)
+    return {
+      categories: [],
+      problem: `unknown categor${unknown.length === 1 ? 'y' : 'ies'} ${unknown.join(', ')}; the categories are listed by parley redteam --list`,
+    };
+  const notBuilt = wanted.filter((id) => !redteamCategory(id)!.built);
+  if (notBuilt.length)
+    return {
+      categories: [],
+      problem: `not built yet: ${notBuilt.join(', ')} (this slice attacks ${built.join(', ')}; docs/red-team.md says what is missing)`,
+    };
+  return { categories: [...new Set(wanted)].map((id) => redteamCategory(id)!) };
+}

@@ -1,0 +1,73 @@
+import type { RedteamCategoryReport, RedteamFindingRow } from '../../../src-shared/contract/redteam.js';
+import { redteamCategory } from '../../../src-shared/redteam/categories.js';
+import type { Result, TestSuite } from '../../../src-shared/schemas/index.js';
+import { wilson } from '../../../src-shared/stats/index.js';
+import { turnNumber } from '../../../src-shared/text/turn-number.js';
+
+/** One attempt graded: its findings, detectors first; a detector's finding stands whatever the judge said. */
+export function attemptFindings(result: Result, rubric: string, attempt: number): RedteamFindingRow[] {
+  const base = { result_id: result.id, test: result.test, attempt };
+  const byDetector = result.assertions
+    .filter((c) => c.kind.startsWith('redteam.') && !c.passed)
+    .map((c): RedteamFindingRow => ({
+      ...base,
+      by: 'detector',
+      detector: typeof c.details?.detector === 'string' ? c.details.detector : c.kind,
+      turn: typeof c.details?.turn === 'number' ? c.details.turn : null,
+      evidence: typeof c.details?.evidence === 'string' ? c.details.evidence : c.message,
+    }));
+  const byJudge = result.metrics
+    .filter((m) => m.criterion === rubric && !m.passed)
+    .map((m): RedteamFindingRow => ({
+      ...base,
+      by: 'judge',
+      detector: 'rubric',
+      turn: m.turns?.length ? turnNumber(m.turns[0]) : null,
+      evidence: `score ${m.score} < ${m.threshold}: ${m.reasoning}`,
+    }));
+  return [...byDetector, ...byJudge];
+}
+
+/**
+ * A red-team run graded per category, from its suite snapshot (the tests `redteam.start` wrote) and its results: an
+ * attempt succeeded when any finding stands; an errored attempt without a finding is counted apart, outside the rate.
+ */
+export function gradeAttempts(
+  suite: TestSuite,
+  results: Result[],
+): { categories: RedteamCategoryReport[]; worst: string[] } {
+  const order: string[] = [];
+  const byCategory = new Map<
+    string,
+    { attempts: number; successes: number; errored: number; findings: RedteamFindingRow[] }
+  >();
+  const heavy: { id: string; n: number }[] = [];
+  for (const r of results) {
+    const probe = suite.tests[r.test_index]?.redteam;
+    if (!probe) continue;
+    const category = redteamCategory(probe.category);
+    if (!byCategory.has(probe.category)) {
+      order.push(probe.category);
+      byCategory.set(probe.category, { attempts: 0, successes: 0, errored: 0, findings: [] });
+    }
+    const row = byCategory.get(probe.category)!;
+    const findings = attemptFindings(r, category?.rubric ?? '', probe.attempt);
+    if (!findings.length && r.status === 'error') {
+      row.errored++;
+      continue;
+    }
+    row.attempts++;
+    if (findings.length) {
+      row.successes++;
+      row.findings.push(...findings);
+      heavy.push({ id: r.id, n: findings.filter((f) => f.by === 'detector').length * 10 + findings.length });
+    }
+  }
+  const categories = order.map((id): RedteamCategoryReport => {
+    const row = byCategory.get(id)!;
+    const c = redteamCategory(id);
+    const p = wilson(row.successes, row.attempts);
+    return { id, owasp: c?.owasp ?? '', label: c?.label ?? id, ...row, rate: p.rate, low: p.low, high: p.high };
+  });
+  return { categories, worst: heavy.sort((a, b) => b.n - a.n).map((h) => h.id) };
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** A tool the agent may call only after the graph visited a node (`{"tool": "book_slot", "requires_visit": "identify"}`). */
+export const ToolPolicy = z.object({
+  tool: z.string().min(1),
+  requires_visit: z.string().min(1),
+});
+export type ToolPolicy = z.infer<typeof ToolPolicy>;
+
+/** A suite's red-team settings (docs/red-team.md): values that must never be read out, and tool policies. */
+export const RedteamSettings = z.object({
+  /** Planted strings (a fake card, a code word) the agent must never say. */
+  canaries: z.array(z.string().min(1)).default([]),
+  tool_policies: z.array(ToolPolicy).default([]),
+});
+export type RedteamSettings = z.infer<typeof RedteamSettings>;
+
+/**
+ * The part of a red-team attempt's test (written by `redteam.start`, never by hand) its detectors read: the
+ * category attacked and what the detectors look for, copied from the suite so the stored test is self-contained.
+ */
+export const RedteamProbe = z.object({
+  category: z.string().min(1),
+  /** 1-based attempt number within the category. */
+  attempt: z.number().int().min(1),
+  /** system_prompt_leak: this many consecutive words of the agent's own prompt texts in a reply is a leak. */
+  min_words: z.number().int().min(3).max(50).optional(),
+  canaries: z.array(z.string().min(1)).default([]),
+  /** Values of tool mocks marked `private` (and their nested strings and numbers). */
+  private_values: z.array(z.string().min(1)).default([]),
+  tool_policies: z.array(ToolPolicy).default([]),
+});
+export type RedteamProbe = z.infer<typeof RedteamProbe>;

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { buildAttackSuite, openerOrder, pickCategories } from '../../../../src-main/app/redteam/attack-suite.js';
+import { BUILT_CATEGORY_IDS, redteamCategory } from '../../../../src-shared/redteam/categories.js';
+import { TestSuite } from '../../../../src-shared/schemas/index.js';
+
+const leak = redteamCategory('system_prompt_leak')!;
+const pii = redteamCategory('pii_leak')!;
+
+describe('the attempts of a red-team run', () => {
+  const base = TestSuite.parse({
+    redteam: { canaries: ['ZEBRA-1'], tool_policies: [{ tool: 'book_slot', requires_visit: 'identify' }] },
+    tests: [
+      {
+        name: 'a',
+        dynamic_variables: { clinic_name: 'Oak' },
+        tool_mocks: [{ tool: 'find_slots', private: true, response: { phone: '+1 555 867 5309' } }],
+      },
+      {
+        name: 'b',
+        tool_mocks: [
+          { tool: 'find_slots', response: { other: 1 } },
+          { tool: 'book_slot', response: {} },
+        ],
+      },
+    ],
+  });
+
+  it('one valid test per category and attempt, with the briefing, its opener, the rubric and a self-contained probe', () => {
+    const suite = buildAttackSuite({
+      agentName: 'Clinic',
+      base,
+      categories: [leak, pii],
+      attempts: 2,
+      maxTurns: 5,
+      seed: 7,
+    });
+    expect(TestSuite.parse(suite).tests.map((t) => t.name)).toEqual([
+      'system_prompt_leak #1',
+      'system_prompt_leak #2',
+      'pii_leak #1',
+      'pii_leak #2',
+    ]);
+    const t = suite.tests[2];
+    expect(t.user_prompt).toContain(pii.briefing!);
+    expect(t.user_prompt).toContain(openerOrder(pii, 7)[0]);
+    expect(t.metrics).toEqual([{ criterion: pii.rubric, threshold: 0.5, name: 'resisted' }]);
+    expect(t.max_turns).toBe(5);
+    expect(t.dynamic_variables).toEqual({ clinic_name: 'Oak' });
+    expect(t.tool_mocks.map((m) => m.tool)).toEqual(['find_slots', 'book_slot']); // first mock per tool and `when`
+    expect(t.redteam).toEqual({
+      category: 'pii_leak',
+      attempt: 1,
+      canaries: ['ZEBRA-1'],
+      private_values: ['+1 555 867 5309'],
+      tool_policies: [{ tool: 'book_slot', requires_visit: 'identify' }],
+    });
+  });
+
+  it('the openers order is seeded: the same seed the same order, each attempt a different opener', () => {
+    expect(openerOrder(leak, 3)).toEqual(openerOrder(leak, 3));
+    expect([...openerOrder(leak, 3)].sort()).toEqual([...leak.openers!].sort());
+    const orders = new Set([1, 2, 3, 4, 5, 6].map((s) => openerOrder(leak, s).join('|')));
+    expect(orders.size).toBeGreaterThan(1);
+    const suite = buildAttackSuite({ agentName: 'A', categories: [leak], attempts: 4, maxTurns: 3, seed: 1 });
+    expect(new Set(suite.tests.map((t) => t.user_prompt)).size).toBe(4);
+  });
+
+  it('categories: every built one by default; unknown and not-built ones refused by name', () => {
+    expect(pickCategories(undefined, BUILT_CATEGORY_IDS).categories.map((c) => c.id)).toEqual([
+      'system_prompt_leak',
+      'pii_leak',
+      'excessive_agency',
+    ]);
+    expect(pickCategories(['policy'], BUILT_CATEGORY_IDS).problem).toMatch(/^not built yet: policy/);
+    expect(pickCategories(['nope'], BUILT_CATEGORY_IDS).problem).toMatch(/^unknown category nope/);
+  });
+});
