@@ -12,17 +12,21 @@ import { MAX_FIX_EDITS } from '../limits.js';
  */
 const Id = z.object({ id: z.string().min(1) });
 
+/** What to diagnose: a run's failed result, a test, a failure group (1-based) or every failed test; and by which model. */
+const DiagnoseSubject = z.object({
+  run_id: z.string().min(1),
+  result_id: z.string().min(1).optional(),
+  test: z.string().min(1).optional(),
+  group: z.number().int().min(1).optional(),
+  all: z.boolean().optional(),
+  /** The model that diagnoses (and proposes, in a fix; default: the run's judge model). */
+  judge: ModelSpec.optional(),
+});
+
 export const fixMethods = {
   'fixes.diagnose': method(
     "Start a fix from a run's failure: a failed result, a test, a failure group (1-based) or every failed test; its first diagnosis and proposal run as a job",
-    z.object({
-      run_id: z.string().min(1),
-      result_id: z.string().min(1).optional(),
-      test: z.string().min(1).optional(),
-      group: z.number().int().min(1).optional(),
-      all: z.boolean().optional(),
-      /** The model that diagnoses and proposes (default: the run's judge model). */
-      judge: ModelSpec.optional(),
+    DiagnoseSubject.extend({
       /** Conversations per failing test in each re-run (default 3). */
       repeats: z.number().int().optional(),
     }),
@@ -30,15 +34,7 @@ export const fixMethods = {
   ),
   'fixes.diagnoseRun': method(
     "Diagnose a run's failures without starting a fix (read only, nothing stored): one structured judge-model call per failed test (its first failed conversation) or one for a failure group, as a job (its result: run_id, version, tests, diagnoses)",
-    z.object({
-      run_id: z.string().min(1),
-      result_id: z.string().min(1).optional(),
-      test: z.string().min(1).optional(),
-      group: z.number().int().min(1).optional(),
-      all: z.boolean().optional(),
-      /** The model that diagnoses (default: the run's judge model). */
-      judge: ModelSpec.optional(),
-    }),
+    DiagnoseSubject,
     JobStarted,
   ),
   'fixes.get': method('A fix with every iteration (diagnoses, proposal, version, re-runs, verdicts)', Id, FixSession),

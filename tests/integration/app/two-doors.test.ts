@@ -288,7 +288,11 @@ describe('every method the CLI calls is in the table, and reads give the same an
           ...['system_prompt_leak', '--attempts', '1', '--max-turns', '1', '--json', '--db', api.store.file],
         );
         expect(r.stderr).not.toMatch(/parley: /);
-        const { fail_above: _f, failed: _x, ...printed } = JSON.parse(r.stdout) as { run_id: string } & object;
+        const {
+          fail_above: _f,
+          failed: _x,
+          ...printed
+        } = JSON.parse(r.stdout) as { run_id: string; fail_above?: unknown; failed?: unknown };
         return [printed, await api.call('redteam.report', { run_id: printed.run_id })];
       },
       'agents.get': async () => {
