@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import Database from 'better-sqlite3';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { goodScript, seedRuns, worseScript } from '../integration/api/run-control-fixtures.js';
 import { shotPath } from './support/shots.js';
@@ -143,5 +144,23 @@ describe('every main screen at 1024x700', () => {
     expect(start!.x + start!.width).toBeLessThanOrEqual(W);
     await page.screenshot({ path: shotPath('small-window-new-run.png') });
     expect(await overflow(page)).toEqual([]);
+  });
+
+  it('the runs list keeps every column in view once a voice run exists (its speech label wraps)', async () => {
+    const page = await app.freshPage();
+    await page.setViewportSize({ width: W, height: H });
+    const [voice] = await seedRuns(app.ctx.store, [goodScript()]);
+    const db = new Database(app.dbFile);
+    db.prepare("UPDATE runs SET options_json = json_set(options_json, '$.speech', json(?)) WHERE id = ?").run(
+      JSON.stringify({ audio_eval: true, caller_speech: true, tts: 'flite', stt: 'pocketsphinx', phone_noise: 0.1 }),
+      voice,
+    );
+    db.close();
+    await page.goto(`${base()}#/runs`);
+    await page.getByTestId(`run-row-${voice}`).getByTestId('speech-label').waitFor();
+    await page.screenshot({ path: shotPath('small-window-runs-voice.png') });
+    const scroller = page.locator('.table-scroll').first();
+    const [scrollWidth, clientWidth] = await scroller.evaluate((el: El) => [el.scrollWidth, el.clientWidth]);
+    expect(scrollWidth, 'the runs table scrolls sideways').toBeLessThanOrEqual(clientWidth + 1);
   });
 });
