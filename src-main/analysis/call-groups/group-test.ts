@@ -102,7 +102,7 @@ function groupPrompt(g: AgentGraph, brief: GroupBrief): string {
   ].join('\n\n');
 }
 
-/** A test for a group written by a model (one call); an answer without a goal or label falls back to the draft. */
+/** A test for a group written by a model (one call); a failed call or an answer without a goal or label falls back to the draft. */
 export async function proposeGroupTest(
   g: AgentGraph,
   brief: GroupBrief,
@@ -110,25 +110,33 @@ export async function proposeGroupTest(
   opts: { signal?: AbortSignal; taken: Set<string> },
 ): Promise<{ label: string; test: TestCase; note?: string }> {
   const session = await model.openSession({ label: `tests from calls: ${labelOf(brief.group)}` });
+  const draft = (why: string) => ({
+    ...draftGroupTest(g, brief, opts.taken),
+    note: `${why}: the test is the draft from the calls' words`,
+  });
   try {
-    const res = await session.structured<Record<string, unknown>>({
-      purpose: 'generate_tests',
-      schemaName: 'call_group_test',
-      schema: groupSchema(),
-      maxTokens: 500,
-      temperature: 0.4,
-      signal: opts.signal,
-      messages: [
-        { role: 'system', content: SYSTEM },
-        { role: 'user', content: groupPrompt(g, brief) },
-      ],
-    });
+    let res;
+    try {
+      res = await session.structured<Record<string, unknown>>({
+        purpose: 'generate_tests',
+        schemaName: 'call_group_test',
+        schema: groupSchema(),
+        maxTokens: 500,
+        temperature: 0.4,
+        signal: opts.signal,
+        messages: [
+          { role: 'system', content: SYSTEM },
+          { role: 'user', content: groupPrompt(g, brief) },
+        ],
+      });
+    } catch (e) {
+      // one group's failed call loses only that group's proposal (as Cover the gaps does), never the others'
+      if (opts.signal?.aborted) throw e;
+      return draft(`the model call failed: ${(e as Error).message}`);
+    }
     const a = (res.value && typeof res.value === 'object' ? res.value : {}) as Record<string, unknown>;
     const str = (k: string) => (typeof a[k] === 'string' ? (a[k] as string).trim() : '');
-    if (!str('label') || !str('goal')) {
-      const draft = draftGroupTest(g, brief, opts.taken);
-      return { ...draft, note: "the model's answer had no label or goal: the test is the draft from the calls' words" };
-    }
+    if (!str('label') || !str('goal')) return draft("the model's answer had no label or goal");
     const facts = Array.isArray(a.facts) ? (a.facts as { key?: unknown; value?: unknown }[]) : [];
     const persona = Persona.parse({
       name: `Caller: ${str('label')}`,

@@ -111,6 +111,31 @@ describe('calls.proposeTests: tests from real calls', () => {
     expect(out.clusters[0].test.metrics).toEqual(['The agent cancels the visit']);
   });
 
+  it("a model call that fails for a group keeps the other groups: that group's test is the draft, with why", async () => {
+    const { run_id } = await imported();
+    const script = writeScript(api.dir, 'failing', {
+      name: 'failing',
+      chat: [],
+      rules: [{ purpose: 'generate_tests', reply: { $error: 'the server went away' } }],
+    } as never);
+    const out = await outcomeOf(
+      (
+        await api.call('calls.proposeTests', {
+          run_id,
+          groups: 3,
+          model: { provider: 'scripted', model: script, params: {} },
+        })
+      ).job_id,
+    );
+    expect(out.clusters).toHaveLength(3);
+    for (const c of out.clusters) {
+      expect(c.note).toMatch(
+        /^the model call failed: .*the server went away.*: the test is the draft from the calls' words$/,
+      );
+      expect(c.test.name).toMatch(/^from calls: /);
+    }
+  });
+
   it('refuses a run that is not imported, naming the run', async () => {
     const [id] = await seedRuns(api.store, [goodScript()]);
     await expect(api.call('calls.proposeTests', { run_id: id })).rejects.toThrow(
