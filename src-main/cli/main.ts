@@ -12,6 +12,9 @@ export async function buildProgram(argv: string[]): Promise<Command> {
       'Parley: test conversational agents offline. Import or draw an agent graph, simulate callers, run on local or cloud models, compare runs.',
     )
     .version(APP_VERSION, '-v, --version')
+    // The program's own options (--version, --help) only before a command: `agents show X --version 2` is the
+    // command's option, not the program's version.
+    .enablePositionalOptions()
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({ outputError: (str, write) => write(clipLongTokens(str.split('\n')[0]) + '\n') });

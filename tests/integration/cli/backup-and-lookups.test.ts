@@ -61,6 +61,19 @@ describe('agents and runs that are not there', () => {
     expect(shown.graph.nodes.length).toBeGreaterThan(0);
   });
 
+  it('agents show X --version N shows that version, not the program version; --version alone still prints it', async () => {
+    const [agent] = JSON.parse((await parley('agents', 'list', '--json')).stdout) as { id: string }[];
+    const v1 = await parley('agents', 'show', agent.id, '--version', '1', '--json');
+    expect(v1.code).toBe(0);
+    expect(JSON.parse(v1.stdout)).toMatchObject({ id: agent.id, version: 1 });
+    const missing = await parley('agents', 'show', agent.id, '--version', '9');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/version/);
+    const program = await parleyInProcess('--version');
+    expect(program).toMatchObject({ code: 0 });
+    expect(program.stdout).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
   it('runs export of a run that is not there exits 1 with where runs are listed', async () => {
     const out = await parley('runs', 'export', 'nope');
     expect(out.code).toBe(1);
