@@ -12,6 +12,7 @@ import { ModelPicker } from '../../models/index.js';
 import { gapText, newlyCovered, type GapDraft, type NodeName } from './cover-gaps-state.js';
 import { useCoverGaps, type CoverGaps, type CoverStep } from './use-cover-gaps.js';
 import { ModelFitness } from '../../../ui/ModelFitness.js';
+import { ProposedTestCard } from '../../../ui/ProposedTestCard.js';
 
 const personaOf = (d: GapDraft) => (typeof d.test.persona === 'object' ? d.test.persona : undefined);
 
@@ -127,37 +128,31 @@ function Proposals({ step, c, name }: { step: Extract<CoverStep, { kind: 'review
           <li className="muted">The model proposed nothing usable. Go back and try another model.</li>
         )}
         {step.drafts.map((d, i) => (
-          <li key={d.gap.key} className={`card generated ${d.keep ? '' : 'dropped'}`} data-testid="gap-proposal">
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={d.keep}
-                onChange={(e) => c.edit(i, { keep: e.target.checked })}
-                aria-label={`Keep ${d.test.name}`}
-              />
-              <input
-                aria-label={`Name of test ${i + 1}`}
-                value={d.test.name}
-                onChange={(e) => c.edit(i, { test: { ...d.test, name: e.target.value } })}
-              />
-            </label>
+          <ProposedTestCard
+            key={d.gap.key}
+            index={i}
+            name={d.test.name}
+            keep={d.keep}
+            goal={personaOf(d)?.goal}
+            goalLabel={<>Caller {personaOf(d)?.name}: goal</>}
+            testId="gap-proposal"
+            onChange={(p) =>
+              c.edit(
+                i,
+                {
+                  ...(p.keep !== undefined ? { keep: p.keep } : {}),
+                  ...(p.name !== undefined ? { test: { ...d.test, name: p.name } } : {}),
+                },
+                p.goal !== undefined ? { goal: p.goal } : undefined,
+              )
+            }
+          >
             <div className="small" title={`${d.gap.from} → ${d.gap.to}`}>
               <strong>Aims at:</strong> {gapText(d.gap, name)} when “{d.gap.condition}” · asserts it visits{' '}
               {nodesToVisit(d.test.assertions).map(name).join(', ')}
             </div>
             {d.why && <div className="small muted">{d.why}</div>}
-            {personaOf(d) && (
-              <label className="small">
-                Caller {personaOf(d)!.name}: goal
-                <textarea
-                  rows={3}
-                  aria-label={`Goal of test ${i + 1}`}
-                  value={personaOf(d)!.goal}
-                  onChange={(e) => c.edit(i, {}, { goal: e.target.value })}
-                />
-              </label>
-            )}
-          </li>
+          </ProposedTestCard>
         ))}
       </ul>
       {step.out.failures.map((f) => (

@@ -8,6 +8,7 @@ import { Dialog } from '../../../ui/Dialog.js';
 import { ErrorBox } from '../../../ui/common.js';
 import { JobProgress } from '../../../ui/jobs/JobProgress.js';
 import { ModelPicker } from '../../models/index.js';
+import { ProposedTestCard } from '../../../ui/ProposedTestCard.js';
 import { useCallTests, type CallTests, type ClusterDraft } from './use-call-tests.js';
 
 const personaOf = (d: ClusterDraft) => (typeof d.test.persona === 'object' ? d.test.persona : undefined);
@@ -142,20 +143,15 @@ function ClusterList({ drafts, c }: { drafts: ClusterDraft[]; c: CallTests }) {
   return (
     <ul className="generated-personas">
       {drafts.map((d, i) => (
-        <li key={d.id} className={`card generated ${d.keep ? '' : 'dropped'}`} data-testid="call-group">
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={d.keep}
-              onChange={(e) => c.edit(i, { keep: e.target.checked })}
-              aria-label={`Keep ${d.test.name}`}
-            />
-            <input
-              aria-label={`Name of test ${i + 1}`}
-              value={d.test.name}
-              onChange={(e) => c.edit(i, { name: e.target.value })}
-            />
-          </label>
+        <ProposedTestCard
+          key={d.id}
+          index={i}
+          name={d.test.name}
+          keep={d.keep}
+          goal={personaOf(d)?.goal}
+          testId="call-group"
+          onChange={(p) => c.edit(i, p)}
+        >
           <div className="small">
             <strong>{d.label}</strong> · {plural(d.size, 'call')} · words: {d.terms.join(', ') || '-'}
           </div>
@@ -167,18 +163,7 @@ function ClusterList({ drafts, c }: { drafts: ClusterDraft[]; c: CallTests }) {
               ` · asserts it visits ${nodesToVisit(d.test.assertions).join(', ')}`}
           </div>
           {d.note && <div className="small warn">{d.note}</div>}
-          {personaOf(d) && (
-            <label className="small">
-              Caller goal
-              <textarea
-                rows={3}
-                aria-label={`Goal of test ${i + 1}`}
-                value={personaOf(d)!.goal}
-                onChange={(e) => c.edit(i, { goal: e.target.value })}
-              />
-            </label>
-          )}
-        </li>
+        </ProposedTestCard>
       ))}
     </ul>
   );
