@@ -1,4 +1,5 @@
 import type { LatencyDelta, LatencyFigures } from '../../src-shared/contract/latency-shapes.js';
+import type { AttackSuccessRow } from '../../src-shared/contract/compare-shapes.js';
 import type { ModelIdentity, Result, ResultStatus, Run, TurnMetric } from '../../src-shared/schemas/index.js';
 import type { GraphChange } from './graph-diff.js';
 import type { Comparability } from './comparability.js';
@@ -285,4 +286,6 @@ export interface RunDiff {
   graph_changes: GraphChange[] | null;
   /** Regressions first, then improvements, noise, flaky, new, removed, unchanged. */
   tests: TestComparison[];
+  /** Both runs are red-team runs: attack success per category, before (A) and after (B). */
+  attack_success?: AttackSuccessRow[];
 }

@@ -294,6 +294,28 @@ export const DiffSummary = z.object({
 });
 export type DiffSummary = z.infer<typeof DiffSummary>;
 
+/** One side's attack success in a red-team category: finished attempts, successes, rate and its 95% Wilson interval. */
+export const AttackSide = z.object({
+  attempts: z.number().int(),
+  successes: z.number().int(),
+  rate: z.number().nullable(),
+  low: z.number(),
+  high: z.number(),
+});
+export type AttackSide = z.infer<typeof AttackSide>;
+
+/** A red-team category before (A) and after (B); a side is null when its run did not attack the category. */
+export const AttackSuccessRow = z.object({
+  id: z.string(),
+  owasp: z.string(),
+  label: z.string(),
+  a: AttackSide.nullable(),
+  b: AttackSide.nullable(),
+  /** Two-sided Fisher exact p-value of the difference; null unless both sides have finished attempts. */
+  p: z.number().nullable(),
+});
+export type AttackSuccessRow = z.infer<typeof AttackSuccessRow>;
+
 export const CompareRunDiff = z.object({
   a: RunRef,
   b: RunRef,
@@ -303,6 +325,8 @@ export const CompareRunDiff = z.object({
   summary: DiffSummary,
   graph_changes: z.array(GraphChange).nullable(),
   tests: z.array(TestComparison),
+  /** Both runs are red-team runs: attack success per category, before and after (docs/red-team.md). */
+  attack_success: z.array(AttackSuccessRow).optional(),
 });
 export type CompareRunDiff = z.infer<typeof CompareRunDiff>;
 

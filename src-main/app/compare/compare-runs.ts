@@ -6,6 +6,7 @@ import { diffRuns, type StoredRun } from '../../compare/diff-runs.js';
 import { compareRunsMatrix, type RunMatrix } from '../../compare/matrix.js';
 import type { RunDiff, RunRef } from '../../compare/types.js';
 import { runFitness } from '../models/model-fitness.js';
+import { attackSuccess } from './attack-success.js';
 
 /** A stored run with its results, the agent graph it ran and its suite's min_pass_rate. */
 export function loadStoredRun(store: Store, runId: string): StoredRun {
@@ -31,7 +32,16 @@ export function diffStoredRuns(store: Store, a: string, b: string, opts: { alpha
   const [sa, sb] = [loadStoredRun(store, a), loadStoredRun(store, b)];
   const personaName = (ref: string) => store.personas.find(ref)?.name ?? ref;
   const d = diffRuns(sa, sb, { ...opts, personaName });
-  return { ...d, a: withFitness(store, d.a, sa), b: withFitness(store, d.b, sb) };
+  const attacks = attackSuccess(
+    { suite: store.runs.suiteSnapshot(sa.run.id), results: sa.results },
+    { suite: store.runs.suiteSnapshot(sb.run.id), results: sb.results },
+  );
+  return {
+    ...d,
+    a: withFitness(store, d.a, sa),
+    b: withFitness(store, d.b, sb),
+    ...(attacks ? { attack_success: attacks } : {}),
+  };
 }
 
 /** `parley compare` over the store: the N-way matrix of several runs (each with its models' readiness verdicts). */

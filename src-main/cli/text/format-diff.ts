@@ -12,6 +12,7 @@ import { latencyDiffRows } from './format-latency.js';
 import { endReasonChange } from '../../../src-shared/text/end-reason.js';
 import { fitnessLines } from './fitness-text.js';
 import { turnNumber } from '../../../src-shared/text/turn-number.js';
+import { attackChangeText, attackSideText } from '../../../src-shared/text/attack-success.js';
 
 /** Plain-text rendering of a RunDiff for `parley diff` (people; `--json` prints the RunDiff itself). */
 
@@ -184,6 +185,14 @@ export function formatDiffText(d: RunDiff): string {
     );
   lines.push(...summaryLines(d), '');
   lines.push(countsLine(d), '');
+  if (d.attack_success?.length) {
+    lines.push('ATTACK SUCCESS by category (red team: A before, B after; 95% intervals)');
+    for (const r of d.attack_success)
+      lines.push(
+        `  ${r.id} (${r.owasp})  A: ${attackSideText(r.a)}  B: ${attackSideText(r.b)}  ${attackChangeText(r)}`,
+      );
+    lines.push('');
+  }
   const section = (title: string, kind: ChangeKind, withDetails: boolean) => {
     const tests = d.tests.filter((t) => t.change === kind);
     if (!tests.length) return;

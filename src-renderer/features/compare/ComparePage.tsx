@@ -7,6 +7,7 @@ import { downloadText } from '../../ui/download.js';
 import { useQueryState } from '../../ui/query-state.js';
 import { FILTERS, filterCounts, filterTests, parseFilter, parseKind, parseRuns, testKeyOf } from './compare-filters.js';
 import { DiffSummaryHeader } from './DiffSummaryHeader.js';
+import { AttackSuccessCard } from './AttackSuccessCard.js';
 import { MatrixView } from './MatrixView.js';
 import { UnstableJudges } from './UnstableJudges.js';
 import { ModelChart } from './ModelChart.js';
@@ -137,6 +138,7 @@ function DiffBody({
   return (
     <>
       <DiffSummaryHeader diff={d} kind={kind} onKind={(k) => setQuery({ kind: k })} />
+      {d.attack_success && d.attack_success.length > 0 && <AttackSuccessCard rows={d.attack_success} />}
       <LatencyDiff diff={d} />
       {d.graph_changes && d.graph_changes.length > 0 && (
         <details className="card graph-changes" open={d.graph_changes.length <= 8}>
