@@ -226,6 +226,25 @@ describe('the compare matrix, the suite page and Try it in a small window', () =
     expect(await overflow(page)).toEqual([]);
   });
 
+  it("the example's result keeps each node's name on one line beside the metrics at 1024x700", async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: W, height: H });
+    await page.goto(`${base()}#/`);
+    await page.getByRole('button', { name: 'Open the example' }).click();
+    await page.locator('.example-ready').getByRole('button', { name: 'Run it' }).click();
+    await page.waitForURL(/#\/runs\/run_/);
+    // the finished run (a row of a running one opens its live view, without node names)
+    await page.locator('main').getByText('completed', { exact: true }).first().waitFor();
+    await page.locator('[data-testid^="test-row-"]').first().click();
+    const badges = page.locator('[data-result-detail] .turn-head .node-badge');
+    await badges.first().waitFor();
+    await page.screenshot({ path: shotPath('small-window-result.png') });
+    expect(await badges.count()).toBeGreaterThan(1);
+    for (const box of await Promise.all((await badges.all()).map((b) => b.boundingBox())))
+      expect(box!.height, "a node's name wraps inside its badge").toBeLessThan(24);
+    expect(await overflow(page)).toEqual([]);
+  });
+
   it("Try it's Start button is in view in a 700 px high window", async () => {
     const { page } = app;
     await page.setViewportSize({ width: W, height: H });
