@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import Database from 'better-sqlite3';
+import { dispatch } from '../../src-main/api/dispatch.js';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { goodScript, seedRuns, worseScript } from '../integration/api/run-control-fixtures.js';
 import { shotPath } from './support/shots.js';
@@ -162,5 +163,99 @@ describe('every main screen at 1024x700', () => {
     const scroller = page.locator('.table-scroll').first();
     const [scrollWidth, clientWidth] = await scroller.evaluate((el: El) => [el.scrollWidth, el.clientWidth]);
     expect(scrollWidth, 'the runs table scrolls sideways').toBeLessThanOrEqual(clientWidth + 1);
+  });
+});
+
+/** Issue 38 item 7: the matrix, the example suite and Try it's Start, at 1440x900 and 1024x700. */
+describe('the compare matrix, the suite page and Try it in a small window', () => {
+  let app: WebApp;
+  let runs: string[];
+  let example: { agent_id: string; suite_id: string };
+  const base = () => app.server.url.split('?')[0];
+  /** [scrollWidth, clientWidth] of the first element matching `selector`. */
+  const widths = (page: Page, selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el: El) => [el.scrollWidth, el.clientWidth]);
+
+  beforeAll(async () => {
+    app = await openWebApp();
+    runs = await seedRuns(app.ctx.store, [
+      goodScript(),
+      worseScript(),
+      goodScript({ name: 'third' }),
+      goodScript({ name: 'a-model-with-a-rather-long-name' }),
+    ]);
+    const fr = await dispatch(app.ctx, 'app.firstRun', {});
+    if (!fr.ok) throw new Error(fr.error.message);
+    example = fr.output as typeof example;
+    await app.page.reload(); // the example was written behind the app's back
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  for (const [w, h] of [
+    [1440, 900],
+    [W, H],
+  ])
+    it(`a four-run matrix fits in ${w}x${h}, each demo badge on one line`, async () => {
+      const { page } = app;
+      await page.setViewportSize({ width: w, height: h });
+      await page.goto(`${base()}#/compare?runs=${runs.join(',')}`);
+      await page.getByTestId('matrix').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: shotPath(`small-window-matrix-${w}.png`) });
+      const badges = page.getByTestId('matrix').getByTestId('demo-badge');
+      expect(await badges.count()).toBe(4);
+      for (const box of await Promise.all((await badges.all()).map((b) => b.boundingBox())))
+        expect(box!.height, 'a demo badge wraps onto several lines').toBeLessThan(24);
+      const [scrollWidth, clientWidth] = await widths(page, '.matrix-scroll');
+      expect(scrollWidth, 'the matrix scrolls sideways').toBeLessThanOrEqual(clientWidth + 1);
+      expect(await overflow(page)).toEqual([]);
+    });
+
+  it('the example suite does not scroll sideways at 1024x700', async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: W, height: H });
+    await page.goto(`${base()}#/suites/${example.suite_id}`);
+    await page.getByTestId('rules-section').first().waitFor();
+    await page.screenshot({ path: shotPath('small-window-suite.png') });
+    const [scrollWidth, clientWidth] = await widths(page, '#main-content');
+    expect(scrollWidth, 'the suite page scrolls sideways').toBeLessThanOrEqual(clientWidth + 1);
+    expect(await overflow(page)).toEqual([]);
+  });
+
+  it("the example's result keeps each node's name on one line beside the metrics at 1024x700", async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: W, height: H });
+    await page.goto(`${base()}#/`);
+    await page.getByRole('button', { name: 'Open the example' }).click();
+    await page.locator('.example-ready').getByRole('button', { name: 'Run it' }).click();
+    await page.waitForURL(/#\/runs\/run_/);
+    // the finished run (a row of a running one opens its live view, without node names)
+    await page.locator('main').getByText('completed', { exact: true }).first().waitFor();
+    await page.locator('[data-testid^="test-row-"]').first().click();
+    const badges = page.locator('[data-result-detail] .turn-head .node-badge');
+    await badges.first().waitFor();
+    await page.screenshot({ path: shotPath('small-window-result.png') });
+    expect(await badges.count()).toBeGreaterThan(1);
+    for (const box of await Promise.all((await badges.all()).map((b) => b.boundingBox())))
+      expect(box!.height, "a node's name wraps inside its badge").toBeLessThan(24);
+    expect(await overflow(page)).toEqual([]);
+  });
+
+  it("Try it's Start button is in view in a 700 px high window", async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: W, height: H });
+    await page.goto(`${base()}#/agents/${example.agent_id}`);
+    await page.getByTestId('graph-editor').waitFor();
+    await page.getByRole('button', { name: 'Try it', exact: true }).click();
+    const dock = page.getByTestId('graph-try-it');
+    const start = await dock.getByRole('button', { name: 'Start the conversation' }).boundingBox();
+    const body = await page.locator('.ge-dock__body').boundingBox();
+    await page.screenshot({ path: shotPath('small-window-try-it-start.png') });
+    expect(start!.y + start!.height, 'Start is below the window').toBeLessThanOrEqual(H);
+    expect(start!.y + start!.height, 'Start is below the dock').toBeLessThanOrEqual(body!.y + body!.height);
   });
 });
