@@ -245,6 +245,19 @@ describe('the compare matrix, the suite page and Try it in a small window', () =
     expect(await overflow(page)).toEqual([]);
   });
 
+  it("the run page's actions go under its title at 1024x700 instead of squeezing it", async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: W, height: H });
+    await page.goto(`${base()}#/runs/${runs[3]}`);
+    const title = page.locator('.page-header h1').first();
+    await title.waitFor();
+    const actions = page.locator('.page-header > .actions').first();
+    const [t, a] = [await title.boundingBox(), await actions.boundingBox()];
+    expect(t!.height, 'the title wraps onto several lines').toBeLessThan(36);
+    expect(a!.y, 'the actions sit beside a squeezed title').toBeGreaterThanOrEqual(t!.y + t!.height);
+    expect(await overflow(page)).toEqual([]);
+  });
+
   it("Try it's Start button is in view in a 700 px high window", async () => {
     const { page } = app;
     await page.setViewportSize({ width: W, height: H });
