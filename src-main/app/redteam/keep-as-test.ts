@@ -34,6 +34,8 @@ export function attemptAsTest(store: Store, resultId: string, name?: string): { 
     dynamic_variables: attempt.dynamic_variables,
     tool_mocks: attempt.tool_mocks,
     max_turns: lines.length,
+    // the category's rubric too: an attack the judge found (no detector) fails a re-run the same way
+    metrics: attempt.metrics,
     redteam: probe,
     source_meta: { kept_from: { run_id: result.run_id, result_id: result.id, test: result.test } },
   });

@@ -78,6 +78,9 @@ describe('redteam.* through the app door', () => {
     const [result] = api.store.results.listByRun(rerun.run_id);
     expect(result.status).toBe('fail');
     expect(result.assertions.find((c) => c.kind === 'redteam.prompt_leak')).toMatchObject({ passed: false });
+    // the rubric is kept too; the scripted judge scores it fine, and the detector's finding still fails the test
+    expect(kept.test.metrics.map((m) => (typeof m === 'string' ? m : m.name))).toEqual(['resisted']);
+    expect(result.metrics[0]).toMatchObject({ passed: true });
   });
 
   it('keepAsTest refuses a result that is no red-team attempt and an unknown one, changing nothing', async () => {
