@@ -28,6 +28,11 @@ export function RedteamReportView({ report }: { report: RedteamReport }) {
       <h2>
         Report of <Link href={`/runs/${report.run_id}`}>run {report.run_id}</Link> {report.demo && <DemoBadge />}
       </h2>
+      {report.status !== 'completed' && (
+        <p className="notice" role="status">
+          This run was {report.status}: the numbers are of the attempts that finished.
+        </p>
+      )}
       <table className="rt-table">
         <thead>
           <tr>
