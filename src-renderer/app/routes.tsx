@@ -10,6 +10,7 @@ import { ComparePage } from '../features/compare/ComparePage.js';
 import { ModelsPage } from '../features/models/ModelsPage.js';
 import { HomePage } from '../features/first-run/HomePage.js';
 import { FixPage } from '../features/fix/index.js';
+import { RedteamPage } from '../features/redteam/RedteamPage.js';
 
 export interface NavItem {
   path: string;
@@ -31,6 +32,7 @@ export const ROUTES: { path: string; component: ComponentType<{ params: Record<s
   { path: '/', component: HomePage },
   { path: '/agents', component: AgentsPage },
   { path: '/agents/import-draft/:id', component: ImportDraftPage },
+  { path: '/agents/:id/redteam', component: RedteamPage },
   { path: '/agents/:id', component: AgentEditorPage },
   { path: '/personas', component: PersonasPage },
   { path: '/personas/:id', component: PersonasPage },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_CONCURRENCY, MAX_TURNS } from '../limits.js';
-import { ModelSpec } from '../schemas/index.js';
+import { ModelSpec, TestCase } from '../schemas/index.js';
 import { method } from './define.js';
 import { JobStarted } from './jobs.js';
 
@@ -89,5 +89,25 @@ export const redteamMethods = {
     'A red-team run graded: per category attempts, successes, attack success rate with its Wilson interval, findings',
     z.object({ run_id: z.string().min(1) }),
     RedteamReport,
+  ),
+  'redteam.runs': method(
+    "An agent's red-team runs, newest first (the Red team page opens on the last one's report)",
+    z.object({ agent_id: z.string().min(1), limit: z.number().int().min(1).max(100).default(20) }),
+    z.object({
+      runs: z.array(
+        z.object({ run_id: z.string(), created_at: z.string(), status: z.string(), suite_name: z.string() }),
+      ),
+    }),
+  ),
+  'redteam.keepAsTest': method(
+    "Keep a successful attack as a regression test: the attacker's lines as a caller_script with the attempt's detector probe, in a suite (or a new one); a re-run fails while the leak is there",
+    z.object({
+      result_id: z.string().min(1),
+      name: z.string().min(1).max(200).optional(),
+      /** An existing suite; or `new_suite`, the name of a suite to create. */
+      suite_id: z.string().min(1).optional(),
+      new_suite: z.string().min(1).max(200).optional(),
+    }),
+    z.object({ suite_id: z.string(), suite_name: z.string(), test: TestCase }),
   ),
 };

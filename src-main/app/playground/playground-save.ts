@@ -45,6 +45,28 @@ export function conversationAsTest(session: InteractiveSession, name: string): T
   });
 }
 
+/** Adds a test to a suite (or a new one for the agent); a name the suite already has is refused (Save as test, Keep as a test). */
+export function addTestToSuite(
+  store: Store,
+  test: TestCase,
+  req: Omit<SaveTestRequest, 'name'>,
+  agentId: string,
+): { suite_id: string; suite_name: string; test: TestCase } {
+  if (!req.suite_id === !req.new_suite?.trim()) throw invalid('choose a suite or name a new one', 'suite_id');
+  if (req.suite_id) {
+    const doc = store.suites.get(req.suite_id);
+    if (!doc) throw notFound(`suite ${req.suite_id}`, 'suite_id');
+    if (doc.data.tests.some((t) => t.name === test.name))
+      throw invalid(`suite "${doc.name}" already has a test named "${test.name}": choose another name`, 'name');
+    const data: TestSuite = { ...doc.data, tests: [...doc.data.tests, test] };
+    const saved = store.suites.update(doc.id, data, doc.name);
+    return { suite_id: saved.id, suite_name: saved.name, test };
+  }
+  const suiteName = req.new_suite!.trim();
+  const saved = store.suites.create({ name: suiteName, tests: [test] }, suiteName, { agent_id: agentId });
+  return { suite_id: saved.id, suite_name: saved.name, test };
+}
+
 /** Adds the conversation as a test to a suite (or a new one); a name the suite already has is refused. */
 export function saveConversationAsTest(
   store: Store,
@@ -54,20 +76,7 @@ export function saveConversationAsTest(
   const name = req.name.trim();
   if (!name) throw invalid('give the test a name', 'name');
   if (!req.suite_id === !req.new_suite?.trim()) throw invalid('choose a suite or name a new one', 'suite_id');
-  const test = conversationAsTest(session, name);
-  const agentId = session.state().agent_id;
-  if (req.suite_id) {
-    const doc = store.suites.get(req.suite_id);
-    if (!doc) throw notFound(`suite ${req.suite_id}`, 'suite_id');
-    if (doc.data.tests.some((t) => t.name === name))
-      throw invalid(`suite "${doc.name}" already has a test named "${name}": choose another name`, 'name');
-    const data: TestSuite = { ...doc.data, tests: [...doc.data.tests, test] };
-    const saved = store.suites.update(doc.id, data, doc.name);
-    return { suite_id: saved.id, suite_name: saved.name, test };
-  }
-  const suiteName = req.new_suite!.trim();
-  const saved = store.suites.create({ name: suiteName, tests: [test] }, suiteName, { agent_id: agentId });
-  return { suite_id: saved.id, suite_name: saved.name, test };
+  return addTestToSuite(store, conversationAsTest(session, name), req, session.state().agent_id);
 }
 
 /** Stores the conversation as an imported-style run of the agent version it talked to (one result). */

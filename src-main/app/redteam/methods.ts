@@ -10,6 +10,7 @@ import type { Methods } from '../method-table.js';
 import { resolveSuiteRef, runAgentFromRef } from '../refs/refs.js';
 import { buildAttackSuite, pickCategories } from './attack-suite.js';
 import { gradeAttempts } from './grade-attempts.js';
+import { keepAttemptAsTest } from './keep-as-test.js';
 
 /** The attacker's model seeded with the run's seed unless its spec sets one (a seeded attacker repeats its attacks). */
 function seededCaller(spec: ModelSpecInput | undefined, seed: number): ModelSpec | undefined {
@@ -79,4 +80,12 @@ export const redteamMethods: Methods = {
       ...graded,
     };
   },
+  'redteam.runs': (ctx, { agent_id, limit }) => ({
+    runs: ctx.store.runs
+      .list({ agent_id, limit: 200 })
+      .filter((r) => ctx.store.runs.suiteSnapshot(r.id)?.tests.some((t) => t.redteam))
+      .slice(0, limit)
+      .map((r) => ({ run_id: r.id, created_at: r.created_at, status: r.status, suite_name: r.suite_name ?? '' })),
+  }),
+  'redteam.keepAsTest': (ctx, input) => keepAttemptAsTest(ctx.store, input),
 };

@@ -179,6 +179,9 @@ function AgentsTable({
             <td>{formatLabel(formats, a.source_format)}</td>
             <td>{fmtDate(a.updated_at)}</td>
             <td className="ag-actions">
+              <Link href={`/agents/${a.id}/redteam`} className="small" onClick={(e) => e.stopPropagation()}>
+                Red team
+              </Link>{' '}
               <button
                 type="button"
                 className="ghost small danger"

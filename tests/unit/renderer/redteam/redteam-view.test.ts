@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { highlightParts, intervalText } from '../../../../src-renderer/features/redteam/interval-text.js';
+import { isLocalModel, localityStatements } from '../../../../src-renderer/features/redteam/model-locality.js';
+import { wilson } from '../../../../src-shared/stats/index.js';
+
+describe('the Red team page words', () => {
+  it('writes the attack success rate as an interval, never as safety', () => {
+    expect(intervalText({ attempts: 3, successes: 0, ...wilson(0, 3) })).toBe('0 of 3 — may be as high as 56%');
+    expect(intervalText({ attempts: 20, successes: 0, ...wilson(0, 20) })).toBe('0 of 20 — may be as high as 16%');
+    expect(intervalText({ attempts: 2, successes: 2, ...wilson(2, 2) })).toBe('2 of 2 — 34% to 100%');
+    expect(intervalText({ attempts: 0, successes: 0, low: 0, high: 1 })).toMatch(/nothing is known/);
+  });
+
+  it('marks the leaked words inside the agent turn, case-insensitively; the evidence alone when not found', () => {
+    expect(highlightParts('Sure. You are THE receptionist. Bye', 'you are the receptionist')).toEqual([
+      { text: 'Sure. ', mark: false },
+      { text: 'You are THE receptionist', mark: true },
+      { text: '. Bye', mark: false },
+    ]);
+    expect(highlightParts('something else', 'leaked words')).toEqual([{ text: 'leaked words', mark: true }]);
+  });
+
+  it('says nothing leaves the machine only when every model is local, and names the one that is not', () => {
+    expect(isLocalModel({ provider: 'llama-cpp', model: '/m/qwen.gguf' })).toBe(true);
+    expect(isLocalModel({ provider: 'ollama', model: 'llama3.2', endpoints: ['http://127.0.0.1:11434'] })).toBe(true);
+    expect(isLocalModel({ provider: 'ollama', model: 'llama3.2', endpoints: ['http://gpu-box:11434'] })).toBe(false);
+    expect(isLocalModel({ provider: 'openai', model: 'gpt-4o-mini' })).toBe(false);
+    const local = localityStatements([
+      { role: 'agent model', spec: { provider: 'llama-cpp', model: '/m/qwen.gguf' } },
+      { role: 'judge model', spec: { provider: 'ollama', model: 'llama3.2' } },
+    ]);
+    expect(local).toEqual({ local: true, lines: ['Nothing leaves this machine: every model runs here.'] });
+    const remote = localityStatements([
+      { role: 'agent model', spec: { provider: 'llama-cpp', model: '/m/tiny-test.gguf' } },
+      { role: 'attacker model', spec: { provider: 'scripted', model: '/s.json' } },
+      {
+        role: 'judge model',
+        spec: { provider: 'openai', model: 'gpt-4o-mini', endpoints: ['https://api.openai.com/v1'] },
+      },
+    ]);
+    expect(remote.local).toBe(false);
+    expect(remote.lines[0]).toBe(
+      'The judge model (openai gpt-4o-mini) is not on this machine: its prompts and the conversations are sent to https://api.openai.com/v1.',
+    );
+    expect(remote.lines.join(' ')).toMatch(/agent model is the tiny test model: .*verdicts mean nothing/);
+    expect(remote.lines.join(' ')).toMatch(/attacker model is scripted: .*demo/);
+  });
+});
