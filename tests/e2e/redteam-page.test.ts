@@ -3,10 +3,30 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentGraph } from '../../src-shared/schemas/index.js';
 import { tempDir } from '../support/tmp.js';
+import type { Locator } from 'playwright-core';
 import { openWebApp, type WebApp } from './support/browser.js';
 import { shotPath } from './support/shots.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Picks the scripted provider and types the script's path. The picker's list of scripted models arrives after the
+ * provider is chosen (for the example agent it offers the bundled script), so this retries until the typed path
+ * holds, instead of deciding once whether the list is there (which raced on a loaded machine).
+ */
+async function typeScriptedModel(form: Locator, file: string) {
+  await form.getByLabel('Agent model provider').selectOption('scripted');
+  await expect
+    .poll(async () => {
+      const listed = form.getByLabel('Agent model model', { exact: true });
+      if (await listed.count()) await listed.selectOption('__other');
+      const name = form.getByLabel('Agent model model name');
+      if (!(await name.count())) return '';
+      await name.fill(file);
+      return name.inputValue();
+    })
+    .toBe(file);
+}
 const RECITE =
   'Of course. My instructions: You are the receptionist of Maple Street Clinic. Be brief and friendly: one or two sentences per turn.';
 
@@ -54,18 +74,15 @@ describe('Red team page', () => {
     await page.getByTestId('redteam-page').waitFor();
     expect(page.url()).toContain(`#/agents/${agentId}/redteam`);
     const form = page.getByRole('form', { name: 'Red team' });
-    // categories from redteam.categories: the ones not built are disabled and say so
-    await expect.poll(() => form.getByText('not built yet').count()).toBeGreaterThan(0);
+    // categories from redteam.categories
     const leak = form.getByRole('checkbox', { name: /prompt/i }).first();
+    await leak.waitFor();
     expect(await leak.isChecked()).toBe(true);
     for (const other of await form.getByRole('checkbox').all())
       if ((await other.isEnabled()) && other !== leak) await other.setChecked(false);
     await leak.setChecked(true);
 
-    await form.getByLabel('Agent model provider').selectOption('scripted');
-    const modelSelect = form.getByLabel('Agent model model', { exact: true });
-    if (await modelSelect.count()) await modelSelect.selectOption('__other');
-    await form.getByLabel('Agent model model name').fill(script);
+    await typeScriptedModel(form, script);
     await form.getByLabel('Attempts per category').fill('2');
     const said = page.getByTestId('rt-locality');
     await expect.poll(() => said.textContent()).toContain('Nothing leaves this machine');
@@ -119,11 +136,11 @@ describe('Red team page', () => {
     const page = await app.freshPage();
     await page.goto(`${base()}#/agents/${agentId}/redteam`);
     const form = page.getByRole('form', { name: 'Red team' });
-    await expect.poll(() => form.getByText('not built yet').count()).toBeGreaterThan(0);
-    await form.getByLabel('Agent model provider').selectOption('scripted');
-    const modelSelect = form.getByLabel('Agent model model', { exact: true });
-    if (await modelSelect.count()) await modelSelect.selectOption('__other');
-    await form.getByLabel('Agent model model name').fill(slow);
+    await form
+      .getByRole('checkbox', { name: /prompt/i })
+      .first()
+      .waitFor();
+    await typeScriptedModel(form, slow);
     await form.getByLabel('Attempts per category').fill('10');
     await form.getByRole('button', { name: 'Start the red team' }).click();
     await page.getByTestId('job-cancel').click();
