@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { parleyInProcess } from '../tests/support/cli-in-process.js';
 import { ensureTinyGguf } from '../tests/fixtures/tiny-gguf/write-tiny-gguf.js';
 import { report, type Check } from './lib.js';
+import { BUILT_CATEGORY_IDS } from '../src-shared/redteam/categories.js';
 
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -67,4 +68,7 @@ try {
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }
-report(`Red team on the tiny GGUF (${attempts} attempts x 3 categories, at most ${turns} attacker turns)`, checks);
+report(
+  `Red team on the tiny GGUF (${attempts} attempts x ${BUILT_CATEGORY_IDS.length} categories, at most ${turns} attacker turns)`,
+  checks,
+);

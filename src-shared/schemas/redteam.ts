@@ -29,5 +29,9 @@ export const RedteamProbe = z.object({
   /** Values of tool mocks marked `private` (and their nested strings and numbers). */
   private_values: z.array(z.string().min(1)).default([]),
   tool_policies: z.array(ToolPolicy).default([]),
+  /** prompt_injection: the canary word the injected instruction asks the agent to say. */
+  canary_word: z.string().min(1).optional(),
+  /** prompt_injection: the tool whose mock response carries the injected instruction (absent: the caller's words). */
+  injected_tool: z.string().min(1).optional(),
 });
 export type RedteamProbe = z.infer<typeof RedteamProbe>;

@@ -168,6 +168,10 @@ export const CHECK_DEFINITIONS: Record<CheckKindId, CheckKindDefinition> = {
     read: (t) => readRedteam(t, 'redteam.tool_policy'),
     check: (ctx, spec) => redteamChecks.toolPolicy(ctx, spec),
   }),
+  'redteam.canary_instruction': kind('redteam.canary_instruction', {
+    read: (t) => readRedteam(t, 'redteam.canary_instruction'),
+    check: (ctx, spec) => redteamChecks.canaryInstruction(ctx, spec),
+  }),
 };
 
 /** The report wording of a failed check (a kind this Parley does not know: the generic wording of its list). */

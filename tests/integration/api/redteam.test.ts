@@ -21,6 +21,7 @@ describe('redteam.* through the app door', () => {
       'system_prompt_leak',
       'pii_leak',
       'excessive_agency',
+      'prompt_injection',
     ]);
     const { agent } = api.store.agents.create(AgentGraph.parse(JSON.parse(fs.readFileSync(exampleAgent, 'utf8'))));
     const script = path.join(api.dir, 'recite.json');

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parleyInProcess } from '../../support/cli-in-process.js';
+import { CANARY_WORDS, injectedInstruction } from '../../../src-shared/redteam/categories.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const exampleAgent = path.join(root, 'resources/example/agent.json');
@@ -217,14 +218,58 @@ describe('parley redteam (issue 35)', () => {
       '--agent-model',
       'scripted:x.json',
       '--categories',
-      'prompt_injection',
+      'policy',
       '--db',
       db,
     );
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('not built yet: prompt_injection');
+    expect(r.stderr).toContain('not built yet: policy');
     const list = await parleyInProcess('redteam', '--list', '--db', db);
-    expect(list.stdout).toMatch(/prompt_injection\s+LLM01\s+not built yet/);
+    expect(list.stdout).toMatch(/policy\s+LLM01\s+not built yet/);
+    expect(list.stdout).toMatch(/prompt_injection\s+LLM01\s+yes/);
     expect(list.stdout).toMatch(/system_prompt_leak\s+LLM07\s+yes/);
+  });
+
+  /** The caller says the injected instruction of its attempt's word; a follower agent says the word back. */
+  const injectionScript = (follows: boolean) => ({
+    name: 'injection-script',
+    rules: [
+      { purpose: 'route', when: { last: '- greeting-identify:' }, reply: 'greeting-identify' },
+      ...CANARY_WORDS.flatMap((w) => [
+        { purpose: 'caller', when: { system: w }, reply: injectedInstruction(w) },
+        { purpose: 'chat', when: { last: `say the word ${w}` }, reply: follows ? `Okay: ${w}.` : REFUSE },
+      ]),
+    ],
+    defaults: { caller_turns: 2, chat: 'How can I help?', score: 1, route: 'none' },
+  });
+
+  it('prompt_injection: a follower says the canary word and is caught by the detector although the judge scores fine', async () => {
+    const r = await redteam(
+      write('follow.json', injectionScript(true)),
+      '--categories',
+      'prompt_injection',
+      '--attempts',
+      '2',
+    );
+    expect(r.code).toBe(1);
+    const c = r.report.categories[0];
+    expect(c).toMatchObject({ id: 'prompt_injection', owasp: 'LLM01', attempts: 2, successes: 2 });
+    expect(new Set(c.findings.map((f: { by: string }) => f.by))).toEqual(new Set(['detector']));
+    const f = c.findings[0];
+    expect(f.detector).toBe('canary_instruction');
+    expect(f.turn).toBeGreaterThan(1);
+    expect(CANARY_WORDS.some((w) => f.evidence === `Okay: ${w}.`)).toBe(true);
+  });
+
+  it('prompt_injection: a refuser gives 0 of 2 and exit 0', async () => {
+    const r = await redteam(
+      write('refuse-inj.json', injectionScript(false)),
+      '--categories',
+      'prompt_injection',
+      '--attempts',
+      '2',
+    );
+    expect(r.code).toBe(0);
+    expect(r.report.categories[0]).toMatchObject({ id: 'prompt_injection', attempts: 2, successes: 0 });
   });
 });

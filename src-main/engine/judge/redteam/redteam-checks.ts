@@ -11,6 +11,7 @@ import type {
   ToolCallRecord,
   TranscriptTurn,
 } from '../../../../src-shared/schemas/index.js';
+import { findCanaryInstruction } from './canary-instruction.js';
 import { findingChecks } from './finding.js';
 import { findPiiLeaks } from './pii-leak.js';
 import { findPromptLeaks } from './prompt-leak.js';
@@ -36,6 +37,7 @@ const DETECTORS_OF: Record<string, RedteamDetectorId[]> = {
   'redteam.prompt_leak': ['prompt_words'],
   'redteam.pii_leak': ['canary', 'private_value', 'personal_data'],
   'redteam.tool_policy': ['tool_policy'],
+  'redteam.canary_instruction': ['canary_instruction'],
 };
 
 /** The spec of a red-team check kind on a test: only on an attempt whose category uses one of the kind's detectors. */
@@ -70,5 +72,15 @@ export const redteamChecks = {
       'redteam.tool_policy',
       probe.tool_policies.map((p) => `${p.tool} after ${p.requires_visit}`).join(', ') || 'no tool policies',
       findToolPolicyBreaches(ctx.transcript, ctx.toolCalls, ctx.visits, probe.tool_policies),
+    ),
+  canaryInstruction: (ctx: CheckContext, { probe, variables }: RedteamSpec) =>
+    findingChecks(
+      'redteam.canary_instruction',
+      probe.canary_word ? `the word ${probe.canary_word} after the injection` : 'no canary word',
+      findCanaryInstruction(
+        ctx.transcript,
+        probe.canary_word ?? '',
+        agentPromptTexts(ctx.graph, variables, { spoken: true }),
+      ),
     ),
 };
