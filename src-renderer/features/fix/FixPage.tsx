@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { fixRerunsScripted, SCRIPTED_AGENT_FIX_NOTE } from '../../../src-shared/text/scripted-fix-note.js';
+import { isExampleScript, scriptedFixNote } from '../../../src-shared/text/scripted-fix-note.js';
 import { useApi } from '../../api/hooks.js';
 import { ErrorBox, Loading, PageHeader, StatusBadge } from '../../ui/common.js';
 import { DiagnosisSection } from './DiagnosisSection.js';
@@ -31,6 +31,7 @@ export function FixPage({ params }: { params: Record<string, string> }) {
   if (fix.isLoading) return <Loading />;
   if (fix.error) return <ErrorBox error={fix.error} />;
   const x = fix.data!;
+  const agentNote = run.data ? scriptedFixNote(run.data.run) : undefined;
   return (
     <div className="fix-page" data-testid="fix-page">
       <PageHeader
@@ -40,12 +41,12 @@ export function FixPage({ params }: { params: Record<string, string> }) {
         {x.agent_name} v{x.start_version} · run {x.run_id} · {x.repeats} conversations per re-run · diagnosed by{' '}
         {specName(x.judge)} · <StatusBadge status={x.status} />
       </PageHeader>
-      {run.data && fixRerunsScripted(run.data.run) && (
+      {agentNote && (
         <p className="notice demo-notice" data-testid="fix-scripted-agent">
-          Demo: {SCRIPTED_AGENT_FIX_NOTE}.
+          Demo: {agentNote}.
         </p>
       )}
-      {x.judge.provider === 'scripted' && (
+      {x.judge.provider === 'scripted' && !isExampleScript(x.judge.model) && (
         <p className="notice demo-notice" data-testid="fix-demo">
           The diagnosis and the proposals come from the scripted model, which answers from a file and cannot read
           failures: they show how fixing works, not what is wrong with this agent. Choose a real judge model for the run
