@@ -13,7 +13,7 @@ import { ProposalEditor } from './ProposalEditor.js';
 import { ChangeRows, ScoresSection } from './ScoresSection.js';
 import { useFixPage } from './use-fix-page.js';
 import './fix.css';
-import { specName } from '../../../src-shared/text/model-name.js';
+import { modelLabel } from '../../../src-shared/text/model-name.js';
 
 /**
  * The fix review: where the diagnosis puts the fault (on the canvas and in the transcript), the
@@ -39,7 +39,7 @@ export function FixPage({ params }: { params: Record<string, string> }) {
         actions={<Link href={`/runs/${x.run_id}`}>Back to the run</Link>}
       >
         {x.agent_name} v{x.start_version} · run {x.run_id} · {x.repeats} conversations per re-run · diagnosed by{' '}
-        {specName(x.judge)} · <StatusBadge status={x.status} />
+        {modelLabel(x.judge)} · <StatusBadge status={x.status} />
       </PageHeader>
       {agentNote && (
         <p className="notice demo-notice" data-testid="fix-scripted-agent">

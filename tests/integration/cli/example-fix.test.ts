@@ -57,4 +57,15 @@ describe('parley fix on the bundled example', () => {
     expect(JSON.parse(again.stdout).pass_rate).toMatchObject({ k: 5, n: 5 });
     expect(again.code).toBe(0);
   }, 120_000);
+
+  it('names the example script one way in every message: scripted:scripted-model.json (walk item 10)', async () => {
+    const list = await cli('runs', 'list');
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain('scripted:scripted-model.json');
+    expect(list.stdout).not.toContain('resources/example/scripted-model.json');
+    expect(list.stdout).not.toContain('Parley example script');
+    const run = await cli('run', '--test', 'Cancels an appointment');
+    expect(run.stdout).toContain('models  scripted:scripted-model.json (agent, caller and judge)');
+    expect(run.stdout).not.toContain('Parley example script');
+  }, 120_000);
 });
