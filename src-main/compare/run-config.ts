@@ -1,7 +1,7 @@
 import type { Run, RunOptions, RunSpeechOptions } from '../../src-shared/schemas/index.js';
 import { speechEngineName } from '../../src-shared/run/speech-label.js';
 import { differencePhrases } from '../../src-shared/run/config-phrases.js';
-import { roleModelName } from '../../src-shared/text/model-name.js';
+import { modelLabel } from '../../src-shared/text/model-name.js';
 
 export { differencePhrases, groupedSpread } from '../../src-shared/run/config-phrases.js';
 
@@ -66,7 +66,7 @@ const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify
 function roleConfig(m: Run['models']['agent'], inherited: boolean): RoleConfig | null {
   if (!m) return null;
   const { spec, identity } = m;
-  const label = roleModelName(m);
+  const label = modelLabel(spec, identity);
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries(spec.params ?? {}).sort(([x], [y]) => x.localeCompare(y)))
     if (v !== undefined) params[k] = show(v);

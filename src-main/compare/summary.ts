@@ -1,7 +1,7 @@
 import { differenceHint, differenceOfProportions, wilson } from '../../src-shared/stats/index.js';
 import type { ModelIdentity, Result, Run } from '../../src-shared/schemas/index.js';
 import { runTotals } from '../../src-shared/run/totals.js';
-import { roleModelName } from '../../src-shared/text/model-name.js';
+import { modelLabel as nameOf } from '../../src-shared/text/model-name.js';
 import { isDemoRun } from '../../src-shared/run/demo.js';
 import { runConfig } from './run-config.js';
 import { speechLabel } from '../../src-shared/run/speech-label.js';
@@ -20,11 +20,11 @@ type RoleModel = Run['models']['agent'];
 const roleModel = (m: RoleModel): ModelIdentity | string | undefined =>
   m ? (m.identity ?? `${m.spec.provider}:${m.spec.model}`) : undefined;
 
-/** Short label of a run's agent model: identity name (+ quantization), else the spec; '-' when none. */
+/** Short label of a run's agent model: its one name (model-name.ts); '-' when none. */
 export function modelLabel(run: Run): string {
   const m = run.models.agent;
   if (!m) return run.kind === 'imported' ? 'imported' : '-';
-  return roleModelName(m);
+  return nameOf(m.spec, m.identity);
 }
 
 export function runRef(run: Run, agentVersion: number | null = null): RunRef {

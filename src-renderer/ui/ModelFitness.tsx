@@ -6,6 +6,7 @@ import { ErrorBox, fmtDate } from './common.js';
 import { modelProblem } from './model-choice.js';
 import { useReadinessCheck } from './use-readiness-check.js';
 import { JobProgress } from './jobs/JobProgress.js';
+import { modelLabel } from '../../src-shared/text/model-name.js';
 
 /**
  * The stored readiness verdict of a model in a role (issue 24), shown beside every model picker and, as
@@ -183,7 +184,7 @@ export function RunModelsFitness({ run }: { run: Pick<Run, 'models'> }) {
             spec={m.spec}
             digest={m.identity?.digest}
             cautionOnly
-            label={m.identity?.name ?? m.spec.model.split(/[\\/]/).pop()}
+            label={modelLabel(m.spec, m.identity)}
           />
         );
       })}

@@ -1,6 +1,6 @@
 import { formatModelParams, type ModelSpecInput } from '../../src-shared/schemas/model.js';
 import type { Run } from '../../src-shared/schemas/run.js';
-import { roleModelName, specName } from '../../src-shared/text/model-name.js';
+import { modelLabel } from '../../src-shared/text/model-name.js';
 
 type RoleModel = Run['models']['agent'];
 type SpecLike = Pick<ModelSpecInput, 'provider' | 'model'> & { params?: ModelSpecInput['params'] };
@@ -12,20 +12,20 @@ type SpecLike = Pick<ModelSpecInput, 'provider' | 'model'> & { params?: ModelSpe
 export function roleModelLabel(m: RoleModel): string {
   if (!m) return '—';
   const params = formatModelParams(m.spec.params);
-  return `${roleModelName(m)}${params ? ` (${params})` : ''}`;
+  return `${modelLabel(m.spec, m.identity)}${params ? ` (${params})` : ''}`;
 }
 
 /** A model spec (no identity known: a picker's value, a grouping's judge): `provider:file-or-name (params)`. */
 export function specLabel(spec: SpecLike | null | undefined): string {
   if (!spec?.model) return '—';
   const params = formatModelParams(spec.params as Parameters<typeof formatModelParams>[0]);
-  return `${specName(spec)}${params ? ` (${params})` : ''}`;
+  return `${modelLabel(spec)}${params ? ` (${params})` : ''}`;
 }
 
 /** A stored `provider:model` string (a report's judge): the file name only for paths. */
 export function specTextLabel(spec: string): string {
   const i = spec.indexOf(':');
-  return i < 0 ? spec : specName({ provider: spec.slice(0, i) as SpecLike['provider'], model: spec.slice(i + 1) });
+  return i < 0 ? spec : modelLabel({ provider: spec.slice(0, i) as SpecLike['provider'], model: spec.slice(i + 1) });
 }
 
 /** Distinct model labels of a run (agent first); caller/judge only when they differ from the agent model. */

@@ -93,7 +93,7 @@ describe('compare runs in Chromium', () => {
       /agent.*caller.*same as agent.*judge.*same as agent/,
     );
     await expect(page.getByTestId('matrix-differ').textContent()).resolves.toContain(
-      'The runs differ in: agent, caller and judge model A clinic-good, B clinic-worse, C clinic-third',
+      'The runs differ in: agent, caller and judge model A scripted:clinic-good.json, B scripted:clinic-worse.json, C scripted:clinic-third.json',
     );
     await expect.poll(() => matrix.getByTestId('demo-badge').count()).toBe(3);
     // a column against the baseline opens the two-run comparison below the matrix

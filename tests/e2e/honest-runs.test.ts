@@ -54,7 +54,7 @@ describe('honest runs, run again and run identity in compare', () => {
     await dialog.getByTestId('example-script-hint').waitFor();
     await dialog.getByLabel('Agent model provider', { exact: true }).selectOption('scripted');
     await expect(dialog.getByLabel('Agent model model', { exact: true }).textContent()).resolves.toContain(
-      'Bundled example script',
+      'scripted:scripted-model.json — bundled example script (demo runs)',
     );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.setViewportSize({ width: 1440, height: 900 });

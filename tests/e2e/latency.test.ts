@@ -89,9 +89,9 @@ describe('latency in Chromium', () => {
     await expect(rows.nth(2).getAttribute('data-run')).resolves.toBe(ids[0]); // the 400 ms reply last (gaps of 130 ms and more: the order holds on a loaded machine)
     // runs A and C ran the same model (clinic-good): each row names its run by its letter
     const cells = async (i: number) => (await rows.nth(i).locator('td').allTextContents()).slice(1, 3);
-    expect(await cells(0)).toEqual(['B', 'clinic-worse']);
-    expect(await cells(1)).toEqual(['C', 'clinic-good']);
-    expect(await cells(2)).toEqual(['A', 'clinic-good']);
+    expect(await cells(0)).toEqual(['B', 'scripted:clinic-worse.json']);
+    expect(await cells(1)).toEqual(['C', 'scripted:clinic-good.json']);
+    expect(await cells(2)).toEqual(['A', 'scripted:clinic-good.json']);
     await rank.screenshot({ path: shotPath('compare-latency-rank.png') });
   });
 

@@ -134,7 +134,7 @@ describe('models page in Chromium (web mode)', () => {
     await page.getByLabel('CPU threads').fill('1');
     await page.getByRole('button', { name: 'Save settings' }).click();
     const llama = page.getByTestId('provider-llama-cpp');
-    await llama.getByRole('cell', { name: 'tiny-1.gguf', exact: true }).waitFor();
+    await llama.getByRole('cell', { name: 'llama-cpp:tiny-1.gguf', exact: true }).waitFor();
     const row = llama.getByRole('row', { name: /tiny-1\.gguf/ });
     expect(await row.textContent()).toMatch(/\d+(\.\d)? (KB|MB|B)/);
     expect(await llama.getByRole('alert').count()).toBe(0);

@@ -61,10 +61,10 @@ describe('results that cannot mislead (Chromium, web mode)', () => {
     const line = page.getByTestId('differ-line');
     await expect
       .poll(() => line.textContent())
-      .toContain('A and B differ in: agent, caller and judge model clinic-good');
+      .toContain('A and B differ in: agent, caller and judge model scripted:clinic-good.json');
     const notes = page.getByTestId('comparability-notes');
     await expect(notes.textContent()).resolves.toContain(
-      'judge changed: scores not comparable (judge model clinic-good',
+      'judge changed: scores not comparable (judge model scripted:clinic-good.json',
     );
     await expect(page.getByTestId('delta-mean-score').textContent()).resolves.toContain(
       'judge changed: scores not comparable',
@@ -95,7 +95,7 @@ describe('results that cannot mislead (Chromium, web mode)', () => {
     await page.getByRole('button', { name: 'Run on another model' }).click();
     const dialog = page.getByRole('dialog', { name: 'Run on another model' });
     await expect(dialog.getByTestId('pinned-roles').textContent()).resolves.toMatch(
-      /simulated caller stays on clinic-good and the judge on clinic-good, the models run run_\w+ used/,
+      /simulated caller stays on scripted:clinic-good\.json and the judge on scripted:clinic-good\.json, the models run run_\w+ used/,
     );
     await dialog.screenshot({ path: shotPath('run-on-another-model-pinned.png') });
     await pickModel(dialog, 'Agent model', `scripted:${worse}`);
@@ -110,7 +110,7 @@ describe('results that cannot mislead (Chromium, web mode)', () => {
     // only the agent model differs: the scores compare, coloured
     await expect
       .poll(() => page.getByTestId('differ-line').textContent())
-      .toMatch(/^A and B differ in: agent model clinic-good -> clinic-worse$/);
+      .toMatch(/^A and B differ in: agent model scripted:clinic-good\.json -> scripted:clinic-worse\.json$/);
     expect(await page.getByTestId('comparability-notes').count()).toBe(0);
     // the judge stayed: the mean score delta is a number again (0 here: the same judge scores both alike)
     await expect(page.getByTestId('delta-mean-score').textContent()).resolves.toMatch(/Mean score.*±0\.00$/);

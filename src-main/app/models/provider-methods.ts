@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { ModelSettings } from '../../../src-shared/contract/models.js';
 import type { ModelInfo, ProviderId } from '../../../src-shared/schemas/index.js';
 import { DEFAULT_OLLAMA_URL, listModels, pullModelJob, type ModelSources } from './list-models.js';
@@ -7,17 +6,7 @@ import { service, type ApiContext } from '../door/context.js';
 import { ApiFailure } from '../door/errors.js';
 import { bundledScripts } from '../workspace/first-run-methods.js';
 import type { Methods } from '../method-table.js';
-import { bundledScriptName } from '../../../src-shared/text/model-name.js';
-
-/** The `name` a scripted model file gives itself (its runs' model name); undefined when unreadable. */
-function scriptNameOf(file: string): string | undefined {
-  try {
-    const name = (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: unknown }).name;
-    return typeof name === 'string' && name.trim() ? name : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { modelLabel } from '../../../src-shared/text/model-name.js';
 
 /**
  * The Models page's handlers: list what every configured provider offers (errors per provider,
@@ -61,7 +50,7 @@ async function listAll(ctx: ApiContext): Promise<ListOutput> {
   for (const file of bundledScripts()) {
     models.push({
       provider: 'scripted',
-      name: bundledScriptName(scriptNameOf(file), file),
+      name: modelLabel({ provider: 'scripted', model: file }),
       spec: `scripted:${file}`,
       path: file,
     });

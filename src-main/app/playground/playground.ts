@@ -13,7 +13,7 @@ import type { ChatModel } from '../../providers/index.js';
 import { newId } from '../../store/ids.js';
 import type { PlaygroundEvent } from '../../../src-shared/contract/events.js';
 import type { Store } from '../../store/index.js';
-import { specName } from '../../../src-shared/text/model-name.js';
+import { modelLabel } from '../../../src-shared/text/model-name.js';
 import { AppError, invalid } from '../errors.js';
 import type { ModelService } from '../models/models.js';
 import { resolveAgentVersion } from '../refs/resolve.js';
@@ -21,9 +21,6 @@ import { saveConversationAsRun, saveConversationAsTest, type SaveTestRequest } f
 
 export type PlaygroundStartRequest = z.infer<typeof PlaygroundStartInput>;
 type StartInput = PlaygroundStartRequest;
-
-/** `scripted:scripted-model.json`, `ollama:llama3.2:3b`: the spec's name, as every report names a model. */
-const modelLabel = (s: ModelSpec): string => specName(s);
 
 /** An interactive session's refusal as an application error. */
 export function fromInteractive(e: unknown): unknown {

@@ -10,6 +10,7 @@ import { info, printJson, printTable } from '../output.js';
 import { specFromFlags } from '../model-flags.js';
 import { withDbOption } from '../use-app.js';
 import { problemsText } from '../text/run-text.js';
+import { modelLabel } from '../../../src-shared/text/model-name.js';
 
 interface EvaluateCliOptions {
   db?: string;
@@ -75,7 +76,7 @@ export function registerEvaluate(program: Command): void {
         });
       } else {
         process.stdout.write(
-          `Evaluated ${results.length} conversation(s) of run ${runId} as run ${run.id} (suite ${suite.name || '-'}${judgeSpec ? `, judge ${judgeSpec.provider}:${judgeSpec.model}` : ''})\n\n`,
+          `Evaluated ${results.length} conversation(s) of run ${runId} as run ${run.id} (suite ${suite.name || '-'}${judgeSpec ? `, judge ${modelLabel(judgeSpec)}` : ''})\n\n`,
         );
         printTable(
           ['TEST', 'STATUS', 'METRICS', 'RULES', 'FAILED'],

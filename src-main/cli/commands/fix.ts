@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { fixRerunsScripted, SCRIPTED_AGENT_FIX_NOTE } from '../../../src-shared/text/scripted-fix-note.js';
+import { scriptedFixNote } from '../../../src-shared/text/scripted-fix-note.js';
 import { FIX_UNTIL, type FixSession, type FixUntil } from '../../../src-shared/schemas/index.js';
 import { MAX_FIX_ITERATIONS, MAX_FIX_REPEATS } from '../../../src-shared/limits.js';
 import type { App, CliDoor, FixHooks } from '../../app/index.js';
@@ -86,7 +86,8 @@ async function runFix(app: App, door: CliDoor, runId: string | undefined, opts: 
   printing.fix = fix;
   // said once the fix is accepted (a run with nothing to fix is refused first), before anything is re-run
   const { run } = await door.call('runs.get', { id: fix.run_id });
-  if (fixRerunsScripted(run) && !opts.json) info(`note: ${SCRIPTED_AGENT_FIX_NOTE}`);
+  const note = scriptedFixNote(run);
+  if (note && !opts.json) info(`note: ${note}`);
   await followJob(job, { onInterrupt: ON_INTERRUPT }, bar);
   return app.fix.get(fix.id);
 }

@@ -8,6 +8,7 @@ import { withDbOption } from '../use-app.js';
 import { collect } from '../flags.js';
 import { intFlag } from '../flags.js';
 import { MAX_REJUDGE_K } from '../../app/index.js';
+import { modelLabel } from '../../../src-shared/text/model-name.js';
 
 interface RejudgeCliOptions {
   db?: string;
@@ -55,7 +56,7 @@ export function registerRejudge(program: Command): void {
       );
       if (k > 1 && greedy.length)
         info(
-          `note: --k ${k} with a judge that does not sample (${greedy.map((j) => `${j.provider}:${j.model}`).join(', ')}: temperature 0): every seed gives the same verdict; add --judge-model SPEC --judge-params temperature=0.7 to measure how the judge varies`,
+          `note: --k ${k} with a judge that does not sample (${greedy.map((j) => modelLabel(j)).join(', ')}: temperature 0): every seed gives the same verdict; add --judge-model SPEC --judge-params temperature=0.7 to measure how the judge varies`,
         );
       const job = await app.judgements.start({ run_id: runId, judges: judges.length ? judges : undefined, k });
       const out = await followJob(job, { quiet: opts.json, label: 're-judging' });

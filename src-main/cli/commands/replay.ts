@@ -6,6 +6,7 @@ import { CliError } from '../errors.js';
 import { conversationLines, followJob, JobProgress } from '../job-progress.js';
 import { printJson, printTable } from '../output.js';
 import { withDbOption } from '../use-app.js';
+import { modelLabel } from '../../../src-shared/text/model-name.js';
 
 interface ReplayCliOptions {
   db?: string;
@@ -78,7 +79,7 @@ export function registerReplay(program: Command): void {
           });
         } else {
           process.stdout.write(
-            `Replayed ${results.length} conversation(s) of run ${runId} as run ${run.id} (agent ${run.agent_name} v${diff.b.agent_version ?? '?'}, ${agentSpec?.provider}:${agentSpec?.model})\n\n`,
+            `Replayed ${results.length} conversation(s) of run ${runId} as run ${run.id} (agent ${run.agent_name} v${diff.b.agent_version ?? '?'}, ${agentSpec ? modelLabel(agentSpec) : '-'})\n\n`,
           );
           printTable(
             ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS'],

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Command } from 'commander';
 import { plural } from '../../../src-shared/text/plural.js';
 import { SEVERITIES, type ModelSpec, type RunOptions } from '../../../src-shared/schemas/index.js';
@@ -32,6 +31,7 @@ import {
   type ProjectCliOptions,
   type ProjectDefaults,
 } from '../project-run.js';
+import { modelLabel } from '../../../src-shared/text/model-name.js';
 
 interface RunCliOptions {
   db?: string;
@@ -192,7 +192,7 @@ async function plannedRuns(
       `note: ${ownModels.length === 1 ? '1 test names an agent model' : `${ownModels.length} tests name agent models`} (llm_model: ${ownModels.join(', ')}); ${ownModels.length === 1 ? 'it is' : 'they are'} used only with --test-model-precedence, so this run uses --agent-model for every test`,
     );
   return configs.map((models) => ({
-    label: `${models.agent.provider}:${path.basename(models.agent.model)}`,
+    label: modelLabel(models.agent),
     begin: (hooks) =>
       app.runs.start(
         {

@@ -21,6 +21,7 @@ import { resultFactsSections, runHeaderNotes } from '../text/result-facts-text.j
 import { speechLabel } from '../../../src-shared/run/speech-label.js';
 import { speechText } from '../text/speech-text.js';
 import { verdictFlips } from '../../../src-shared/speech/verdict-flips.js';
+import { modelLabel } from '../../../src-shared/text/model-name.js';
 
 /** Runs of a filter, newest first, up to `limit`: pages of the method's largest page (1000) until it is reached. */
 async function listRuns(page: (p: { limit: number; offset: number }) => Promise<Run[]>, limit: number): Promise<Run[]> {
@@ -93,7 +94,7 @@ export function registerRuns(program: Command): void {
           String(r.summary.failed),
           String(r.summary.errored),
           formatProportion(runPassRate(r)),
-          r.models.agent ? `${r.models.agent.spec.provider}:${r.models.agent.spec.model}` : '-',
+          r.models.agent ? modelLabel(r.models.agent.spec, r.models.agent.identity) : '-',
           ...(voice ? [speechLabel(r.options.speech) ?? 'text'] : []),
           shortDate(r.created_at),
         ]),

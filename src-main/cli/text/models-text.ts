@@ -1,11 +1,11 @@
 import { formatModelParams, type ModelSpec, type RoleModel } from '../../../src-shared/schemas/index.js';
-import { specName } from '../../../src-shared/text/model-name.js';
+import { modelLabel } from '../../../src-shared/text/model-name.js';
 
 /** One role's model as people read it: provider:model (a file's base name), its endpoints, the parameters set. */
 function describe(spec: ModelSpec): string {
   const where = spec.endpoints?.length ? ` at ${spec.endpoints.join(', ')}` : '';
   const params = formatModelParams(spec.params);
-  return `${specName(spec)}${where}${params ? ` (${params})` : ''}`;
+  return `${modelLabel(spec)}${where}${params ? ` (${params})` : ''}`;
 }
 
 /**

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { demoNote, scriptedRoles } from '../../../src-shared/run/demo.js';
 import { runPassRate } from '../../../src-shared/run/report.js';
 import type { RunProblems } from '../../../src-shared/schemas/index.js';
@@ -16,6 +15,7 @@ import { plural } from '../../../src-shared/text/plural.js';
 import { speechRunReport } from '../../../src-shared/speech/speech-report.js';
 import { verdictFlips } from '../../../src-shared/speech/verdict-flips.js';
 import { speechText } from './speech-text.js';
+import { modelLabel } from '../../../src-shared/text/model-name.js';
 
 /** A run's grouped problems, as `parley run` and `parley evaluate` print them. */
 export function problemsText(problems: Pick<RunProblems, 'judge' | 'groups' | 'ungrouped'>): string {
@@ -48,13 +48,7 @@ export function printText(o: RunOutcome, verbose = false, fitness?: RoleFitness[
       endReasonText(r.end_reason),
       String(r.turns),
       String(Math.round(r.duration_ms)),
-      ...(own
-        ? [
-            r.agent_model
-              ? `${r.agent_model.spec.provider}:${path.basename(r.agent_model.spec.model)} (the test's)`
-              : "the run's",
-          ]
-        : []),
+      ...(own ? [r.agent_model ? `${modelLabel(r.agent_model.spec)} (the test's)` : "the run's"] : []),
       resultDetail(r, verbose),
     ]),
   );

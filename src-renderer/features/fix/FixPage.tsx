@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { fixRerunsScripted, SCRIPTED_AGENT_FIX_NOTE } from '../../../src-shared/text/scripted-fix-note.js';
+import { isExampleScript, scriptedFixNote } from '../../../src-shared/text/scripted-fix-note.js';
 import { useApi } from '../../api/hooks.js';
 import { ErrorBox, Loading, PageHeader, StatusBadge } from '../../ui/common.js';
 import { DiagnosisSection } from './DiagnosisSection.js';
@@ -13,7 +13,7 @@ import { ProposalEditor } from './ProposalEditor.js';
 import { ChangeRows, ScoresSection } from './ScoresSection.js';
 import { useFixPage } from './use-fix-page.js';
 import './fix.css';
-import { specName } from '../../../src-shared/text/model-name.js';
+import { modelLabel } from '../../../src-shared/text/model-name.js';
 
 /**
  * The fix review: where the diagnosis puts the fault (on the canvas and in the transcript), the
@@ -31,6 +31,7 @@ export function FixPage({ params }: { params: Record<string, string> }) {
   if (fix.isLoading) return <Loading />;
   if (fix.error) return <ErrorBox error={fix.error} />;
   const x = fix.data!;
+  const agentNote = run.data ? scriptedFixNote(run.data.run) : undefined;
   return (
     <div className="fix-page" data-testid="fix-page">
       <PageHeader
@@ -38,14 +39,14 @@ export function FixPage({ params }: { params: Record<string, string> }) {
         actions={<Link href={`/runs/${x.run_id}`}>Back to the run</Link>}
       >
         {x.agent_name} v{x.start_version} · run {x.run_id} · {x.repeats} conversations per re-run · diagnosed by{' '}
-        {specName(x.judge)} · <StatusBadge status={x.status} />
+        {modelLabel(x.judge)} · <StatusBadge status={x.status} />
       </PageHeader>
-      {run.data && fixRerunsScripted(run.data.run) && (
+      {agentNote && (
         <p className="notice demo-notice" data-testid="fix-scripted-agent">
-          Demo: {SCRIPTED_AGENT_FIX_NOTE}.
+          Demo: {agentNote}.
         </p>
       )}
-      {x.judge.provider === 'scripted' && (
+      {x.judge.provider === 'scripted' && !isExampleScript(x.judge.model) && (
         <p className="notice demo-notice" data-testid="fix-demo">
           The diagnosis and the proposals come from the scripted model, which answers from a file and cannot read
           failures: they show how fixing works, not what is wrong with this agent. Choose a real judge model for the run

@@ -4,6 +4,7 @@ import { PROVIDER_IDS } from '../../../src-shared/schemas/index.js';
 import { useApi } from '../../api/hooks.js';
 import { PROVIDER_LABELS } from './format.js';
 import { formatBytes } from '../../../src-shared/text/format-bytes.js';
+import { BUNDLED_SCRIPT_NOTE, listedModelName } from '../../../src-shared/text/model-name.js';
 import { fromInfo, sameModel } from './model-spec.js';
 import { ModelParamsFields } from './ModelParamsFields.js';
 import './models.css';
@@ -146,9 +147,10 @@ export function ModelPicker({
 
 function optionLabel(m: ModelInfo): string {
   const facts = [
+    m.provider === 'scripted' ? BUNDLED_SCRIPT_NOTE : undefined,
     m.quantization,
     m.size_bytes ? formatBytes(m.size_bytes) : undefined,
     m.endpoint && m.provider !== 'scripted' ? m.endpoint : undefined,
   ].filter(Boolean);
-  return `${m.name}${facts.length ? ` — ${facts.join(' · ')}` : ''}`;
+  return `${listedModelName(m)}${facts.length ? ` — ${facts.join(' · ')}` : ''}`;
 }

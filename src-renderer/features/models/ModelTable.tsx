@@ -1,6 +1,7 @@
 import type { ModelInfo } from '../../../src-shared/schemas/index.js';
 import { formatContext, modelWhere } from './format.js';
 import { formatBytes } from '../../../src-shared/text/format-bytes.js';
+import { listedModelName } from '../../../src-shared/text/model-name.js';
 
 /** Models one provider offers, with the facts that matter for choosing one. */
 export function ModelTable({ models, empty }: { models: ModelInfo[]; empty: string }) {
@@ -21,7 +22,7 @@ export function ModelTable({ models, empty }: { models: ModelInfo[]; empty: stri
         {models.map((m) => (
           <tr key={m.spec}>
             <td>
-              <strong>{m.name}</strong>
+              <strong>{listedModelName(m)}</strong>
               {m.digest && (
                 <div className="muted small mono" title={m.digest}>
                   {m.digest.replace(/^sha256:/, '').slice(0, 12)}

@@ -41,14 +41,14 @@ describe('parley diff', () => {
     const r = parley('diff', ids.runA, ids.runB);
     expect(r.code).toBe(0);
     expect(norm(r.out)).toMatchInlineSnapshot(`
-      "A  <RUN_A>  llama3.2:3b Q4_K_M  (simulated, agent Dental v1, suite smoke)
-         agent llama3.2:3b Q4_K_M · caller llama3.2:3b Q4_K_M (same as agent) · judge llama3.2:3b Q4_K_M (same as agent)
-      B  <RUN_B>  qwen2.5:7b Q4_K_M  (simulated, agent Dental v2, suite smoke)
-         agent qwen2.5:7b Q4_K_M · caller qwen2.5:7b Q4_K_M (same as agent) · judge qwen2.5:7b Q4_K_M (same as agent)
-      A and B differ in: agent, caller and judge model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M; agent version v1 -> v2
-      NOTE judge changed: scores not comparable (judge model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M)
+      "A  <RUN_A>  ollama:llama3.2:3b Q4_K_M  (simulated, agent Dental v1, suite smoke)
+         agent ollama:llama3.2:3b Q4_K_M · caller ollama:llama3.2:3b Q4_K_M (same as agent) · judge ollama:llama3.2:3b Q4_K_M (same as agent)
+      B  <RUN_B>  ollama:qwen2.5:7b Q4_K_M  (simulated, agent Dental v2, suite smoke)
+         agent ollama:qwen2.5:7b Q4_K_M · caller ollama:qwen2.5:7b Q4_K_M (same as agent) · judge ollama:qwen2.5:7b Q4_K_M (same as agent)
+      A and B differ in: agent, caller and judge model ollama:llama3.2:3b Q4_K_M -> ollama:qwen2.5:7b Q4_K_M; agent version v1 -> v2
+      NOTE judge changed: scores not comparable (judge model ollama:llama3.2:3b Q4_K_M -> ollama:qwen2.5:7b Q4_K_M)
       NOTE judge changed: passes rest on the judge's verdicts, so the pass rate change and the regressed or improved tests may be the judge's, not the agent's
-      NOTE caller changed: turns and caller fidelity not comparable (caller model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M)
+      NOTE caller changed: turns and caller fidelity not comparable (caller model ollama:llama3.2:3b Q4_K_M -> ollama:qwen2.5:7b Q4_K_M)
       A: NOT CHECKED ollama:llama3.2:3b was never checked for fitness as agent, caller and judge: nothing says its results can be trusted; check it: parley models check ollama:llama3.2:3b
       B: NOT CHECKED ollama:qwen2.5:7b was never checked for fitness as agent, caller and judge: nothing says its results can be trusted; check it: parley models check ollama:qwen2.5:7b
 
@@ -112,11 +112,11 @@ describe('parley diff', () => {
     ]);
     // the caller and judge followed the agent model: they changed with it, and the scores are the new judge's
     expect(d.differ_line).toBe(
-      'A and B differ in: agent, caller and judge model llama3.2:3b Q4_K_M -> qwen2.5:7b Q4_K_M; agent version v1 -> v2',
+      'A and B differ in: agent, caller and judge model ollama:llama3.2:3b Q4_K_M -> ollama:qwen2.5:7b Q4_K_M; agent version v1 -> v2',
     );
     expect(d.comparability).toMatchObject({ judge_changed: true, scores_comparable: false });
     expect([d.summary.delta.mean_score, d.summary.delta.mean_scores['Books the appointment']]).toEqual([null, null]);
-    expect(d.b.config.caller).toMatchObject({ inherited: true, label: 'qwen2.5:7b Q4_K_M' });
+    expect(d.b.config.caller).toMatchObject({ inherited: true, label: 'ollama:qwen2.5:7b Q4_K_M' });
     expect(d.b.fitness.map((f: { role: string; state: string }) => [f.role, f.state])).toEqual([
       ['agent', 'unchecked'],
       ['caller', 'unchecked'],
@@ -176,23 +176,23 @@ describe('parley compare', () => {
     expect(r.code).toBe(0);
     expect(norm(r.out)).toMatchInlineSnapshot(`
       "RUNS
-        #  RUN                    MODEL               AGENT      PASS (95% INTERVAL)  SCORE  TOKENS  WALL
-        1  <RUN_A>  llama3.2:3b Q4_K_M  Dental v1  94% (72%-99%, n=16)  0.91   4081    42.0 s
-        2  <RUN_B>  qwen2.5:7b Q4_K_M   Dental v2  25% (10%-49%, n=16)  0.48   4298    1 min 6 s
-        3  <RUN_C>  llama3.2:3b Q8_0    Dental v2  94% (72%-99%, n=16)  0.89   4081    50.0 s
+        #  RUN                    MODEL                      AGENT      PASS (95% INTERVAL)  SCORE  TOKENS  WALL
+        1  <RUN_A>  ollama:llama3.2:3b Q4_K_M  Dental v1  94% (72%-99%, n=16)  0.91   4081    42.0 s
+        2  <RUN_B>  ollama:qwen2.5:7b Q4_K_M   Dental v2  25% (10%-49%, n=16)  0.48   4298    1 min 6 s
+        3  <RUN_C>  ollama:llama3.2:3b Q8_0    Dental v2  94% (72%-99%, n=16)  0.89   4081    50.0 s
 
       CONFIGURATION
-        1  agent llama3.2:3b Q4_K_M · caller llama3.2:3b Q4_K_M (same as agent) · judge llama3.2:3b Q4_K_M (same as agent)
-        2  agent qwen2.5:7b Q4_K_M · caller qwen2.5:7b Q4_K_M (same as agent) · judge qwen2.5:7b Q4_K_M (same as agent)
-        3  agent llama3.2:3b Q8_0 · caller llama3.2:3b Q8_0 (same as agent) · judge llama3.2:3b Q8_0 (same as agent)
+        1  agent ollama:llama3.2:3b Q4_K_M · caller ollama:llama3.2:3b Q4_K_M (same as agent) · judge ollama:llama3.2:3b Q4_K_M (same as agent)
+        2  agent ollama:qwen2.5:7b Q4_K_M · caller ollama:qwen2.5:7b Q4_K_M (same as agent) · judge ollama:qwen2.5:7b Q4_K_M (same as agent)
+        3  agent ollama:llama3.2:3b Q8_0 · caller ollama:llama3.2:3b Q8_0 (same as agent) · judge ollama:llama3.2:3b Q8_0 (same as agent)
 
       THE RUNS DIFFER IN
-        agent, caller and judge model: 1 llama3.2:3b Q4_K_M, 2 qwen2.5:7b Q4_K_M, 3 llama3.2:3b Q8_0
+        agent, caller and judge model: 1 ollama:llama3.2:3b Q4_K_M, 2 ollama:qwen2.5:7b Q4_K_M, 3 ollama:llama3.2:3b Q8_0
         agent version: 1 v1, 2 v2, 3 v2
 
-      NOTE judge changed: scores not comparable (judge model llama3.2:3b Q4_K_M / qwen2.5:7b Q4_K_M / llama3.2:3b Q8_0)
+      NOTE judge changed: scores not comparable (judge model ollama:llama3.2:3b Q4_K_M / ollama:qwen2.5:7b Q4_K_M / ollama:llama3.2:3b Q8_0)
       NOTE judge changed: passes rest on the judge's verdicts, so the pass rate change and the regressed or improved tests may be the judge's, not the agent's
-      NOTE caller changed: turns and caller fidelity not comparable (caller model llama3.2:3b Q4_K_M / qwen2.5:7b Q4_K_M / llama3.2:3b Q8_0)
+      NOTE caller changed: turns and caller fidelity not comparable (caller model ollama:llama3.2:3b Q4_K_M / ollama:qwen2.5:7b Q4_K_M / ollama:llama3.2:3b Q8_0)
 
       1: NOT CHECKED ollama:llama3.2:3b was never checked for fitness as agent, caller and judge: nothing says its results can be trusted; check it: parley models check ollama:llama3.2:3b
       2: NOT CHECKED ollama:qwen2.5:7b was never checked for fitness as agent, caller and judge: nothing says its results can be trusted; check it: parley models check ollama:qwen2.5:7b
@@ -208,12 +208,12 @@ describe('parley compare', () => {
         *  spells the name      -            fail        pass
 
       PASS RATE / MEAN SCORE PER RUN
-        1 llama3.2:3b Q4_K_M  pass  ###################. 94%
-                              score ##################.. 0.91 (its own judge)
-        2 qwen2.5:7b Q4_K_M   pass  #####............... 25%
-                              score ##########.......... 0.48 (its own judge)
-        3 llama3.2:3b Q8_0    pass  ###################. 94%
-                              score ##################.. 0.89 (its own judge)
+        1 ollama:llama3.2:3b Q4_K_M  pass  ###################. 94%
+                                     score ##################.. 0.91 (its own judge)
+        2 ollama:qwen2.5:7b Q4_K_M   pass  #####............... 25%
+                                     score ##########.......... 0.48 (its own judge)
+        3 ollama:llama3.2:3b Q8_0    pass  ###################. 94%
+                                     score ##################.. 0.89 (its own judge)
       "
     `);
   });
@@ -221,9 +221,9 @@ describe('parley compare', () => {
   it('--json rows, cells and chart', () => {
     const m = JSON.parse(parley('compare', ids.runA, ids.runB, ids.runC, '--json').out);
     expect(m.runs.map((c: { run: { model: string } }) => c.run.model)).toEqual([
-      'llama3.2:3b Q4_K_M',
-      'qwen2.5:7b Q4_K_M',
-      'llama3.2:3b Q8_0',
+      'ollama:llama3.2:3b Q4_K_M',
+      'ollama:qwen2.5:7b Q4_K_M',
+      'ollama:llama3.2:3b Q8_0',
     ]);
     expect(
       m.tests

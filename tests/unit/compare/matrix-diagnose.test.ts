@@ -110,7 +110,7 @@ describe('compareRunsMatrix', () => {
 
   it('per-run totals and chart series per model', () => {
     expect(mx.chart.map((c) => [c.run, c.model, c.pass_rate])).toEqual([
-      ['r1', 'llama3.2:3b Q4_K_M', 2 / 3],
+      ['r1', 'ollama:llama3.2:3b Q4_K_M', 2 / 3],
       ['r2', 'ollama:qwen2.5', 2 / 3],
       ['r3', '-', 1],
     ]);

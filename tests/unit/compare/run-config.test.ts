@@ -50,15 +50,15 @@ describe('runConfig / configDifferences', () => {
       mkRun({ id: 'b', models: { agent: t8, caller: t8, judge: t8 }, options: { concurrency: 4, max_turns: 3 } }),
     );
     expect(differLine(configDifferences(a, b))).toBe(
-      "A and B differ in: agent, caller and judge model Parley example script -> t8.gguf F32; max turns the tests' own -> 3",
+      "A and B differ in: agent, caller and judge model scripted:scripted-model.json -> llama-cpp:t8.gguf F32; max turns the tests' own -> 3",
     );
     expect(modelsLine(b)).toBe(
-      'agent t8.gguf F32 · caller t8.gguf F32 (same as agent) · judge t8.gguf F32 (same as agent)',
+      'agent llama-cpp:t8.gguf F32 · caller llama-cpp:t8.gguf F32 (same as agent) · judge llama-cpp:t8.gguf F32 (same as agent)',
     );
     // "Run on another model" pins the caller and judge: only the agent differs
     const pinned = runConfig(mkRun({ id: 'c', models: { agent: t8, caller: script, judge: script } }));
     expect(differLine(configDifferences(a, pinned))).toBe(
-      'A and B differ in: agent model Parley example script -> t8.gguf F32',
+      'A and B differ in: agent model scripted:scripted-model.json -> llama-cpp:t8.gguf F32',
     );
   });
 
@@ -121,14 +121,14 @@ describe('runConfig / configDifferences', () => {
     const diffs = configDifferences(a, b);
     expect(diffs[0]).toEqual({
       field: 'agent model',
-      a: 'ux-tiny.gguf F32 (sha256:111111111111)',
-      b: 'ux-tiny.gguf F32 (sha256:222222222222)',
+      a: 'llama-cpp:ux-tiny.gguf F32 (sha256:111111111111)',
+      b: 'llama-cpp:ux-tiny.gguf F32 (sha256:222222222222)',
       kind: 'model',
       role: 'agent',
     });
     expect(diffs).toContainEqual({
       field: 'judge model',
-      a: 'ux-tiny.gguf F32',
+      a: 'llama-cpp:ux-tiny.gguf F32',
       b: 'ollama:qwen2.5:7b',
       kind: 'model',
       role: 'judge',
@@ -141,7 +141,7 @@ describe('runConfig / configDifferences', () => {
       role: 'judge',
     });
     expect(modelsLine(b)).toBe(
-      'agent ux-tiny.gguf F32 · caller ux-tiny.gguf F32 (same as agent) · judge ollama:qwen2.5:7b',
+      'agent llama-cpp:ux-tiny.gguf F32 · caller llama-cpp:ux-tiny.gguf F32 (same as agent) · judge ollama:qwen2.5:7b',
     );
   });
 

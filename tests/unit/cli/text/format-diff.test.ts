@@ -24,7 +24,7 @@ describe('parley diff text', () => {
     const text = formatDiffText(d);
     expect(text).toContain('A and B differ in: agent, caller and judge model parameters context_size 2048 -> 8192');
     expect(text).toContain(
-      'agent ux-tiny.gguf F32 · caller ux-tiny.gguf F32 (same as agent) · judge ux-tiny.gguf F32 (same as agent)',
+      'agent llama-cpp:ux-tiny.gguf F32 · caller llama-cpp:ux-tiny.gguf F32 (same as agent) · judge llama-cpp:ux-tiny.gguf F32 (same as agent)',
     );
     expect(text).toContain('tokens / conversation');
     expect(text).toContain('The runs hold 1 and 4 conversations');
@@ -91,10 +91,10 @@ describe('parley diff text', () => {
     };
     const text = formatDiffText(diffRuns(a, b));
     expect(text).toContain(
-      "A and B differ in: agent, caller and judge model scripted:script.json -> ux-tiny.gguf F32; agent, caller and judge model parameters context_size default -> 2048; max turns the tests' own -> 3",
+      "A and B differ in: agent, caller and judge model scripted:script.json -> llama-cpp:ux-tiny.gguf F32; agent, caller and judge model parameters context_size default -> 2048; max turns the tests' own -> 3",
     );
     expect(text).toContain(
-      'NOTE judge changed: scores not comparable (judge model scripted:script.json -> ux-tiny.gguf F32; judge model parameters context_size default -> 2048)',
+      'NOTE judge changed: scores not comparable (judge model scripted:script.json -> llama-cpp:ux-tiny.gguf F32; judge model parameters context_size default -> 2048)',
     );
     expect(text).toMatch(/^mean score +0\.70 +0\.70 +judge changed: scores not comparable$/m);
     expect(text).toMatch(/^ {2}Books +0\.70 +0\.70 +judge changed: scores not comparable$/m);

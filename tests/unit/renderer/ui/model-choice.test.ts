@@ -20,7 +20,7 @@ describe('model choice in the New run dialog', () => {
 });
 
 describe('model labels', () => {
-  it('labels models shortly: identity name, else provider and file name', () => {
+  it('labels models shortly: provider and model (the file name of a path), with the quantization once known', () => {
     expect(roleModelLabel({ spec: { provider: 'llama-cpp', model: '/models/qwen.gguf', params: {} } })).toBe(
       'llama-cpp:qwen.gguf',
     );
@@ -29,7 +29,7 @@ describe('model labels', () => {
         spec: { provider: 'ollama', model: 'llama3.2', params: {} },
         identity: { provider: 'ollama', name: 'llama3.2', quantization: 'Q4_K_M', params: {} },
       }),
-    ).toBe('llama3.2 Q4_K_M');
+    ).toBe('ollama:llama3.2 Q4_K_M');
     // the parameters a run set, so two runs of one model at different settings read apart
     expect(roleModelLabel({ spec: { provider: 'openai', model: 'tiny', params: { temperature: 0.8, seed: 3 } } })).toBe(
       'openai:tiny (temperature 0.8, seed 3)',

@@ -1,53 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import {
-  baseName,
-  bundledScriptName,
-  identityName,
-  roleModelName,
-  specName,
-} from '../../../../src-shared/text/model-name.js';
+import { baseName, listedModelName, modelLabel } from '../../../../src-shared/text/model-name.js';
 
 describe('one way to name a model to a person', () => {
   it('keeps the file name of a path for providers that take one, the whole name otherwise', () => {
-    expect(specName({ provider: 'llama-cpp', model: '/models/qwen/Qwen2.5-7B-Q4_K_M.gguf' })).toBe(
+    expect(modelLabel({ provider: 'llama-cpp', model: '/models/qwen/Qwen2.5-7B-Q4_K_M.gguf' })).toBe(
       'llama-cpp:Qwen2.5-7B-Q4_K_M.gguf',
     );
-    expect(specName({ provider: 'scripted', model: 'C:\\scripts\\demo.json' })).toBe('scripted:demo.json');
-    expect(specName({ provider: 'ollama', model: 'library/llama3.2:3b' })).toBe('ollama:library/llama3.2:3b');
+    expect(modelLabel({ provider: 'scripted', model: 'C:\\scripts\\demo.json' })).toBe('scripted:demo.json');
+    expect(modelLabel({ provider: 'ollama', model: 'library/llama3.2:3b' })).toBe('ollama:library/llama3.2:3b');
     expect(baseName('a/b\\c.gguf')).toBe('c.gguf');
   });
 
-  it('prefers a known identity, adding its quantization unless the name says it', () => {
-    const spec = { provider: 'ollama' as const, model: 'llama3.2:3b', params: {} };
-    expect(roleModelName({ spec, identity: { name: 'llama3.2:3b', quantization: 'Q4_K_M' } as never })).toBe(
-      'llama3.2:3b Q4_K_M',
+  it("adds a loaded model's quantization unless the name says it", () => {
+    const spec = { provider: 'ollama' as const, model: 'llama3.2:3b' };
+    expect(modelLabel(spec, { quantization: 'Q4_K_M' })).toBe('ollama:llama3.2:3b Q4_K_M');
+    expect(modelLabel({ provider: 'llama-cpp', model: '/m/model-Q8_0.gguf' }, { quantization: 'Q8_0' })).toBe(
+      'llama-cpp:model-Q8_0.gguf',
     );
-    expect(identityName({ name: 'model-Q8_0', quantization: 'Q8_0' } as never)).toBe('model-Q8_0');
-    expect(roleModelName({ spec })).toBe('ollama:llama3.2:3b');
+    expect(modelLabel(spec, null)).toBe('ollama:llama3.2:3b');
   });
 });
 
-describe('one name per model, whatever the screen', () => {
-  it('the picker leads with the name the runs show for the bundled script, then the file', () => {
-    const file = '/opt/parley/resources/example/scripted-model.json';
-    const run = roleModelName({
-      spec: { provider: 'scripted', model: file, params: {} },
-      identity: { provider: 'scripted', name: 'Parley example script', params: {} },
-    });
-    expect(run).toBe('Parley example script');
-    expect(bundledScriptName('Parley example script', file)).toBe(
-      'Parley example script — Bundled example script (scripted-model.json)',
-    );
-    expect(bundledScriptName(undefined, file)).toBe(
-      'scripted-model.json — Bundled example script (scripted-model.json)',
-    );
+describe('one name per model, whatever the screen (issue 38, walk item 10)', () => {
+  const script = '/opt/parley/resources/example/scripted-model.json';
+  const gguf = '/home/me/parley/tests/fixtures/models/tiny.gguf';
+
+  it('the bundled script: the same name in a run, the picker, Try it and the CLI, whatever the script calls itself', () => {
+    const run = modelLabel({ provider: 'scripted', model: script }, {
+      provider: 'scripted',
+      name: 'Parley example script',
+      params: {},
+    } as never);
+    const picker = listedModelName({ provider: 'scripted', name: 'scripted-model.json', path: script });
+    const typed = modelLabel({ provider: 'scripted', model: 'resources/example/scripted-model.json' });
+    expect(new Set([run, picker, typed])).toEqual(new Set(['scripted:scripted-model.json']));
   });
 
-  it('a spec is named provider:model with paths cut to the file name, as Try it now shows it', () => {
-    expect(specName({ provider: 'scripted', model: '/r/example/scripted-model.json' })).toBe(
-      'scripted:scripted-model.json',
-    );
-    expect(specName({ provider: 'llama-cpp', model: 'C:\\models\\tiny.gguf' })).toBe('llama-cpp:tiny.gguf');
-    expect(specName({ provider: 'ollama', model: 'llama3.2:3b' })).toBe('ollama:llama3.2:3b');
+  it('the tiny GGUF: the same name from its identity, the Models page listing and a typed path', () => {
+    const run = modelLabel({ provider: 'llama-cpp', model: gguf }, {
+      provider: 'llama-cpp',
+      name: 'tiny.gguf',
+      params: {},
+    } as never);
+    const listed = listedModelName({ provider: 'llama-cpp', name: 'tiny.gguf', path: gguf });
+    const typed = modelLabel({ provider: 'llama-cpp', model: 'C:\\models\\tiny.gguf' });
+    expect(new Set([run, listed, typed])).toEqual(new Set(['llama-cpp:tiny.gguf']));
+  });
+
+  it('a listed Ollama or OpenAI model (no path) is named by its model name', () => {
+    expect(listedModelName({ provider: 'ollama', name: 'llama3.2:3b' })).toBe('ollama:llama3.2:3b');
+    expect(listedModelName({ provider: 'openai', name: 'gpt-4o-mini' })).toBe('openai:gpt-4o-mini');
   });
 });

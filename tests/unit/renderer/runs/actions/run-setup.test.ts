@@ -45,7 +45,11 @@ describe('run set-up', () => {
     const another = setupFromRun(run, true);
     // the judge followed the agent model: it stays on that model instead of following the new agent model
     expect(another.models).toEqual({ caller: { ...spec, params: {} }, judge: { ...spec, params: {} } });
-    expect(another.pinned).toEqual({ run: 'run_src', caller: 'Parley example script', judge: 'Parley example script' });
+    expect(another.pinned).toEqual({
+      run: 'run_src',
+      caller: 'scripted:scripted-model.json',
+      judge: 'scripted:scripted-model.json',
+    });
     // "Run again" keeps following the agent model, as the run did
     expect(Object.keys(setupFromRun(run).models)).toEqual(['agent']);
   });
