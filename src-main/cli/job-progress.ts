@@ -14,12 +14,16 @@ export interface FollowOptions {
   onInterrupt?: string;
 }
 
+const NOTE_GAP_MS = 1000;
+
 /** The one progress printer of every long job: a bar redrawn in place on a TTY, plain lines when piped. */
 export class JobProgress {
   private readonly tty = !!process.stderr.isTTY;
   private last: JobInfo | undefined;
   private lastLine = '';
   private printedDone = -1;
+  private printedNote: string | undefined;
+  private noteAt = -Infinity;
 
   constructor(
     private readonly label: string,
@@ -32,6 +36,7 @@ export class JobProgress {
     if (this.quiet) return;
     if (this.tty) this.draw();
     else if (!this.lastLine && this.due(job)) this.line(`${this.label}: ${counts(job)}`);
+    else if (this.noteDue(job)) this.line(`${this.label}: ${counts(job)} · ${job.progress.note}`);
   }
 
   /**
@@ -47,6 +52,15 @@ export class JobProgress {
 
   end(): void {
     if (!this.quiet && this.tty) process.stderr.write('\n');
+  }
+
+  /** Plain lines: what the job says it is doing (a conversation's turn), when it changed, at most once a second. */
+  private noteDue(job: JobInfo): boolean {
+    const note = job.status === 'running' ? job.progress.note : undefined;
+    if (!note || note === this.printedNote || Date.now() - this.noteAt < NOTE_GAP_MS) return false;
+    this.printedNote = note;
+    this.noteAt = Date.now();
+    return true;
   }
 
   /** Plain lines: every unit for small jobs, about every 5% for big ones, and the last one. */
@@ -69,7 +83,8 @@ export class JobProgress {
     const total = job?.progress.total ?? null;
     const width = 24;
     const filled = total ? Math.min(width, Math.round((done / total) * width)) : 0;
-    const line = `${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${job ? counts(job) : ''}  ${this.lastLine}`;
+    const note = job?.status === 'running' ? job.progress.note : undefined;
+    const line = `${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${job ? counts(job) : ''}  ${note || this.lastLine}`;
     const cols = Math.max(20, (process.stderr.columns || 100) - 1);
     process.stderr.write(`\r${line.slice(0, cols).padEnd(cols)}`);
   }

@@ -10,10 +10,13 @@ export function RunProgress({
   counts,
   active,
   startedAt,
+  step,
 }: {
   counts: LiveCounts;
   active: boolean;
   startedAt?: string | null;
+  /** What a running conversation is doing when it is slow (speech: "greeting: turn 3, recognising the caller"). */
+  step?: string;
 }) {
   const total = counts.total;
   const pct = total ? Math.round((counts.done / total) * 100) : null;
@@ -45,6 +48,7 @@ export function RunProgress({
           {total !== null ? ` of ${total}` : ''} conversations done{pct !== null ? ` · ${pct}%` : ''}
           {counts.running ? ` · ${counts.running} running` : ''}
           {eta !== null && <span data-testid="run-eta"> · {fmtEta(eta)}</span>}
+          {step && <span data-testid="run-step"> · {step}</span>}
         </span>
       </div>
       <div className="progress-counts">
