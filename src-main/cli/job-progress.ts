@@ -3,6 +3,7 @@ import type { RunEvent } from '../../src-shared/contract/events.js';
 import type { Job } from '../app/index.js';
 import { formatBytes } from '../../src-shared/text/format-bytes.js';
 import { formatDuration } from '../../src-shared/text/format-duration.js';
+import { StepNotes } from '../../src-shared/run/step-note.js';
 import { info } from './output.js';
 
 export interface FollowOptions {
@@ -14,7 +15,7 @@ export interface FollowOptions {
   onInterrupt?: string;
 }
 
-const NOTE_GAP_MS = 1000;
+const STEP_GAP_MS = 1000;
 
 /** The one progress printer of every long job: a bar redrawn in place on a TTY, plain lines when piped. */
 export class JobProgress {
@@ -22,8 +23,9 @@ export class JobProgress {
   private last: JobInfo | undefined;
   private lastLine = '';
   private printedDone = -1;
-  private printedNote: string | undefined;
-  private noteAt = -Infinity;
+  private stepLine = '';
+  private printedStep = '';
+  private stepAt = -Infinity;
 
   constructor(
     private readonly label: string,
@@ -36,7 +38,6 @@ export class JobProgress {
     if (this.quiet) return;
     if (this.tty) this.draw();
     else if (!this.lastLine && this.due(job)) this.line(`${this.label}: ${counts(job)}`);
-    else if (this.noteDue(job)) this.line(`${this.label}: ${counts(job)} · ${job.progress.note}`);
   }
 
   /**
@@ -50,17 +51,23 @@ export class JobProgress {
     else this.line(`${text}  [${place ?? (this.last ? counts(this.last) : '')}]`);
   }
 
-  end(): void {
-    if (!this.quiet && this.tty) process.stderr.write('\n');
+  /**
+   * What the job is doing now, when a unit is slow ("conversation 2 of 5: turn 3, recognising the caller
+   * (speech)"); '' when it is over. Plain lines: when it changed, at most once a second.
+   */
+  step(text: string): void {
+    this.stepLine = text;
+    if (this.quiet || !text) return;
+    if (this.tty) this.draw();
+    else if (text !== this.printedStep && Date.now() - this.stepAt >= STEP_GAP_MS) {
+      this.printedStep = text;
+      this.stepAt = Date.now();
+      this.line(`${this.label}: ${this.last ? `${counts(this.last)} · ` : ''}${text}`);
+    }
   }
 
-  /** Plain lines: what the job says it is doing (a conversation's turn), when it changed, at most once a second. */
-  private noteDue(job: JobInfo): boolean {
-    const note = job.status === 'running' ? job.progress.note : undefined;
-    if (!note || note === this.printedNote || Date.now() - this.noteAt < NOTE_GAP_MS) return false;
-    this.printedNote = note;
-    this.noteAt = Date.now();
-    return true;
+  end(): void {
+    if (!this.quiet && this.tty) process.stderr.write('\n');
   }
 
   /** Plain lines: every unit for small jobs, about every 5% for big ones, and the last one. */
@@ -83,21 +90,24 @@ export class JobProgress {
     const total = job?.progress.total ?? null;
     const width = 24;
     const filled = total ? Math.min(width, Math.round((done / total) * width)) : 0;
-    const note = job?.status === 'running' ? job.progress.note : undefined;
-    const line = `${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${job ? counts(job) : ''}  ${note || this.lastLine}`;
+    const line = `${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${job ? counts(job) : ''}  ${this.stepLine || this.lastLine}`;
     const cols = Math.max(20, (process.stderr.columns || 100) - 1);
     process.stderr.write(`\r${line.slice(0, cols).padEnd(cols)}`);
   }
 }
 
 /**
- * A run job's conversations as they finish, one line each when piped ("PASS  greeting #2  1.2s  [3/10]"):
+ * A run job's conversations as they finish, one line each when piped ("PASS  greeting #2  1.2s  [3/10]"),
+ * and their slow steps as they go (speech: "conversation 2 of 5: turn 3, recognising the caller (speech)"):
  * the hook to pass as `onEvent` when starting a run, resume, replay or evaluation.
  */
 export function conversationLines(bar: JobProgress): (e: RunEvent) => void {
   let total = 0;
   let done = 0;
+  const steps = new StepNotes();
   return (e) => {
+    const step = steps.apply(e);
+    if (step !== undefined) bar.step(step);
     if (e.type === 'run.started') total = e.total;
     if (e.type !== 'test.finished') return;
     done++;
