@@ -48,9 +48,13 @@ export function RunProgress({
           {total !== null ? ` of ${total}` : ''} conversations done{pct !== null ? ` · ${pct}%` : ''}
           {counts.running ? ` · ${counts.running} running` : ''}
           {eta !== null && <span data-testid="run-eta"> · {fmtEta(eta)}</span>}
-          {step && <span data-testid="run-step"> · {step}</span>}
         </span>
       </div>
+      {step && (
+        <div className="muted small" data-testid="run-step">
+          {step}
+        </div>
+      )}
       <div className="progress-counts">
         <span>
           <strong data-testid="count-queued">{counts.queued ?? '—'}</strong> {active ? 'queued' : 'not run'}
