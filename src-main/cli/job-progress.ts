@@ -3,6 +3,7 @@ import type { RunEvent } from '../../src-shared/contract/events.js';
 import type { Job } from '../app/index.js';
 import { formatBytes } from '../../src-shared/text/format-bytes.js';
 import { formatDuration } from '../../src-shared/text/format-duration.js';
+import { StepNotes } from '../../src-shared/run/step-note.js';
 import { info } from './output.js';
 
 export interface FollowOptions {
@@ -14,12 +15,17 @@ export interface FollowOptions {
   onInterrupt?: string;
 }
 
+const STEP_GAP_MS = 1000;
+
 /** The one progress printer of every long job: a bar redrawn in place on a TTY, plain lines when piped. */
 export class JobProgress {
   private readonly tty = !!process.stderr.isTTY;
   private last: JobInfo | undefined;
   private lastLine = '';
   private printedDone = -1;
+  private stepLine = '';
+  private printedStep = '';
+  private stepAt = -Infinity;
 
   constructor(
     private readonly label: string,
@@ -43,6 +49,21 @@ export class JobProgress {
     if (this.quiet) return;
     if (this.tty) this.draw();
     else this.line(`${text}  [${place ?? (this.last ? counts(this.last) : '')}]`);
+  }
+
+  /**
+   * What the job is doing now, when a unit is slow ("conversation 2 of 5: turn 3, recognising the caller
+   * (speech)"); '' when it is over. Plain lines: when it changed, at most once a second.
+   */
+  step(text: string): void {
+    this.stepLine = text;
+    if (this.quiet || !text) return;
+    if (this.tty) this.draw();
+    else if (text !== this.printedStep && Date.now() - this.stepAt >= STEP_GAP_MS) {
+      this.printedStep = text;
+      this.stepAt = Date.now();
+      this.line(`${this.label}: ${this.last ? `${counts(this.last)} · ` : ''}${text}`);
+    }
   }
 
   end(): void {
@@ -69,20 +90,24 @@ export class JobProgress {
     const total = job?.progress.total ?? null;
     const width = 24;
     const filled = total ? Math.min(width, Math.round((done / total) * width)) : 0;
-    const line = `${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${job ? counts(job) : ''}  ${this.lastLine}`;
+    const line = `${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${job ? counts(job) : ''}  ${this.stepLine || this.lastLine}`;
     const cols = Math.max(20, (process.stderr.columns || 100) - 1);
     process.stderr.write(`\r${line.slice(0, cols).padEnd(cols)}`);
   }
 }
 
 /**
- * A run job's conversations as they finish, one line each when piped ("PASS  greeting #2  1.2s  [3/10]"):
+ * A run job's conversations as they finish, one line each when piped ("PASS  greeting #2  1.2s  [3/10]"),
+ * and their slow steps as they go (speech: "conversation 2 of 5: turn 3, recognising the caller (speech)"):
  * the hook to pass as `onEvent` when starting a run, resume, replay or evaluation.
  */
 export function conversationLines(bar: JobProgress): (e: RunEvent) => void {
   let total = 0;
   let done = 0;
+  const steps = new StepNotes();
   return (e) => {
+    const step = steps.apply(e);
+    if (step !== undefined) bar.step(step);
     if (e.type === 'run.started') total = e.total;
     if (e.type !== 'test.finished') return;
     done++;

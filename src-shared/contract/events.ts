@@ -31,6 +31,19 @@ export const RunEvent = z.discriminatedUnion('type', [
     role: z.enum(['agent', 'caller']),
     chunk: z.string(),
   }),
+  /**
+   * What a conversation is doing when a step is slow (speech: a turn being synthesised or recognised),
+   * in words ("turn 3, recognising the caller (speech)"); at most a few a second per conversation.
+   */
+  z.object({
+    type: z.literal('test.step'),
+    run_id: z.string(),
+    test_index: z.number().int(),
+    repeat: z.number().int(),
+    /** The transcript turn the step is about (0-based). */
+    turn: z.number().int(),
+    text: z.string(),
+  }),
   z.object({
     type: z.literal('test.finished'),
     run_id: z.string(),

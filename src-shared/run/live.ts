@@ -22,6 +22,8 @@ export interface LiveTest {
   transcript: TranscriptTurn[];
   /** The turn being spoken: streamed tokens so far. */
   partial: { role: 'agent' | 'caller'; text: string } | null;
+  /** The slow step going on, in words (test.step: "turn 3, recognising the caller (speech)"); cleared by the next turn. */
+  step?: string;
 }
 
 export interface LiveState {
@@ -131,7 +133,10 @@ export function applyEvent(state: LiveState, e: RunEvent): LiveState {
         ...t,
         transcript: [...t.transcript, e.node && !e.turn.node ? { ...e.turn, node: e.node } : e.turn],
         partial: null,
+        step: undefined,
       }));
+    case 'test.step':
+      return upsert(state, e.test_index, e.repeat, (t) => ({ ...t, step: e.text }));
     case 'test.token':
       return upsert(state, e.test_index, e.repeat, (t) => ({
         ...t,
@@ -149,6 +154,7 @@ export function applyEvent(state: LiveState, e: RunEvent): LiveState {
           result_id: e.result_id,
           duration_ms: e.duration_ms,
           partial: null,
+          step: undefined,
         }),
         e.test,
       );

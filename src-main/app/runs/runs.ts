@@ -17,6 +17,7 @@ import { PreflightCache, type RunModelSpecs } from '../models/preflight.js';
 import { mergeFacts, mergeShards, type MergeJobResult, type MergeOutcome } from '../shards/merge-runs.js';
 import { finishedRun, requireRun, resolveAgentVersion, runAgentOf } from '../refs/resolve.js';
 import { RESUMED_RUN, storedModelDefault, storedRunModels, storedRunSpeech } from './stored-specs.js';
+import { StepNotes } from '../../../src-shared/run/step-note.js';
 import { rerunRequest, type RerunSelection } from './rerun.js';
 import { resolveSuiteRef, runAgentFromRef, type RefOptions } from '../refs/refs.js';
 import type {
@@ -140,9 +141,12 @@ export class RunService {
         this.handles.set(handle.runId, handle);
         void handle.done.finally(() => this.handles.delete(handle.runId));
         let done = 0;
+        const steps = new StepNotes(handle.total);
         handle.subscribe((e) => {
           if (e.type === 'run.started') ctl.progress((done = handle.total - e.total), handle.total);
           if (e.type === 'test.finished') ctl.progress(++done);
+          const note = steps.apply(e);
+          if (note !== undefined) ctl.note(note);
         });
         return handle.done;
       },

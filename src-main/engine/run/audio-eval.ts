@@ -27,6 +27,7 @@ import type { HeardCaller } from '../conversation/types.js';
 import type { ModelCalls } from '../model-io/model-calls.js';
 import { agentLine, callerLine, callerRate, callerVoice, type CallerSetup } from './caller-behaviour.js';
 import type { RunSpeech } from './run-speech-types.js';
+import { agentStep, callerStep, type StepSink } from './step-events.js';
 
 export type { RunSpeech } from './run-speech-types.js';
 
@@ -49,10 +50,17 @@ function speechOf(
 }
 
 /** Hears one caller message as the agent would (conversation.ts calls it before the agent sees the turn). */
-export function callerHearing(s: RunSpeech, setup: CallerSetup, owner: string, signal?: AbortSignal) {
+export function callerHearing(
+  s: RunSpeech,
+  setup: CallerSetup,
+  owner: string,
+  signal?: AbortSignal,
+  onStep?: StepSink,
+) {
   const voice = callerVoice(s, setup);
   const rate = callerRate(setup);
   return async (text: string, turn: number): Promise<HeardCaller> => {
+    onStep?.(turn, callerStep(turn));
     try {
       const line = callerLine(s, setup, turn);
       const out = await s.lines.hear({ text, voice, rate, line }, { owner, signal });
@@ -102,13 +110,17 @@ function heardAgentTurn(turn: TranscriptTurn, out: LineOutcome, voice: string | 
 export async function hearAgentTurns(
   s: RunSpeech,
   transcript: TranscriptTurn[],
-  o: { seedKey: string; owner: string; setup?: CallerSetup; signal?: AbortSignal },
+  o: { seedKey: string; owner: string; setup?: CallerSetup; signal?: AbortSignal; onStep?: StepSink },
 ): Promise<{ transcript: TranscriptTurn[]; errors: string[] }> {
   const voice = s.voices[0];
   const failed = new Map<number, string>();
+  const spoken = (turn: TranscriptTurn) => turn.role === 'agent' && !!turn.content.trim();
+  const total = transcript.filter(spoken).length;
+  let done = 0;
+  if (total) o.onStep?.(transcript.findIndex(spoken), agentStep(0, total));
   const heard = await Promise.all(
     transcript.map(async (turn, i): Promise<TranscriptTurn> => {
-      if (turn.role !== 'agent' || !turn.content.trim()) return turn;
+      if (!spoken(turn)) return turn;
       try {
         const line = agentLine(s, o.setup, i, o.seedKey);
         const out = await s.lines.hear(
@@ -120,6 +132,8 @@ export async function hearAgentTurns(
         if (o.signal?.aborted) throw e;
         failed.set(i, atTurn(i, 'agent', e));
         return { ...turn, speech_error: failed.get(i)! };
+      } finally {
+        if (!o.signal?.aborted) o.onStep?.(i, agentStep(++done, total));
       }
     }),
   );
@@ -189,6 +203,7 @@ export async function evaluateAudio(
     patternTimeoutMs?: number;
     signal?: AbortSignal;
     setup?: CallerSetup;
+    onStep?: StepSink;
   },
 ): Promise<{ transcript: TranscriptTurn[] } & AudioVerdicts> {
   const heard = await hearAgentTurns(s, result.transcript, {
@@ -196,6 +211,7 @@ export async function evaluateAudio(
     owner: result.id,
     setup: o.setup,
     signal: o.signal,
+    onStep: o.onStep,
   });
   const verdicts = await judgeHeard(
     {

@@ -13,6 +13,7 @@ import { callerHearing, evaluateAudio, type AudioVerdicts, type RunSpeech } from
 import { callerBehaviour, callerSetup, type CallerSetup } from './caller-behaviour.js';
 import { runCheckpoint } from './run-checkpoint.js';
 import type { RunOneContext } from './run-one-context.js';
+import { throttledSteps, type StepSink } from './step-events.js';
 
 export type { RunOneContext } from './run-one-context.js';
 
@@ -36,6 +37,7 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
   let fidelity: CallerFidelity | undefined;
   let audio: AudioVerdicts = {};
   let setupOf: CallerSetup | undefined;
+  const onStep = stepsOf(ctx, item);
   try {
     let prompt: string;
     try {
@@ -78,7 +80,7 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
           ...(turn.node ? { node: turn.node } : {}),
         }),
       onToken: (role, chunk) => ctx.emit({ type: 'test.token', run_id: runId, test_index, repeat, role, chunk }),
-      ...(ctx.speech?.callerSpeech ? { hearCaller: callerHearing(ctx.speech, setup, id, ctx.signal) } : {}),
+      ...(ctx.speech?.callerSpeech ? { hearCaller: callerHearing(ctx.speech, setup, id, ctx.signal, onStep) } : {}),
       ...(behaviour ? { behaviour } : {}),
     });
     await calls.disposeRole('agent');
@@ -129,7 +131,7 @@ export async function runOne(ctx: RunOneContext, item: PlannedConversation): Pro
           ctx,
           ctx.speech,
           calls,
-          { id, test: item.test.name, repeat, setup: setupOf },
+          { id, test: item.test.name, repeat, setup: setupOf, onStep },
           conv,
           verdicts,
         );
@@ -195,12 +197,16 @@ async function scoreTurns(ctx: RunOneContext, calls: ModelCalls, conv: Conversat
   return { turns: q.turns, mean: q.mean };
 }
 
+/** The conversation's slow steps as `test.step` events, a few a second at most. */
+const stepsOf = (ctx: RunOneContext, { test_index, repeat }: PlannedConversation): StepSink =>
+  throttledSteps((turn, text) => ctx.emit({ type: 'test.step', run_id: ctx.runId, test_index, repeat, turn, text }));
+
 /** Audio evaluation of the agent's turns and the caller-speech failures, as the result's audio part. */
 async function speechVerdicts(
   ctx: RunOneContext,
   speech: RunSpeech,
   calls: ModelCalls,
-  who: { id: string; test: string; repeat: number; setup?: CallerSetup },
+  who: { id: string; test: string; repeat: number; setup?: CallerSetup; onStep?: StepSink },
   conv: ConversationOutcome,
   verdicts: Verdicts,
 ): Promise<AudioVerdicts> {
@@ -222,7 +228,14 @@ async function speechVerdicts(
       metrics: verdicts.metrics,
       rules: verdicts.rules,
     },
-    { calls, limits: ctx.limits, patternTimeoutMs: ctx.patternTimeoutMs, signal: ctx.signal, setup: who.setup },
+    {
+      calls,
+      limits: ctx.limits,
+      patternTimeoutMs: ctx.patternTimeoutMs,
+      signal: ctx.signal,
+      setup: who.setup,
+      onStep: who.onStep,
+    },
   );
   // judge calls on the heard transcript are told apart from the text verdicts' (cost, speed figures)
   for (let i = before; i < calls.records.length; i++)

@@ -1,6 +1,7 @@
 /**
  * The speech commands as a user types them (real espeak-ng and pocketsphinx): `parley run --audio-eval`,
- * `parley audio-eval RUN`, `parley speech test`, and their errors in the human output.
+ * `parley audio-eval RUN`, `parley speech test`, and their errors in the human output; the progress
+ * lines of a run with speech (the turn being recognised).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -136,6 +137,19 @@ describe('parley run --audio-eval / parley audio-eval / parley speech test', () 
     );
     expect(noise.stderr).toContain('--phone-noise: expected a noise level from 0 to 1');
   }, 60_000);
+
+  it('the progress lines on stderr say which turn speech is working on (default pair flite -> pocketsphinx)', () => {
+    const out = parley(...runArgs(), '--caller-speech', '--audio-eval');
+    expect(out.code).toBe(0);
+    const lines = out.stderr.split('\n');
+    const caller = lines.findIndex((l) =>
+      l.endsWith('0/1 conversations · conversation 1 of 1: turn 2, recognising the caller (speech)'),
+    );
+    const finished = lines.findIndex((l) => l.startsWith('PASS  reads the number'));
+    expect(caller).toBeGreaterThan(-1);
+    expect(caller).toBeLessThan(finished);
+    expect(lines.slice(caller, finished).join('\n')).toMatch(/hearing the agent \(speech\): [01] of 1 turns/);
+  }, 120_000);
 
   it('speech test prints said, heard, diff, timings and the engines', () => {
     const out = parley(

@@ -3,6 +3,7 @@ import type { TranscriptTurn } from '../../../../src-shared/schemas/index.js';
 import { api, ApiClientError } from '../../../api/client.js';
 import { micErrorText, startMicRecording, toBase64, type MicRecording } from './record-wav.js';
 import { useSpokenReplies } from './use-spoken-replies.js';
+import { HearingStatus, markHeard } from './HearingStatus.js';
 import { readVoiceSettings, writeVoiceSettings, type VoiceSettings } from '../../../ui/speech/voice-settings.js';
 
 type MicState = 'idle' | 'recording' | 'hearing';
@@ -59,6 +60,7 @@ export function VoiceControls({
     try {
       const wav = await r.stop();
       const out = await api.call('speech.transcribe', { stt: settings.stt, audio_base64: toBase64(wav) });
+      markHeard();
       if (!out.text) {
         setError(`${settings.stt} heard no words in ${(out.audio_ms / 1000).toFixed(1)} s of audio: speak again.`);
         return;
@@ -117,6 +119,7 @@ export function VoiceControls({
           <span className="small muted">Same specs as the Models page's Speech section (test them there).</span>
         </details>
       </div>
+      {mic === 'hearing' && <HearingStatus stt={settings.stt} />}
       {mic === 'recording' && (
         <div className="small muted" role="status">
           Recording… speak, then press “Stop and send” (at most {MAX_RECORDING_S} s).

@@ -10,9 +10,15 @@ export function LiveSection({ view }: { view: RunView }) {
   const r = view.run.data!.run;
   const { active } = view.flags!;
   const { counts, speaking } = view;
+  const stepping = active ? speaking.find((t) => t.step) : undefined;
+  const step = stepping
+    ? `${stepping.test}${stepping.repeat > 0 ? ` #${stepping.repeat + 1}` : ''}: ${stepping.step}`
+    : undefined;
   return (
     <>
-      {active || counts.queued ? <RunProgress counts={counts} active={active} startedAt={r.started_at} /> : null}
+      {active || counts.queued ? (
+        <RunProgress counts={counts} active={active} startedAt={r.started_at} step={step} />
+      ) : null}
       {active && <EndpointLoad stats={view.state.endpoints} live />}
       {active && speaking.length > 0 && (
         <section aria-label="Conversations in progress">
@@ -25,6 +31,11 @@ export function LiveSection({ view }: { view: RunView }) {
                   {t.repeat > 0 && <span className="muted"> · repeat {t.repeat + 1}</span>}{' '}
                   <span className="badge status-running">running</span>
                 </div>
+                {t.step && (
+                  <div className="muted small" data-testid="live-step">
+                    {t.step}
+                  </div>
+                )}
                 <Transcript turns={t.transcript} partial={t.partial} nodeNames={view.nodeNames} emptyText="Starting…" />
               </div>
             ))}

@@ -10,10 +10,13 @@ export function RunProgress({
   counts,
   active,
   startedAt,
+  step,
 }: {
   counts: LiveCounts;
   active: boolean;
   startedAt?: string | null;
+  /** What a running conversation is doing when it is slow (speech: "greeting: turn 3, recognising the caller"). */
+  step?: string;
 }) {
   const total = counts.total;
   const pct = total ? Math.round((counts.done / total) * 100) : null;
@@ -47,6 +50,11 @@ export function RunProgress({
           {eta !== null && <span data-testid="run-eta"> · {fmtEta(eta)}</span>}
         </span>
       </div>
+      {step && (
+        <div className="muted small" data-testid="run-step">
+          {step}
+        </div>
+      )}
       <div className="progress-counts">
         <span>
           <strong data-testid="count-queued">{counts.queued ?? '—'}</strong> {active ? 'queued' : 'not run'}

@@ -1,0 +1,37 @@
+import type { RunEvent } from '../contract/events.js';
+import { testKey } from './live.js';
+
+/**
+ * A run's latest slow step as one line for its progress ("conversation 2 of 5: turn 3, recognising the
+ * caller (speech)"), from its events: the run job's note (src-main/app/runs) and the command line's bar.
+ * A conversation's place is the order it started in (after what a resumed run had stored).
+ */
+export class StepNotes {
+  private readonly place = new Map<string, number>();
+  private base = 0;
+  private started = 0;
+  private current: string | undefined;
+
+  constructor(private total: number | null = null) {}
+
+  /** The new note after the event: a line, '' when the step shown is over, undefined when unchanged. */
+  apply(e: RunEvent): string | undefined {
+    if (e.type === 'run.started') {
+      this.total ??= e.total;
+      this.base = Math.max(0, (this.total ?? e.total) - e.total);
+    }
+    if (e.type === 'test.started') this.place.set(testKey(e.test_index, e.repeat), this.base + ++this.started);
+    if (e.type === 'test.step') {
+      const key = testKey(e.test_index, e.repeat);
+      this.current = key;
+      const place = this.place.get(key);
+      const of = this.total !== null ? ` of ${this.total}` : '';
+      return `${place !== undefined ? `conversation ${place}${of}` : 'a conversation'}: ${e.text}`;
+    }
+    if (e.type === 'test.finished' && this.current === testKey(e.test_index, e.repeat)) {
+      this.current = undefined;
+      return '';
+    }
+    return undefined;
+  }
+}
