@@ -19,8 +19,8 @@ export function DemoNotice({ onRealModel, roles }: { onRealModel?: () => void; r
     <div className="notice demo-notice" role="note" data-testid="demo-notice">
       <strong>Demo run.</strong>{' '}
       {all ? 'It ran on the scripted model' : `The ${roles.join(' and ')} ran on the scripted model`}:{' '}
-      {scriptedPart(all ? ['agent', 'caller', 'judge'] : roles)} come from a file written for the example, so these
-      passes and failures say nothing about your agent.{' '}
+      {scriptedPart(all ? ['agent', 'caller', 'judge'] : roles)} come from a file written in advance, so these passes
+      and failures say nothing about your agent.{' '}
       {onRealModel && (
         <button type="button" className="link-button" onClick={onRealModel}>
           Run it on a real model
