@@ -11,8 +11,22 @@ export class StepNotes {
   private base = 0;
   private started = 0;
   private current: string | undefined;
+  private readonly turns = new Map<string, number>();
 
-  constructor(private total: number | null = null) {}
+  /**
+   * `opts.turns`: a finished turn of a conversation is a step too ("conversation 2 of 4: 3 turns so far"), so a job
+   * on a slow local model shows more than "0 of 4" (the app's job note; the command line keeps its bar quiet).
+   */
+  constructor(
+    private total: number | null = null,
+    private readonly opts: { turns?: boolean } = {},
+  ) {}
+
+  private placeOf(key: string): string {
+    const place = this.place.get(key);
+    const of = this.total !== null ? ` of ${this.total}` : '';
+    return place !== undefined ? `conversation ${place}${of}` : 'a conversation';
+  }
 
   /** The new note after the event: a line, '' when the step shown is over, undefined when unchanged. */
   apply(e: RunEvent): string | undefined {
@@ -24,9 +38,14 @@ export class StepNotes {
     if (e.type === 'test.step') {
       const key = testKey(e.test_index, e.repeat);
       this.current = key;
-      const place = this.place.get(key);
-      const of = this.total !== null ? ` of ${this.total}` : '';
-      return `${place !== undefined ? `conversation ${place}${of}` : 'a conversation'}: ${e.text}`;
+      return `${this.placeOf(key)}: ${e.text}`;
+    }
+    if (e.type === 'test.turn' && this.opts.turns) {
+      const key = testKey(e.test_index, e.repeat);
+      const n = (this.turns.get(key) ?? 0) + 1;
+      this.turns.set(key, n);
+      this.current = key;
+      return `${this.placeOf(key)}: ${n} turn${n === 1 ? '' : 's'} so far`;
     }
     if (e.type === 'test.finished' && this.current === testKey(e.test_index, e.repeat)) {
       this.current = undefined;

@@ -141,7 +141,7 @@ export class RunService {
         this.handles.set(handle.runId, handle);
         void handle.done.finally(() => this.handles.delete(handle.runId));
         let done = 0;
-        const steps = new StepNotes(handle.total);
+        const steps = new StepNotes(handle.total, { turns: true });
         handle.subscribe((e) => {
           if (e.type === 'run.started') ctl.progress((done = handle.total - e.total), handle.total);
           if (e.type === 'test.finished') ctl.progress(++done);

@@ -28,6 +28,16 @@ describe('a run’s slow steps as one progress line', () => {
     expect(notes.apply({ ...end, test_index: 9 } as const)).toBe('');
   });
 
+  it('with turns on, a finished turn is a step too, counted per conversation', () => {
+    const notes = new StepNotes(4, { turns: true });
+    notes.apply({ type: 'test.started', run_id: 'r', test: 'a', test_index: 0, repeat: 0 });
+    const turn = { type: 'test.turn', run_id: 'r', test_index: 0, repeat: 0, turn: { role: 'agent', content: 'Hi' } };
+    expect(notes.apply(turn as never)).toBe('conversation 1 of 4: 1 turn so far');
+    expect(notes.apply(turn as never)).toBe('conversation 1 of 4: 2 turns so far');
+    // without the option (the command line), turns say nothing
+    expect(new StepNotes(4).apply(turn as never)).toBeUndefined();
+  });
+
   it('passes on at most one step per gap', () => {
     let t = 0;
     const seen: string[] = [];
