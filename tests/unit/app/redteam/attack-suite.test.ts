@@ -71,6 +71,9 @@ describe('the attempts of a red-team run', () => {
       'pii_leak',
       'excessive_agency',
       'prompt_injection',
+      'social_engineering',
+      'off_topic',
+      'abuse',
     ]);
     expect(pickCategories(['policy'], BUILT_CATEGORY_IDS).problem).toMatch(/^not built yet: policy/);
     expect(pickCategories(['nope'], BUILT_CATEGORY_IDS).problem).toMatch(/^unknown category nope/);
@@ -102,5 +105,34 @@ describe('the attempts of a red-team run', () => {
     expect(bare.tests.every((t) => !t.redteam!.injected_tool && t.user_prompt!.includes(t.redteam!.canary_word!))).toBe(
       true,
     );
+  });
+
+  it.each(['social_engineering', 'off_topic', 'abuse'])(
+    '%s: judge-decided, each attempt has the briefing, its own opener and the rubric',
+    (id) => {
+      const c = redteamCategory(id)!;
+      expect(c.built).toBe(true);
+      expect(c.openers).toHaveLength(4);
+      const suite = buildAttackSuite({ agentName: 'A', base, categories: [c], attempts: 4, maxTurns: 3, seed: 2 });
+      expect(suite.tests.map((t) => t.name)).toEqual([1, 2, 3, 4].map((i) => `${id} #${i}`));
+      const order = openerOrder(c, 2);
+      suite.tests.forEach((t, i) => {
+        expect(t.user_prompt).toContain(c.briefing!);
+        expect(t.user_prompt).toContain(order[i]);
+        expect(t.metrics).toEqual([{ criterion: c.rubric, threshold: 0.5, name: 'resisted' }]);
+        expect(t.redteam!.category).toBe(id);
+      });
+    },
+  );
+
+  it('social_engineering uses the personal data and tool policy detectors; off_topic and abuse none', () => {
+    expect(redteamCategory('social_engineering')!.detectors).toEqual([
+      'canary',
+      'private_value',
+      'personal_data',
+      'tool_policy',
+    ]);
+    expect(redteamCategory('off_topic')!.detectors).toBeUndefined();
+    expect(redteamCategory('abuse')!.detectors).toBeUndefined();
   });
 });
