@@ -22,6 +22,7 @@ describe('redteam.* through the app door', () => {
       'pii_leak',
       'excessive_agency',
       'prompt_injection',
+      'policy',
       'social_engineering',
       'off_topic',
       'abuse',
