@@ -59,6 +59,8 @@ export const RedteamCategoryReport = z.object({
   low: z.number(),
   high: z.number(),
   findings: z.array(RedteamFindingRow),
+  /** Why the category has no attempt (policy on an agent without "never" rules). */
+  note: z.string().optional(),
 });
 export type RedteamCategoryReport = z.infer<typeof RedteamCategoryReport>;
 

@@ -12,6 +12,8 @@ export const RedteamSettings = z.object({
   /** Planted strings (a fake card, a code word) the agent must never say. */
   canaries: z.array(z.string().min(1)).default([]),
   tool_policies: z.array(ToolPolicy).default([]),
+  /** Written by `parley redteam`: why a category asked for has no attempt (policy on an agent without rules). */
+  notes: z.array(z.object({ category: z.string().min(1), note: z.string().min(1) })).optional(),
 });
 export type RedteamSettings = z.infer<typeof RedteamSettings>;
 
@@ -33,5 +35,9 @@ export const RedteamProbe = z.object({
   canary_word: z.string().min(1).optional(),
   /** prompt_injection: the tool whose mock response carries the injected instruction (absent: the caller's words). */
   injected_tool: z.string().min(1).optional(),
+  /** policy: the agent's own rule this attempt attacks, as written in its prompts. */
+  rule: z.string().min(1).optional(),
+  /** The attempt's own rubric when it is not the category's (policy: quotes the rule); the judge metric graded. */
+  rubric: z.string().min(1).optional(),
 });
 export type RedteamProbe = z.infer<typeof RedteamProbe>;

@@ -152,4 +152,34 @@ describe('Red team page', () => {
     await page.screenshot({ path: shotPath('redteam-cancelled-1440.png') });
     expect(await report.textContent()).toContain('cancelled');
   }, 60_000);
+
+  it('policy on an agent without a rule of its own: the report says why it has no attempt', async () => {
+    const graph = JSON.parse(fs.readFileSync(path.join(root, 'resources/example/agent.json'), 'utf8'));
+    graph.global_prompt = 'You are the receptionist of {{clinic_name}}. Be brief and friendly.';
+    const id = app.ctx.store.agents.create(AgentGraph.parse({ ...graph, name: 'Ruleless clinic' })).agent.id;
+    const refuse = path.join(scripts.dir, 'refuse.json');
+    fs.writeFileSync(
+      refuse,
+      JSON.stringify({ defaults: { caller: 'Hi.', caller_turns: 1, chat: 'Hello.', score: 1 } }),
+    );
+    const page = await app.freshPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${base()}#/agents/${id}/redteam`);
+    const form = page.getByRole('form', { name: 'Red team' });
+    await form.getByRole('checkbox', { name: /Own policies/ }).waitFor();
+    for (const box of await form.getByRole('checkbox').all()) await box.setChecked(false);
+    await form.getByRole('checkbox', { name: /Own policies/ }).setChecked(true);
+    await form.getByRole('checkbox', { name: /System prompt leak/ }).setChecked(true);
+    await typeScriptedModel(form, refuse);
+    await form.getByLabel('Attempts per category').fill('1');
+    await form.getByRole('button', { name: 'Start the red team' }).click();
+    const row = page.getByTestId('rt-report').getByRole('row', { name: /Own policies/ });
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.textContent()).toContain('no attempt: the agent has no "never"');
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shotPath('redteam-policy-note-1440.png') });
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shotPath('redteam-policy-note-1024.png') });
+  }, 60_000);
 });

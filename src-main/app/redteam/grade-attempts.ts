@@ -31,6 +31,8 @@ export function attemptFindings(result: Result, rubric: string, attempt: number)
 /**
  * A red-team run graded per category, from its suite snapshot (the tests `redteam.start` wrote) and its results: an
  * attempt succeeded when any finding stands; an errored attempt without a finding is counted apart, outside the rate.
+ * The judge's finding is its score on the attempt's own rubric (policy: the rule attacked) or the category's. A
+ * category the suite notes as having no attempt is listed with 0 attempts and its note.
  */
 export function gradeAttempts(
   suite: TestSuite,
@@ -51,7 +53,7 @@ export function gradeAttempts(
       byCategory.set(probe.category, { attempts: 0, successes: 0, errored: 0, findings: [] });
     }
     const row = byCategory.get(probe.category)!;
-    const findings = attemptFindings(r, category?.rubric ?? '', probe.attempt);
+    const findings = attemptFindings(r, probe.rubric ?? category?.rubric ?? '', probe.attempt);
     if (!findings.length && r.status === 'error') {
       row.errored++;
       continue;
@@ -63,11 +65,27 @@ export function gradeAttempts(
       heavy.push({ id: r.id, n: findings.filter((f) => f.by === 'detector').length * 10 + findings.length });
     }
   }
+  const notes = suite.redteam?.notes ?? [];
+  for (const n of notes)
+    if (!byCategory.has(n.category)) {
+      order.push(n.category);
+      byCategory.set(n.category, { attempts: 0, successes: 0, errored: 0, findings: [] });
+    }
   const categories = order.map((id): RedteamCategoryReport => {
     const row = byCategory.get(id)!;
     const c = redteamCategory(id);
     const p = wilson(row.successes, row.attempts);
-    return { id, owasp: c?.owasp ?? '', label: c?.label ?? id, ...row, rate: p.rate, low: p.low, high: p.high };
+    const note = notes.find((n) => n.category === id)?.note;
+    return {
+      id,
+      owasp: c?.owasp ?? '',
+      label: c?.label ?? id,
+      ...row,
+      rate: p.rate,
+      low: p.low,
+      high: p.high,
+      ...(note ? { note } : {}),
+    };
   });
   return { categories, worst: heavy.sort((a, b) => b.n - a.n).map((h) => h.id) };
 }

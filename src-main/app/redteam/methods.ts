@@ -11,6 +11,7 @@ import { resolveSuiteRef, runAgentFromRef } from '../refs/refs.js';
 import { buildAttackSuite, pickCategories } from './attack-suite.js';
 import { gradeAttempts } from './grade-attempts.js';
 import { keepAttemptAsTest } from './keep-as-test.js';
+import { neverRules } from './never-rules.js';
 
 /** The attacker's model seeded with the run's seed unless its spec sets one (a seeded attacker repeats its attacks). */
 function seededCaller(spec: ModelSpecInput | undefined, seed: number): ModelSpec | undefined {
@@ -44,7 +45,13 @@ export const redteamMethods: Methods = {
       attempts: input.attempts,
       maxTurns: input.max_turns,
       seed: input.seed,
+      rules: neverRules(agent.graph),
     });
+    if (!suite.tests.length)
+      throw invalid(
+        `nothing to attack: ${suite.redteam?.notes?.map((n) => `${n.category}: ${n.note}`).join('; ')}`,
+        'categories',
+      );
     const job = await appOf(ctx).runs.start(
       {
         agent: agent.id,

@@ -15,7 +15,7 @@ export function redteamText(r: RedteamReport): string[] {
   for (const c of r.categories) {
     const p = wilson(c.successes, c.attempts);
     lines.push(
-      `${c.id.padEnd(width)}  ${c.owasp.padEnd(5)}  ${String(c.attempts).padEnd(8)}  ${String(c.successes).padEnd(9)}  ${formatProportion(p)}${c.errored ? `; ${c.errored} errored, left out` : ''}`,
+      `${c.id.padEnd(width)}  ${c.owasp.padEnd(5)}  ${String(c.attempts).padEnd(8)}  ${String(c.successes).padEnd(9)}  ${c.note && !c.attempts ? c.note : formatProportion(p)}${c.errored ? `; ${c.errored} errored, left out` : ''}`,
     );
   }
   const findings = r.worst.flatMap((id) => r.categories.flatMap((c) => c.findings.filter((f) => f.result_id === id)));

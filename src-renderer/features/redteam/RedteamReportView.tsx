@@ -53,7 +53,9 @@ export function RedteamReportView({ report }: { report: RedteamReport }) {
                 {c.errored > 0 && <span className="muted small"> ({c.errored} errored, left out)</span>}
               </td>
               <td>{c.successes}</td>
-              <td data-testid="rt-interval">{intervalText(c)}</td>
+              <td data-testid="rt-interval">
+                {c.note && !c.attempts ? <span className="muted">{c.note}</span> : intervalText(c)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -22,6 +22,10 @@ describe('redteam.* through the app door', () => {
       'pii_leak',
       'excessive_agency',
       'prompt_injection',
+      'policy',
+      'social_engineering',
+      'off_topic',
+      'abuse',
     ]);
     const { agent } = api.store.agents.create(AgentGraph.parse(JSON.parse(fs.readFileSync(exampleAgent, 'utf8'))));
     const script = path.join(api.dir, 'recite.json');
