@@ -69,7 +69,7 @@ describe('fix review', () => {
     await text.fill('Say refunds are accepted within 30 days.');
     await page.getByRole('button', { name: 'Apply and test' }).click();
     const targets = page.getByTestId('fix-targets');
-    await targets.waitFor({ timeout: 30_000 });
+    await targets.waitFor({ timeout: 60_000 });
     const row = (await targets.locator('tbody tr').first().textContent()) ?? '';
     expect(row).toContain('0% (0-49%, n=4)');
     expect(row).toContain('100% (44-100%, n=3)');
@@ -89,7 +89,7 @@ describe('fix review', () => {
     await page.getByRole('button', { name: 'Keep this version (v2)' }).click();
     await page.getByRole('button', { name: 'v2 kept' }).waitFor({ timeout: 20_000 });
     expect(app.ctx.store.agents.summary(agentId)!.version).toBe(2);
-  }, 90_000);
+  }, 120_000);
 
   it('Diagnose a failure group, then Auto-fix until all pass', async () => {
     const { page } = app;

@@ -13,10 +13,13 @@ const record = (entry) => {
 
 const connect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function patchedConnect(...args) {
+  // node:http and node:net's createConnection call connect with their already normalized arguments: one array
+  // whose first item holds the options
+  const first = Array.isArray(args[0]) ? args[0][0] : args[0];
   const opts =
-    typeof args[0] === 'object' && args[0] !== null && !Array.isArray(args[0])
-      ? args[0]
-      : { port: args[0], host: typeof args[1] === 'string' ? args[1] : undefined };
+    typeof first === 'object' && first !== null
+      ? first
+      : { port: first, host: typeof args[1] === 'string' ? args[1] : undefined };
   if (opts.path) record({ kind: 'ipc', path: String(opts.path) });
   else record({ kind: 'tcp', host: opts.host ?? 'localhost', port: Number(opts.port) });
   return connect.apply(this, args);

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Result } from '../../../src-shared/schemas/run.js';
 import { turnRef } from '../../../src-shared/text/turn-number.js';
+import { scrollBehavior } from '../../ui/scroll-behavior.js';
 
 /**
  * The conversation a diagnosis read, with the turns it cites marked as evidence (the picked fault's first scrolled to).
@@ -19,7 +20,9 @@ export function EvidenceTranscript({
   const first = focus[0];
   useEffect(() => {
     if (first === undefined) return;
-    list.current?.querySelector(`[data-turn="${first}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    list.current
+      ?.querySelector(`[data-turn="${first}"]`)
+      ?.scrollIntoView({ block: 'nearest', behavior: scrollBehavior() });
   }, [first, result.id]);
   const marked = new Set(evidence);
   const focused = new Set(focus);

@@ -22,7 +22,7 @@ function pipedIntoHead(args: string[]): Promise<{ code: number | null; stderr: s
     });
     let stdout = '';
     sh.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    sh.on('exit', (code) =>
+    sh.on('close', (code) =>
       resolve({
         code,
         stdout,

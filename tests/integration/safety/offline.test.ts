@@ -83,10 +83,15 @@ describe('offline by construction', () => {
         const page = await browser.newPage();
         page.on('request', (r) => requested.push(r.url()));
         await page.goto(url);
-        for (const screen of ['Agents', 'Runs', 'Compare', 'Models']) {
+        for (const screen of ['Agents', 'Runs', 'Compare']) {
           await page.getByRole('link', { name: screen, exact: true }).click();
           await page.waitForLoadState('networkidle');
         }
+        // the Models screen asks the server to list every provider's models, which probes the local Ollama
+        // URL: wait for that answer (a load state already reached would not wait for it on a loaded machine)
+        const listed = page.waitForResponse((r) => r.url().includes('/rpc/models.list'), { timeout: 60_000 });
+        await page.getByRole('link', { name: 'Models', exact: true }).click();
+        await listed;
       } finally {
         await browser.close();
         server.kill('SIGTERM');
@@ -97,7 +102,8 @@ describe('offline by construction', () => {
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l) as Entry);
-      expect(entries.filter((e) => e.kind === 'tcp').length).toBeGreaterThan(0); // the recorder saw the web-mode calls
+      // the recorder saw the server's probe of the local Ollama URL
+      expect(entries.filter((e) => e.kind === 'tcp' && isLoopback(String(e.host))).length).toBeGreaterThan(0);
       const outside = entries.filter(
         (e) => (e.kind === 'tcp' || e.kind === 'dns' || e.kind === 'udp') && !isLoopback(String(e.host)),
       );
@@ -117,11 +123,15 @@ describe('offline by construction', () => {
     const t = tempDir();
     const log = path.join(t.dir, 'sockets.jsonl');
     try {
-      const child = spawn(
-        process.execPath,
-        ['--import', RECORDER, '-e', "fetch('http://parley-offline-check.invalid/').catch(() => {})"],
-        { env: { ...process.env, PARLEY_SOCKET_LOG: log }, stdio: 'ignore' },
-      );
+      // fetch looks the name up; node:http to an address connects with no lookup, through Node's normalized
+      // connect arguments (192.0.2.1 is TEST-NET-1: nothing answers there, the socket is dropped at once)
+      const script =
+        "fetch('http://parley-offline-check.invalid/').catch(() => {});" +
+        "require('node:http').get('http://192.0.2.1:9/').on('error', () => {}).destroy();";
+      const child = spawn(process.execPath, ['--import', RECORDER, '-e', script], {
+        env: { ...process.env, PARLEY_SOCKET_LOG: log },
+        stdio: 'ignore',
+      });
       await new Promise((r) => child.on('exit', r));
       const entries = fs
         .readFileSync(log, 'utf8')
@@ -129,6 +139,7 @@ describe('offline by construction', () => {
         .split('\n')
         .map((l) => JSON.parse(l) as Entry);
       expect(entries.some((e) => e.host === 'parley-offline-check.invalid')).toBe(true);
+      expect(entries).toContainEqual(expect.objectContaining({ kind: 'tcp', host: '192.0.2.1', port: 9 }));
     } finally {
       t.cleanup();
     }

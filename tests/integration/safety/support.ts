@@ -63,6 +63,12 @@ export async function collect(child: ChildProcess): Promise<{ code: number | nul
   child.stderr!.on('data', (d: Buffer) => {
     stderr += d.toString();
   });
+  const ended = (s: NodeJS.ReadableStream) =>
+    new Promise<void>((resolve) => s.once('end', resolve).once('close', resolve));
+  const drained = Promise.all([ended(child.stdout!), ended(child.stderr!)]);
   const { code } = await exitOf(child);
+  // 'exit' can come before the last of the pipes' output has been read (a loaded machine): read it all, unless a
+  // process the child left behind holds the pipes open
+  await Promise.race([drained, new Promise((r) => setTimeout(r, 5000).unref())]);
   return { code, stdout, stderr };
 }

@@ -17,6 +17,7 @@ import { Checks, Metrics, ToolCalls } from './ResultVerdicts.js';
 import { ModelCalls } from './ResultModelCalls.js';
 import { CheckpointSection } from './CheckpointSection.js';
 import { PinTurnButton } from './PinTurn.js';
+import { scrollBehavior } from '../../../ui/scroll-behavior.js';
 
 /** Everything about one conversation: transcript, tools, metrics, checks, model calls, path on the graph. */
 export function ResultDetail({
@@ -41,14 +42,14 @@ export function ResultDetail({
   // A result picked from the table opens below it: bring it into view and move the focus to it.
   useEffect(() => {
     if (!loaded) return;
-    headRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    headRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
     headRef.current?.focus({ preventScroll: true });
   }, [id, loaded]);
   // After a jump the turn is rendered (unfolded): scroll to it.
   useEffect(() => {
     if (!jump) return;
     const el = document.querySelector<HTMLElement>(`[data-result-detail] [data-turn="${jump.turn}"]`);
-    el?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    el?.scrollIntoView({ behavior: scrollBehavior(), block: 'center' });
     el?.focus({ preventScroll: true });
   }, [jump]);
   if (res.isLoading)
