@@ -129,23 +129,38 @@ function counts(job: JobInfo): string {
 
 /**
  * Follows a job to its end: progress on stderr (nothing with `quiet`), Ctrl-C cancels it (what finished
- * is kept), and its outcome (or its error) is returned.
+ * is kept), and its outcome (or its error) is returned. Given the promise of a job that is still starting
+ * (a model loading), Ctrl-C is caught from then on: a job that then starts is cancelled at once.
  */
-export async function followJob<T>(job: Job<T>, o: FollowOptions = {}, progress?: JobProgress): Promise<T> {
-  const bar = progress ?? new JobProgress(o.label ?? job.info().title, o.quiet);
-  bar.update(job.info());
-  const off = job.subscribe((i) => bar.update(i));
+export async function followJob<T>(
+  starting: Job<T> | Promise<Job<T>>,
+  o: FollowOptions = {},
+  progress?: JobProgress,
+): Promise<T> {
+  let job: Job<T> | undefined;
+  let interrupted = false;
   const onSigint = () => {
     info(`\ncancelling${o.onInterrupt ? ` (${o.onInterrupt})` : ''}`);
-    job.cancel('cancelled by the user (Ctrl-C)');
+    interrupted = true;
+    job?.cancel('cancelled by the user (Ctrl-C)');
   };
   process.once('SIGINT', onSigint);
+  let off = () => {};
+  let bar: JobProgress | undefined;
   try {
+    job = await starting;
+    bar = progress ?? new JobProgress(o.label ?? job.info().title, o.quiet);
+    bar.update(job.info());
+    const b = bar;
+    off = job.subscribe((i) => b.update(i));
+    if (interrupted) job.cancel('cancelled by the user (Ctrl-C)');
     return await job.done;
   } finally {
     process.off('SIGINT', onSigint);
     off();
-    bar.update(job.info());
-    bar.end();
+    if (job && bar) {
+      bar.update(job.info());
+      bar.end();
+    }
   }
 }

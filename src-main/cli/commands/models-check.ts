@@ -57,7 +57,7 @@ export function registerModelsCheck(models: Command): void {
       opts,
       async (app) => {
         // a job like the app's check: stored, one at a time on this database, Ctrl-C cancels it
-        const job = await app.readiness.start(
+        const job = app.readiness.start(
           { model: spec, roles: opts.role.length ? (opts.role as ReadinessRole[]) : undefined, concurrency },
           {
             onProgress: (done, total) => {
