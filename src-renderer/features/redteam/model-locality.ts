@@ -1,22 +1,12 @@
+import { isLoopbackUrl } from '../../../src-shared/net/loopback.js';
 import type { ModelSpecInput } from '../../../src-shared/schemas/index.js';
-
-const LOCAL_HOSTS = /^(localhost|127\.\d+\.\d+\.\d+|\[?::1\]?|0\.0\.0\.0)$/i;
-
-/** An endpoint on this machine (localhost, 127.x, ::1). */
-function isLocalEndpoint(url: string): boolean {
-  try {
-    return LOCAL_HOSTS.test(new URL(url).hostname);
-  } catch {
-    return false;
-  }
-}
 
 /** Whether a model runs on this machine: llama.cpp and scripted always; Ollama or an OpenAI-style server on localhost. */
 export function isLocalModel(spec: ModelSpecInput): boolean {
   if (spec.provider === 'llama-cpp' || spec.provider === 'scripted') return true;
   const endpoints = spec.endpoints ?? [];
-  if (spec.provider === 'ollama') return endpoints.every(isLocalEndpoint);
-  return endpoints.length > 0 && endpoints.every(isLocalEndpoint);
+  if (spec.provider === 'ollama') return endpoints.every(isLoopbackUrl);
+  return endpoints.length > 0 && endpoints.every(isLoopbackUrl);
 }
 
 /** A model whose verdicts mean nothing: a scripted one (answers written in advance) or the tiny test GGUF. */
