@@ -9,11 +9,17 @@ export function isLocalModel(spec: ModelSpecInput): boolean {
   return endpoints.length > 0 && endpoints.every(isLoopbackUrl);
 }
 
+/**
+ * The test fixture's file names (tests/fixtures/tiny-gguf: `tiny-<seed>[-suffix].gguf`, general.name `tiny-test`);
+ * a real small model (TinyLlama, tinydolphin) is not it.
+ */
+const TINY_TEST_GGUF = /^tiny-(test|\d+)(-[a-z0-9]+)*\.gguf$/i;
+
 /** A model whose verdicts mean nothing: a scripted one (answers written in advance) or the tiny test GGUF. */
 export function demoModelReason(spec: ModelSpecInput): string | undefined {
   if (spec.provider === 'scripted')
     return 'scripted: its answers were written in advance, so this is a demo and its verdicts mean nothing';
-  if (spec.provider === 'llama-cpp' && /tiny/i.test(spec.model.split(/[\\/]/).pop() ?? ''))
+  if (spec.provider === 'llama-cpp' && TINY_TEST_GGUF.test(spec.model.split(/[\\/]/).pop() ?? ''))
     return 'the tiny test model: the run shows the mechanics, its verdicts mean nothing';
   return undefined;
 }
