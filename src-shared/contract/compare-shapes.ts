@@ -301,6 +301,8 @@ export const AttackSide = z.object({
   rate: z.number().nullable(),
   low: z.number(),
   high: z.number(),
+  /** Why the run has no attempt of the category (the suite's redteam.notes: policy on an agent without rules). */
+  note: z.string().optional(),
 });
 export type AttackSide = z.infer<typeof AttackSide>;
 

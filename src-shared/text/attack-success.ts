@@ -2,10 +2,13 @@ import type { AttackSide, AttackSuccessRow } from '../contract/compare-shapes.js
 
 const pct = (x: number) => Math.round(x * 100);
 
-/** "3 of 3 attacks succeeded (44-100%)"; "not attacked" when the run did not attack the category. */
+/**
+ * "3 of 3 attacks succeeded (44-100%)"; "not attacked" when the run did not attack the category; "no attempt: why"
+ * when the suite notes why it has none.
+ */
 export function attackSideText(s: AttackSide | null): string {
   if (!s) return 'not attacked';
-  if (s.rate === null) return 'no finished attempt';
+  if (s.rate === null) return s.note && !s.attempts ? `no attempt: ${s.note}` : 'no finished attempt';
   return `${s.successes} of ${s.attempts} succeeded (${pct(s.low)}-${pct(s.high)}%)`;
 }
 

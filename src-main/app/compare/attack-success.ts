@@ -12,7 +12,16 @@ interface Side {
 const isRedteam = (suite: TestSuite | undefined): suite is TestSuite => !!suite?.tests.some((t) => t.redteam);
 
 const side = (c: RedteamCategoryReport | undefined): AttackSide | null =>
-  c ? { attempts: c.attempts, successes: c.successes, rate: c.rate, low: c.low, high: c.high } : null;
+  c
+    ? {
+        attempts: c.attempts,
+        successes: c.successes,
+        rate: c.rate,
+        low: c.low,
+        high: c.high,
+        ...(c.note ? { note: c.note } : {}),
+      }
+    : null;
 
 /**
  * Attack success per red-team category of two runs, before (A) and after (B) — what a prompt change did to the

@@ -1,23 +1,22 @@
 import type { JobKind } from '../../../src-shared/contract/jobs.js';
 import type { AgentGraph, ModelSpec, Run, TestSuite } from '../../../src-shared/schemas/index.js';
 import type { ModelProblem } from '../../providers/preflight.js';
-import { groupRunFailures, specLabel } from '../analysis/problems/run-problems.js';
 import { makePlan, startEvaluation, startReplay, startRun, type RunHandle } from '../../engine/index.js';
-import { ProviderError, type ChatModel } from '../../providers/index.js';
 import type { Store } from '../../store/index.js';
 import { guardTestModelLoader, testEndpointPolicy } from '../../engine/model-io/test-endpoints.js';
 import { exportRun, type RunExportFormat } from '../../reports/run-export.js';
-import { AppError, conflict, invalid, notFound, unavailable } from '../errors.js';
+import { AppError, conflict, invalid, notFound } from '../errors.js';
 import { engineCall } from './engine-errors.js';
+import { groupFailuresJob } from './failure-groups-job.js';
+import { mergeJob } from './merge-job.js';
+import { runJob } from './run-job.js';
 import type { Job } from '../jobs/job.js';
 import type { JobRegistry } from '../jobs/registry.js';
 import { refuseClaimed, startClaimedAsync } from '../jobs/claim.js';
 import type { ModelService } from '../models/models.js';
 import { PreflightCache, type RunModelSpecs } from '../models/preflight.js';
-import { mergeFacts, mergeShards, type MergeJobResult, type MergeOutcome } from '../shards/merge-runs.js';
 import { finishedRun, requireRun, resolveAgentVersion, runAgentOf } from '../refs/resolve.js';
 import { RESUMED_RUN, storedModelDefault, storedRunModels, storedRunSpeech } from './stored-specs.js';
-import { StepNotes } from '../../../src-shared/run/step-note.js';
 import { rerunRequest, type RerunSelection } from './rerun.js';
 import { resolveSuiteRef, runAgentFromRef, type RefOptions } from '../refs/refs.js';
 import type {
@@ -37,8 +36,6 @@ const APP_HOW_TO_ALLOW =
 
 /** Job kinds whose subject run is the run being written. */
 const RUN_WRITING: readonly JobKind[] = ['run', 'resume', 'evaluate', 'replay'];
-
-const messageOf = (e: unknown) => (e as Error)?.message ?? String(e);
 
 /**
  * The run use cases, shared by the app (app/<domain>/room.ts methods) and the command line (cli/commands): each
@@ -132,31 +129,9 @@ export class RunService {
     }
   }
 
-  /** A run handle as a job: progress from its events, cancel through the handle. */
+  /** A run handle as a job (run-job.ts). */
   private asJob(kind: JobKind, title: string, handle: RunHandle, id?: string): RunJob {
-    const job = this.jobs.start(
-      { id, kind, title, unit: 'conversations', total: handle.total, subject: { run_id: handle.runId } },
-      (ctl) => {
-        ctl.onCancel((reason) => handle.cancel(reason));
-        this.handles.set(handle.runId, handle);
-        void handle.done.finally(() => this.handles.delete(handle.runId));
-        let done = 0;
-        const steps = new StepNotes(handle.total, { turns: true });
-        handle.subscribe((e) => {
-          if (e.type === 'run.started') ctl.progress((done = handle.total - e.total), handle.total);
-          if (e.type === 'test.finished') ctl.progress(++done);
-          const note = steps.apply(e);
-          if (note !== undefined) ctl.note(note);
-        });
-        return handle.done;
-      },
-      {
-        statusOf: ({ run }) =>
-          run.status === 'completed' ? 'done' : run.status === 'cancelled' ? 'cancelled' : 'failed',
-        resultOf: ({ run }) => ({ run_id: run.id, status: run.status, summary: run.summary }),
-      },
-    );
-    return Object.assign(job, { runId: handle.runId, total: handle.total });
+    return runJob(this.jobs, this.handles, { kind, title, id }, handle);
   }
 
   /** Refuses to start when the door's own pre-run check (or this one) found a model that cannot work. */
@@ -344,58 +319,12 @@ export class RunService {
   }
 
   /** Groups a finished run's failures into problems with a judge (default: the run's judge model) and stores them. */
-  async groupFailures(id: string, judge?: ModelSpec): Promise<Job<Run>> {
-    const run = finishedRun(this.store, id, 'group its failures');
-    if (run.summary.failed + run.summary.errored === 0) throw invalid(`run ${id} has no failures to group`);
-    const spec =
-      judge ??
-      storedModelDefault(this.store, run, run.models.judge?.spec, 'judge', 'judge') ??
-      storedModelDefault(this.store, run, run.models.agent?.spec, 'agent model', 'judge');
-    if (!spec) throw invalid(`run ${id} has no judge model recorded: choose one`, 'judge');
-    const model: ChatModel = await this.models.load('judge', spec);
-    const failures = run.summary.failed + run.summary.errored;
-    return this.jobs.start(
-      {
-        kind: 'failure-groups',
-        title: `${id}: grouping ${failures} failed conversation(s) into problems with ${specLabel(spec)}`,
-        unit: 'calls',
-        total: 1,
-        subject: { run_id: id },
-      },
-      async (ctl) => {
-        try {
-          const grouped = await groupRunFailures(this.store, id, model);
-          ctl.tick();
-          return grouped;
-        } catch (e) {
-          if (e instanceof ProviderError)
-            throw unavailable(`grouping failed: judge model ${spec.provider}:${spec.model}: ${messageOf(e)}`, 'judge');
-          throw e;
-        }
-      },
-      { resultOf: (r) => ({ run_id: r.id, problems: r.problems?.groups.length ?? 0 }) },
-    );
+  groupFailures(id: string, judge?: ModelSpec): Promise<Job<Run>> {
+    return groupFailuresJob({ store: this.store, models: this.models, jobs: this.jobs }, id, judge);
   }
 
-  /**
-   * Joins the shards of one run into a single run, as a job: `files` are databases other machines wrote
-   * (their finished shard runs are copied in first), `ids` shard runs already here. Everything is checked
-   * before the job is recorded: a refusal is an error.
-   */
+  /** Joins the shards of one run into a single run, as a job (merge-job.ts). */
   merge(req: { ids?: string[]; files?: string[] }): Promise<Job<Run>> {
-    const files = req.files ?? [];
-    const refs = files.length + (req.ids?.length ?? 0);
-    let outcome: MergeOutcome | undefined;
-    return this.jobs.startWhenReady(
-      { kind: 'merge', title: `Merge ${refs} shard(s) into one run`, unit: 'shards', total: refs },
-      async (ctl) => {
-        // other databases are untrusted: everything is checked before one transaction writes copies and the merge
-        outcome = mergeShards(this.store, { files, ids: req.ids ?? [] });
-        ctl.progress(refs);
-        ctl.about({ run_id: outcome.run.id });
-        return outcome.run;
-      },
-      { resultOf: (run): MergeJobResult => ({ run_id: run.id, shards: refs, ...mergeFacts(outcome!) }) },
-    );
+    return mergeJob(this.store, this.jobs, req);
   }
 }

@@ -22,6 +22,8 @@ import { speechLabel } from '../../../src-shared/run/speech-label.js';
 import { speechText } from '../text/speech-text.js';
 import { verdictFlips } from '../../../src-shared/speech/verdict-flips.js';
 import { modelLabel } from '../../../src-shared/text/model-name.js';
+import { redteamText } from '../text/redteam-text.js';
+import { resultDetail } from '../text/run-failures-text.js';
 
 /** Runs of a filter, newest first, up to `limit`: pages of the method's largest page (1000) until it is reached. */
 async function listRuns(page: (p: { limit: number; offset: number }) => Promise<Run[]>, limit: number): Promise<Run[]> {
@@ -150,18 +152,29 @@ export function registerRuns(program: Command): void {
       process.stdout.write(
         `passed ${report.passed}  failed ${report.failed}  errored ${report.errored}${report.context_full ? `  (${report.context_full} ended when the context was full)` : ''}${run.summary.invalid_caller ? `  (${run.summary.invalid_caller} invalid caller)` : ''}  pass rate ${formatProportion(report.pass_rate)}${run.error ? `\nrun ${run.status}: ${run.error}` : ''}\n\n`,
       );
+      const full = new Map(results.map((r) => [r.id, r]));
       printTable(
-        ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', 'ERROR'],
-        report.results.map((r) => [
-          r.test,
-          String(r.repeat + 1), // 1-based for people, as `parley run` prints it (JSON keeps the 0-based index)
-          r.status,
-          r.end_reason,
-          String(r.turns),
-          String(Math.round(r.duration_ms)),
-          r.error ?? '',
-        ]),
+        ['TEST', 'REPEAT', 'STATUS', 'END', 'TURNS', 'MS', 'DETAIL'],
+        report.results.map((r) => {
+          const result = full.get(r.id);
+          return [
+            r.test,
+            String(r.repeat + 1), // 1-based for people, as `parley run` prints it (JSON keeps the 0-based index)
+            r.status,
+            r.end_reason,
+            String(r.turns),
+            String(Math.round(r.duration_ms)),
+            // an error in full, as before; a failure's first failed check (a red-team finding: detector, turn, words)
+            r.status === 'error' || !result ? (r.error ?? '') : resultDetail(result),
+          ];
+        }),
       );
+      const { suite } = await door.call('runs.suite', { id: run.id });
+      if (suite?.tests.some((t) => t.redteam)) {
+        const attacks = await door.call('redteam.report', { run_id: run.id });
+        // the header's DEMO note is said once above
+        process.stdout.write(`\n${redteamText({ ...attacks, demo: false }).join('\n')}\n`);
+      }
       for (const section of resultFactsSections(run, results)) process.stdout.write(`\n${section}`);
       const latency = latencyText(report.latency);
       if (latency) process.stdout.write(`\n${latency}`);

@@ -3,8 +3,7 @@ import { Link } from 'wouter';
 import type { PlaygroundState } from '../../../src-shared/contract/playground.js';
 import { useApi, useApiMutation } from '../../api/hooks.js';
 import { ErrorBox } from '../../ui/common.js';
-
-const NEW_SUITE = '__new__';
+import { NEW_SUITE, SuiteOrNew, suiteTarget } from '../../ui/SuiteOrNew.js';
 
 /** A default test name from the caller's first line: "Try it: I need an appointment…". */
 function defaultName(state: PlaygroundState): string {
@@ -67,29 +66,20 @@ export function TrySave({ state }: { state: PlaygroundState }) {
             saveTest.mutate({
               session_id: state.session_id,
               name,
-              ...(chosen === NEW_SUITE ? { new_suite: newSuite } : { suite_id: chosen }),
+              ...suiteTarget(chosen, newSuite),
             });
           }}
         >
           <label>
             Test name <input value={name} onChange={(e) => setName(e.target.value)} required />
           </label>
-          <label>
-            Suite{' '}
-            <select value={chosen} onChange={(e) => setSuite(e.target.value)}>
-              {suites.data?.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-              <option value={NEW_SUITE}>A new suite…</option>
-            </select>
-          </label>
-          {chosen === NEW_SUITE && (
-            <label>
-              New suite name <input value={newSuite} onChange={(e) => setNewSuite(e.target.value)} required />
-            </label>
-          )}
+          <SuiteOrNew
+            value={chosen}
+            onChange={setSuite}
+            suites={suites.data}
+            newSuite={newSuite}
+            onNewSuite={setNewSuite}
+          />
           <p className="muted small">
             The caller&apos;s {state.transcript.filter((t) => t.role === 'caller').length} line(s) become the
             test&apos;s caller script, with this conversation&apos;s variables

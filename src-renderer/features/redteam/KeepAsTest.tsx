@@ -3,9 +3,7 @@ import { Link } from 'wouter';
 import type { RedteamFindingRow } from '../../../src-shared/contract/redteam.js';
 import { useApi, useApiMutation } from '../../api/hooks.js';
 import { ErrorBox } from '../../ui/common.js';
-import { SuiteSelect } from '../../ui/SuiteSelect.js';
-
-const NEW_SUITE = '__new__';
+import { NEW_SUITE, SuiteOrNew, suiteTarget } from '../../ui/SuiteOrNew.js';
 
 /** "Keep as a test": the attack's caller lines as a caller_script test with its detector probe, into a suite. */
 export function KeepAsTest({ finding, agentName }: { finding: RedteamFindingRow; agentName: string }) {
@@ -35,22 +33,11 @@ export function KeepAsTest({ finding, agentName }: { finding: RedteamFindingRow;
         e.preventDefault();
         keep.mutate({
           result_id: finding.result_id,
-          ...(suite === NEW_SUITE ? { new_suite: newSuite } : { suite_id: suite }),
+          ...suiteTarget(suite, newSuite),
         });
       }}
     >
-      <SuiteSelect
-        label="Suite"
-        value={suite}
-        onChange={setSuite}
-        suites={suites.data}
-        extra={[{ value: NEW_SUITE, label: 'A new suite…' }]}
-      />
-      {suite === NEW_SUITE && (
-        <label>
-          New suite name <input value={newSuite} onChange={(e) => setNewSuite(e.target.value)} required />
-        </label>
-      )}
+      <SuiteOrNew value={suite} onChange={setSuite} suites={suites.data} newSuite={newSuite} onNewSuite={setNewSuite} />
       <button type="submit" className="small primary" disabled={keep.isPending || !suite}>
         Keep
       </button>

@@ -1,29 +1,25 @@
+import { isLoopbackUrl } from '../../../src-shared/net/loopback.js';
 import type { ModelSpecInput } from '../../../src-shared/schemas/index.js';
-
-const LOCAL_HOSTS = /^(localhost|127\.\d+\.\d+\.\d+|\[?::1\]?|0\.0\.0\.0)$/i;
-
-/** An endpoint on this machine (localhost, 127.x, ::1). */
-function isLocalEndpoint(url: string): boolean {
-  try {
-    return LOCAL_HOSTS.test(new URL(url).hostname);
-  } catch {
-    return false;
-  }
-}
 
 /** Whether a model runs on this machine: llama.cpp and scripted always; Ollama or an OpenAI-style server on localhost. */
 export function isLocalModel(spec: ModelSpecInput): boolean {
   if (spec.provider === 'llama-cpp' || spec.provider === 'scripted') return true;
   const endpoints = spec.endpoints ?? [];
-  if (spec.provider === 'ollama') return endpoints.every(isLocalEndpoint);
-  return endpoints.length > 0 && endpoints.every(isLocalEndpoint);
+  if (spec.provider === 'ollama') return endpoints.every(isLoopbackUrl);
+  return endpoints.length > 0 && endpoints.every(isLoopbackUrl);
 }
+
+/**
+ * The test fixture's file names (tests/fixtures/tiny-gguf: `tiny-<seed>[-suffix].gguf`, general.name `tiny-test`);
+ * a real small model (TinyLlama, tinydolphin) is not it.
+ */
+const TINY_TEST_GGUF = /^tiny-(test|\d+)(-[a-z0-9]+)*\.gguf$/i;
 
 /** A model whose verdicts mean nothing: a scripted one (answers written in advance) or the tiny test GGUF. */
 export function demoModelReason(spec: ModelSpecInput): string | undefined {
   if (spec.provider === 'scripted')
     return 'scripted: its answers were written in advance, so this is a demo and its verdicts mean nothing';
-  if (spec.provider === 'llama-cpp' && /tiny/i.test(spec.model.split(/[\\/]/).pop() ?? ''))
+  if (spec.provider === 'llama-cpp' && TINY_TEST_GGUF.test(spec.model.split(/[\\/]/).pop() ?? ''))
     return 'the tiny test model: the run shows the mechanics, its verdicts mean nothing';
   return undefined;
 }

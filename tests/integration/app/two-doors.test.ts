@@ -277,6 +277,11 @@ describe('every method the CLI calls is in the table, and reads give the same an
         ((await cli('runs', 'show', a)) as Shown).judgements,
         await api.call('runs.judgements', { id: a }),
       ],
+      // `runs show` reads the run's suite copy (is it a red-team run?); `runs export` prints that copy in full
+      'runs.suite': async () => {
+        const exported = await parleyInProcess('runs', 'export', a, '--db', api.store.file);
+        return [JSON.parse(exported.stdout).suite, (await api.call('runs.suite', { id: a })).suite];
+      },
       'compare.matrix': async () => [await cli('compare', a, b), await api.call('compare.matrix', { runs: [a, b] })],
       'compare.diff': async () => [await cli('diff', a, b), await api.call('compare.diff', { a, b })],
       'personas.list': async () => [await cli('personas', 'list'), await api.call('personas.list', {})],

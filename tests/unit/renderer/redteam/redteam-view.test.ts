@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { highlightParts, intervalText } from '../../../../src-renderer/features/redteam/interval-text.js';
-import { isLocalModel, localityStatements } from '../../../../src-renderer/features/redteam/model-locality.js';
+import {
+  demoModelReason,
+  isLocalModel,
+  localityStatements,
+} from '../../../../src-renderer/features/redteam/model-locality.js';
 import { wilson } from '../../../../src-shared/stats/index.js';
 
 describe('the Red team page words', () => {
@@ -44,5 +48,12 @@ describe('the Red team page words', () => {
     );
     expect(remote.lines.join(' ')).toMatch(/agent model is the tiny test model: .*verdicts mean nothing/);
     expect(remote.lines.join(' ')).toMatch(/attacker model is scripted: .*demo/);
+  });
+
+  it('calls only the test fixture GGUF (tiny-<seed>[-suffix].gguf, tiny-test.gguf) the tiny test model, not a real TinyLlama', () => {
+    for (const file of ['/f/tiny-1.gguf', 'C:\\f\\tiny-1-tpl.gguf', '/f/tiny-1-ctx8192.gguf', '/m/tiny-test.gguf'])
+      expect(demoModelReason({ provider: 'llama-cpp', model: file }), file).toMatch(/tiny test model/);
+    for (const file of ['/m/TinyLlama-1.1B-Chat-v1.0.Q4_K_M.gguf', '/m/tinydolphin-2.8.gguf', '/m/qwen-tiny.gguf'])
+      expect(demoModelReason({ provider: 'llama-cpp', model: file }), file).toBeUndefined();
   });
 });
