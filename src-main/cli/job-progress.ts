@@ -98,13 +98,15 @@ export class JobProgress {
 
 /**
  * A run job's conversations as they finish, one line each when piped ("PASS  greeting #2  1.2s  [3/10]"),
- * and their slow steps as they go (speech: "conversation 2 of 5: turn 3, recognising the caller (speech)"):
- * the hook to pass as `onEvent` when starting a run, resume, replay or evaluation.
+ * and their steps as they go, the same notes as the app's run job: the turns done so far ("conversation 2 of
+ * 4: 3 turns so far", so a slow local model shows more than "0/4") and slow steps (speech: "conversation 2 of
+ * 5: turn 3, recognising the caller (speech)"): the hook to pass as `onEvent` when starting a run, resume,
+ * replay or evaluation.
  */
 export function conversationLines(bar: JobProgress): (e: RunEvent) => void {
   let total = 0;
   let done = 0;
-  const steps = new StepNotes();
+  const steps = new StepNotes(null, { turns: true });
   return (e) => {
     const step = steps.apply(e);
     if (step !== undefined) bar.step(step);
