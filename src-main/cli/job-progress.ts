@@ -26,6 +26,9 @@ export class JobProgress {
   private stepLine = '';
   private printedStep = '';
   private stepAt = -Infinity;
+  /** A step that came inside the gap, printed when it has passed. */
+  private waiting: string | undefined;
+  private stepTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly label: string,
@@ -53,21 +56,48 @@ export class JobProgress {
 
   /**
    * What the job is doing now, when a unit is slow ("conversation 2 of 5: turn 3, recognising the caller
-   * (speech)"); '' when it is over. Plain lines: when it changed, at most once a second.
+   * (speech)"); '' when it is over. Plain lines: when it changed, at most once a second; a step that came
+   * inside the gap is printed when the gap has passed (the latest one, if the step is not over by then).
    */
   step(text: string): void {
     this.stepLine = text;
-    if (this.quiet || !text) return;
-    if (this.tty) this.draw();
-    else if (text !== this.printedStep && Date.now() - this.stepAt >= STEP_GAP_MS) {
-      this.printedStep = text;
-      this.stepAt = Date.now();
-      this.line(`${this.label}: ${this.last ? `${counts(this.last)} · ` : ''}${text}`);
+    if (this.quiet) return;
+    if (!text) this.waiting = undefined;
+    else if (this.tty) this.draw();
+    else {
+      this.waiting = text;
+      this.printStep();
     }
   }
 
   end(): void {
+    clearTimeout(this.stepTimer);
+    this.stepTimer = undefined;
+    this.waiting = undefined;
     if (!this.quiet && this.tty) process.stderr.write('\n');
+  }
+
+  /** The waiting step as a plain line, now or when the last one's gap has passed. */
+  private printStep(): void {
+    const text = this.waiting;
+    if (text === undefined || this.stepTimer) return;
+    if (text === this.printedStep) {
+      this.waiting = undefined;
+      return;
+    }
+    const wait = this.stepAt + STEP_GAP_MS - Date.now();
+    if (wait > 0) {
+      this.stepTimer = setTimeout(() => {
+        this.stepTimer = undefined;
+        this.printStep();
+      }, wait);
+      this.stepTimer.unref();
+      return;
+    }
+    this.waiting = undefined;
+    this.printedStep = text;
+    this.stepAt = Date.now();
+    this.line(`${this.label}: ${this.last ? `${counts(this.last)} · ` : ''}${text}`);
   }
 
   /** Plain lines: every unit for small jobs, about every 5% for big ones, and the last one. */
@@ -98,13 +128,15 @@ export class JobProgress {
 
 /**
  * A run job's conversations as they finish, one line each when piped ("PASS  greeting #2  1.2s  [3/10]"),
- * and their slow steps as they go (speech: "conversation 2 of 5: turn 3, recognising the caller (speech)"):
- * the hook to pass as `onEvent` when starting a run, resume, replay or evaluation.
+ * and their steps as they go, the same notes as the app's run job: the turns done so far ("conversation 2 of
+ * 4: 3 turns so far", so a slow local model shows more than "0/4") and slow steps (speech: "conversation 2 of
+ * 5: turn 3, recognising the caller (speech)"): the hook to pass as `onEvent` when starting a run, resume,
+ * replay or evaluation.
  */
 export function conversationLines(bar: JobProgress): (e: RunEvent) => void {
   let total = 0;
   let done = 0;
-  const steps = new StepNotes();
+  const steps = new StepNotes(null, { turns: true });
   return (e) => {
     const step = steps.apply(e);
     if (step !== undefined) bar.step(step);

@@ -15,7 +15,7 @@ export class StepNotes {
 
   /**
    * `opts.turns`: a finished turn of a conversation is a step too ("conversation 2 of 4: 3 turns so far"), so a job
-   * on a slow local model shows more than "0 of 4" (the app's job note; the command line keeps its bar quiet).
+   * on a slow local model shows more than "0 of 4" (the app's job note and the command line's progress).
    */
   constructor(
     private total: number | null = null,

@@ -317,6 +317,8 @@ export class FixSteps {
     if (!others.length) return skippedCheck('the suite has no other tests (holdout tests run at the end)');
     if (!it.targets.some((t) => t.change === 'improved' || t.change === 'better') && !it.suite?.run_id)
       return skippedCheck('the failing tests did not improve, so the rest of the suite was not run');
+    // stored before the step is reported: a page that reads the fix on the job's progress shows the check running
+    if (!it.suite) this.rec.update(it.n, { suite: { run_id: null, skipped: null, tests: [], regressions: [] } });
     this.ctx.onStep(this.fix.id, it.n, 'suite_run');
     let runId = it.suite?.run_id ?? null;
     const after = await this.rerun(it.version_id!, others, undefined, runId, (id) => {

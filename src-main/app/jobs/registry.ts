@@ -11,7 +11,10 @@ export interface StartOptions<T> {
   resultOf?: (result: T) => unknown;
 }
 
-/** Progress events are sent at most this often per job (status changes always go out). */
+/**
+ * Progress events are sent at most this often per job (status changes always go out); a change inside the
+ * gap is sent when it has passed, so the last word heard is the job's latest.
+ */
 const EMIT_EVERY_MS = 200;
 /** Ended jobs kept in memory with their outcome (older ones: the stored row, without the outcome). */
 const KEEP_ENDED = 50;
@@ -22,6 +25,8 @@ interface Entry {
   cancelHooks: ((reason: string) => void)[];
   listeners: Set<(info: JobInfo) => void>;
   lastEmit: number;
+  /** A change that came inside the gap, sent when the gap has passed. */
+  pending?: ReturnType<typeof setTimeout>;
   done: Promise<unknown>;
   /** Set while a job started with startWhenReady has not reported progress yet. */
   onReady?: () => void;
@@ -169,7 +174,16 @@ export class JobRegistry {
 
   private emit(entry: Entry, force = false): void {
     const now = Date.now();
-    if (!force && now - entry.lastEmit < EMIT_EVERY_MS) return;
+    const wait = entry.lastEmit + EMIT_EVERY_MS - now;
+    if (!force && wait > 0) {
+      if (!entry.pending) {
+        entry.pending = setTimeout(() => this.emit(entry, true), wait);
+        entry.pending.unref();
+      }
+      return;
+    }
+    clearTimeout(entry.pending);
+    entry.pending = undefined;
     entry.lastEmit = now;
     const info = entry.state.info(false);
     for (const l of entry.listeners) l(info);

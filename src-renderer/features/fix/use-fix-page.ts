@@ -1,13 +1,43 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FixIteration, FixUntil } from '../../../src-shared/schemas/fix.js';
-import { useApi, useApiMutation } from '../../api/hooks.js';
+import { useApi, useApiMutation, useAppEvents } from '../../api/hooks.js';
 import { draftOf, editsToApply, type EditDraft } from './fix-view.js';
+
+/** The fix is read again at most this often while its job goes on. */
+const READ_GAP_MS = 500;
+
+/**
+ * Calls `read` soon: at once when the last call is older than the gap, else once when it has passed
+ * (however many asked in between). Cleared with the page.
+ */
+function useThrottled(read: () => void, gapMs: number): () => void {
+  const latest = useRef(read);
+  const lastAt = useRef(-Infinity);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    latest.current = read;
+  });
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return () => {
+    if (timer.current !== undefined) return;
+    timer.current = setTimeout(
+      () => {
+        timer.current = undefined;
+        lastAt.current = Date.now();
+        latest.current();
+      },
+      Math.max(0, lastAt.current + gapMs - Date.now()),
+    );
+  };
+}
 
 /**
  * The fix review's state: the stored fix, the iteration on screen (the latest by default), the fault
  * picked in it, the user's draft of the latest proposal, and the job working on the fix (followed
- * until it ends, then the fix is read again). Every action answers with its job at once.
+ * until it ends; the fix is read again as the job's progress changes, at most twice a second, so the
+ * failing tests' scores show while the rest of the suite runs, and once more at the end). Every action
+ * answers with its job at once.
  */
 export function useFixPage(id: string) {
   const qc = useQueryClient();
@@ -18,6 +48,10 @@ export function useFixPage(id: string) {
   const [draft, setDraft] = useState<EditDraft[]>([]);
   const data = fix.data;
   const last = data?.iterations.at(-1);
+  const readSoon = useThrottled(() => void fix.refetch(), READ_GAP_MS);
+  useAppEvents((e) => {
+    if (e.type === 'job.progress' && jobId && e.job.id === jobId && e.job.status === 'running') readSoon();
+  });
 
   // a fix opened while its job runs (a reload, the Diagnose button): follow that job
   useEffect(() => {

@@ -34,7 +34,7 @@ describe('a run’s slow steps as one progress line', () => {
     const turn = { type: 'test.turn', run_id: 'r', test_index: 0, repeat: 0, turn: { role: 'agent', content: 'Hi' } };
     expect(notes.apply(turn as never)).toBe('conversation 1 of 4: 1 turn so far');
     expect(notes.apply(turn as never)).toBe('conversation 1 of 4: 2 turns so far');
-    // without the option (the command line), turns say nothing
+    // without the option, turns say nothing
     expect(new StepNotes(4).apply(turn as never)).toBeUndefined();
   });
 
