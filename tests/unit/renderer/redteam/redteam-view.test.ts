@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlightParts, intervalText } from '../../../../src-renderer/features/redteam/interval-text.js';
+import { intervalText } from '../../../../src-renderer/features/redteam/interval-text.js';
 import { isLocalModel, localityStatements } from '../../../../src-renderer/features/redteam/model-locality.js';
 import { wilson } from '../../../../src-shared/stats/index.js';
 
@@ -9,15 +9,6 @@ describe('the Red team page words', () => {
     expect(intervalText({ attempts: 20, successes: 0, ...wilson(0, 20) })).toBe('0 of 20 — may be as high as 16%');
     expect(intervalText({ attempts: 2, successes: 2, ...wilson(2, 2) })).toBe('2 of 2 — 34% to 100%');
     expect(intervalText({ attempts: 0, successes: 0, low: 0, high: 1 })).toMatch(/nothing is known/);
-  });
-
-  it('marks the leaked words inside the agent turn, case-insensitively; the evidence alone when not found', () => {
-    expect(highlightParts('Sure. You are THE receptionist. Bye', 'you are the receptionist')).toEqual([
-      { text: 'Sure. ', mark: false },
-      { text: 'You are THE receptionist', mark: true },
-      { text: '. Bye', mark: false },
-    ]);
-    expect(highlightParts('something else', 'leaked words')).toEqual([{ text: 'leaked words', mark: true }]);
   });
 
   it('says nothing leaves the machine only when every model is local, and names the one that is not', () => {
