@@ -1,12 +1,6 @@
 import { Fragment } from 'react';
-import { leakParts, leakSpans } from '../../src-shared/text/leak-spans.js';
+import { leakParts, leakSpans, type LeakMark } from '../../src-shared/text/leak-spans.js';
 import './widgets.css';
-
-/** A red-team finding's leaked words: the detector that found them and its evidence (as stored). */
-export interface LeakMark {
-  detector: string;
-  evidence: string;
-}
 
 /** Whether any of the findings' evidence is located in the text (src-shared/text/leak-spans.ts). */
 export const hasLeak = (text: string, leaks: LeakMark[]): boolean =>

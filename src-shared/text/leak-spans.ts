@@ -14,6 +14,12 @@
  * they are in no text, and no span is found for them.
  */
 
+/** A red-team finding's leaked words: the detector that found them and its evidence, as stored. */
+export interface LeakMark {
+  detector: string;
+  evidence: string;
+}
+
 /** Characters [start, end) of the original text. */
 export interface LeakSpan {
   start: number;

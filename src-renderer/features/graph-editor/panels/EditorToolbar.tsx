@@ -60,8 +60,8 @@ export function EditorToolbar({
   const baseVersionId = useEditor((s) => s.baseVersionId);
   return (
     <header className="ge-toolbar">
-      <Link href="/agents" className="ge-back">
-        ← Agents
+      <Link href="/agents" className="ge-back" title="Back to the agents list">
+        ←<span className="ge-back__text"> Agents</span>
       </Link>
       <h1 className="ge-title" title={agentId}>
         {graph.name || agentName}

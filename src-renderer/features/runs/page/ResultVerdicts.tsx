@@ -127,7 +127,7 @@ function FindingLine({ f, onTurn }: { f: LeakFinding; onTurn?: (i: number) => vo
         </>
       )}
       {' · '}
-      <q className="leak-evidence">{f.evidence}</q>
+      <span className="leak-evidence">“{f.evidence}”</span>
     </div>
   );
 }

@@ -61,7 +61,8 @@ function RunView({ id }: { id: string }) {
   const { active, elsewhere, canRunAgain } = view.flags;
   const selected = query.get('result');
   const open = (rid: string) => setQuery({ result: rid, turn: null });
-  // `?turn=N` (from 1, as on screen): a link to one turn of the result (the Red team page's findings)
+  // `?turn=N` (from 1, as on screen): a link to one turn of the result (the Red team page's findings), jumped to
+  // once the summary and the tests above it are laid out (their arrival would push the turn out of view)
   const turnParam = Number(query.get('turn'));
   const openTurn = Number.isInteger(turnParam) && turnParam >= 1 ? turnIndex(turnParam) : null;
   return (
@@ -88,7 +89,7 @@ function RunView({ id }: { id: string }) {
           graph={view.graph}
           runResults={view.results.data}
           agentId={r.agent_id}
-          openTurn={openTurn}
+          openTurn={view.results.data ? openTurn : null}
           onClose={() => setQuery({ result: null, turn: null })}
         />
       )}

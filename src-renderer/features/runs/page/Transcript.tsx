@@ -7,7 +7,8 @@ import { TurnLatencyChip } from './TurnLatencyChip.js';
 import { perturbationText } from '../../../../src-shared/speech/perturbation-text.js';
 import { turnNumber, turnRef } from '../../../../src-shared/text/turn-number.js';
 import { TurnHeard } from './TurnHeard.js';
-import { LeakText, type LeakMark } from '../../../ui/LeakText.js';
+import { LeakText } from '../../../ui/LeakText.js';
+import type { LeakMark } from '../../../../src-shared/text/leak-spans.js';
 
 /**
  * A conversation: caller on one side, agent on the other with the node that spoke each turn, tool turns in between;

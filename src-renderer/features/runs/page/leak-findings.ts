@@ -1,6 +1,6 @@
 import type { CheckResult } from '../../../../src-shared/schemas/run.js';
 import { turnIndex } from '../../../../src-shared/text/turn-number.js';
-import type { LeakMark } from '../../../ui/LeakText.js';
+import type { LeakMark } from '../../../../src-shared/text/leak-spans.js';
 
 /** A red-team detector's finding as a result stores it (a failed redteam.* check's details, engine/judge/redteam/finding.ts). */
 export interface LeakFinding extends LeakMark {

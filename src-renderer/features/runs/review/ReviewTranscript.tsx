@@ -3,7 +3,7 @@ import type { TranscriptTurn } from '../../../../src-shared/schemas/run.js';
 import { Transcript } from '../page/Transcript.js';
 import { FOLD_OVER, transcriptRows } from '../page/transcript-view.js';
 import { turnRef } from '../../../../src-shared/text/turn-number.js';
-import type { LeakMark } from '../../../ui/LeakText.js';
+import type { LeakMark } from '../../../../src-shared/text/leak-spans.js';
 
 /**
  * A stored conversation for review: a long one opens folded around its start, its end and the turns

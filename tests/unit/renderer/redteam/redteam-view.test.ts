@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { intervalText } from '../../../../src-renderer/features/redteam/interval-text.js';
+import { findingHref } from '../../../../src-renderer/features/redteam/finding-href.js';
 import { isLocalModel, localityStatements } from '../../../../src-renderer/features/redteam/model-locality.js';
 import { wilson } from '../../../../src-shared/stats/index.js';
 
@@ -9,6 +10,11 @@ describe('the Red team page words', () => {
     expect(intervalText({ attempts: 20, successes: 0, ...wilson(0, 20) })).toBe('0 of 20 — may be as high as 16%');
     expect(intervalText({ attempts: 2, successes: 2, ...wilson(2, 2) })).toBe('2 of 2 — 34% to 100%');
     expect(intervalText({ attempts: 0, successes: 0, low: 0, high: 1 })).toMatch(/nothing is known/);
+  });
+
+  it('links a finding to its result at its turn (from 1, as on screen), or to the result alone', () => {
+    expect(findingHref('run_1', { result_id: 'res_2', turn: 5 })).toBe('/runs/run_1?result=res_2&turn=5');
+    expect(findingHref('run_1', { result_id: 'res_2', turn: null })).toBe('/runs/run_1?result=res_2');
   });
 
   it('says nothing leaves the machine only when every model is local, and names the one that is not', () => {
