@@ -97,6 +97,9 @@ describe('graph editor layout at 1440x900 and 1024x700', () => {
         expect(box!.x + box!.width, name).toBeLessThanOrEqual(size.width);
         expect(box!.y + box!.height, name).toBeLessThanOrEqual(toolbar!.y + toolbar!.height);
       }
+      const redteam = (await page.locator('.ge-toolbar').getByRole('link', { name: 'Red team' }).boundingBox())!;
+      expect(redteam.x + redteam.width).toBeLessThanOrEqual(size.width);
+      expect(redteam.y + redteam.height).toBeLessThanOrEqual(toolbar!.y + toolbar!.height);
       expect(await reachable(page, '.ge-toolbar .ge-menu > button, .ge-toolbar [aria-haspopup]')).toBe('ok');
       // the palette: every node type can still be added
       for (const label of ['Conversation', 'Logic split', 'End call']) {
@@ -197,6 +200,8 @@ describe('graph editor layout at 1440x900 and 1024x700', () => {
     expect((await page.locator('.ge-toolbar').boundingBox())!.height).toBeLessThan(56);
     const save = (await page.getByRole('button', { name: 'Save', exact: true }).boundingBox())!;
     expect(save.x + save.width).toBeLessThanOrEqual(SIZES[1]!.width);
+    const note = (await page.getByRole('button', { name: 'Save with a note', exact: true }).boundingBox())!;
+    expect(note.x + note.width).toBeLessThanOrEqual(SIZES[1]!.width);
     // undo puts the designer's row back; nothing was saved
     await page.keyboard.press('Control+z');
     await expect.poll(() => page.getByTestId('dirty-indicator').count()).toBe(0);

@@ -2,22 +2,33 @@ import { Link } from 'wouter';
 import type { RedteamFindingRow, RedteamReport } from '../../../src-shared/contract/redteam.js';
 import { DemoBadge } from '../../ui/DemoBadge.js';
 import { useApi } from '../../api/hooks.js';
-import { highlightParts, intervalText } from './interval-text.js';
+import { intervalText } from './interval-text.js';
+import { hasLeak, LeakText } from '../../ui/LeakText.js';
 import { KeepAsTest } from './KeepAsTest.js';
+import { findingHref } from './finding-href.js';
 
-/** The agent's words at the finding's turn with the leaked words marked (the evidence alone when the turn is unknown). */
+/**
+ * The agent's words at the finding's turn with the leaked words marked (src-shared/text/leak-spans.ts); evidence
+ * that is in no text (a tool called too early, the judge's reasoning) or a turn not at hand is said plainly, unmarked.
+ */
 function Evidence({ finding }: { finding: RedteamFindingRow }) {
   const result = useApi(
     'runs.result',
     { id: finding.result_id },
-    { staleTime: Infinity, enabled: finding.by === 'detector' },
+    { staleTime: Infinity, enabled: finding.by === 'detector' && finding.turn !== null },
   );
-  const turn = finding.turn !== null ? result.data?.transcript[finding.turn - 1] : undefined;
-  const parts = highlightParts(turn?.content ?? finding.evidence, finding.evidence);
+  const said = finding.turn !== null ? result.data?.transcript[finding.turn - 1]?.content : undefined;
+  const leaks = [{ detector: finding.detector, evidence: finding.evidence }];
+  if (said && hasLeak(said, leaks))
+    return (
+      <blockquote className="rt-evidence" data-testid="rt-evidence">
+        <LeakText text={said} leaks={leaks} />
+      </blockquote>
+    );
   return (
-    <blockquote className="rt-evidence" data-testid="rt-evidence">
-      {parts.map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
-    </blockquote>
+    <p className="rt-said small" data-testid="rt-evidence">
+      {finding.evidence}
+    </p>
   );
 }
 
@@ -76,7 +87,9 @@ export function RedteamReportView({ report }: { report: RedteamReport }) {
                   <div className="rt-finding-head">
                     <strong>{f.detector}</strong> ({f.by === 'detector' ? 'detector' : 'judge'}) ·{' '}
                     {f.turn !== null ? `turn ${f.turn}` : 'turn unknown'} ·{' '}
-                    <Link href={`/runs/${report.run_id}`}>conversation “{f.test}”</Link>
+                    <Link href={findingHref(report.run_id, f)} data-testid="rt-finding-link">
+                      {f.turn !== null ? `open “${f.test}” at turn ${f.turn}` : `open “${f.test}”`}
+                    </Link>
                   </div>
                   <Evidence finding={f} />
                   <KeepAsTest finding={f} agentName={report.agent_name} />

@@ -12,14 +12,3 @@ export function intervalText(c: Pick<RedteamCategoryReport, 'attempts' | 'succes
   if (c.successes === 0) return `${count} — may be as high as ${pct(c.high)}`;
   return `${count} — ${pct(c.low)} to ${pct(c.high)}`;
 }
-
-/** The evidence split around the leaked words (case-insensitive), for a <mark>; the whole text marked when not found. */
-export function highlightParts(text: string, leaked: string): { text: string; mark: boolean }[] {
-  const at = leaked ? text.toLowerCase().indexOf(leaked.toLowerCase()) : -1;
-  if (at < 0) return [{ text: leaked || text, mark: true }];
-  return [
-    { text: text.slice(0, at), mark: false },
-    { text: text.slice(at, at + leaked.length), mark: true },
-    { text: text.slice(at + leaked.length), mark: false },
-  ].filter((p) => p.text);
-}

@@ -8,7 +8,20 @@ import { ExportMenu } from './ExportMenu.js';
 import { SaveNoteDialog } from './SaveNoteDialog.js';
 import { SearchBox } from './SearchBox.js';
 
-/** The graph editor's toolbar: name, version, unsaved mark, search, undo/redo, layout, test, export, save. */
+/** The agent's Red team page (docs/red-team.md), as the agents list's row opens it. */
+function RedteamLink({ agentId }: { agentId: string }) {
+  return (
+    <Link
+      href={`/agents/${agentId}/redteam`}
+      className="ge-link"
+      title="Red team: simulated attackers try to get the prompt, someone else's data or an action without its steps"
+    >
+      Red team
+    </Link>
+  );
+}
+
+/** The graph editor's toolbar: name, version, unsaved mark, search, undo/redo, layout, test, red team, export, save. */
 export function EditorToolbar({
   agentId,
   agentName,
@@ -47,8 +60,8 @@ export function EditorToolbar({
   const baseVersionId = useEditor((s) => s.baseVersionId);
   return (
     <header className="ge-toolbar">
-      <Link href="/agents" className="ge-back">
-        ← Agents
+      <Link href="/agents" className="ge-back" title="Back to the agents list">
+        ←<span className="ge-back__text"> Agents</span>
       </Link>
       <h1 className="ge-title" title={agentId}>
         {graph.name || agentName}
@@ -106,6 +119,7 @@ export function EditorToolbar({
       >
         Try it
       </button>
+      <RedteamLink agentId={agentId} />
       {drawer.narrow && (
         <button
           type="button"

@@ -18,6 +18,7 @@ import { ModelCalls } from './ResultModelCalls.js';
 import { CheckpointSection } from './CheckpointSection.js';
 import { PinTurnButton } from './PinTurn.js';
 import { scrollBehavior } from '../../../ui/scroll-behavior.js';
+import { leakFindings, leaksByTurn } from './leak-findings.js';
 
 /** Everything about one conversation: transcript, tools, metrics, checks, model calls, path on the graph. */
 export function ResultDetail({
@@ -26,6 +27,7 @@ export function ResultDetail({
   runResults,
   onClose,
   agentId,
+  openTurn,
 }: {
   id: string;
   graph?: AgentGraph;
@@ -33,6 +35,8 @@ export function ResultDetail({
   onClose: () => void;
   /** The run's agent: node badges open that node in the editor. */
   agentId?: string;
+  /** A turn (stored index) to jump to once the result is loaded: a link to a finding's turn (`?turn=N`, from 1). */
+  openTurn?: number | null;
 }) {
   const res = useApi('runs.result', { id });
   const [focus, setFocus] = useState<string | null>(null);
@@ -45,6 +49,10 @@ export function ResultDetail({
     headRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
     headRef.current?.focus({ preventScroll: true });
   }, [id, loaded]);
+  // A link to one turn (the Red team page's finding): jump to it once the result is there.
+  useEffect(() => {
+    if (loaded && openTurn !== undefined && openTurn !== null) setJump((j) => ({ turn: openTurn, n: (j?.n ?? 0) + 1 }));
+  }, [id, loaded, openTurn]);
   // After a jump the turn is rendered (unfolded): scroll to it.
   useEffect(() => {
     if (!jump) return;
@@ -68,7 +76,12 @@ export function ResultDetail({
   const names = new Map(graph?.nodes.map((n) => [n.id, n.name || n.id]) ?? []);
   const showTurn = (i: number) => setJump({ turn: i, n: (jump?.n ?? 0) + 1 });
   const nodeHref = agentId ? (n: string) => `/agents/${agentId}?node=${encodeURIComponent(n)}` : undefined;
-  const flagged = r.metrics.filter((m) => !m.passed).flatMap((m) => m.turns ?? []);
+  const findings = leakFindings(r.assertions);
+  // turns failed metrics rest on, and the turns of red-team findings (a leak is a failed check at its turn)
+  const flagged = [
+    ...r.metrics.filter((m) => !m.passed).flatMap((m) => m.turns ?? []),
+    ...findings.flatMap((f) => (f.index === null ? [] : [f.index])),
+  ];
   const given = r.checkpoint?.given_turns ?? 0;
   // a checkpoint's given history is marked; every agent turn the agent took can become a checkpoint test
   const turnAction = (i: number, t: { role: string }) =>
@@ -130,6 +143,7 @@ export function ResultDetail({
             jumpTo={jump?.turn ?? null}
             onJump={showTurn}
             turnAction={turnAction}
+            leaks={leaksByTurn(findings)}
           />
         </section>
         <section>
@@ -140,6 +154,7 @@ export function ResultDetail({
             items={r.assertions}
             empty="No path or tool-call assertions in this test."
             names={names}
+            onTurn={showTurn}
           />
           <ToolCalls r={r} names={names} />
         </section>

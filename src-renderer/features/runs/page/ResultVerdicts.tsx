@@ -3,6 +3,7 @@ import { NodeBadge } from './Transcript.js';
 import { MetricLabel } from './MetricLabel.js';
 import { turnRef } from '../../../../src-shared/text/turn-number.js';
 import { checkKindMeta, checkKindVerdict, targetsNode } from '../../../../src-shared/checks/check-kinds.js';
+import { leakFinding, type LeakFinding } from './leak-findings.js';
 
 const json = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v, null, 2));
 
@@ -68,11 +69,14 @@ export function Checks({
   items,
   empty,
   names,
+  onTurn,
 }: {
   title: string;
   items: CheckResult[];
   empty: string;
   names: Map<string, string>;
+  /** Jumps to a turn (a red-team finding's). */
+  onTurn?: (i: number) => void;
 }) {
   return (
     <>
@@ -82,6 +86,7 @@ export function Checks({
         {items.map((c, i) => {
           // a check naming a node (the path assertions) shows it as on the canvas, the id in a tooltip
           const node = targetsNode(c.kind) ? names.get(c.target) : undefined;
+          const finding = leakFinding(c);
           return (
             <li key={i} className={c.passed ? 'ok' : 'bad'}>
               <span className="mark" aria-label={c.passed ? 'passed' : 'failed'}>
@@ -91,12 +96,39 @@ export function Checks({
                 {checkKindVerdict(c.kind)}
               </span>{' '}
               <code title={node && node !== c.target ? `node ${c.target}` : undefined}>{node ?? c.target}</code>
-              {c.message && <div className="small">{c.message}</div>}
+              {finding ? (
+                <FindingLine f={finding} onTurn={onTurn} />
+              ) : (
+                c.message && <div className="small">{c.message}</div>
+              )}
             </li>
           );
         })}
       </ul>
     </>
+  );
+}
+
+/** A red-team finding: "detector · turn #N · evidence", the turn a button that jumps to it. */
+function FindingLine({ f, onTurn }: { f: LeakFinding; onTurn?: (i: number) => void }) {
+  return (
+    <div className="small leak-finding" data-testid="leak-finding">
+      <strong>{f.detector}</strong>
+      {f.index !== null && (
+        <>
+          {' · '}
+          {onTurn ? (
+            <button type="button" className="link-button" onClick={() => onTurn(f.index!)}>
+              turn {turnRef(f.index)}
+            </button>
+          ) : (
+            `turn ${turnRef(f.index)}`
+          )}
+        </>
+      )}
+      {' · '}
+      <span className="leak-evidence">“{f.evidence}”</span>
+    </div>
   );
 }
 

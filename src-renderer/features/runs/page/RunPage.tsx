@@ -16,6 +16,7 @@ import { SpeechCard } from './SpeechCard.js';
 import { RunTabs } from './RunTabs.js';
 import { openRunTab } from './run-view-state.js';
 import { useRunView } from './use-run-view.js';
+import { turnIndex } from '../../../../src-shared/text/turn-number.js';
 import './latency.css';
 import '../runs.css';
 
@@ -59,7 +60,11 @@ function RunView({ id }: { id: string }) {
   const r = r0;
   const { active, elsewhere, canRunAgain } = view.flags;
   const selected = query.get('result');
-  const open = (rid: string) => setQuery({ result: rid });
+  const open = (rid: string) => setQuery({ result: rid, turn: null });
+  // `?turn=N` (from 1, as on screen): a link to one turn of the result (the Red team page's findings), jumped to
+  // once the summary and the tests above it are laid out (their arrival would push the turn out of view)
+  const turnParam = Number(query.get('turn'));
+  const openTurn = Number.isInteger(turnParam) && turnParam >= 1 ? turnIndex(turnParam) : null;
   return (
     <>
       <RunHeader view={view} onDialog={setDialog} onCompare={() => navigate(compareAsB(r, sameSuite.data ?? []))} />
@@ -84,7 +89,8 @@ function RunView({ id }: { id: string }) {
           graph={view.graph}
           runResults={view.results.data}
           agentId={r.agent_id}
-          onClose={() => setQuery({ result: null })}
+          openTurn={view.results.data ? openTurn : null}
+          onClose={() => setQuery({ result: null, turn: null })}
         />
       )}
       {!active && (

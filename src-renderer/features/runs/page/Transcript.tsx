@@ -7,6 +7,8 @@ import { TurnLatencyChip } from './TurnLatencyChip.js';
 import { perturbationText } from '../../../../src-shared/speech/perturbation-text.js';
 import { turnNumber, turnRef } from '../../../../src-shared/text/turn-number.js';
 import { TurnHeard } from './TurnHeard.js';
+import { LeakText } from '../../../ui/LeakText.js';
+import type { LeakMark } from '../../../../src-shared/text/leak-spans.js';
 
 /**
  * A conversation: caller on one side, agent on the other with the node that spoke each turn, tool turns in between;
@@ -23,6 +25,7 @@ export function Transcript({
   current,
   onGap,
   turnAction,
+  leaks,
 }: {
   turns: TranscriptTurn[];
   partial?: { role: 'agent' | 'caller'; text: string } | null;
@@ -39,6 +42,8 @@ export function Transcript({
   onGap?: () => void;
   /** An action shown on each turn it returns something for ("Make a test from this turn"). */
   turnAction?: (index: number, turn: TranscriptTurn) => ReactNode;
+  /** Red-team findings by turn index: their leaked words are marked in the turn's text. */
+  leaks?: Map<number, LeakMark[]>;
 }) {
   if (!turns.length && !partial) return <div className="muted small">{emptyText}</div>;
   const list = rows ?? turns.map((_, index) => ({ kind: 'turn' as const, index }));
@@ -62,6 +67,7 @@ export function Transcript({
             flagged={flagged?.has(row.index)}
             current={current === row.index}
             action={turnAction?.(row.index, turns[row.index])}
+            leaks={leaks?.get(row.index)}
           />
         ),
       )}
@@ -126,6 +132,7 @@ function Turn({
   flagged,
   current,
   action,
+  leaks,
 }: {
   turn: TranscriptTurn;
   index: number;
@@ -134,6 +141,7 @@ function Turn({
   flagged?: boolean;
   current?: boolean;
   action?: ReactNode;
+  leaks?: LeakMark[];
 }) {
   return (
     <li
@@ -155,7 +163,17 @@ function Turn({
         <span className="muted small turn-no">{turnRef(index)}</span>
       </div>
       <div className="turn-text">
-        {turn.content || (turn.perturbation?.silence_ms !== undefined ? <em className="muted">(silence)</em> : '')}
+        {turn.content ? (
+          leaks?.length ? (
+            <LeakText text={turn.content} leaks={leaks} />
+          ) : (
+            turn.content
+          )
+        ) : turn.perturbation?.silence_ms !== undefined ? (
+          <em className="muted">(silence)</em>
+        ) : (
+          ''
+        )}
         {turn.perturbation?.interrupted && (
           <span className="muted" title="what the agent was going to say when the caller cut in">
             {' '}

@@ -3,6 +3,7 @@ import type { TranscriptTurn } from '../../../../src-shared/schemas/run.js';
 import { Transcript } from '../page/Transcript.js';
 import { FOLD_OVER, transcriptRows } from '../page/transcript-view.js';
 import { turnRef } from '../../../../src-shared/text/turn-number.js';
+import type { LeakMark } from '../../../../src-shared/text/leak-spans.js';
 
 /**
  * A stored conversation for review: a long one opens folded around its start, its end and the turns
@@ -17,6 +18,7 @@ export function ReviewTranscript({
   jumpTo,
   onJump,
   turnAction,
+  leaks,
 }: {
   turns: TranscriptTurn[];
   nodeNames?: Map<string, string>;
@@ -25,6 +27,8 @@ export function ReviewTranscript({
   jumpTo: number | null;
   onJump: (turn: number) => void;
   turnAction?: (index: number, turn: TranscriptTurn) => ReactNode;
+  /** Red-team findings by turn index: their leaked words are marked. */
+  leaks?: Map<number, LeakMark[]>;
 }) {
   const [expanded, setExpanded] = useState(false);
   const [query, setQuery] = useState('');
@@ -75,6 +79,7 @@ export function ReviewTranscript({
         flagged={new Set(flags)}
         current={jumpTo}
         turnAction={turnAction}
+        leaks={leaks}
         onGap={() => {
           setQuery('');
           setExpanded(true);

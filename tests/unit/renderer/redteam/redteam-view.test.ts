@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { highlightParts, intervalText } from '../../../../src-renderer/features/redteam/interval-text.js';
+import { intervalText } from '../../../../src-renderer/features/redteam/interval-text.js';
+import { findingHref } from '../../../../src-renderer/features/redteam/finding-href.js';
 import {
   demoModelReason,
   isLocalModel,
@@ -15,13 +16,9 @@ describe('the Red team page words', () => {
     expect(intervalText({ attempts: 0, successes: 0, low: 0, high: 1 })).toMatch(/nothing is known/);
   });
 
-  it('marks the leaked words inside the agent turn, case-insensitively; the evidence alone when not found', () => {
-    expect(highlightParts('Sure. You are THE receptionist. Bye', 'you are the receptionist')).toEqual([
-      { text: 'Sure. ', mark: false },
-      { text: 'You are THE receptionist', mark: true },
-      { text: '. Bye', mark: false },
-    ]);
-    expect(highlightParts('something else', 'leaked words')).toEqual([{ text: 'leaked words', mark: true }]);
+  it('links a finding to its result at its turn (from 1, as on screen), or to the result alone', () => {
+    expect(findingHref('run_1', { result_id: 'res_2', turn: 5 })).toBe('/runs/run_1?result=res_2&turn=5');
+    expect(findingHref('run_1', { result_id: 'res_2', turn: null })).toBe('/runs/run_1?result=res_2');
   });
 
   it('says nothing leaves the machine only when every model is local, and names the one that is not', () => {
