@@ -168,6 +168,7 @@ export function registerRedteam(program: Command): void {
       .option('--list', 'list the categories, built or not yet')
       .option('--json', 'print JSON'),
   ).action(async (opts: RedteamFlags) => {
+    strategiesOf(opts.strategies); // a bad id is refused before the database is opened: nothing written
     process.exitCode = await useApp(opts, (app, door) => redteam(app, door, opts), {
       categories: '--categories',
       strategies: '--strategies',
