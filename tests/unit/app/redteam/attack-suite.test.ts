@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { attackerSeedOf, buildAttackSuite, openerOrder, pickCategories } from '../../../../src-main/app/redteam/attack-suite.js';
+import {
+  attackerSeedOf,
+  buildAttackSuite,
+  openerOrder,
+  pickCategories,
+} from '../../../../src-main/app/redteam/attack-suite.js';
 import { BUILT_CATEGORY_IDS, CANARY_WORDS, redteamCategory } from '../../../../src-shared/redteam/categories.js';
 import { TestSuite } from '../../../../src-shared/schemas/index.js';
 
