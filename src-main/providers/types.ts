@@ -67,6 +67,8 @@ export interface CallOptions {
   purpose?: string;
   maxTokens?: number;
   temperature?: number;
+  /** The sampling seed of this call, over the spec's params.seed (a red-team attempt's own attacker seed). */
+  seed?: number;
   signal?: AbortSignal;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_CONCURRENCY, MAX_TURNS } from '../limits.js';
+import { STRATEGY_IDS } from '../redteam/strategies.js';
 import { ModelSpec, TestCase } from '../schemas/index.js';
 import { method } from './define.js';
 import { JobStarted } from './jobs.js';
@@ -24,9 +25,11 @@ export const RedteamStartInput = z.object({
   models: z.object({ agent: ModelSpec, caller: ModelSpec.optional(), judge: ModelSpec.optional() }),
   /** Category ids of the table (src-shared/redteam/categories.ts); every built one when absent. */
   categories: z.array(z.string().min(1)).min(1).optional(),
+  /** Strategy ids of the table (src-shared/redteam/strategies.ts), round-robin over each category's attempts; crescendo when absent. */
+  strategies: z.array(z.enum(STRATEGY_IDS)).min(1).optional(),
   attempts: z.number().int().min(1).max(MAX_REDTEAM_ATTEMPTS).default(3),
   max_turns: z.number().int().min(1).max(MAX_TURNS).default(6),
-  /** Picks each attempt's opener and seeds the attacker model (when its spec sets no seed). */
+  /** Picks each attempt's opener and canary word, and makes each attempt's own attacker seed (the caller's sampling seed). */
   seed: z.number().int().min(0).default(1),
   concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).optional(),
 });
@@ -37,6 +40,8 @@ export const RedteamFindingRow = z.object({
   result_id: z.string(),
   test: z.string(),
   attempt: z.number().int(),
+  /** The attempt's attacker strategy (always given by redteam.report). */
+  strategy: z.string().optional(),
   by: z.enum(['detector', 'judge']),
   /** The detector (by: detector) or the rubric's metric (by: judge). */
   detector: z.string(),
@@ -64,6 +69,19 @@ export const RedteamCategoryReport = z.object({
 });
 export type RedteamCategoryReport = z.infer<typeof RedteamCategoryReport>;
 
+/** Attack success of one strategy over every category it ran in (the report's per-strategy breakdown). */
+export const RedteamStrategyReport = z.object({
+  id: z.string(),
+  label: z.string(),
+  attempts: z.number().int(),
+  successes: z.number().int(),
+  errored: z.number().int(),
+  rate: z.number().nullable(),
+  low: z.number(),
+  high: z.number(),
+});
+export type RedteamStrategyReport = z.infer<typeof RedteamStrategyReport>;
+
 export const RedteamReport = z.object({
   run_id: z.string(),
   agent_name: z.string(),
@@ -71,6 +89,8 @@ export const RedteamReport = z.object({
   demo: z.boolean(),
   min_words: z.number().int(),
   categories: z.array(RedteamCategoryReport),
+  /** Per strategy, in the table's order: each strategy that ran (one row when only crescendo ran). */
+  strategies: z.array(RedteamStrategyReport),
   /** Result ids of successful attacks, those with the most findings first. */
   worst: z.array(z.string()),
 });
@@ -78,9 +98,13 @@ export type RedteamReport = z.infer<typeof RedteamReport>;
 
 export const redteamMethods = {
   'redteam.categories': method(
-    'The red-team categories: id, OWASP id, what each tries, built or not yet, its detectors',
+    'The red-team categories (id, OWASP id, what each tries, built or not yet, its detectors) and attack strategies',
     z.object({}),
-    z.object({ categories: z.array(RedteamCategoryRow), min_words: z.number().int() }),
+    z.object({
+      categories: z.array(RedteamCategoryRow),
+      strategies: z.array(z.object({ id: z.enum(STRATEGY_IDS), label: z.string(), description: z.string() })),
+      min_words: z.number().int(),
+    }),
   ),
   'redteam.start': method(
     "Attack an agent by category as a job: simulated attackers (one stored conversation per attempt) in a run of the attempts' suite",

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STRATEGY_IDS } from '../redteam/strategies.js';
 
 /** A tool the agent may call only after the graph visited a node (`{"tool": "book_slot", "requires_visit": "identify"}`). */
 export const ToolPolicy = z.object({
@@ -25,6 +26,10 @@ export const RedteamProbe = z.object({
   category: z.string().min(1),
   /** 1-based attempt number within the category. */
   attempt: z.number().int().min(1),
+  /** The attacker's strategy (src-shared/redteam/strategies.ts); runs before strategies were recorded: crescendo. */
+  strategy: z.enum(STRATEGY_IDS).optional(),
+  /** The simulated attacker's own sampling seed, made from the run's seed, the category and the attempt. */
+  attacker_seed: z.number().int().min(0).optional(),
   /** system_prompt_leak: this many consecutive words of the agent's own prompt texts in a reply is a leak. */
   min_words: z.number().int().min(3).max(50).optional(),
   canaries: z.array(z.string().min(1)).default([]),

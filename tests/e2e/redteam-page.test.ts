@@ -78,9 +78,14 @@ describe('Red team page', () => {
     const leak = form.getByRole('checkbox', { name: /prompt/i }).first();
     await leak.waitFor();
     expect(await leak.isChecked()).toBe(true);
-    for (const other of await form.getByRole('checkbox').all())
+    for (const other of await form.getByRole('group', { name: 'Categories' }).getByRole('checkbox').all())
       if ((await other.isEnabled()) && other !== leak) await other.setChecked(false);
     await leak.setChecked(true);
+    // strategies from the same table: crescendo by default; encoding added takes every second attempt
+    const strategies = form.getByRole('group', { name: /Strategies/ });
+    expect(await strategies.getByRole('checkbox', { name: /Crescendo/ }).isChecked()).toBe(true);
+    expect(await strategies.getByRole('checkbox', { name: /Encoding/ }).isChecked()).toBe(false);
+    await strategies.getByRole('checkbox', { name: /Encoding/ }).setChecked(true);
 
     await typeScriptedModel(form, script);
     await form.getByLabel('Attempts per category').fill('2');
@@ -94,6 +99,11 @@ describe('Red team page', () => {
     const report = page.getByTestId('rt-report');
     await report.waitFor({ timeout: 30_000 });
     await expect.poll(() => report.getByTestId('rt-interval').first().textContent()).toMatch(/^2 of 2 — \d+% to 100%$/);
+    const started = app.ctx.store.runs.list({ agent_id: agentId, limit: 1 })[0];
+    expect(app.ctx.store.runs.suiteSnapshot(started.id)?.tests.map((t) => t.redteam?.strategy)).toEqual([
+      'crescendo',
+      'encoding',
+    ]);
     const finding = report.getByTestId('rt-finding').first();
     expect(await finding.textContent()).toContain('prompt_words');
     expect(await finding.textContent()).toMatch(/turn \d+/);
@@ -167,7 +177,8 @@ describe('Red team page', () => {
     await page.goto(`${base()}#/agents/${id}/redteam`);
     const form = page.getByRole('form', { name: 'Red team' });
     await form.getByRole('checkbox', { name: /Own policies/ }).waitFor();
-    for (const box of await form.getByRole('checkbox').all()) await box.setChecked(false);
+    for (const box of await form.getByRole('group', { name: 'Categories' }).getByRole('checkbox').all())
+      await box.setChecked(false);
     await form.getByRole('checkbox', { name: /Own policies/ }).setChecked(true);
     await form.getByRole('checkbox', { name: /System prompt leak/ }).setChecked(true);
     await typeScriptedModel(form, refuse);

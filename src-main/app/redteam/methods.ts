@@ -3,6 +3,7 @@ import {
   BUILT_CATEGORY_IDS,
   REDTEAM_CATEGORIES,
 } from '../../../src-shared/redteam/categories.js';
+import { REDTEAM_STRATEGIES } from '../../../src-shared/redteam/strategies.js';
 import { ModelSpec, type ModelSpecInput } from '../../../src-shared/schemas/index.js';
 import { appOf, liveRuns } from '../door/app-service.js';
 import { invalid, notFound } from '../errors.js';
@@ -13,7 +14,10 @@ import { gradeAttempts } from './grade-attempts.js';
 import { keepAttemptAsTest } from './keep-as-test.js';
 import { neverRules } from './never-rules.js';
 
-/** The attacker's model seeded with the run's seed unless its spec sets one (a seeded attacker repeats its attacks). */
+/**
+ * The attacker's model seeded with the run's seed unless its spec sets one. Each attempt's conversation calls it with
+ * its own attacker seed (RedteamProbe.attacker_seed) over this one; this seed is the fallback of any other caller call.
+ */
 function seededCaller(spec: ModelSpecInput | undefined, seed: number): ModelSpec | undefined {
   if (!spec) return undefined;
   const parsed = ModelSpec.parse(spec);
@@ -31,6 +35,7 @@ export const redteamMethods: Methods = {
       built: c.built,
       detectors: c.detectors ?? [],
     })),
+    strategies: REDTEAM_STRATEGIES.map((s) => ({ id: s.id, label: s.label, description: s.description })),
     min_words: PROMPT_LEAK_MIN_WORDS,
   }),
   'redteam.start': async (ctx, input) => {
@@ -45,6 +50,7 @@ export const redteamMethods: Methods = {
       attempts: input.attempts,
       maxTurns: input.max_turns,
       seed: input.seed,
+      strategies: input.strategies,
       rules: neverRules(agent.graph),
     });
     if (!suite.tests.length)

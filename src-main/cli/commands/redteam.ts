@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import type { RedteamReport } from '../../../src-shared/contract/redteam.js';
+import {
+  DEFAULT_STRATEGY,
+  REDTEAM_STRATEGIES,
+  STRATEGY_IDS,
+  unknownStrategies,
+  type RedteamStrategyId,
+} from '../../../src-shared/redteam/strategies.js';
 import { portableRun, toJUnitXml, type App, type CliDoor, type RunOutcome } from '../../app/index.js';
 import { CliError } from '../errors.js';
 import { intFlag } from '../flags.js';
@@ -21,6 +28,7 @@ interface RedteamFlags {
   attackerParams?: string;
   judgeParams?: string;
   categories?: string;
+  strategies?: string;
   attempts?: string;
   maxTurns?: string;
   seed?: string;
@@ -33,6 +41,21 @@ interface RedteamFlags {
 
 const out = (s: string) => process.stdout.write(`${s}\n`);
 
+const listOf = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** --strategies LIST: ids of the strategies table; an unknown one is refused with the valid ids (exit 2). */
+function strategiesOf(v: string | undefined): RedteamStrategyId[] | undefined {
+  if (v === undefined) return undefined;
+  const ids = listOf(v);
+  const problem = ids.length ? unknownStrategies(ids) : `expected strategy ids (${STRATEGY_IDS.join(', ')})`;
+  if (problem) throw new CliError(`--strategies: ${problem}`);
+  return ids as RedteamStrategyId[];
+}
+
 function failAboveOf(v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
   const n = /^\s*(0(\.\d+)?|1(\.0+)?)\s*$/.test(v) ? Number(v) : NaN;
@@ -41,11 +64,16 @@ function failAboveOf(v: string | undefined): number | undefined {
 }
 
 async function listCategories(door: CliDoor, json?: boolean): Promise<void> {
-  const { categories, min_words } = await door.call('redteam.categories', {});
-  if (json) return printJson({ categories, min_words });
+  const { categories, strategies, min_words } = await door.call('redteam.categories', {});
+  if (json) return printJson({ categories, strategies, min_words });
   printTable(
     ['CATEGORY', 'OWASP', 'BUILT', 'TRIES'],
     categories.map((c) => [c.id, c.owasp, c.built ? 'yes' : 'not built yet', c.tries]),
+  );
+  out('');
+  printTable(
+    ['STRATEGY', 'WHAT THE ATTACKER DOES'],
+    strategies.map((s) => [s.id, s.description]),
   );
 }
 
@@ -59,6 +87,7 @@ async function redteam(app: App, door: CliDoor, o: RedteamFlags): Promise<number
       'parley redteam needs --agent <agent> and --agent-model SPEC (parley redteam --list: the categories)',
     );
   const failAbove = failAboveOf(o.failAbove);
+  const strategies = strategiesOf(o.strategies);
   const agent = specFromFlags(
     { flag: '--agent-model', value: o.agentModel },
     { flag: '--agent-params', text: o.agentParams },
@@ -79,14 +108,8 @@ async function redteam(app: App, door: CliDoor, o: RedteamFlags): Promise<number
     agent: o.agent,
     ...(o.tests ? { tests: o.tests } : {}),
     models: { agent, caller, judge },
-    ...(o.categories
-      ? {
-          categories: o.categories
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        }
-      : {}),
+    ...(o.categories ? { categories: listOf(o.categories) } : {}),
+    ...(strategies ? { strategies } : {}),
     ...(attempts ? { attempts } : {}),
     ...(maxTurns ? { max_turns: maxTurns } : {}),
     ...(seed !== undefined ? { seed } : {}),
@@ -110,7 +133,7 @@ async function redteam(app: App, door: CliDoor, o: RedteamFlags): Promise<number
 
 /**
  * `parley redteam --agent A [--tests S] --agent-model SPEC --attacker-model SPEC --judge-model SPEC [--categories LIST]
- * [--attempts N] [--max-turns N] [--json] [--fail-above RATE]`: simulated attackers by category (redteam.start, the
+ * [--strategies LIST] [--attempts N] [--max-turns N] [--json] [--fail-above RATE]`: simulated attackers by category (redteam.start, the
  * same job the app calls), graded by detectors first, then the judge (redteam.report). Exit 1 when an attack succeeded.
  */
 export function registerRedteam(program: Command): void {
@@ -132,17 +155,23 @@ export function registerRedteam(program: Command): void {
       .option('--attacker-params <k=v,...>', 'attacker model parameters (default: the agent params with its model)')
       .option('--judge-params <k=v,...>', 'judge model parameters (default: the agent params with its model)')
       .option('--categories <list>', 'comma-separated category ids (default: every built one; --list shows them)')
+      .option(
+        '--strategies <list>',
+        `comma-separated attacker strategies, round-robin over each category's attempts (default ${DEFAULT_STRATEGY}): ${REDTEAM_STRATEGIES.map((s) => `${s.id} (${s.description})`).join('; ')}`,
+      )
       .option('--attempts <n>', 'attempts per category (default 3)')
       .option('--max-turns <n>', 'attacker turns per attempt (default 6)')
-      .option('--seed <n>', "seeds the openers' order and the attacker model (default 1)")
+      .option('--seed <n>', "seeds the openers' order and each attempt's own attacker seed (default 1)")
       .option('--concurrency <n>', 'attempts at once')
       .option('--fail-above <rate>', 'exit 1 only when a category’s attack success rate is above this (0 to 1)')
       .option('--junit <file>', 'write a JUnit XML report (each attempt a test case; a successful attack fails)')
       .option('--list', 'list the categories, built or not yet')
       .option('--json', 'print JSON'),
   ).action(async (opts: RedteamFlags) => {
+    strategiesOf(opts.strategies); // a bad id is refused before the database is opened: nothing written
     process.exitCode = await useApp(opts, (app, door) => redteam(app, door, opts), {
       categories: '--categories',
+      strategies: '--strategies',
       tests: '--tests',
       agent: '--agent',
       'models.caller': '--attacker-model',

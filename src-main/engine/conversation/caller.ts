@@ -112,6 +112,8 @@ export class SimulatedCaller {
     private readonly script?: string[],
     /** The last scripted line is said while hanging up (TestCase.caller_script_ends_call). */
     private readonly scriptEndsCall = false,
+    /** This caller's own sampling seed (a red-team attempt's attacker seed), over the caller model's. */
+    private readonly seed?: number,
   ) {
     this.system = callerSystemPrompt(persona, knownVariables);
   }
@@ -161,6 +163,7 @@ export class SimulatedCaller {
       },
       schemaName: 'caller_turn',
       maxTokens: this.limits.callerMaxTokens,
+      ...(this.seed !== undefined ? { seed: this.seed } : {}),
     });
     const v = res.value ?? {};
     const message = typeof v.message === 'string' ? v.message.trim().slice(0, this.limits.callerMessageChars) : '';
@@ -190,6 +193,7 @@ export class SimulatedCaller {
       },
       schemaName: 'keypad',
       maxTokens: 16,
+      ...(this.seed !== undefined ? { seed: this.seed } : {}),
     });
     const d = String(res.value?.digit ?? '');
     return { message: (DIGIT_KEYS as readonly string[]).includes(d) ? d : '0', done: false };

@@ -219,6 +219,7 @@ export async function runConversation(inp: ConversationInput): Promise<Conversat
     limits,
     inp.test.caller_script,
     inp.test.caller_script_ends_call,
+    inp.test.redteam?.attacker_seed,
   );
   const maxTurns = inp.maxTurns ?? DEFAULT_MAX_TURNS;
   let endReason: EndReason | undefined;

@@ -33,6 +33,7 @@ interface GenOptions {
   history: ChatHistoryItem[];
   maxTokens: number;
   temperature?: number;
+  seed?: number;
   signal?: AbortSignal;
   onText?: (t: string) => void;
   functions?: ReturnType<typeof toLlamaFunctions>;
@@ -57,6 +58,7 @@ export class LlamaCppSession implements ModelSession {
       history: toLlamaHistory(req.messages),
       maxTokens: req.maxTokens ?? this.owner.spec.params.max_tokens ?? 512,
       temperature: req.temperature,
+      seed: req.seed,
       signal: req.signal,
       onText: req.onToken,
       functions,
@@ -92,6 +94,7 @@ export class LlamaCppSession implements ModelSession {
         history,
         maxTokens,
         temperature: req.temperature,
+        seed: req.seed,
         signal: req.signal,
         structured: { schema },
         onText: attempt === 1 ? req.onToken : undefined,
@@ -149,7 +152,7 @@ export class LlamaCppSession implements ModelSession {
         maxTokens,
         temperature: o.temperature ?? p.temperature ?? 0,
         topP: p.top_p,
-        seed: p.seed,
+        seed: o.seed ?? p.seed,
         signal: o.signal,
         onToken: () => {
           tFirst ??= performance.now();

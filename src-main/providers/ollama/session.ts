@@ -89,7 +89,7 @@ export class OllamaSession implements ModelSession {
       messages: toOllamaMessages(req.messages),
       tools: toOllamaTools(req.tools),
       keep_alive: this.owner.keepAlive,
-      options: this.options(numCtx, maxTokens, req.temperature),
+      options: this.options(numCtx, maxTokens, req.temperature, req.seed),
     };
     const t0 = performance.now();
     const bound = replyBound(req.purpose);
@@ -166,7 +166,12 @@ export class OllamaSession implements ModelSession {
                   messages: toOllamaMessages(messages) as Message[],
                   format: req.schema,
                   keep_alive: this.owner.keepAlive,
-                  options: this.options(numCtx, maxTokens, req.temperature ?? this.owner.spec.params.temperature ?? 0),
+                  options: this.options(
+                    numCtx,
+                    maxTokens,
+                    req.temperature ?? this.owner.spec.params.temperature ?? 0,
+                    req.seed,
+                  ),
                 };
                 try {
                   if (!onToken) {
@@ -267,13 +272,14 @@ export class OllamaSession implements ModelSession {
     }
   }
 
-  private options(numCtx: number, maxTokens: number, temperature?: number): Record<string, number> {
+  private options(numCtx: number, maxTokens: number, temperature?: number, seed?: number): Record<string, number> {
     const p = this.owner.spec.params;
     const o: Record<string, number> = { num_ctx: numCtx, num_predict: maxTokens };
     const t = temperature ?? p.temperature;
     if (t !== undefined) o.temperature = t;
     if (p.top_p !== undefined) o.top_p = p.top_p;
-    if (p.seed !== undefined) o.seed = p.seed;
+    const s = seed ?? p.seed;
+    if (s !== undefined) o.seed = s;
     if (p.threads !== undefined) o.num_thread = p.threads;
     if (typeof p.gpu_layers === 'number') o.num_gpu = p.gpu_layers;
     return o;

@@ -49,7 +49,7 @@ export class OpenAiSession implements ModelSession {
       async (ep) => {
         const t0 = performance.now();
         const body = {
-          ...this.baseBody(req.messages, req.maxTokens ?? this.owner.spec.params.max_tokens, req.temperature),
+          ...this.baseBody(req.messages, req.maxTokens ?? this.owner.spec.params.max_tokens, req.temperature, req.seed),
           tools: toOpenAiTools(req.tools),
         };
         const r = await this.stream(ep, body, req.signal, req.purpose, (chunk) => {
@@ -144,7 +144,7 @@ export class OpenAiSession implements ModelSession {
         const maxTokens = this.owner.structuredLimit(schema, req.maxTokens ?? this.owner.spec.params.max_tokens);
         const body = {
           // a structured answer is greedy unless the call or the model's own parameters ask for sampling (judge seeds)
-          ...this.baseBody(msgs, maxTokens, req.temperature ?? this.owner.spec.params.temperature ?? 0),
+          ...this.baseBody(msgs, maxTokens, req.temperature ?? this.owner.spec.params.temperature ?? 0, req.seed),
           ...(response_format ? { response_format } : {}),
         };
         if (onToken) {
@@ -227,6 +227,7 @@ export class OpenAiSession implements ModelSession {
     messages: ChatMessage[],
     maxTokens: number | undefined,
     temperature: number | undefined,
+    seed?: number,
   ): Record<string, unknown> {
     const c = this.owner.compat;
     const p = this.owner.spec.params;
@@ -235,7 +236,8 @@ export class OpenAiSession implements ModelSession {
     const t = temperature ?? p.temperature;
     if (t !== undefined && !c.noTemperature) body.temperature = t;
     if (p.top_p !== undefined) body.top_p = p.top_p;
-    if (p.seed !== undefined && !c.noSeed) body.seed = p.seed;
+    const s = seed ?? p.seed;
+    if (s !== undefined && !c.noSeed) body.seed = s;
     return body;
   }
 

@@ -17,7 +17,7 @@ export const ScriptRule = z.object({
       last: Matcher.optional(),
       system: Matcher.optional(),
       any: Matcher.optional(),
-      /** The model's params.seed equals this (re-judging with seeds 1..k). */
+      /** The call's seed (its own, else the model's params.seed) equals this (re-judging with seeds 1..k). */
       seed: z.number().int().optional(),
     })
     .default({}),

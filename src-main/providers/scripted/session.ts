@@ -65,14 +65,14 @@ export class ScriptedSession implements ModelSession {
   }
 
   /** The scripted entry for this call: a matching rule, else the next list entry, else undefined. */
-  private next(purpose: string, messages: ChatMessage[]): { entry: unknown; found: boolean } {
+  private next(purpose: string, messages: ChatMessage[], seed?: number): { entry: unknown; found: boolean } {
     const n = (this.callsByPurpose.get(purpose) ?? 0) + 1;
     this.callsByPurpose.set(purpose, n);
     for (let i = 0; i < this.script.rules.length; i++) {
       const rule = this.script.rules[i];
       const fired = this.ruleCounts.get(i) ?? 0;
       if (rule.times !== undefined && fired >= rule.times) continue;
-      if (ruleMatches(rule, purpose, messages, this.spec.params.seed)) {
+      if (ruleMatches(rule, purpose, messages, seed ?? this.spec.params.seed)) {
         this.ruleCounts.set(i, fired + 1);
         return { entry: rule.reply, found: true };
       }
@@ -144,7 +144,7 @@ export class ScriptedSession implements ModelSession {
   async chat(req: ChatRequest): Promise<ChatResponse> {
     const started = performance.now();
     const purpose = req.purpose ?? 'chat';
-    const { entry, found } = this.next(purpose, req.messages);
+    const { entry, found } = this.next(purpose, req.messages, req.seed);
     await this.prelude(req, entry);
     let text: string;
     let toolCalls: ToolCallRequest[] = [];
@@ -189,7 +189,7 @@ export class ScriptedSession implements ModelSession {
   async structured<T = unknown>(req: StructuredRequest): Promise<StructuredResponse<T>> {
     const started = performance.now();
     const purpose = req.purpose ?? 'structured';
-    const { entry, found } = this.next(purpose, req.messages);
+    const { entry, found } = this.next(purpose, req.messages, req.seed);
     await this.prelude(req, entry);
     const value = this.structuredValue(purpose, req.schema, entry, found);
     const raw = JSON.stringify(value);

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { MAX_REDTEAM_ATTEMPTS, type RedteamStartInput } from '../../../src-shared/contract/redteam.js';
 import { MAX_TURNS } from '../../../src-shared/limits.js';
+import { DEFAULT_STRATEGY, type RedteamStrategyId } from '../../../src-shared/redteam/strategies.js';
 import type { ModelSpecInput } from '../../../src-shared/schemas/index.js';
 import { useApi } from '../../api/hooks.js';
 import { SuiteSelect } from '../../ui/SuiteSelect.js';
 import { ModelPicker } from '../models/ModelPicker.js';
 import { localityStatements } from './model-locality.js';
 
-/** The choices of `parley redteam`: categories, suite, the three models, attempts, max turns, seed. */
+/** The choices of `parley redteam`: categories, strategies, suite, the three models, attempts, max turns, seed. */
 export function RedteamForm({
   agentId,
   busy,
@@ -27,6 +28,13 @@ export function RedteamForm({
   const [attempts, setAttempts] = useState(3);
   const [maxTurns, setMaxTurns] = useState(6);
   const [seed, setSeed] = useState(1);
+  const [strategies, setStrategies] = useState<Set<RedteamStrategyId>>(new Set([DEFAULT_STRATEGY]));
+  const toggleStrategy = (id: RedteamStrategyId) => {
+    const next = new Set(strategies);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setStrategies(next);
+  };
   const built = (table.data?.categories ?? []).filter((c) => c.built).map((c) => c.id);
   const chosen = picked ?? new Set(built);
   const toggle = (id: string) => {
@@ -40,7 +48,7 @@ export function RedteamForm({
     { role: 'attacker model', spec: caller ?? agentModel },
     { role: 'judge model', spec: judge ?? agentModel },
   ]);
-  const ready = !!agentModel?.model && chosen.size > 0 && !busy;
+  const ready = !!agentModel?.model && chosen.size > 0 && strategies.size > 0 && !busy;
   return (
     <form
       className="rt-form"
@@ -53,6 +61,7 @@ export function RedteamForm({
           ...(suite ? { tests: suite } : {}),
           models: { agent: agentModel, ...(caller ? { caller } : {}), ...(judge ? { judge } : {}) },
           categories: [...chosen],
+          strategies: [...strategies],
           attempts,
           max_turns: maxTurns,
           seed,
@@ -72,6 +81,17 @@ export function RedteamForm({
             <span>
               {c.label} <span className="muted small">{c.owasp}</span>
               {!c.built && <span className="muted small"> — not built yet</span>}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="rt-categories rt-strategies">
+        <legend>Strategies (taken in turn by each category's attempts)</legend>
+        {table.data?.strategies.map((s) => (
+          <label key={s.id} className="checkbox" title={s.description}>
+            <input type="checkbox" checked={strategies.has(s.id)} onChange={() => toggleStrategy(s.id)} />{' '}
+            <span>
+              {s.label} <span className="muted small">{s.description}</span>
             </span>
           </label>
         ))}

@@ -103,4 +103,44 @@ describe('redteam.* through the app door', () => {
     const notRedteam = await dispatch(api.ctx, 'redteam.report', { run_id: 'run_missing' });
     expect(notRedteam).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
+
+  it('strategies through the app door: listed from the table, recorded per attempt with seeds a re-run repeats', async () => {
+    const { strategies } = await api.call('redteam.categories', {});
+    expect(strategies.map((x) => x.id)).toEqual(['crescendo', 'role_play', 'encoding']);
+    const { agent } = api.store.agents.create(AgentGraph.parse(JSON.parse(fs.readFileSync(exampleAgent, 'utf8'))));
+    const script = path.join(api.dir, 'plain.json');
+    fs.writeFileSync(
+      script,
+      JSON.stringify({ defaults: { caller: 'Hi.', caller_turns: 1, chat: 'Hello.', score: 1 } }),
+    );
+    const start = async () => {
+      const started = await api.call('redteam.start', {
+        agent: agent.id,
+        models: { agent: { provider: 'scripted' as const, model: script } },
+        categories: ['off_topic'],
+        strategies: ['role_play', 'crescendo'],
+        attempts: 3,
+        seed: 9,
+      });
+      expect((await api.job(started.job_id)).status).toBe('done');
+      return started.run_id;
+    };
+    const probes = (runId: string) =>
+      api.store.runs.suiteSnapshot(runId)!.tests.map((t) => [t.redteam!.strategy, t.redteam!.attacker_seed]);
+    const [a, b] = [await start(), await start()];
+    expect(probes(a).map(([s]) => s)).toEqual(['crescendo', 'role_play', 'crescendo']);
+    expect(new Set(probes(a).map(([, seed]) => seed)).size).toBe(3);
+    expect(probes(b)).toEqual(probes(a));
+    const report = await api.call('redteam.report', { run_id: a });
+    expect(report.strategies).toMatchObject([
+      { id: 'crescendo', attempts: 2, successes: 0 },
+      { id: 'role_play', attempts: 1, successes: 0 },
+    ]);
+    const bad = await dispatch(api.ctx, 'redteam.start', {
+      agent: agent.id,
+      models: { agent: { provider: 'scripted', model: script } },
+      strategies: ['rot13'],
+    });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
 });

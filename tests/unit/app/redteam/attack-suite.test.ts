@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildAttackSuite, openerOrder, pickCategories } from '../../../../src-main/app/redteam/attack-suite.js';
+import {
+  attackerSeedOf,
+  buildAttackSuite,
+  openerOrder,
+  pickCategories,
+} from '../../../../src-main/app/redteam/attack-suite.js';
 import { BUILT_CATEGORY_IDS, CANARY_WORDS, redteamCategory } from '../../../../src-shared/redteam/categories.js';
 import { TestSuite } from '../../../../src-shared/schemas/index.js';
 
@@ -50,6 +55,8 @@ describe('the attempts of a red-team run', () => {
     expect(t.redteam).toEqual({
       category: 'pii_leak',
       attempt: 1,
+      strategy: 'crescendo',
+      attacker_seed: attackerSeedOf(7, 'pii_leak', 1),
       canaries: ['ZEBRA-1'],
       private_values: ['+1 555 867 5309'],
       tool_policies: [{ tool: 'book_slot', requires_visit: 'identify' }],

@@ -33,6 +33,7 @@ const report = (...categories: ReturnType<typeof category>[]): RedteamReport => 
   demo: false,
   min_words: 8,
   categories,
+  strategies: [],
   worst: categories.some((c) => c.successes) ? ['r1'] : [],
 });
 
@@ -57,5 +58,36 @@ describe('what parley redteam prints and when it fails', () => {
     expect(text).toContain(
       'pii_leak: 0 of 20 attacks succeeded. That is an interval, not safety: the true rate may be as high as 16%.',
     );
+  });
+
+  it('a per-strategy table only when more than one strategy ran, and each finding names its strategy then', () => {
+    const one = report(category('system_prompt_leak', 10, 1, 0.1, 0.018, 0.404));
+    const crescendo = {
+      id: 'crescendo',
+      label: 'Crescendo',
+      attempts: 5,
+      successes: 0,
+      errored: 0,
+      rate: 0,
+      low: 0,
+      high: 0.43,
+    };
+    const encoding = {
+      id: 'encoding',
+      label: 'Encoding',
+      attempts: 5,
+      successes: 1,
+      errored: 1,
+      rate: 0.2,
+      low: 0.036,
+      high: 0.62,
+    };
+    one.categories[0].findings = one.categories[0].findings.map((f) => ({ ...f, strategy: 'encoding' }));
+    expect(redteamText({ ...one, strategies: [crescendo] }).join('\n')).not.toContain('STRATEGY');
+    const text = redteamText({ ...one, strategies: [crescendo, encoding] }).join('\n');
+    expect(text).toMatch(/STRATEGY\s+ATTEMPTS\s+SUCCESSES/);
+    expect(text).toMatch(/crescendo\s+5\s+0\s+0% \(0-43%, n=5\)/);
+    expect(text).toMatch(/encoding\s+5\s+1\s+20% \(4-62%, n=5\); 1 errored, left out/);
+    expect(text).toContain('system_prompt_leak #1 (encoding), turn 4: detector prompt_words');
   });
 });
