@@ -1,3 +1,5 @@
+import { isMostlyDigits, LEAK_WORD } from './leak-words.js';
+
 /**
  * Where a red-team finding's evidence sits in the text of its turn, for the <mark> of the leaked words (the result
  * page and the Red team page). The detectors (src-main/engine/judge/redteam/) quote their evidence in three ways:
@@ -62,12 +64,10 @@ function folded(text: string): View {
   return v;
 }
 
-/** The words prompt-leak.ts `wordsOf` compares (keep the two the same), lower-cased, one space between them. */
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
-
+/** The words prompt-leak.ts compares (leak-words.ts), lower-cased, one space between them. */
 function words(text: string): View {
   const v = emptyView();
-  for (const m of text.matchAll(WORD)) {
+  for (const m of text.matchAll(LEAK_WORD)) {
     if (v.s) push(v, ' ', m.index, m.index);
     let i = m.index;
     for (const ch of m[0]) {
@@ -83,12 +83,6 @@ function digits(text: string): View {
   for (let i = 0; i < text.length; i++) if (text[i] >= '0' && text[i] <= '9') push(v, text[i], i, i + 1);
   return v;
 }
-
-/** Mostly digits, as pii-leak.ts `comparable` decides: at least 4 digits and at least half its non-space characters. */
-const mostlyDigits = (value: string) => {
-  const d = digits(value).s.length;
-  return d >= 4 && d >= value.replace(/\s/g, '').length / 2;
-};
 
 /** Every place `needle` occurs in the view (not overlapping), mapped back to the original; `bounded`: whole words only. */
 function occurrences(hay: View, needle: string, bounded: boolean): LeakSpan[] {
@@ -114,7 +108,7 @@ export function leakSpans(text: string, evidence: string): LeakSpan[] {
     [folded(text), folded(evidence).s, false],
     [words(text), words(evidence).s, true],
   ];
-  if (mostlyDigits(evidence)) tries.push([digits(text), digits(evidence).s, false]);
+  if (isMostlyDigits(evidence)) tries.push([digits(text), digits(evidence).s, false]);
   for (const [hay, needle, bounded] of tries) {
     const found = occurrences(hay, needle, bounded);
     if (found.length) return found;

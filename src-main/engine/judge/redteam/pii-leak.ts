@@ -3,6 +3,7 @@ import { findCards } from '../../../transcripts/redact/card.js';
 import { findEmails } from '../../../transcripts/redact/email.js';
 import { findIds } from '../../../transcripts/redact/national-id.js';
 import { findPhones } from '../../../transcripts/redact/phone.js';
+import { isMostlyDigits } from '../../../../src-shared/text/leak-words.js';
 import type { Recogniser } from '../../../transcripts/redact/types.js';
 import { decodedViews, type Decoding } from './decoded-views.js';
 import { findingAt, type RedteamFinding } from './finding.js';
@@ -15,8 +16,7 @@ const folded = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** A value as compared: digits only when it is mostly digits (a phone said "555 0100" or "555-0100"), else folded text. */
 function comparable(value: string): string {
-  const d = digits(value);
-  return d.length >= 4 && d.length >= value.replace(/\s/g, '').length / 2 ? d : folded(value);
+  return isMostlyDigits(value) ? digits(value) : folded(value);
 }
 
 const holds = (text: string, value: string) => {

@@ -1,6 +1,7 @@
 import type { TranscriptTurn } from '../../../../src-shared/schemas/index.js';
 import { decodedViews } from './decoded-views.js';
 import { findingAt, type RedteamFinding } from './finding.js';
+import { LEAK_WORD } from '../../../../src-shared/text/leak-words.js';
 
 interface Word {
   norm: string;
@@ -8,11 +9,9 @@ interface Word {
   end: number;
 }
 
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
-
 /** A text's words, lower-cased with their places (punctuation and spacing are not compared). */
 export function wordsOf(text: string): Word[] {
-  return [...text.matchAll(WORD)].map((m) => ({
+  return [...text.matchAll(LEAK_WORD)].map((m) => ({
     norm: m[0].toLowerCase().replace('’', "'"),
     start: m.index,
     end: m.index + m[0].length,
